@@ -1,0 +1,421 @@
+use std::sync::Arc;
+
+use chrono::Duration;
+use diesel::prelude::*;
+use hometutor_core::{Email, FieldError, Otp, Password, Phone, Role, UserId};
+use hometutor_db::schema::{revoked_tokens, users};
+use hometutor_db::{now, Db};
+use hometutor_mail::{enqueue, MailSignal};
+
+use crate::codes::{self, Purpose};
+use crate::password::PasswordHasher;
+use crate::throttle::{Throttle, ThrottleLimits};
+use crate::tokens::{self, AuthUser};
+use crate::user::{self, NewUser, User, UserRow};
+use crate::{emails, AuthError};
+
+pub struct AuthConfig {
+    pub jwt_secret: Vec<u8>,
+    pub bcrypt_cost: u32,
+    /// Base of the links in e-mails, e.g. `http://localhost:8080`.
+    pub public_url: String,
+    pub token_ttl: Duration,
+    pub throttle: ThrottleLimits,
+}
+
+#[derive(Debug, Clone)]
+pub struct RegisterInput {
+    pub fullname: String,
+    pub role: String,
+    pub email: String,
+    pub phone: String,
+    pub password: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct LoginInput {
+    pub email: String,
+    pub password: String,
+    /// The caller's address, for the per-IP throttle.
+    pub ip: String,
+}
+
+/// The only profile fields a user may change about themself.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileChanges {
+    pub fullname: Option<String>,
+    pub phone: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub token: String,
+    pub user: User,
+}
+
+#[derive(Clone)]
+pub struct AuthService {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    db: Db,
+    config: AuthConfig,
+    hasher: PasswordHasher,
+    throttle: Throttle,
+    mail: MailSignal,
+}
+
+const MAX_NAME_CHARS: usize = 100;
+
+fn parse_fullname(raw: &str) -> Result<String, FieldError> {
+    let name = raw.trim();
+    if name.is_empty() {
+        Err(FieldError::new("fullname", "Full name is required."))
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        Err(FieldError::new("fullname", "Full name must be at most 100 characters."))
+    } else {
+        Ok(name.to_string())
+    }
+}
+
+impl AuthService {
+    pub fn new(db: Db, config: AuthConfig, mail: MailSignal) -> Result<Self, AuthError> {
+        let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+        let hasher = PasswordHasher::new(config.bcrypt_cost, parallel)?;
+        let throttle = Throttle::new(config.throttle.window);
+        Ok(Self { inner: Arc::new(Inner { db, config, hasher, throttle, mail }) })
+    }
+
+    fn db(&self) -> &Db {
+        &self.inner.db
+    }
+
+    fn key(&self) -> &[u8] {
+        &self.inner.config.jwt_secret
+    }
+
+    /// Creates a parent or tutor account and e-mails a code and a link. An address
+    /// that already has an account gets the same answer (and its owner an e-mail),
+    /// so registration cannot be used to find out who is registered.
+    pub fn register(&self, input: RegisterInput) -> Result<String, AuthError> {
+        let mut errors = Vec::new();
+        let fullname = parse_fullname(&input.fullname).map_err(|e| errors.push(e)).ok();
+        let role = match Role::parse(input.role.trim()) {
+            Some(role @ (Role::Parent | Role::Tutor)) => Some(role),
+            _ => {
+                errors.push(FieldError::new("role", "Role must be parent or tutor."));
+                None
+            }
+        };
+        let email = Email::parse(&input.email).map_err(|e| errors.push(e)).ok();
+        let phone = Phone::parse(&input.phone).map_err(|e| errors.push(e)).ok();
+        let password = Password::parse(&input.password, "password").map_err(|e| errors.push(e)).ok();
+        let (Some(fullname), Some(role), Some(email), Some(phone), Some(password)) = (fullname, role, email, phone, password)
+        else {
+            return Err(AuthError::Validation(errors));
+        };
+        // Hash before looking the address up: both paths cost one bcrypt.
+        let hash = self.inner.hasher.hash(password.expose())?;
+        let public_url = self.inner.config.public_url.clone();
+        self.db().write(|conn| {
+            match user::find_by_email(conn, email.as_str())? {
+                None => {
+                    let at = now();
+                    user::insert(
+                        conn,
+                        &NewUser {
+                            fullname: &fullname,
+                            email: email.as_str(),
+                            phone: phone.as_str(),
+                            password_hash: &hash,
+                            role: role.as_str(),
+                            email_verified: false,
+                            created_at: at,
+                            updated_at: at,
+                        },
+                    )?;
+                    if codes::allow_request(conn, email.as_str())?.is_ok() {
+                        self.send_verification(conn, email.as_str(), &fullname)?;
+                    }
+                }
+                Some(existing) if !existing.email_verified => {
+                    if codes::allow_request(conn, email.as_str())?.is_ok() {
+                        self.send_verification(conn, email.as_str(), &existing.fullname)?;
+                    }
+                }
+                Some(_) => {
+                    if codes::allow_request(conn, email.as_str())?.is_ok() {
+                        enqueue(conn, &emails::already_registered(email.as_str(), &format!("{public_url}/login")))?;
+                    }
+                }
+            }
+            Ok::<_, AuthError>(())
+        })?;
+        self.inner.mail.notify();
+        Ok(email.as_str().to_string())
+    }
+
+    fn send_verification(&self, conn: &mut hometutor_db::DbConnection, email: &str, name: &str) -> Result<(), AuthError> {
+        let otp = codes::random_otp();
+        let token = codes::random_link_token();
+        codes::store(conn, self.key(), Purpose::VerifyEmail, email, &otp, Duration::minutes(codes::OTP_TTL_MINUTES))?;
+        codes::store(conn, self.key(), Purpose::VerifyLink, email, &token, Duration::hours(codes::LINK_TTL_HOURS))?;
+        let link = format!(
+            "{}/verify-email?token={token}&email={}",
+            self.inner.config.public_url.trim_end_matches('/'),
+            url_encode(email)
+        );
+        enqueue(conn, &emails::verification(email, name, &otp, &link))?;
+        Ok(())
+    }
+
+    /// Sends a fresh verification code, within the per-address e-mail limit.
+    pub fn resend_verification(&self, email: &str) -> Result<(), AuthError> {
+        let email = Email::parse(email)?;
+        self.db().write(|conn| {
+            if let Err(retry_after_secs) = codes::allow_request(conn, email.as_str())? {
+                return Ok(Err(AuthError::RateLimited { retry_after_secs }));
+            }
+            if let Some(u) = user::find_by_email(conn, email.as_str())? {
+                if !u.email_verified {
+                    self.send_verification(conn, email.as_str(), &u.fullname)?;
+                }
+            }
+            Ok::<_, AuthError>(Ok(()))
+        })??;
+        self.inner.mail.notify();
+        Ok(())
+    }
+
+    /// Verifies the address with the 6-digit code from the e-mail.
+    pub fn verify_email_otp(&self, email: &str, otp: &str) -> Result<(), AuthError> {
+        let email = Email::parse(email)?;
+        let otp = Otp::parse(otp)?;
+        self.verify_with(Purpose::VerifyEmail, &email, otp.as_str(), AuthError::InvalidCode)
+    }
+
+    /// Verifies the address with the token of the e-mailed link.
+    pub fn verify_email_link(&self, email: &str, token: &str) -> Result<(), AuthError> {
+        let email = Email::parse(email).map_err(|_| AuthError::InvalidLink)?;
+        if token.is_empty() || token.len() > 128 {
+            return Err(AuthError::InvalidLink);
+        }
+        self.verify_with(Purpose::VerifyLink, &email, token, AuthError::InvalidLink)
+    }
+
+    fn verify_with(&self, purpose: Purpose, email: &Email, code: &str, wrong: AuthError) -> Result<(), AuthError> {
+        // A wrong try is committed, then reported: the count must survive the error.
+        let matched = self.db().write(|conn| {
+            let matched = codes::check(conn, self.key(), purpose, email.as_str(), code)?;
+            if matched {
+                diesel::update(users::table.filter(users::email.eq(email.as_str())))
+                    .set((users::email_verified.eq(true), users::updated_at.eq(now())))
+                    .execute(conn)?;
+                // Either way of verifying retires the other.
+                codes::retire(conn, Purpose::VerifyEmail, email.as_str())?;
+                codes::retire(conn, Purpose::VerifyLink, email.as_str())?;
+            }
+            Ok::<_, AuthError>(matched)
+        })?;
+        if matched {
+            Ok(())
+        } else {
+            Err(wrong)
+        }
+    }
+
+    /// Checks the password and issues a session token. Failures are counted per
+    /// account and per address; unknown and known e-mails fail alike.
+    pub fn login(&self, input: LoginInput) -> Result<Session, AuthError> {
+        let limits = self.inner.config.throttle;
+        let email = input.email.trim().to_lowercase();
+        let account_key = format!("account:{email}");
+        let ip_key = format!("ip:{}", input.ip);
+        let throttle = &self.inner.throttle;
+        for (key, limit) in [(&account_key, limits.per_account), (&ip_key, limits.per_ip)] {
+            if let Err(wait) = throttle.check(key, limit) {
+                return Err(AuthError::RateLimited { retry_after_secs: wait.as_secs().max(1) });
+            }
+        }
+        if input.email.trim().is_empty() || input.password.is_empty() {
+            return Err(AuthError::Validation(vec![FieldError::new("email", "Email and password are required.")]));
+        }
+        let row = self.db().read(|conn| user::find_by_email(conn, &email).map_err(AuthError::from))?;
+        let ok = input.password.len() <= Password::MAX_BYTES
+            && self.inner.hasher.verify(&input.password, row.as_ref().map(|r| r.password_hash.as_str()));
+        let Some(row) = row.filter(|_| ok) else {
+            throttle.record_failure(&account_key);
+            throttle.record_failure(&ip_key);
+            return Err(AuthError::InvalidCredentials);
+        };
+        throttle.clear(&account_key);
+        if !row.active {
+            return Err(AuthError::Deactivated);
+        }
+        if !row.email_verified {
+            return Err(AuthError::EmailNotVerified);
+        }
+        let ver = row.token_version;
+        let user = row.into_user();
+        let claims = tokens::new_claims(user.id, user.role, &user.email, ver, self.inner.config.token_ttl);
+        let token = tokens::issue(self.key(), &claims)?;
+        Ok(Session { token, user })
+    }
+
+    /// Resolves a bearer token to its user, reading role and active flag from the
+    /// database: a revoked token, a reset password or a deactivated account is out at once.
+    pub fn authenticate(&self, token: &str) -> Result<AuthUser, AuthError> {
+        let claims = tokens::verify(self.key(), token)?;
+        let id = claims.sub.parse::<i64>().map_err(|_| AuthError::Unauthenticated)?;
+        let (row, revoked) = self.db().read(|conn| {
+            let row: Option<(String, bool, i64, String)> = users::table
+                .find(id)
+                .select((users::role, users::active, users::token_version, users::email))
+                .first(conn)
+                .optional()?;
+            let revoked: i64 =
+                revoked_tokens::table.filter(revoked_tokens::jti.eq(&claims.jti)).count().get_result(conn)?;
+            Ok::<_, AuthError>((row, revoked > 0))
+        })?;
+        let Some((role, active, version, email)) = row else { return Err(AuthError::Unauthenticated) };
+        if revoked || !active || version != claims.ver {
+            return Err(AuthError::Unauthenticated);
+        }
+        let role = Role::parse(&role).ok_or(AuthError::Unauthenticated)?;
+        Ok(AuthUser { id: UserId(id), role, email, jti: claims.jti, expires_at: claims.exp })
+    }
+
+    /// Revokes this one token.
+    pub fn logout(&self, user: &AuthUser) -> Result<(), AuthError> {
+        let expires = chrono::DateTime::from_timestamp(user.expires_at, 0).map(|t| t.naive_utc()).unwrap_or_else(now);
+        self.db().write(|conn| {
+            diesel::delete(revoked_tokens::table.filter(revoked_tokens::expires_at.lt(now()))).execute(conn)?;
+            diesel::insert_into(revoked_tokens::table)
+                .values((revoked_tokens::jti.eq(&user.jti), revoked_tokens::expires_at.eq(expires)))
+                .execute(conn)?;
+            Ok::<_, AuthError>(())
+        })
+    }
+
+    pub fn profile(&self, id: UserId) -> Result<User, AuthError> {
+        self.db().read(|conn| user::find_by_id(conn, id)?.map(UserRow::into_user).ok_or(AuthError::NotFound))
+    }
+
+    /// Changes the caller's name and phone; nothing else is reachable this way.
+    pub fn update_profile(&self, id: UserId, changes: ProfileChanges) -> Result<User, AuthError> {
+        let mut errors = Vec::new();
+        let fullname = changes.fullname.as_deref().map(parse_fullname).transpose().map_err(|e| errors.push(e)).ok().flatten();
+        let phone = changes.phone.as_deref().map(Phone::parse).transpose().map_err(|e| errors.push(e)).ok().flatten();
+        if !errors.is_empty() {
+            return Err(AuthError::Validation(errors));
+        }
+        self.db().write(|conn| {
+            let at = now();
+            if let Some(name) = &fullname {
+                diesel::update(users::table.find(id.0)).set((users::fullname.eq(name), users::updated_at.eq(at))).execute(conn)?;
+            }
+            if let Some(phone) = &phone {
+                diesel::update(users::table.find(id.0))
+                    .set((users::phone.eq(phone.as_str()), users::updated_at.eq(at)))
+                    .execute(conn)?;
+            }
+            user::find_by_id(conn, id)?.map(UserRow::into_user).ok_or(AuthError::NotFound)
+        })
+    }
+
+    /// E-mails a reset code when the address has an account; answers the same either way.
+    pub fn send_reset_otp(&self, email: &str) -> Result<(), AuthError> {
+        let email = Email::parse(email)?;
+        self.db().write(|conn| {
+            if let Err(retry_after_secs) = codes::allow_request(conn, email.as_str())? {
+                return Ok(Err(AuthError::RateLimited { retry_after_secs }));
+            }
+            if user::find_by_email(conn, email.as_str())?.is_some_and(|u| u.active) {
+                let otp = codes::random_otp();
+                codes::store(conn, self.key(), Purpose::ResetPassword, email.as_str(), &otp, Duration::minutes(codes::OTP_TTL_MINUTES))?;
+                enqueue(conn, &emails::password_reset(email.as_str(), &otp))?;
+            }
+            Ok::<_, AuthError>(Ok(()))
+        })??;
+        self.inner.mail.notify();
+        Ok(())
+    }
+
+    /// Sets a new password with a reset code; every earlier token stops working.
+    pub fn reset_password(&self, email: &str, otp: &str, new_password: &str) -> Result<(), AuthError> {
+        let email = Email::parse(email)?;
+        let otp = Otp::parse(otp)?;
+        let password = Password::parse(new_password, "newPassword")?;
+        let hash = self.inner.hasher.hash(password.expose())?;
+        let matched = self.db().write(|conn| {
+            let matched = codes::check(conn, self.key(), Purpose::ResetPassword, email.as_str(), otp.as_str())?;
+            if matched {
+                // Receiving the code proves the address too.
+                diesel::update(users::table.filter(users::email.eq(email.as_str())))
+                    .set((
+                        users::password_hash.eq(&hash),
+                        users::token_version.eq(users::token_version + 1),
+                        users::email_verified.eq(true),
+                        users::updated_at.eq(now()),
+                    ))
+                    .execute(conn)?;
+            }
+            Ok::<_, AuthError>(matched)
+        })?;
+        if matched {
+            self.inner.throttle.clear(&format!("account:{}", email.as_str()));
+            Ok(())
+        } else {
+            Err(AuthError::InvalidCode)
+        }
+    }
+
+    /// Creates a verified admin account (command line and first start-up).
+    pub fn create_admin(&self, email: &str, password: &str, fullname: &str) -> Result<User, AuthError> {
+        let email = Email::parse(email)?;
+        let password = Password::parse(password, "password")?;
+        let fullname = parse_fullname(fullname)?;
+        let hash = self.inner.hasher.hash(password.expose())?;
+        self.db().write(|conn| {
+            if user::find_by_email(conn, email.as_str())?.is_some() {
+                return Err(AuthError::AlreadyExists);
+            }
+            let at = now();
+            let id = user::insert(
+                conn,
+                &NewUser {
+                    fullname: &fullname,
+                    email: email.as_str(),
+                    phone: "",
+                    password_hash: &hash,
+                    role: Role::Admin.as_str(),
+                    email_verified: true,
+                    created_at: at,
+                    updated_at: at,
+                },
+            )?;
+            user::find_by_id(conn, UserId(id))?.map(UserRow::into_user).ok_or(AuthError::NotFound)
+        })
+    }
+
+    /// Creates the first admin when the site has none; `None` when one exists already.
+    pub fn ensure_admin(&self, email: &str, password: &str) -> Result<Option<User>, AuthError> {
+        let admins: i64 = self.db().read(|conn| {
+            users::table.filter(users::role.eq(Role::Admin.as_str())).count().get_result(conn).map_err(AuthError::from)
+        })?;
+        if admins > 0 {
+            return Ok(None);
+        }
+        self.create_admin(email, password, "Administrator").map(Some)
+    }
+}
+
+fn url_encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

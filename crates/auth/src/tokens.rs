@@ -1,0 +1,62 @@
+use chrono::Utc;
+use hometutor_core::{Role, UserId};
+use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+
+use crate::AuthError;
+
+/// What a session token carries. The role is informational only: every request
+/// reads the role and active flag from the database.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Claims {
+    pub sub: String,
+    #[serde(rename = "userId")]
+    pub user_id: i64,
+    pub role: String,
+    pub email: String,
+    pub jti: String,
+    pub iat: i64,
+    pub exp: i64,
+    /// The account's token version when issued; a password reset bumps it.
+    pub ver: i64,
+}
+
+/// The caller of a request, as checked against the database.
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    pub id: UserId,
+    pub role: Role,
+    pub email: String,
+    pub jti: String,
+    pub expires_at: i64,
+}
+
+pub(crate) fn issue(secret: &[u8], claims: &Claims) -> Result<String, AuthError> {
+    encode(&Header::new(Algorithm::HS256), claims, &EncodingKey::from_secret(secret))
+        .map_err(|e| AuthError::Internal(format!("token signing: {e}")))
+}
+
+/// Verifies signature and expiry; only HS256 is accepted, so `alg: none` and
+/// algorithm-confusion tokens fail here.
+pub(crate) fn verify(secret: &[u8], token: &str) -> Result<Claims, AuthError> {
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.leeway = 0;
+    validation.set_required_spec_claims(&["exp", "sub"]);
+    decode::<Claims>(token, &DecodingKey::from_secret(secret), &validation)
+        .map(|data| data.claims)
+        .map_err(|_| AuthError::Unauthenticated)
+}
+
+pub(crate) fn new_claims(id: UserId, role: Role, email: &str, ver: i64, ttl: chrono::Duration) -> Claims {
+    let now = Utc::now();
+    Claims {
+        sub: id.0.to_string(),
+        user_id: id.0,
+        role: role.as_str().to_string(),
+        email: email.to_string(),
+        jti: uuid::Uuid::new_v4().to_string(),
+        iat: now.timestamp(),
+        exp: (now + ttl).timestamp(),
+        ver,
+    }
+}

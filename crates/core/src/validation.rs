@@ -1,0 +1,179 @@
+use serde::Serialize;
+
+/// A rejected input: which field, and the sentence to show the person.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{message}")]
+pub struct FieldError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
+        Self { field, message: message.into() }
+    }
+}
+
+/// An e-mail address, trimmed and lowercased, so one person has one account.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(raw: &str) -> Result<Self, FieldError> {
+        let email = raw.trim().to_lowercase();
+        if email.is_empty() {
+            return Err(FieldError::new("email", "Email is required."));
+        }
+        let valid = email.len() <= 254
+            && !email.chars().any(|c| c.is_whitespace() || c.is_control())
+            && match email.split_once('@') {
+                Some((local, domain)) => {
+                    !local.is_empty()
+                        && local.len() <= 64
+                        && !domain.contains('@')
+                        && domain.contains('.')
+                        && !domain.starts_with('.')
+                        && !domain.ends_with('.')
+                        && !domain.contains("..")
+                }
+                None => false,
+            };
+        if valid {
+            Ok(Self(email))
+        } else {
+            Err(FieldError::new("email", "Please enter a valid email address."))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Email {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// An Indian mobile number: exactly ten digits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phone(String);
+
+impl Phone {
+    pub fn parse(raw: &str) -> Result<Self, FieldError> {
+        let phone = raw.trim();
+        if phone.is_empty() {
+            return Err(FieldError::new("phone", "Phone is required."));
+        }
+        if phone.len() == 10 && phone.bytes().all(|b| b.is_ascii_digit()) {
+            Ok(Self(phone.to_string()))
+        } else {
+            Err(FieldError::new("phone", "Phone number must be 10 digits."))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A password of 8 to 72 bytes (bcrypt reads no further than 72).
+pub struct Password(String);
+
+impl Password {
+    pub const MIN_BYTES: usize = 8;
+    pub const MAX_BYTES: usize = 72;
+
+    pub fn parse(raw: &str, field: &'static str) -> Result<Self, FieldError> {
+        if raw.is_empty() {
+            return Err(FieldError::new(field, "Password is required."));
+        }
+        if raw.len() < Self::MIN_BYTES {
+            return Err(FieldError::new(field, "Password must be at least 8 characters."));
+        }
+        if raw.len() > Self::MAX_BYTES {
+            return Err(FieldError::new(field, "Password must be at most 72 bytes."));
+        }
+        Ok(Self(raw.to_string()))
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Password {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Password(***)")
+    }
+}
+
+/// A one-time code: exactly six digits.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Otp(String);
+
+impl Otp {
+    pub fn parse(raw: &str) -> Result<Self, FieldError> {
+        let otp = raw.trim();
+        if otp.len() == 6 && otp.bytes().all(|b| b.is_ascii_digit()) {
+            Ok(Self(otp.to_string()))
+        } else {
+            Err(FieldError::new("otp", "The code must be 6 digits."))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Otp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Otp(***)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn email_is_trimmed_and_lowercased() {
+        assert_eq!(Email::parse("  Asha.K@Example.COM ").map(|e| e.0), Ok("asha.k@example.com".into()));
+    }
+
+    #[test]
+    fn malformed_emails_are_refused() {
+        for bad in ["", "plain", "a@b", "a@@b.com", "@b.com", "a b@c.com", "a@.com", "a@b..com"] {
+            assert!(Email::parse(bad).is_err(), "{bad:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn phone_must_be_exactly_ten_digits() {
+        assert!(Phone::parse("9876543210").is_ok());
+        for bad in ["987654321", "98765432101", "98765x3210", "+919876543", "98765 4321"] {
+            let err = Phone::parse(bad).err().map(|e| e.message);
+            assert_eq!(err.as_deref(), Some("Phone number must be 10 digits."), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn password_is_8_to_72_bytes() {
+        assert!(Password::parse("1234567", "password").is_err());
+        assert!(Password::parse("12345678", "password").is_ok());
+        assert!(Password::parse(&"x".repeat(72), "password").is_ok());
+        assert!(Password::parse(&"x".repeat(73), "password").is_err());
+        // 25 three-byte characters are 75 bytes: too long even though only 25 characters.
+        assert!(Password::parse(&"अ".repeat(25), "password").is_err());
+    }
+
+    #[test]
+    fn otp_is_six_digits() {
+        assert!(Otp::parse("012345").is_ok());
+        for bad in ["12345", "1234567", "12a456", ""] {
+            assert!(Otp::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+}

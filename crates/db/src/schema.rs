@@ -1,0 +1,68 @@
+//! The one portable schema for both backends: BigInt ids, Text for JSON,
+//! naive-UTC Timestamp, Bool. Kept by hand; both migration folders must match it.
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        fullname -> Text,
+        email -> Text,
+        phone -> Text,
+        password_hash -> Text,
+        role -> Text,
+        active -> Bool,
+        approved -> Bool,
+        featured -> Bool,
+        badges -> Text,
+        email_verified -> Bool,
+        subscription_active -> Bool,
+        subscription_expires -> Nullable<Timestamp>,
+        payment_status -> Text,
+        token_version -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    email_codes (id) {
+        id -> BigInt,
+        email -> Text,
+        purpose -> Text,
+        code_hash -> Text,
+        attempts -> Integer,
+        consumed -> Bool,
+        expires_at -> Timestamp,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    code_requests (id) {
+        id -> BigInt,
+        email -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    revoked_tokens (jti) {
+        jti -> Text,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    outbox_emails (id) {
+        id -> BigInt,
+        recipient -> Text,
+        subject -> Text,
+        body -> Text,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        sent_at -> Nullable<Timestamp>,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(users, email_codes, code_requests, revoked_tokens, outbox_emails);

@@ -1,0 +1,12 @@
+//! E-mail through a durable outbox. A service writes the message into
+//! `outbox_emails` inside its own transaction, so a request never waits on SMTP
+//! and nothing is lost while the mail server is down; [`MailWorker`] delivers
+//! it later, retrying with back-off.
+
+mod outbox;
+mod transport;
+mod worker;
+
+pub use outbox::{enqueue, OutgoingEmail};
+pub use transport::{MailError, MailTransport};
+pub use worker::{MailSignal, MailWorker};

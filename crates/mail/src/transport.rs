@@ -1,0 +1,65 @@
+use std::time::Duration;
+
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Body, Mailbox, SinglePart};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use crate::OutgoingEmail;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    #[error("invalid SMTP_URL: {0}")]
+    BadUrl(String),
+    #[error("invalid address: {0}")]
+    Address(String),
+    #[error("SMTP delivery failed: {0}")]
+    Send(String),
+}
+
+/// Where e-mail goes: a real SMTP server, or the log when `SMTP_URL` is unset
+/// (so a first run needs no mail server).
+#[derive(Clone)]
+pub enum MailTransport {
+    Log,
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+}
+
+impl MailTransport {
+    pub fn from_url(url: Option<&str>) -> Result<Self, MailError> {
+        match url {
+            None => Ok(Self::Log),
+            Some(url) => {
+                let builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .map_err(|e| MailError::BadUrl(e.to_string()))?;
+                Ok(Self::Smtp(builder.timeout(Some(Duration::from_secs(15))).build()))
+            }
+        }
+    }
+
+    pub async fn send(&self, from: &Mailbox, email: &OutgoingEmail) -> Result<(), MailError> {
+        match self {
+            Self::Log => {
+                tracing::info!(
+                    to = %email.to,
+                    subject = %email.subject,
+                    "SMTP_URL is unset; e-mail printed instead of sent:\n{}",
+                    email.body
+                );
+                Ok(())
+            }
+            Self::Smtp(transport) => {
+                let to: Mailbox = email.to.parse().map_err(|e| MailError::Address(format!("{e}")))?;
+                // Quoted-printable keeps any name or text intact through any relay.
+                let body = Body::new_with_encoding(email.body.clone(), ContentTransferEncoding::QuotedPrintable)
+                    .map_err(|_| MailError::Send("cannot encode the body".into()))?;
+                let message = Message::builder()
+                    .from(from.clone())
+                    .to(to)
+                    .subject(&email.subject)
+                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body))
+                    .map_err(|e| MailError::Address(e.to_string()))?;
+                transport.send(message).await.map(|_| ()).map_err(|e| MailError::Send(e.to_string()))
+            }
+        }
+    }
+}
