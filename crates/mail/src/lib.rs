@@ -10,3 +10,10 @@ mod worker;
 pub use outbox::{enqueue, OutgoingEmail};
 pub use transport::{MailError, MailTransport};
 pub use worker::{MailSignal, MailWorker};
+
+pub use lettre::message::Mailbox;
+
+/// Parses a sender such as `HomeTutor <no-reply@localhost>`.
+pub fn parse_mailbox(raw: &str) -> Result<Mailbox, MailError> {
+    raw.parse().map_err(|e| MailError::Address(format!("'{raw}': {e}")))
+}

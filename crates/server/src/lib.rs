@@ -1,1 +1,168 @@
-pub fn x(){}
+//! The actix-web shell: configuration, routes, OpenAPI, the embedded web app and
+//! start-up. Handlers parse the request, call one service method, map the result.
+
+mod errors;
+mod extract;
+mod openapi;
+pub mod routes;
+pub mod settings;
+mod state;
+mod web;
+
+use std::net::TcpListener;
+
+use actix_cors::Cors;
+use actix_web::dev::Server;
+use actix_web::middleware::DefaultHeaders;
+use actix_web::{web as aw, App, HttpServer};
+use anyhow::Context;
+use hometutor_auth::{AuthConfig, AuthService, ThrottleLimits};
+use hometutor_db::{run_migrations, Db};
+use hometutor_mail::{MailSignal, MailTransport, MailWorker};
+use tracing_actix_web::TracingLogger;
+use utoipa::OpenApi;
+use utoipa_actix_web::AppExt;
+use utoipa_swagger_ui::SwaggerUi;
+
+pub use settings::Settings;
+use state::AppState;
+
+use crate::errors::ApiError;
+
+/// JSON bodies larger than this are refused (uploads have their own limit).
+const JSON_LIMIT: usize = 64 * 1024;
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    stop_workers: tokio::sync::watch::Sender<bool>,
+}
+
+/// Opens the database named in the settings and applies pending migrations.
+pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
+    let url = settings.database_url.clone();
+    tokio::task::spawn_blocking(move || {
+        let db = Db::connect(&url)?;
+        let applied = run_migrations(&db)?;
+        if applied > 0 {
+            tracing::info!(applied, "database migrations applied");
+        }
+        Ok::<_, hometutor_db::DbError>(db)
+    })
+    .await?
+    .context("database")
+}
+
+pub fn auth_service(settings: &Settings, db: Db, signal: MailSignal) -> anyhow::Result<AuthService> {
+    let config = AuthConfig {
+        jwt_secret: settings.load_or_create_jwt_secret().context("JWT secret")?,
+        bcrypt_cost: settings.bcrypt_cost,
+        public_url: settings.public_url.clone(),
+        token_ttl: chrono::Duration::days(7),
+        throttle: ThrottleLimits::default(),
+    };
+    Ok(AuthService::new(db, config, signal)?)
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let db = open_database(&settings).await?;
+        let signal = MailSignal::default();
+        let auth = auth_service(&settings, db.clone(), signal.clone())?;
+        if let Some((email, password)) = settings.admin.clone() {
+            let auth = auth.clone();
+            if let Some(admin) = tokio::task::spawn_blocking(move || auth.ensure_admin(&email, &password)).await?? {
+                tracing::info!(email = %admin.email, "created the first admin from ADMIN_EMAIL");
+            }
+        }
+
+        let (stop_workers, stopped) = tokio::sync::watch::channel(false);
+        let transport = MailTransport::from_url(settings.smtp_url.as_deref())?;
+        let from = hometutor_mail::parse_mailbox(&settings.mail_from)?;
+        let mail = MailWorker::new(db.clone(), transport, from, signal);
+        actix_web::rt::spawn(mail.run(wait_for_stop(stopped)));
+
+        let listener = TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
+        let port = listener.local_addr()?.port();
+        let state = aw::Data::new(AppState { db, auth });
+        let openapi = openapi_document();
+        let public_url = settings.public_url.clone();
+        let server = HttpServer::new(move || {
+            let (app, _) = App::new()
+                .into_utoipa_app()
+                .openapi(openapi::ApiDoc::openapi())
+                .app_data(state.clone())
+                .app_data(json_config())
+                .app_data(query_config())
+                // Before the /api scope, whose fallback would otherwise answer these paths with 404.
+                .map(|app| {
+                    app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
+                        .route("/api/docs", aw::get().to(|| async { actix_web::HttpResponse::Found().insert_header(("Location", "/api/docs/")).finish() }))
+                })
+                .service(utoipa_actix_web::scope("/api").configure(routes::config))
+                .split_for_parts();
+            app.wrap(security_headers())
+                .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
+                .wrap(TracingLogger::default())
+                .default_service(aw::to(web::serve))
+        })
+        .listen(listener)?
+        .shutdown_timeout(10)
+        .run();
+        tracing::info!(port, "HomeTutor is listening");
+        Ok(Self { port, server, stop_workers })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until SIGTERM or SIGINT, finishing requests in flight, then stops the background workers.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let result = self.server.await;
+        let _ = self.stop_workers.send(true);
+        result
+    }
+}
+
+async fn wait_for_stop(mut stopped: tokio::sync::watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|s| *s).await;
+}
+
+/// The OpenAPI document of every route under `/api`.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    let (_, api) = App::new()
+        .into_utoipa_app()
+        .openapi(openapi::ApiDoc::openapi())
+        .service(utoipa_actix_web::scope("/api").configure(routes::config))
+        .split_for_parts();
+    api
+}
+
+fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("X-Frame-Options", "DENY"))
+        .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
+}
+
+fn json_config() -> aw::JsonConfig {
+    aw::JsonConfig::default().limit(JSON_LIMIT).error_handler(|err, _| {
+        let message = match &err {
+            actix_web::error::JsonPayloadError::Deserialize(e) if e.is_data() => {
+                // serde names the offending field, e.g. "unknown field `role`".
+                format!("Invalid request: {}", e.to_string().split(" at line").next().unwrap_or("bad field"))
+            }
+            actix_web::error::JsonPayloadError::ContentType => "Expected a JSON body (Content-Type: application/json).".into(),
+            actix_web::error::JsonPayloadError::Overflow { .. } | actix_web::error::JsonPayloadError::OverflowKnownLength { .. } => {
+                "Request body is too large.".into()
+            }
+            _ => "Invalid JSON body.".into(),
+        };
+        ApiError::bad_request(message).into()
+    })
+}
+
+fn query_config() -> aw::QueryConfig {
+    aw::QueryConfig::default().error_handler(|err, _| ApiError::bad_request(format!("Invalid query: {err}")).into())
+}

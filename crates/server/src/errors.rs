@@ -1,0 +1,116 @@
+//! Every error leaves the server as `{"message", "code", "fields"?}` with one
+//! status per domain error, mapped here and nowhere else.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use hometutor_auth::AuthError;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// A sentence for a person.
+    pub message: String,
+    /// A stable snake_case name for programs.
+    pub code: String,
+    /// Per-field messages of a validation error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
+}
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub body: ErrorBody,
+    pub retry_after: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
+        Self { status, body: ErrorBody { message: message.into(), code: code.into(), fields: None }, retry_after: None }
+    }
+
+    pub fn unauthenticated() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthenticated", "Session expired. Please log in again.")
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "invalid_request", message)
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", "Not found.")
+    }
+
+    /// Logs the cause with the request's span and answers without revealing it.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "An unexpected error occurred. Please try again.")
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.status, self.body.message)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status);
+        if let Some(secs) = self.retry_after {
+            response.insert_header(("Retry-After", secs.to_string()));
+        }
+        response.json(&self.body)
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        let message = e.to_string();
+        match e {
+            AuthError::Validation(errors) => {
+                let fields = errors.iter().map(|f| (f.field.to_string(), f.message.clone())).collect();
+                let mut err = Self::new(StatusCode::BAD_REQUEST, "validation", message);
+                err.body.fields = Some(fields);
+                err
+            }
+            AuthError::InvalidCredentials => Self::new(StatusCode::UNAUTHORIZED, "invalid_credentials", message),
+            AuthError::EmailNotVerified => Self::new(StatusCode::FORBIDDEN, "email_not_verified", message),
+            AuthError::Deactivated => Self::new(StatusCode::FORBIDDEN, "account_deactivated", message),
+            AuthError::InvalidCode => Self::new(StatusCode::BAD_REQUEST, "invalid_code", message),
+            AuthError::InvalidLink => Self::new(StatusCode::BAD_REQUEST, "invalid_link", message),
+            AuthError::RateLimited { retry_after_secs } => {
+                let mut err = Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message);
+                err.retry_after = Some(retry_after_secs);
+                err
+            }
+            AuthError::Unauthenticated => Self::unauthenticated(),
+            AuthError::AlreadyExists => Self::new(StatusCode::CONFLICT, "already_exists", message),
+            AuthError::NotFound => Self::not_found(),
+            AuthError::Db(e) => Self::internal(e),
+            AuthError::Internal(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        Self::internal(e)
+    }
+}
+
+/// Runs blocking domain work (diesel, bcrypt) on the blocking pool, off the reactor.
+pub async fn blocking<T, E>(f: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    E: Into<ApiError> + Send + 'static,
+{
+    actix_web::web::block(f).await?.map_err(Into::into)
+}

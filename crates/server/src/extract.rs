@@ -1,0 +1,34 @@
+//! The caller of a request, resolved from `Authorization: Bearer <JWT>`.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::{web, FromRequest, HttpRequest};
+use hometutor_auth::AuthUser;
+
+use crate::errors::{blocking, ApiError};
+use crate::state::AppState;
+
+/// A logged-in user; the role and active flag were just read from the database.
+pub struct CurrentUser(pub AuthUser);
+
+impl FromRequest for CurrentUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let token = bearer_token(req);
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let (Some(token), Some(state)) = (token, state) else { return Err(ApiError::unauthenticated()) };
+            let auth = state.auth.clone();
+            blocking(move || auth.authenticate(&token)).await.map(CurrentUser)
+        })
+    }
+}
+
+fn bearer_token(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim().to_string())
+}

@@ -1,0 +1,51 @@
+use clap::{Parser, Subcommand};
+use hometutor_server::{auth_service, open_database, Application, Settings};
+use tracing_subscriber::EnvFilter;
+
+/// HomeTutor: a home-tutor marketplace in one binary.
+#[derive(Parser)]
+#[command(version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the web app and the API (the default).
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Create an admin account.
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long, default_value = "Administrator")]
+        name: String,
+    },
+}
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .init();
+    let cli = Cli::parse();
+    let settings = Settings::from_env()?;
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => Application::build(settings).await?.run_until_stopped().await?,
+        Command::Migrate => {
+            open_database(&settings).await?;
+            println!("migrations are up to date");
+        }
+        Command::CreateAdmin { email, password, name } => {
+            let db = open_database(&settings).await?;
+            let auth = auth_service(&settings, db, Default::default())?;
+            let admin = tokio::task::spawn_blocking(move || auth.create_admin(&email, &password, &name)).await??;
+            println!("created admin {}", admin.email);
+        }
+    }
+    Ok(())
+}

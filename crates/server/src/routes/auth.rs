@@ -1,0 +1,339 @@
+//! Accounts: registration, verification, login, profile, logout, password reset.
+
+use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
+use chrono::{DateTime, Utc};
+use hometutor_auth::{LoginInput, ProfileChanges, RegisterInput, User};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::extract::CurrentUser;
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema)]
+pub struct MessageResponse {
+    pub message: String,
+}
+
+fn message(text: &str) -> MessageResponse {
+    MessageResponse { message: text.into() }
+}
+
+/// An account as its owner sees it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub id: i64,
+    pub fullname: String,
+    pub email: String,
+    pub phone: String,
+    #[schema(example = "parent")]
+    pub role: String,
+    pub active: bool,
+    pub approved: bool,
+    pub featured: bool,
+    pub badges: Vec<String>,
+    pub email_verified: bool,
+    pub subscription_active: bool,
+    pub subscription_expires: Option<DateTime<Utc>>,
+    #[schema(example = "unpaid")]
+    pub payment_status: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<User> for Profile {
+    fn from(u: User) -> Self {
+        Self {
+            id: u.id.0,
+            fullname: u.fullname,
+            email: u.email,
+            phone: u.phone,
+            role: u.role.as_str().into(),
+            active: u.active,
+            approved: u.approved,
+            featured: u.featured,
+            badges: u.badges,
+            email_verified: u.email_verified,
+            subscription_active: u.subscription_active,
+            subscription_expires: u.subscription_expires.map(|t| t.and_utc()),
+            payment_status: u.payment_status,
+            created_at: u.created_at.and_utc(),
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RegisterRequest {
+    #[serde(default)]
+    pub fullname: String,
+    /// `parent` (default) or `tutor`.
+    #[serde(default = "default_role")]
+    pub role: String,
+    #[serde(default)]
+    pub email: String,
+    /// Exactly 10 digits.
+    #[serde(default)]
+    pub phone: String,
+    /// 8 to 72 bytes.
+    #[serde(default)]
+    pub password: String,
+}
+
+fn default_role() -> String {
+    "parent".into()
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RegisteredUser {
+    pub email: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RegisterResponse {
+    pub message: String,
+    pub user: RegisteredUser,
+}
+
+/// Creates an account and e-mails a 6-digit code and a link. A taken address gets
+/// the same answer (its owner is told by e-mail), so nobody learns who is registered.
+#[utoipa::path(tag = "auth", request_body = RegisterRequest, responses(
+    (status = 201, body = RegisterResponse),
+    (status = 400, description = "Invalid fields", body = ErrorBody),
+))]
+#[post("/auth/register")]
+pub async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let input = RegisterInput {
+        fullname: body.fullname,
+        role: body.role,
+        email: body.email,
+        phone: body.phone,
+        password: body.password,
+    };
+    let auth = state.auth.clone();
+    let email = blocking(move || auth.register(input)).await?;
+    Ok(HttpResponse::Created().json(RegisterResponse {
+        message: "Registration successful. Enter the 6-digit code we e-mailed you to verify your account.".into(),
+        user: RegisteredUser { email },
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct EmailOtpRequest {
+    #[serde(default)]
+    pub email: String,
+    /// 6 digits.
+    #[serde(default)]
+    pub otp: String,
+}
+
+/// Verifies the e-mail address with the code from the registration e-mail.
+#[utoipa::path(tag = "auth", request_body = EmailOtpRequest, responses(
+    (status = 200, body = MessageResponse),
+    (status = 400, description = "Wrong, used or expired code", body = ErrorBody),
+))]
+#[post("/verify/email-otp")]
+pub async fn verify_email_otp(
+    state: web::Data<AppState>,
+    body: web::Json<EmailOtpRequest>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let auth = state.auth.clone();
+    blocking(move || auth.verify_email_otp(&body.email, &body.otp)).await?;
+    Ok(web::Json(message("Email verified successfully. You can now log in.")))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct EmailRequest {
+    #[serde(default)]
+    pub email: String,
+}
+
+/// Sends a new verification code (at most 3 code e-mails per address in 15 minutes).
+#[utoipa::path(tag = "auth", request_body = EmailRequest, responses(
+    (status = 200, body = MessageResponse),
+    (status = 429, description = "Too many codes requested", body = ErrorBody),
+))]
+#[post("/verify/resend-otp")]
+pub async fn resend_otp(state: web::Data<AppState>, body: web::Json<EmailRequest>) -> Result<web::Json<MessageResponse>, ApiError> {
+    let auth = state.auth.clone();
+    blocking(move || auth.resend_verification(&body.email)).await?;
+    Ok(web::Json(message("If the address belongs to an unverified account, a new code is on its way.")))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct VerifyLinkQuery {
+    pub token: Option<String>,
+    pub email: Option<String>,
+}
+
+/// Verifies the e-mail address with the link from the registration e-mail.
+#[utoipa::path(tag = "auth", params(VerifyLinkQuery), responses(
+    (status = 200, body = MessageResponse),
+    (status = 400, description = "Invalid verification link.", body = ErrorBody),
+))]
+#[get("/verify-email")]
+pub async fn verify_email_link(
+    state: web::Data<AppState>,
+    query: web::Query<VerifyLinkQuery>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let VerifyLinkQuery { token: Some(token), email: Some(email) } = query.into_inner() else {
+        return Err(hometutor_auth::AuthError::InvalidLink.into());
+    };
+    let auth = state.auth.clone();
+    blocking(move || auth.verify_email_link(&email, &token)).await?;
+    Ok(web::Json(message("Email verified successfully. You can now log in.")))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct LoginRequest {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LoginResponse {
+    pub token: String,
+    pub role: String,
+    pub email: String,
+    pub user: Profile,
+}
+
+/// Logs in; failures are throttled per account and per address (429 with Retry-After).
+#[utoipa::path(tag = "auth", request_body = LoginRequest, responses(
+    (status = 200, body = LoginResponse),
+    (status = 401, description = "Invalid email or password.", body = ErrorBody),
+    (status = 403, description = "E-mail not verified, or account deactivated", body = ErrorBody),
+    (status = 429, description = "Too many failed attempts", body = ErrorBody),
+))]
+#[post("/auth/login")]
+pub async fn login(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<LoginRequest>,
+) -> Result<web::Json<LoginResponse>, ApiError> {
+    // The peer address, not a client-supplied header: X-Forwarded-For could be forged to dodge the throttle.
+    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let body = body.into_inner();
+    let auth = state.auth.clone();
+    let session = blocking(move || auth.login(LoginInput { email: body.email, password: body.password, ip })).await?;
+    Ok(web::Json(LoginResponse {
+        token: session.token,
+        role: session.user.role.as_str().into(),
+        email: session.user.email.clone(),
+        user: session.user.into(),
+    }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ProfileResponse {
+    pub user: Profile,
+}
+
+/// The caller's own account.
+#[utoipa::path(tag = "auth", security(("bearer" = [])), responses(
+    (status = 200, body = ProfileResponse),
+    (status = 401, body = ErrorBody),
+))]
+#[get("/auth/profile")]
+pub async fn profile(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<ProfileResponse>, ApiError> {
+    let auth = state.auth.clone();
+    let user = blocking(move || auth.profile(me.0.id)).await?;
+    Ok(web::Json(ProfileResponse { user: user.into() }))
+}
+
+/// Only these fields can be changed here: e-mail, role, subscription and approval cannot.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateProfileRequest {
+    pub fullname: Option<String>,
+    /// 10 digits.
+    pub phone: Option<String>,
+}
+
+/// Changes the caller's name and phone.
+#[utoipa::path(tag = "auth", security(("bearer" = [])), request_body = UpdateProfileRequest, responses(
+    (status = 200, body = ProfileResponse),
+    (status = 400, description = "Invalid field, or a field that cannot be changed here", body = ErrorBody),
+    (status = 401, body = ErrorBody),
+))]
+#[put("/auth/profile")]
+pub async fn update_profile(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    body: web::Json<UpdateProfileRequest>,
+) -> Result<web::Json<ProfileResponse>, ApiError> {
+    let body = body.into_inner();
+    let changes = ProfileChanges { fullname: body.fullname, phone: body.phone };
+    let auth = state.auth.clone();
+    let user = blocking(move || auth.update_profile(me.0.id, changes)).await?;
+    Ok(web::Json(ProfileResponse { user: user.into() }))
+}
+
+/// Revokes the token of this request.
+#[utoipa::path(tag = "auth", security(("bearer" = [])), responses(
+    (status = 200, body = MessageResponse),
+    (status = 401, body = ErrorBody),
+))]
+#[post("/auth/logout")]
+pub async fn logout(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<MessageResponse>, ApiError> {
+    let auth = state.auth.clone();
+    blocking(move || auth.logout(&me.0)).await?;
+    Ok(web::Json(message("Logged out.")))
+}
+
+/// E-mails a password reset code; answers the same whether or not the address has an account.
+#[utoipa::path(tag = "auth", request_body = EmailRequest, responses(
+    (status = 200, body = MessageResponse),
+    (status = 429, description = "Too many codes requested", body = ErrorBody),
+))]
+#[post("/auth/send-reset-otp")]
+pub async fn send_reset_otp(
+    state: web::Data<AppState>,
+    body: web::Json<EmailRequest>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let auth = state.auth.clone();
+    blocking(move || auth.send_reset_otp(&body.email)).await?;
+    Ok(web::Json(message("If an account exists for this e-mail, we have sent a reset code to it.")))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetPasswordRequest {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub otp: String,
+    #[serde(default)]
+    pub new_password: String,
+}
+
+/// Sets a new password with the e-mailed code; every earlier session ends.
+#[utoipa::path(tag = "auth", request_body = ResetPasswordRequest, responses(
+    (status = 200, body = MessageResponse),
+    (status = 400, description = "Wrong or expired code, or invalid password", body = ErrorBody),
+))]
+#[post("/auth/reset-password")]
+pub async fn reset_password(
+    state: web::Data<AppState>,
+    body: web::Json<ResetPasswordRequest>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let auth = state.auth.clone();
+    blocking(move || auth.reset_password(&body.email, &body.otp, &body.new_password)).await?;
+    Ok(web::Json(message("Password reset successfully. You can now log in with your new password.")))
+}
+
+pub fn config(cfg: &mut ServiceConfig) {
+    cfg.service(register)
+        .service(verify_email_otp)
+        .service(resend_otp)
+        .service(verify_email_link)
+        .service(login)
+        .service(profile)
+        .service(update_profile)
+        .service(logout)
+        .service(send_reset_otp)
+        .service(reset_password);
+}

@@ -1,0 +1,34 @@
+use actix_web::{get, web, HttpResponse};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::errors::blocking;
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema)]
+pub struct Health {
+    /// `ok` or `unavailable`.
+    pub status: String,
+    /// `reachable` or `unreachable`.
+    pub database: String,
+}
+
+/// Reports whether the server and its database answer.
+#[utoipa::path(tag = "health", responses(
+    (status = 200, description = "Serving", body = Health),
+    (status = 503, description = "The database does not answer", body = Health),
+))]
+#[get("/health")]
+pub async fn health(state: web::Data<AppState>) -> HttpResponse {
+    let db = state.db.clone();
+    match blocking(move || db.ping().map_err(crate::errors::ApiError::internal)).await {
+        Ok(()) => HttpResponse::Ok().json(Health { status: "ok".into(), database: "reachable".into() }),
+        Err(_) => HttpResponse::ServiceUnavailable()
+            .json(Health { status: "unavailable".into(), database: "unreachable".into() }),
+    }
+}
+
+pub fn config(cfg: &mut ServiceConfig) {
+    cfg.service(health);
+}

@@ -1,0 +1,11 @@
+//! One file per domain; each exposes `config` to register its handlers.
+
+pub mod auth;
+pub mod health;
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn config(cfg: &mut ServiceConfig) {
+    health::config(cfg);
+    auth::config(cfg);
+}

@@ -1,0 +1,171 @@
+//! Configuration from the environment (DESIGN.md §7), validated at start-up so
+//! a bad value stops the server with a message naming the variable.
+
+use std::path::PathBuf;
+
+use rand::RngCore;
+
+#[derive(Debug, thiserror::Error)]
+#[error("configuration: {0}")]
+pub struct ConfigError(pub String);
+
+#[derive(Clone)]
+pub struct Settings {
+    pub bind: String,
+    pub public_url: String,
+    pub database_url: String,
+    pub data_dir: PathBuf,
+    /// Unset: generated once and kept in `DATA_DIR/jwt_secret`.
+    pub jwt_secret: Option<String>,
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub bcrypt_cost: u32,
+    pub admin: Option<(String, String)>,
+}
+
+impl std::fmt::Debug for Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("bind", &self.bind)
+            .field("public_url", &self.public_url)
+            .field("database_url", &hometutor_db::redact(&self.database_url))
+            .field("data_dir", &self.data_dir)
+            .field("smtp", &self.smtp_url.as_deref().map(hometutor_db::redact))
+            .field("mail_from", &self.mail_from)
+            .field("bcrypt_cost", &self.bcrypt_cost)
+            .finish_non_exhaustive()
+    }
+}
+
+pub const MIN_SECRET_BYTES: usize = 32;
+
+impl Settings {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|k| std::env::var(k).ok().filter(|v| !v.trim().is_empty()))
+    }
+
+    /// Reads through `get`, so tests can configure without touching the process environment.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let bind = get("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        match bind.rsplit_once(':') {
+            Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => {}
+            _ => return Err(ConfigError(format!("BIND must be host:port, e.g. 127.0.0.1:8080 (got '{bind}')"))),
+        }
+        let public_url = get("PUBLIC_URL").unwrap_or_else(|| "http://localhost:8080".into());
+        match url::Url::parse(&public_url) {
+            Ok(u) if matches!(u.scheme(), "http" | "https") && u.host().is_some() => {}
+            _ => return Err(ConfigError(format!("PUBLIC_URL must be an http(s) URL (got '{public_url}')"))),
+        }
+        let database_url = get("DATABASE_URL").unwrap_or_else(|| "sqlite://data/hometutor.db".into());
+        hometutor_db::DatabaseTarget::parse(&database_url).map_err(|e| ConfigError(format!("DATABASE_URL: {e}")))?;
+        let jwt_secret = get("JWT_SECRET");
+        if jwt_secret.as_ref().is_some_and(|s| s.len() < MIN_SECRET_BYTES) {
+            return Err(ConfigError(format!("JWT_SECRET must be at least {MIN_SECRET_BYTES} bytes")));
+        }
+        let smtp_url = get("SMTP_URL");
+        if let Some(url) = &smtp_url {
+            match url::Url::parse(url) {
+                Ok(u) if matches!(u.scheme(), "smtp" | "smtps") => {}
+                _ => return Err(ConfigError("SMTP_URL must look like smtp://user:pass@host:587 or smtps://…".into())),
+            }
+        }
+        let mail_from = get("MAIL_FROM").unwrap_or_else(|| "HomeTutor <no-reply@localhost>".into());
+        hometutor_mail::parse_mailbox(&mail_from).map_err(|e| ConfigError(format!("MAIL_FROM: {e}")))?;
+        let bcrypt_cost = match get("BCRYPT_COST") {
+            None => 12,
+            Some(v) => v
+                .parse::<u32>()
+                .ok()
+                .filter(|c| (4..=31).contains(c))
+                .ok_or_else(|| ConfigError(format!("BCRYPT_COST must be a whole number from 4 to 31 (got '{v}')")))?,
+        };
+        let admin = match (get("ADMIN_EMAIL"), get("ADMIN_PASSWORD")) {
+            (Some(e), Some(p)) => Some((e, p)),
+            (None, None) => None,
+            _ => return Err(ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither".into())),
+        };
+        Ok(Self {
+            bind,
+            public_url: public_url.trim_end_matches('/').to_string(),
+            database_url,
+            data_dir: PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "data".into())),
+            jwt_secret,
+            smtp_url,
+            mail_from,
+            bcrypt_cost,
+            admin,
+        })
+    }
+
+    /// The signing key: `JWT_SECRET`, or one generated on first start and kept in
+    /// `DATA_DIR` (readable by the owner only) so tokens survive restarts.
+    pub fn load_or_create_jwt_secret(&self) -> anyhow::Result<Vec<u8>> {
+        if let Some(secret) = &self.jwt_secret {
+            return Ok(secret.as_bytes().to_vec());
+        }
+        let path = self.data_dir.join("jwt_secret");
+        if let Ok(existing) = std::fs::read_to_string(&path) {
+            let existing = existing.trim();
+            if existing.len() >= MIN_SECRET_BYTES {
+                return Ok(existing.as_bytes().to_vec());
+            }
+        }
+        std::fs::create_dir_all(&self.data_dir)?;
+        let mut bytes = [0u8; 48];
+        rand::rngs::OsRng.fill_bytes(&mut bytes);
+        let secret = hex::encode(bytes);
+        write_private(&path, &secret)?;
+        tracing::info!(path = %path.display(), "generated a new JWT signing key");
+        Ok(secret.into_bytes())
+    }
+}
+
+#[cfg(unix)]
+fn write_private(path: &std::path::Path, content: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
+    file.write_all(content.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &std::path::Path, content: &str) -> std::io::Result<()> {
+    std::fs::write(path, content)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(pairs: &[(&str, &str)]) -> Result<Settings, ConfigError> {
+        let map: std::collections::HashMap<String, String> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Settings::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn defaults_need_no_configuration() {
+        let s = with(&[]).expect("defaults");
+        assert_eq!(s.bind, "127.0.0.1:8080");
+        assert_eq!(s.database_url, "sqlite://data/hometutor.db");
+        assert_eq!(s.bcrypt_cost, 12);
+        assert!(s.smtp_url.is_none() && s.admin.is_none());
+    }
+
+    #[test]
+    fn bad_values_name_the_variable() {
+        for (key, value) in [
+            ("BIND", "8080"),
+            ("PUBLIC_URL", "localhost"),
+            ("DATABASE_URL", "mysql://x"),
+            ("JWT_SECRET", "short"),
+            ("SMTP_URL", "http://mail"),
+            ("MAIL_FROM", "not an address"),
+            ("BCRYPT_COST", "99"),
+            ("ADMIN_EMAIL", "a@b.com"),
+        ] {
+            let err = with(&[(key, value)]).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(err.contains(key), "{key}={value} gave {err:?}");
+        }
+    }
+}

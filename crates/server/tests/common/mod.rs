@@ -1,0 +1,123 @@
+//! Starts the real server on port 0 with a private database and a real SMTP sink.
+
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use hometutor_db::testing::TestDatabase;
+use hometutor_server::{Application, Settings};
+use hometutor_testkit::SmtpSink;
+use serde_json::{json, Value};
+
+pub const PASSWORD: &str = "correct horse battery";
+pub const JWT_SECRET: &str = "api-test-secret-api-test-secret-0123456789";
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub smtp: SmtpSink,
+    pub database: TestDatabase,
+    pub data_dir: std::path::PathBuf,
+}
+
+pub struct Reply {
+    pub status: u16,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl TestApp {
+    pub async fn start() -> Self {
+        Self::start_with(&[]).await
+    }
+
+    /// Extra environment, e.g. `("ADMIN_EMAIL", …)`; `SMTP_URL` may be overridden.
+    pub async fn start_with(extra: &[(&str, String)]) -> Self {
+        let smtp = SmtpSink::start().await.expect("smtp sink");
+        let database = TestDatabase::file();
+        let data_dir = std::env::temp_dir().join(format!("hometutor-api-{}", uuid_like()));
+        let mut env: HashMap<String, String> = HashMap::from([
+            ("BIND".into(), "127.0.0.1:0".into()),
+            ("DATABASE_URL".into(), database.url.clone()),
+            ("DATA_DIR".into(), data_dir.display().to_string()),
+            ("SMTP_URL".into(), smtp.url()),
+            ("BCRYPT_COST".into(), "4".into()),
+            ("JWT_SECRET".into(), JWT_SECRET.into()),
+        ]);
+        for (k, v) in extra {
+            env.insert(k.to_string(), v.clone());
+        }
+        let settings = Settings::from_lookup(|k| env.get(k).cloned()).expect("settings");
+        let app = Application::build(settings).await.expect("server starts");
+        let base = format!("http://127.0.0.1:{}", app.port());
+        actix_web::rt::spawn(app.run_until_stopped());
+        let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().expect("client");
+        Self { base, client, smtp, database, data_dir }
+    }
+
+    pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status().as_u16();
+        let headers = res.headers().clone();
+        let text = res.text().await.unwrap_or_default();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Reply { status, headers, body }
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Reply {
+        self.call("POST", path, None, Some(body)).await
+    }
+
+    pub async fn register(&self, email: &str, role: &str) -> Reply {
+        self.post(
+            "/api/auth/register",
+            json!({"fullname": "Asha Kumar", "role": role, "email": email, "phone": "9876543210", "password": PASSWORD}),
+        )
+        .await
+    }
+
+    /// Waits for the newest mail to `to` containing `label` and returns the 6-digit code after it.
+    pub async fn code_from_mail(&self, to: &str, label: &str) -> String {
+        let mail = self.smtp.wait_for(to, label, Duration::from_secs(10)).await.expect("the e-mail arrives");
+        mail.code_after(label, 6).expect("a 6-digit code")
+    }
+
+    /// Registers, verifies with the e-mailed code and logs in; returns the token.
+    pub async fn verified_user(&self, email: &str, role: &str) -> String {
+        assert_eq!(self.register(email, role).await.status, 201);
+        let code = self.code_from_mail(email, "Your verification code:").await;
+        assert_eq!(self.post("/api/verify/email-otp", json!({"email": email, "otp": code})).await.status, 200);
+        self.login(email, PASSWORD).await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> String {
+        let reply = self.post("/api/auth/login", json!({"email": email, "password": password})).await;
+        assert_eq!(reply.status, 200, "{:?}", reply.body);
+        reply.body["token"].as_str().expect("token").to_string()
+    }
+
+    pub fn db(&self) -> hometutor_db::Db {
+        hometutor_db::Db::connect(&self.database.url).expect("db")
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}
+
+fn uuid_like() -> String {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    format!("{nanos:x}-{:x}", std::process::id())
+}
