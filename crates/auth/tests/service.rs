@@ -1,6 +1,8 @@
 //! The account rules, one test each, on a private database
 //! (in-memory SQLite, or a PostgreSQL schema when TEST_DATABASE_URL is set).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use diesel::prelude::*;

@@ -1,5 +1,5 @@
 use clap::{Parser, Subcommand};
-use hometutor_server::{auth_service, open_database, Application, Settings};
+use hometutor_server::{auth_service, open_database, openapi_document, Application, Settings};
 use tracing_subscriber::EnvFilter;
 
 /// HomeTutor: a home-tutor marketplace in one binary.
@@ -16,6 +16,8 @@ enum Command {
     Serve,
     /// Apply pending database migrations and exit.
     Migrate,
+    /// Print the OpenAPI document (the source of the web app's API types).
+    Openapi,
     /// Create an admin account.
     CreateAdmin {
         #[arg(long)]
@@ -33,9 +35,14 @@ async fn main() -> anyhow::Result<()> {
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
         .init();
     let cli = Cli::parse();
+    if matches!(cli.command, Some(Command::Openapi)) {
+        println!("{}", openapi_document().to_pretty_json()?);
+        return Ok(());
+    }
     let settings = Settings::from_env()?;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => Application::build(settings).await?.run_until_stopped().await?,
+        Command::Openapi => {}
         Command::Migrate => {
             open_database(&settings).await?;
             println!("migrations are up to date");

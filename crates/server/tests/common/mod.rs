@@ -1,5 +1,7 @@
 //! Starts the real server on port 0 with a private database and a real SMTP sink.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
 #![allow(dead_code)]
 
 use std::collections::HashMap;

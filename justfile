@@ -1,0 +1,34 @@
+# Everyday recipes. Each calls a plain command or script: nothing requires `just`.
+
+# Build the web app and the server, serve http://localhost:8080
+run:
+    cargo run --release
+
+# Vite with hot reload on :5173, proxying /api to the server on :8080
+dev:
+    (cd frontend && npm run dev) & cargo run
+
+# Every test suite (SQLite; PostgreSQL too when TEST_DATABASE_URL is set)
+test:
+    tests/run.sh
+
+# Every test suite, with the Rust suites also on the local PostgreSQL
+test-pg:
+    TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test tests/run.sh
+
+# Regenerate the web app's API types from the server's OpenAPI document
+gen-api:
+    cargo run -q -p hometutor-server -- openapi > frontend/openapi.json
+    cd frontend && npm run gen-api
+
+# Benchmarks (results go into the README)
+bench:
+    cargo bench --workspace
+
+fmt:
+    cargo fmt --all
+    cd frontend && npx prettier --write src
+
+lint:
+    cargo clippy --workspace --all-targets -- -D warnings
+    cd frontend && npx tsc -b --noEmit

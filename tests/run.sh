@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Runs every test suite of the project:
+#   1. the Rust suites (unit, service and HTTP API tests) on SQLite,
+#   2. the same Rust suites on PostgreSQL when TEST_DATABASE_URL is set,
+#   3. the web app's unit tests (vitest) and the freshness check of its API types,
+#   4. the browser end-to-end suite (Playwright on the system Chromium) against the release binary.
+# Ends with one line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+logs=$(mktemp -d)
+passed=0
+failed=0
+status=0
+
+count_cargo() { # sums "test result: ok. X passed; Y failed" lines
+  local p f
+  p=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed' "$1" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -Eo '[0-9]+ failed;' "$1" | awk '{s+=$1} END {print s+0}')
+  passed=$((passed + p)); failed=$((failed + f))
+}
+
+step() { echo; echo "==> $*"; }
+
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+step "Rust suites on SQLite"
+(unset TEST_DATABASE_URL; cargo test --workspace --no-fail-fast 2>&1) | tee "$logs/sqlite.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+count_cargo "$logs/sqlite.log"
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "Rust suites on PostgreSQL ($TEST_DATABASE_URL)"
+  cargo test --workspace --no-fail-fast 2>&1 | tee "$logs/pg.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  count_cargo "$logs/pg.log"
+else
+  echo "(TEST_DATABASE_URL unset: the PostgreSQL run is skipped; CI sets it)"
+fi
+
+if [ -f frontend/package.json ]; then
+  step "Web app: install, unit tests, API types"
+  (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; }) || status=1
+  (cd frontend && npm test 2>&1) | tee "$logs/vitest.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  p=$(grep -E '^\s+Tests\s' "$logs/vitest.log" | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
+  f=$(grep -E '^\s+Tests\s' "$logs/vitest.log" | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  if [ -f frontend/scripts/check-api.mjs ]; then
+    if (cd frontend && node scripts/check-api.mjs); then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+  fi
+fi
+
+if [ -f tests/e2e/package.json ]; then
+  step "Release build (embeds the web app)"
+  cargo build --release 2>&1 | tail -n 3
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  step "Browser end-to-end suite"
+  (cd tests/e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && HOMETUTOR_BIN="$root/target/release/hometutor" npm test 2>&1) | tee "$logs/e2e.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  p=$(grep -Eo '^\s+[0-9]+ passed' "$logs/e2e.log" | grep -Eo '[0-9]+' | tail -1)
+  f=$(grep -Eo '^\s+[0-9]+ failed' "$logs/e2e.log" | grep -Eo '[0-9]+' | tail -1)
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+fi
+
+echo
+[ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
+echo "${passed} passed, ${failed} failed"
+exit "$status"
