@@ -6,7 +6,15 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
 
-const SOURCES: &[&str] = &["src", "public", "index.html", "package.json", "package-lock.json", "vite.config.ts", "tsconfig.json"];
+const SOURCES: &[&str] = &[
+    "src",
+    "public",
+    "index.html",
+    "package.json",
+    "package-lock.json",
+    "vite.config.ts",
+    "tsconfig.json",
+];
 
 fn main() {
     let frontend = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../frontend");
@@ -15,11 +23,17 @@ fn main() {
     }
     println!("cargo:rerun-if-env-changed=HOMETUTOR_SKIP_WEB_BUILD");
     let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
-    if !release || std::env::var_os("HOMETUTOR_SKIP_WEB_BUILD").is_some() || !frontend.join("package.json").exists() {
+    if !release
+        || std::env::var_os("HOMETUTOR_SKIP_WEB_BUILD").is_some()
+        || !frontend.join("package.json").exists()
+    {
         return;
     }
     let built = newest(&frontend.join("dist"));
-    let sources = SOURCES.iter().filter_map(|s| newest(&frontend.join(s))).max();
+    let sources = SOURCES
+        .iter()
+        .filter_map(|s| newest(&frontend.join(s)))
+        .max();
     if built.is_some() && built >= sources {
         return;
     }
@@ -44,5 +58,9 @@ fn newest(path: &Path) -> Option<SystemTime> {
     if meta.is_file() {
         return meta.modified().ok();
     }
-    std::fs::read_dir(path).ok()?.flatten().filter_map(|e| newest(&e.path())).max()
+    std::fs::read_dir(path)
+        .ok()?
+        .flatten()
+        .filter_map(|e| newest(&e.path()))
+        .max()
 }

@@ -11,7 +11,11 @@ pub struct ThrottleLimits {
 
 impl Default for ThrottleLimits {
     fn default() -> Self {
-        Self { per_account: 5, per_ip: 30, window: Duration::from_secs(15 * 60) }
+        Self {
+            per_account: 5,
+            per_ip: 30,
+            window: Duration::from_secs(15 * 60),
+        }
     }
 }
 
@@ -26,12 +30,17 @@ const MAX_KEYS: usize = 100_000;
 
 impl Throttle {
     pub fn new(window: Duration) -> Self {
-        Self { failures: Mutex::new(HashMap::new()), window }
+        Self {
+            failures: Mutex::new(HashMap::new()),
+            window,
+        }
     }
 
     /// `Err(retry_after)` when `key` has used up `limit` failures in the current window.
     pub fn check(&self, key: &str, limit: u32) -> Result<(), Duration> {
-        let Ok(map) = self.failures.lock() else { return Ok(()) };
+        let Ok(map) = self.failures.lock() else {
+            return Ok(());
+        };
         match map.get(key) {
             Some((start, count)) if *count >= limit => {
                 let elapsed = start.elapsed();
@@ -46,7 +55,9 @@ impl Throttle {
     }
 
     pub fn record_failure(&self, key: &str) {
-        let Ok(mut map) = self.failures.lock() else { return };
+        let Ok(mut map) = self.failures.lock() else {
+            return;
+        };
         if map.len() >= MAX_KEYS {
             let window = self.window;
             map.retain(|_, (start, _)| start.elapsed() < window);

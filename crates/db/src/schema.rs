@@ -65,4 +65,10 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(users, email_codes, code_requests, revoked_tokens, outbox_emails);
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    email_codes,
+    code_requests,
+    revoked_tokens,
+    outbox_emails
+);

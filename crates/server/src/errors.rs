@@ -29,11 +29,23 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
-        Self { status, body: ErrorBody { message: message.into(), code: code.into(), fields: None }, retry_after: None }
+        Self {
+            status,
+            body: ErrorBody {
+                message: message.into(),
+                code: code.into(),
+                fields: None,
+            },
+            retry_after: None,
+        }
     }
 
     pub fn unauthenticated() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthenticated", "Session expired. Please log in again.")
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            "Session expired. Please log in again.",
+        )
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -47,7 +59,11 @@ impl ApiError {
     /// Logs the cause with the request's span and answers without revealing it.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "internal error");
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "An unexpected error occurred. Please try again.")
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "An unexpected error occurred. Please try again.",
+        )
     }
 }
 
@@ -76,14 +92,23 @@ impl From<AuthError> for ApiError {
         let message = e.to_string();
         match e {
             AuthError::Validation(errors) => {
-                let fields = errors.iter().map(|f| (f.field.to_string(), f.message.clone())).collect();
+                let fields = errors
+                    .iter()
+                    .map(|f| (f.field.to_string(), f.message.clone()))
+                    .collect();
                 let mut err = Self::new(StatusCode::BAD_REQUEST, "validation", message);
                 err.body.fields = Some(fields);
                 err
             }
-            AuthError::InvalidCredentials => Self::new(StatusCode::UNAUTHORIZED, "invalid_credentials", message),
-            AuthError::EmailNotVerified => Self::new(StatusCode::FORBIDDEN, "email_not_verified", message),
-            AuthError::Deactivated => Self::new(StatusCode::FORBIDDEN, "account_deactivated", message),
+            AuthError::InvalidCredentials => {
+                Self::new(StatusCode::UNAUTHORIZED, "invalid_credentials", message)
+            }
+            AuthError::EmailNotVerified => {
+                Self::new(StatusCode::FORBIDDEN, "email_not_verified", message)
+            }
+            AuthError::Deactivated => {
+                Self::new(StatusCode::FORBIDDEN, "account_deactivated", message)
+            }
             AuthError::InvalidCode => Self::new(StatusCode::BAD_REQUEST, "invalid_code", message),
             AuthError::InvalidLink => Self::new(StatusCode::BAD_REQUEST, "invalid_link", message),
             AuthError::RateLimited { retry_after_secs } => {
@@ -107,7 +132,9 @@ impl From<actix_web::error::BlockingError> for ApiError {
 }
 
 /// Runs blocking domain work (diesel, bcrypt) on the blocking pool, off the reactor.
-pub async fn blocking<T, E>(f: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, ApiError>
+pub async fn blocking<T, E>(
+    f: impl FnOnce() -> Result<T, E> + Send + 'static,
+) -> Result<T, ApiError>
 where
     T: Send + 'static,
     E: Into<ApiError> + Send + 'static,

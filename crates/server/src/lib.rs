@@ -53,7 +53,11 @@ pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
     .context("database")
 }
 
-pub fn auth_service(settings: &Settings, db: Db, signal: MailSignal) -> anyhow::Result<AuthService> {
+pub fn auth_service(
+    settings: &Settings,
+    db: Db,
+    signal: MailSignal,
+) -> anyhow::Result<AuthService> {
     let config = AuthConfig {
         jwt_secret: settings.load_or_create_jwt_secret().context("JWT secret")?,
         bcrypt_cost: settings.bcrypt_cost,
@@ -71,7 +75,9 @@ impl Application {
         let auth = auth_service(&settings, db.clone(), signal.clone())?;
         if let Some((email, password)) = settings.admin.clone() {
             let auth = auth.clone();
-            if let Some(admin) = tokio::task::spawn_blocking(move || auth.ensure_admin(&email, &password)).await?? {
+            if let Some(admin) =
+                tokio::task::spawn_blocking(move || auth.ensure_admin(&email, &password)).await??
+            {
                 tracing::info!(email = %admin.email, "created the first admin from ADMIN_EMAIL");
             }
         }
@@ -82,7 +88,8 @@ impl Application {
         let mail = MailWorker::new(db.clone(), transport, from, signal);
         actix_web::rt::spawn(mail.run(wait_for_stop(stopped)));
 
-        let listener = TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
+        let listener = TcpListener::bind(&settings.bind)
+            .with_context(|| format!("cannot listen on {}", settings.bind))?;
         let port = listener.local_addr()?.port();
         let state = aw::Data::new(AppState { db, auth });
         let openapi = openapi_document();
@@ -96,13 +103,29 @@ impl Application {
                 .app_data(query_config())
                 // Before the /api scope, whose fallback would otherwise answer these paths with 404.
                 .map(|app| {
-                    app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
-                        .route("/api/docs", aw::get().to(|| async { actix_web::HttpResponse::Found().insert_header(("Location", "/api/docs/")).finish() }))
+                    app.service(
+                        SwaggerUi::new("/api/docs/{_:.*}")
+                            .url("/api/openapi.json", openapi.clone()),
+                    )
+                    .route(
+                        "/api/docs",
+                        aw::get().to(|| async {
+                            actix_web::HttpResponse::Found()
+                                .insert_header(("Location", "/api/docs/"))
+                                .finish()
+                        }),
+                    )
                 })
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
                 .split_for_parts();
             app.wrap(security_headers())
-                .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
+                .wrap(
+                    Cors::default()
+                        .allowed_origin(&public_url)
+                        .allow_any_method()
+                        .allow_any_header()
+                        .max_age(3600),
+                )
                 .wrap(TracingLogger::default())
                 .default_service(aw::to(web::serve))
         })
@@ -110,7 +133,11 @@ impl Application {
         .shutdown_timeout(10)
         .run();
         tracing::info!(port, "HomeTutor is listening");
-        Ok(Self { port, server, stop_workers })
+        Ok(Self {
+            port,
+            server,
+            stop_workers,
+        })
     }
 
     pub fn port(&self) -> u16 {
@@ -147,22 +174,34 @@ fn security_headers() -> DefaultHeaders {
 }
 
 fn json_config() -> aw::JsonConfig {
-    aw::JsonConfig::default().limit(JSON_LIMIT).error_handler(|err, _| {
-        let message = match &err {
-            actix_web::error::JsonPayloadError::Deserialize(e) if e.is_data() => {
-                // serde names the offending field, e.g. "unknown field `role`".
-                format!("Invalid request: {}", e.to_string().split(" at line").next().unwrap_or("bad field"))
-            }
-            actix_web::error::JsonPayloadError::ContentType => "Expected a JSON body (Content-Type: application/json).".into(),
-            actix_web::error::JsonPayloadError::Overflow { .. } | actix_web::error::JsonPayloadError::OverflowKnownLength { .. } => {
-                "Request body is too large.".into()
-            }
-            _ => "Invalid JSON body.".into(),
-        };
-        ApiError::bad_request(message).into()
-    })
+    aw::JsonConfig::default()
+        .limit(JSON_LIMIT)
+        .error_handler(|err, _| {
+            let message = match &err {
+                actix_web::error::JsonPayloadError::Deserialize(e) if e.is_data() => {
+                    // serde names the offending field, e.g. "unknown field `role`".
+                    format!(
+                        "Invalid request: {}",
+                        e.to_string()
+                            .split(" at line")
+                            .next()
+                            .unwrap_or("bad field")
+                    )
+                }
+                actix_web::error::JsonPayloadError::ContentType => {
+                    "Expected a JSON body (Content-Type: application/json).".into()
+                }
+                actix_web::error::JsonPayloadError::Overflow { .. }
+                | actix_web::error::JsonPayloadError::OverflowKnownLength { .. } => {
+                    "Request body is too large.".into()
+                }
+                _ => "Invalid JSON body.".into(),
+            };
+            ApiError::bad_request(message).into()
+        })
 }
 
 fn query_config() -> aw::QueryConfig {
-    aw::QueryConfig::default().error_handler(|err, _| ApiError::bad_request(format!("Invalid query: {err}")).into())
+    aw::QueryConfig::default()
+        .error_handler(|err, _| ApiError::bad_request(format!("Invalid query: {err}")).into())
 }
