@@ -65,10 +65,32 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    payment_orders (id) {
+        id -> BigInt,
+        order_id -> Text,
+        user_id -> BigInt,
+        provider -> Text,
+        amount_paise -> BigInt,
+        currency -> Text,
+        status -> Text,
+        session_id -> Nullable<Text>,
+        checkout_status -> Nullable<Text>,
+        failure -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        paid_at -> Nullable<Timestamp>,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(payment_orders -> users (user_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     email_codes,
     code_requests,
     revoked_tokens,
-    outbox_emails
+    outbox_emails,
+    payment_orders
 );

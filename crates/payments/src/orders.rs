@@ -1,0 +1,123 @@
+//! The order table and the one place a subscription is extended.
+
+use chrono::{Months, NaiveDateTime};
+use diesel::prelude::*;
+use hometutor_core::UserId;
+use hometutor_db::schema::payment_orders::dsl as po;
+use hometutor_db::schema::users;
+use hometutor_db::{now, DbConnection};
+
+use crate::provider::ProviderOrder;
+use crate::PaymentError;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = hometutor_db::schema::payment_orders)]
+pub(crate) struct OrderRow {
+    pub order_id: String,
+    pub user_id: i64,
+    pub amount_paise: i64,
+    pub currency: String,
+    pub status: String,
+    pub expires_at: NaiveDateTime,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = hometutor_db::schema::payment_orders)]
+pub(crate) struct NewOrder<'a> {
+    pub order_id: &'a str,
+    pub user_id: i64,
+    pub provider: &'a str,
+    pub amount_paise: i64,
+    pub currency: &'a str,
+    pub status: &'a str,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+}
+
+pub(crate) fn find(conn: &mut DbConnection, order_id: &str) -> QueryResult<Option<OrderRow>> {
+    po::payment_orders
+        .filter(po::order_id.eq(order_id))
+        .select(OrderRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub(crate) fn set_status(
+    conn: &mut DbConnection,
+    order_id: &str,
+    status: &str,
+    failure: Option<&str>,
+) -> QueryResult<usize> {
+    diesel::update(po::payment_orders.filter(po::order_id.eq(order_id).and(po::status.ne("paid"))))
+        .set((
+            po::status.eq(status),
+            po::failure.eq(failure),
+            po::updated_at.eq(now()),
+        ))
+        .execute(conn)
+}
+
+/// Marks the order paid and extends its user's subscription by one year from
+/// the later of now and the current expiry — once: a second confirmation of
+/// the same order finds it paid already and changes nothing. Returns whether
+/// this call did the extending.
+pub(crate) fn activate(
+    conn: &mut DbConnection,
+    order: &OrderRow,
+    confirmed: &ProviderOrder,
+) -> Result<bool, PaymentError> {
+    if confirmed.order_id != order.order_id
+        || confirmed.amount_paise != order.amount_paise
+        || confirmed.currency != order.currency
+    {
+        tracing::warn!(order = %order.order_id, "provider's payment does not match the order; not activating");
+        return Err(PaymentError::Mismatch);
+    }
+    let at = now();
+    let updated = diesel::update(
+        po::payment_orders.filter(po::order_id.eq(&order.order_id).and(po::status.ne("paid"))),
+    )
+    .set((
+        po::status.eq("paid"),
+        po::paid_at.eq(Some(at)),
+        po::updated_at.eq(at),
+        po::failure.eq(None::<String>),
+    ))
+    .execute(conn)?;
+    if updated == 0 {
+        return Ok(false);
+    }
+    let current: Option<NaiveDateTime> = users::table
+        .find(order.user_id)
+        .select(users::subscription_expires)
+        .first(conn)?;
+    let from = current.filter(|e| *e > at).unwrap_or(at);
+    let until = from
+        .checked_add_months(Months::new(12))
+        .ok_or_else(|| PaymentError::Internal("date overflow".into()))?;
+    diesel::update(users::table.find(order.user_id))
+        .set((
+            users::subscription_active.eq(true),
+            users::subscription_expires.eq(Some(until)),
+            users::payment_status.eq("paid"),
+            users::updated_at.eq(at),
+        ))
+        .execute(conn)?;
+    tracing::info!(order = %order.order_id, user = order.user_id, until = %until, "subscription extended");
+    Ok(true)
+}
+
+/// (active, expiry) as stored; active means the flag is set and the expiry is in the future.
+pub(crate) fn subscription_of(
+    conn: &mut DbConnection,
+    user: UserId,
+) -> QueryResult<Option<(bool, Option<NaiveDateTime>)>> {
+    let row: Option<(bool, Option<NaiveDateTime>)> = users::table
+        .find(user.0)
+        .select((users::subscription_active, users::subscription_expires))
+        .first(conn)
+        .optional()?;
+    let at = now();
+    Ok(row.map(|(flag, expires)| (flag && expires.is_some_and(|e| e > at), expires)))
+}
