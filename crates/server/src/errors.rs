@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use hometutor_auth::AuthError;
+use hometutor_payments::PaymentError;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -121,6 +122,37 @@ impl From<AuthError> for ApiError {
             AuthError::NotFound => Self::not_found(),
             AuthError::Db(e) => Self::internal(e),
             AuthError::Internal(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<PaymentError> for ApiError {
+    fn from(e: PaymentError) -> Self {
+        let message = e.to_string();
+        match e {
+            PaymentError::NotATutor => Self::new(StatusCode::FORBIDDEN, "not_a_tutor", message),
+            PaymentError::OrderNotFound => {
+                Self::new(StatusCode::NOT_FOUND, "order_not_found", message)
+            }
+            PaymentError::NotPaid => Self::new(
+                StatusCode::PAYMENT_REQUIRED,
+                "payment_not_completed",
+                message,
+            ),
+            PaymentError::Closed => {
+                Self::new(StatusCode::PAYMENT_REQUIRED, "payment_closed", message)
+            }
+            PaymentError::Mismatch => Self::new(StatusCode::CONFLICT, "payment_mismatch", message),
+            PaymentError::Provider(cause) => {
+                tracing::warn!(error = %cause, "payment provider");
+                Self::new(StatusCode::BAD_GATEWAY, "provider_unavailable", message)
+            }
+            PaymentError::BadSignature => {
+                Self::new(StatusCode::UNAUTHORIZED, "bad_signature", message)
+            }
+            PaymentError::SimulationDisabled => Self::not_found(),
+            PaymentError::Db(e) => Self::internal(e),
+            PaymentError::Internal(e) => Self::internal(e),
         }
     }
 }

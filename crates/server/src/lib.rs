@@ -19,6 +19,9 @@ use anyhow::Context;
 use hometutor_auth::{AuthConfig, AuthService, ThrottleLimits};
 use hometutor_db::{run_migrations, Db};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
+use hometutor_payments::{CashfreeConfig, CashfreeProvider, PaymentService, SimulatedProvider};
+use settings::PaymentMode;
+use std::sync::Arc;
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -68,6 +71,38 @@ pub fn auth_service(
     Ok(AuthService::new(db, config, signal)?)
 }
 
+fn payment_service(
+    settings: &Settings,
+    db: Db,
+) -> anyhow::Result<(PaymentService, Option<String>)> {
+    Ok(match &settings.payments {
+        PaymentMode::Simulated => (
+            PaymentService::new(
+                db.clone(),
+                Arc::new(SimulatedProvider::new(db)),
+                &settings.public_url,
+            ),
+            None,
+        ),
+        PaymentMode::Cashfree {
+            app_id,
+            secret_key,
+            base_url,
+            environment,
+        } => {
+            let provider = CashfreeProvider::new(CashfreeConfig {
+                app_id: app_id.clone(),
+                secret_key: secret_key.clone(),
+                base_url: base_url.clone(),
+            })?;
+            (
+                PaymentService::new(db, Arc::new(provider), &settings.public_url),
+                Some(environment.clone()),
+            )
+        }
+    })
+}
+
 impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let db = open_database(&settings).await?;
@@ -88,10 +123,22 @@ impl Application {
         let mail = MailWorker::new(db.clone(), transport, from, signal);
         actix_web::rt::spawn(mail.run(wait_for_stop(stopped)));
 
+        let (payments, cashfree_environment) = payment_service(&settings, db.clone())?;
+        actix_web::rt::spawn(
+            payments
+                .clone()
+                .run_reconciler(wait_for_stop(stop_workers.subscribe())),
+        );
+
         let listener = TcpListener::bind(&settings.bind)
             .with_context(|| format!("cannot listen on {}", settings.bind))?;
         let port = listener.local_addr()?.port();
-        let state = aw::Data::new(AppState { db, auth });
+        let state = aw::Data::new(AppState {
+            db,
+            auth,
+            payments,
+            cashfree_environment,
+        });
         let openapi = openapi_document();
         let public_url = settings.public_url.clone();
         let server = HttpServer::new(move || {

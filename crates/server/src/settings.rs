@@ -21,6 +21,20 @@ pub struct Settings {
     pub mail_from: String,
     pub bcrypt_cost: u32,
     pub admin: Option<(String, String)>,
+    pub payments: PaymentMode,
+}
+
+/// Which payment provider confirms subscriptions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PaymentMode {
+    /// A checkout page of our own; `POST /api/payment-dev/simulate-payment` exists only in this mode.
+    Simulated,
+    Cashfree {
+        app_id: String,
+        secret_key: String,
+        base_url: String,
+        environment: String,
+    },
 }
 
 impl std::fmt::Debug for Settings {
@@ -33,6 +47,13 @@ impl std::fmt::Debug for Settings {
             .field("smtp", &self.smtp_url.as_deref().map(hometutor_db::redact))
             .field("mail_from", &self.mail_from)
             .field("bcrypt_cost", &self.bcrypt_cost)
+            .field(
+                "payments",
+                &match &self.payments {
+                    PaymentMode::Simulated => "simulated".to_string(),
+                    PaymentMode::Cashfree { base_url, .. } => format!("cashfree at {base_url}"),
+                },
+            )
             .finish_non_exhaustive()
     }
 }
@@ -112,6 +133,43 @@ impl Settings {
                 ))
             }
         };
+        let payments = match get("PAYMENT_MODE").as_deref().unwrap_or("simulated") {
+            "simulated" => PaymentMode::Simulated,
+            "cashfree" => {
+                let environment = get("CASHFREE_ENV").unwrap_or_else(|| "sandbox".into());
+                let default_base = hometutor_payments::CashfreeConfig::base_url_for(&environment)
+                    .ok_or_else(|| {
+                    ConfigError(format!(
+                        "CASHFREE_ENV must be sandbox or production (got '{environment}')"
+                    ))
+                })?;
+                let (Some(app_id), Some(secret_key)) =
+                    (get("CASHFREE_APP_ID"), get("CASHFREE_SECRET_KEY"))
+                else {
+                    return Err(ConfigError(
+                        "PAYMENT_MODE=cashfree needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY"
+                            .into(),
+                    ));
+                };
+                let base_url = get("CASHFREE_BASE_URL").unwrap_or_else(|| default_base.into());
+                if url::Url::parse(&base_url).is_err() {
+                    return Err(ConfigError(format!(
+                        "CASHFREE_BASE_URL must be a URL (got '{base_url}')"
+                    )));
+                }
+                PaymentMode::Cashfree {
+                    app_id,
+                    secret_key,
+                    base_url,
+                    environment,
+                }
+            }
+            other => {
+                return Err(ConfigError(format!(
+                    "PAYMENT_MODE must be simulated or cashfree (got '{other}')"
+                )))
+            }
+        };
         Ok(Self {
             bind,
             public_url: public_url.trim_end_matches('/').to_string(),
@@ -122,6 +180,7 @@ impl Settings {
             mail_from,
             bcrypt_cost,
             admin,
+            payments,
         })
     }
 
@@ -198,6 +257,8 @@ mod tests {
             ("MAIL_FROM", "not an address"),
             ("BCRYPT_COST", "99"),
             ("ADMIN_EMAIL", "a@b.com"),
+            ("PAYMENT_MODE", "free"),
+            ("PAYMENT_MODE", "cashfree"),
         ] {
             let err = with(&[(key, value)])
                 .err()

@@ -2,10 +2,12 @@
 
 pub mod auth;
 pub mod health;
+pub mod payments;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn config(cfg: &mut ServiceConfig) {
     health::config(cfg);
     auth::config(cfg);
+    payments::config(cfg);
 }
