@@ -162,6 +162,20 @@ async fn provider_reports(server: &MockServer, status: &str, amount: f64) {
         .await;
 }
 
+/// A fake Cashfree that reports every order PAID, and one open order of the tutor's.
+async fn paid_order(f: &Fixture) -> (MockServer, PaymentService, String) {
+    let server = MockServer::start().await;
+    provider_creates_orders(&server).await;
+    provider_reports(&server, "PAID", 499.0).await;
+    let payments = f.cashfree(&server);
+    let order = payments
+        .create_session(f.tutor)
+        .await
+        .expect("session")
+        .order_id;
+    (server, payments, order)
+}
+
 fn within_a_minute(a: NaiveDateTime, b: NaiveDateTime) -> bool {
     (a - b).num_seconds().abs() < 60
 }
@@ -350,15 +364,7 @@ async fn provider_failures_give_errors_and_activate_nothing() {
 #[tokio::test]
 async fn verifying_the_same_payment_twice_extends_once() {
     let f = fixture();
-    let server = MockServer::start().await;
-    provider_creates_orders(&server).await;
-    provider_reports(&server, "PAID", 499.0).await;
-    let payments = f.cashfree(&server);
-    let order = payments
-        .create_session(f.tutor)
-        .await
-        .expect("session")
-        .order_id;
+    let (_server, payments, order) = paid_order(&f).await;
     let first = payments.verify(f.tutor, &order).await.expect("first");
     let second = payments.verify(f.tutor, &order).await.expect("second");
     assert_eq!(first.expires, second.expires);
@@ -404,15 +410,7 @@ async fn renewal_adds_a_year_to_the_current_expiry() {
 #[tokio::test]
 async fn nobody_verifies_another_users_order() {
     let f = fixture();
-    let server = MockServer::start().await;
-    provider_creates_orders(&server).await;
-    provider_reports(&server, "PAID", 499.0).await;
-    let payments = f.cashfree(&server);
-    let order = payments
-        .create_session(f.tutor)
-        .await
-        .expect("session")
-        .order_id;
+    let (_server, payments, order) = paid_order(&f).await;
     assert!(matches!(
         payments.verify(f.other_tutor, &order).await,
         Err(PaymentError::OrderNotFound)
@@ -441,15 +439,7 @@ fn webhook_body(order_id: &str, customer: &str) -> Vec<u8> {
 #[tokio::test]
 async fn a_signed_webhook_activates_once_however_often_it_is_delivered() {
     let f = fixture();
-    let server = MockServer::start().await;
-    provider_creates_orders(&server).await;
-    provider_reports(&server, "PAID", 499.0).await;
-    let payments = f.cashfree(&server);
-    let order = payments
-        .create_session(f.tutor)
-        .await
-        .expect("session")
-        .order_id;
+    let (_server, payments, order) = paid_order(&f).await;
     let body = webhook_body(&order, "tutor2@example.com");
     let signature = sign_webhook(SECRET, "1732190000000", &body);
     assert_eq!(
@@ -480,15 +470,7 @@ async fn a_signed_webhook_activates_once_however_often_it_is_delivered() {
 #[tokio::test]
 async fn a_forged_webhook_changes_nothing() {
     let f = fixture();
-    let server = MockServer::start().await;
-    provider_creates_orders(&server).await;
-    provider_reports(&server, "PAID", 499.0).await;
-    let payments = f.cashfree(&server);
-    let order = payments
-        .create_session(f.tutor)
-        .await
-        .expect("session")
-        .order_id;
+    let (_server, payments, order) = paid_order(&f).await;
     let body = webhook_body(&order, "tutor@example.com");
     let forged = sign_webhook("guessed-secret", "1732190000000", &body);
     assert!(matches!(
@@ -512,15 +494,7 @@ async fn a_forged_webhook_changes_nothing() {
 #[tokio::test]
 async fn the_reconciler_finds_a_payment_whose_browser_never_came_back() {
     let f = fixture();
-    let server = MockServer::start().await;
-    provider_creates_orders(&server).await;
-    provider_reports(&server, "PAID", 499.0).await;
-    let payments = f.cashfree(&server);
-    let order = payments
-        .create_session(f.tutor)
-        .await
-        .expect("session")
-        .order_id;
+    let (_server, payments, order) = paid_order(&f).await;
     assert_eq!(payments.reconcile().await.expect("reconcile"), 1);
     assert_eq!(f.order_status(&order), "paid");
     assert!(payments.subscription(f.tutor).await.expect("sub").active);

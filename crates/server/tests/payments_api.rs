@@ -24,7 +24,8 @@ async fn cashfree_app(server: &MockServer) -> TestApp {
     .await
 }
 
-async fn fake_cashfree(order_state: ResponseTemplate) -> MockServer {
+/// A fake Cashfree that opens every order and answers order look-ups with `order_state`.
+async fn fake_cashfree(order_state: impl wiremock::Respond + 'static) -> MockServer {
     let server = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path("/pg/orders"))
@@ -98,19 +99,7 @@ async fn parents_cannot_subscribe() {
 
 #[actix_web::test]
 async fn a_paid_cashfree_order_activates_a_year_once() {
-    let server = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path("/pg/orders"))
-        .respond_with(
-            ResponseTemplate::new(200).set_body_json(json!({"payment_session_id": "session_xyz"})),
-        )
-        .mount(&server)
-        .await;
-    Mock::given(method("GET"))
-        .and(path_regex("^/pg/orders/.+$"))
-        .respond_with(paid())
-        .mount(&server)
-        .await;
+    let server = fake_cashfree(paid()).await;
     let app = cashfree_app(&server).await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let order = open_order(&app, &tutor).await;
@@ -245,17 +234,7 @@ async fn post_webhook(app: &TestApp, body: &str, timestamp: &str, signature: &st
 
 #[actix_web::test]
 async fn webhooks_valid_replayed_forged_and_for_another_users_order() {
-    let server = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path("/pg/orders"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"payment_session_id": "s"})))
-        .mount(&server)
-        .await;
-    Mock::given(method("GET"))
-        .and(path_regex("^/pg/orders/.+$"))
-        .respond_with(paid())
-        .mount(&server)
-        .await;
+    let server = fake_cashfree(paid()).await;
     let app = cashfree_app(&server).await;
     let owner = app.verified_user("owner@example.com", "tutor").await;
     let other = app.verified_user("other@example.com", "tutor").await;
