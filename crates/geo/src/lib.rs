@@ -1,0 +1,217 @@
+//! Pure math for "requests near me": great-circle distance on a sphere of radius
+//! 6371 km, the latitude/longitude box that encloses a radius (split at the 180°
+//! meridian, widened to all longitudes near a pole), and the grid cells that
+//! index points for the search. No database, no I/O.
+
+pub const EARTH_RADIUS_KM: f64 = 6371.0;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Point {
+    pub lat: f64,
+    pub lng: f64,
+}
+
+impl Point {
+    /// A point with latitude in [-90, 90] and longitude in [-180, 180], or `None`.
+    pub fn new(lat: f64, lng: f64) -> Option<Self> {
+        ((-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng))
+            .then_some(Self { lat, lng })
+    }
+}
+
+/// Great-circle distance by the haversine formula.
+pub fn distance_km(a: Point, b: Point) -> f64 {
+    let (lat1, lat2) = (a.lat.to_radians(), b.lat.to_radians());
+    let dlat = lat2 - lat1;
+    let dlng = (b.lng - a.lng).to_radians();
+    let h = (dlat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (dlng / 2.0).sin().powi(2);
+    2.0 * EARTH_RADIUS_KM * h.sqrt().min(1.0).asin()
+}
+
+/// Every point within a radius lies inside `lat` and one of the `lng` ranges.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoundingBox {
+    pub min_lat: f64,
+    pub max_lat: f64,
+    /// One range, or two when the box crosses the 180° meridian.
+    pub lng_ranges: Vec<(f64, f64)>,
+}
+
+impl BoundingBox {
+    pub fn contains(&self, p: Point) -> bool {
+        p.lat >= self.min_lat
+            && p.lat <= self.max_lat
+            && self
+                .lng_ranges
+                .iter()
+                .any(|(lo, hi)| p.lng >= *lo && p.lng <= *hi)
+    }
+}
+
+/// The smallest latitude band and longitude span that hold the circle of
+/// `radius_km` around `center` (the method of J. P. Matuschek).
+pub fn bounding_box(center: Point, radius_km: f64) -> BoundingBox {
+    let angular = (radius_km / EARTH_RADIUS_KM).max(0.0);
+    let lat = center.lat.to_radians();
+    let (mut min_lat, mut max_lat) = (lat - angular, lat + angular);
+    let half_pi = std::f64::consts::FRAC_PI_2;
+    if min_lat <= -half_pi || max_lat >= half_pi || angular >= std::f64::consts::PI {
+        // A pole is inside the circle: every longitude is.
+        min_lat = min_lat.max(-half_pi);
+        max_lat = max_lat.min(half_pi);
+        return BoundingBox {
+            min_lat: min_lat.to_degrees(),
+            max_lat: max_lat.to_degrees(),
+            lng_ranges: vec![(-180.0, 180.0)],
+        };
+    }
+    let dlng = (angular.sin() / lat.cos())
+        .clamp(-1.0, 1.0)
+        .asin()
+        .to_degrees();
+    let (lo, hi) = (center.lng - dlng, center.lng + dlng);
+    let lng_ranges = if lo < -180.0 {
+        vec![(lo + 360.0, 180.0), (-180.0, hi)]
+    } else if hi > 180.0 {
+        vec![(lo, 180.0), (-180.0, hi - 360.0)]
+    } else {
+        vec![(lo, hi)]
+    };
+    BoundingBox {
+        min_lat: min_lat.to_degrees(),
+        max_lat: max_lat.to_degrees(),
+        lng_ranges,
+    }
+}
+
+/// Moves a point by up to `max_km` in a direction derived from `seed`, so a
+/// published location is approximate but stable for the same seed.
+pub fn blur(p: Point, max_km: f64, seed: u64) -> Point {
+    // SplitMix64: two well-mixed fractions from one seed.
+    let mix = |mut z: u64| {
+        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let a = mix(seed) as f64 / u64::MAX as f64;
+    let b = mix(seed ^ 0xA5A5_A5A5_A5A5_A5A5) as f64 / u64::MAX as f64;
+    let distance = max_km * b.sqrt();
+    let bearing = a * std::f64::consts::TAU;
+    let dlat = (distance / EARTH_RADIUS_KM) * bearing.cos();
+    let dlng = (distance / EARTH_RADIUS_KM) * bearing.sin() / p.lat.to_radians().cos().max(1e-6);
+    Point {
+        lat: (p.lat + dlat.to_degrees()).clamp(-90.0, 90.0),
+        lng: wrap_lng(p.lng + dlng.to_degrees()),
+    }
+}
+
+fn wrap_lng(lng: f64) -> f64 {
+    let wrapped = (lng + 180.0).rem_euclid(360.0) - 180.0;
+    if wrapped == -180.0 && lng > 0.0 {
+        180.0
+    } else {
+        wrapped
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn p(lat: f64, lng: f64) -> Point {
+        Point { lat, lng }
+    }
+
+    #[test]
+    fn known_city_distances() {
+        let delhi = p(28.6139, 77.209);
+        let mumbai = p(19.0760, 72.8777);
+        let bengaluru = p(12.9716, 77.5946);
+        assert!(
+            (distance_km(delhi, mumbai) - 1153.0).abs() < 5.0,
+            "{}",
+            distance_km(delhi, mumbai)
+        );
+        assert!(
+            (distance_km(delhi, bengaluru) - 1740.0).abs() < 5.0,
+            "{}",
+            distance_km(delhi, bengaluru)
+        );
+        assert_eq!(distance_km(delhi, delhi), 0.0);
+        // A quarter of the equator.
+        assert!(
+            (distance_km(p(0.0, 0.0), p(0.0, 90.0))
+                - EARTH_RADIUS_KM * std::f64::consts::FRAC_PI_2)
+                .abs()
+                < 1e-6
+        );
+    }
+
+    #[test]
+    fn invalid_points_are_refused() {
+        assert!(Point::new(91.0, 0.0).is_none());
+        assert!(Point::new(0.0, -180.5).is_none());
+        assert!(Point::new(f64::NAN, 0.0).is_none());
+        assert!(Point::new(28.6, 77.2).is_some());
+    }
+
+    #[test]
+    fn distance_across_the_180th_meridian_is_short() {
+        assert!(distance_km(p(0.0, 179.9), p(0.0, -179.9)) < 23.0);
+    }
+
+    #[test]
+    fn a_box_across_the_meridian_is_split() {
+        let b = bounding_box(p(10.0, 179.95), 20.0);
+        assert_eq!(b.lng_ranges.len(), 2);
+        assert!(b.contains(p(10.0, -179.95)));
+        assert!(b.contains(p(10.0, 179.9)));
+        assert!(!b.contains(p(10.0, 0.0)));
+    }
+
+    #[test]
+    fn a_box_around_a_pole_covers_every_longitude() {
+        let b = bounding_box(p(89.95, 10.0), 25.0);
+        assert_eq!(b.lng_ranges, vec![(-180.0, 180.0)]);
+        assert_eq!(b.max_lat, 90.0);
+        assert!(b.contains(p(89.9, -170.0)));
+    }
+
+    #[test]
+    fn blur_moves_at_most_the_given_distance_and_is_stable() {
+        let home = p(28.6139, 77.209);
+        for seed in 0..500 {
+            let moved = blur(home, 0.5, seed);
+            assert!(distance_km(home, moved) <= 0.5 + 1e-9);
+            assert_eq!(moved, blur(home, 0.5, seed));
+        }
+        assert_ne!(blur(home, 0.5, 1), blur(home, 0.5, 2));
+    }
+
+    proptest! {
+        #[test]
+        fn the_box_never_drops_a_point_inside_the_radius(
+            lat in -89.99f64..89.99, lng in -180.0f64..180.0, radius in 0.1f64..500.0,
+            bearing in 0.0f64..std::f64::consts::TAU, fraction in 0.0f64..1.0,
+        ) {
+            let center = p(lat, lng);
+            // The point at `fraction` of the radius along `bearing` (direct geodesic problem on a sphere).
+            let d = radius * fraction / EARTH_RADIUS_KM;
+            let (lat1, lng1) = (lat.to_radians(), lng.to_radians());
+            let lat2 = (lat1.sin() * d.cos() + lat1.cos() * d.sin() * bearing.cos()).asin();
+            let lng2 = lng1 + (bearing.sin() * d.sin() * lat1.cos()).atan2(d.cos() - lat1.sin() * lat2.sin());
+            let target = p(lat2.to_degrees(), wrap_lng(lng2.to_degrees()));
+            prop_assume!(distance_km(center, target) <= radius);
+            let b = bounding_box(center, radius);
+            // A hair of slack for floating-point rounding at the box's edge.
+            let slack = BoundingBox {
+                min_lat: b.min_lat - 1e-9,
+                max_lat: b.max_lat + 1e-9,
+                lng_ranges: b.lng_ranges.iter().map(|(lo, hi)| (lo - 1e-9, hi + 1e-9)).collect(),
+            };
+            prop_assert!(slack.contains(target), "{center:?} r={radius} target={target:?} box={b:?}");
+        }
+    }
+}
