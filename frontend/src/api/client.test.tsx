@@ -1,0 +1,130 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { getSession } from '@/lib/session'
+import { setUnauthorizedHandler } from '@/lib/unauthorized'
+import { currentPath, renderApp, signInAs } from '@/test/render'
+import { server } from '@/test/server'
+import { api, ApiError, request } from './client'
+
+const SESSION_KEYS = ['token', 'user', 'role', 'email', 'userId', 'subscriptionActive', 'subscriptionExpires']
+
+function expectSessionCleared() {
+  for (const key of SESSION_KEYS) expect(localStorage.getItem(key), key).toBeNull()
+  expect(getSession().isLoggedIn).toBe(false)
+}
+
+describe('API client', () => {
+  afterEach(() => {
+    setUnauthorizedHandler({ currentPath: () => window.location.pathname, redirect: () => {} })
+  })
+
+  it('sends the stored token as a bearer token', async () => {
+    signInAs({}, 'abc.def.ghi')
+    let auth: string | null = null
+    server.use(
+      http.get('*/api/auth/profile', ({ request: req }) => {
+        auth = req.headers.get('Authorization')
+        return HttpResponse.json({ user: {} })
+      }),
+    )
+    await request(api.GET('/auth/profile'), 'x')
+    expect(auth).toBe('Bearer abc.def.ghi')
+  })
+
+  it('sends no Authorization header when logged out', async () => {
+    let auth: string | null = 'unset'
+    server.use(
+      http.post('*/api/auth/send-reset-otp', ({ request: req }) => {
+        auth = req.headers.get('Authorization')
+        return HttpResponse.json({ message: 'ok' })
+      }),
+    )
+    await request(api.POST('/auth/send-reset-otp', { body: { email: 'a@b.in' } }), 'x')
+    expect(auth).toBeNull()
+  })
+
+  it('gives every call a 15 s timeout', async () => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout')
+    server.use(http.get('*/api/health', () => HttpResponse.json({ status: 'ok', database: 'ok' })))
+    await request(api.GET('/health'), 'x')
+    expect(timeout).toHaveBeenCalledWith(15_000)
+  })
+
+  it("turns an error body into an ApiError with the server's message, code, fields and Retry-After", async () => {
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json(
+          { message: 'Too many attempts. Try again later.', code: 'rate_limited' },
+          { status: 429, headers: { 'Retry-After': '30' } },
+        ),
+      ),
+    )
+    const error = await request(
+      api.POST('/auth/login', { body: { email: 'a@b.in', password: 'p' } }),
+      'Login failed',
+    ).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      message: 'Too many attempts. Try again later.',
+      status: 429,
+      code: 'rate_limited',
+      retryAfterSeconds: 30,
+    })
+  })
+
+  it('uses the default message when the server sends none, or the network fails', async () => {
+    server.use(http.post('*/api/auth/login', () => new HttpResponse('<html>bad gateway</html>', { status: 502 })))
+    await expect(
+      request(api.POST('/auth/login', { body: { email: 'a@b.in', password: 'p' } }), 'Login failed'),
+    ).rejects.toThrow('Login failed')
+    server.use(http.post('*/api/auth/login', () => HttpResponse.error()))
+    await expect(
+      request(api.POST('/auth/login', { body: { email: 'a@b.in', password: 'p' } }), 'Login failed'),
+    ).rejects.toThrow('Login failed')
+  })
+
+  it('on any 401 clears the stored session and goes to /login', async () => {
+    signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: '2099-01-01T00:00:00Z' })
+    const redirect = vi.fn()
+    setUnauthorizedHandler({ currentPath: () => '/dashboard', redirect })
+    server.use(
+      http.put('*/api/auth/profile', () =>
+        HttpResponse.json({ message: 'Session expired', code: 'unauthorized' }, { status: 401 }),
+      ),
+    )
+
+    await expect(
+      request(api.PUT('/auth/profile', { body: { fullname: 'X' } }), 'Failed to update profile'),
+    ).rejects.toMatchObject({
+      status: 401,
+    })
+    expectSessionCleared()
+    expect(redirect).toHaveBeenCalledTimes(1)
+  })
+
+  it.each(['/login', '/register'])('on a 401 while on %s clears the session but does not navigate', async (path) => {
+    signInAs()
+    const redirect = vi.fn()
+    setUnauthorizedHandler({ currentPath: () => path, redirect })
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 }),
+      ),
+    )
+    await expect(
+      request(api.POST('/auth/login', { body: { email: 'a@b.in', password: 'p' } }), 'Login failed'),
+    ).rejects.toThrow('Invalid email or password.')
+    expectSessionCleared()
+    expect(redirect).not.toHaveBeenCalled()
+  })
+
+  it('logs out from the app shell when the profile fetch answers 401 on a public page', async () => {
+    signInAs({ role: 'parent' })
+    server.use(http.get('*/api/auth/profile', () => HttpResponse.json({ message: 'Token revoked' }, { status: 401 })))
+    renderApp('/about')
+    await waitFor(() => expect(currentPath()).toBe('/login'))
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument()
+    expectSessionCleared()
+  })
+})

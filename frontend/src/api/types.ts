@@ -1,0 +1,55 @@
+import type { components, paths } from './schema'
+
+/**
+ * The server's paths without their `/api` prefix: the client's base URL carries it.
+ * Works whether the OpenAPI document lists paths as `/api/auth/login` or as `/auth/login`.
+ */
+export type ApiPaths = {
+  [K in keyof paths as K extends `/api${infer Rest}` ? Rest : K]: paths[K]
+}
+
+type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : never
+
+/** The JSON body of an operation's 200/201 response. */
+export type SuccessBody<Op> = Op extends { responses: infer Rs }
+  ? 200 extends keyof Rs
+    ? JsonContent<Rs[200]>
+    : 201 extends keyof Rs
+      ? JsonContent<Rs[201]>
+      : never
+  : never
+
+/** The JSON request body of an operation. */
+export type RequestBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never
+
+export type LoginResponse = SuccessBody<ApiPaths['/auth/login']['post']>
+export type Profile = LoginResponse['user']
+/** The server sends roles as plain strings; the app knows these three. */
+export type Role = 'parent' | 'tutor' | 'admin'
+
+const ROLES: readonly Role[] = ['parent', 'tutor', 'admin']
+
+export function asRole(value: unknown): Role | null {
+  return ROLES.find((role) => role === value) ?? null
+}
+
+export function roleLabel(role: Role | null): string {
+  switch (role) {
+    case 'parent':
+      return 'Parent/Student'
+    case 'tutor':
+      return 'Tutor'
+    case 'admin':
+      return 'Admin'
+    default:
+      return 'Guest'
+  }
+}
+export type ErrorBody = components['schemas'] extends { ErrorBody: infer E } ? E : ApiErrorShape
+
+/** What every error response of the server carries (DESIGN.md §4). */
+export interface ApiErrorShape {
+  message?: string
+  code?: string
+  fields?: Record<string, string> | null
+}

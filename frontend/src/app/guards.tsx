@@ -1,0 +1,21 @@
+import { Navigate, Outlet } from 'react-router'
+import type { Role } from '@/api/types'
+import { useSession } from '@/lib/session'
+
+/** /login and /register: a logged-in visitor goes to /dashboard. */
+export function LoggedOutOnly() {
+  const { isLoggedIn } = useSession()
+  return isLoggedIn ? <Navigate to="/dashboard" replace /> : <Outlet />
+}
+
+/** Any logged-in user; others go to /login. */
+export function RequireAuth() {
+  const { isLoggedIn } = useSession()
+  return isLoggedIn ? <Outlet /> : <Navigate to="/login" replace />
+}
+
+/** One role only; everyone else goes to /login (SPEC §2 route table). */
+export function RequireRole({ role }: { role: Role }) {
+  const session = useSession()
+  return session.isLoggedIn && session.role === role ? <Outlet /> : <Navigate to="/login" replace />
+}

@@ -1,0 +1,97 @@
+import { Box, Button, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react'
+import { GraduationCap, LogOut, Menu } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
+import { Link as RouterLink, NavLink } from 'react-router'
+import { APP_NAME } from '@/lib/constants'
+import type { Session } from '@/lib/session'
+import { desktopNavItems } from './nav'
+
+const MobileDrawer = lazy(() => import('./MobileDrawer'))
+
+function Brand() {
+  return (
+    <Link asChild fontWeight="bold" fontSize="xl" color="blue.700" _hover={{ textDecoration: 'none' }} gap="2">
+      <RouterLink to="/" aria-label={`${APP_NAME} home`}>
+        <GraduationCap aria-hidden size={28} />
+        <span>{APP_NAME}</span>
+      </RouterLink>
+    </Link>
+  )
+}
+
+export function Header({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+  const items = desktopNavItems(session)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [menuLoaded, setMenuLoaded] = useState(false)
+  return (
+    <Box as="header" bg="bg" borderBottomWidth="1px" borderColor="border" position="sticky" top="0" zIndex="sticky">
+      <Link
+        href="#main"
+        position="absolute"
+        left="2"
+        top="-12"
+        zIndex="skipLink"
+        bg="blue.700"
+        color="white"
+        px="4"
+        py="2"
+        borderRadius="md"
+        _focus={{ top: '2' }}
+      >
+        Skip to main content
+      </Link>
+      <Flex maxW="6xl" mx="auto" px={{ base: '2', md: '6' }} h={{ base: '14', md: '16' }} align="center" gap="2">
+        <IconButton
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          variant="ghost"
+          hideFrom="md"
+          color="fg"
+          onClick={() => {
+            setMenuLoaded(true)
+            setMenuOpen(true)
+          }}
+        >
+          <Menu aria-hidden />
+        </IconButton>
+        {menuLoaded && (
+          <Suspense fallback={null}>
+            <MobileDrawer session={session} open={menuOpen} onOpenChange={setMenuOpen} onSignOut={onSignOut} />
+          </Suspense>
+        )}
+        <Brand />
+        <Box flex="1" />
+        <HStack as="nav" aria-label="Main navigation" gap="1" hideBelow="md">
+          {items.map((item) => {
+            const isSignUp = item.label === 'Sign Up'
+            return (
+              <Button
+                key={item.to}
+                asChild
+                size="sm"
+                variant={isSignUp ? 'solid' : 'ghost'}
+                color={isSignUp ? undefined : 'fg'}
+                css={isSignUp ? undefined : { '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800' } }}
+              >
+                <NavLink to={item.to} end={item.to === '/'}>
+                  {item.label}
+                </NavLink>
+              </Button>
+            )
+          })}
+          {session.isLoggedIn && (
+            <Button size="sm" variant="outline" onClick={onSignOut} ms="2">
+              <LogOut aria-hidden /> Sign Out
+            </Button>
+          )}
+        </HStack>
+        {session.isLoggedIn && (
+          <Text hideFrom="md" fontSize="sm" color="fg.muted" truncate maxW="40%" title={session.email ?? undefined}>
+            {session.email}
+          </Text>
+        )}
+      </Flex>
+    </Box>
+  )
+}

@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderApp, signInAs } from '@/test/render'
+import { bottomNavItems, desktopNavItems, titleFromPath, type NavContext } from './nav'
+
+const base: NavContext = { role: null, email: null, subscribed: false, isLoggedIn: false }
+const labels = (items: { label: string }[]) => items.map((i) => i.label)
+
+describe('navigation per role (SPEC §2 "Navigation")', () => {
+  it('desktop top bar', () => {
+    expect(labels(desktopNavItems(base))).toEqual(['Home', 'About', 'Contact', 'Sign In', 'Sign Up'])
+    expect(desktopNavItems({ ...base, isLoggedIn: true, role: 'parent' })).toEqual([
+      { label: 'Dashboard', to: '/dashboard' },
+      { label: 'New Request', to: '/request/new' },
+      { label: 'Messages', to: '/chats' },
+    ])
+    const tutor = { ...base, isLoggedIn: true, role: 'tutor' as const, email: 'Meera.N@Example.com' }
+    expect(desktopNavItems(tutor)).toEqual([
+      { label: 'Subscribe', to: '/subscribe' },
+      { label: 'Profile', to: '/tutor/meera.n%40example.com' },
+      { label: 'Messages', to: '/chats' },
+      { label: 'Support', to: '/support' },
+    ])
+    expect(desktopNavItems({ ...tutor, subscribed: true })[0]).toEqual({ label: 'Find Students', to: '/nearby' })
+    expect(labels(desktopNavItems({ ...base, isLoggedIn: true, role: 'admin' }))).toEqual(['Admin', 'Messages'])
+  })
+
+  it('bottom bar has at most five items', () => {
+    expect(labels(bottomNavItems(base))).toEqual(['Home', 'About', 'Sign In', 'Sign Up'])
+    expect(labels(bottomNavItems({ ...base, isLoggedIn: true, role: 'parent' }))).toEqual([
+      'Home',
+      'Dashboard',
+      'New Request',
+      'Messages',
+      'Profile',
+    ])
+    expect(labels(bottomNavItems({ ...base, isLoggedIn: true, role: 'tutor', email: 'a@b.in' }))).toEqual([
+      'Home',
+      'Subscribe',
+      'Messages',
+      'Profile',
+    ])
+    expect(labels(bottomNavItems({ ...base, isLoggedIn: true, role: 'tutor', subscribed: true }))[1]).toBe(
+      'Find Students',
+    )
+    for (const role of ['parent', 'tutor', 'admin'] as const) {
+      expect(bottomNavItems({ ...base, isLoggedIn: true, role }).length).toBeLessThanOrEqual(5)
+    }
+  })
+
+  it('derives the drawer title from the path', () => {
+    expect(titleFromPath('/')).toBe('Home')
+    expect(titleFromPath('/request/12/edit')).toBe('Edit Request')
+    expect(titleFromPath('/tutor/a%40b.in')).toBe('Tutor Profile')
+    expect(titleFromPath('/chats')).toBe('Recent Chats')
+    expect(titleFromPath('/nope')).toBe('Page Not Found')
+  })
+
+  it('opens the mobile drawer with the page title, role label, e-mail and Sign Out', async () => {
+    signInAs({ role: 'parent', email: 'asha@example.com' })
+    const { user } = renderApp('/profile')
+    await screen.findByRole('heading', { level: 1, name: 'My Profile' })
+    await user.click(screen.getByRole('button', { name: 'Open menu' }))
+    const drawer = await screen.findByRole('dialog')
+    expect(within(drawer).getByRole('heading', { name: 'My Profile' })).toBeInTheDocument()
+    expect(within(drawer).getByText('Parent/Student')).toBeInTheDocument()
+    expect(within(drawer).getByText('asha@example.com')).toBeInTheDocument()
+    expect(within(drawer).getByRole('button', { name: /sign out/i })).toBeInTheDocument()
+  })
+
+  it('renders the bottom bar for the role', async () => {
+    signInAs({ role: 'parent' })
+    renderApp('/dashboard')
+    await screen.findByRole('heading', { name: 'Dashboard' })
+    const bar = screen.getByRole('navigation', { name: 'Bottom navigation' })
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Dashboard', 'New Request', 'Messages', 'Profile'])
+  })
+})

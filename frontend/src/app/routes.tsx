@@ -1,0 +1,80 @@
+import { lazy } from 'react'
+import { Route, Routes } from 'react-router'
+import { LoggedOutOnly, RequireAuth, RequireRole } from './guards'
+import { AppShell } from './layout/AppShell'
+
+// Every screen is its own chunk, so the landing route loads only what it shows (DESIGN.md §6).
+const Landing = lazy(() => import('@/features/landing/routes/Landing'))
+const About = lazy(() => import('@/features/info/routes/About'))
+const Support = lazy(() => import('@/features/info/routes/Support'))
+const Contact = lazy(() => import('@/features/info/routes/Contact'))
+const Terms = lazy(() => import('@/features/info/routes/Terms'))
+const Privacy = lazy(() => import('@/features/info/routes/Privacy'))
+const Refunds = lazy(() => import('@/features/info/routes/Refunds'))
+const NotFound = lazy(() => import('@/features/info/routes/NotFound'))
+const VerifyEmailLink = lazy(() => import('@/features/auth/routes/VerifyEmailLink'))
+const VerifyEmailOtp = lazy(() => import('@/features/auth/routes/VerifyEmailOtp'))
+const Login = lazy(() => import('@/features/auth/routes/Login'))
+const Register = lazy(() => import('@/features/auth/routes/Register'))
+const FeaturesDemo = lazy(() => import('@/features/demo/routes/FeaturesDemo'))
+const TutorProfile = lazy(() => import('@/features/tutors/routes/TutorProfile'))
+const Dashboard = lazy(() => import('@/features/dashboard/routes/Dashboard'))
+const RecentChats = lazy(() => import('@/features/messaging/routes/RecentChats'))
+const Messages = lazy(() => import('@/features/messaging/routes/Messages'))
+const MyProfile = lazy(() => import('@/features/profile/routes/MyProfile'))
+const NewRequest = lazy(() => import('@/features/requests/routes/NewRequest'))
+const EditRequest = lazy(() => import('@/features/requests/routes/EditRequest'))
+const Subscribe = lazy(() => import('@/features/payments/routes/Subscribe'))
+const PaymentResult = lazy(() => import('@/features/payments/routes/PaymentResult'))
+const Nearby = lazy(() => import('@/features/tuition/routes/Nearby'))
+const Admin = lazy(() => import('@/features/admin/routes/Admin'))
+
+/** SPEC §2 route table, each route behind its access rule. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route index element={<Landing />} />
+        <Route path="about" element={<About />} />
+        <Route path="verify-email" element={<VerifyEmailLink />} />
+        <Route path="verify-email-otp" element={<VerifyEmailOtp />} />
+        <Route path="features" element={<FeaturesDemo />} />
+        <Route path="support" element={<Support />} />
+        <Route path="contact-us" element={<Contact />} />
+        <Route path="terms-and-conditions" element={<Terms />} />
+        <Route path="privacy-policy" element={<Privacy />} />
+        <Route path="cancellations-and-refunds" element={<Refunds />} />
+        <Route path="tutor/:id" element={<TutorProfile />} />
+
+        <Route element={<LoggedOutOnly />}>
+          <Route path="login" element={<Login />} />
+          <Route path="register" element={<Register />} />
+        </Route>
+
+        <Route element={<RequireAuth />}>
+          <Route path="dashboard" element={<Dashboard />} />
+          <Route path="chats" element={<RecentChats />} />
+          <Route path="messages" element={<Messages />} />
+          <Route path="profile" element={<MyProfile />} />
+        </Route>
+
+        <Route element={<RequireRole role="parent" />}>
+          <Route path="request/new" element={<NewRequest />} />
+          <Route path="request/:id/edit" element={<EditRequest />} />
+        </Route>
+
+        <Route element={<RequireRole role="tutor" />}>
+          <Route path="subscribe" element={<Subscribe />} />
+          <Route path="payment-success" element={<PaymentResult />} />
+          <Route path="nearby" element={<Nearby />} />
+        </Route>
+
+        <Route element={<RequireRole role="admin" />}>
+          <Route path="admin" element={<Admin />} />
+        </Route>
+
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  )
+}

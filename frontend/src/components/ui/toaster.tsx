@@ -1,0 +1,32 @@
+import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react'
+import { toastSlotRecipe } from '@chakra-ui-theme/recipes/toast'
+import { useEffect } from 'react'
+import { registerToaster } from '@/lib/toaster'
+
+const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 })
+
+export default function Toaster() {
+  useEffect(
+    () =>
+      registerToaster((message) =>
+        toaster.create({ type: message.type, title: message.title, duration: message.duration, closable: true }),
+      ),
+    [],
+  )
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root recipe={toastSlotRecipe} width={{ md: 'sm' }}>
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  )
+}

@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { server } from '@/test/server'
+import { currentPath, renderApp } from '@/test/render'
+import { validateRegistration } from './validation'
+
+const TERMS = 'You must agree to the Terms and Conditions and Privacy Policy to register.'
+const TERMS_TUTOR = 'You must agree to the Terms and Conditions and Privacy Policy to register as a tutor.'
+
+function recordRegistrations() {
+  const bodies: unknown[] = []
+  server.use(
+    http.post('*/api/auth/register', async ({ request }) => {
+      bodies.push(await request.json())
+      return HttpResponse.json(
+        { message: 'Registered. Check your e-mail for the code.', user: { email: 'new@example.com' } },
+        { status: 201 },
+      )
+    }),
+  )
+  return bodies
+}
+
+async function openRegister() {
+  const view = renderApp('/register')
+  await screen.findByRole('heading', { name: 'Create Your Account' })
+  return view
+}
+
+async function fillValid(user: ReturnType<typeof renderApp>['user'], phone = '9876543210') {
+  await user.type(screen.getByLabelText(/full name/i), 'Ravi Kumar')
+  await user.type(screen.getByLabelText(/^email/i), 'New@Example.com')
+  await user.type(screen.getByLabelText(/^phone/i), phone)
+  await user.type(screen.getByLabelText(/^password/i), 'secret123')
+}
+
+describe('registration rules (SPEC §5)', () => {
+  it('requires every field and the terms for a parent, and sends nothing', async () => {
+    const bodies = recordRegistrations()
+    const { user } = await openRegister()
+    await user.click(screen.getByRole('button', { name: 'Create Account' }))
+
+    expect(await screen.findByText('Full name is required.')).toBeInTheDocument()
+    expect(screen.getByText('Email is required.')).toBeInTheDocument()
+    expect(screen.getByText('Phone number is required.')).toBeInTheDocument()
+    expect(screen.getByText('Password is required.')).toBeInTheDocument()
+    expect(screen.getByText(TERMS).closest('[role="alert"]')).not.toBeNull()
+    expect(screen.queryByText(TERMS_TUTOR)).not.toBeInTheDocument()
+    expect(bodies).toHaveLength(0)
+  })
+
+  it('defaults the role to parent and uses the tutor wording of the terms message for tutors', async () => {
+    const bodies = recordRegistrations()
+    const { user } = await openRegister()
+    const role = screen.getByLabelText(/i am a/i)
+    expect(role).toHaveValue('parent')
+
+    await user.selectOptions(role, 'tutor')
+    await fillValid(user)
+    await user.click(screen.getByRole('button', { name: 'Create Account' }))
+
+    expect(await screen.findByText(TERMS_TUTOR)).toBeInTheDocument()
+    expect(screen.queryByText(TERMS)).not.toBeInTheDocument()
+    expect(bodies).toHaveLength(0)
+  })
+
+  it.each(['98765', '98765abcde', '98765 4321'])('rejects the phone number %j', async (phone) => {
+    const bodies = recordRegistrations()
+    const { user } = await openRegister()
+    await fillValid(user, phone)
+    await user.click(screen.getByRole('checkbox', { name: /i agree/i }))
+    await user.click(screen.getByRole('button', { name: 'Create Account' }))
+
+    expect(await screen.findByText('Phone number must be 10 digits.')).toBeInTheDocument()
+    expect(bodies).toHaveLength(0)
+  })
+
+  it('opens the terms and privacy pages in a new tab', async () => {
+    await openRegister()
+    const form = screen.getByRole('form', { name: 'Create your account' })
+    const terms = within(form).getByRole('link', { name: /terms and conditions/i })
+    const privacy = within(form).getByRole('link', { name: /privacy policy/i })
+    expect(terms).toHaveAttribute('href', '/terms-and-conditions')
+    expect(terms).toHaveAttribute('target', '_blank')
+    expect(privacy).toHaveAttribute('href', '/privacy-policy')
+    expect(privacy).toHaveAttribute('target', '_blank')
+  })
+
+  it('registers, shows success, then after about 1 s opens the OTP screen with the e-mail', async () => {
+    const bodies = recordRegistrations()
+    const { user } = await openRegister()
+    await fillValid(user)
+    await user.click(screen.getByRole('checkbox', { name: /i agree/i }))
+    await user.click(screen.getByRole('button', { name: 'Create Account' }))
+
+    expect(await screen.findByText('Registered. Check your e-mail for the code.')).toBeInTheDocument()
+    expect(bodies).toEqual([
+      { fullname: 'Ravi Kumar', role: 'parent', email: 'new@example.com', phone: '9876543210', password: 'secret123' },
+    ])
+    expect(currentPath()).toBe('/register')
+    await waitFor(() => expect(currentPath()).toBe('/verify-email-otp'), { timeout: 2500 })
+    expect(await screen.findByText('new@example.com')).toBeInTheDocument()
+  })
+
+  it("shows the server's field message and its summary", async () => {
+    server.use(
+      http.post('*/api/auth/register', () =>
+        HttpResponse.json(
+          {
+            message: 'An account with this e-mail already exists.',
+            code: 'email_taken',
+            fields: { email: 'Already registered.' },
+          },
+          { status: 409 },
+        ),
+      ),
+    )
+    const { user } = await openRegister()
+    await fillValid(user)
+    await user.click(screen.getByRole('checkbox', { name: /i agree/i }))
+    await user.click(screen.getByRole('button', { name: 'Create Account' }))
+
+    expect(await screen.findByText('An account with this e-mail already exists.')).toBeInTheDocument()
+    expect(screen.getByText('Already registered.')).toBeInTheDocument()
+    expect(currentPath()).toBe('/register')
+  })
+
+  it("falls back to 'Registration failed' when the server sends no message", async () => {
+    server.use(http.post('*/api/auth/register', () => new HttpResponse(null, { status: 500 })))
+    const { user } = await openRegister()
+    await fillValid(user)
+    await user.click(screen.getByRole('checkbox', { name: /i agree/i }))
+    await user.click(screen.getByRole('button', { name: 'Create Account' }))
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument()
+  })
+})
+
+describe('validateRegistration', () => {
+  const valid = {
+    fullname: 'A',
+    role: 'parent' as const,
+    email: 'a@b.in',
+    phone: '0123456789',
+    password: 'x',
+    agreed: true,
+  }
+
+  it('accepts a complete form', () => {
+    expect(validateRegistration(valid)).toEqual({ fields: {}, terms: undefined })
+  })
+
+  it('needs exactly ten digits', () => {
+    expect(validateRegistration({ ...valid, phone: '01234567890' }).fields.phone).toBe(
+      'Phone number must be 10 digits.',
+    )
+    expect(validateRegistration({ ...valid, phone: '012345678' }).fields.phone).toBe('Phone number must be 10 digits.')
+  })
+})

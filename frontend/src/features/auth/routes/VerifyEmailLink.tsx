@@ -1,0 +1,43 @@
+import { Button, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Link as RouterLink, useSearchParams } from 'react-router'
+import { errorMessage } from '@/api/client'
+import { FormAlert } from '@/components/ui/form-alert'
+import { MESSAGES } from '@/lib/constants'
+import { useSession } from '@/lib/session'
+import { useVerifyEmailLink } from '../api/verify-email-link'
+import { AuthCard } from '../components/AuthCard'
+
+/** The screen the e-mail's verification link opens: /verify-email?token=…&email=… */
+export default function VerifyEmailLink() {
+  const [params] = useSearchParams()
+  const token = params.get('token')
+  const email = params.get('email')
+  const valid = Boolean(token && email)
+  const { isLoggedIn } = useSession()
+  const query = useVerifyEmailLink(token, email)
+
+  return (
+    <AuthCard title="Email Verification">
+      <Stack gap="4">
+        {!valid && <FormAlert status="error" message={MESSAGES.invalidVerificationLink} />}
+        {valid && query.isPending && (
+          <Stack align="center" gap="3" py="4" role="status">
+            <Spinner size="lg" color="blue.600" />
+            <Text>Verifying your e-mail…</Text>
+          </Stack>
+        )}
+        {query.isError && <FormAlert status="error" message={errorMessage(query.error, MESSAGES.verificationFailed)} />}
+        {query.isSuccess && (
+          <FormAlert status="success" message={query.data?.message || 'Email verified successfully!'} />
+        )}
+        {(!valid || query.isSuccess || query.isError) && (
+          <Button asChild>
+            <RouterLink to={isLoggedIn ? '/dashboard' : '/login'}>
+              {isLoggedIn ? 'Go to Dashboard' : 'Sign In'}
+            </RouterLink>
+          </Button>
+        )}
+      </Stack>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { currentPath, renderApp } from '@/test/render'
+import { makeProfile, server } from '@/test/server'
+
+async function openLogin() {
+  const view = renderApp('/login')
+  await screen.findByRole('heading', { name: 'Welcome Back' })
+  return view
+}
+
+describe('login screen', () => {
+  it('toggles the password between hidden and shown', async () => {
+    const { user } = await openLogin()
+    const password = screen.getByLabelText(/^password/i)
+    expect(password).toHaveAttribute('type', 'password')
+    await user.click(screen.getByRole('button', { name: 'Show password' }))
+    expect(password).toHaveAttribute('type', 'text')
+    await user.click(screen.getByRole('button', { name: 'Hide password' }))
+    expect(password).toHaveAttribute('type', 'password')
+  })
+
+  it('stores token, role, lowercased e-mail, user and userId, then goes to /dashboard', async () => {
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({
+          token: 'jwt-9',
+          role: 'tutor',
+          email: 'Tutor@Example.com',
+          user: makeProfile({ id: 9, role: 'tutor', email: 'tutor@example.com', fullname: 'Meera Nair' }),
+        }),
+      ),
+    )
+    const { user } = await openLogin()
+    await user.type(screen.getByLabelText(/^email/i), 'Tutor@Example.com')
+    await user.type(screen.getByLabelText(/^password/i), 'pw123456')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'))
+    expect(localStorage.getItem('token')).toBe('jwt-9')
+    expect(localStorage.getItem('role')).toBe('tutor')
+    expect(localStorage.getItem('email')).toBe('tutor@example.com')
+    expect(localStorage.getItem('userId')).toBe('9')
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ fullname: 'Meera Nair' })
+    expect(await screen.findByText('Welcome, Meera!')).toBeInTheDocument()
+  })
+
+  it('shows the server message for wrong credentials and stays on /login', async () => {
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({ message: 'Invalid email or password.', code: 'invalid_credentials' }, { status: 401 }),
+      ),
+    )
+    const { user } = await openLogin()
+    await user.type(screen.getByLabelText(/^email/i), 'a@b.in')
+    await user.type(screen.getByLabelText(/^password/i), 'nope')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.')
+    expect(currentPath()).toBe('/login')
+    expect(localStorage.getItem('token')).toBeNull()
+  })
+
+  it('offers e-mail verification to an unverified account', async () => {
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({ message: 'Please verify your e-mail first.', code: 'email_not_verified' }, { status: 403 }),
+      ),
+    )
+    const { user } = await openLogin()
+    await user.type(screen.getByLabelText(/^email/i), 'new@example.com')
+    await user.type(screen.getByLabelText(/^password/i), 'pw')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    await user.click(await screen.findByRole('button', { name: 'Verify your e-mail' }))
+    await waitFor(() => expect(currentPath()).toBe('/verify-email-otp'))
+    expect(await screen.findByText('new@example.com')).toBeInTheDocument()
+  })
+})

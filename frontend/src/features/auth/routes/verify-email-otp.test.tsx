@@ -1,0 +1,128 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { getSession } from '@/lib/session'
+import { currentPath, renderApp } from '@/test/render'
+import { makeProfile, server } from '@/test/server'
+import { sanitizeOtp } from '../components/OtpInput'
+
+const state = { email: 'new@example.com', password: 'secret123' }
+
+async function openOtpScreen() {
+  const view = renderApp({ pathname: '/verify-email-otp', state })
+  await screen.findByRole('heading', { name: 'Verify Your Email' })
+  return view
+}
+
+describe('email OTP screen (SPEC §4, §5)', () => {
+  it('keeps digits only, at most six', () => {
+    expect(sanitizeOtp('12a3-4 5')).toBe('12345')
+    expect(sanitizeOtp('1234567890')).toBe('123456')
+  })
+
+  it('accepts digits only, stops at six and enables Verify only at six', async () => {
+    const { user } = await openOtpScreen()
+    const input = screen.getByLabelText(/verification code/i)
+    const verify = screen.getByRole('button', { name: 'Verify' })
+    expect(input).toHaveAttribute('maxLength', '6')
+
+    await user.type(input, 'ab1c2')
+    expect(input).toHaveValue('12')
+    expect(verify).toBeDisabled()
+
+    await user.type(input, '345')
+    expect(input).toHaveValue('12345')
+    expect(verify).toBeDisabled()
+
+    await user.type(input, '6')
+    expect(input).toHaveValue('123456')
+    expect(verify).toBeEnabled()
+
+    await user.type(input, '7')
+    expect(input).toHaveValue('123456')
+  })
+
+  it('verifies, logs in with the registration credentials and goes to / after about 1 s', async () => {
+    const calls: string[] = []
+    server.use(
+      http.post('*/api/verify/email-otp', async ({ request }) => {
+        calls.push(`verify ${JSON.stringify(await request.json())}`)
+        return HttpResponse.json({ message: 'Email verified successfully.' })
+      }),
+      http.post('*/api/auth/login', async ({ request }) => {
+        calls.push(`login ${JSON.stringify(await request.json())}`)
+        return HttpResponse.json({
+          token: 'jwt-1',
+          role: 'parent',
+          email: 'New@Example.com',
+          user: makeProfile({ id: 42, email: 'new@example.com' }),
+        })
+      }),
+    )
+    const { user } = await openOtpScreen()
+    await user.type(screen.getByLabelText(/verification code/i), '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+
+    expect(await screen.findByText('Email verified successfully.')).toBeInTheDocument()
+    await waitFor(() => expect(localStorage.getItem('token')).toBe('jwt-1'))
+    expect(calls).toEqual([
+      'verify {"email":"new@example.com","otp":"123456"}',
+      'login {"email":"new@example.com","password":"secret123"}',
+    ])
+    expect(localStorage.getItem('role')).toBe('parent')
+    expect(localStorage.getItem('email')).toBe('new@example.com')
+    expect(localStorage.getItem('userId')).toBe('42')
+    expect(getSession().isLoggedIn).toBe(true)
+    expect(currentPath()).toBe('/verify-email-otp')
+    await waitFor(() => expect(currentPath()).toBe('/'), { timeout: 2500 })
+  })
+
+  it('shows the server message for a wrong code and stays', async () => {
+    server.use(
+      http.post('*/api/verify/email-otp', () =>
+        HttpResponse.json({ message: 'Invalid or expired code.', code: 'invalid_otp' }, { status: 400 }),
+      ),
+    )
+    const { user } = await openOtpScreen()
+    await user.type(screen.getByLabelText(/verification code/i), '000000')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code.')
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(currentPath()).toBe('/verify-email-otp')
+  })
+
+  it('resends the code to the e-mail from the navigation state', async () => {
+    const bodies: unknown[] = []
+    server.use(
+      http.post('*/api/verify/resend-otp', async ({ request }) => {
+        bodies.push(await request.json())
+        return HttpResponse.json({ message: 'A new code is on its way.' })
+      }),
+    )
+    const { user } = await openOtpScreen()
+    await user.click(screen.getByRole('button', { name: 'Resend code' }))
+    expect(await screen.findByText('A new code is on its way.')).toBeInTheDocument()
+    expect(bodies).toEqual([{ email: 'new@example.com' }])
+  })
+})
+
+describe('verification link screen', () => {
+  it("says 'Invalid verification link.' when the token or e-mail is missing", async () => {
+    renderApp('/verify-email?token=abc')
+    expect(await screen.findByText('Invalid verification link.')).toBeInTheDocument()
+  })
+
+  it('verifies with the token and e-mail from the link', async () => {
+    let query = ''
+    server.use(
+      http.get('*/api/verify-email', ({ request }) => {
+        query = new URL(request.url).search
+        return HttpResponse.json({ message: 'Your e-mail is verified.' })
+      }),
+    )
+    renderApp('/verify-email?token=t0k&email=a%40b.in')
+    expect(await screen.findByText('Your e-mail is verified.')).toBeInTheDocument()
+    expect(new URLSearchParams(query).get('token')).toBe('t0k')
+    expect(new URLSearchParams(query).get('email')).toBe('a@b.in')
+  })
+})

@@ -1,0 +1,332 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Circle,
+  Container,
+  Flex,
+  Heading,
+  HStack,
+  Icon,
+  Link,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
+import {
+  BookOpen,
+  BrainCircuit,
+  CalendarClock,
+  Clock,
+  Mail,
+  MapPin,
+  MessagesSquare,
+  Phone,
+  ShieldCheck,
+  UserPlus,
+} from 'lucide-react'
+import { Link as RouterLink } from 'react-router'
+import {
+  STATS,
+  SUPPORT_EMAIL,
+  SUPPORT_EMAIL_URI,
+  SUPPORT_HOURS,
+  SUPPORT_PHONE,
+  SUPPORT_PHONE_URI,
+} from '@/lib/constants'
+import { useSession } from '@/lib/session'
+
+const STEPS = [
+  {
+    title: 'Register',
+    text: 'Sign up as a parent or a tutor and verify your e-mail address.',
+  },
+  {
+    title: 'Post or find',
+    text: 'Parents post their tuition needs; tutors find students nearby.',
+  },
+  {
+    title: 'Connect',
+    text: 'Talk it through in the built-in chat and start learning.',
+  },
+]
+
+const FEATURES = [
+  { icon: BrainCircuit, title: 'AI-Powered Matching', text: 'We match students to the tutors who fit them best.' },
+  { icon: CalendarClock, title: 'Flexible Scheduling', text: 'Sessions at the times that suit your family.' },
+  { icon: ShieldCheck, title: 'Verified Tutors', text: 'Every tutor account is verified before it is listed.' },
+  { icon: MessagesSquare, title: 'Real-Time Chat', text: 'Message tutors and parents instantly, in one place.' },
+]
+
+/** Decoration for wide screens: what a match looks like. Hidden from assistive technology. */
+function MatchPreview() {
+  return (
+    <Box hideBelow="lg" aria-hidden flexShrink={0} w="sm" position="relative">
+      <Box
+        position="absolute"
+        inset="0"
+        transform="rotate(6deg) translate(18px, 10px)"
+        bg="whiteAlpha.300"
+        borderRadius="2xl"
+      />
+      <Stack position="relative" gap="4" bg="white" color="gray.900" borderRadius="2xl" p="6" shadow="2xl">
+        <HStack gap="3">
+          <Circle size="12" bg="blue.100" color="blue.800" fontWeight="bold">
+            PS
+          </Circle>
+          <Box flex="1">
+            <Text fontWeight="bold">Priya Sharma</Text>
+            <Text fontSize="sm" color="gray.600">
+              Mathematics · Physics
+            </Text>
+          </Box>
+          <Badge colorPalette="green">Verified</Badge>
+        </HStack>
+        <Stack gap="2" fontSize="sm" color="gray.700">
+          <HStack gap="2">
+            <BookOpen size={16} /> <Text>Class 10 · CBSE board</Text>
+          </HStack>
+          <HStack gap="2">
+            <MapPin size={16} /> <Text>2.4 km from you</Text>
+          </HStack>
+          <HStack gap="2">
+            <CalendarClock size={16} /> <Text>Weekday evenings</Text>
+          </HStack>
+        </Stack>
+        <Flex
+          align="center"
+          justify="center"
+          gap="2"
+          bg="blue.600"
+          color="white"
+          borderRadius="md"
+          py="2"
+          fontWeight="medium"
+        >
+          <MessagesSquare size={16} /> Interested in your request
+        </Flex>
+      </Stack>
+    </Box>
+  )
+}
+
+export default function Landing() {
+  const { isLoggedIn } = useSession()
+  return (
+    <>
+      <Box
+        as="section"
+        aria-labelledby="hero-title"
+        bgGradient="to-br"
+        gradientFrom="blue.700"
+        gradientTo="blue.900"
+        color="white"
+      >
+        <Container maxW="6xl" py={{ base: '14', md: '24' }} px={{ base: '5', md: '6' }}>
+          <Flex align="center" justify="space-between" gap="12">
+            <Stack gap="6" maxW="2xl">
+              <Badge alignSelf="flex-start" bg="whiteAlpha.300" color="white" px="3" py="1" borderRadius="full">
+                Home tuition across India
+              </Badge>
+              <Heading
+                as="h1"
+                id="hero-title"
+                fontSize={{ base: '4xl', md: '6xl' }}
+                lineHeight="1.1"
+                fontWeight="extrabold"
+              >
+                Find Your Perfect Tutor
+              </Heading>
+              <Text fontSize={{ base: 'lg', md: 'xl' }} color="blue.50">
+                Find qualified tutors in your area for personalised learning.
+              </Text>
+              <Flex gap="3" wrap="wrap">
+                <Button asChild size="lg" bg="white" color="blue.800" _hover={{ bg: 'blue.50' }}>
+                  <RouterLink to="/register">Get Started</RouterLink>
+                </Button>
+                <Button
+                  asChild
+                  size="lg"
+                  variant="outline"
+                  color="white"
+                  borderColor="white"
+                  _hover={{ bg: 'whiteAlpha.200' }}
+                >
+                  <RouterLink to="/about">Learn More</RouterLink>
+                </Button>
+              </Flex>
+            </Stack>
+            <MatchPreview />
+          </Flex>
+        </Container>
+      </Box>
+
+      <Container
+        as="section"
+        aria-label="Statistics"
+        maxW="6xl"
+        px={{ base: '4', md: '6' }}
+        mt={{ base: '-6', md: '-10' }}
+      >
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '5' }}>
+          {STATS.map((stat) => (
+            <Box
+              key={stat.label}
+              bg="bg"
+              borderRadius="xl"
+              shadow="md"
+              p={{ base: '4', md: '6' }}
+              textAlign="center"
+              borderWidth="1px"
+              borderColor="border"
+            >
+              <Text fontSize={{ base: '2xl', md: '4xl' }} fontWeight="extrabold" color="blue.700">
+                {stat.value}
+              </Text>
+              <Text color="fg.muted" fontSize={{ base: 'sm', md: 'md' }}>
+                {stat.label}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Container
+        as="section"
+        aria-labelledby="how-title"
+        maxW="6xl"
+        py={{ base: '12', md: '20' }}
+        px={{ base: '4', md: '6' }}
+      >
+        <Heading as="h2" id="how-title" size={{ base: '2xl', md: '3xl' }} textAlign="center" mb="10">
+          How It Works
+        </Heading>
+        <SimpleGrid as="ol" columns={{ base: 1, md: 3 }} gap="6" listStyleType="none" m="0" p="0">
+          {STEPS.map((step, index) => (
+            <Box as="li" key={step.title} bg="bg" borderRadius="xl" p="6" borderWidth="1px" borderColor="border">
+              <Flex
+                align="center"
+                justify="center"
+                boxSize="12"
+                borderRadius="full"
+                bg="blue.600"
+                color="white"
+                fontWeight="bold"
+                fontSize="xl"
+                mb="4"
+                aria-hidden
+              >
+                {index + 1}
+              </Flex>
+              <Heading as="h3" size="lg" mb="2">
+                <Box as="span" srOnly>
+                  Step {index + 1}:{' '}
+                </Box>
+                {step.title}
+              </Heading>
+              <Text color="fg.muted">{step.text}</Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Box as="section" aria-labelledby="features-title" bg="bg" py={{ base: '12', md: '20' }}>
+        <Container maxW="6xl" px={{ base: '4', md: '6' }}>
+          <Heading as="h2" id="features-title" size={{ base: '2xl', md: '3xl' }} textAlign="center" mb="10">
+            Why Choose HomeTutor
+          </Heading>
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
+            {FEATURES.map((feature) => (
+              <Stack key={feature.title} gap="3" p="6" borderRadius="xl" bg="blue.50">
+                <Icon color="blue.700" boxSize="8">
+                  <feature.icon aria-hidden />
+                </Icon>
+                <Heading as="h3" size="md">
+                  {feature.title}
+                </Heading>
+                <Text color="fg.muted">{feature.text}</Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container
+        as="section"
+        aria-labelledby="cta-title"
+        maxW="6xl"
+        py={{ base: '12', md: '20' }}
+        px={{ base: '4', md: '6' }}
+      >
+        <Stack
+          align="center"
+          textAlign="center"
+          gap="5"
+          bg="blue.700"
+          color="white"
+          borderRadius="2xl"
+          p={{ base: '8', md: '14' }}
+        >
+          <Heading as="h2" id="cta-title" size={{ base: '2xl', md: '3xl' }}>
+            Ready to Start Learning?
+          </Heading>
+          <Text color="blue.50" fontSize="lg" maxW="xl">
+            Join the parents, students and tutors who already learn together on HomeTutor.
+          </Text>
+          <Flex gap="3" wrap="wrap" justify="center">
+            <Button asChild size="lg" bg="white" color="blue.800" _hover={{ bg: 'blue.50' }}>
+              <RouterLink to="/register">Sign Up Now</RouterLink>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              color="white"
+              borderColor="white"
+              _hover={{ bg: 'whiteAlpha.200' }}
+            >
+              <RouterLink to="/about">Learn More</RouterLink>
+            </Button>
+          </Flex>
+        </Stack>
+      </Container>
+
+      <Box as="section" aria-labelledby="help-title" bg="bg" borderTopWidth="1px" borderColor="border" py="10">
+        <Container maxW="6xl" px={{ base: '4', md: '6' }}>
+          <Heading as="h2" id="help-title" size="xl" mb="4">
+            Need Help?
+          </Heading>
+          <Flex gap={{ base: '3', md: '8' }} direction={{ base: 'column', md: 'row' }} wrap="wrap">
+            <Link href={SUPPORT_EMAIL_URI} color="blue.700" fontWeight="medium">
+              <Mail aria-hidden size={18} /> {SUPPORT_EMAIL}
+            </Link>
+            <Link href={SUPPORT_PHONE_URI} color="blue.700" fontWeight="medium">
+              <Phone aria-hidden size={18} /> {SUPPORT_PHONE}
+            </Link>
+            <Text display="flex" alignItems="center" gap="2" color="fg.muted">
+              <Clock aria-hidden size={18} /> {SUPPORT_HOURS}
+            </Text>
+          </Flex>
+        </Container>
+      </Box>
+
+      {!isLoggedIn && (
+        <Button
+          asChild
+          hideFrom="md"
+          position="fixed"
+          right="4"
+          bottom="calc(4.5rem + env(safe-area-inset-bottom))"
+          zIndex="docked"
+          borderRadius="full"
+          size="lg"
+          shadow="lg"
+        >
+          <RouterLink to="/register">
+            <UserPlus aria-hidden /> Sign Up
+          </RouterLink>
+        </Button>
+      )}
+    </>
+  )
+}

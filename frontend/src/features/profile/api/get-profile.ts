@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, request } from '@/api/client'
+import { MESSAGES } from '@/lib/constants'
+import { useSession } from '@/lib/session'
+
+export const profileQueryKey = ['auth', 'profile'] as const
+
+export function profileQueryOptions(token: string | null) {
+  return queryOptions({
+    queryKey: [...profileQueryKey, token],
+    queryFn: () => request(api.GET('/auth/profile'), MESSAGES.loadProfileFailed),
+  })
+}
+
+/** The logged-in user's profile; idle while logged out. */
+export function useProfile() {
+  const { token } = useSession()
+  return useQuery({ ...profileQueryOptions(token), enabled: Boolean(token) })
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, request } from '@/api/client'
+import type { ApiPaths, RequestBody } from '@/api/types'
+import { MESSAGES } from '@/lib/constants'
+import { updateSessionUser } from '@/lib/session'
+import { profileQueryKey } from './get-profile'
+
+export type ProfileChanges = RequestBody<ApiPaths['/auth/profile']['put']>
+
+export function updateProfile(body: ProfileChanges) {
+  return request(api.PUT('/auth/profile', { body }), MESSAGES.updateProfileFailed)
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (data) => {
+      updateSessionUser(data.user)
+      await queryClient.invalidateQueries({ queryKey: profileQueryKey })
+    },
+  })
+}

@@ -1,0 +1,52 @@
+// Every fixed text and number of the product that more than one screen shows.
+
+export const APP_NAME = 'HomeTutor'
+export const APP_VERSION = 'v1.0'
+
+export const SUPPORT_EMAIL = 'support@hometutor.in'
+export const SUPPORT_PHONE = '+91 98765 43210'
+/** The phone number as a tel: URI wants it: no spaces. */
+export const SUPPORT_PHONE_URI = `tel:${SUPPORT_PHONE.replace(/\s+/g, '')}`
+export const SUPPORT_EMAIL_URI = `mailto:${SUPPORT_EMAIL}`
+export const SUPPORT_HOURS = 'Monday to Saturday, 9:00 AM to 8:00 PM IST'
+export const SUPPORT_RESPONSE_TIME = 'We typically respond within 2-4 hours'
+
+export const LEGAL_LAST_UPDATED = 'August 5, 2023'
+
+export const STATS = [
+  { value: '500+', label: 'Active Tutors' },
+  { value: '1000+', label: 'Students Helped' },
+  { value: '50+', label: 'Cities Covered' },
+  { value: '4.8', label: 'Average Rating' },
+] as const
+
+export const SUBSCRIPTION_PRICE_RUPEES = 499
+
+/** SPEC §9: request timeout. */
+export const REQUEST_TIMEOUT_MS = 15_000
+/** SPEC §9: snackbar durations. */
+export const TOAST_SUCCESS_MS = 3_000
+export const TOAST_ERROR_MS = 4_000
+/** SPEC §9: redirect delays. */
+export const REDIRECT_AFTER_REGISTER_MS = 1_000
+export const REDIRECT_AFTER_OTP_MS = 1_000
+export const CLOSE_AFTER_RESET_MS = 1_500
+
+export const PHONE_DIGITS = 10
+export const OTP_DIGITS = 6
+
+/** SPEC §8 defaults, shown when the server sends no message. */
+export const MESSAGES = {
+  registrationFailed: 'Registration failed',
+  loginFailed: 'Login failed',
+  sendOtpFailed: 'Failed to send OTP.',
+  resetFailed: 'Failed to reset password.',
+  verificationFailed: 'Verification failed.',
+  invalidVerificationLink: 'Invalid verification link.',
+  loadProfileFailed: 'Failed to load profile',
+  updateProfileFailed: 'Failed to update profile',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  termsRequired: 'You must agree to the Terms and Conditions and Privacy Policy to register.',
+  termsRequiredTutor: 'You must agree to the Terms and Conditions and Privacy Policy to register as a tutor.',
+  phoneDigits: 'Phone number must be 10 digits.',
+} as const

@@ -1,0 +1,147 @@
+import { useSyncExternalStore } from 'react'
+import { asRole, type Profile, type Role } from '@/api/types'
+
+/**
+ * The logged-in state lives in localStorage (SPEC §3 "browser-stored values") so that it
+ * survives reloads and is shared between tabs. This module is its only reader and writer.
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  role: 'role',
+  email: 'email',
+  userId: 'userId',
+  subscriptionActive: 'subscriptionActive',
+  subscriptionExpires: 'subscriptionExpires',
+  unreadChats: 'unreadChats',
+  unreadPerUser: 'unreadPerUser',
+} as const
+
+/** Removed on sign out and on any 401: everything that describes who is logged in. */
+const SESSION_KEYS = Object.values(STORAGE_KEYS)
+
+export interface Session {
+  token: string | null
+  role: Role | null
+  email: string | null
+  user: Profile | null
+  isLoggedIn: boolean
+  /** SPEC §4: subscriptionActive is true and the expiry is in the future. */
+  subscribed: boolean
+}
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function parseUser(raw: string | null): Profile | null {
+  if (!raw) return null
+  try {
+    const value: unknown = JSON.parse(raw)
+    return value && typeof value === 'object' ? (value as Profile) : null
+  } catch {
+    return null
+  }
+}
+
+export function isSubscriptionActive(
+  active: boolean | string | null | undefined,
+  expires: string | null | undefined,
+  now: number = Date.now(),
+): boolean {
+  if (active !== true && active !== 'true') return false
+  if (!expires) return false
+  const at = Date.parse(expires)
+  return Number.isFinite(at) && at > now
+}
+
+function readSession(): Session {
+  const token = read(STORAGE_KEYS.token)
+  const user = parseUser(read(STORAGE_KEYS.user))
+  const storedRole = read(STORAGE_KEYS.role)
+  const role = asRole(storedRole) ?? asRole(user?.role)
+  const email = read(STORAGE_KEYS.email) ?? user?.email?.toLowerCase() ?? null
+  const subscribed = user
+    ? isSubscriptionActive(user.subscriptionActive, user.subscriptionExpires)
+    : isSubscriptionActive(read(STORAGE_KEYS.subscriptionActive), read(STORAGE_KEYS.subscriptionExpires))
+  return { token, role, email, user, isLoggedIn: Boolean(token), subscribed }
+}
+
+let current: Session = readSession()
+const listeners = new Set<() => void>()
+
+function emit() {
+  current = readSession()
+  listeners.forEach((listener) => listener())
+}
+
+function write(key: string, value: string | null) {
+  try {
+    if (value === null) window.localStorage.removeItem(key)
+    else window.localStorage.setItem(key, value)
+  } catch {
+    // Storage can be unavailable (private mode quotas); the in-memory state still updates.
+  }
+}
+
+function writeUser(user: Profile) {
+  write(STORAGE_KEYS.user, JSON.stringify(user))
+  write(STORAGE_KEYS.userId, String(user.id))
+  write(STORAGE_KEYS.subscriptionActive, String(Boolean(user.subscriptionActive)))
+  write(STORAGE_KEYS.subscriptionExpires, user.subscriptionExpires ?? null)
+}
+
+export function getSession(): Session {
+  return current
+}
+
+export function getToken(): string | null {
+  return read(STORAGE_KEYS.token)
+}
+
+/** Stores the result of a successful login. */
+export function startSession(input: { token: string; role: string; email: string; user: Profile }) {
+  write(STORAGE_KEYS.token, input.token)
+  write(STORAGE_KEYS.role, input.role)
+  write(STORAGE_KEYS.email, input.email.toLowerCase())
+  writeUser(input.user)
+  emit()
+}
+
+/** Replaces the stored profile (after a profile fetch or update). */
+export function updateSessionUser(user: Profile) {
+  if (!getToken()) return
+  writeUser(user)
+  write(STORAGE_KEYS.role, user.role)
+  emit()
+}
+
+export function clearSession() {
+  SESSION_KEYS.forEach((key) => write(key, null))
+  emit()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || (SESSION_KEYS as string[]).includes(event.key)) emit()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession, getSession)
+}
+
+/** Re-reads localStorage; tests use it after seeding storage directly. */
+export function reloadSession() {
+  emit()
+}

@@ -1,0 +1,35 @@
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import type { Profile } from '@/api/types'
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 7,
+    fullname: 'Asha Verma',
+    email: 'asha@example.com',
+    phone: '9876543210',
+    role: 'parent',
+    active: true,
+    approved: false,
+    featured: false,
+    badges: [],
+    subscriptionActive: false,
+    subscriptionExpires: null,
+    paymentStatus: 'unpaid',
+    emailVerified: true,
+    createdAt: '2024-01-01T00:00:00Z',
+    ...overrides,
+  }
+}
+
+/** Answers every call the shell makes on its own; tests add what they exercise. */
+export const defaultHandlers = [
+  http.get('*/api/auth/profile', ({ request }) => {
+    if (!request.headers.get('Authorization'))
+      return HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })
+    const stored = localStorage.getItem('user')
+    return HttpResponse.json({ user: stored ? (JSON.parse(stored) as Profile) : makeProfile() })
+  }),
+]
+
+export const server = setupServer(...defaultHandlers)

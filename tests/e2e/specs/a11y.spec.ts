@@ -1,0 +1,86 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { DESKTOP, PHONE } from '../support/helpers'
+
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/support',
+  '/contact-us',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/cancellations-and-refunds',
+  '/features',
+  '/tutor/someone%40example.com',
+  '/login',
+  '/register',
+  '/verify-email',
+  '/verify-email?token=abc&email=nobody%40example.com',
+  '/verify-email-otp',
+  '/no-such-page',
+]
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  )
+  expect(summary, summary.join('\n')).toEqual([])
+}
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`axe on public pages (${name})`, () => {
+    test.use({ viewport })
+
+    for (const path of PUBLIC_PAGES) {
+      test(`${path} has no violations`, async ({ page }) => {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        // Let async states (e.g. the link verification answer) settle.
+        await page.waitForLoadState('networkidle')
+        await expectNoViolations(page)
+      })
+    }
+  })
+}
+
+test('register form with its validation messages has no violations', async ({ page }) => {
+  await page.goto('/register')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByText('You must agree to the Terms and Conditions')).toBeVisible()
+  await expectNoViolations(page)
+})
+
+test('the reset password dialog has no violations and is keyboard operable', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Forgot/Reset Password' }).focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Reset Password' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Email')).toBeVisible()
+  await expectNoViolations(page)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+})
+
+test.describe('phone drawer', () => {
+  test.use({ viewport: PHONE })
+  test('the open drawer has no violations', async ({ page }) => {
+    await page.goto('/about')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await expectNoViolations(page)
+  })
+})
+
+test('the skip link moves keyboard focus to the main content', async ({ page }) => {
+  await page.goto('/about')
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to main content' })
+  await expect(skip).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/#main$/)
+})

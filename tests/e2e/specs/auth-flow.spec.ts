@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test'
+import { otpFrom, register, uniqueEmail, verificationLinkFrom, waitForMail } from '../support/helpers'
+
+test.describe('sign-up and sign-in against the real server', () => {
+  test('a parent registers, verifies with the e-mailed code, lands logged in, signs out and in again', async ({
+    page,
+  }) => {
+    const who = { fullname: 'Asha Verma', email: uniqueEmail('parent'), phone: '9876543210', password: 'Str0ng-pass!' }
+    await register(page, who)
+    await expect(page.getByText(who.email)).toBeVisible()
+
+    const mail = await waitForMail(who.email, (m) => /Your verification code/.test(m.text))
+    await page.getByLabel('Verification code').fill(otpFrom(mail))
+    await page.getByRole('button', { name: 'Verify' }).click()
+
+    // SPEC §4: verified → automatic login → / after about 1 s.
+    await expect(page).toHaveURL(/\/$/, { timeout: 10_000 })
+    const nav = page.getByRole('navigation', { name: 'Main navigation' })
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'New Request' })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('email'))).toBe(who.email.toLowerCase())
+
+    await nav.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+    await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible()
+
+    await page.getByLabel('Email').fill(who.email)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password)
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await expect(page.getByText('Welcome, Asha!')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'My Tuition Requests' })).toBeVisible()
+  })
+
+  test('the verification link from the e-mail verifies the account', async ({ page }) => {
+    const who = { fullname: 'Ravi Kumar', email: uniqueEmail('link'), phone: '9123456780', password: 'An0ther-pass!' }
+    await register(page, who)
+    const mail = await waitForMail(who.email, (m) => /verify-email\?/.test(m.text))
+    const link = new URL(verificationLinkFrom(mail))
+    expect(link.searchParams.get('token')).toBeTruthy()
+    expect(link.searchParams.get('email')?.toLowerCase()).toBe(who.email.toLowerCase())
+
+    await page.goto(link.pathname + link.search)
+    await expect(page.getByRole('heading', { name: 'Email Verification' })).toBeVisible()
+    await expect(page.locator('[role="status"]').filter({ hasText: /verified/i })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Sign In' }).last().click()
+    await page.getByLabel('Email').fill(who.email)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password)
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+  })
+
+  test('a wrong password is refused with the server message', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'))
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password')
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await expect(page.getByRole('alert')).toContainText('Invalid email or password.')
+    await expect(page).toHaveURL(/\/login$/)
+  })
+})

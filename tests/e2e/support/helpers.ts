@@ -1,0 +1,60 @@
+import { expect, type Page } from '@playwright/test'
+import type { Mail } from './smtp-sink'
+
+export const DESKTOP = { width: 1280, height: 800 }
+export const PHONE = { width: 375, height: 812 }
+
+/** A fresh address per run, so the suite can run again on the same database. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+/** Waits for the newest mail to `to` that matches, from the SMTP sink. */
+export async function waitForMail(to: string, matches: (mail: Mail) => boolean = () => true): Promise<Mail> {
+  const base = process.env.E2E_MAIL_URL
+  if (!base) throw new Error('E2E_MAIL_URL is not set: the SMTP sink is not running')
+  const deadline = Date.now() + 20_000
+  while (Date.now() < deadline) {
+    const response = await fetch(`${base}/messages?to=${encodeURIComponent(to.toLowerCase())}`)
+    const mails = (await response.json()) as Mail[]
+    const found = mails.filter(matches).pop()
+    if (found) return found
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no e-mail to ${to} within 20 s`)
+}
+
+export function otpFrom(mail: Mail): string {
+  const code = /Your verification code:\s*(\d{6})/.exec(mail.text)?.[1]
+  if (!code) throw new Error(`no verification code in the e-mail:\n${mail.text}`)
+  return code
+}
+
+export function verificationLinkFrom(mail: Mail): string {
+  const link = /https?:\/\/\S+\/verify-email\?\S+/.exec(mail.text)?.[0]
+  if (!link) throw new Error(`no verification link in the e-mail:\n${mail.text}`)
+  return link.replace(/[>)\].,]+$/, '')
+}
+
+export interface Registration {
+  fullname: string
+  email: string
+  phone: string
+  password: string
+  role?: 'parent' | 'tutor'
+}
+
+/** Fills and sends the registration form; ends on the OTP screen. */
+export async function register(page: Page, who: Registration) {
+  await page.goto('/register')
+  await page.getByLabel('Full name').fill(who.fullname)
+  await page.getByLabel('I am a').selectOption(who.role ?? 'parent')
+  await page.getByLabel('Email').fill(who.email)
+  await page.getByLabel('Phone').fill(who.phone)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password)
+  // The real input is visually hidden behind Chakra's control: click the label as a person would.
+  await page.getByText('I agree to the').click()
+  await expect(page.getByRole('checkbox', { name: /I agree/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/verify-email-otp$/)
+}
