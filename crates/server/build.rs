@@ -14,6 +14,8 @@ const SOURCES: &[&str] = &[
     "package-lock.json",
     "vite.config.ts",
     "tsconfig.json",
+    "tsconfig.app.json",
+    "tsconfig.node.json",
 ];
 
 fn main() {
