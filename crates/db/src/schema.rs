@@ -84,6 +84,34 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    tuition_requests (id) {
+        id -> BigInt,
+        parent_id -> BigInt,
+        subject -> Text,
+        class_level -> Text,
+        preferred_time -> Text,
+        lat -> Double,
+        lng -> Double,
+        cell -> BigInt,
+        flagged -> Bool,
+        flag_reason -> Nullable<Text>,
+        assigned_tutor_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    tuition_interests (request_id, tutor_id) {
+        request_id -> BigInt,
+        tutor_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(tuition_interests -> tuition_requests (request_id));
+diesel::joinable!(tuition_interests -> users (tutor_id));
 diesel::joinable!(payment_orders -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -92,5 +120,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     code_requests,
     revoked_tokens,
     outbox_emails,
-    payment_orders
+    payment_orders,
+    tuition_requests,
+    tuition_interests
 );

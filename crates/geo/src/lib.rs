@@ -84,6 +84,38 @@ pub fn bounding_box(center: Point, radius_km: f64) -> BoundingBox {
     }
 }
 
+/// Side of a grid cell in degrees (about 5.5 km north–south): the index key of the nearby search.
+pub const CELL_DEGREES: f64 = 0.05;
+const LNG_CELLS: i64 = (360.0 / CELL_DEGREES) as i64 + 1;
+
+fn cell_row(lat: f64) -> i64 {
+    ((lat + 90.0) / CELL_DEGREES).floor() as i64
+}
+
+fn cell_col(lng: f64) -> i64 {
+    ((lng + 180.0) / CELL_DEGREES).floor() as i64
+}
+
+/// The grid cell a point falls in.
+pub fn cell_of(p: Point) -> i64 {
+    cell_row(p.lat) * LNG_CELLS + cell_col(p.lng)
+}
+
+/// Every cell that overlaps the box, so a search over these cells sees every point inside it.
+pub fn cells_covering(b: &BoundingBox) -> Vec<i64> {
+    let mut cells = Vec::new();
+    for row in cell_row(b.min_lat)..=cell_row(b.max_lat) {
+        for (lo, hi) in &b.lng_ranges {
+            for col in cell_col(*lo)..=cell_col(*hi) {
+                cells.push(row * LNG_CELLS + col);
+            }
+        }
+    }
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
 /// Moves a point by up to `max_km` in a direction derived from `seed`, so a
 /// published location is approximate but stable for the same seed.
 pub fn blur(p: Point, max_km: f64, seed: u64) -> Point {
@@ -190,6 +222,16 @@ mod tests {
         assert_ne!(blur(home, 0.5, 1), blur(home, 0.5, 2));
     }
 
+    #[test]
+    fn cells_cover_the_box_around_delhi() {
+        let delhi = p(28.6139, 77.209);
+        let cells = cells_covering(&bounding_box(delhi, 10.0));
+        assert!(cells.contains(&cell_of(delhi)));
+        assert!(cells.contains(&cell_of(p(28.70, 77.30))));
+        assert!(!cells.contains(&cell_of(p(19.07, 72.87))));
+        assert!(cells.len() <= 25, "{}", cells.len());
+    }
+
     proptest! {
         #[test]
         fn the_box_never_drops_a_point_inside_the_radius(
@@ -212,6 +254,9 @@ mod tests {
                 lng_ranges: b.lng_ranges.iter().map(|(lo, hi)| (lo - 1e-9, hi + 1e-9)).collect(),
             };
             prop_assert!(slack.contains(target), "{center:?} r={radius} target={target:?} box={b:?}");
+            if radius <= 25.0 {
+                prop_assert!(cells_covering(&b).contains(&cell_of(target)), "cell of {target:?} missing");
+            }
         }
     }
 }

@@ -1,0 +1,122 @@
+use chrono::NaiveDateTime;
+use hometutor_core::{FieldError, UserId};
+use hometutor_geo::Point;
+
+/// What a parent fills in; validated by [`RequestInput::validate`].
+#[derive(Debug, Clone)]
+pub struct RequestInput {
+    pub subject: String,
+    pub class_level: String,
+    pub preferred_time: String,
+    /// `[longitude, latitude]`, as on the map; `None` when no point was picked.
+    pub location: Option<[f64; 2]>,
+}
+
+const MAX_FIELD_CHARS: usize = 100;
+
+pub(crate) struct ValidRequest {
+    pub subject: String,
+    pub class_level: String,
+    pub preferred_time: String,
+    pub point: Point,
+}
+
+impl RequestInput {
+    pub(crate) fn validate(&self) -> Result<ValidRequest, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let mut text = |field: &'static str, label: &str, value: &str| {
+            let value = value.trim();
+            if value.is_empty() {
+                errors.push(FieldError::new(field, format!("{label} is required.")));
+            } else if value.chars().count() > MAX_FIELD_CHARS {
+                errors.push(FieldError::new(
+                    field,
+                    format!("{label} must be at most {MAX_FIELD_CHARS} characters."),
+                ));
+            }
+            value.to_string()
+        };
+        let subject = text("subject", "Subject", &self.subject);
+        let class_level = text("classLevel", "Class", &self.class_level);
+        let preferred_time = text("preferredTime", "Preferred time", &self.preferred_time);
+        let point = match self.location {
+            None => {
+                errors.push(FieldError::new(
+                    "location",
+                    "Please select location on the map.",
+                ));
+                None
+            }
+            Some([lng, lat]) => {
+                let p = Point::new(lat, lng);
+                if p.is_none() {
+                    errors.push(FieldError::new("location", "The location must be a real place: longitude -180 to 180, latitude -90 to 90."));
+                }
+                p
+            }
+        };
+        match point {
+            Some(point) if errors.is_empty() => Ok(ValidRequest {
+                subject,
+                class_level,
+                preferred_time,
+                point,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct InterestedTutor {
+    pub tutor: UserId,
+    pub fullname: String,
+    pub email: String,
+    pub phone: String,
+}
+
+/// A request as its parent sees it: the exact location and who is interested.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TuitionRequest {
+    pub id: i64,
+    pub subject: String,
+    pub class_level: String,
+    pub preferred_time: String,
+    pub location: Point,
+    pub interested_tutors: Vec<InterestedTutor>,
+    pub assigned_tutor: Option<UserId>,
+    pub flagged: bool,
+    pub flag_reason: Option<String>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParentContact {
+    pub fullname: String,
+    pub email: String,
+    pub phone: String,
+}
+
+/// A request as a subscribed tutor sees it: an approximate point and the distance to it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NearbyRequest {
+    pub id: i64,
+    pub subject: String,
+    pub class_level: String,
+    pub preferred_time: String,
+    pub approximate_location: Point,
+    pub distance_km: f64,
+    pub parent: ParentContact,
+    pub interested: bool,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone)]
+pub struct NearbyQuery {
+    pub center: Point,
+    pub radius_km: f64,
+    /// Case-insensitive substring filters.
+    pub class_level: Option<String>,
+    pub subject: Option<String>,
+}

@@ -1,0 +1,2 @@
+DROP TABLE tuition_interests;
+DROP TABLE tuition_requests;
