@@ -25,17 +25,11 @@ fn main() {
     }
     println!("cargo:rerun-if-env-changed=HOMETUTOR_SKIP_WEB_BUILD");
     let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
-    if !release
-        || std::env::var_os("HOMETUTOR_SKIP_WEB_BUILD").is_some()
-        || !frontend.join("package.json").exists()
-    {
+    if !release || std::env::var_os("HOMETUTOR_SKIP_WEB_BUILD").is_some() || !frontend.join("package.json").exists() {
         return;
     }
     let built = newest(&frontend.join("dist"));
-    let sources = SOURCES
-        .iter()
-        .filter_map(|s| newest(&frontend.join(s)))
-        .max();
+    let sources = SOURCES.iter().filter_map(|s| newest(&frontend.join(s))).max();
     if built.is_some() && built >= sources {
         return;
     }
@@ -49,8 +43,13 @@ fn npm(dir: &Path, args: &[&str]) {
     let status = Command::new("npm").args(args).current_dir(dir).status();
     match status {
         Ok(s) if s.success() => {}
-        Ok(s) => panic!("`npm {}` in frontend/ failed ({s}); fix it, or set HOMETUTOR_SKIP_WEB_BUILD=1 to build the API alone", args.join(" ")),
-        Err(e) => panic!("cannot run npm ({e}): install Node.js 20, or set HOMETUTOR_SKIP_WEB_BUILD=1 to build the API alone"),
+        Ok(s) => panic!(
+            "`npm {}` in frontend/ failed ({s}); fix it, or set HOMETUTOR_SKIP_WEB_BUILD=1 to build the API alone",
+            args.join(" ")
+        ),
+        Err(e) => {
+            panic!("cannot run npm ({e}): install Node.js 20, or set HOMETUTOR_SKIP_WEB_BUILD=1 to build the API alone")
+        }
     }
 }
 
@@ -60,9 +59,5 @@ fn newest(path: &Path) -> Option<SystemTime> {
     if meta.is_file() {
         return meta.modified().ok();
     }
-    std::fs::read_dir(path)
-        .ok()?
-        .flatten()
-        .filter_map(|e| newest(&e.path()))
-        .max()
+    std::fs::read_dir(path).ok()?.flatten().filter_map(|e| newest(&e.path())).max()
 }

@@ -124,12 +124,7 @@ pub(crate) fn check(
                 .and(email_codes::consumed.eq(false)),
         )
         .order(email_codes::id.desc())
-        .select((
-            email_codes::id,
-            email_codes::code_hash,
-            email_codes::attempts,
-            email_codes::expires_at,
-        ))
+        .select((email_codes::id, email_codes::code_hash, email_codes::attempts, email_codes::expires_at))
         .first(conn)
         .optional()?;
     let Some((id, stored_hash, attempts, expires_at)) = live else {
@@ -140,14 +135,10 @@ pub(crate) fn check(
     }
     let offered = keyed_hash(key, purpose, email, code);
     if bool::from(offered.as_bytes().ct_eq(stored_hash.as_bytes())) {
-        diesel::update(email_codes::table.find(id))
-            .set(email_codes::consumed.eq(true))
-            .execute(conn)?;
+        diesel::update(email_codes::table.find(id)).set(email_codes::consumed.eq(true)).execute(conn)?;
         Ok(true)
     } else {
-        diesel::update(email_codes::table.find(id))
-            .set(email_codes::attempts.eq(attempts + 1))
-            .execute(conn)?;
+        diesel::update(email_codes::table.find(id)).set(email_codes::attempts.eq(attempts + 1)).execute(conn)?;
         Ok(false)
     }
 }
@@ -158,26 +149,17 @@ pub(crate) fn allow_request(conn: &mut DbConnection, email: &str) -> QueryResult
     let at = now();
     let since = at - Duration::minutes(RATE_WINDOW_MINUTES);
     let recent: Vec<NaiveDateTime> = code_requests::table
-        .filter(
-            code_requests::email
-                .eq(email)
-                .and(code_requests::created_at.gt(since)),
-        )
+        .filter(code_requests::email.eq(email).and(code_requests::created_at.gt(since)))
         .order(code_requests::created_at.asc())
         .select(code_requests::created_at)
         .load(conn)?;
     if recent.len() as i64 >= MAX_CODE_EMAILS {
         let oldest = recent.first().copied().unwrap_or(at);
-        let retry = (oldest + Duration::minutes(RATE_WINDOW_MINUTES) - at)
-            .num_seconds()
-            .max(1) as u64;
+        let retry = (oldest + Duration::minutes(RATE_WINDOW_MINUTES) - at).num_seconds().max(1) as u64;
         return Ok(Err(retry));
     }
     diesel::insert_into(code_requests::table)
-        .values((
-            code_requests::email.eq(email),
-            code_requests::created_at.eq(at),
-        ))
+        .values((code_requests::email.eq(email), code_requests::created_at.eq(at)))
         .execute(conn)?;
     Ok(Ok(()))
 }

@@ -15,43 +15,26 @@ pub struct PasswordHasher {
 
 impl PasswordHasher {
     pub fn new(cost: u32, limit: usize) -> Result<Self, AuthError> {
-        let dummy_hash = bcrypt::hash("not-a-real-password", cost)
-            .map_err(|e| AuthError::Internal(e.to_string()))?;
-        Ok(Self {
-            cost,
-            limit: limit.max(1),
-            busy: Mutex::new(0),
-            freed: Condvar::new(),
-            dummy_hash,
-        })
+        let dummy_hash = bcrypt::hash("not-a-real-password", cost).map_err(|e| AuthError::Internal(e.to_string()))?;
+        Ok(Self { cost, limit: limit.max(1), busy: Mutex::new(0), freed: Condvar::new(), dummy_hash })
     }
 
     pub fn hash(&self, password: &str) -> Result<String, AuthError> {
-        self.bounded(|| {
-            bcrypt::hash(password, self.cost).map_err(|e| AuthError::Internal(e.to_string()))
-        })
+        self.bounded(|| bcrypt::hash(password, self.cost).map_err(|e| AuthError::Internal(e.to_string())))
     }
 
     /// Verifies against `hash`, or against a dummy when there is no account.
     pub fn verify(&self, password: &str, hash: Option<&str>) -> bool {
         let target = hash.unwrap_or(&self.dummy_hash);
-        let ok = self
-            .bounded(|| Ok(bcrypt::verify(password, target).unwrap_or(false)))
-            .unwrap_or(false);
+        let ok = self.bounded(|| Ok(bcrypt::verify(password, target).unwrap_or(false))).unwrap_or(false);
         ok && hash.is_some()
     }
 
     fn bounded<T>(&self, f: impl FnOnce() -> Result<T, AuthError>) -> Result<T, AuthError> {
         {
-            let mut busy = self
-                .busy
-                .lock()
-                .map_err(|_| AuthError::Internal("hasher lock".into()))?;
+            let mut busy = self.busy.lock().map_err(|_| AuthError::Internal("hasher lock".into()))?;
             while *busy >= self.limit {
-                busy = self
-                    .freed
-                    .wait(busy)
-                    .map_err(|_| AuthError::Internal("hasher lock".into()))?;
+                busy = self.freed.wait(busy).map_err(|_| AuthError::Internal("hasher lock".into()))?;
             }
             *busy += 1;
         }

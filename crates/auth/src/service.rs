@@ -73,10 +73,7 @@ fn parse_fullname(raw: &str) -> Result<String, FieldError> {
     if name.is_empty() {
         Err(FieldError::new("fullname", "Full name is required."))
     } else if name.chars().count() > MAX_NAME_CHARS {
-        Err(FieldError::new(
-            "fullname",
-            "Full name must be at most 100 characters.",
-        ))
+        Err(FieldError::new("fullname", "Full name must be at most 100 characters."))
     } else {
         Ok(name.to_string())
     }
@@ -84,20 +81,10 @@ fn parse_fullname(raw: &str) -> Result<String, FieldError> {
 
 impl AuthService {
     pub fn new(db: Db, config: AuthConfig, mail: MailSignal) -> Result<Self, AuthError> {
-        let parallel = std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(2);
+        let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
         let hasher = PasswordHasher::new(config.bcrypt_cost, parallel)?;
         let throttle = Throttle::new(config.throttle.window);
-        Ok(Self {
-            inner: Arc::new(Inner {
-                db,
-                config,
-                hasher,
-                throttle,
-                mail,
-            }),
-        })
+        Ok(Self { inner: Arc::new(Inner { db, config, hasher, throttle, mail }) })
     }
 
     fn db(&self) -> &Db {
@@ -113,9 +100,7 @@ impl AuthService {
     /// so registration cannot be used to find out who is registered.
     pub fn register(&self, input: RegisterInput) -> Result<String, AuthError> {
         let mut errors = Vec::new();
-        let fullname = parse_fullname(&input.fullname)
-            .map_err(|e| errors.push(e))
-            .ok();
+        let fullname = parse_fullname(&input.fullname).map_err(|e| errors.push(e)).ok();
         let role = match Role::parse(input.role.trim()) {
             Some(role @ (Role::Parent | Role::Tutor)) => Some(role),
             _ => {
@@ -125,9 +110,7 @@ impl AuthService {
         };
         let email = Email::parse(&input.email).map_err(|e| errors.push(e)).ok();
         let phone = Phone::parse(&input.phone).map_err(|e| errors.push(e)).ok();
-        let password = Password::parse(&input.password, "password")
-            .map_err(|e| errors.push(e))
-            .ok();
+        let password = Password::parse(&input.password, "password").map_err(|e| errors.push(e)).ok();
         let (Some(fullname), Some(role), Some(email), Some(phone), Some(password)) =
             (fullname, role, email, phone, password)
         else {
@@ -164,13 +147,7 @@ impl AuthService {
                 }
                 Some(_) => {
                     if codes::allow_request(conn, email.as_str())?.is_ok() {
-                        enqueue(
-                            conn,
-                            &emails::already_registered(
-                                email.as_str(),
-                                &format!("{public_url}/login"),
-                            ),
-                        )?;
+                        enqueue(conn, &emails::already_registered(email.as_str(), &format!("{public_url}/login")))?;
                     }
                 }
             }
@@ -188,22 +165,8 @@ impl AuthService {
     ) -> Result<(), AuthError> {
         let otp = codes::random_otp();
         let token = codes::random_link_token();
-        codes::store(
-            conn,
-            self.key(),
-            Purpose::VerifyEmail,
-            email,
-            &otp,
-            Duration::minutes(codes::OTP_TTL_MINUTES),
-        )?;
-        codes::store(
-            conn,
-            self.key(),
-            Purpose::VerifyLink,
-            email,
-            &token,
-            Duration::hours(codes::LINK_TTL_HOURS),
-        )?;
+        codes::store(conn, self.key(), Purpose::VerifyEmail, email, &otp, Duration::minutes(codes::OTP_TTL_MINUTES))?;
+        codes::store(conn, self.key(), Purpose::VerifyLink, email, &token, Duration::hours(codes::LINK_TTL_HOURS))?;
         let link = format!(
             "{}/verify-email?token={token}&email={}",
             self.inner.config.public_url.trim_end_matches('/'),
@@ -235,12 +198,7 @@ impl AuthService {
     pub fn verify_email_otp(&self, email: &str, otp: &str) -> Result<(), AuthError> {
         let email = Email::parse(email)?;
         let otp = Otp::parse(otp)?;
-        self.verify_with(
-            Purpose::VerifyEmail,
-            &email,
-            otp.as_str(),
-            AuthError::InvalidCode,
-        )
+        self.verify_with(Purpose::VerifyEmail, &email, otp.as_str(), AuthError::InvalidCode)
     }
 
     /// Verifies the address with the token of the e-mailed link.
@@ -252,13 +210,7 @@ impl AuthService {
         self.verify_with(Purpose::VerifyLink, &email, token, AuthError::InvalidLink)
     }
 
-    fn verify_with(
-        &self,
-        purpose: Purpose,
-        email: &Email,
-        code: &str,
-        wrong: AuthError,
-    ) -> Result<(), AuthError> {
+    fn verify_with(&self, purpose: Purpose, email: &Email, code: &str, wrong: AuthError) -> Result<(), AuthError> {
         // A wrong try is committed, then reported: the count must survive the error.
         let matched = self.db().write(|conn| {
             let matched = codes::check(conn, self.key(), purpose, email.as_str(), code)?;
@@ -289,25 +241,15 @@ impl AuthService {
         let throttle = &self.inner.throttle;
         for (key, limit) in [(&account_key, limits.per_account), (&ip_key, limits.per_ip)] {
             if let Err(wait) = throttle.check(key, limit) {
-                return Err(AuthError::RateLimited {
-                    retry_after_secs: wait.as_secs().max(1),
-                });
+                return Err(AuthError::RateLimited { retry_after_secs: wait.as_secs().max(1) });
             }
         }
         if input.email.trim().is_empty() || input.password.is_empty() {
-            return Err(AuthError::Validation(vec![FieldError::new(
-                "email",
-                "Email and password are required.",
-            )]));
+            return Err(AuthError::Validation(vec![FieldError::new("email", "Email and password are required.")]));
         }
-        let row = self
-            .db()
-            .read(|conn| user::find_by_email(conn, &email).map_err(AuthError::from))?;
+        let row = self.db().read(|conn| user::find_by_email(conn, &email).map_err(AuthError::from))?;
         let ok = input.password.len() <= Password::MAX_BYTES
-            && self.inner.hasher.verify(
-                &input.password,
-                row.as_ref().map(|r| r.password_hash.as_str()),
-            );
+            && self.inner.hasher.verify(&input.password, row.as_ref().map(|r| r.password_hash.as_str()));
         let Some(row) = row.filter(|_| ok) else {
             throttle.record_failure(&account_key);
             throttle.record_failure(&ip_key);
@@ -322,13 +264,7 @@ impl AuthService {
         }
         let ver = row.token_version;
         let user = row.into_user();
-        let claims = tokens::new_claims(
-            user.id,
-            user.role,
-            &user.email,
-            ver,
-            self.inner.config.token_ttl,
-        );
+        let claims = tokens::new_claims(user.id, user.role, &user.email, ver, self.inner.config.token_ttl);
         let token = tokens::issue(self.key(), &claims)?;
         Ok(Session { token, user })
     }
@@ -337,25 +273,15 @@ impl AuthService {
     /// database: a revoked token, a reset password or a deactivated account is out at once.
     pub fn authenticate(&self, token: &str) -> Result<AuthUser, AuthError> {
         let claims = tokens::verify(self.key(), token)?;
-        let id = claims
-            .sub
-            .parse::<i64>()
-            .map_err(|_| AuthError::Unauthenticated)?;
+        let id = claims.sub.parse::<i64>().map_err(|_| AuthError::Unauthenticated)?;
         let (row, revoked) = self.db().read(|conn| {
             let row: Option<(String, bool, i64, String)> = users::table
                 .find(id)
-                .select((
-                    users::role,
-                    users::active,
-                    users::token_version,
-                    users::email,
-                ))
+                .select((users::role, users::active, users::token_version, users::email))
                 .first(conn)
                 .optional()?;
-            let revoked: i64 = revoked_tokens::table
-                .filter(revoked_tokens::jti.eq(&claims.jti))
-                .count()
-                .get_result(conn)?;
+            let revoked: i64 =
+                revoked_tokens::table.filter(revoked_tokens::jti.eq(&claims.jti)).count().get_result(conn)?;
             Ok::<_, AuthError>((row, revoked > 0))
         })?;
         let Some((role, active, version, email)) = row else {
@@ -365,60 +291,31 @@ impl AuthService {
             return Err(AuthError::Unauthenticated);
         }
         let role = Role::parse(&role).ok_or(AuthError::Unauthenticated)?;
-        Ok(AuthUser {
-            id: UserId(id),
-            role,
-            email,
-            jti: claims.jti,
-            expires_at: claims.exp,
-        })
+        Ok(AuthUser { id: UserId(id), role, email, jti: claims.jti, expires_at: claims.exp })
     }
 
     /// Revokes this one token.
     pub fn logout(&self, user: &AuthUser) -> Result<(), AuthError> {
-        let expires = chrono::DateTime::from_timestamp(user.expires_at, 0)
-            .map(|t| t.naive_utc())
-            .unwrap_or_else(now);
+        let expires = chrono::DateTime::from_timestamp(user.expires_at, 0).map(|t| t.naive_utc()).unwrap_or_else(now);
         self.db().write(|conn| {
-            diesel::delete(revoked_tokens::table.filter(revoked_tokens::expires_at.lt(now())))
-                .execute(conn)?;
+            diesel::delete(revoked_tokens::table.filter(revoked_tokens::expires_at.lt(now()))).execute(conn)?;
             diesel::insert_into(revoked_tokens::table)
-                .values((
-                    revoked_tokens::jti.eq(&user.jti),
-                    revoked_tokens::expires_at.eq(expires),
-                ))
+                .values((revoked_tokens::jti.eq(&user.jti), revoked_tokens::expires_at.eq(expires)))
                 .execute(conn)?;
             Ok::<_, AuthError>(())
         })
     }
 
     pub fn profile(&self, id: UserId) -> Result<User, AuthError> {
-        self.db().read(|conn| {
-            user::find_by_id(conn, id)?
-                .map(UserRow::into_user)
-                .ok_or(AuthError::NotFound)
-        })
+        self.db().read(|conn| user::find_by_id(conn, id)?.map(UserRow::into_user).ok_or(AuthError::NotFound))
     }
 
     /// Changes the caller's name and phone; nothing else is reachable this way.
     pub fn update_profile(&self, id: UserId, changes: ProfileChanges) -> Result<User, AuthError> {
         let mut errors = Vec::new();
-        let fullname = changes
-            .fullname
-            .as_deref()
-            .map(parse_fullname)
-            .transpose()
-            .map_err(|e| errors.push(e))
-            .ok()
-            .flatten();
-        let phone = changes
-            .phone
-            .as_deref()
-            .map(Phone::parse)
-            .transpose()
-            .map_err(|e| errors.push(e))
-            .ok()
-            .flatten();
+        let fullname =
+            changes.fullname.as_deref().map(parse_fullname).transpose().map_err(|e| errors.push(e)).ok().flatten();
+        let phone = changes.phone.as_deref().map(Phone::parse).transpose().map_err(|e| errors.push(e)).ok().flatten();
         if !errors.is_empty() {
             return Err(AuthError::Validation(errors));
         }
@@ -434,9 +331,7 @@ impl AuthService {
                     .set((users::phone.eq(phone.as_str()), users::updated_at.eq(at)))
                     .execute(conn)?;
             }
-            user::find_by_id(conn, id)?
-                .map(UserRow::into_user)
-                .ok_or(AuthError::NotFound)
+            user::find_by_id(conn, id)?.map(UserRow::into_user).ok_or(AuthError::NotFound)
         })
     }
 
@@ -466,24 +361,13 @@ impl AuthService {
     }
 
     /// Sets a new password with a reset code; every earlier token stops working.
-    pub fn reset_password(
-        &self,
-        email: &str,
-        otp: &str,
-        new_password: &str,
-    ) -> Result<(), AuthError> {
+    pub fn reset_password(&self, email: &str, otp: &str, new_password: &str) -> Result<(), AuthError> {
         let email = Email::parse(email)?;
         let otp = Otp::parse(otp)?;
         let password = Password::parse(new_password, "newPassword")?;
         let hash = self.inner.hasher.hash(password.expose())?;
         let matched = self.db().write(|conn| {
-            let matched = codes::check(
-                conn,
-                self.key(),
-                Purpose::ResetPassword,
-                email.as_str(),
-                otp.as_str(),
-            )?;
+            let matched = codes::check(conn, self.key(), Purpose::ResetPassword, email.as_str(), otp.as_str())?;
             if matched {
                 // Receiving the code proves the address too.
                 diesel::update(users::table.filter(users::email.eq(email.as_str())))
@@ -498,9 +382,7 @@ impl AuthService {
             Ok::<_, AuthError>(matched)
         })?;
         if matched {
-            self.inner
-                .throttle
-                .clear(&format!("account:{}", email.as_str()));
+            self.inner.throttle.clear(&format!("account:{}", email.as_str()));
             Ok(())
         } else {
             Err(AuthError::InvalidCode)
@@ -508,12 +390,7 @@ impl AuthService {
     }
 
     /// Creates a verified admin account (command line and first start-up).
-    pub fn create_admin(
-        &self,
-        email: &str,
-        password: &str,
-        fullname: &str,
-    ) -> Result<User, AuthError> {
+    pub fn create_admin(&self, email: &str, password: &str, fullname: &str) -> Result<User, AuthError> {
         let email = Email::parse(email)?;
         let password = Password::parse(password, "password")?;
         let fullname = parse_fullname(fullname)?;
@@ -536,35 +413,26 @@ impl AuthService {
                     updated_at: at,
                 },
             )?;
-            user::find_by_id(conn, UserId(id))?
-                .map(UserRow::into_user)
-                .ok_or(AuthError::NotFound)
+            user::find_by_id(conn, UserId(id))?.map(UserRow::into_user).ok_or(AuthError::NotFound)
         })
     }
 
     /// Creates the first admin when the site has none; `None` when one exists already.
     pub fn ensure_admin(&self, email: &str, password: &str) -> Result<Option<User>, AuthError> {
         let admins: i64 = self.db().read(|conn| {
-            users::table
-                .filter(users::role.eq(Role::Admin.as_str()))
-                .count()
-                .get_result(conn)
-                .map_err(AuthError::from)
+            users::table.filter(users::role.eq(Role::Admin.as_str())).count().get_result(conn).map_err(AuthError::from)
         })?;
         if admins > 0 {
             return Ok(None);
         }
-        self.create_admin(email, password, "Administrator")
-            .map(Some)
+        self.create_admin(email, password, "Administrator").map(Some)
     }
 }
 
 fn url_encode(s: &str) -> String {
     s.bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
-                (b as char).to_string()
-            }
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
             _ => format!("%{b:02X}"),
         })
         .collect()

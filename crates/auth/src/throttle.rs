@@ -11,11 +11,7 @@ pub struct ThrottleLimits {
 
 impl Default for ThrottleLimits {
     fn default() -> Self {
-        Self {
-            per_account: 5,
-            per_ip: 30,
-            window: Duration::from_secs(15 * 60),
-        }
+        Self { per_account: 5, per_ip: 30, window: Duration::from_secs(15 * 60) }
     }
 }
 
@@ -30,10 +26,7 @@ const MAX_KEYS: usize = 100_000;
 
 impl Throttle {
     pub fn new(window: Duration) -> Self {
-        Self {
-            failures: Mutex::new(HashMap::new()),
-            window,
-        }
+        Self { failures: Mutex::new(HashMap::new()), window }
     }
 
     /// `Err(retry_after)` when `key` has used up `limit` failures in the current window.

@@ -32,12 +32,8 @@ pub struct AuthUser {
 }
 
 pub(crate) fn issue(secret: &[u8], claims: &Claims) -> Result<String, AuthError> {
-    encode(
-        &Header::new(Algorithm::HS256),
-        claims,
-        &EncodingKey::from_secret(secret),
-    )
-    .map_err(|e| AuthError::Internal(format!("token signing: {e}")))
+    encode(&Header::new(Algorithm::HS256), claims, &EncodingKey::from_secret(secret))
+        .map_err(|e| AuthError::Internal(format!("token signing: {e}")))
 }
 
 /// Verifies signature and expiry; only HS256 is accepted, so `alg: none` and
@@ -51,13 +47,7 @@ pub(crate) fn verify(secret: &[u8], token: &str) -> Result<Claims, AuthError> {
         .map_err(|_| AuthError::Unauthenticated)
 }
 
-pub(crate) fn new_claims(
-    id: UserId,
-    role: Role,
-    email: &str,
-    ver: i64,
-    ttl: chrono::Duration,
-) -> Claims {
+pub(crate) fn new_claims(id: UserId, role: Role, email: &str, ver: i64, ttl: chrono::Duration) -> Claims {
     let now = Utc::now();
     Claims {
         sub: id.0.to_string(),

@@ -80,24 +80,13 @@ pub(crate) struct NewUser<'a> {
 }
 
 pub(crate) fn find_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option<UserRow>> {
-    users::table
-        .filter(users::email.eq(email))
-        .select(UserRow::as_select())
-        .first(conn)
-        .optional()
+    users::table.filter(users::email.eq(email)).select(UserRow::as_select()).first(conn).optional()
 }
 
 pub(crate) fn find_by_id(conn: &mut DbConnection, id: UserId) -> QueryResult<Option<UserRow>> {
-    users::table
-        .find(id.0)
-        .select(UserRow::as_select())
-        .first(conn)
-        .optional()
+    users::table.find(id.0).select(UserRow::as_select()).first(conn).optional()
 }
 
 pub(crate) fn insert(conn: &mut DbConnection, new: &NewUser<'_>) -> QueryResult<i64> {
-    diesel::insert_into(users::table)
-        .values(new)
-        .returning(users::id)
-        .get_result(conn)
+    diesel::insert_into(users::table).values(new).returning(users::id).get_result(conn)
 }

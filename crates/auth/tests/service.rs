@@ -6,9 +6,7 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use diesel::prelude::*;
-use hometutor_auth::{
-    AuthConfig, AuthError, AuthService, LoginInput, ProfileChanges, RegisterInput, ThrottleLimits,
-};
+use hometutor_auth::{AuthConfig, AuthError, AuthService, LoginInput, ProfileChanges, RegisterInput, ThrottleLimits};
 use hometutor_core::Role;
 use hometutor_db::schema::{email_codes, outbox_emails, users};
 use hometutor_db::testing::TestDatabase;
@@ -35,11 +33,7 @@ fn fixture() -> Fixture {
         throttle: ThrottleLimits::default(),
     };
     let auth = AuthService::new(db.clone(), config, MailSignal::default()).expect("service");
-    Fixture {
-        _database: database,
-        db,
-        auth,
-    }
+    Fixture { _database: database, db, auth }
 }
 
 fn registration(email: &str, role: &str) -> RegisterInput {
@@ -53,11 +47,7 @@ fn registration(email: &str, role: &str) -> RegisterInput {
 }
 
 fn login_input(email: &str, password: &str) -> LoginInput {
-    LoginInput {
-        email: email.into(),
-        password: password.into(),
-        ip: "10.0.0.1".into(),
-    }
+    LoginInput { email: email.into(), password: password.into(), ip: "10.0.0.1".into() }
 }
 
 impl Fixture {
@@ -76,12 +66,7 @@ impl Fixture {
 
     fn last_code(&self, to: &str, label: &str) -> String {
         let mails = self.mails_to(to);
-        let body = &mails
-            .iter()
-            .rev()
-            .find(|(_, b)| b.contains(label))
-            .expect("a mail with the code")
-            .1;
+        let body = &mails.iter().rev().find(|(_, b)| b.contains(label)).expect("a mail with the code").1;
         let start = body.find(label).expect("label") + label.len();
         body[start..].trim_start().chars().take(6).collect()
     }
@@ -90,50 +75,32 @@ impl Fixture {
         let mails = self.mails_to(to);
         let body = &mails.last().expect("mail").1;
         let start = body.find("token=").expect("link") + "token=".len();
-        body[start..]
-            .chars()
-            .take_while(|c| c.is_ascii_hexdigit())
-            .collect()
+        body[start..].chars().take_while(|c| c.is_ascii_hexdigit()).collect()
     }
 
     fn verified_user(&self, email: &str, role: &str) -> String {
-        self.auth
-            .register(registration(email, role))
-            .expect("register");
+        self.auth.register(registration(email, role)).expect("register");
         let code = self.last_code(email, "Your verification code:");
         self.auth.verify_email_otp(email, &code).expect("verify");
-        self.auth
-            .login(login_input(email, PASSWORD))
-            .expect("login")
-            .token
+        self.auth.login(login_input(email, PASSWORD)).expect("login").token
     }
 
     fn exec(&self, sql: impl FnOnce(&mut hometutor_db::DbConnection) -> QueryResult<usize>) {
-        self.db
-            .write(|c| sql(c).map_err(hometutor_db::DbError::from))
-            .expect("sql");
+        self.db.write(|c| sql(c).map_err(hometutor_db::DbError::from)).expect("sql");
     }
 }
 
 #[test]
 fn registration_stores_an_unverified_account_and_queues_a_code_and_a_link() {
     let f = fixture();
-    let email = f
-        .auth
-        .register(registration("asha@example.com", "parent"))
-        .expect("register");
+    let email = f.auth.register(registration("asha@example.com", "parent")).expect("register");
     assert_eq!(email, "asha@example.com");
-    let user = f
-        .auth
-        .login(login_input("asha@example.com", PASSWORD))
-        .err();
+    let user = f.auth.login(login_input("asha@example.com", PASSWORD)).err();
     assert!(matches!(user, Some(AuthError::EmailNotVerified)));
     let mails = f.mails_to("asha@example.com");
     assert_eq!(mails.len(), 1);
     assert!(mails[0].1.contains("Your verification code: "));
-    assert!(mails[0]
-        .1
-        .contains("http://localhost:8080/verify-email?token="));
+    assert!(mails[0].1.contains("http://localhost:8080/verify-email?token="));
     assert!(mails[0].1.contains("&email=asha%40example.com"));
 }
 
@@ -147,69 +114,31 @@ fn registration_reports_every_invalid_field_with_the_spec_messages() {
         phone: "12345".into(),
         password: "short".into(),
     };
-    let Err(AuthError::Validation(errors)) = f.auth.register(input) else {
-        panic!("expected validation errors")
-    };
-    let by_field = |f: &str| {
-        errors
-            .iter()
-            .find(|e| e.field == f)
-            .map(|e| e.message.clone())
-    };
-    assert_eq!(
-        by_field("phone").as_deref(),
-        Some("Phone number must be 10 digits.")
-    );
-    assert_eq!(
-        by_field("role").as_deref(),
-        Some("Role must be parent or tutor.")
-    );
-    assert!(
-        by_field("fullname").is_some()
-            && by_field("email").is_some()
-            && by_field("password").is_some()
-    );
+    let Err(AuthError::Validation(errors)) = f.auth.register(input) else { panic!("expected validation errors") };
+    let by_field = |f: &str| errors.iter().find(|e| e.field == f).map(|e| e.message.clone());
+    assert_eq!(by_field("phone").as_deref(), Some("Phone number must be 10 digits."));
+    assert_eq!(by_field("role").as_deref(), Some("Role must be parent or tutor."));
+    assert!(by_field("fullname").is_some() && by_field("email").is_some() && by_field("password").is_some());
     let count: i64 =
-        f.db.read(|c| {
-            users::table
-                .count()
-                .get_result(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("count");
+        f.db.read(|c| users::table.count().get_result(c).map_err(hometutor_db::DbError::from)).expect("count");
     assert_eq!(count, 0, "nothing half-written");
 }
 
 #[test]
 fn nobody_registers_as_admin() {
     let f = fixture();
-    assert!(matches!(
-        f.auth.register(registration("x@example.com", "admin")),
-        Err(AuthError::Validation(_))
-    ));
+    assert!(matches!(f.auth.register(registration("x@example.com", "admin")), Err(AuthError::Validation(_))));
 }
 
 #[test]
 fn email_is_stored_lowercased_and_unique() {
     let f = fixture();
-    f.auth
-        .register(registration("  Asha@Example.COM ", "parent"))
-        .expect("first");
-    f.auth
-        .register(registration("asha@example.com", "tutor"))
-        .expect("second answers the same");
+    f.auth.register(registration("  Asha@Example.COM ", "parent")).expect("first");
+    f.auth.register(registration("asha@example.com", "tutor")).expect("second answers the same");
     let rows: Vec<(String, String)> =
-        f.db.read(|c| {
-            users::table
-                .select((users::email, users::role))
-                .load(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("rows");
-    assert_eq!(
-        rows,
-        vec![("asha@example.com".to_string(), "parent".to_string())]
-    );
+        f.db.read(|c| users::table.select((users::email, users::role)).load(c).map_err(hometutor_db::DbError::from))
+            .expect("rows");
+    assert_eq!(rows, vec![("asha@example.com".to_string(), "parent".to_string())]);
 }
 
 #[test]
@@ -217,32 +146,19 @@ fn passwords_must_be_8_to_72_bytes() {
     let f = fixture();
     let mut short = registration("a@example.com", "parent");
     short.password = "1234567".into();
-    assert!(matches!(
-        f.auth.register(short),
-        Err(AuthError::Validation(_))
-    ));
+    assert!(matches!(f.auth.register(short), Err(AuthError::Validation(_))));
     let mut long = registration("a@example.com", "parent");
     long.password = "x".repeat(73);
-    assert!(matches!(
-        f.auth.register(long),
-        Err(AuthError::Validation(_))
-    ));
+    assert!(matches!(f.auth.register(long), Err(AuthError::Validation(_))));
 }
 
 #[test]
 fn passwords_are_hashed_with_bcrypt_at_the_configured_cost() {
     let f = fixture();
-    f.auth
-        .register(registration("a@example.com", "parent"))
-        .expect("register");
+    f.auth.register(registration("a@example.com", "parent")).expect("register");
     let hash: String =
-        f.db.read(|c| {
-            users::table
-                .select(users::password_hash)
-                .first(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("hash");
+        f.db.read(|c| users::table.select(users::password_hash).first(c).map_err(hometutor_db::DbError::from))
+            .expect("hash");
     assert!(hash.starts_with("$2b$04$"), "{hash}");
     assert!(!hash.contains(PASSWORD));
 }
@@ -250,21 +166,11 @@ fn passwords_are_hashed_with_bcrypt_at_the_configured_cost() {
 #[test]
 fn an_unverified_account_cannot_log_in_and_verification_by_code_opens_it() {
     let f = fixture();
-    f.auth
-        .register(registration("a@example.com", "tutor"))
-        .expect("register");
-    assert!(matches!(
-        f.auth.login(login_input("a@example.com", PASSWORD)),
-        Err(AuthError::EmailNotVerified)
-    ));
+    f.auth.register(registration("a@example.com", "tutor")).expect("register");
+    assert!(matches!(f.auth.login(login_input("a@example.com", PASSWORD)), Err(AuthError::EmailNotVerified)));
     let code = f.last_code("a@example.com", "Your verification code:");
-    f.auth
-        .verify_email_otp("A@example.com", &code)
-        .expect("verify");
-    let session = f
-        .auth
-        .login(login_input("a@example.com", PASSWORD))
-        .expect("login");
+    f.auth.verify_email_otp("A@example.com", &code).expect("verify");
+    let session = f.auth.login(login_input("a@example.com", PASSWORD)).expect("login");
     assert_eq!(session.user.role, Role::Tutor);
     assert!(session.user.email_verified);
 }
@@ -272,180 +178,104 @@ fn an_unverified_account_cannot_log_in_and_verification_by_code_opens_it() {
 #[test]
 fn verification_by_link_opens_the_account_and_a_wrong_token_does_not() {
     let f = fixture();
-    f.auth
-        .register(registration("a@example.com", "parent"))
-        .expect("register");
+    f.auth.register(registration("a@example.com", "parent")).expect("register");
     let token = f.last_link_token("a@example.com");
     assert_eq!(token.len(), 64);
-    assert!(matches!(
-        f.auth.verify_email_link("a@example.com", &"0".repeat(64)),
-        Err(AuthError::InvalidLink)
-    ));
-    assert!(matches!(
-        f.auth.verify_email_link("b@example.com", &token),
-        Err(AuthError::InvalidLink)
-    ));
-    f.auth
-        .verify_email_link("a@example.com", &token)
-        .expect("link");
+    assert!(matches!(f.auth.verify_email_link("a@example.com", &"0".repeat(64)), Err(AuthError::InvalidLink)));
+    assert!(matches!(f.auth.verify_email_link("b@example.com", &token), Err(AuthError::InvalidLink)));
+    f.auth.verify_email_link("a@example.com", &token).expect("link");
     assert!(f.auth.login(login_input("a@example.com", PASSWORD)).is_ok());
 }
 
 #[test]
 fn a_code_works_only_once() {
     let f = fixture();
-    f.auth
-        .register(registration("a@example.com", "parent"))
-        .expect("register");
+    f.auth.register(registration("a@example.com", "parent")).expect("register");
     let code = f.last_code("a@example.com", "Your verification code:");
-    f.auth
-        .verify_email_otp("a@example.com", &code)
-        .expect("first use");
-    assert!(matches!(
-        f.auth.verify_email_otp("a@example.com", &code),
-        Err(AuthError::InvalidCode)
-    ));
+    f.auth.verify_email_otp("a@example.com", &code).expect("first use");
+    assert!(matches!(f.auth.verify_email_otp("a@example.com", &code), Err(AuthError::InvalidCode)));
 }
 
 #[test]
 fn a_code_expires_after_ten_minutes() {
     let f = fixture();
-    f.auth
-        .register(registration("a@example.com", "parent"))
-        .expect("register");
+    f.auth.register(registration("a@example.com", "parent")).expect("register");
     let code = f.last_code("a@example.com", "Your verification code:");
     let expires: chrono::NaiveDateTime =
-        f.db.read(|c| {
-            email_codes::table
-                .select(email_codes::expires_at)
-                .first(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("expiry");
+        f.db.read(|c| email_codes::table.select(email_codes::expires_at).first(c).map_err(hometutor_db::DbError::from))
+            .expect("expiry");
     let minutes = (expires - hometutor_db::now()).num_seconds();
-    assert!(
-        (590..=600).contains(&minutes),
-        "code lives 10 minutes, got {minutes}s"
-    );
+    assert!((590..=600).contains(&minutes), "code lives 10 minutes, got {minutes}s");
     let past = hometutor_db::now() - chrono::Duration::seconds(1);
-    f.exec(|c| {
-        diesel::update(email_codes::table)
-            .set(email_codes::expires_at.eq(past))
-            .execute(c)
-    });
-    assert!(matches!(
-        f.auth.verify_email_otp("a@example.com", &code),
-        Err(AuthError::InvalidCode)
-    ));
+    f.exec(|c| diesel::update(email_codes::table).set(email_codes::expires_at.eq(past)).execute(c));
+    assert!(matches!(f.auth.verify_email_otp("a@example.com", &code), Err(AuthError::InvalidCode)));
 }
 
 #[test]
 fn codes_are_stored_only_as_hashes_and_differ_each_time() {
     let f = fixture();
-    f.auth
-        .register(registration("a@example.com", "parent"))
-        .expect("register");
+    f.auth.register(registration("a@example.com", "parent")).expect("register");
     f.auth.resend_verification("a@example.com").expect("resend");
     let first = f.mails_to("a@example.com")[0].1.clone();
     let code = f.last_code("a@example.com", "Your verification code:");
-    assert!(
-        !first.contains(&format!("code: {code}")),
-        "a new code each time"
-    );
+    assert!(!first.contains(&format!("code: {code}")), "a new code each time");
     let hashes: Vec<String> =
-        f.db.read(|c| {
-            email_codes::table
-                .select(email_codes::code_hash)
-                .load(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("hashes");
+        f.db.read(|c| email_codes::table.select(email_codes::code_hash).load(c).map_err(hometutor_db::DbError::from))
+            .expect("hashes");
     assert!(hashes.iter().all(|h| h.len() == 64 && !h.contains(&code)));
 }
 
 #[test]
 fn a_new_code_retires_the_previous_one() {
     let f = fixture();
-    f.auth
-        .register(registration("a@example.com", "parent"))
-        .expect("register");
+    f.auth.register(registration("a@example.com", "parent")).expect("register");
     let old = f.last_code("a@example.com", "Your verification code:");
     f.auth.resend_verification("a@example.com").expect("resend");
     let new = f.last_code("a@example.com", "Your verification code:");
     if old != new {
-        assert!(matches!(
-            f.auth.verify_email_otp("a@example.com", &old),
-            Err(AuthError::InvalidCode)
-        ));
+        assert!(matches!(f.auth.verify_email_otp("a@example.com", &old), Err(AuthError::InvalidCode)));
     }
-    f.auth
-        .verify_email_otp("a@example.com", &new)
-        .expect("new code works");
+    f.auth.verify_email_otp("a@example.com", &new).expect("new code works");
 }
 
 #[test]
 fn a_verification_code_does_not_reset_a_password() {
     let f = fixture();
-    f.auth
-        .register(registration("a@example.com", "parent"))
-        .expect("register");
+    f.auth.register(registration("a@example.com", "parent")).expect("register");
     let code = f.last_code("a@example.com", "Your verification code:");
-    assert!(matches!(
-        f.auth
-            .reset_password("a@example.com", &code, "a new password"),
-        Err(AuthError::InvalidCode)
-    ));
+    assert!(matches!(f.auth.reset_password("a@example.com", &code, "a new password"), Err(AuthError::InvalidCode)));
     // …and is still good for what it was sent for.
-    f.auth
-        .verify_email_otp("a@example.com", &code)
-        .expect("verify");
+    f.auth.verify_email_otp("a@example.com", &code).expect("verify");
 }
 
 #[test]
 fn five_wrong_tries_kill_the_code() {
     let f = fixture();
-    f.auth
-        .register(registration("a@example.com", "parent"))
-        .expect("register");
+    f.auth.register(registration("a@example.com", "parent")).expect("register");
     let code = f.last_code("a@example.com", "Your verification code:");
     let wrong = if code == "000000" { "111111" } else { "000000" };
     for _ in 0..5 {
-        assert!(matches!(
-            f.auth.verify_email_otp("a@example.com", wrong),
-            Err(AuthError::InvalidCode)
-        ));
+        assert!(matches!(f.auth.verify_email_otp("a@example.com", wrong), Err(AuthError::InvalidCode)));
     }
-    assert!(matches!(
-        f.auth.verify_email_otp("a@example.com", &code),
-        Err(AuthError::InvalidCode)
-    ));
+    assert!(matches!(f.auth.verify_email_otp("a@example.com", &code), Err(AuthError::InvalidCode)));
 }
 
 #[test]
 fn at_most_three_code_emails_per_address_in_fifteen_minutes_known_or_not() {
     let f = fixture();
-    f.auth
-        .register(registration("a@example.com", "parent"))
-        .expect("register");
+    f.auth.register(registration("a@example.com", "parent")).expect("register");
     f.auth.resend_verification("a@example.com").expect("2nd");
     f.auth.resend_verification("a@example.com").expect("3rd");
-    let Err(AuthError::RateLimited { retry_after_secs }) =
-        f.auth.resend_verification("a@example.com")
-    else {
+    let Err(AuthError::RateLimited { retry_after_secs }) = f.auth.resend_verification("a@example.com") else {
         panic!("4th must be refused")
     };
     assert!(retry_after_secs > 0 && retry_after_secs <= 15 * 60);
     assert_eq!(f.mails_to("a@example.com").len(), 3);
     // An unknown address is limited the same way, so the limit reveals nothing.
     for _ in 0..3 {
-        f.auth
-            .send_reset_otp("ghost@example.com")
-            .expect("answered");
+        f.auth.send_reset_otp("ghost@example.com").expect("answered");
     }
-    assert!(matches!(
-        f.auth.send_reset_otp("ghost@example.com"),
-        Err(AuthError::RateLimited { .. })
-    ));
+    assert!(matches!(f.auth.send_reset_otp("ghost@example.com"), Err(AuthError::RateLimited { .. })));
     assert!(f.mails_to("ghost@example.com").is_empty());
 }
 
@@ -462,10 +292,7 @@ fn login_is_throttled_per_account() {
     // Even the right password is refused now, from any address.
     let mut other_ip = login_input("a@example.com", PASSWORD);
     other_ip.ip = "10.9.9.9".into();
-    assert!(matches!(
-        f.auth.login(other_ip),
-        Err(AuthError::RateLimited { .. })
-    ));
+    assert!(matches!(f.auth.login(other_ip), Err(AuthError::RateLimited { .. })));
 }
 
 #[test]
@@ -473,15 +300,9 @@ fn login_is_throttled_per_ip_across_accounts() {
     let f = fixture();
     f.verified_user("a@example.com", "parent");
     for i in 0..30 {
-        let _ = f.auth.login(login_input(
-            &format!("guess{i}@example.com"),
-            "wrong password",
-        ));
+        let _ = f.auth.login(login_input(&format!("guess{i}@example.com"), "wrong password"));
     }
-    assert!(matches!(
-        f.auth.login(login_input("a@example.com", PASSWORD)),
-        Err(AuthError::RateLimited { .. })
-    ));
+    assert!(matches!(f.auth.login(login_input("a@example.com", PASSWORD)), Err(AuthError::RateLimited { .. })));
     let mut elsewhere = login_input("a@example.com", PASSWORD);
     elsewhere.ip = "10.0.0.2".into();
     assert!(f.auth.login(elsewhere).is_ok());
@@ -491,16 +312,8 @@ fn login_is_throttled_per_ip_across_accounts() {
 fn unknown_email_and_wrong_password_fail_alike() {
     let f = fixture();
     f.verified_user("a@example.com", "parent");
-    let unknown = f
-        .auth
-        .login(login_input("nobody@example.com", PASSWORD))
-        .err()
-        .map(|e| e.to_string());
-    let wrong = f
-        .auth
-        .login(login_input("a@example.com", "wrong password"))
-        .err()
-        .map(|e| e.to_string());
+    let unknown = f.auth.login(login_input("nobody@example.com", PASSWORD)).err().map(|e| e.to_string());
+    let wrong = f.auth.login(login_input("a@example.com", "wrong password")).err().map(|e| e.to_string());
     assert_eq!(unknown, wrong);
     assert_eq!(unknown.as_deref(), Some("Invalid email or password."));
 }
@@ -511,18 +324,10 @@ fn registering_a_taken_address_answers_the_same_and_changes_nothing() {
     f.verified_user("a@example.com", "parent");
     let mut again = registration("a@example.com", "tutor");
     again.password = "attacker password".into();
-    assert_eq!(
-        f.auth.register(again).ok().as_deref(),
-        Some("a@example.com")
-    );
-    assert!(
-        f.auth.login(login_input("a@example.com", PASSWORD)).is_ok(),
-        "the password did not change"
-    );
+    assert_eq!(f.auth.register(again).ok().as_deref(), Some("a@example.com"));
+    assert!(f.auth.login(login_input("a@example.com", PASSWORD)).is_ok(), "the password did not change");
     let mails = f.mails_to("a@example.com");
-    assert!(mails
-        .last()
-        .is_some_and(|(s, _)| s.contains("Someone tried to register")));
+    assert!(mails.last().is_some_and(|(s, _)| s.contains("Someone tried to register")));
 }
 
 #[test]
@@ -531,8 +336,7 @@ fn reset_answers_the_same_for_unknown_addresses_and_sends_nothing() {
     assert!(f.auth.send_reset_otp("ghost@example.com").is_ok());
     assert!(f.mails_to("ghost@example.com").is_empty());
     assert!(matches!(
-        f.auth
-            .reset_password("ghost@example.com", "123456", "new password!"),
+        f.auth.reset_password("ghost@example.com", "123456", "new password!"),
         Err(AuthError::InvalidCode)
     ));
 }
@@ -544,27 +348,12 @@ fn password_reset_sets_the_new_password_and_revokes_earlier_tokens() {
     assert!(f.auth.authenticate(&old_token).is_ok());
     f.auth.send_reset_otp("a@example.com").expect("send");
     let code = f.last_code("a@example.com", "Your password reset code:");
-    f.auth
-        .reset_password("a@example.com", &code, "a brand new password")
-        .expect("reset");
-    assert!(matches!(
-        f.auth.authenticate(&old_token),
-        Err(AuthError::Unauthenticated)
-    ));
-    assert!(matches!(
-        f.auth.login(login_input("a@example.com", PASSWORD)),
-        Err(AuthError::InvalidCredentials)
-    ));
-    let session = f
-        .auth
-        .login(login_input("a@example.com", "a brand new password"))
-        .expect("new password");
+    f.auth.reset_password("a@example.com", &code, "a brand new password").expect("reset");
+    assert!(matches!(f.auth.authenticate(&old_token), Err(AuthError::Unauthenticated)));
+    assert!(matches!(f.auth.login(login_input("a@example.com", PASSWORD)), Err(AuthError::InvalidCredentials)));
+    let session = f.auth.login(login_input("a@example.com", "a brand new password")).expect("new password");
     assert!(f.auth.authenticate(&session.token).is_ok());
-    assert!(matches!(
-        f.auth
-            .reset_password("a@example.com", &code, "another password"),
-        Err(AuthError::InvalidCode)
-    ));
+    assert!(matches!(f.auth.reset_password("a@example.com", &code, "another password"), Err(AuthError::InvalidCode)));
 }
 
 #[test]
@@ -573,19 +362,11 @@ fn logout_revokes_that_token() {
     let token = f.verified_user("a@example.com", "parent");
     let user = f.auth.authenticate(&token).expect("valid");
     f.auth.logout(&user).expect("logout");
-    assert!(matches!(
-        f.auth.authenticate(&token),
-        Err(AuthError::Unauthenticated)
-    ));
+    assert!(matches!(f.auth.authenticate(&token), Err(AuthError::Unauthenticated)));
 }
 
 fn forge(header: &str, payload: &serde_json::Value, signature: &str) -> String {
-    format!(
-        "{}.{}.{}",
-        URL_SAFE_NO_PAD.encode(header),
-        URL_SAFE_NO_PAD.encode(payload.to_string()),
-        signature
-    )
+    format!("{}.{}.{}", URL_SAFE_NO_PAD.encode(header), URL_SAFE_NO_PAD.encode(payload.to_string()), signature)
 }
 
 fn payload_of(token: &str) -> serde_json::Value {
@@ -600,10 +381,7 @@ fn unsigned_tokens_are_rejected() {
     let mut payload = payload_of(&token);
     payload["role"] = "admin".into();
     let none = forge(r#"{"alg":"none","typ":"JWT"}"#, &payload, "");
-    assert!(matches!(
-        f.auth.authenticate(&none),
-        Err(AuthError::Unauthenticated)
-    ));
+    assert!(matches!(f.auth.authenticate(&none), Err(AuthError::Unauthenticated)));
 }
 
 #[test]
@@ -612,36 +390,18 @@ fn tokens_signed_with_another_algorithm_or_key_are_rejected() {
     let f = fixture();
     let token = f.verified_user("a@example.com", "parent");
     let payload = payload_of(&token);
-    let hs384 = encode(
-        &Header::new(Algorithm::HS384),
-        &payload,
-        &EncodingKey::from_secret(SECRET),
-    )
-    .expect("sign");
-    assert!(matches!(
-        f.auth.authenticate(&hs384),
-        Err(AuthError::Unauthenticated)
-    ));
-    let other_key = encode(
-        &Header::new(Algorithm::HS256),
-        &payload,
-        &EncodingKey::from_secret(b"guess"),
-    )
-    .expect("sign");
-    assert!(matches!(
-        f.auth.authenticate(&other_key),
-        Err(AuthError::Unauthenticated)
-    ));
+    let hs384 = encode(&Header::new(Algorithm::HS384), &payload, &EncodingKey::from_secret(SECRET)).expect("sign");
+    assert!(matches!(f.auth.authenticate(&hs384), Err(AuthError::Unauthenticated)));
+    let other_key =
+        encode(&Header::new(Algorithm::HS256), &payload, &EncodingKey::from_secret(b"guess")).expect("sign");
+    assert!(matches!(f.auth.authenticate(&other_key), Err(AuthError::Unauthenticated)));
     // The genuine signature over a changed payload fails too.
     let mut parts: Vec<&str> = token.split('.').collect();
     let mut changed = payload.clone();
     changed["sub"] = "999".into();
     let changed = URL_SAFE_NO_PAD.encode(changed.to_string());
     parts[1] = &changed;
-    assert!(matches!(
-        f.auth.authenticate(&parts.join(".")),
-        Err(AuthError::Unauthenticated)
-    ));
+    assert!(matches!(f.auth.authenticate(&parts.join(".")), Err(AuthError::Unauthenticated)));
 }
 
 #[test]
@@ -651,44 +411,19 @@ fn expired_tokens_are_rejected() {
     let token = f.verified_user("a@example.com", "parent");
     let mut payload = payload_of(&token);
     payload["exp"] = (chrono::Utc::now().timestamp() - 5).into();
-    let expired = encode(
-        &Header::new(Algorithm::HS256),
-        &payload,
-        &EncodingKey::from_secret(SECRET),
-    )
-    .expect("sign");
-    assert!(matches!(
-        f.auth.authenticate(&expired),
-        Err(AuthError::Unauthenticated)
-    ));
+    let expired = encode(&Header::new(Algorithm::HS256), &payload, &EncodingKey::from_secret(SECRET)).expect("sign");
+    assert!(matches!(f.auth.authenticate(&expired), Err(AuthError::Unauthenticated)));
 }
 
 #[test]
 fn role_and_active_flag_come_from_the_database_on_every_request() {
     let f = fixture();
     let token = f.verified_user("a@example.com", "parent");
-    f.exec(|c| {
-        diesel::update(users::table)
-            .set(users::role.eq("tutor"))
-            .execute(c)
-    });
-    assert_eq!(
-        f.auth.authenticate(&token).expect("valid").role,
-        Role::Tutor
-    );
-    f.exec(|c| {
-        diesel::update(users::table)
-            .set(users::active.eq(false))
-            .execute(c)
-    });
-    assert!(matches!(
-        f.auth.authenticate(&token),
-        Err(AuthError::Unauthenticated)
-    ));
-    assert!(matches!(
-        f.auth.login(login_input("a@example.com", PASSWORD)),
-        Err(AuthError::Deactivated)
-    ));
+    f.exec(|c| diesel::update(users::table).set(users::role.eq("tutor")).execute(c));
+    assert_eq!(f.auth.authenticate(&token).expect("valid").role, Role::Tutor);
+    f.exec(|c| diesel::update(users::table).set(users::active.eq(false)).execute(c));
+    assert!(matches!(f.auth.authenticate(&token), Err(AuthError::Unauthenticated)));
+    assert!(matches!(f.auth.login(login_input("a@example.com", PASSWORD)), Err(AuthError::Deactivated)));
 }
 
 #[test]
@@ -696,26 +431,12 @@ fn profile_update_changes_only_name_and_phone() {
     let f = fixture();
     let token = f.verified_user("a@example.com", "parent");
     let me = f.auth.authenticate(&token).expect("valid");
-    let changes = ProfileChanges {
-        fullname: Some("Asha K".into()),
-        phone: Some("9123456780".into()),
-    };
+    let changes = ProfileChanges { fullname: Some("Asha K".into()), phone: Some("9123456780".into()) };
     let user = f.auth.update_profile(me.id, changes).expect("update");
-    assert_eq!(
-        (user.fullname.as_str(), user.phone.as_str()),
-        ("Asha K", "9123456780")
-    );
-    assert_eq!(
-        (user.email.as_str(), user.role),
-        ("a@example.com", Role::Parent)
-    );
-    let bad = ProfileChanges {
-        fullname: None,
-        phone: Some("98765432101".into()),
-    };
-    let Err(AuthError::Validation(errors)) = f.auth.update_profile(me.id, bad) else {
-        panic!("phone too long")
-    };
+    assert_eq!((user.fullname.as_str(), user.phone.as_str()), ("Asha K", "9123456780"));
+    assert_eq!((user.email.as_str(), user.role), ("a@example.com", Role::Parent));
+    let bad = ProfileChanges { fullname: None, phone: Some("98765432101".into()) };
+    let Err(AuthError::Validation(errors)) = f.auth.update_profile(me.id, bad) else { panic!("phone too long") };
     assert_eq!(errors[0].message, "Phone number must be 10 digits.");
     assert_eq!(f.auth.profile(me.id).expect("profile").phone, "9123456780");
 }
@@ -723,31 +444,9 @@ fn profile_update_changes_only_name_and_phone() {
 #[test]
 fn the_first_admin_is_created_once_and_can_log_in() {
     let f = fixture();
-    let admin = f
-        .auth
-        .ensure_admin("Admin@Example.com", "admin password")
-        .expect("ok")
-        .expect("created");
-    assert_eq!(
-        (admin.role, admin.email.as_str()),
-        (Role::Admin, "admin@example.com")
-    );
-    assert!(f
-        .auth
-        .ensure_admin("other@example.com", "admin password")
-        .expect("ok")
-        .is_none());
-    assert!(matches!(
-        f.auth
-            .create_admin("admin@example.com", "admin password", "X"),
-        Err(AuthError::AlreadyExists)
-    ));
-    assert_eq!(
-        f.auth
-            .login(login_input("admin@example.com", "admin password"))
-            .expect("login")
-            .user
-            .role,
-        Role::Admin
-    );
+    let admin = f.auth.ensure_admin("Admin@Example.com", "admin password").expect("ok").expect("created");
+    assert_eq!((admin.role, admin.email.as_str()), (Role::Admin, "admin@example.com"));
+    assert!(f.auth.ensure_admin("other@example.com", "admin password").expect("ok").is_none());
+    assert!(matches!(f.auth.create_admin("admin@example.com", "admin password", "X"), Err(AuthError::AlreadyExists)));
+    assert_eq!(f.auth.login(login_input("admin@example.com", "admin password")).expect("login").user.role, Role::Admin);
 }

@@ -10,10 +10,7 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(field: &'static str, message: impl Into<String>) -> Self {
-        Self {
-            field,
-            message: message.into(),
-        }
+        Self { field, message: message.into() }
     }
 }
 
@@ -44,10 +41,7 @@ impl Email {
         if valid {
             Ok(Self(email))
         } else {
-            Err(FieldError::new(
-                "email",
-                "Please enter a valid email address.",
-            ))
+            Err(FieldError::new("email", "Please enter a valid email address."))
         }
     }
 
@@ -96,10 +90,7 @@ impl Password {
             return Err(FieldError::new(field, "Password is required."));
         }
         if raw.len() < Self::MIN_BYTES {
-            return Err(FieldError::new(
-                field,
-                "Password must be at least 8 characters.",
-            ));
+            return Err(FieldError::new(field, "Password must be at least 8 characters."));
         }
         if raw.len() > Self::MAX_BYTES {
             return Err(FieldError::new(field, "Password must be at most 72 bytes."));
@@ -149,24 +140,12 @@ mod tests {
 
     #[test]
     fn email_is_trimmed_and_lowercased() {
-        assert_eq!(
-            Email::parse("  Asha.K@Example.COM ").map(|e| e.0),
-            Ok("asha.k@example.com".into())
-        );
+        assert_eq!(Email::parse("  Asha.K@Example.COM ").map(|e| e.0), Ok("asha.k@example.com".into()));
     }
 
     #[test]
     fn malformed_emails_are_refused() {
-        for bad in [
-            "",
-            "plain",
-            "a@b",
-            "a@@b.com",
-            "@b.com",
-            "a b@c.com",
-            "a@.com",
-            "a@b..com",
-        ] {
+        for bad in ["", "plain", "a@b", "a@@b.com", "@b.com", "a b@c.com", "a@.com", "a@b..com"] {
             assert!(Email::parse(bad).is_err(), "{bad:?} should be refused");
         }
     }
@@ -174,19 +153,9 @@ mod tests {
     #[test]
     fn phone_must_be_exactly_ten_digits() {
         assert!(Phone::parse("9876543210").is_ok());
-        for bad in [
-            "987654321",
-            "98765432101",
-            "98765x3210",
-            "+919876543",
-            "98765 4321",
-        ] {
+        for bad in ["987654321", "98765432101", "98765x3210", "+919876543", "98765 4321"] {
             let err = Phone::parse(bad).err().map(|e| e.message);
-            assert_eq!(
-                err.as_deref(),
-                Some("Phone number must be 10 digits."),
-                "{bad:?}"
-            );
+            assert_eq!(err.as_deref(), Some("Phone number must be 10 digits."), "{bad:?}");
         }
     }
 

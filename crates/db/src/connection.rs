@@ -23,24 +23,15 @@ pub enum DatabaseTarget {
 
 impl DatabaseTarget {
     pub fn parse(url: &str) -> Result<Self, DbError> {
-        if let Some(path) = url
-            .strip_prefix("sqlite://")
-            .or_else(|| url.strip_prefix("sqlite:"))
-        {
+        if let Some(path) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
             if path.is_empty() {
-                return Err(DbError::BadUrl(
-                    "sqlite:// needs a file path, e.g. sqlite://data/hometutor.db".into(),
-                ));
+                return Err(DbError::BadUrl("sqlite:// needs a file path, e.g. sqlite://data/hometutor.db".into()));
             }
             return Ok(Self::Sqlite(path.to_string()));
         }
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            url::Url::parse(url)
-                .map_err(|e| DbError::BadUrl(format!("invalid PostgreSQL URL: {e}")))?;
-            return Ok(Self::Postgres {
-                url: url.to_string(),
-                schema: None,
-            });
+            url::Url::parse(url).map_err(|e| DbError::BadUrl(format!("invalid PostgreSQL URL: {e}")))?;
+            return Ok(Self::Postgres { url: url.to_string(), schema: None });
         }
         Err(DbError::BadUrl(format!(
             "unsupported DATABASE_URL scheme in '{}': use sqlite://path or postgres://…",
@@ -59,9 +50,8 @@ impl DatabaseTarget {
     pub(crate) fn connect(&self) -> Result<DbConnection, DbError> {
         match self {
             Self::Sqlite(path) => {
-                let mut conn = SqliteConnection::establish(path).map_err(|e| {
-                    DbError::Connect(format!("cannot open SQLite database '{path}': {e}"))
-                })?;
+                let mut conn = SqliteConnection::establish(path)
+                    .map_err(|e| DbError::Connect(format!("cannot open SQLite database '{path}': {e}")))?;
                 // WAL lets readers run beside the single writer; FULL sync because payments live here.
                 conn.batch_execute(
                     "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
@@ -72,17 +62,11 @@ impl DatabaseTarget {
             }
             Self::Postgres { url, schema } => {
                 let url = with_connect_timeout(url);
-                let mut conn = PgConnection::establish(&url).map_err(|e| {
-                    DbError::Connect(format!(
-                        "cannot connect to PostgreSQL at {}: {e}",
-                        redact(&url)
-                    ))
-                })?;
+                let mut conn = PgConnection::establish(&url)
+                    .map_err(|e| DbError::Connect(format!("cannot connect to PostgreSQL at {}: {e}", redact(&url))))?;
                 if let Some(schema) = schema {
                     conn.batch_execute(&format!("SET search_path TO \"{schema}\""))
-                        .map_err(|e| {
-                            DbError::Connect(format!("cannot select schema {schema}: {e}"))
-                        })?;
+                        .map_err(|e| DbError::Connect(format!("cannot select schema {schema}: {e}")))?;
                 }
                 Ok(DbConnection::Pg(conn))
             }
@@ -116,22 +100,10 @@ mod tests {
 
     #[test]
     fn picks_the_backend_from_the_scheme() {
-        assert_eq!(
-            DatabaseTarget::parse("sqlite://data/x.db").ok(),
-            Some(DatabaseTarget::Sqlite("data/x.db".into()))
-        );
-        assert!(matches!(
-            DatabaseTarget::parse("postgres://u@h/db"),
-            Ok(DatabaseTarget::Postgres { .. })
-        ));
-        assert!(matches!(
-            DatabaseTarget::parse("mysql://h/db"),
-            Err(DbError::BadUrl(_))
-        ));
-        assert!(matches!(
-            DatabaseTarget::parse("sqlite://"),
-            Err(DbError::BadUrl(_))
-        ));
+        assert_eq!(DatabaseTarget::parse("sqlite://data/x.db").ok(), Some(DatabaseTarget::Sqlite("data/x.db".into())));
+        assert!(matches!(DatabaseTarget::parse("postgres://u@h/db"), Ok(DatabaseTarget::Postgres { .. })));
+        assert!(matches!(DatabaseTarget::parse("mysql://h/db"), Err(DbError::BadUrl(_))));
+        assert!(matches!(DatabaseTarget::parse("sqlite://"), Err(DbError::BadUrl(_))));
     }
 
     #[test]

@@ -23,9 +23,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     fn folder_names(backend: &str) -> BTreeSet<String> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../migrations")
-            .join(backend);
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations").join(backend);
         std::fs::read_dir(&dir)
             .into_iter()
             .flatten()
@@ -40,9 +38,6 @@ mod tests {
         let sqlite = folder_names("sqlite");
         let postgres = folder_names("postgres");
         assert!(!sqlite.is_empty(), "no migrations found");
-        assert_eq!(
-            sqlite, postgres,
-            "migrations/sqlite and migrations/postgres must list the same folders"
-        );
+        assert_eq!(sqlite, postgres, "migrations/sqlite and migrations/postgres must list the same folders");
     }
 }

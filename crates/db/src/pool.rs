@@ -24,10 +24,7 @@ impl ManageConnection for Manager {
 
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), DbError> {
         use diesel::RunQueryDsl;
-        diesel::sql_query("SELECT 1")
-            .execute(conn)
-            .map(|_| ())
-            .map_err(DbError::from)
+        diesel::sql_query("SELECT 1").execute(conn).map(|_| ()).map_err(DbError::from)
     }
 
     fn has_broken(&self, _conn: &mut DbConnection) -> bool {
@@ -78,11 +75,7 @@ impl Db {
             let pool = build(16);
             (pool.clone(), pool)
         };
-        Ok(Self {
-            reader,
-            writer,
-            sqlite,
-        })
+        Ok(Self { reader, writer, sqlite })
     }
 
     pub fn is_sqlite(&self) -> bool {
@@ -90,10 +83,7 @@ impl Db {
     }
 
     /// Runs `f` on a reading connection. Blocking: call from a blocking thread.
-    pub fn read<T, E: From<DbError>>(
-        &self,
-        f: impl FnOnce(&mut DbConnection) -> Result<T, E>,
-    ) -> Result<T, E> {
+    pub fn read<T, E: From<DbError>>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, E>) -> Result<T, E> {
         let mut conn = self.reader.get().map_err(DbError::from)?;
         f(&mut conn)
     }
@@ -117,10 +107,7 @@ impl Db {
 impl Manager {
     fn is_valid_conn(conn: &mut DbConnection) -> Result<(), DbError> {
         use diesel::RunQueryDsl;
-        diesel::sql_query("SELECT 1")
-            .execute(conn)
-            .map(|_| ())
-            .map_err(DbError::from)
+        diesel::sql_query("SELECT 1").execute(conn).map(|_| ()).map_err(DbError::from)
     }
 }
 
@@ -129,9 +116,8 @@ fn create_parent_dir(path: &str) -> Result<(), DbError> {
         return Ok(());
     }
     match std::path::Path::new(path).parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir).map_err(|e| {
-            DbError::Connect(format!("cannot create directory {}: {e}", dir.display()))
-        }),
+        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
+            .map_err(|e| DbError::Connect(format!("cannot create directory {}: {e}", dir.display()))),
         _ => Ok(()),
     }
 }

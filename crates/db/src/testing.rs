@@ -20,30 +20,19 @@ enum Cleanup {
 impl TestDatabase {
     /// A private in-memory SQLite, or a private PostgreSQL schema.
     pub fn in_memory() -> Self {
-        Self::postgres().unwrap_or(Self {
-            url: "sqlite://:memory:".into(),
-            cleanup: Cleanup::Nothing,
-        })
+        Self::postgres().unwrap_or(Self { url: "sqlite://:memory:".into(), cleanup: Cleanup::Nothing })
     }
 
     /// A private SQLite file (shareable between pools and processes), or a PostgreSQL schema.
     pub fn file() -> Self {
         Self::postgres().unwrap_or_else(|| {
-            let path = std::env::temp_dir().join(format!(
-                "hometutor-test-{}.db",
-                uuid::Uuid::new_v4().simple()
-            ));
-            Self {
-                url: format!("sqlite://{}", path.display()),
-                cleanup: Cleanup::File(path),
-            }
+            let path = std::env::temp_dir().join(format!("hometutor-test-{}.db", uuid::Uuid::new_v4().simple()));
+            Self { url: format!("sqlite://{}", path.display()), cleanup: Cleanup::File(path) }
         })
     }
 
     fn postgres() -> Option<Self> {
-        let admin_url = std::env::var("TEST_DATABASE_URL")
-            .ok()
-            .filter(|u| !u.is_empty())?;
+        let admin_url = std::env::var("TEST_DATABASE_URL").ok().filter(|u| !u.is_empty())?;
         let schema = format!("t_{}", uuid::Uuid::new_v4().simple());
         let mut conn = PgConnection::establish(&admin_url)
             .unwrap_or_else(|e| panic!("TEST_DATABASE_URL is set but unreachable: {e}"));
@@ -51,10 +40,7 @@ impl TestDatabase {
             .unwrap_or_else(|e| panic!("cannot create test schema: {e}"));
         let sep = if admin_url.contains('?') { '&' } else { '?' };
         let url = format!("{admin_url}{sep}options=-csearch_path%3D{schema}");
-        Some(Self {
-            url,
-            cleanup: Cleanup::Schema { admin_url, schema },
-        })
+        Some(Self { url, cleanup: Cleanup::Schema { admin_url, schema } })
     }
 
     /// Connects and migrates.

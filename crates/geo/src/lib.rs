@@ -14,8 +14,7 @@ pub struct Point {
 impl Point {
     /// A point with latitude in [-90, 90] and longitude in [-180, 180], or `None`.
     pub fn new(lat: f64, lng: f64) -> Option<Self> {
-        ((-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng))
-            .then_some(Self { lat, lng })
+        ((-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng)).then_some(Self { lat, lng })
     }
 }
 
@@ -41,10 +40,7 @@ impl BoundingBox {
     pub fn contains(&self, p: Point) -> bool {
         p.lat >= self.min_lat
             && p.lat <= self.max_lat
-            && self
-                .lng_ranges
-                .iter()
-                .any(|(lo, hi)| p.lng >= *lo && p.lng <= *hi)
+            && self.lng_ranges.iter().any(|(lo, hi)| p.lng >= *lo && p.lng <= *hi)
     }
 }
 
@@ -65,10 +61,7 @@ pub fn bounding_box(center: Point, radius_km: f64) -> BoundingBox {
             lng_ranges: vec![(-180.0, 180.0)],
         };
     }
-    let dlng = (angular.sin() / lat.cos())
-        .clamp(-1.0, 1.0)
-        .asin()
-        .to_degrees();
+    let dlng = (angular.sin() / lat.cos()).clamp(-1.0, 1.0).asin().to_degrees();
     let (lo, hi) = (center.lng - dlng, center.lng + dlng);
     let lng_ranges = if lo < -180.0 {
         vec![(lo + 360.0, 180.0), (-180.0, hi)]
@@ -77,11 +70,7 @@ pub fn bounding_box(center: Point, radius_km: f64) -> BoundingBox {
     } else {
         vec![(lo, hi)]
     };
-    BoundingBox {
-        min_lat: min_lat.to_degrees(),
-        max_lat: max_lat.to_degrees(),
-        lng_ranges,
-    }
+    BoundingBox { min_lat: min_lat.to_degrees(), max_lat: max_lat.to_degrees(), lng_ranges }
 }
 
 /// Side of a grid cell in degrees (about 5.5 km north–south): the index key of the nearby search.
@@ -132,10 +121,7 @@ pub fn blur(p: Point, max_km: f64, seed: u64) -> Point {
     let bearing = a * std::f64::consts::TAU;
     let dlat = (distance / EARTH_RADIUS_KM) * bearing.cos();
     let dlng = (distance / EARTH_RADIUS_KM) * bearing.sin() / p.lat.to_radians().cos().max(1e-6);
-    Point {
-        lat: (p.lat + dlat.to_degrees()).clamp(-90.0, 90.0),
-        lng: wrap_lng(p.lng + dlng.to_degrees()),
-    }
+    Point { lat: (p.lat + dlat.to_degrees()).clamp(-90.0, 90.0), lng: wrap_lng(p.lng + dlng.to_degrees()) }
 }
 
 fn wrap_lng(lng: f64) -> f64 {
@@ -161,24 +147,11 @@ mod tests {
         let delhi = p(28.6139, 77.209);
         let mumbai = p(19.0760, 72.8777);
         let bengaluru = p(12.9716, 77.5946);
-        assert!(
-            (distance_km(delhi, mumbai) - 1153.0).abs() < 5.0,
-            "{}",
-            distance_km(delhi, mumbai)
-        );
-        assert!(
-            (distance_km(delhi, bengaluru) - 1740.0).abs() < 5.0,
-            "{}",
-            distance_km(delhi, bengaluru)
-        );
+        assert!((distance_km(delhi, mumbai) - 1153.0).abs() < 5.0, "{}", distance_km(delhi, mumbai));
+        assert!((distance_km(delhi, bengaluru) - 1740.0).abs() < 5.0, "{}", distance_km(delhi, bengaluru));
         assert_eq!(distance_km(delhi, delhi), 0.0);
         // A quarter of the equator.
-        assert!(
-            (distance_km(p(0.0, 0.0), p(0.0, 90.0))
-                - EARTH_RADIUS_KM * std::f64::consts::FRAC_PI_2)
-                .abs()
-                < 1e-6
-        );
+        assert!((distance_km(p(0.0, 0.0), p(0.0, 90.0)) - EARTH_RADIUS_KM * std::f64::consts::FRAC_PI_2).abs() < 1e-6);
     }
 
     #[test]

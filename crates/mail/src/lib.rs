@@ -15,6 +15,5 @@ pub use lettre::message::Mailbox;
 
 /// Parses a sender such as `HomeTutor <no-reply@localhost>`.
 pub fn parse_mailbox(raw: &str) -> Result<Mailbox, MailError> {
-    raw.parse()
-        .map_err(|e| MailError::Address(format!("'{raw}': {e}")))
+    raw.parse().map_err(|e| MailError::Address(format!("'{raw}': {e}")))
 }

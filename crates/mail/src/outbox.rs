@@ -20,10 +20,7 @@ struct NewOutboxEmail<'a> {
 }
 
 /// Queues an e-mail on the caller's connection (and so in the caller's transaction).
-pub fn enqueue(
-    conn: &mut DbConnection,
-    email: &OutgoingEmail,
-) -> Result<(), diesel::result::Error> {
+pub fn enqueue(conn: &mut DbConnection, email: &OutgoingEmail) -> Result<(), diesel::result::Error> {
     let at = now();
     diesel::insert_into(outbox_emails::table)
         .values(NewOutboxEmail {

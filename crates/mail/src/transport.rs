@@ -31,9 +31,7 @@ impl MailTransport {
             Some(url) => {
                 let builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
                     .map_err(|e| MailError::BadUrl(e.to_string()))?;
-                Ok(Self::Smtp(
-                    builder.timeout(Some(Duration::from_secs(15))).build(),
-                ))
+                Ok(Self::Smtp(builder.timeout(Some(Duration::from_secs(15))).build()))
             }
         }
     }
@@ -50,31 +48,17 @@ impl MailTransport {
                 Ok(())
             }
             Self::Smtp(transport) => {
-                let to: Mailbox = email
-                    .to
-                    .parse()
-                    .map_err(|e| MailError::Address(format!("{e}")))?;
+                let to: Mailbox = email.to.parse().map_err(|e| MailError::Address(format!("{e}")))?;
                 // Quoted-printable keeps any name or text intact through any relay.
-                let body = Body::new_with_encoding(
-                    email.body.clone(),
-                    ContentTransferEncoding::QuotedPrintable,
-                )
-                .map_err(|_| MailError::Send("cannot encode the body".into()))?;
+                let body = Body::new_with_encoding(email.body.clone(), ContentTransferEncoding::QuotedPrintable)
+                    .map_err(|_| MailError::Send("cannot encode the body".into()))?;
                 let message = Message::builder()
                     .from(from.clone())
                     .to(to)
                     .subject(&email.subject)
-                    .singlepart(
-                        SinglePart::builder()
-                            .header(ContentType::TEXT_PLAIN)
-                            .body(body),
-                    )
+                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body))
                     .map_err(|e| MailError::Address(e.to_string()))?;
-                transport
-                    .send(message)
-                    .await
-                    .map(|_| ())
-                    .map_err(|e| MailError::Send(e.to_string()))
+                transport.send(message).await.map(|_| ()).map_err(|e| MailError::Send(e.to_string()))
             }
         }
     }

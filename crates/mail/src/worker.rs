@@ -42,12 +42,7 @@ struct Due {
 
 impl MailWorker {
     pub fn new(db: Db, transport: MailTransport, from: Mailbox, signal: MailSignal) -> Self {
-        Self {
-            db,
-            transport,
-            from,
-            signal,
-        }
+        Self { db, transport, from, signal }
     }
 
     /// Delivers until `shutdown` resolves.
@@ -80,11 +75,9 @@ impl MailWorker {
             if let Err(e) = &outcome {
                 tracing::warn!(id = item.id, attempts = item.attempts + 1, error = %e, "e-mail delivery failed; will retry");
             }
-            tokio::task::spawn_blocking(move || {
-                record_outcome(&db, &item, outcome.err().map(|e| e.to_string()))
-            })
-            .await
-            .map_err(|e| DbError::Connect(e.to_string()))??;
+            tokio::task::spawn_blocking(move || record_outcome(&db, &item, outcome.err().map(|e| e.to_string())))
+                .await
+                .map_err(|e| DbError::Connect(e.to_string()))??;
         }
         Ok(count)
     }
@@ -104,17 +97,11 @@ fn claim_due(db: &Db) -> Result<Vec<Due>, DbError> {
         let lease_until = at + chrono::Duration::from_std(LEASE).unwrap_or_default();
         let mut due = Vec::with_capacity(rows.len());
         for (id, attempts, to, subject, body) in rows {
-            let claimed = diesel::update(
-                o::outbox_emails.filter(o::id.eq(id).and(o::next_attempt_at.le(at))),
-            )
-            .set(o::next_attempt_at.eq(lease_until))
-            .execute(conn)?;
+            let claimed = diesel::update(o::outbox_emails.filter(o::id.eq(id).and(o::next_attempt_at.le(at))))
+                .set(o::next_attempt_at.eq(lease_until))
+                .execute(conn)?;
             if claimed == 1 {
-                due.push(Due {
-                    id,
-                    attempts,
-                    email: OutgoingEmail { to, subject, body },
-                });
+                due.push(Due { id, attempts, email: OutgoingEmail { to, subject, body } });
             }
         }
         Ok::<_, DbError>(due)
@@ -126,11 +113,7 @@ fn record_outcome(db: &Db, item: &Due, error: Option<String>) -> Result<(), DbEr
         let at = now();
         match error {
             None => diesel::update(o::outbox_emails.find(item.id))
-                .set((
-                    o::sent_at.eq(Some(at)),
-                    o::attempts.eq(item.attempts + 1),
-                    o::last_error.eq(None::<String>),
-                ))
+                .set((o::sent_at.eq(Some(at)), o::attempts.eq(item.attempts + 1), o::last_error.eq(None::<String>)))
                 .execute(conn)?,
             Some(error) => diesel::update(o::outbox_emails.find(item.id))
                 .set((
@@ -146,10 +129,7 @@ fn record_outcome(db: &Db, item: &Due, error: Option<String>) -> Result<(), DbEr
 
 /// Exponential back-off: 2, 4, 8 … seconds, never more than five minutes apart.
 fn retry_at(at: NaiveDateTime, attempts: i32) -> NaiveDateTime {
-    let secs = 1i64
-        .checked_shl(attempts.clamp(0, 16) as u32)
-        .unwrap_or(MAX_BACKOFF_SECS)
-        .min(MAX_BACKOFF_SECS);
+    let secs = 1i64.checked_shl(attempts.clamp(0, 16) as u32).unwrap_or(MAX_BACKOFF_SECS).min(MAX_BACKOFF_SECS);
     at + chrono::Duration::seconds(secs)
 }
 

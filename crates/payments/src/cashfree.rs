@@ -63,10 +63,7 @@ impl CashfreeProvider {
             .header("accept", "application/json")
     }
 
-    async fn send<T: for<'de> Deserialize<'de>>(
-        &self,
-        request: reqwest::RequestBuilder,
-    ) -> Result<T, ProviderError> {
+    async fn send<T: for<'de> Deserialize<'de>>(&self, request: reqwest::RequestBuilder) -> Result<T, ProviderError> {
         let response = request.send().await.map_err(|e| {
             if e.is_timeout() {
                 ProviderError::Timeout
@@ -87,10 +84,7 @@ impl CashfreeProvider {
                 .ok()
                 .and_then(|v| v["message"].as_str().map(str::to_string))
                 .unwrap_or_else(|| String::from_utf8_lossy(&body).chars().take(200).collect());
-            return Err(ProviderError::Rejected {
-                status: status.as_u16(),
-                message,
-            });
+            return Err(ProviderError::Rejected { status: status.as_u16(), message });
         }
         serde_json::from_slice(&body).map_err(|e| ProviderError::Malformed(e.to_string()))
     }
@@ -146,18 +140,12 @@ impl PaymentProvider for CashfreeProvider {
     }
 
     async fn fetch_order(&self, order_id: &str) -> Result<ProviderOrder, ProviderError> {
-        let state: OrderState = self
-            .send(self.request(reqwest::Method::GET, &format!("/orders/{order_id}")))
-            .await?;
+        let state: OrderState = self.send(self.request(reqwest::Method::GET, &format!("/orders/{order_id}"))).await?;
         let status = match state.order_status.as_str() {
             "PAID" => ProviderStatus::Paid,
             "ACTIVE" => ProviderStatus::Active,
             "EXPIRED" | "TERMINATED" | "TERMINATION_REQUESTED" => ProviderStatus::Closed,
-            other => {
-                return Err(ProviderError::Malformed(format!(
-                    "unknown order_status {other}"
-                )))
-            }
+            other => return Err(ProviderError::Malformed(format!("unknown order_status {other}"))),
         };
         if !state.order_amount.is_finite() || state.order_amount < 0.0 {
             return Err(ProviderError::Malformed("order_amount".into()));

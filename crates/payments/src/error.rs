@@ -25,9 +25,7 @@ pub enum PaymentError {
     Closed,
     #[error("The payment did not match this order. Please contact support.")]
     Mismatch,
-    #[error(
-        "Payment setup failed: the payment provider could not be reached. Please try again later."
-    )]
+    #[error("Payment setup failed: the payment provider could not be reached. Please try again later.")]
     Provider(#[source] ProviderError),
     #[error("Invalid webhook signature.")]
     BadSignature,

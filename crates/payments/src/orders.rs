@@ -36,11 +36,7 @@ pub(crate) struct NewOrder<'a> {
 }
 
 pub(crate) fn find(conn: &mut DbConnection, order_id: &str) -> QueryResult<Option<OrderRow>> {
-    po::payment_orders
-        .filter(po::order_id.eq(order_id))
-        .select(OrderRow::as_select())
-        .first(conn)
-        .optional()
+    po::payment_orders.filter(po::order_id.eq(order_id)).select(OrderRow::as_select()).first(conn).optional()
 }
 
 pub(crate) fn set_status(
@@ -50,11 +46,7 @@ pub(crate) fn set_status(
     failure: Option<&str>,
 ) -> QueryResult<usize> {
     diesel::update(po::payment_orders.filter(po::order_id.eq(order_id).and(po::status.ne("paid"))))
-        .set((
-            po::status.eq(status),
-            po::failure.eq(failure),
-            po::updated_at.eq(now()),
-        ))
+        .set((po::status.eq(status), po::failure.eq(failure), po::updated_at.eq(now())))
         .execute(conn)
 }
 
@@ -75,27 +67,23 @@ pub(crate) fn activate(
         return Err(PaymentError::Mismatch);
     }
     let at = now();
-    let updated = diesel::update(
-        po::payment_orders.filter(po::order_id.eq(&order.order_id).and(po::status.ne("paid"))),
-    )
-    .set((
-        po::status.eq("paid"),
-        po::paid_at.eq(Some(at)),
-        po::updated_at.eq(at),
-        po::failure.eq(None::<String>),
-    ))
-    .execute(conn)?;
+    let updated =
+        diesel::update(po::payment_orders.filter(po::order_id.eq(&order.order_id).and(po::status.ne("paid"))))
+            .set((
+                po::status.eq("paid"),
+                po::paid_at.eq(Some(at)),
+                po::updated_at.eq(at),
+                po::failure.eq(None::<String>),
+            ))
+            .execute(conn)?;
     if updated == 0 {
         return Ok(false);
     }
-    let current: Option<NaiveDateTime> = users::table
-        .find(order.user_id)
-        .select(users::subscription_expires)
-        .first(conn)?;
+    let current: Option<NaiveDateTime> =
+        users::table.find(order.user_id).select(users::subscription_expires).first(conn)?;
     let from = current.filter(|e| *e > at).unwrap_or(at);
-    let until = from
-        .checked_add_months(Months::new(12))
-        .ok_or_else(|| PaymentError::Internal("date overflow".into()))?;
+    let until =
+        from.checked_add_months(Months::new(12)).ok_or_else(|| PaymentError::Internal("date overflow".into()))?;
     diesel::update(users::table.find(order.user_id))
         .set((
             users::subscription_active.eq(true),

@@ -52,13 +52,7 @@ struct Inner {
 
 impl PaymentService {
     pub fn new(db: Db, provider: Arc<dyn PaymentProvider>, public_url: &str) -> Self {
-        Self {
-            inner: Arc::new(Inner {
-                db,
-                provider,
-                public_url: public_url.trim_end_matches('/').to_string(),
-            }),
-        }
+        Self { inner: Arc::new(Inner { db, provider, public_url: public_url.trim_end_matches('/').to_string() }) }
     }
 
     pub fn provider_name(&self) -> &'static str {
@@ -74,9 +68,7 @@ impl PaymentService {
         f: impl FnOnce(&Db) -> Result<T, PaymentError> + Send + 'static,
     ) -> Result<T, PaymentError> {
         let db = self.inner.db.clone();
-        tokio::task::spawn_blocking(move || f(&db))
-            .await
-            .map_err(|e| PaymentError::Internal(e.to_string()))?
+        tokio::task::spawn_blocking(move || f(&db)).await.map_err(|e| PaymentError::Internal(e.to_string()))?
     }
 
     /// Opens an order for a tutor. The order id and amount are the server's and are
@@ -125,10 +117,7 @@ impl PaymentService {
             customer_id: format!("user_{}", user.0),
             customer_email: email,
             customer_phone: phone,
-            return_url: format!(
-                "{}/payment-success?order_id={order_id}",
-                self.inner.public_url
-            ),
+            return_url: format!("{}/payment-success?order_id={order_id}", self.inner.public_url),
             notify_url: format!("{}/api/payment/webhook", self.inner.public_url),
         };
         let created = self.inner.provider.create_order(&checkout).await;
@@ -157,12 +146,7 @@ impl PaymentService {
             tracing::warn!(order = %order_id, error = %e, "payment provider refused to open the order");
             PaymentError::Provider(e)
         })?;
-        Ok(CreatedSession {
-            order_id,
-            session_id,
-            amount_paise: ANNUAL_FEE_PAISE,
-            provider,
-        })
+        Ok(CreatedSession { order_id, session_id, amount_paise: ANNUAL_FEE_PAISE, provider })
     }
 
     /// Confirms the caller's order with the provider and activates the subscription when it is paid.
@@ -176,17 +160,11 @@ impl PaymentService {
 
     /// Asks the provider about one order and acts on the answer.
     async fn confirm(&self, order: &OrderRow) -> Result<bool, PaymentError> {
-        let confirmed = self
-            .inner
-            .provider
-            .fetch_order(&order.order_id)
-            .await
-            .map_err(PaymentError::Provider)?;
+        let confirmed = self.inner.provider.fetch_order(&order.order_id).await.map_err(PaymentError::Provider)?;
         match confirmed.status {
             ProviderStatus::Paid => {
                 let order = order.clone();
-                self.blocking(move |db| db.write(|c| orders::activate(c, &order, &confirmed)))
-                    .await
+                self.blocking(move |db| db.write(|c| orders::activate(c, &order, &confirmed))).await
             }
             ProviderStatus::Active => Err(PaymentError::NotPaid),
             ProviderStatus::Closed => {
@@ -205,32 +183,20 @@ impl PaymentService {
 
     async fn own_order(&self, user: UserId, order_id: &str) -> Result<OrderRow, PaymentError> {
         let id = order_id.to_string();
-        let order = self
-            .blocking(move |db| db.read(|c| orders::find(c, &id).map_err(PaymentError::from)))
-            .await?;
+        let order = self.blocking(move |db| db.read(|c| orders::find(c, &id).map_err(PaymentError::from))).await?;
         // Someone else's order answers exactly like a missing one.
-        order
-            .filter(|o| o.user_id == user.0)
-            .ok_or(PaymentError::OrderNotFound)
+        order.filter(|o| o.user_id == user.0).ok_or(PaymentError::OrderNotFound)
     }
 
     pub async fn subscription(&self, user: UserId) -> Result<Subscription, PaymentError> {
-        let sub = self
-            .blocking(move |db| {
-                db.read(|c| orders::subscription_of(c, user).map_err(PaymentError::from))
-            })
-            .await?;
+        let sub =
+            self.blocking(move |db| db.read(|c| orders::subscription_of(c, user).map_err(PaymentError::from))).await?;
         let (active, expires) = sub.ok_or(PaymentError::OrderNotFound)?;
         Ok(Subscription { active, expires })
     }
 
     /// The simulated checkout page's answer: the user confirmed (or cancelled) their own order.
-    pub async fn simulate_checkout(
-        &self,
-        user: UserId,
-        order_id: &str,
-        paid: bool,
-    ) -> Result<(), PaymentError> {
+    pub async fn simulate_checkout(&self, user: UserId, order_id: &str, paid: bool) -> Result<(), PaymentError> {
         if !self.is_simulated() {
             return Err(PaymentError::SimulationDisabled);
         }
@@ -238,12 +204,9 @@ impl PaymentService {
         let answer = if paid { "PAID" } else { "CANCELLED" };
         self.blocking(move |db| {
             db.write(|c| {
-                diesel::update(
-                    po::payment_orders
-                        .filter(po::order_id.eq(&order.order_id).and(po::status.ne("paid"))),
-                )
-                .set((po::checkout_status.eq(answer), po::updated_at.eq(now())))
-                .execute(c)?;
+                diesel::update(po::payment_orders.filter(po::order_id.eq(&order.order_id).and(po::status.ne("paid"))))
+                    .set((po::checkout_status.eq(answer), po::updated_at.eq(now())))
+                    .execute(c)?;
                 Ok::<_, PaymentError>(())
             })
         })
@@ -258,34 +221,22 @@ impl PaymentService {
         raw_body: &[u8],
         signature: &str,
     ) -> Result<WebhookOutcome, PaymentError> {
-        if !self
-            .inner
-            .provider
-            .verify_webhook(timestamp, raw_body, signature)
-        {
+        if !self.inner.provider.verify_webhook(timestamp, raw_body, signature) {
             tracing::warn!("payment webhook with a bad signature refused");
             return Err(PaymentError::BadSignature);
         }
-        let body: serde_json::Value =
-            serde_json::from_slice(raw_body).map_err(|_| PaymentError::OrderNotFound)?;
-        let Some(order_id) = body["data"]["order"]["order_id"]
-            .as_str()
-            .map(str::to_string)
-        else {
+        let body: serde_json::Value = serde_json::from_slice(raw_body).map_err(|_| PaymentError::OrderNotFound)?;
+        let Some(order_id) = body["data"]["order"]["order_id"].as_str().map(str::to_string) else {
             return Ok(WebhookOutcome::Ignored);
         };
         let id = order_id.clone();
-        let order = self
-            .blocking(move |db| db.read(|c| orders::find(c, &id).map_err(PaymentError::from)))
-            .await?;
+        let order = self.blocking(move |db| db.read(|c| orders::find(c, &id).map_err(PaymentError::from))).await?;
         let Some(order) = order.filter(|o| o.status != "paid") else {
             return Ok(WebhookOutcome::Ignored);
         };
         match self.confirm(&order).await {
             Ok(true) => Ok(WebhookOutcome::Activated),
-            Ok(false) | Err(PaymentError::NotPaid | PaymentError::Closed) => {
-                Ok(WebhookOutcome::Ignored)
-            }
+            Ok(false) | Err(PaymentError::NotPaid | PaymentError::Closed) => Ok(WebhookOutcome::Ignored),
             Err(e) => Err(e),
         }
     }
@@ -315,8 +266,7 @@ impl PaymentService {
                     let id = order.order_id.clone();
                     self.blocking(move |db| {
                         db.write(|c| {
-                            orders::set_status(c, &id, "expired", Some("not paid in time"))
-                                .map_err(PaymentError::from)
+                            orders::set_status(c, &id, "expired", Some("not paid in time")).map_err(PaymentError::from)
                         })
                     })
                     .await?;

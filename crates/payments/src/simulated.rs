@@ -46,21 +46,14 @@ impl PaymentProvider for SimulatedProvider {
         .await
         .map_err(|e| ProviderError::Unreachable(e.to_string()))?
         .map_err(|e| ProviderError::Unreachable(e.to_string()))?;
-        let (amount_paise, currency, checkout) = row.ok_or_else(|| ProviderError::Rejected {
-            status: 404,
-            message: "order not found".into(),
-        })?;
+        let (amount_paise, currency, checkout) =
+            row.ok_or_else(|| ProviderError::Rejected { status: 404, message: "order not found".into() })?;
         let status = match checkout.as_deref() {
             Some("PAID") => ProviderStatus::Paid,
             Some("CANCELLED") => ProviderStatus::Closed,
             _ => ProviderStatus::Active,
         };
-        Ok(ProviderOrder {
-            order_id: order_id.to_string(),
-            status,
-            amount_paise,
-            currency,
-        })
+        Ok(ProviderOrder { order_id: order_id.to_string(), status, amount_paise, currency })
     }
 
     /// The simulated provider sends no webhooks.

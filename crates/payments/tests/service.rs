@@ -13,8 +13,8 @@ use hometutor_db::schema::{payment_orders, users};
 use hometutor_db::testing::TestDatabase;
 use hometutor_db::{now, Db};
 use hometutor_payments::{
-    sign_webhook, CashfreeConfig, CashfreeProvider, PaymentError, PaymentService, ProviderError,
-    SimulatedProvider, WebhookOutcome, API_VERSION,
+    sign_webhook, CashfreeConfig, CashfreeProvider, PaymentError, PaymentService, ProviderError, SimulatedProvider,
+    WebhookOutcome, API_VERSION,
 };
 use serde_json::json;
 use wiremock::matchers::{body_partial_json, header, method, path, path_regex};
@@ -34,11 +34,9 @@ fn fixture() -> Fixture {
     let database = TestDatabase::in_memory();
     let db = database.db();
     let mut ids = Vec::new();
-    for (email, role) in [
-        ("tutor@example.com", "tutor"),
-        ("parent@example.com", "parent"),
-        ("tutor2@example.com", "tutor"),
-    ] {
+    for (email, role) in
+        [("tutor@example.com", "tutor"), ("parent@example.com", "parent"), ("tutor2@example.com", "tutor")]
+    {
         let id: i64 = db
             .write(|c| {
                 diesel::insert_into(users::table)
@@ -59,13 +57,7 @@ fn fixture() -> Fixture {
             .expect("user");
         ids.push(UserId(id));
     }
-    Fixture {
-        _database: database,
-        db,
-        tutor: ids[0],
-        parent: ids[1],
-        other_tutor: ids[2],
-    }
+    Fixture { _database: database, db, tutor: ids[0], parent: ids[1], other_tutor: ids[2] }
 }
 
 impl Fixture {
@@ -76,19 +68,11 @@ impl Fixture {
             base_url: server.uri(),
         })
         .expect("provider");
-        PaymentService::new(
-            self.db.clone(),
-            Arc::new(provider),
-            "https://hometutor.example",
-        )
+        PaymentService::new(self.db.clone(), Arc::new(provider), "https://hometutor.example")
     }
 
     fn simulated(&self) -> PaymentService {
-        PaymentService::new(
-            self.db.clone(),
-            Arc::new(SimulatedProvider::new(self.db.clone())),
-            "http://localhost:8080",
-        )
+        PaymentService::new(self.db.clone(), Arc::new(SimulatedProvider::new(self.db.clone())), "http://localhost:8080")
     }
 
     fn expiry(&self, user: UserId) -> Option<NaiveDateTime> {
@@ -119,10 +103,7 @@ impl Fixture {
         self.db
             .write(|c| {
                 diesel::update(users::table.find(user.0))
-                    .set((
-                        users::subscription_active.eq(true),
-                        users::subscription_expires.eq(Some(expiry)),
-                    ))
+                    .set((users::subscription_active.eq(true), users::subscription_expires.eq(Some(expiry))))
                     .execute(c)
                     .map_err(hometutor_db::DbError::from)
             })
@@ -136,13 +117,10 @@ async fn provider_creates_orders(server: &MockServer) {
         .and(header("x-client-id", "app-id"))
         .and(header("x-client-secret", SECRET))
         .and(header("x-api-version", API_VERSION))
-        .and(body_partial_json(
-            json!({"order_amount": 499.0, "order_currency": "INR"}),
-        ))
+        .and(body_partial_json(json!({"order_amount": 499.0, "order_currency": "INR"})))
         .respond_with(
-            ResponseTemplate::new(200).set_body_json(
-                json!({"payment_session_id": "session_abc", "order_status": "ACTIVE"}),
-            ),
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"payment_session_id": "session_abc", "order_status": "ACTIVE"})),
         )
         .mount(server)
         .await;
@@ -168,11 +146,7 @@ async fn paid_order(f: &Fixture) -> (MockServer, PaymentService, String) {
     provider_creates_orders(&server).await;
     provider_reports(&server, "PAID", 499.0).await;
     let payments = f.cashfree(&server);
-    let order = payments
-        .create_session(f.tutor)
-        .await
-        .expect("session")
-        .order_id;
+    let order = payments.create_session(f.tutor).await.expect("session").order_id;
     (server, payments, order)
 }
 
@@ -186,13 +160,7 @@ async fn only_tutors_can_open_an_order() {
     let err = f.simulated().create_session(f.parent).await.err();
     assert!(matches!(err, Some(PaymentError::NotATutor)));
     let orders: i64 =
-        f.db.read(|c| {
-            payment_orders::table
-                .count()
-                .get_result(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("count");
+        f.db.read(|c| payment_orders::table.count().get_result(c).map_err(hometutor_db::DbError::from)).expect("count");
     assert_eq!(orders, 0);
 }
 
@@ -204,35 +172,18 @@ async fn the_server_sets_the_amount_and_order_id_and_a_paid_order_adds_one_year(
     provider_reports(&server, "PAID", 499.0).await;
     let payments = f.cashfree(&server);
     let session = payments.create_session(f.tutor).await.expect("session");
-    assert_eq!(
-        (session.session_id.as_str(), session.amount_paise),
-        ("session_abc", 49_900)
-    );
+    assert_eq!((session.session_id.as_str(), session.amount_paise), ("session_abc", 49_900));
     assert!(session.order_id.starts_with("ht_"));
     let sent = &server.received_requests().await.expect("requests")[0];
     let body: serde_json::Value = serde_json::from_slice(&sent.body).expect("json");
     assert_eq!(
         body["order_meta"]["return_url"],
-        format!(
-            "https://hometutor.example/payment-success?order_id={}",
-            session.order_id
-        )
+        format!("https://hometutor.example/payment-success?order_id={}", session.order_id)
     );
-    assert_eq!(
-        body["order_meta"]["notify_url"],
-        "https://hometutor.example/api/payment/webhook"
-    );
-    assert_eq!(
-        sent.headers
-            .get("x-idempotency-key")
-            .and_then(|v| v.to_str().ok()),
-        Some(session.order_id.as_str())
-    );
+    assert_eq!(body["order_meta"]["notify_url"], "https://hometutor.example/api/payment/webhook");
+    assert_eq!(sent.headers.get("x-idempotency-key").and_then(|v| v.to_str().ok()), Some(session.order_id.as_str()));
 
-    let sub = payments
-        .verify(f.tutor, &session.order_id)
-        .await
-        .expect("verify");
+    let sub = payments.verify(f.tutor, &session.order_id).await.expect("verify");
     assert!(sub.active);
     let expected = now().checked_add_months(Months::new(12)).expect("date");
     assert!(within_a_minute(sub.expires.expect("expiry"), expected));
@@ -243,59 +194,33 @@ async fn the_server_sets_the_amount_and_order_id_and_a_paid_order_adds_one_year(
 async fn an_order_is_stored_before_the_provider_is_called_and_a_provider_error_activates_nothing() {
     let f = fixture();
     let server = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path("/pg/orders"))
-        .respond_with(ResponseTemplate::new(500))
-        .mount(&server)
-        .await;
+    Mock::given(method("POST")).and(path("/pg/orders")).respond_with(ResponseTemplate::new(500)).mount(&server).await;
     let payments = f.cashfree(&server);
     let err = payments.create_session(f.tutor).await.err();
-    assert!(
-        matches!(
-            err,
-            Some(PaymentError::Provider(ProviderError::Rejected {
-                status: 500,
-                ..
-            }))
-        ),
-        "{err:?}"
-    );
+    assert!(matches!(err, Some(PaymentError::Provider(ProviderError::Rejected { status: 500, .. }))), "{err:?}");
     let stored: Vec<(String, i64, String)> =
         f.db.read(|c| {
             payment_orders::table
-                .select((
-                    payment_orders::status,
-                    payment_orders::amount_paise,
-                    payment_orders::currency,
-                ))
+                .select((payment_orders::status, payment_orders::amount_paise, payment_orders::currency))
                 .load(c)
                 .map_err(hometutor_db::DbError::from)
         })
         .expect("orders");
-    assert_eq!(
-        stored,
-        vec![("failed".to_string(), 49_900, "INR".to_string())]
-    );
+    assert_eq!(stored, vec![("failed".to_string(), 49_900, "INR".to_string())]);
     assert_eq!(f.expiry(f.tutor), None);
 }
 
 #[tokio::test]
 async fn not_paid_expired_and_mismatched_orders_activate_nothing() {
-    for (status, amount, expected) in [
-        ("ACTIVE", 499.0, "not paid"),
-        ("EXPIRED", 499.0, "closed"),
-        ("PAID", 1.0, "mismatch"),
-    ] {
+    for (status, amount, expected) in
+        [("ACTIVE", 499.0, "not paid"), ("EXPIRED", 499.0, "closed"), ("PAID", 1.0, "mismatch")]
+    {
         let f = fixture();
         let server = MockServer::start().await;
         provider_creates_orders(&server).await;
         provider_reports(&server, status, amount).await;
         let payments = f.cashfree(&server);
-        let order = payments
-            .create_session(f.tutor)
-            .await
-            .expect("session")
-            .order_id;
+        let order = payments.create_session(f.tutor).await.expect("session").order_id;
         let err = payments.verify(f.tutor, &order).await.err();
         let ok = match expected {
             "not paid" => matches!(err, Some(PaymentError::NotPaid)),
@@ -312,52 +237,25 @@ async fn not_paid_expired_and_mismatched_orders_activate_nothing() {
 async fn provider_failures_give_errors_and_activate_nothing() {
     let cases: Vec<(&str, ResponseTemplate)> = vec![
         ("500", ResponseTemplate::new(500).set_body_string("boom")),
-        (
-            "malformed",
-            ResponseTemplate::new(200).set_body_string("{not json"),
-        ),
-        (
-            "timeout",
-            ResponseTemplate::new(200).set_delay(Duration::from_secs(7)),
-        ),
+        ("malformed", ResponseTemplate::new(200).set_body_string("{not json")),
+        ("timeout", ResponseTemplate::new(200).set_delay(Duration::from_secs(7))),
     ];
     for (name, response) in cases {
         let f = fixture();
         let server = MockServer::start().await;
         provider_creates_orders(&server).await;
-        Mock::given(method("GET"))
-            .and(path_regex("^/pg/orders/.+$"))
-            .respond_with(response)
-            .mount(&server)
-            .await;
+        Mock::given(method("GET")).and(path_regex("^/pg/orders/.+$")).respond_with(response).mount(&server).await;
         let payments = f.cashfree(&server);
-        let order = payments
-            .create_session(f.tutor)
-            .await
-            .expect("session")
-            .order_id;
+        let order = payments.create_session(f.tutor).await.expect("session").order_id;
         let err = payments.verify(f.tutor, &order).await.err();
         let ok = match name {
-            "500" => matches!(
-                err,
-                Some(PaymentError::Provider(ProviderError::Rejected {
-                    status: 500,
-                    ..
-                }))
-            ),
-            "malformed" => matches!(
-                err,
-                Some(PaymentError::Provider(ProviderError::Malformed(_)))
-            ),
+            "500" => matches!(err, Some(PaymentError::Provider(ProviderError::Rejected { status: 500, .. }))),
+            "malformed" => matches!(err, Some(PaymentError::Provider(ProviderError::Malformed(_)))),
             _ => matches!(err, Some(PaymentError::Provider(ProviderError::Timeout))),
         };
         assert!(ok, "{name}: {err:?}");
         assert_eq!(f.expiry(f.tutor), None, "{name}");
-        assert_eq!(
-            f.order_status(&order),
-            "pending",
-            "{name}: the order stays open for the reconciler"
-        );
+        assert_eq!(f.order_status(&order), "pending", "{name}: the order stays open for the reconciler");
     }
 }
 
@@ -377,50 +275,27 @@ async fn renewal_adds_a_year_to_the_current_expiry() {
     provider_creates_orders(&server).await;
     provider_reports(&server, "PAID", 499.0).await;
     let later = (now() + chrono::Duration::days(90)).and_utc().timestamp();
-    let current = chrono::DateTime::from_timestamp(later, 0)
-        .expect("ts")
-        .naive_utc();
+    let current = chrono::DateTime::from_timestamp(later, 0).expect("ts").naive_utc();
     f.set_expiry(f.tutor, current);
     let payments = f.cashfree(&server);
-    let order = payments
-        .create_session(f.tutor)
-        .await
-        .expect("session")
-        .order_id;
+    let order = payments.create_session(f.tutor).await.expect("session").order_id;
     let sub = payments.verify(f.tutor, &order).await.expect("verify");
     assert_eq!(sub.expires, current.checked_add_months(Months::new(12)));
 
     // A lapsed subscription restarts from now, not from the old date.
     f.set_expiry(f.other_tutor, now() - chrono::Duration::days(30));
-    let order = payments
-        .create_session(f.other_tutor)
-        .await
-        .expect("session")
-        .order_id;
-    let sub = payments
-        .verify(f.other_tutor, &order)
-        .await
-        .expect("verify");
-    assert!(within_a_minute(
-        sub.expires.expect("expiry"),
-        now().checked_add_months(Months::new(12)).expect("date")
-    ));
+    let order = payments.create_session(f.other_tutor).await.expect("session").order_id;
+    let sub = payments.verify(f.other_tutor, &order).await.expect("verify");
+    assert!(within_a_minute(sub.expires.expect("expiry"), now().checked_add_months(Months::new(12)).expect("date")));
 }
 
 #[tokio::test]
 async fn nobody_verifies_another_users_order() {
     let f = fixture();
     let (_server, payments, order) = paid_order(&f).await;
-    assert!(matches!(
-        payments.verify(f.other_tutor, &order).await,
-        Err(PaymentError::OrderNotFound)
-    ));
+    assert!(matches!(payments.verify(f.other_tutor, &order).await, Err(PaymentError::OrderNotFound)));
     assert_eq!(f.expiry(f.other_tutor), None);
-    assert_eq!(
-        f.expiry(f.tutor),
-        None,
-        "the owner is not activated by someone else's call either"
-    );
+    assert_eq!(f.expiry(f.tutor), None, "the owner is not activated by someone else's call either");
 }
 
 fn webhook_body(order_id: &str, customer: &str) -> Vec<u8> {
@@ -443,28 +318,18 @@ async fn a_signed_webhook_activates_once_however_often_it_is_delivered() {
     let body = webhook_body(&order, "tutor2@example.com");
     let signature = sign_webhook(SECRET, "1732190000000", &body);
     assert_eq!(
-        payments
-            .handle_webhook("1732190000000", &body, &signature)
-            .await
-            .expect("first"),
+        payments.handle_webhook("1732190000000", &body, &signature).await.expect("first"),
         WebhookOutcome::Activated
     );
     let expiry = f.expiry(f.tutor);
     for _ in 0..4 {
         assert_eq!(
-            payments
-                .handle_webhook("1732190000000", &body, &signature)
-                .await
-                .expect("replay"),
+            payments.handle_webhook("1732190000000", &body, &signature).await.expect("replay"),
             WebhookOutcome::Ignored
         );
     }
     assert_eq!(f.expiry(f.tutor), expiry, "replays extend nothing");
-    assert_eq!(
-        f.expiry(f.other_tutor),
-        None,
-        "the order's own user, whatever the body says"
-    );
+    assert_eq!(f.expiry(f.other_tutor), None, "the order's own user, whatever the body says");
 }
 
 #[tokio::test]
@@ -473,18 +338,10 @@ async fn a_forged_webhook_changes_nothing() {
     let (_server, payments, order) = paid_order(&f).await;
     let body = webhook_body(&order, "tutor@example.com");
     let forged = sign_webhook("guessed-secret", "1732190000000", &body);
-    assert!(matches!(
-        payments
-            .handle_webhook("1732190000000", &body, &forged)
-            .await,
-        Err(PaymentError::BadSignature)
-    ));
+    assert!(matches!(payments.handle_webhook("1732190000000", &body, &forged).await, Err(PaymentError::BadSignature)));
     let good = sign_webhook(SECRET, "1732190000000", &body);
     assert!(
-        matches!(
-            payments.handle_webhook("1732190000001", &body, &good).await,
-            Err(PaymentError::BadSignature)
-        ),
+        matches!(payments.handle_webhook("1732190000001", &body, &good).await, Err(PaymentError::BadSignature)),
         "timestamp is signed"
     );
     assert_eq!(f.expiry(f.tutor), None);
@@ -505,52 +362,17 @@ async fn the_reconciler_finds_a_payment_whose_browser_never_came_back() {
 async fn simulated_checkout_confirms_through_the_server() {
     let f = fixture();
     let payments = f.simulated();
-    let order = payments
-        .create_session(f.tutor)
-        .await
-        .expect("session")
-        .order_id;
-    assert!(
-        matches!(
-            payments.verify(f.tutor, &order).await,
-            Err(PaymentError::NotPaid)
-        ),
-        "no confirmation yet"
-    );
-    assert!(matches!(
-        payments
-            .simulate_checkout(f.other_tutor, &order, true)
-            .await,
-        Err(PaymentError::OrderNotFound)
-    ));
-    payments
-        .simulate_checkout(f.tutor, &order, true)
-        .await
-        .expect("confirm");
+    let order = payments.create_session(f.tutor).await.expect("session").order_id;
+    assert!(matches!(payments.verify(f.tutor, &order).await, Err(PaymentError::NotPaid)), "no confirmation yet");
+    assert!(matches!(payments.simulate_checkout(f.other_tutor, &order, true).await, Err(PaymentError::OrderNotFound)));
+    payments.simulate_checkout(f.tutor, &order, true).await.expect("confirm");
     let sub = payments.verify(f.tutor, &order).await.expect("verify");
     assert!(sub.active);
 
-    let cancelled = payments
-        .create_session(f.tutor)
-        .await
-        .expect("session")
-        .order_id;
-    payments
-        .simulate_checkout(f.tutor, &cancelled, false)
-        .await
-        .expect("cancel");
-    assert!(matches!(
-        payments.verify(f.tutor, &cancelled).await,
-        Err(PaymentError::Closed)
-    ));
-    assert_eq!(
-        payments
-            .verify(f.tutor, &order)
-            .await
-            .expect("still")
-            .expires,
-        sub.expires
-    );
+    let cancelled = payments.create_session(f.tutor).await.expect("session").order_id;
+    payments.simulate_checkout(f.tutor, &cancelled, false).await.expect("cancel");
+    assert!(matches!(payments.verify(f.tutor, &cancelled).await, Err(PaymentError::Closed)));
+    assert_eq!(payments.verify(f.tutor, &order).await.expect("still").expires, sub.expires);
 }
 
 #[tokio::test]
@@ -559,13 +381,6 @@ async fn simulation_is_refused_with_a_real_provider() {
     let server = MockServer::start().await;
     provider_creates_orders(&server).await;
     let payments = f.cashfree(&server);
-    let order = payments
-        .create_session(f.tutor)
-        .await
-        .expect("session")
-        .order_id;
-    assert!(matches!(
-        payments.simulate_checkout(f.tutor, &order, true).await,
-        Err(PaymentError::SimulationDisabled)
-    ));
+    let order = payments.create_session(f.tutor).await.expect("session").order_id;
+    assert!(matches!(payments.simulate_checkout(f.tutor, &order, true).await, Err(PaymentError::SimulationDisabled)));
 }

@@ -7,6 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use hometutor_auth::AuthError;
 use hometutor_payments::PaymentError;
+use hometutor_tuition::TuitionError;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -30,23 +31,11 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
-        Self {
-            status,
-            body: ErrorBody {
-                message: message.into(),
-                code: code.into(),
-                fields: None,
-            },
-            retry_after: None,
-        }
+        Self { status, body: ErrorBody { message: message.into(), code: code.into(), fields: None }, retry_after: None }
     }
 
     pub fn unauthenticated() -> Self {
-        Self::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthenticated",
-            "Session expired. Please log in again.",
-        )
+        Self::new(StatusCode::UNAUTHORIZED, "unauthenticated", "Session expired. Please log in again.")
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -60,11 +49,7 @@ impl ApiError {
     /// Logs the cause with the request's span and answers without revealing it.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "internal error");
-        Self::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            "An unexpected error occurred. Please try again.",
-        )
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "An unexpected error occurred. Please try again.")
     }
 }
 
@@ -92,24 +77,10 @@ impl From<AuthError> for ApiError {
     fn from(e: AuthError) -> Self {
         let message = e.to_string();
         match e {
-            AuthError::Validation(errors) => {
-                let fields = errors
-                    .iter()
-                    .map(|f| (f.field.to_string(), f.message.clone()))
-                    .collect();
-                let mut err = Self::new(StatusCode::BAD_REQUEST, "validation", message);
-                err.body.fields = Some(fields);
-                err
-            }
-            AuthError::InvalidCredentials => {
-                Self::new(StatusCode::UNAUTHORIZED, "invalid_credentials", message)
-            }
-            AuthError::EmailNotVerified => {
-                Self::new(StatusCode::FORBIDDEN, "email_not_verified", message)
-            }
-            AuthError::Deactivated => {
-                Self::new(StatusCode::FORBIDDEN, "account_deactivated", message)
-            }
+            AuthError::Validation(errors) => validation(message, &errors),
+            AuthError::InvalidCredentials => Self::new(StatusCode::UNAUTHORIZED, "invalid_credentials", message),
+            AuthError::EmailNotVerified => Self::new(StatusCode::FORBIDDEN, "email_not_verified", message),
+            AuthError::Deactivated => Self::new(StatusCode::FORBIDDEN, "account_deactivated", message),
             AuthError::InvalidCode => Self::new(StatusCode::BAD_REQUEST, "invalid_code", message),
             AuthError::InvalidLink => Self::new(StatusCode::BAD_REQUEST, "invalid_link", message),
             AuthError::RateLimited { retry_after_secs } => {
@@ -126,30 +97,41 @@ impl From<AuthError> for ApiError {
     }
 }
 
+/// A validation error with its per-field messages.
+fn validation(message: String, errors: &[hometutor_core::FieldError]) -> ApiError {
+    let mut err = ApiError::new(StatusCode::BAD_REQUEST, "validation", message);
+    err.body.fields = Some(errors.iter().map(|f| (f.field.to_string(), f.message.clone())).collect());
+    err
+}
+
+impl From<TuitionError> for ApiError {
+    fn from(e: TuitionError) -> Self {
+        let message = e.to_string();
+        match e {
+            TuitionError::Validation(errors) => validation(message, &errors),
+            TuitionError::NotAParent => Self::new(StatusCode::FORBIDDEN, "not_a_parent", message),
+            TuitionError::NotATutor => Self::new(StatusCode::FORBIDDEN, "not_a_tutor", message),
+            TuitionError::SubscriptionRequired => Self::new(StatusCode::FORBIDDEN, "subscription_required", message),
+            TuitionError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
+            TuitionError::Db(e) => Self::internal(e),
+        }
+    }
+}
+
 impl From<PaymentError> for ApiError {
     fn from(e: PaymentError) -> Self {
         let message = e.to_string();
         match e {
             PaymentError::NotATutor => Self::new(StatusCode::FORBIDDEN, "not_a_tutor", message),
-            PaymentError::OrderNotFound => {
-                Self::new(StatusCode::NOT_FOUND, "order_not_found", message)
-            }
-            PaymentError::NotPaid => Self::new(
-                StatusCode::PAYMENT_REQUIRED,
-                "payment_not_completed",
-                message,
-            ),
-            PaymentError::Closed => {
-                Self::new(StatusCode::PAYMENT_REQUIRED, "payment_closed", message)
-            }
+            PaymentError::OrderNotFound => Self::new(StatusCode::NOT_FOUND, "order_not_found", message),
+            PaymentError::NotPaid => Self::new(StatusCode::PAYMENT_REQUIRED, "payment_not_completed", message),
+            PaymentError::Closed => Self::new(StatusCode::PAYMENT_REQUIRED, "payment_closed", message),
             PaymentError::Mismatch => Self::new(StatusCode::CONFLICT, "payment_mismatch", message),
             PaymentError::Provider(cause) => {
                 tracing::warn!(error = %cause, "payment provider");
                 Self::new(StatusCode::BAD_GATEWAY, "provider_unavailable", message)
             }
-            PaymentError::BadSignature => {
-                Self::new(StatusCode::UNAUTHORIZED, "bad_signature", message)
-            }
+            PaymentError::BadSignature => Self::new(StatusCode::UNAUTHORIZED, "bad_signature", message),
             PaymentError::SimulationDisabled => Self::not_found(),
             PaymentError::Db(e) => Self::internal(e),
             PaymentError::Internal(e) => Self::internal(e),
@@ -164,9 +146,7 @@ impl From<actix_web::error::BlockingError> for ApiError {
 }
 
 /// Runs blocking domain work (diesel, bcrypt) on the blocking pool, off the reactor.
-pub async fn blocking<T, E>(
-    f: impl FnOnce() -> Result<T, E> + Send + 'static,
-) -> Result<T, ApiError>
+pub async fn blocking<T, E>(f: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, ApiError>
 where
     T: Send + 'static,
     E: Into<ApiError> + Send + 'static,

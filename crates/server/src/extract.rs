@@ -24,20 +24,13 @@ impl FromRequest for CurrentUser {
                 return Err(ApiError::unauthenticated());
             };
             let auth = state.auth.clone();
-            blocking(move || auth.authenticate(&token))
-                .await
-                .map(CurrentUser)
+            blocking(move || auth.authenticate(&token)).await.map(CurrentUser)
         })
     }
 }
 
 fn bearer_token(req: &HttpRequest) -> Option<String> {
-    let value = req
-        .headers()
-        .get(actix_web::http::header::AUTHORIZATION)?
-        .to_str()
-        .ok()?;
+    let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
-    (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty())
-        .then(|| token.trim().to_string())
+    (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim().to_string())
 }

@@ -19,6 +19,7 @@ use anyhow::Context;
 use hometutor_auth::{AuthConfig, AuthService, ThrottleLimits};
 use hometutor_db::{run_migrations, Db};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
+use hometutor_tuition::TuitionService;
 use hometutor_payments::{CashfreeConfig, CashfreeProvider, PaymentService, SimulatedProvider};
 use settings::PaymentMode;
 use std::sync::Arc;
@@ -56,13 +57,9 @@ pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
     .context("database")
 }
 
-pub fn auth_service(
-    settings: &Settings,
-    db: Db,
-    signal: MailSignal,
-) -> anyhow::Result<AuthService> {
+pub fn auth_service(settings: &Settings, jwt_secret: Vec<u8>, db: Db, signal: MailSignal) -> anyhow::Result<AuthService> {
     let config = AuthConfig {
-        jwt_secret: settings.load_or_create_jwt_secret().context("JWT secret")?,
+        jwt_secret,
         bcrypt_cost: settings.bcrypt_cost,
         public_url: settings.public_url.clone(),
         token_ttl: chrono::Duration::days(7),
@@ -71,34 +68,28 @@ pub fn auth_service(
     Ok(AuthService::new(db, config, signal)?)
 }
 
-fn payment_service(
-    settings: &Settings,
-    db: Db,
-) -> anyhow::Result<(PaymentService, Option<String>)> {
+/// The secret behind each tuition request's published offset, derived from the
+/// signing key so it survives restarts and is never stored on its own.
+fn blur_key(secret: &[u8]) -> u64 {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new().chain_update(b"hometutor/location-blur\0").chain_update(secret).finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(first)
+}
+
+fn payment_service(settings: &Settings, db: Db) -> anyhow::Result<(PaymentService, Option<String>)> {
     Ok(match &settings.payments {
-        PaymentMode::Simulated => (
-            PaymentService::new(
-                db.clone(),
-                Arc::new(SimulatedProvider::new(db)),
-                &settings.public_url,
-            ),
-            None,
-        ),
-        PaymentMode::Cashfree {
-            app_id,
-            secret_key,
-            base_url,
-            environment,
-        } => {
+        PaymentMode::Simulated => {
+            (PaymentService::new(db.clone(), Arc::new(SimulatedProvider::new(db)), &settings.public_url), None)
+        }
+        PaymentMode::Cashfree { app_id, secret_key, base_url, environment } => {
             let provider = CashfreeProvider::new(CashfreeConfig {
                 app_id: app_id.clone(),
                 secret_key: secret_key.clone(),
                 base_url: base_url.clone(),
             })?;
-            (
-                PaymentService::new(db, Arc::new(provider), &settings.public_url),
-                Some(environment.clone()),
-            )
+            (PaymentService::new(db, Arc::new(provider), &settings.public_url), Some(environment.clone()))
         }
     })
 }
@@ -107,12 +98,11 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let db = open_database(&settings).await?;
         let signal = MailSignal::default();
-        let auth = auth_service(&settings, db.clone(), signal.clone())?;
+        let jwt_secret = settings.load_or_create_jwt_secret().context("JWT secret")?;
+        let auth = auth_service(&settings, jwt_secret.clone(), db.clone(), signal.clone())?;
         if let Some((email, password)) = settings.admin.clone() {
             let auth = auth.clone();
-            if let Some(admin) =
-                tokio::task::spawn_blocking(move || auth.ensure_admin(&email, &password)).await??
-            {
+            if let Some(admin) = tokio::task::spawn_blocking(move || auth.ensure_admin(&email, &password)).await?? {
                 tracing::info!(email = %admin.email, "created the first admin from ADMIN_EMAIL");
             }
         }
@@ -124,21 +114,13 @@ impl Application {
         actix_web::rt::spawn(mail.run(wait_for_stop(stopped)));
 
         let (payments, cashfree_environment) = payment_service(&settings, db.clone())?;
-        actix_web::rt::spawn(
-            payments
-                .clone()
-                .run_reconciler(wait_for_stop(stop_workers.subscribe())),
-        );
+        actix_web::rt::spawn(payments.clone().run_reconciler(wait_for_stop(stop_workers.subscribe())));
 
-        let listener = TcpListener::bind(&settings.bind)
-            .with_context(|| format!("cannot listen on {}", settings.bind))?;
+        let listener =
+            TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
         let port = listener.local_addr()?.port();
-        let state = aw::Data::new(AppState {
-            db,
-            auth,
-            payments,
-            cashfree_environment,
-        });
+        let tuition = TuitionService::new(db.clone(), blur_key(&jwt_secret));
+        let state = aw::Data::new(AppState { db, auth, payments, tuition, cashfree_environment });
         let openapi = openapi_document();
         let public_url = settings.public_url.clone();
         let server = HttpServer::new(move || {
@@ -150,29 +132,17 @@ impl Application {
                 .app_data(query_config())
                 // Before the /api scope, whose fallback would otherwise answer these paths with 404.
                 .map(|app| {
-                    app.service(
-                        SwaggerUi::new("/api/docs/{_:.*}")
-                            .url("/api/openapi.json", openapi.clone()),
-                    )
-                    .route(
+                    app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone())).route(
                         "/api/docs",
                         aw::get().to(|| async {
-                            actix_web::HttpResponse::Found()
-                                .insert_header(("Location", "/api/docs/"))
-                                .finish()
+                            actix_web::HttpResponse::Found().insert_header(("Location", "/api/docs/")).finish()
                         }),
                     )
                 })
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
                 .split_for_parts();
             app.wrap(security_headers())
-                .wrap(
-                    Cors::default()
-                        .allowed_origin(&public_url)
-                        .allow_any_method()
-                        .allow_any_header()
-                        .max_age(3600),
-                )
+                .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
                 .wrap(TracingLogger::default())
                 .default_service(aw::to(web::serve))
         })
@@ -180,11 +150,7 @@ impl Application {
         .shutdown_timeout(10)
         .run();
         tracing::info!(port, "HomeTutor is listening");
-        Ok(Self {
-            port,
-            server,
-            stop_workers,
-        })
+        Ok(Self { port, server, stop_workers })
     }
 
     pub fn port(&self) -> u16 {
@@ -221,34 +187,23 @@ fn security_headers() -> DefaultHeaders {
 }
 
 fn json_config() -> aw::JsonConfig {
-    aw::JsonConfig::default()
-        .limit(JSON_LIMIT)
-        .error_handler(|err, _| {
-            let message = match &err {
-                actix_web::error::JsonPayloadError::Deserialize(e) if e.is_data() => {
-                    // serde names the offending field, e.g. "unknown field `role`".
-                    format!(
-                        "Invalid request: {}",
-                        e.to_string()
-                            .split(" at line")
-                            .next()
-                            .unwrap_or("bad field")
-                    )
-                }
-                actix_web::error::JsonPayloadError::ContentType => {
-                    "Expected a JSON body (Content-Type: application/json).".into()
-                }
-                actix_web::error::JsonPayloadError::Overflow { .. }
-                | actix_web::error::JsonPayloadError::OverflowKnownLength { .. } => {
-                    "Request body is too large.".into()
-                }
-                _ => "Invalid JSON body.".into(),
-            };
-            ApiError::bad_request(message).into()
-        })
+    aw::JsonConfig::default().limit(JSON_LIMIT).error_handler(|err, _| {
+        let message = match &err {
+            actix_web::error::JsonPayloadError::Deserialize(e) if e.is_data() => {
+                // serde names the offending field, e.g. "unknown field `role`".
+                format!("Invalid request: {}", e.to_string().split(" at line").next().unwrap_or("bad field"))
+            }
+            actix_web::error::JsonPayloadError::ContentType => {
+                "Expected a JSON body (Content-Type: application/json).".into()
+            }
+            actix_web::error::JsonPayloadError::Overflow { .. }
+            | actix_web::error::JsonPayloadError::OverflowKnownLength { .. } => "Request body is too large.".into(),
+            _ => "Invalid JSON body.".into(),
+        };
+        ApiError::bad_request(message).into()
+    })
 }
 
 fn query_config() -> aw::QueryConfig {
-    aw::QueryConfig::default()
-        .error_handler(|err, _| ApiError::bad_request(format!("Invalid query: {err}")).into())
+    aw::QueryConfig::default().error_handler(|err, _| ApiError::bad_request(format!("Invalid query: {err}")).into())
 }

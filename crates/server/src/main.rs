@@ -32,9 +32,7 @@ enum Command {
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
-        )
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
         .init();
     let cli = Cli::parse();
     if matches!(cli.command, Some(Command::Openapi)) {
@@ -43,27 +41,17 @@ async fn main() -> anyhow::Result<()> {
     }
     let settings = Settings::from_env()?;
     match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => {
-            Application::build(settings)
-                .await?
-                .run_until_stopped()
-                .await?
-        }
+        Command::Serve => Application::build(settings).await?.run_until_stopped().await?,
         Command::Openapi => {}
         Command::Migrate => {
             open_database(&settings).await?;
             println!("migrations are up to date");
         }
-        Command::CreateAdmin {
-            email,
-            password,
-            name,
-        } => {
+        Command::CreateAdmin { email, password, name } => {
             let db = open_database(&settings).await?;
-            let auth = auth_service(&settings, db, Default::default())?;
-            let admin =
-                tokio::task::spawn_blocking(move || auth.create_admin(&email, &password, &name))
-                    .await??;
+            let secret = settings.load_or_create_jwt_secret()?;
+            let auth = auth_service(&settings, secret, db, Default::default())?;
+            let admin = tokio::task::spawn_blocking(move || auth.create_admin(&email, &password, &name)).await??;
             println!("created admin {}", admin.email);
         }
     }

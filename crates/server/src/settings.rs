@@ -70,105 +70,59 @@ impl Settings {
         let bind = get("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
         match bind.rsplit_once(':') {
             Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => {}
-            _ => {
-                return Err(ConfigError(format!(
-                    "BIND must be host:port, e.g. 127.0.0.1:8080 (got '{bind}')"
-                )))
-            }
+            _ => return Err(ConfigError(format!("BIND must be host:port, e.g. 127.0.0.1:8080 (got '{bind}')"))),
         }
         let public_url = get("PUBLIC_URL").unwrap_or_else(|| "http://localhost:8080".into());
         match url::Url::parse(&public_url) {
             Ok(u) if matches!(u.scheme(), "http" | "https") && u.host().is_some() => {}
-            _ => {
-                return Err(ConfigError(format!(
-                    "PUBLIC_URL must be an http(s) URL (got '{public_url}')"
-                )))
-            }
+            _ => return Err(ConfigError(format!("PUBLIC_URL must be an http(s) URL (got '{public_url}')"))),
         }
-        let database_url =
-            get("DATABASE_URL").unwrap_or_else(|| "sqlite://data/hometutor.db".into());
-        hometutor_db::DatabaseTarget::parse(&database_url)
-            .map_err(|e| ConfigError(format!("DATABASE_URL: {e}")))?;
+        let database_url = get("DATABASE_URL").unwrap_or_else(|| "sqlite://data/hometutor.db".into());
+        hometutor_db::DatabaseTarget::parse(&database_url).map_err(|e| ConfigError(format!("DATABASE_URL: {e}")))?;
         let jwt_secret = get("JWT_SECRET");
-        if jwt_secret
-            .as_ref()
-            .is_some_and(|s| s.len() < MIN_SECRET_BYTES)
-        {
-            return Err(ConfigError(format!(
-                "JWT_SECRET must be at least {MIN_SECRET_BYTES} bytes"
-            )));
+        if jwt_secret.as_ref().is_some_and(|s| s.len() < MIN_SECRET_BYTES) {
+            return Err(ConfigError(format!("JWT_SECRET must be at least {MIN_SECRET_BYTES} bytes")));
         }
         let smtp_url = get("SMTP_URL");
         if let Some(url) = &smtp_url {
             match url::Url::parse(url) {
                 Ok(u) if matches!(u.scheme(), "smtp" | "smtps") => {}
-                _ => {
-                    return Err(ConfigError(
-                        "SMTP_URL must look like smtp://user:pass@host:587 or smtps://…".into(),
-                    ))
-                }
+                _ => return Err(ConfigError("SMTP_URL must look like smtp://user:pass@host:587 or smtps://…".into())),
             }
         }
         let mail_from = get("MAIL_FROM").unwrap_or_else(|| "HomeTutor <no-reply@localhost>".into());
-        hometutor_mail::parse_mailbox(&mail_from)
-            .map_err(|e| ConfigError(format!("MAIL_FROM: {e}")))?;
-        let bcrypt_cost = match get("BCRYPT_COST") {
-            None => 12,
-            Some(v) => v
-                .parse::<u32>()
-                .ok()
-                .filter(|c| (4..=31).contains(c))
-                .ok_or_else(|| {
-                    ConfigError(format!(
-                        "BCRYPT_COST must be a whole number from 4 to 31 (got '{v}')"
-                    ))
+        hometutor_mail::parse_mailbox(&mail_from).map_err(|e| ConfigError(format!("MAIL_FROM: {e}")))?;
+        let bcrypt_cost =
+            match get("BCRYPT_COST") {
+                None => 12,
+                Some(v) => v.parse::<u32>().ok().filter(|c| (4..=31).contains(c)).ok_or_else(|| {
+                    ConfigError(format!("BCRYPT_COST must be a whole number from 4 to 31 (got '{v}')"))
                 })?,
-        };
+            };
         let admin = match (get("ADMIN_EMAIL"), get("ADMIN_PASSWORD")) {
             (Some(e), Some(p)) => Some((e, p)),
             (None, None) => None,
-            _ => {
-                return Err(ConfigError(
-                    "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither".into(),
-                ))
-            }
+            _ => return Err(ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither".into())),
         };
         let payments = match get("PAYMENT_MODE").as_deref().unwrap_or("simulated") {
             "simulated" => PaymentMode::Simulated,
             "cashfree" => {
                 let environment = get("CASHFREE_ENV").unwrap_or_else(|| "sandbox".into());
-                let default_base = hometutor_payments::CashfreeConfig::base_url_for(&environment)
-                    .ok_or_else(|| {
-                    ConfigError(format!(
-                        "CASHFREE_ENV must be sandbox or production (got '{environment}')"
-                    ))
+                let default_base = hometutor_payments::CashfreeConfig::base_url_for(&environment).ok_or_else(|| {
+                    ConfigError(format!("CASHFREE_ENV must be sandbox or production (got '{environment}')"))
                 })?;
-                let (Some(app_id), Some(secret_key)) =
-                    (get("CASHFREE_APP_ID"), get("CASHFREE_SECRET_KEY"))
-                else {
+                let (Some(app_id), Some(secret_key)) = (get("CASHFREE_APP_ID"), get("CASHFREE_SECRET_KEY")) else {
                     return Err(ConfigError(
-                        "PAYMENT_MODE=cashfree needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY"
-                            .into(),
+                        "PAYMENT_MODE=cashfree needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY".into(),
                     ));
                 };
                 let base_url = get("CASHFREE_BASE_URL").unwrap_or_else(|| default_base.into());
                 if url::Url::parse(&base_url).is_err() {
-                    return Err(ConfigError(format!(
-                        "CASHFREE_BASE_URL must be a URL (got '{base_url}')"
-                    )));
+                    return Err(ConfigError(format!("CASHFREE_BASE_URL must be a URL (got '{base_url}')")));
                 }
-                PaymentMode::Cashfree {
-                    app_id,
-                    secret_key,
-                    base_url,
-                    environment,
-                }
+                PaymentMode::Cashfree { app_id, secret_key, base_url, environment }
             }
-            other => {
-                return Err(ConfigError(format!(
-                    "PAYMENT_MODE must be simulated or cashfree (got '{other}')"
-                )))
-            }
+            other => return Err(ConfigError(format!("PAYMENT_MODE must be simulated or cashfree (got '{other}')"))),
         };
         Ok(Self {
             bind,
@@ -211,12 +165,7 @@ impl Settings {
 fn write_private(path: &std::path::Path, content: &str) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)?;
+    let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
     file.write_all(content.as_bytes())
 }
 
@@ -230,10 +179,8 @@ mod tests {
     use super::*;
 
     fn with(pairs: &[(&str, &str)]) -> Result<Settings, ConfigError> {
-        let map: std::collections::HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let map: std::collections::HashMap<String, String> =
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Settings::from_lookup(|k| map.get(k).cloned())
     }
 
@@ -260,10 +207,7 @@ mod tests {
             ("PAYMENT_MODE", "free"),
             ("PAYMENT_MODE", "cashfree"),
         ] {
-            let err = with(&[(key, value)])
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
+            let err = with(&[(key, value)]).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(err.contains(key), "{key}={value} gave {err:?}");
         }
     }

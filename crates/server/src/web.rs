@@ -25,34 +25,24 @@ pub async fn serve(req: HttpRequest) -> HttpResponse {
         return ApiError::not_found().error_response();
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
-        return ApiError::new(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "method_not_allowed",
-            "Method not allowed.",
-        )
-        .error_response();
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed.")
+            .error_response();
     }
     let path = req.path().trim_start_matches('/');
     if let Some(file) = (!path.is_empty()).then(|| Assets::get(path)).flatten() {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
         // Vite puts a content hash in every file name under assets/: they never change.
-        let cache = if path.starts_with("assets/") {
-            "public, max-age=31536000, immutable"
-        } else {
-            "no-cache"
-        };
+        let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
         return HttpResponse::Ok()
             .insert_header((
                 header::CONTENT_TYPE,
-                HeaderValue::from_str(mime.as_ref())
-                    .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+                HeaderValue::from_str(mime.as_ref()).unwrap_or(HeaderValue::from_static("application/octet-stream")),
             ))
             .insert_header((header::CACHE_CONTROL, cache))
             .body(file.data.into_owned());
     }
-    let index = Assets::get("index.html")
-        .map(|f| f.data.into_owned())
-        .unwrap_or_else(|| NO_APP_PAGE.as_bytes().to_vec());
+    let index =
+        Assets::get("index.html").map(|f| f.data.into_owned()).unwrap_or_else(|| NO_APP_PAGE.as_bytes().to_vec());
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
         .insert_header((header::CACHE_CONTROL, "no-cache"))

@@ -30,54 +30,25 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 fn migrate_and_create_admin_commands() {
     let database = TestDatabase::file();
     let dir = temp_dir("admin");
-    let migrate = hometutor(&database, &dir)
-        .arg("migrate")
-        .output()
-        .expect("run");
-    assert!(
-        migrate.status.success(),
-        "{}",
-        String::from_utf8_lossy(&migrate.stderr)
-    );
+    let migrate = hometutor(&database, &dir).arg("migrate").output().expect("run");
+    assert!(migrate.status.success(), "{}", String::from_utf8_lossy(&migrate.stderr));
 
     let create = hometutor(&database, &dir)
-        .args([
-            "create-admin",
-            "--email",
-            "Root@Example.com",
-            "--password",
-            "admin password",
-        ])
+        .args(["create-admin", "--email", "Root@Example.com", "--password", "admin password"])
         .output()
         .expect("run");
-    assert!(
-        create.status.success(),
-        "{}",
-        String::from_utf8_lossy(&create.stderr)
-    );
+    assert!(create.status.success(), "{}", String::from_utf8_lossy(&create.stderr));
     assert!(String::from_utf8_lossy(&create.stdout).contains("root@example.com"));
 
     let again = hometutor(&database, &dir)
-        .args([
-            "create-admin",
-            "--email",
-            "root@example.com",
-            "--password",
-            "admin password",
-        ])
+        .args(["create-admin", "--email", "root@example.com", "--password", "admin password"])
         .output()
         .expect("run");
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
 
     let short = hometutor(&database, &dir)
-        .args([
-            "create-admin",
-            "--email",
-            "b@example.com",
-            "--password",
-            "short",
-        ])
+        .args(["create-admin", "--email", "b@example.com", "--password", "short"])
         .output()
         .expect("run");
     assert!(!short.status.success(), "a short admin password is refused");
@@ -88,10 +59,7 @@ fn migrate_and_create_admin_commands() {
 fn a_bad_setting_stops_start_up_with_a_message_naming_it() {
     let database = TestDatabase::file();
     let dir = temp_dir("config");
-    let out = hometutor(&database, &dir)
-        .env("BCRYPT_COST", "fast")
-        .output()
-        .expect("run");
+    let out = hometutor(&database, &dir).env("BCRYPT_COST", "fast").output().expect("run");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("BCRYPT_COST"));
     let _ = std::fs::remove_dir_all(dir);
@@ -100,9 +68,7 @@ fn a_bad_setting_stops_start_up_with_a_message_naming_it() {
 fn health(port: u16) -> String {
     use std::io::{Read, Write};
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream
-        .write_all(b"GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-        .expect("write");
+    stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").expect("write");
     let mut response = String::new();
     stream.read_to_string(&mut response).expect("read");
     response
@@ -122,26 +88,16 @@ fn serves_and_stops_gracefully_on_sigterm() {
     let mut lines = BufReader::new(stdout).lines();
     let started = Instant::now();
     let listening = loop {
-        let line = lines
-            .next()
-            .expect("the server logs that it listens")
-            .expect("line");
+        let line = lines.next().expect("the server logs that it listens").expect("line");
         if line.contains("HomeTutor is listening") {
             break line;
         }
         assert!(started.elapsed() < Duration::from_secs(30));
     };
-    let port: u16 = listening
-        .rsplit("port=")
-        .next()
-        .and_then(|p| p.trim().parse().ok())
-        .expect("port in the log");
+    let port: u16 = listening.rsplit("port=").next().and_then(|p| p.trim().parse().ok()).expect("port in the log");
     assert!(health(port).starts_with("HTTP/1.1 200"), "serves requests");
 
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill");
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
     assert!(killed.success());
     let deadline = Instant::now() + Duration::from_secs(15);
     let status = loop {

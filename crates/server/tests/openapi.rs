@@ -6,11 +6,8 @@
 #[test]
 fn the_committed_openapi_document_matches_the_server() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/openapi.json");
-    let committed =
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let current = hometutor_server::openapi_document()
-        .to_pretty_json()
-        .expect("json");
+    let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let current = hometutor_server::openapi_document().to_pretty_json().expect("json");
     assert!(
         committed.trim() == current.trim(),
         "frontend/openapi.json is stale: run `just gen-api` (or `cargo run -- openapi > frontend/openapi.json` \

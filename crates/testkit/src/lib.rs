@@ -20,11 +20,7 @@ impl ReceivedMail {
     /// The first run of `digits` digits after `label` in the message.
     pub fn code_after(&self, label: &str, digits: usize) -> Option<String> {
         let start = self.data.find(label)? + label.len();
-        let rest: String = self.data[start..]
-            .chars()
-            .skip_while(|c| !c.is_ascii_digit())
-            .take(digits)
-            .collect();
+        let rest: String = self.data[start..].chars().skip_while(|c| !c.is_ascii_digit()).take(digits).collect();
         (rest.len() == digits && rest.chars().all(|c| c.is_ascii_digit())).then_some(rest)
     }
 }
@@ -46,11 +42,7 @@ impl SmtpSink {
     pub async fn start_on(port: u16) -> std::io::Result<Self> {
         let listener = TcpListener::bind(("127.0.0.1", port)).await?;
         let port = listener.local_addr()?.port();
-        let sink = Self {
-            port,
-            mails: Arc::default(),
-            arrived: Arc::default(),
-        };
+        let sink = Self { port, mails: Arc::default(), arrived: Arc::default() };
         let accepting = sink.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
@@ -72,18 +64,15 @@ impl SmtpSink {
     }
 
     /// Waits up to `timeout` for a mail to `to` whose text contains `needle`; returns the newest such.
-    pub async fn wait_for(
-        &self,
-        to: &str,
-        needle: &str,
-        timeout: Duration,
-    ) -> Option<ReceivedMail> {
+    pub async fn wait_for(&self, to: &str, needle: &str, timeout: Duration) -> Option<ReceivedMail> {
         let deadline = tokio::time::Instant::now() + timeout;
         loop {
             let arrived = self.arrived.notified();
-            let found = self.mails().into_iter().rev().find(|m| {
-                m.to.iter().any(|t| t.eq_ignore_ascii_case(to)) && m.data.contains(needle)
-            });
+            let found = self
+                .mails()
+                .into_iter()
+                .rev()
+                .find(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(to)) && m.data.contains(needle));
             if found.is_some() {
                 return found;
             }
@@ -95,10 +84,7 @@ impl SmtpSink {
 
     /// How many mails went to `to`.
     pub fn count_to(&self, to: &str) -> usize {
-        self.mails()
-            .iter()
-            .filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(to)))
-            .count()
+        self.mails().iter().filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(to))).count()
     }
 
     async fn serve(&self, stream: TcpStream) -> std::io::Result<()> {
@@ -109,13 +95,8 @@ impl SmtpSink {
         while let Some(line) = lines.next_line().await? {
             let upper = line.to_ascii_uppercase();
             if upper.starts_with("EHLO") {
-                write
-                    .write_all(b"250-sink\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n")
-                    .await?;
-            } else if upper.starts_with("HELO")
-                || upper.starts_with("RSET")
-                || upper.starts_with("NOOP")
-            {
+                write.write_all(b"250-sink\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n").await?;
+            } else if upper.starts_with("HELO") || upper.starts_with("RSET") || upper.starts_with("NOOP") {
                 write.write_all(b"250 OK\r\n").await?;
             } else if upper.starts_with("MAIL FROM:") {
                 from = angle(&line);
@@ -125,9 +106,7 @@ impl SmtpSink {
                 to.push(angle(&line));
                 write.write_all(b"250 OK\r\n").await?;
             } else if upper == "DATA" {
-                write
-                    .write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n")
-                    .await?;
+                write.write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n").await?;
                 let mut data = String::new();
                 while let Some(l) = lines.next_line().await? {
                     if l == "." {

@@ -8,9 +8,7 @@ mod model;
 mod service;
 
 pub use error::TuitionError;
-pub use model::{
-    InterestedTutor, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest,
-};
+pub use model::{InterestedTutor, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest};
 pub use service::TuitionService;
 
 /// Radius choices a tutor may search with, in km.

@@ -29,10 +29,7 @@ impl RequestInput {
             if value.is_empty() {
                 errors.push(FieldError::new(field, format!("{label} is required.")));
             } else if value.chars().count() > MAX_FIELD_CHARS {
-                errors.push(FieldError::new(
-                    field,
-                    format!("{label} must be at most {MAX_FIELD_CHARS} characters."),
-                ));
+                errors.push(FieldError::new(field, format!("{label} must be at most {MAX_FIELD_CHARS} characters.")));
             }
             value.to_string()
         };
@@ -41,27 +38,22 @@ impl RequestInput {
         let preferred_time = text("preferredTime", "Preferred time", &self.preferred_time);
         let point = match self.location {
             None => {
-                errors.push(FieldError::new(
-                    "location",
-                    "Please select location on the map.",
-                ));
+                errors.push(FieldError::new("location", "Please select location on the map."));
                 None
             }
             Some([lng, lat]) => {
                 let p = Point::new(lat, lng);
                 if p.is_none() {
-                    errors.push(FieldError::new("location", "The location must be a real place: longitude -180 to 180, latitude -90 to 90."));
+                    errors.push(FieldError::new(
+                        "location",
+                        "The location must be a real place: longitude -180 to 180, latitude -90 to 90.",
+                    ));
                 }
                 p
             }
         };
         match point {
-            Some(point) if errors.is_empty() => Ok(ValidRequest {
-                subject,
-                class_level,
-                preferred_time,
-                point,
-            }),
+            Some(point) if errors.is_empty() => Ok(ValidRequest { subject, class_level, preferred_time, point }),
             _ => Err(errors),
         }
     }

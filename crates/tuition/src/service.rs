@@ -8,25 +8,14 @@ use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr, user
 use hometutor_db::{now, Db, DbConnection};
 use hometutor_geo::{blur, bounding_box, cell_of, cells_covering, distance_km, Point};
 
-use crate::model::{
-    InterestedTutor, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest,
-};
+use crate::model::{InterestedTutor, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest};
 use crate::{TuitionError, APPROXIMATION_KM, MAX_NEARBY_RESULTS, MAX_RADIUS_KM, MIN_RADIUS_KM};
 
-type Row = (
-    i64,
-    i64,
-    String,
-    String,
-    String,
-    f64,
-    f64,
-    bool,
-    Option<String>,
-    Option<i64>,
-    NaiveDateTime,
-    NaiveDateTime,
-);
+/// id, parent, subject, class, time, lat, lng, created — what the nearby search reads per candidate.
+type Candidate = (i64, i64, String, String, String, f64, f64, NaiveDateTime);
+
+type Row =
+    (i64, i64, String, String, String, f64, f64, bool, Option<String>, Option<i64>, NaiveDateTime, NaiveDateTime);
 
 fn row_columns() -> (
     tr::id,
@@ -74,21 +63,13 @@ impl TuitionService {
     /// The parent's own requests, newest first, each with its interested tutors.
     pub fn mine(&self, parent: UserId) -> Result<Vec<TuitionRequest>, TuitionError> {
         self.db.read(|c| {
-            let rows: Vec<Row> = tr::table
-                .filter(tr::parent_id.eq(parent.0))
-                .order(tr::id.desc())
-                .select(row_columns())
-                .load(c)?;
+            let rows: Vec<Row> =
+                tr::table.filter(tr::parent_id.eq(parent.0)).order(tr::id.desc()).select(row_columns()).load(c)?;
             with_interests(c, rows)
         })
     }
 
-    pub fn create(
-        &self,
-        parent: UserId,
-        role: Role,
-        input: RequestInput,
-    ) -> Result<TuitionRequest, TuitionError> {
+    pub fn create(&self, parent: UserId, role: Role, input: RequestInput) -> Result<TuitionRequest, TuitionError> {
         if role != Role::Parent {
             return Err(TuitionError::NotAParent);
         }
@@ -114,26 +95,20 @@ impl TuitionService {
     }
 
     /// Changes one of the parent's own requests; anyone else's answers 404.
-    pub fn update(
-        &self,
-        parent: UserId,
-        id: i64,
-        input: RequestInput,
-    ) -> Result<TuitionRequest, TuitionError> {
+    pub fn update(&self, parent: UserId, id: i64, input: RequestInput) -> Result<TuitionRequest, TuitionError> {
         let valid = input.validate().map_err(TuitionError::Validation)?;
         self.db.write(|c| {
-            let changed =
-                diesel::update(tr::table.filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0))))
-                    .set((
-                        tr::subject.eq(&valid.subject),
-                        tr::class_level.eq(&valid.class_level),
-                        tr::preferred_time.eq(&valid.preferred_time),
-                        tr::lat.eq(valid.point.lat),
-                        tr::lng.eq(valid.point.lng),
-                        tr::cell.eq(cell_of(valid.point)),
-                        tr::updated_at.eq(now()),
-                    ))
-                    .execute(c)?;
+            let changed = diesel::update(tr::table.filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0))))
+                .set((
+                    tr::subject.eq(&valid.subject),
+                    tr::class_level.eq(&valid.class_level),
+                    tr::preferred_time.eq(&valid.preferred_time),
+                    tr::lat.eq(valid.point.lat),
+                    tr::lng.eq(valid.point.lng),
+                    tr::cell.eq(cell_of(valid.point)),
+                    tr::updated_at.eq(now()),
+                ))
+                .execute(c)?;
             if changed == 0 {
                 return Err(TuitionError::NotFound);
             }
@@ -144,10 +119,7 @@ impl TuitionService {
     /// Deletes one of the parent's own requests and, with it, every interest in it.
     pub fn delete(&self, parent: UserId, id: i64) -> Result<(), TuitionError> {
         self.db.write(|c| {
-            let owned: i64 = tr::table
-                .filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0)))
-                .count()
-                .get_result(c)?;
+            let owned: i64 = tr::table.filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0))).count().get_result(c)?;
             if owned == 0 {
                 return Err(TuitionError::NotFound);
             }
@@ -158,61 +130,39 @@ impl TuitionService {
     }
 
     /// Requests within the radius, nearest first, for a tutor whose subscription is active.
-    pub fn nearby(
-        &self,
-        tutor: UserId,
-        role: Role,
-        query: &NearbyQuery,
-    ) -> Result<Vec<NearbyRequest>, TuitionError> {
+    pub fn nearby(&self, tutor: UserId, role: Role, query: &NearbyQuery) -> Result<Vec<NearbyRequest>, TuitionError> {
         if role != Role::Tutor {
             return Err(TuitionError::NotATutor);
         }
         if !(MIN_RADIUS_KM..=MAX_RADIUS_KM).contains(&query.radius_km) {
-            return Err(
-                FieldError::new("radiusKm", "The distance must be between 2 and 25 km.").into(),
-            );
+            return Err(FieldError::new("radiusKm", "The distance must be between 2 and 25 km.").into());
         }
-        let needle = |s: &Option<String>| {
-            s.as_deref()
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_lowercase)
-        };
+        let needle = |s: &Option<String>| s.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_lowercase);
         let (subject, class_level) = (needle(&query.subject), needle(&query.class_level));
         let cells = cells_covering(&bounding_box(query.center, query.radius_km));
         self.db.read(|c| {
             require_subscription(c, tutor)?;
-            let candidates: Vec<(i64, i64, String, String, String, f64, f64, NaiveDateTime)> =
-                tr::table
-                    .filter(tr::cell.eq_any(&cells).and(tr::flagged.eq(false)))
-                    .select((
-                        tr::id,
-                        tr::parent_id,
-                        tr::subject,
-                        tr::class_level,
-                        tr::preferred_time,
-                        tr::lat,
-                        tr::lng,
-                        tr::created_at,
-                    ))
-                    .load(c)?;
-            let matches = |value: &str, wanted: &Option<String>| {
-                wanted
-                    .as_ref()
-                    .is_none_or(|w| value.to_lowercase().contains(w))
-            };
+            let candidates: Vec<Candidate> = tr::table
+                .filter(tr::cell.eq_any(&cells).and(tr::flagged.eq(false)))
+                .select((
+                    tr::id,
+                    tr::parent_id,
+                    tr::subject,
+                    tr::class_level,
+                    tr::preferred_time,
+                    tr::lat,
+                    tr::lng,
+                    tr::created_at,
+                ))
+                .load(c)?;
+            let matches =
+                |value: &str, wanted: &Option<String>| wanted.as_ref().is_none_or(|w| value.to_lowercase().contains(w));
             let mut hits: Vec<_> = candidates
                 .into_iter()
-                .filter(|r| {
-                    distance_km(query.center, Point { lat: r.5, lng: r.6 }) <= query.radius_km
-                })
+                .filter(|r| distance_km(query.center, Point { lat: r.5, lng: r.6 }) <= query.radius_km)
                 .filter(|r| matches(&r.2, &subject) && matches(&r.3, &class_level))
                 .map(|r| {
-                    let approximate = blur(
-                        Point { lat: r.5, lng: r.6 },
-                        APPROXIMATION_KM,
-                        self.seed(r.0),
-                    );
+                    let approximate = blur(Point { lat: r.5, lng: r.6 }, APPROXIMATION_KM, self.seed(r.0));
                     let shown = (distance_km(query.center, approximate) * 10.0).round() / 10.0;
                     (r, approximate, shown)
                 })
@@ -227,16 +177,7 @@ impl TuitionService {
                 .select((users::id, users::fullname, users::email, users::phone))
                 .load::<(i64, String, String, String)>(c)?
                 .into_iter()
-                .map(|(id, fullname, email, phone)| {
-                    (
-                        id,
-                        ParentContact {
-                            fullname,
-                            email,
-                            phone,
-                        },
-                    )
-                })
+                .map(|(id, fullname, email, phone)| (id, ParentContact { fullname, email, phone }))
                 .collect();
             let interested: HashSet<i64> = ti::table
                 .filter(ti::tutor_id.eq(tutor.0).and(ti::request_id.eq_any(&ids)))
@@ -247,11 +188,7 @@ impl TuitionService {
             Ok(hits
                 .into_iter()
                 .filter_map(
-                    |(
-                        (id, parent_id, subject, class_level, preferred_time, _, _, created_at),
-                        approximate,
-                        shown,
-                    )| {
+                    |((id, parent_id, subject, class_level, preferred_time, _, _, created_at), approximate, shown)| {
                         Some(NearbyRequest {
                             id,
                             subject,
@@ -276,32 +213,21 @@ impl TuitionService {
         }
         self.db.write(|c| {
             require_subscription(c, tutor)?;
-            let open: i64 = tr::table
-                .filter(tr::id.eq(id).and(tr::flagged.eq(false)))
-                .count()
-                .get_result(c)?;
+            let open: i64 = tr::table.filter(tr::id.eq(id).and(tr::flagged.eq(false))).count().get_result(c)?;
             if open == 0 {
                 return Err(TuitionError::NotFound);
             }
-            let already: i64 = ti::table
-                .filter(ti::request_id.eq(id).and(ti::tutor_id.eq(tutor.0)))
-                .count()
-                .get_result(c)?;
+            let already: i64 =
+                ti::table.filter(ti::request_id.eq(id).and(ti::tutor_id.eq(tutor.0))).count().get_result(c)?;
             if already > 0 {
                 return Ok(());
             }
             // Two concurrent clicks may still race to the insert: the key keeps one.
             let inserted = diesel::insert_into(ti::table)
-                .values((
-                    ti::request_id.eq(id),
-                    ti::tutor_id.eq(tutor.0),
-                    ti::created_at.eq(now()),
-                ))
+                .values((ti::request_id.eq(id), ti::tutor_id.eq(tutor.0), ti::created_at.eq(now())))
                 .execute(c);
             match inserted {
-                Ok(_) | Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
-                    Ok(())
-                }
+                Ok(_) | Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(()),
                 Err(e) => Err(e.into()),
             }
         })
@@ -327,42 +253,23 @@ fn require_subscription(c: &mut DbConnection, tutor: UserId) -> Result<(), Tuiti
 }
 
 fn own(c: &mut DbConnection, parent: UserId, id: i64) -> Result<TuitionRequest, TuitionError> {
-    let row: Option<Row> = tr::table
-        .filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0)))
-        .select(row_columns())
-        .first(c)
-        .optional()?;
+    let row: Option<Row> =
+        tr::table.filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0))).select(row_columns()).first(c).optional()?;
     let row = row.ok_or(TuitionError::NotFound)?;
-    with_interests(c, vec![row])?
-        .pop()
-        .ok_or(TuitionError::NotFound)
+    with_interests(c, vec![row])?.pop().ok_or(TuitionError::NotFound)
 }
 
-fn with_interests(
-    c: &mut DbConnection,
-    rows: Vec<Row>,
-) -> Result<Vec<TuitionRequest>, TuitionError> {
+fn with_interests(c: &mut DbConnection, rows: Vec<Row>) -> Result<Vec<TuitionRequest>, TuitionError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
     let mut tutors: HashMap<i64, Vec<InterestedTutor>> = HashMap::new();
     let interests: Vec<(i64, i64, String, String, String)> = ti::table
         .inner_join(users::table)
         .filter(ti::request_id.eq_any(&ids))
         .order(ti::created_at.asc())
-        .select((
-            ti::request_id,
-            users::id,
-            users::fullname,
-            users::email,
-            users::phone,
-        ))
+        .select((ti::request_id, users::id, users::fullname, users::email, users::phone))
         .load(c)?;
     for (request, tutor, fullname, email, phone) in interests {
-        tutors.entry(request).or_default().push(InterestedTutor {
-            tutor: UserId(tutor),
-            fullname,
-            email,
-            phone,
-        });
+        tutors.entry(request).or_default().push(InterestedTutor { tutor: UserId(tutor), fullname, email, phone });
     }
     Ok(rows
         .into_iter()

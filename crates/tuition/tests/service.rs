@@ -72,44 +72,23 @@ fn request(subject: &str, class_level: &str, location: [f64; 2]) -> RequestInput
 
 /// A point `km` east of Delhi.
 fn east_of_delhi(km: f64) -> [f64; 2] {
-    [
-        DELHI[0] + km / (111.32 * DELHI[1].to_radians().cos()),
-        DELHI[1],
-    ]
+    [DELHI[0] + km / (111.32 * DELHI[1].to_radians().cos()), DELHI[1]]
 }
 
 fn near_delhi(radius: f64) -> NearbyQuery {
-    NearbyQuery {
-        center: Point {
-            lat: DELHI[1],
-            lng: DELHI[0],
-        },
-        radius_km: radius,
-        class_level: None,
-        subject: None,
-    }
+    NearbyQuery { center: Point { lat: DELHI[1], lng: DELHI[0] }, radius_km: radius, class_level: None, subject: None }
 }
 
 impl Fixture {
     fn post(&self, subject: &str, class_level: &str, location: [f64; 2]) -> i64 {
-        self.tuition
-            .create(
-                self.parent,
-                Role::Parent,
-                request(subject, class_level, location),
-            )
-            .expect("create")
-            .id
+        self.tuition.create(self.parent, Role::Parent, request(subject, class_level, location)).expect("create").id
     }
 }
 
 #[test]
 fn only_parents_post_requests() {
     let f = fixture();
-    let err = f
-        .tuition
-        .create(f.tutor, Role::Tutor, request("Maths", "10", DELHI))
-        .err();
+    let err = f.tuition.create(f.tutor, Role::Tutor, request("Maths", "10", DELHI)).err();
     assert!(matches!(err, Some(TuitionError::NotAParent)));
 }
 
@@ -118,24 +97,17 @@ fn a_request_needs_its_fields_and_a_real_location() {
     let f = fixture();
     let mut input = request(" ", "", DELHI);
     input.location = None;
-    let Err(TuitionError::Validation(errors)) = f.tuition.create(f.parent, Role::Parent, input)
-    else {
+    let Err(TuitionError::Validation(errors)) = f.tuition.create(f.parent, Role::Parent, input) else {
         panic!("invalid")
     };
     let fields: Vec<_> = errors.iter().map(|e| e.field).collect();
     assert_eq!(fields, vec!["subject", "classLevel", "location"]);
     assert_eq!(errors[2].message, "Please select location on the map.");
     for bad in [[181.0, 28.0], [77.0, -91.0], [f64::NAN, 0.0]] {
-        let err = f
-            .tuition
-            .create(f.parent, Role::Parent, request("Maths", "10", bad))
-            .err();
+        let err = f.tuition.create(f.parent, Role::Parent, request("Maths", "10", bad)).err();
         assert!(matches!(err, Some(TuitionError::Validation(_))), "{bad:?}");
     }
-    assert!(
-        f.tuition.mine(f.parent).expect("mine").is_empty(),
-        "nothing half-written"
-    );
+    assert!(f.tuition.mine(f.parent).expect("mine").is_empty(), "nothing half-written");
 }
 
 #[test]
@@ -143,30 +115,14 @@ fn a_parent_sees_edits_and_deletes_only_their_own() {
     let f = fixture();
     let id = f.post("Maths", "Class 10", DELHI);
     assert!(f.tuition.mine(f.other_parent).expect("mine").is_empty());
-    let edit = f
-        .tuition
-        .update(f.other_parent, id, request("Hacked", "1", DELHI))
-        .err();
+    let edit = f.tuition.update(f.other_parent, id, request("Hacked", "1", DELHI)).err();
     assert!(matches!(edit, Some(TuitionError::NotFound)));
-    assert!(matches!(
-        f.tuition.delete(f.other_parent, id),
-        Err(TuitionError::NotFound)
-    ));
+    assert!(matches!(f.tuition.delete(f.other_parent, id), Err(TuitionError::NotFound)));
     let mine = f.tuition.mine(f.parent).expect("mine");
     assert_eq!((mine.len(), mine[0].subject.as_str()), (1, "Maths"));
 
-    let updated = f
-        .tuition
-        .update(
-            f.parent,
-            id,
-            request("Physics", "Class 11", east_of_delhi(1.0)),
-        )
-        .expect("update");
-    assert_eq!(
-        (updated.subject.as_str(), updated.class_level.as_str()),
-        ("Physics", "Class 11")
-    );
+    let updated = f.tuition.update(f.parent, id, request("Physics", "Class 11", east_of_delhi(1.0))).expect("update");
+    assert_eq!((updated.subject.as_str(), updated.class_level.as_str()), ("Physics", "Class 11"));
     f.tuition.delete(f.parent, id).expect("delete");
     assert!(f.tuition.mine(f.parent).expect("mine").is_empty());
 }
@@ -175,10 +131,7 @@ fn a_parent_sees_edits_and_deletes_only_their_own() {
 fn nearby_needs_an_active_subscription() {
     let f = fixture();
     f.post("Maths", "10", DELHI);
-    let lapsed = f
-        .tuition
-        .nearby(f.unsubscribed_tutor, Role::Tutor, &near_delhi(10.0))
-        .err();
+    let lapsed = f.tuition.nearby(f.unsubscribed_tutor, Role::Tutor, &near_delhi(10.0)).err();
     assert!(matches!(lapsed, Some(TuitionError::SubscriptionRequired)));
     // A set flag with a past expiry is not active either.
     let past = now() - chrono::Duration::days(1);
@@ -193,10 +146,7 @@ fn nearby_needs_an_active_subscription() {
         f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(10.0)),
         Err(TuitionError::SubscriptionRequired)
     ));
-    assert!(matches!(
-        f.tuition.nearby(f.parent, Role::Parent, &near_delhi(10.0)),
-        Err(TuitionError::NotATutor)
-    ));
+    assert!(matches!(f.tuition.nearby(f.parent, Role::Parent, &near_delhi(10.0)), Err(TuitionError::NotATutor)));
 }
 
 #[test]
@@ -206,48 +156,22 @@ fn nearby_is_sorted_by_distance_within_the_radius_with_filters() {
     let near = f.post("maths and science", "class 9", east_of_delhi(3.0));
     let _outside = f.post("Maths", "Class 10", east_of_delhi(14.0));
     let _mumbai = f.post("Maths", "Class 10", [72.8777, 19.076]);
-    let found = f
-        .tuition
-        .nearby(f.tutor, Role::Tutor, &near_delhi(10.0))
-        .expect("nearby");
-    assert_eq!(
-        found.iter().map(|r| r.id).collect::<Vec<_>>(),
-        vec![near, far]
-    );
-    assert!(
-        (found[0].distance_km - 3.0).abs() <= 0.6,
-        "{}",
-        found[0].distance_km
-    );
+    let found = f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(10.0)).expect("nearby");
+    assert_eq!(found.iter().map(|r| r.id).collect::<Vec<_>>(), vec![near, far]);
+    assert!((found[0].distance_km - 3.0).abs() <= 0.6, "{}", found[0].distance_km);
     assert_eq!(found[0].parent.email, "parent@example.com");
-    assert_eq!(
-        f.tuition
-            .nearby(f.tutor, Role::Tutor, &near_delhi(15.0))
-            .expect("15 km")
-            .len(),
-        3
-    );
+    assert_eq!(f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(15.0)).expect("15 km").len(), 3);
 
     let mut by_subject = near_delhi(10.0);
     by_subject.subject = Some("SCIENCE".into());
     assert_eq!(
-        f.tuition
-            .nearby(f.tutor, Role::Tutor, &by_subject)
-            .expect("filter")
-            .iter()
-            .map(|r| r.id)
-            .collect::<Vec<_>>(),
+        f.tuition.nearby(f.tutor, Role::Tutor, &by_subject).expect("filter").iter().map(|r| r.id).collect::<Vec<_>>(),
         vec![near]
     );
     let mut by_class = near_delhi(10.0);
     by_class.class_level = Some("class 10".into());
     assert_eq!(
-        f.tuition
-            .nearby(f.tutor, Role::Tutor, &by_class)
-            .expect("filter")
-            .iter()
-            .map(|r| r.id)
-            .collect::<Vec<_>>(),
+        f.tuition.nearby(f.tutor, Role::Tutor, &by_class).expect("filter").iter().map(|r| r.id).collect::<Vec<_>>(),
         vec![far]
     );
 
@@ -264,87 +188,45 @@ fn tutors_get_an_approximate_point_never_the_exact_one() {
     let f = fixture();
     let exact = east_of_delhi(2.0);
     f.post("Maths", "10", exact);
-    let found = f
-        .tuition
-        .nearby(f.tutor, Role::Tutor, &near_delhi(10.0))
-        .expect("nearby");
+    let found = f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(10.0)).expect("nearby");
     let shown = found[0].approximate_location;
-    let exact = Point {
-        lat: exact[1],
-        lng: exact[0],
-    };
+    let exact = Point { lat: exact[1], lng: exact[0] };
     assert_ne!(shown, exact);
     assert!(distance_km(shown, exact) <= 0.5 + 1e-9);
-    let again = f
-        .tuition
-        .nearby(f.tutor, Role::Tutor, &near_delhi(10.0))
-        .expect("again");
-    assert_eq!(
-        again[0].approximate_location, shown,
-        "stable, so repeated looks do not average out"
-    );
+    let again = f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(10.0)).expect("again");
+    assert_eq!(again[0].approximate_location, shown, "stable, so repeated looks do not average out");
 }
 
 #[test]
 fn interest_is_idempotent_and_the_parent_sees_the_tutors_contact() {
     let f = fixture();
     let id = f.post("Maths", "10", DELHI);
-    f.tuition
-        .express_interest(f.tutor, Role::Tutor, id)
-        .expect("first");
-    f.tuition
-        .express_interest(f.tutor, Role::Tutor, id)
-        .expect("second");
+    f.tuition.express_interest(f.tutor, Role::Tutor, id).expect("first");
+    f.tuition.express_interest(f.tutor, Role::Tutor, id).expect("second");
     let mine = f.tuition.mine(f.parent).expect("mine");
     assert_eq!(mine[0].interested_tutors.len(), 1);
     let t = &mine[0].interested_tutors[0];
     assert_eq!(
-        (
-            t.tutor,
-            t.fullname.as_str(),
-            t.email.as_str(),
-            t.phone.as_str()
-        ),
-        (
-            f.tutor,
-            "Name of tutor@example.com",
-            "tutor@example.com",
-            "9876543210"
-        )
+        (t.tutor, t.fullname.as_str(), t.email.as_str(), t.phone.as_str()),
+        (f.tutor, "Name of tutor@example.com", "tutor@example.com", "9876543210")
     );
-    assert!(
-        f.tuition
-            .nearby(f.tutor, Role::Tutor, &near_delhi(10.0))
-            .expect("nearby")[0]
-            .interested
-    );
+    assert!(f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(10.0)).expect("nearby")[0].interested);
     assert!(matches!(
-        f.tuition
-            .express_interest(f.unsubscribed_tutor, Role::Tutor, id),
+        f.tuition.express_interest(f.unsubscribed_tutor, Role::Tutor, id),
         Err(TuitionError::SubscriptionRequired)
     ));
-    assert!(matches!(
-        f.tuition.express_interest(f.tutor, Role::Tutor, id + 100),
-        Err(TuitionError::NotFound)
-    ));
+    assert!(matches!(f.tuition.express_interest(f.tutor, Role::Tutor, id + 100), Err(TuitionError::NotFound)));
 }
 
 #[test]
 fn deleting_a_request_removes_its_interests() {
     let f = fixture();
     let id = f.post("Maths", "10", DELHI);
-    f.tuition
-        .express_interest(f.tutor, Role::Tutor, id)
-        .expect("interest");
+    f.tuition.express_interest(f.tutor, Role::Tutor, id).expect("interest");
     f.tuition.delete(f.parent, id).expect("delete");
     let left: i64 =
-        f.db.read(|c| {
-            tuition_interests::table
-                .count()
-                .get_result(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("count");
+        f.db.read(|c| tuition_interests::table.count().get_result(c).map_err(hometutor_db::DbError::from))
+            .expect("count");
     assert_eq!(left, 0);
 }
 
@@ -359,13 +241,6 @@ fn flagged_requests_are_not_shown_to_tutors() {
             .map_err(hometutor_db::DbError::from)
     })
     .expect("flag");
-    assert!(f
-        .tuition
-        .nearby(f.tutor, Role::Tutor, &near_delhi(10.0))
-        .expect("nearby")
-        .is_empty());
-    assert!(matches!(
-        f.tuition.express_interest(f.tutor, Role::Tutor, id),
-        Err(TuitionError::NotFound)
-    ));
+    assert!(f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(10.0)).expect("nearby").is_empty());
+    assert!(matches!(f.tuition.express_interest(f.tutor, Role::Tutor, id), Err(TuitionError::NotFound)));
 }

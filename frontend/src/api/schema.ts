@@ -215,6 +215,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tuition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Posts a request (parents only). */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tuition/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The parent's own requests, newest first, each with the tutors interested in it. */
+        get: operations["mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tuition/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests near a point, nearest first, for tutors with an active subscription (others: 403). */
+        get: operations["nearby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tuition/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes one of the caller's own requests (another's answers 404). */
+        put: operations["update"];
+        post?: never;
+        /** Deletes one of the caller's own requests and the interest in it (another's answers 404). */
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tuition/{id}/interested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tells the parent that the calling tutor is interested; saying it twice is the same as once. */
+        post: operations["interested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify-email": {
         parameters: {
             query?: never;
@@ -307,12 +393,34 @@ export interface components {
             /** @description A sentence for a person. */
             message: string;
         };
+        /** @description A point as `{"type": "Point", "coordinates": [longitude, latitude]}`. */
+        GeoPoint: {
+            /** @description `[longitude, latitude]`. */
+            coordinates: number[];
+            type?: string;
+        };
         Health: {
             /** @description `reachable` or `unreachable`. */
             database: string;
             /** @description `ok` or `unavailable`. */
             status: string;
         };
+        InterestResponse: {
+            message: string;
+        };
+        InterestedTutorDto: {
+            email: string;
+            fullname: string;
+            name: string;
+            phone: string;
+            /**
+             * Format: int64
+             * @description The tutor's user id.
+             */
+            tutor: number;
+        };
+        /** @description Either a GeoJSON point or a bare `[longitude, latitude]` pair. */
+        LocationInput: components["schemas"]["GeoPoint"] | number[];
         LoginRequest: {
             email?: string;
             password?: string;
@@ -325,6 +433,31 @@ export interface components {
         };
         MessageResponse: {
             message: string;
+        };
+        /** @description A request as a subscribed tutor sees it: the location is approximate (within about 500 m). */
+        NearbyRequestDto: {
+            classLevel: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: double
+             * @description From the search centre to the approximate point, to 0.1 km.
+             */
+            distanceKm: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Whether the caller has already expressed interest. */
+            interested: boolean;
+            /** @description An approximate point, never the exact address. */
+            location: components["schemas"]["GeoPoint"];
+            parent: components["schemas"]["ParentContactDto"];
+            preferredTime: string;
+            subject: string;
+        };
+        ParentContactDto: {
+            email: string;
+            fullname: string;
+            phone: string;
         };
         /** @description An account as its owner sees it. */
         Profile: {
@@ -368,6 +501,12 @@ export interface components {
         RegisteredUser: {
             email: string;
         };
+        RequestBody: {
+            classLevel?: string;
+            location?: null | components["schemas"]["LocationInput"];
+            preferredTime?: string;
+            subject?: string;
+        };
         ResetPasswordRequest: {
             email?: string;
             newPassword?: string;
@@ -387,6 +526,24 @@ export interface components {
             subscriptionActive: boolean;
             /** Format: date-time */
             subscriptionExpires?: string | null;
+        };
+        /** @description A request as its parent sees it. */
+        TuitionRequestDto: {
+            /** Format: int64 */
+            assignedTutor?: number | null;
+            classLevel: string;
+            /** Format: date-time */
+            createdAt: string;
+            flagReason?: string | null;
+            flagged: boolean;
+            /** Format: int64 */
+            id: number;
+            interestedTutors: components["schemas"]["InterestedTutorDto"][];
+            location: components["schemas"]["GeoPoint"];
+            preferredTime: string;
+            subject: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         /** @description Only these fields can be changed here: e-mail, role, subscription and approval cannot. */
         UpdateProfileRequest: {
@@ -867,6 +1024,226 @@ export interface operations {
             };
             /** @description Invalid webhook signature. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TuitionRequestDto"];
+                };
+            };
+            /** @description Missing field or location ('Please select location on the map.') */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TuitionRequestDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    nearby: {
+        parameters: {
+            query: {
+                /** @description `[longitude, latitude]` of the search centre. */
+                coordinates: string;
+                /** @description 2 to 25 km; 10 by default. */
+                radiusKm?: number | null;
+                /** @description Case-insensitive part of the class. */
+                classLevel?: string | null;
+                /** @description Case-insensitive part of the subject. */
+                subject?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NearbyRequestDto"][];
+                };
+            };
+            /** @description Bad coordinates or radius */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tutor, or no active subscription */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TuitionRequestDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    interested: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterestResponse"];
+                };
+            };
+            /** @description Not a tutor, or no active subscription */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,9 +17,7 @@ pub struct MessageResponse {
 }
 
 fn message(text: &str) -> MessageResponse {
-    MessageResponse {
-        message: text.into(),
-    }
+    MessageResponse { message: text.into() }
 }
 
 /// An account as its owner sees it.
@@ -104,10 +102,7 @@ pub struct RegisterResponse {
     (status = 400, description = "Invalid fields", body = ErrorBody),
 ))]
 #[post("/auth/register")]
-pub async fn register(
-    state: web::Data<AppState>,
-    body: web::Json<RegisterRequest>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let input = RegisterInput {
         fullname: body.fullname,
@@ -145,9 +140,7 @@ pub async fn verify_email_otp(
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     blocking(move || auth.verify_email_otp(&body.email, &body.otp)).await?;
-    Ok(web::Json(message(
-        "Email verified successfully. You can now log in.",
-    )))
+    Ok(web::Json(message("Email verified successfully. You can now log in.")))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -168,9 +161,7 @@ pub async fn resend_otp(
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     blocking(move || auth.resend_verification(&body.email)).await?;
-    Ok(web::Json(message(
-        "If the address belongs to an unverified account, a new code is on its way.",
-    )))
+    Ok(web::Json(message("If the address belongs to an unverified account, a new code is on its way.")))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -189,18 +180,12 @@ pub async fn verify_email_link(
     state: web::Data<AppState>,
     query: web::Query<VerifyLinkQuery>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    let VerifyLinkQuery {
-        token: Some(token),
-        email: Some(email),
-    } = query.into_inner()
-    else {
+    let VerifyLinkQuery { token: Some(token), email: Some(email) } = query.into_inner() else {
         return Err(hometutor_auth::AuthError::InvalidLink.into());
     };
     let auth = state.auth.clone();
     blocking(move || auth.verify_email_link(&email, &token)).await?;
-    Ok(web::Json(message(
-        "Email verified successfully. You can now log in.",
-    )))
+    Ok(web::Json(message("Email verified successfully. You can now log in.")))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -233,20 +218,10 @@ pub async fn login(
     body: web::Json<LoginRequest>,
 ) -> Result<web::Json<LoginResponse>, ApiError> {
     // The peer address, not a client-supplied header: X-Forwarded-For could be forged to dodge the throttle.
-    let ip = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default();
+    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
     let body = body.into_inner();
     let auth = state.auth.clone();
-    let session = blocking(move || {
-        auth.login(LoginInput {
-            email: body.email,
-            password: body.password,
-            ip,
-        })
-    })
-    .await?;
+    let session = blocking(move || auth.login(LoginInput { email: body.email, password: body.password, ip })).await?;
     Ok(web::Json(LoginResponse {
         token: session.token,
         role: session.user.role.as_str().into(),
@@ -266,10 +241,7 @@ pub struct ProfileResponse {
     (status = 401, body = ErrorBody),
 ))]
 #[get("/auth/profile")]
-pub async fn profile(
-    state: web::Data<AppState>,
-    me: CurrentUser,
-) -> Result<web::Json<ProfileResponse>, ApiError> {
+pub async fn profile(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<ProfileResponse>, ApiError> {
     let auth = state.auth.clone();
     let user = blocking(move || auth.profile(me.0.id)).await?;
     Ok(web::Json(ProfileResponse { user: user.into() }))
@@ -297,10 +269,7 @@ pub async fn update_profile(
     body: web::Json<UpdateProfileRequest>,
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
     let body = body.into_inner();
-    let changes = ProfileChanges {
-        fullname: body.fullname,
-        phone: body.phone,
-    };
+    let changes = ProfileChanges { fullname: body.fullname, phone: body.phone };
     let auth = state.auth.clone();
     let user = blocking(move || auth.update_profile(me.0.id, changes)).await?;
     Ok(web::Json(ProfileResponse { user: user.into() }))
@@ -312,10 +281,7 @@ pub async fn update_profile(
     (status = 401, body = ErrorBody),
 ))]
 #[post("/auth/logout")]
-pub async fn logout(
-    state: web::Data<AppState>,
-    me: CurrentUser,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+pub async fn logout(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     blocking(move || auth.logout(&me.0)).await?;
     Ok(web::Json(message("Logged out.")))
@@ -333,9 +299,7 @@ pub async fn send_reset_otp(
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     blocking(move || auth.send_reset_otp(&body.email)).await?;
-    Ok(web::Json(message(
-        "If an account exists for this e-mail, we have sent a reset code to it.",
-    )))
+    Ok(web::Json(message("If an account exists for this e-mail, we have sent a reset code to it.")))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -361,9 +325,7 @@ pub async fn reset_password(
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     blocking(move || auth.reset_password(&body.email, &body.otp, &body.new_password)).await?;
-    Ok(web::Json(message(
-        "Password reset successfully. You can now log in with your new password.",
-    )))
+    Ok(web::Json(message("Password reset successfully. You can now log in with your new password.")))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {

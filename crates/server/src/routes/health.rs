@@ -23,14 +23,9 @@ pub struct Health {
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {
     let db = state.db.clone();
     match blocking(move || db.ping().map_err(crate::errors::ApiError::internal)).await {
-        Ok(()) => HttpResponse::Ok().json(Health {
-            status: "ok".into(),
-            database: "reachable".into(),
-        }),
-        Err(_) => HttpResponse::ServiceUnavailable().json(Health {
-            status: "unavailable".into(),
-            database: "unreachable".into(),
-        }),
+        Ok(()) => HttpResponse::Ok().json(Health { status: "ok".into(), database: "reachable".into() }),
+        Err(_) => HttpResponse::ServiceUnavailable()
+            .json(Health { status: "unavailable".into(), database: "unreachable".into() }),
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod health;
 pub mod payments;
+pub mod tuition;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -10,4 +11,5 @@ pub fn config(cfg: &mut ServiceConfig) {
     health::config(cfg);
     auth::config(cfg);
     payments::config(cfg);
+    tuition::config(cfg);
 }

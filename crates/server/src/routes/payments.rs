@@ -101,9 +101,7 @@ pub async fn verify(
     body: web::Json<VerifyRequest>,
 ) -> Result<web::Json<VerifyResponse>, ApiError> {
     if body.order_id.trim().is_empty() {
-        return Err(ApiError::bad_request(
-            "Invalid payment session. Order ID not found.",
-        ));
+        return Err(ApiError::bad_request("Invalid payment session. Order ID not found."));
     }
     let sub = state.payments.verify(me.0.id, body.order_id.trim()).await?;
     Ok(web::Json(VerifyResponse {
@@ -125,10 +123,7 @@ pub struct SubscriptionStatus {
 
 impl From<Subscription> for SubscriptionStatus {
     fn from(s: Subscription) -> Self {
-        Self {
-            subscription_active: s.active,
-            subscription_expires: s.expires.map(|e| e.and_utc()),
-        }
+        Self { subscription_active: s.active, subscription_expires: s.expires.map(|e| e.and_utc()) }
     }
 }
 
@@ -142,9 +137,7 @@ pub async fn subscription_status(
     state: web::Data<AppState>,
     me: CurrentUser,
 ) -> Result<web::Json<SubscriptionStatus>, ApiError> {
-    Ok(web::Json(
-        state.payments.subscription(me.0.id).await?.into(),
-    ))
+    Ok(web::Json(state.payments.subscription(me.0.id).await?.into()))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -163,24 +156,10 @@ pub async fn webhook(
     req: HttpRequest,
     body: web::Bytes,
 ) -> Result<web::Json<WebhookResponse>, ApiError> {
-    let header = |name: &str| {
-        req.headers()
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_string()
-    };
-    let outcome = state
-        .payments
-        .handle_webhook(
-            &header("x-webhook-timestamp"),
-            &body,
-            &header("x-webhook-signature"),
-        )
-        .await?;
-    Ok(web::Json(WebhookResponse {
-        message: format!("{outcome:?}"),
-    }))
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+    let outcome =
+        state.payments.handle_webhook(&header("x-webhook-timestamp"), &body, &header("x-webhook-signature")).await?;
+    Ok(web::Json(WebhookResponse { message: format!("{outcome:?}") }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -215,24 +194,10 @@ pub async fn simulate_payment(
         "cancelled" => false,
         _ => return Err(ApiError::bad_request("outcome must be paid or cancelled")),
     };
-    state
-        .payments
-        .simulate_checkout(me.0.id, body.order_id.trim(), paid)
-        .await?;
-    Ok(web::Json(WebhookResponse {
-        message: if paid {
-            "Payment confirmed."
-        } else {
-            "Payment cancelled."
-        }
-        .into(),
-    }))
+    state.payments.simulate_checkout(me.0.id, body.order_id.trim(), paid).await?;
+    Ok(web::Json(WebhookResponse { message: if paid { "Payment confirmed." } else { "Payment cancelled." }.into() }))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {
-    cfg.service(create_session)
-        .service(verify)
-        .service(subscription_status)
-        .service(webhook)
-        .service(simulate_payment);
+    cfg.service(create_session).service(verify).service(subscription_status).service(webhook).service(simulate_payment);
 }

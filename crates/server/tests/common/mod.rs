@@ -53,26 +53,11 @@ impl TestApp {
         let app = Application::build(settings).await.expect("server starts");
         let base = format!("http://127.0.0.1:{}", app.port());
         actix_web::rt::spawn(app.run_until_stopped());
-        let client = reqwest::Client::builder()
-            .timeout(Duration::from_secs(15))
-            .build()
-            .expect("client");
-        Self {
-            base,
-            client,
-            smtp,
-            database,
-            data_dir,
-        }
+        let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().expect("client");
+        Self { base, client, smtp, database, data_dir }
     }
 
-    pub async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> Reply {
+    pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
         let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
         let mut req = self.client.request(method, format!("{}{path}", self.base));
         if let Some(t) = token {
@@ -86,11 +71,7 @@ impl TestApp {
         let headers = res.headers().clone();
         let text = res.text().await.unwrap_or_default();
         let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        Reply {
-            status,
-            headers,
-            body,
-        }
+        Reply { status, headers, body }
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Reply {
@@ -107,11 +88,7 @@ impl TestApp {
 
     /// Waits for the newest mail to `to` containing `label` and returns the 6-digit code after it.
     pub async fn code_from_mail(&self, to: &str, label: &str) -> String {
-        let mail = self
-            .smtp
-            .wait_for(to, label, Duration::from_secs(10))
-            .await
-            .expect("the e-mail arrives");
+        let mail = self.smtp.wait_for(to, label, Duration::from_secs(10)).await.expect("the e-mail arrives");
         mail.code_after(label, 6).expect("a 6-digit code")
     }
 
@@ -119,25 +96,12 @@ impl TestApp {
     pub async fn verified_user(&self, email: &str, role: &str) -> String {
         assert_eq!(self.register(email, role).await.status, 201);
         let code = self.code_from_mail(email, "Your verification code:").await;
-        assert_eq!(
-            self.post(
-                "/api/verify/email-otp",
-                json!({"email": email, "otp": code})
-            )
-            .await
-            .status,
-            200
-        );
+        assert_eq!(self.post("/api/verify/email-otp", json!({"email": email, "otp": code})).await.status, 200);
         self.login(email, PASSWORD).await
     }
 
     pub async fn login(&self, email: &str, password: &str) -> String {
-        let reply = self
-            .post(
-                "/api/auth/login",
-                json!({"email": email, "password": password}),
-            )
-            .await;
+        let reply = self.post("/api/auth/login", json!({"email": email, "password": password})).await;
         assert_eq!(reply.status, 200, "{:?}", reply.body);
         reply.body["token"].as_str().expect("token").to_string()
     }
@@ -155,9 +119,6 @@ impl Drop for TestApp {
 
 fn uuid_like() -> String {
     use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
     format!("{nanos:x}-{:x}", std::process::id())
 }

@@ -1,0 +1,316 @@
+//! Tuition requests: a parent's own list, post, edit and delete; a subscribed
+//! tutor's nearby search and interest.
+
+use actix_web::{delete, get, post, put, web, HttpResponse};
+use chrono::{DateTime, Utc};
+use hometutor_geo::Point;
+use hometutor_tuition::{NearbyQuery, NearbyRequest, RequestInput, TuitionRequest, DEFAULT_RADIUS_KM};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::extract::CurrentUser;
+use crate::state::AppState;
+
+/// A point as `{"type": "Point", "coordinates": [longitude, latitude]}`.
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct GeoPoint {
+    #[serde(rename = "type", default = "point_type")]
+    pub kind: String,
+    /// `[longitude, latitude]`.
+    pub coordinates: [f64; 2],
+}
+
+fn point_type() -> String {
+    "Point".into()
+}
+
+impl From<Point> for GeoPoint {
+    fn from(p: Point) -> Self {
+        Self { kind: point_type(), coordinates: [p.lng, p.lat] }
+    }
+}
+
+/// Either a GeoJSON point or a bare `[longitude, latitude]` pair.
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum LocationInput {
+    Point(GeoPoint),
+    Pair([f64; 2]),
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestBody {
+    #[serde(default)]
+    pub subject: String,
+    #[serde(default)]
+    pub class_level: String,
+    #[serde(default)]
+    pub preferred_time: String,
+    #[serde(default)]
+    pub location: Option<LocationInput>,
+}
+
+impl From<RequestBody> for RequestInput {
+    fn from(b: RequestBody) -> Self {
+        RequestInput {
+            subject: b.subject,
+            class_level: b.class_level,
+            preferred_time: b.preferred_time,
+            location: b.location.map(|l| match l {
+                LocationInput::Point(p) => p.coordinates,
+                LocationInput::Pair(pair) => pair,
+            }),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InterestedTutorDto {
+    /// The tutor's user id.
+    pub tutor: i64,
+    pub fullname: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+}
+
+/// A request as its parent sees it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TuitionRequestDto {
+    pub id: i64,
+    pub subject: String,
+    pub class_level: String,
+    pub preferred_time: String,
+    pub location: GeoPoint,
+    pub interested_tutors: Vec<InterestedTutorDto>,
+    pub assigned_tutor: Option<i64>,
+    pub flagged: bool,
+    pub flag_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<TuitionRequest> for TuitionRequestDto {
+    fn from(r: TuitionRequest) -> Self {
+        Self {
+            id: r.id,
+            subject: r.subject,
+            class_level: r.class_level,
+            preferred_time: r.preferred_time,
+            location: r.location.into(),
+            interested_tutors: r
+                .interested_tutors
+                .into_iter()
+                .map(|t| InterestedTutorDto {
+                    tutor: t.tutor.0,
+                    name: t.fullname.clone(),
+                    fullname: t.fullname,
+                    email: t.email,
+                    phone: t.phone,
+                })
+                .collect(),
+            assigned_tutor: r.assigned_tutor.map(|t| t.0),
+            flagged: r.flagged,
+            flag_reason: r.flag_reason,
+            created_at: r.created_at.and_utc(),
+            updated_at: r.updated_at.and_utc(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ParentContactDto {
+    pub fullname: String,
+    pub email: String,
+    pub phone: String,
+}
+
+/// A request as a subscribed tutor sees it: the location is approximate (within about 500 m).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NearbyRequestDto {
+    pub id: i64,
+    pub subject: String,
+    pub class_level: String,
+    pub preferred_time: String,
+    /// An approximate point, never the exact address.
+    pub location: GeoPoint,
+    /// From the search centre to the approximate point, to 0.1 km.
+    pub distance_km: f64,
+    pub parent: ParentContactDto,
+    /// Whether the caller has already expressed interest.
+    pub interested: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<NearbyRequest> for NearbyRequestDto {
+    fn from(r: NearbyRequest) -> Self {
+        Self {
+            id: r.id,
+            subject: r.subject,
+            class_level: r.class_level,
+            preferred_time: r.preferred_time,
+            location: r.approximate_location.into(),
+            distance_km: r.distance_km,
+            parent: ParentContactDto { fullname: r.parent.fullname, email: r.parent.email, phone: r.parent.phone },
+            interested: r.interested,
+            created_at: r.created_at.and_utc(),
+        }
+    }
+}
+
+/// The parent's own requests, newest first, each with the tutors interested in it.
+#[utoipa::path(tag = "tuition", security(("bearer" = [])), responses(
+    (status = 200, body = Vec<TuitionRequestDto>),
+    (status = 401, body = ErrorBody),
+))]
+#[get("/tuition/mine")]
+pub async fn mine(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<Vec<TuitionRequestDto>>, ApiError> {
+    let tuition = state.tuition.clone();
+    let list = blocking(move || tuition.mine(me.0.id)).await?;
+    Ok(web::Json(list.into_iter().map(Into::into).collect()))
+}
+
+/// Posts a request (parents only).
+#[utoipa::path(tag = "tuition", security(("bearer" = [])), request_body = RequestBody, responses(
+    (status = 201, body = TuitionRequestDto),
+    (status = 400, description = "Missing field or location ('Please select location on the map.')", body = ErrorBody),
+    (status = 403, description = "Not a parent", body = ErrorBody),
+))]
+#[post("/tuition")]
+pub async fn create(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    body: web::Json<RequestBody>,
+) -> Result<HttpResponse, ApiError> {
+    let tuition = state.tuition.clone();
+    let input = body.into_inner().into();
+    let created = blocking(move || tuition.create(me.0.id, me.0.role, input)).await?;
+    Ok(HttpResponse::Created().json(TuitionRequestDto::from(created)))
+}
+
+/// Changes one of the caller's own requests (another's answers 404).
+#[utoipa::path(tag = "tuition", security(("bearer" = [])), request_body = RequestBody, params(("id" = i64, Path,)), responses(
+    (status = 200, body = TuitionRequestDto),
+    (status = 400, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+#[put("/tuition/{id}")]
+pub async fn update(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<RequestBody>,
+) -> Result<web::Json<TuitionRequestDto>, ApiError> {
+    let tuition = state.tuition.clone();
+    let input = body.into_inner().into();
+    let id = id.into_inner();
+    let updated = blocking(move || tuition.update(me.0.id, id, input)).await?;
+    Ok(web::Json(updated.into()))
+}
+
+/// Deletes one of the caller's own requests and the interest in it (another's answers 404).
+#[utoipa::path(tag = "tuition", security(("bearer" = [])), params(("id" = i64, Path,)), responses(
+    (status = 204),
+    (status = 404, body = ErrorBody),
+))]
+#[delete("/tuition/{id}")]
+pub async fn remove(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let tuition = state.tuition.clone();
+    let id = id.into_inner();
+    blocking(move || tuition.delete(me.0.id, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct NearbyParams {
+    /// `[longitude, latitude]` of the search centre.
+    pub coordinates: String,
+    /// 2 to 25 km; 10 by default.
+    pub radius_km: Option<f64>,
+    /// Case-insensitive part of the class.
+    pub class_level: Option<String>,
+    /// Case-insensitive part of the subject.
+    pub subject: Option<String>,
+}
+
+fn parse_coordinates(raw: &str) -> Option<Point> {
+    let trimmed = raw.trim().trim_start_matches('[').trim_end_matches(']');
+    let mut parts = trimmed.split(',').map(|p| p.trim().parse::<f64>());
+    let (Some(Ok(lng)), Some(Ok(lat)), None) = (parts.next(), parts.next(), parts.next()) else { return None };
+    Point::new(lat, lng)
+}
+
+/// Requests near a point, nearest first, for tutors with an active subscription (others: 403).
+#[utoipa::path(tag = "tuition", security(("bearer" = [])), params(NearbyParams), responses(
+    (status = 200, body = Vec<NearbyRequestDto>),
+    (status = 400, description = "Bad coordinates or radius", body = ErrorBody),
+    (status = 403, description = "Not a tutor, or no active subscription", body = ErrorBody),
+))]
+#[get("/tuition/nearby")]
+pub async fn nearby(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    params: web::Query<NearbyParams>,
+) -> Result<web::Json<Vec<NearbyRequestDto>>, ApiError> {
+    let params = params.into_inner();
+    let center = parse_coordinates(&params.coordinates)
+        .ok_or_else(|| ApiError::bad_request("coordinates must be [longitude,latitude] of a real place."))?;
+    let query = NearbyQuery {
+        center,
+        radius_km: params.radius_km.unwrap_or(DEFAULT_RADIUS_KM),
+        class_level: params.class_level,
+        subject: params.subject,
+    };
+    let tuition = state.tuition.clone();
+    let found = blocking(move || tuition.nearby(me.0.id, me.0.role, &query)).await?;
+    Ok(web::Json(found.into_iter().map(Into::into).collect()))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InterestResponse {
+    pub message: String,
+}
+
+/// Tells the parent that the calling tutor is interested; saying it twice is the same as once.
+#[utoipa::path(tag = "tuition", security(("bearer" = [])), params(("id" = i64, Path,)), responses(
+    (status = 200, body = InterestResponse),
+    (status = 403, description = "Not a tutor, or no active subscription", body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+#[post("/tuition/{id}/interested")]
+pub async fn interested(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i64>,
+) -> Result<web::Json<InterestResponse>, ApiError> {
+    let tuition = state.tuition.clone();
+    let id = id.into_inner();
+    blocking(move || tuition.express_interest(me.0.id, me.0.role, id)).await?;
+    Ok(web::Json(InterestResponse { message: "The parent can now see your interest and contact details.".into() }))
+}
+
+pub fn config(cfg: &mut ServiceConfig) {
+    // `nearby` before `{id}` routes, so the literal path wins.
+    cfg.service(mine).service(nearby).service(create).service(update).service(remove).service(interested);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_coordinates;
+
+    #[test]
+    fn coordinates_are_longitude_then_latitude() {
+        let p = parse_coordinates("[77.209,28.6139]").expect("valid");
+        assert_eq!((p.lng, p.lat), (77.209, 28.6139));
+        assert!(parse_coordinates("77.2, 28.6").is_some());
+        for bad in ["", "[77.2]", "[200,10]", "[77.2,28.6,1]", "[x,y]"] {
+            assert!(parse_coordinates(bad).is_none(), "{bad}");
+        }
+    }
+}
