@@ -73,8 +73,8 @@ pub fn bounding_box(center: Point, radius_km: f64) -> BoundingBox {
     BoundingBox { min_lat: min_lat.to_degrees(), max_lat: max_lat.to_degrees(), lng_ranges }
 }
 
-/// Side of a grid cell in degrees (about 5.5 km north–south): the index key of the nearby search.
-pub const CELL_DEGREES: f64 = 0.05;
+/// Side of a grid cell in degrees (about 1.1 km north–south): the index key of the nearby search.
+pub const CELL_DEGREES: f64 = 0.01;
 const LNG_CELLS: i64 = (360.0 / CELL_DEGREES) as i64 + 1;
 
 fn cell_row(lat: f64) -> i64 {
@@ -103,6 +103,50 @@ pub fn cells_covering(b: &BoundingBox) -> Vec<i64> {
     cells.sort_unstable();
     cells.dedup();
     cells
+}
+
+/// The cells that may hold points within `radius_km` of `center`, each with a
+/// lower bound of the distance from `center` to any point in it, nearest first.
+/// A search can walk them in order and stop once the next bound exceeds what it needs.
+pub fn cells_by_distance(center: Point, radius_km: f64) -> Vec<(i64, f64)> {
+    let b = bounding_box(center, radius_km);
+    // Clamping the centre into a cell gives its nearest point up to a sliver of
+    // spherical error; the margin keeps the bound below the true distance.
+    let margin_km = CELL_DEGREES * 111.2 * 0.05;
+    let mut cells = Vec::new();
+    for row in cell_row(b.min_lat)..=cell_row(b.max_lat) {
+        let lat0 = row as f64 * CELL_DEGREES - 90.0;
+        let lat = center.lat.clamp(lat0, lat0 + CELL_DEGREES);
+        for (lo, hi) in &b.lng_ranges {
+            for col in cell_col(*lo)..=cell_col(*hi) {
+                let lng0 = col as f64 * CELL_DEGREES - 180.0;
+                let lng = nearest_lng(center.lng, lng0, lng0 + CELL_DEGREES);
+                let bound = (distance_km(center, Point { lat, lng }) - margin_km).max(0.0);
+                if bound <= radius_km {
+                    cells.push((row * LNG_CELLS + col, bound));
+                }
+            }
+        }
+    }
+    cells.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    cells.dedup_by_key(|c| c.0);
+    cells
+}
+
+/// The longitude in [lo, hi] closest to `lng`, going either way round the globe.
+fn nearest_lng(lng: f64, lo: f64, hi: f64) -> f64 {
+    if (lo..=hi).contains(&lng) {
+        return lng;
+    }
+    let gap = |edge: f64| {
+        let d = (lng - edge).rem_euclid(360.0);
+        d.min(360.0 - d)
+    };
+    if gap(lo) <= gap(hi) {
+        lo
+    } else {
+        hi
+    }
 }
 
 /// Moves a point by up to `max_km` in a direction derived from `seed`, so a
@@ -202,7 +246,16 @@ mod tests {
         assert!(cells.contains(&cell_of(delhi)));
         assert!(cells.contains(&cell_of(p(28.70, 77.30))));
         assert!(!cells.contains(&cell_of(p(19.07, 72.87))));
-        assert!(cells.len() <= 25, "{}", cells.len());
+        assert!(cells.len() <= 500, "{}", cells.len());
+    }
+
+    #[test]
+    fn cells_by_distance_start_at_the_centre_and_grow() {
+        let delhi = p(28.6139, 77.209);
+        let cells = cells_by_distance(delhi, 5.0);
+        assert_eq!(cells[0], (cell_of(delhi), 0.0));
+        assert!(cells.windows(2).all(|w| w[0].1 <= w[1].1));
+        assert!(cells.iter().all(|(_, d)| *d <= 5.0));
     }
 
     proptest! {
@@ -229,6 +282,8 @@ mod tests {
             prop_assert!(slack.contains(target), "{center:?} r={radius} target={target:?} box={b:?}");
             if radius <= 25.0 {
                 prop_assert!(cells_covering(&b).contains(&cell_of(target)), "cell of {target:?} missing");
+                let bound = cells_by_distance(center, radius).into_iter().find(|(c, _)| *c == cell_of(target)).map(|(_, d)| d);
+                prop_assert!(bound.is_some_and(|d| d <= distance_km(center, target) + 1e-9), "bound {bound:?} for {target:?}");
             }
         }
     }

@@ -19,8 +19,8 @@ use anyhow::Context;
 use hometutor_auth::{AuthConfig, AuthService, ThrottleLimits};
 use hometutor_db::{run_migrations, Db};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
-use hometutor_tuition::TuitionService;
 use hometutor_payments::{CashfreeConfig, CashfreeProvider, PaymentService, SimulatedProvider};
+use hometutor_tuition::TuitionService;
 use settings::PaymentMode;
 use std::sync::Arc;
 use tracing_actix_web::TracingLogger;
@@ -57,7 +57,12 @@ pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
     .context("database")
 }
 
-pub fn auth_service(settings: &Settings, jwt_secret: Vec<u8>, db: Db, signal: MailSignal) -> anyhow::Result<AuthService> {
+pub fn auth_service(
+    settings: &Settings,
+    jwt_secret: Vec<u8>,
+    db: Db,
+    signal: MailSignal,
+) -> anyhow::Result<AuthService> {
     let config = AuthConfig {
         jwt_secret,
         bcrypt_cost: settings.bcrypt_cost,

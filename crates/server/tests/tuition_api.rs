@@ -16,7 +16,8 @@ fn east_of_delhi(km: f64) -> [f64; 2] {
 
 async fn subscribe(app: &TestApp, tutor: &str) {
     let order = app.call("POST", "/api/payment/create-session", Some(tutor), None).await.body["orderId"].clone();
-    let confirm = app.call("POST", "/api/payment-dev/simulate-payment", Some(tutor), Some(json!({"orderId": order}))).await;
+    let confirm =
+        app.call("POST", "/api/payment-dev/simulate-payment", Some(tutor), Some(json!({"orderId": order}))).await;
     assert_eq!(confirm.status, 200);
     let verify = app.call("POST", "/api/payment/verify", Some(tutor), Some(json!({"orderId": order}))).await;
     assert_eq!(verify.status, 200);
@@ -38,7 +39,8 @@ async fn a_parent_posts_and_a_subscribed_tutor_finds_filters_and_shows_interest(
     let parent = app.verified_user("parent@example.com", "parent").await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
 
-    let (status, near) = post(&app, &parent, "Mathematics", json!({"type": "Point", "coordinates": east_of_delhi(3.0)})).await;
+    let (status, near) =
+        post(&app, &parent, "Mathematics", json!({"type": "Point", "coordinates": east_of_delhi(3.0)})).await;
     assert_eq!(status, 201, "{near:?}");
     let (_, far) = post(&app, &parent, "Physics", json!(east_of_delhi(7.0))).await;
     post(&app, &parent, "Mathematics", json!(east_of_delhi(40.0))).await;
@@ -72,7 +74,10 @@ async fn a_parent_posts_and_a_subscribed_tutor_finds_filters_and_shows_interest(
     let request = mine.as_array().expect("list").iter().find(|r| r["id"] == near["id"]).expect("request").clone();
     let tutors = request["interestedTutors"].as_array().expect("tutors");
     assert_eq!(tutors.len(), 1, "interest twice is once");
-    assert_eq!((tutors[0]["fullname"].as_str(), tutors[0]["email"].as_str()), (Some("Asha Kumar"), Some("tutor@example.com")));
+    assert_eq!(
+        (tutors[0]["fullname"].as_str(), tutors[0]["email"].as_str()),
+        (Some("Asha Kumar"), Some("tutor@example.com"))
+    );
     assert_eq!(tutors[0]["phone"], "9876543210");
     assert_eq!(request["location"]["coordinates"], json!(east_of_delhi(3.0)), "the parent sees the exact point");
 }

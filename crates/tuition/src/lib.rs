@@ -5,6 +5,7 @@
 
 mod error;
 mod model;
+pub mod search;
 mod service;
 
 pub use error::TuitionError;

@@ -6,9 +6,10 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use hometutor_core::{FieldError, Role, UserId};
 use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr, users};
 use hometutor_db::{now, Db, DbConnection};
-use hometutor_geo::{blur, bounding_box, cell_of, cells_covering, distance_km, Point};
+use hometutor_geo::{blur, cell_of, distance_km, Point};
 
 use crate::model::{InterestedTutor, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest};
+use crate::search::{nearest, Search};
 use crate::{TuitionError, APPROXIMATION_KM, MAX_NEARBY_RESULTS, MAX_RADIUS_KM, MIN_RADIUS_KM};
 
 /// id, parent, subject, class, time, lat, lng, created — what the nearby search reads per candidate.
@@ -137,13 +138,19 @@ impl TuitionService {
         if !(MIN_RADIUS_KM..=MAX_RADIUS_KM).contains(&query.radius_km) {
             return Err(FieldError::new("radiusKm", "The distance must be between 2 and 25 km.").into());
         }
-        let needle = |s: &Option<String>| s.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_lowercase);
-        let (subject, class_level) = (needle(&query.subject), needle(&query.class_level));
-        let cells = cells_covering(&bounding_box(query.center, query.radius_km));
+        let search = Search::new(
+            query.center,
+            query.radius_km,
+            query.subject.as_deref(),
+            query.class_level.as_deref(),
+            MAX_NEARBY_RESULTS,
+        );
         self.db.read(|c| {
             require_subscription(c, tutor)?;
-            let candidates: Vec<Candidate> = tr::table
-                .filter(tr::cell.eq_any(&cells).and(tr::flagged.eq(false)))
+            let found = nearest(c, &search)?;
+            let ids: Vec<i64> = found.iter().map(|(id, _)| *id).collect();
+            let details: Vec<Candidate> = tr::table
+                .filter(tr::id.eq_any(&ids))
                 .select((
                     tr::id,
                     tr::parent_id,
@@ -155,20 +162,16 @@ impl TuitionService {
                     tr::created_at,
                 ))
                 .load(c)?;
-            let matches =
-                |value: &str, wanted: &Option<String>| wanted.as_ref().is_none_or(|w| value.to_lowercase().contains(w));
-            let mut hits: Vec<_> = candidates
+            let mut hits: Vec<_> = details
                 .into_iter()
-                .filter(|r| distance_km(query.center, Point { lat: r.5, lng: r.6 }) <= query.radius_km)
-                .filter(|r| matches(&r.2, &subject) && matches(&r.3, &class_level))
                 .map(|r| {
                     let approximate = blur(Point { lat: r.5, lng: r.6 }, APPROXIMATION_KM, self.seed(r.0));
                     let shown = (distance_km(query.center, approximate) * 10.0).round() / 10.0;
                     (r, approximate, shown)
                 })
                 .collect();
-            hits.sort_by(|a, b| a.2.total_cmp(&b.2).then(b.0 .0.cmp(&a.0 .0)));
-            hits.truncate(MAX_NEARBY_RESULTS);
+            // Shown nearest first by the distance the tutor sees.
+            hits.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0 .0.cmp(&b.0 .0)));
 
             let ids: Vec<i64> = hits.iter().map(|h| h.0 .0).collect();
             let parent_ids: Vec<i64> = hits.iter().map(|h| h.0 .1).collect();

@@ -244,3 +244,42 @@ fn flagged_requests_are_not_shown_to_tutors() {
     assert!(f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(10.0)).expect("nearby").is_empty());
     assert!(matches!(f.tuition.express_interest(f.tutor, Role::Tutor, id), Err(TuitionError::NotFound)));
 }
+
+#[test]
+fn the_cell_search_finds_exactly_what_a_full_scan_finds() {
+    use hometutor_tuition::search::{nearest, nearest_by_full_scan, Search};
+    let f = fixture();
+    // A deterministic scatter: a dense cluster around Delhi and a sparse spread.
+    let mut state = 42u64;
+    let mut next = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let subjects = ["Maths", "Physics", "Chemistry", "English"];
+    for i in 0..600 {
+        let (spread, base) = if i % 4 == 0 { (1.0, [76.7, 28.2]) } else { (0.15, DELHI) };
+        let location = [base[0] + (next() - 0.5) * spread, base[1] + (next() - 0.5) * spread];
+        let input = RequestInput {
+            subject: subjects[i % 3].into(),
+            class_level: format!("Class {}", 1 + i % 12),
+            preferred_time: "Any".into(),
+            location: Some(location),
+        };
+        f.tuition.create(f.parent, Role::Parent, input).expect("create");
+    }
+    let center = Point { lat: DELHI[1], lng: DELHI[0] };
+    for (radius, subject, class_level, limit) in [
+        (2.0, None, None, 100),
+        (10.0, None, None, 20),
+        (10.0, Some("math"), None, 100),
+        (25.0, None, Some("class 1"), 50),
+        (25.0, None, None, 1000),
+    ] {
+        let search = Search::new(center, radius, subject, class_level, limit);
+        let (fast, slow) =
+            f.db.read(|c| Ok::<_, hometutor_db::DbError>((nearest(c, &search)?, nearest_by_full_scan(c, &search)?)))
+                .expect("search");
+        assert!(!fast.is_empty(), "{radius} {subject:?}");
+        assert_eq!(fast, slow, "radius {radius}, subject {subject:?}, class {class_level:?}, limit {limit}");
+    }
+}
