@@ -28,6 +28,12 @@ impl Search {
         has(subject, &self.subject) && has(class_level, &self.class_level)
     }
 
+    /// `%needle%` for SQL LIKE, with the needle's own wildcards escaped.
+    fn pattern(needle: &str) -> String {
+        let escaped = needle.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+        format!("%{escaped}%")
+    }
+
     /// Normalises the filters (trimmed, lowercased, empty means none).
     pub fn new(center: Point, radius_km: f64, subject: Option<&str>, class_level: Option<&str>, limit: usize) -> Self {
         let norm = |s: Option<&str>| s.map(str::trim).filter(|s| !s.is_empty()).map(str::to_lowercase);
@@ -53,31 +59,43 @@ impl Ord for Found {
     }
 }
 
-/// Cells read per query: enough to amortise a round trip, few enough to stop early.
-const CELLS_PER_BATCH: usize = 16;
+/// Cells read by the first query; each later query reads twice as many (up to the
+/// maximum), so a dense city stops after a few cells and a sparse area needs few round trips.
+const FIRST_BATCH: usize = 4;
+const MAX_BATCH: usize = 64;
 
 type CandidateRow = (i64, f64, f64, String, String);
+
+diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
 /// The `limit` nearest open (unflagged) requests within the radius that match the
 /// filters, as (id, exact distance in km), nearest first, ties by id.
 pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f64)>> {
     let cells = cells_by_distance(search.center, search.radius_km);
     let mut kept: BinaryHeap<Found> = BinaryHeap::with_capacity(search.limit + 1);
-    let mut next = 0;
+    let (mut next, mut size) = (0, FIRST_BATCH);
     while next < cells.len() {
         if kept.len() >= search.limit && kept.peek().is_some_and(|far| cells[next].1 > far.0) {
             break;
         }
-        let batch: Vec<i64> =
-            cells[next..cells.len().min(next + CELLS_PER_BATCH)].iter().map(|(cell, _)| *cell).collect();
+        let batch: Vec<i64> = cells[next..cells.len().min(next + size)].iter().map(|(cell, _)| *cell).collect();
         next += batch.len();
-        let rows: Vec<CandidateRow> = tr::table
-            .filter(tr::cell.eq_any(&batch).and(tr::flagged.eq(false)))
-            .select((tr::id, tr::lat, tr::lng, tr::subject, tr::class_level))
-            .load(c)?;
-        for (id, lat, lng, subject, class_level) in rows {
+        size = (size * 2).min(MAX_BATCH);
+        // Filters run in the database, on the covering index; only (id, lat, lng) come back.
+        let mut query = tr::table
+            .filter(tr::cell.eq_any(batch).and(tr::flagged.eq(false)))
+            .select((tr::id, tr::lat, tr::lng))
+            .into_boxed();
+        if let Some(subject) = &search.subject {
+            query = query.filter(lower(tr::subject).like(Search::pattern(subject)).escape('\\'));
+        }
+        if let Some(class_level) = &search.class_level {
+            query = query.filter(lower(tr::class_level).like(Search::pattern(class_level)).escape('\\'));
+        }
+        let rows: Vec<(i64, f64, f64)> = query.load(c)?;
+        for (id, lat, lng) in rows {
             let d = distance_km(search.center, Point { lat, lng });
-            if d <= search.radius_km && search.matches(&subject, &class_level) {
+            if d <= search.radius_km {
                 kept.push(Found(d, id));
                 if kept.len() > search.limit {
                     kept.pop();

@@ -16,7 +16,8 @@ CREATE TABLE tuition_requests (
     updated_at TIMESTAMP NOT NULL
 );
 CREATE INDEX tuition_requests_parent ON tuition_requests (parent_id);
-CREATE INDEX tuition_requests_cell ON tuition_requests (cell);
+-- Covering: the nearby search reads only the index, never the table rows.
+CREATE INDEX tuition_requests_cell ON tuition_requests (cell, flagged, lat, lng, subject, class_level);
 
 CREATE TABLE tuition_interests (
     request_id BIGINT NOT NULL REFERENCES tuition_requests (id) ON DELETE CASCADE,
