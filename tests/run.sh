@@ -22,6 +22,9 @@ count_cargo() { # sums "test result: ok. X passed; Y failed" lines
 
 step() { echo; echo "==> $*"; }
 
+# The plain text of a log (test runners colour their summaries).
+plain() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
+
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 step "Rust suites on SQLite"
@@ -43,8 +46,8 @@ if [ -f frontend/package.json ]; then
   (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; }) || status=1
   (cd frontend && npm test 2>&1) | tee "$logs/vitest.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-  p=$(grep -E '^\s+Tests\s' "$logs/vitest.log" | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
-  f=$(grep -E '^\s+Tests\s' "$logs/vitest.log" | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
+  p=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
+  f=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
   if [ -f frontend/scripts/check-api.mjs ]; then
     if (cd frontend && node scripts/check-api.mjs); then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
@@ -58,8 +61,8 @@ if [ -f tests/e2e/package.json ]; then
   step "Browser end-to-end suite"
   (cd tests/e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && HOMETUTOR_BIN="$root/target/release/hometutor" npm test 2>&1) | tee "$logs/e2e.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-  p=$(grep -Eo '^\s+[0-9]+ passed' "$logs/e2e.log" | grep -Eo '[0-9]+' | tail -1)
-  f=$(grep -Eo '^\s+[0-9]+ failed' "$logs/e2e.log" | grep -Eo '[0-9]+' | tail -1)
+  p=$(plain "$logs/e2e.log" | grep -Eo '^\s+[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
+  f=$(plain "$logs/e2e.log" | grep -Eo '^\s+[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 fi
 
