@@ -21,9 +21,10 @@ gen-api:
     cargo run -q -p hometutor-server -- openapi > frontend/openapi.json
     cd frontend && npm run gen-api
 
-# Benchmarks (results go into the README)
+# Benchmarks (results go into the README): nearby search on a million requests, SQLite then PostgreSQL
 bench:
-    cargo bench --workspace
+    cargo bench -p hometutor-tuition --bench nearby
+    TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test cargo bench -p hometutor-tuition --bench nearby
 
 fmt:
     cargo fmt --all
