@@ -5,7 +5,7 @@ import { getSession } from '@/lib/session'
 import { setUnauthorizedHandler } from '@/lib/unauthorized'
 import { currentPath, renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
-import { api, ApiError, request } from './client'
+import { api, ApiError, callerHandles401, request } from './client'
 
 const SESSION_KEYS = ['token', 'user', 'role', 'email', 'userId', 'subscriptionActive', 'subscriptionExpires']
 
@@ -101,6 +101,26 @@ describe('API client', () => {
     })
     expectSessionCleared()
     expect(redirect).toHaveBeenCalledTimes(1)
+  })
+
+  it('leaves the redirect to a caller that handles 401 itself, still clearing the session', async () => {
+    signInAs({ role: 'tutor' })
+    const redirect = vi.fn()
+    setUnauthorizedHandler({ currentPath: () => '/subscribe', redirect })
+    let sentHeader: string | null = 'unset'
+    server.use(
+      http.post('*/api/payment/create-session', ({ request: sent }) => {
+        sentHeader = sent.headers.get('X-Caller-Handles-401')
+        return HttpResponse.json({ message: 'Session expired. Please log in again.' }, { status: 401 })
+      }),
+    )
+    await expect(
+      request(api.POST('/payment/create-session', { headers: callerHandles401 }), 'x'),
+    ).rejects.toMatchObject({ status: 401, message: 'Session expired. Please log in again.' })
+    expectSessionCleared()
+    expect(redirect).not.toHaveBeenCalled()
+    // The marker is the client's own business: it never reaches the server.
+    expect(sentHeader).toBeNull()
   })
 
   it.each(['/login', '/register'])('on a 401 while on %s clears the session but does not navigate', async (path) => {

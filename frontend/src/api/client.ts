@@ -7,10 +7,18 @@ import type { ApiErrorShape, ApiPaths } from './types'
 
 export { ApiError, errorMessage } from './errors'
 
+/**
+ * Sent by a caller that shows its own message before leaving for /login (the subscribe page's
+ * "Your session has expired" for 2 s, SPEC §8). The client strips it before the request goes out;
+ * the session is still cleared at once.
+ */
+const CALLER_HANDLES_401 = 'X-Caller-Handles-401'
+export const callerHandles401 = { [CALLER_HANDLES_401]: '1' } as const
+
 /** SPEC §4: any 401 clears the stored session and leaves for /login (except from /login, /register). */
-function handleUnauthorized() {
+function handleUnauthorized(redirect: boolean) {
   clearSession()
-  redirectAfterUnauthorized()
+  if (redirect) redirectAfterUnauthorized()
 }
 
 function timeoutSignal(signal: AbortSignal | null): AbortSignal {
@@ -25,6 +33,8 @@ function timeoutSignal(signal: AbortSignal | null): AbortSignal {
  */
 async function apiFetch(request: Request): Promise<Response> {
   const headers = new Headers(request.headers)
+  const callerRedirects = headers.has(CALLER_HANDLES_401)
+  headers.delete(CALLER_HANDLES_401)
   const token = getToken()
   if (token) headers.set('Authorization', `Bearer ${token}`)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
@@ -36,7 +46,7 @@ async function apiFetch(request: Request): Promise<Response> {
     signal: timeoutSignal(request.signal),
     credentials: 'same-origin',
   })
-  if (response.status === 401) handleUnauthorized()
+  if (response.status === 401) handleUnauthorized(!callerRedirects)
   return response
 }
 

@@ -14,8 +14,12 @@ export function RequireAuth() {
   return isLoggedIn ? <Outlet /> : <Navigate to="/login" replace />
 }
 
-/** One role only; everyone else goes to /login (SPEC §2 route table). */
-export function RequireRole({ role }: { role: Role }) {
+/**
+ * One role only; everyone else goes to /login (SPEC §2 route table). With `allowLoggedOut` a
+ * logged-out visitor sees the screen, which then says why it is sending them to /login.
+ */
+export function RequireRole({ role, allowLoggedOut = false }: { role: Role; allowLoggedOut?: boolean }) {
   const session = useSession()
-  return session.isLoggedIn && session.role === role ? <Outlet /> : <Navigate to="/login" replace />
+  const allowed = session.isLoggedIn ? session.role === role : allowLoggedOut
+  return allowed ? <Outlet /> : <Navigate to="/login" replace />
 }

@@ -26,6 +26,7 @@ const NewRequest = lazy(() => import('@/features/requests/routes/NewRequest'))
 const EditRequest = lazy(() => import('@/features/requests/routes/EditRequest'))
 const Subscribe = lazy(() => import('@/features/payments/routes/Subscribe'))
 const PaymentResult = lazy(() => import('@/features/payments/routes/PaymentResult'))
+const SimulatedCheckout = lazy(() => import('@/features/payments/routes/SimulatedCheckout'))
 const Nearby = lazy(() => import('@/features/tuition/routes/Nearby'))
 const Admin = lazy(() => import('@/features/admin/routes/Admin'))
 
@@ -63,9 +64,15 @@ export function AppRoutes() {
           <Route path="request/:id/edit" element={<EditRequest />} />
         </Route>
 
-        <Route element={<RequireRole role="tutor" />}>
+        {/* Logged out, /subscribe explains why and leaves for /login after 2 s (SPEC §5). */}
+        <Route element={<RequireRole role="tutor" allowLoggedOut />}>
           <Route path="subscribe" element={<Subscribe />} />
+        </Route>
+
+        <Route element={<RequireRole role="tutor" />}>
           <Route path="payment-success" element={<PaymentResult />} />
+          {/* The simulated payment provider's checkout (PAYMENT_MODE=simulated). */}
+          <Route path="payment/checkout" element={<SimulatedCheckout />} />
           <Route path="nearby" element={<Nearby />} />
         </Route>
 

@@ -21,6 +21,8 @@ export const STATS = [
 ] as const
 
 export const SUBSCRIPTION_PRICE_RUPEES = 499
+/** SPEC §9: 499 rupees a year is 'just 1.37 per day'. */
+export const SUBSCRIPTION_PRICE_PER_DAY = '1.37'
 
 /** SPEC §9: request timeout. */
 export const REQUEST_TIMEOUT_MS = 15_000
@@ -31,6 +33,8 @@ export const TOAST_ERROR_MS = 4_000
 export const REDIRECT_AFTER_REGISTER_MS = 1_000
 export const REDIRECT_AFTER_OTP_MS = 1_000
 export const CLOSE_AFTER_RESET_MS = 1_500
+/** SPEC §9: redirect delay after an auth error (the subscribe page's log-in messages). */
+export const REDIRECT_AFTER_AUTH_ERROR_MS = 2_000
 
 export const PHONE_DIGITS = 10
 export const OTP_DIGITS = 6
@@ -49,4 +53,16 @@ export const MESSAGES = {
   termsRequired: 'You must agree to the Terms and Conditions and Privacy Policy to register.',
   termsRequiredTutor: 'You must agree to the Terms and Conditions and Privacy Policy to register as a tutor.',
   phoneDigits: 'Phone number must be 10 digits.',
+  // SPEC §5 and §8: subscribing and paying.
+  subscribeNeedsLogin:
+    'Please log in to subscribe. You need to be logged in as a tutor to access subscription features.',
+  noPaymentSession: 'No valid payment session ID received from backend. Please try again.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  tutorsOnly: 'Only tutors can subscribe. Please log in as a tutor.',
+  paymentSetupFailed: 'Payment setup failed. Please check your account and try again.',
+  paymentServerError: 'Server error. Please try again later or contact support.',
+  paymentFailed: 'Payment processing failed. Please try again.',
+  paymentVerificationFailed: 'Payment verification failed. Please contact support.',
+  invalidPaymentSession: 'Invalid payment session. Order ID not found.',
+  subscriptionCheckFailed: 'Could not check your subscription. Please try again.',
 } as const

@@ -65,9 +65,9 @@ function readSession(): Session {
   const storedRole = read(STORAGE_KEYS.role)
   const role = asRole(storedRole) ?? asRole(user?.role)
   const email = read(STORAGE_KEYS.email) ?? user?.email?.toLowerCase() ?? null
-  const subscribed = user
-    ? isSubscriptionActive(user.subscriptionActive, user.subscriptionExpires)
-    : isSubscriptionActive(read(STORAGE_KEYS.subscriptionActive), read(STORAGE_KEYS.subscriptionExpires))
+  // The stored keys are written from server answers only: the login/profile user, the
+  // subscription-status check and a successful payment verification.
+  const subscribed = isSubscriptionActive(read(STORAGE_KEYS.subscriptionActive), read(STORAGE_KEYS.subscriptionExpires))
   return { token, role, email, user, isLoggedIn: Boolean(token), subscribed }
 }
 
@@ -118,6 +118,33 @@ export function updateSessionUser(user: Profile) {
   writeUser(user)
   write(STORAGE_KEYS.role, user.role)
   emit()
+}
+
+/**
+ * Saves (or, when inactive, clears) the subscription as the server reported it: from
+ * /payment/subscription-status or a successful /payment/verify. Never call it with anything the
+ * browser made up (SPEC §4, issue 4: the server is the only source of truth).
+ */
+export function setSubscription(active: boolean, expires: string | null | undefined) {
+  if (!getToken()) return
+  write(STORAGE_KEYS.subscriptionActive, String(active))
+  write(STORAGE_KEYS.subscriptionExpires, active && expires ? expires : null)
+  const user = parseUser(read(STORAGE_KEYS.user))
+  if (user) {
+    write(
+      STORAGE_KEYS.user,
+      JSON.stringify({ ...user, subscriptionActive: active, subscriptionExpires: active ? (expires ?? null) : null }),
+    )
+  }
+  emit()
+}
+
+/**
+ * SPEC §4: a tutor's subscription comes from the stored flag when it is 'true' and the stored
+ * expiry is still ahead; otherwise the server must be asked.
+ */
+export function storedSubscriptionIsCurrent(now: number = Date.now()): boolean {
+  return isSubscriptionActive(read(STORAGE_KEYS.subscriptionActive), read(STORAGE_KEYS.subscriptionExpires), now)
 }
 
 export function clearSession() {

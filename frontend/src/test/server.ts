@@ -30,6 +30,17 @@ export const defaultHandlers = [
     const stored = localStorage.getItem('user')
     return HttpResponse.json({ user: stored ? (JSON.parse(stored) as Profile) : makeProfile() })
   }),
+  // A tutor's app checks the subscription with the server when the stored one is not current.
+  http.get('*/api/payment/subscription-status', ({ request }) => {
+    if (!request.headers.get('Authorization'))
+      return HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })
+    const stored = localStorage.getItem('user')
+    const user = stored ? (JSON.parse(stored) as Profile) : makeProfile()
+    return HttpResponse.json({
+      subscriptionActive: Boolean(user.subscriptionActive),
+      subscriptionExpires: user.subscriptionExpires ?? null,
+    })
+  }),
 ]
 
 export const server = setupServer(...defaultHandlers)

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { expectNoViolations } from '../support/a11y'
 import { DESKTOP, PHONE } from '../support/helpers'
 
 const PUBLIC_PAGES = [
@@ -19,14 +19,6 @@ const PUBLIC_PAGES = [
   '/verify-email-otp',
   '/no-such-page',
 ]
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-  )
-  expect(summary, summary.join('\n')).toEqual([])
-}
 
 for (const [name, viewport] of [
   ['desktop', DESKTOP],

@@ -58,3 +58,23 @@ export async function register(page: Page, who: Registration) {
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/verify-email-otp$/)
 }
+
+let phoneCounter = 0
+
+/** A fresh person of `role`, registered and verified with the e-mailed code: ends logged in on /. */
+export async function signUp(page: Page, role: 'parent' | 'tutor', fullname = 'Meera Nair'): Promise<Registration> {
+  phoneCounter += 1
+  const who: Registration = {
+    fullname,
+    email: uniqueEmail(role),
+    phone: `98${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneCounter % 100).padStart(2, '0')}`,
+    password: 'Str0ng-pass!',
+    role,
+  }
+  await register(page, who)
+  const mail = await waitForMail(who.email, (m) => /Your verification code/.test(m.text))
+  await page.getByLabel('Verification code').fill(otpFrom(mail))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 })
+  return who
+}

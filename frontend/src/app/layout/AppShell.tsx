@@ -10,6 +10,7 @@ import { Header } from './Header'
 import { ScreenError } from './ScreenError'
 
 const ProfileSync = lazy(() => import('./ProfileSync'))
+const SubscriptionSync = lazy(() => import('./SubscriptionSync'))
 
 function useScrollToTopOnNavigate(pathname: string) {
   useEffect(() => {
@@ -46,6 +47,7 @@ export function AppShell() {
       {session.isLoggedIn && (
         <Suspense fallback={null}>
           <ProfileSync />
+          {session.role === 'tutor' && <SubscriptionSync key={session.token} />}
         </Suspense>
       )}
     </Flex>

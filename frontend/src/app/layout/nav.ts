@@ -118,6 +118,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/request\/[^/]+\/edit\/?$/, 'Edit Request'],
   [/^\/subscribe\/?$/, 'Subscribe'],
   [/^\/payment-success\/?$/, 'Payment'],
+  [/^\/payment\/checkout\/?$/, 'Checkout'],
   [/^\/nearby\/?$/, 'Find Students'],
   [/^\/admin\/?$/, 'Admin'],
   [/^\/chats\/?$/, 'Recent Chats'],

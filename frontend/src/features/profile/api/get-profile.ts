@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
+import { profileQueryKey } from '@/api/query-keys'
 import { MESSAGES } from '@/lib/constants'
 import { useSession } from '@/lib/session'
 
-export const profileQueryKey = ['auth', 'profile'] as const
+export { profileQueryKey }
 
 export function profileQueryOptions(token: string | null) {
   return queryOptions({

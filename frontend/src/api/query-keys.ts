@@ -1,0 +1,6 @@
+/**
+ * Query keys that more than one feature touches. Features do not import each other, so a key that
+ * one feature reads and another invalidates (the profile after a payment) lives here.
+ */
+export const profileQueryKey = ['auth', 'profile'] as const
+export const subscriptionStatusQueryKey = ['payment', 'subscription-status'] as const

@@ -1,0 +1,89 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import type { Profile } from '@/api/types'
+import { isSubscriptionActive, storedSubscriptionIsCurrent } from '@/lib/session'
+import { inOneYear } from '@/test/payments'
+import { renderApp, signInAs } from '@/test/render'
+import { server } from '@/test/server'
+
+const PAST = '2020-01-01T00:00:00Z'
+
+/** The server's view of the tutor, for both the profile and the status call. */
+function serverSays(user: Profile, active: boolean, expires: string | null) {
+  const calls = { status: 0 }
+  server.use(
+    http.get('*/api/payment/subscription-status', () => {
+      calls.status += 1
+      return HttpResponse.json({ subscriptionActive: active, subscriptionExpires: expires })
+    }),
+    http.get('*/api/auth/profile', () =>
+      HttpResponse.json({ user: { ...user, subscriptionActive: active, subscriptionExpires: expires } }),
+    ),
+  )
+  return calls
+}
+
+/** Lets the shell's own calls run (inside act, as React wants state updates). */
+async function settle() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 150)))
+}
+
+function mainNav() {
+  return screen.getByRole('navigation', { name: 'Main navigation' })
+}
+
+describe("a tutor's subscribed state (SPEC §4)", () => {
+  it('derives subscribed from the flag and a future expiry', () => {
+    const now = Date.parse('2030-06-01T00:00:00Z')
+    expect(isSubscriptionActive('true', '2030-06-02T00:00:00Z', now)).toBe(true)
+    expect(isSubscriptionActive(true, '2030-06-02T00:00:00Z', now)).toBe(true)
+    expect(isSubscriptionActive('true', '2030-05-31T00:00:00Z', now)).toBe(false)
+    expect(isSubscriptionActive('false', '2030-06-02T00:00:00Z', now)).toBe(false)
+    expect(isSubscriptionActive('true', null, now)).toBe(false)
+    expect(isSubscriptionActive('true', 'not a date', now)).toBe(false)
+    expect(storedSubscriptionIsCurrent()).toBe(false)
+  })
+
+  it("trusts a stored 'true' with a future expiry without asking the server", async () => {
+    const user = signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: inOneYear() })
+    const calls = serverSays(user, true, user.subscriptionExpires ?? null)
+    renderApp('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Nearby Requests' })).toBeInTheDocument()
+    expect(within(mainNav()).getByRole('link', { name: 'Find Students' })).toBeInTheDocument()
+    await settle()
+    expect(calls.status).toBe(0)
+  })
+
+  it('asks the server when the stored expiry has passed, and clears the stored values it denies', async () => {
+    const user = signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: PAST })
+    const calls = serverSays(user, false, null)
+    renderApp('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Subscribe to find students' })).toBeInTheDocument()
+    await waitFor(() => expect(calls.status).toBe(1))
+    await waitFor(() => expect(localStorage.getItem('subscriptionActive')).toBe('false'))
+    expect(localStorage.getItem('subscriptionExpires')).toBeNull()
+    expect(within(mainNav()).getByRole('link', { name: 'Subscribe' })).toBeInTheDocument()
+  })
+
+  it('asks the server when not stored as subscribed, and saves a subscription it confirms', async () => {
+    const user = signInAs({ role: 'tutor', subscriptionActive: false })
+    const expires = inOneYear()
+    const calls = serverSays(user, true, expires)
+    renderApp('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Nearby Requests' })).toBeInTheDocument()
+    expect(calls.status).toBe(1)
+    expect(localStorage.getItem('subscriptionActive')).toBe('true')
+    expect(localStorage.getItem('subscriptionExpires')).toBe(expires)
+    expect(within(mainNav()).getByRole('link', { name: 'Find Students' })).toBeInTheDocument()
+  })
+
+  it('does not ask for parents', async () => {
+    const user = signInAs({ role: 'parent' })
+    const calls = serverSays(user, false, null)
+    renderApp('/dashboard')
+    await screen.findByRole('heading', { name: 'My Tuition Requests' })
+    await settle()
+    expect(calls.status).toBe(0)
+  })
+})
