@@ -12,7 +12,7 @@ mod user;
 
 pub use error::AuthError;
 pub use password::PasswordHasher;
-pub use service::{AuthConfig, AuthService, LoginInput, ProfileChanges, RegisterInput, Session};
+pub use service::{AuthConfig, AuthService, LoginInput, NewAccount, ProfileChanges, RegisterInput, Session};
 pub use throttle::{Throttle, ThrottleLimits};
 pub use tokens::{AuthUser, Claims};
 pub use user::User;

@@ -32,6 +32,16 @@ pub struct RegisterInput {
     pub password: String,
 }
 
+/// An account made by an operator; see [`AuthService::create_verified`].
+#[derive(Debug, Clone, Copy)]
+pub struct NewAccount<'a> {
+    pub fullname: &'a str,
+    pub email: &'a str,
+    pub phone: Option<&'a str>,
+    pub password: &'a str,
+    pub role: Role,
+}
+
 #[derive(Debug, Clone)]
 pub struct LoginInput {
     pub email: String,
@@ -391,9 +401,16 @@ impl AuthService {
 
     /// Creates a verified admin account (command line and first start-up).
     pub fn create_admin(&self, email: &str, password: &str, fullname: &str) -> Result<User, AuthError> {
-        let email = Email::parse(email)?;
-        let password = Password::parse(password, "password")?;
-        let fullname = parse_fullname(fullname)?;
+        self.create_verified(NewAccount { fullname, email, phone: None, password, role: Role::Admin })
+    }
+
+    /// Creates an account whose address needs no verification: made by an operator
+    /// (admin, demo data), never by the person themself.
+    pub fn create_verified(&self, account: NewAccount<'_>) -> Result<User, AuthError> {
+        let email = Email::parse(account.email)?;
+        let password = Password::parse(account.password, "password")?;
+        let fullname = parse_fullname(account.fullname)?;
+        let phone = account.phone.map(Phone::parse).transpose()?;
         let hash = self.inner.hasher.hash(password.expose())?;
         self.db().write(|conn| {
             if user::find_by_email(conn, email.as_str())?.is_some() {
@@ -405,9 +422,9 @@ impl AuthService {
                 &NewUser {
                     fullname: &fullname,
                     email: email.as_str(),
-                    phone: "",
+                    phone: phone.as_ref().map(Phone::as_str).unwrap_or(""),
                     password_hash: &hash,
-                    role: Role::Admin.as_str(),
+                    role: account.role.as_str(),
                     email_verified: true,
                     created_at: at,
                     updated_at: at,

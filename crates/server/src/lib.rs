@@ -1,6 +1,7 @@
 //! The actix-web shell: configuration, routes, OpenAPI, the embedded web app and
 //! start-up. Handlers parse the request, call one service method, map the result.
 
+pub mod demo;
 mod errors;
 mod extract;
 mod openapi;
@@ -75,7 +76,7 @@ pub fn auth_service(
 
 /// The secret behind each tuition request's published offset, derived from the
 /// signing key so it survives restarts and is never stored on its own.
-fn blur_key(secret: &[u8]) -> u64 {
+pub fn blur_key(secret: &[u8]) -> u64 {
     use sha2::{Digest, Sha256};
     let digest = Sha256::new().chain_update(b"hometutor/location-blur\0").chain_update(secret).finalize();
     let mut first = [0u8; 8];

@@ -1,5 +1,5 @@
 use clap::{Parser, Subcommand};
-use hometutor_server::{auth_service, open_database, openapi_document, Application, Settings};
+use hometutor_server::{auth_service, blur_key, open_database, openapi_document, Application, Settings};
 use tracing_subscriber::EnvFilter;
 
 /// HomeTutor: a home-tutor marketplace in one binary.
@@ -16,6 +16,8 @@ enum Command {
     Serve,
     /// Apply pending database migrations and exit.
     Migrate,
+    /// Add demo parents, tutors and requests around New Delhi (password: demo-password).
+    SeedDemo,
     /// Print the OpenAPI document (the source of the web app's API types).
     Openapi,
     /// Create an admin account.
@@ -43,6 +45,19 @@ async fn main() -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => Application::build(settings).await?.run_until_stopped().await?,
         Command::Openapi => {}
+        Command::SeedDemo => {
+            let db = open_database(&settings).await?;
+            let secret = settings.load_or_create_jwt_secret()?;
+            let auth = auth_service(&settings, secret.clone(), db.clone(), Default::default())?;
+            let tuition = hometutor_tuition::TuitionService::new(db.clone(), blur_key(&secret));
+            let summary = hometutor_server::demo::seed(db, auth, tuition, &settings.public_url).await?;
+            println!(
+                "demo data: {} accounts and {} requests added (password for every demo account: {})",
+                summary.created_accounts,
+                summary.created_requests,
+                hometutor_server::demo::DEMO_PASSWORD
+            );
+        }
         Command::Migrate => {
             open_database(&settings).await?;
             println!("migrations are up to date");

@@ -65,20 +65,29 @@ fn a_bad_setting_stops_start_up_with_a_message_naming_it() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-fn health(port: u16) -> String {
+/// One plain HTTP/1.1 exchange; returns the whole response as text.
+fn http(port: u16, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> String {
     use std::io::{Read, Write};
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").expect("write");
+    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    let body = body.unwrap_or("");
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("write");
     let mut response = String::new();
     stream.read_to_string(&mut response).expect("read");
     response
 }
 
-#[test]
-fn serves_and_stops_gracefully_on_sigterm() {
-    let database = TestDatabase::file();
-    let dir = temp_dir("serve");
-    let mut child = hometutor(&database, &dir)
+fn health(port: u16) -> String {
+    http(port, "GET", "/api/health", None, None)
+}
+
+/// Starts `hometutor` on a free port and returns the child and the port.
+fn serve(database: &TestDatabase, data_dir: &std::path::Path) -> (std::process::Child, u16) {
+    let mut child = hometutor(database, data_dir)
         .env("BIND", "127.0.0.1:0")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -94,7 +103,45 @@ fn serves_and_stops_gracefully_on_sigterm() {
         }
         assert!(started.elapsed() < Duration::from_secs(30));
     };
+    // Keep draining the log so the server never blocks on a full pipe.
+    std::thread::spawn(move || lines.for_each(drop));
     let port: u16 = listening.rsplit("port=").next().and_then(|p| p.trim().parse().ok()).expect("port in the log");
+    (child, port)
+}
+
+#[test]
+fn seed_demo_fills_a_first_look_once() {
+    let database = TestDatabase::file();
+    let dir = temp_dir("demo");
+    let first = hometutor(&database, &dir).arg("seed-demo").output().expect("run");
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert!(String::from_utf8_lossy(&first.stdout).contains("6 accounts and 8 requests added"));
+    let second = hometutor(&database, &dir).arg("seed-demo").output().expect("run");
+    assert!(String::from_utf8_lossy(&second.stdout).contains("0 accounts and 0 requests added"), "safe to run twice");
+
+    let (mut child, port) = serve(&database, &dir);
+    let login = http(
+        port,
+        "POST",
+        "/api/auth/login",
+        None,
+        Some(r#"{"email":"priya.tutor@demo.hometutor.in","password":"demo-password"}"#),
+    );
+    assert!(login.starts_with("HTTP/1.1 200"), "{login}");
+    let token = login.split("\"token\":\"").nth(1).and_then(|t| t.split('"').next()).expect("token").to_string();
+    let nearby = http(port, "GET", "/api/tuition/nearby?coordinates=[77.209,28.6139]&radiusKm=25", Some(&token), None);
+    assert!(nearby.starts_with("HTTP/1.1 200"), "{nearby}");
+    assert_eq!(nearby.matches("\"subject\"").count(), 8, "the demo tutor is subscribed and sees every demo request");
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn serves_and_stops_gracefully_on_sigterm() {
+    let database = TestDatabase::file();
+    let dir = temp_dir("serve");
+    let (mut child, port) = serve(&database, &dir);
     assert!(health(port).starts_with("HTTP/1.1 200"), "serves requests");
 
     let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
