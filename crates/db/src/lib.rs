@@ -11,9 +11,11 @@ pub use connection::{redact, DatabaseTarget, DbConnection};
 pub use migrations::run_migrations;
 pub use pool::{Db, PooledConnection};
 
-/// Naive UTC "now", the one clock every stored timestamp uses.
+/// Naive UTC "now", the one clock every stored timestamp uses, in microseconds:
+/// what PostgreSQL keeps, so a value read back equals the value written on both backends.
 pub fn now() -> chrono::NaiveDateTime {
-    chrono::Utc::now().naive_utc()
+    use chrono::SubsecRound;
+    chrono::Utc::now().naive_utc().trunc_subsecs(6)
 }
 
 #[derive(Debug, thiserror::Error)]

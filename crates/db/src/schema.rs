@@ -110,6 +110,42 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    conversations (id) {
+        id -> BigInt,
+        user_a -> BigInt,
+        user_b -> BigInt,
+        last_seq -> BigInt,
+        last_message_at -> Nullable<Timestamp>,
+        a_read_seq -> BigInt,
+        b_read_seq -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    messages (id) {
+        id -> BigInt,
+        conversation_id -> BigInt,
+        seq -> BigInt,
+        sender_id -> BigInt,
+        recipient_id -> BigInt,
+        request_id -> Nullable<BigInt>,
+        client_id -> Nullable<Text>,
+        body -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    blocks (blocker_id, blocked_id) {
+        blocker_id -> BigInt,
+        blocked_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
 diesel::joinable!(payment_orders -> users (user_id));
@@ -122,5 +158,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     outbox_emails,
     payment_orders,
     tuition_requests,
-    tuition_interests
+    tuition_interests,
+    conversations,
+    messages,
+    blocks
 );

@@ -1,0 +1,21 @@
+use hometutor_db::DbError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MessagingError {
+    #[error("Message cannot be empty")]
+    Empty,
+    #[error("Message is too long (at most 2000 characters).")]
+    TooLong,
+    #[error("This user is not accepting your messages.")]
+    Blocked,
+    #[error("User not found.")]
+    NoSuchUser,
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for MessagingError {
+    fn from(e: diesel::result::Error) -> Self {
+        MessagingError::Db(DbError::Query(e))
+    }
+}

@@ -1,0 +1,17 @@
+//! Chat storage: every message is stored, with the next sequence number of its
+//! conversation, before anyone is told about it; a sender's `clientId` makes a
+//! resend harmless; conversations, unread counts, read marks and blocks.
+//! The real-time hub that delivers stored messages lives beside this (issue 6).
+
+mod error;
+mod model;
+mod service;
+
+pub use error::MessagingError;
+pub use model::{Conversation, Message, Partner, SendInput, Sent};
+pub use service::MessageStore;
+
+/// Longest message, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 2000;
+/// Largest page of history.
+pub const MAX_PAGE: i64 = 100;

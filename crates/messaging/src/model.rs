@@ -1,0 +1,49 @@
+use chrono::NaiveDateTime;
+use hometutor_core::UserId;
+
+#[derive(Debug, Clone)]
+pub struct SendInput {
+    pub to: UserId,
+    pub text: String,
+    pub request_id: Option<i64>,
+    /// The sender's id for this message; the same one again returns the stored message.
+    pub client_id: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    pub id: i64,
+    /// Position in the conversation, from 1.
+    pub seq: i64,
+    pub from: UserId,
+    pub from_name: String,
+    pub to: UserId,
+    pub text: String,
+    pub request_id: Option<i64>,
+    pub client_id: Option<String>,
+    pub created_at: NaiveDateTime,
+}
+
+/// A stored message, and whether this call stored it (false for a resend).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sent {
+    pub message: Message,
+    pub new: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Partner {
+    pub id: UserId,
+    pub name: String,
+    pub email: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Conversation {
+    pub partner: Partner,
+    pub last_text: String,
+    pub last_at: NaiveDateTime,
+    pub last_seq: i64,
+    /// Messages from the partner the caller has not read.
+    pub unread: i64,
+}

@@ -1,0 +1,281 @@
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use hometutor_core::UserId;
+use hometutor_db::schema::{blocks, conversations as cv, messages as m, users};
+use hometutor_db::{now, Db, DbConnection};
+
+use crate::model::{Conversation, Message, Partner, SendInput, Sent};
+use crate::{MessagingError, MAX_MESSAGE_CHARS, MAX_PAGE};
+
+type MessageRow = (i64, i64, i64, i64, Option<i64>, Option<String>, String, NaiveDateTime);
+
+fn message_columns(
+) -> (m::id, m::seq, m::sender_id, m::recipient_id, m::request_id, m::client_id, m::body, m::created_at) {
+    (m::id, m::seq, m::sender_id, m::recipient_id, m::request_id, m::client_id, m::body, m::created_at)
+}
+
+/// The pair's key: the smaller id first.
+fn pair(a: UserId, b: UserId) -> (i64, i64) {
+    (a.0.min(b.0), a.0.max(b.0))
+}
+
+#[derive(Clone)]
+pub struct MessageStore {
+    db: Db,
+}
+
+impl MessageStore {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+
+    /// Stores a message (once per `client_id`) and returns it with its sequence number.
+    pub fn send(&self, from: UserId, input: SendInput) -> Result<Sent, MessagingError> {
+        let text = input.text.trim();
+        if text.is_empty() {
+            return Err(MessagingError::Empty);
+        }
+        if text.chars().count() > MAX_MESSAGE_CHARS {
+            return Err(MessagingError::TooLong);
+        }
+        let client_id = input.client_id.as_deref().map(str::trim).filter(|c| !c.is_empty() && c.len() <= 64);
+        self.db.write(|c| -> Result<_, MessagingError> {
+            if let Some(client_id) = client_id {
+                let earlier: Option<MessageRow> = m::table
+                    .filter(m::sender_id.eq(from.0).and(m::client_id.eq(client_id)))
+                    .select(message_columns())
+                    .first(c)
+                    .optional()?;
+                if let Some(row) = earlier {
+                    return Ok(Sent { message: with_names(c, vec![row])?.remove(0), new: false });
+                }
+            }
+            let recipient: Option<bool> = users::table.find(input.to.0).select(users::active).first(c).optional()?;
+            if recipient != Some(true) {
+                return Err(MessagingError::NoSuchUser);
+            }
+            let blocked: i64 = blocks::table
+                .filter(blocks::blocker_id.eq(input.to.0).and(blocks::blocked_id.eq(from.0)))
+                .count()
+                .get_result(c)?;
+            if blocked > 0 {
+                return Err(MessagingError::Blocked);
+            }
+            let at = now();
+            let conversation = conversation_id(c, from, input.to, at)?;
+            // Inside the write transaction: the bump and the insert are one step.
+            let seq: i64 = diesel::update(cv::table.find(conversation))
+                .set((cv::last_seq.eq(cv::last_seq + 1), cv::last_message_at.eq(Some(at))))
+                .returning(cv::last_seq)
+                .get_result(c)?;
+            let id: i64 = diesel::insert_into(m::table)
+                .values((
+                    m::conversation_id.eq(conversation),
+                    m::seq.eq(seq),
+                    m::sender_id.eq(from.0),
+                    m::recipient_id.eq(input.to.0),
+                    m::request_id.eq(input.request_id),
+                    m::client_id.eq(client_id),
+                    m::body.eq(text),
+                    m::created_at.eq(at),
+                ))
+                .returning(m::id)
+                .get_result(c)?;
+            let row =
+                (id, seq, from.0, input.to.0, input.request_id, client_id.map(str::to_string), text.to_string(), at);
+            Ok(Sent { message: with_names(c, vec![row])?.remove(0), new: true })
+        })
+    }
+
+    /// The conversation with `partner`, newest page first: messages before `before_seq` (or the latest).
+    pub fn history(
+        &self,
+        me: UserId,
+        partner: UserId,
+        before_seq: Option<i64>,
+        limit: i64,
+    ) -> Result<Vec<Message>, MessagingError> {
+        let (a, b) = pair(me, partner);
+        self.db.read(|c| -> Result<_, MessagingError> {
+            let Some(conversation) = find_conversation(c, a, b)? else { return Ok(Vec::new()) };
+            let rows: Vec<MessageRow> = m::table
+                .filter(m::conversation_id.eq(conversation).and(m::seq.lt(before_seq.unwrap_or(i64::MAX))))
+                .order(m::seq.desc())
+                .limit(limit.clamp(1, MAX_PAGE))
+                .select(message_columns())
+                .load(c)?;
+            Ok(with_names(c, rows)?)
+        })
+    }
+
+    /// What came after `after_seq` in the conversation with `partner`, oldest first: a reconnecting client's catch-up.
+    pub fn since(&self, me: UserId, partner: UserId, after_seq: i64) -> Result<Vec<Message>, MessagingError> {
+        let (a, b) = pair(me, partner);
+        self.db.read(|c| -> Result<_, MessagingError> {
+            let Some(conversation) = find_conversation(c, a, b)? else { return Ok(Vec::new()) };
+            let rows: Vec<MessageRow> = m::table
+                .filter(m::conversation_id.eq(conversation).and(m::seq.gt(after_seq)))
+                .order(m::seq.asc())
+                .limit(MAX_PAGE * 10)
+                .select(message_columns())
+                .load(c)?;
+            Ok(with_names(c, rows)?)
+        })
+    }
+
+    /// Messages about one tuition request that the caller sent or received, newest first.
+    pub fn about_request(
+        &self,
+        me: UserId,
+        request_id: i64,
+        before_id: Option<i64>,
+        limit: i64,
+    ) -> Result<Vec<Message>, MessagingError> {
+        self.db.read(|c| -> Result<_, MessagingError> {
+            let rows: Vec<MessageRow> = m::table
+                .filter(m::request_id.eq(request_id))
+                .filter(m::sender_id.eq(me.0).or(m::recipient_id.eq(me.0)))
+                .filter(m::id.lt(before_id.unwrap_or(i64::MAX)))
+                .order(m::id.desc())
+                .limit(limit.clamp(1, MAX_PAGE))
+                .select(message_columns())
+                .load(c)?;
+            Ok(with_names(c, rows)?)
+        })
+    }
+
+    /// Every conversation of the caller, the most recent first, with its unread count.
+    pub fn conversations(&self, me: UserId) -> Result<Vec<Conversation>, MessagingError> {
+        self.db.read(|c| -> Result<_, MessagingError> {
+            let rows: Vec<(i64, i64, i64, i64, i64, i64)> = cv::table
+                .filter(cv::user_a.eq(me.0).or(cv::user_b.eq(me.0)))
+                .filter(cv::last_seq.gt(0))
+                .order(cv::last_message_at.desc())
+                .select((cv::id, cv::user_a, cv::user_b, cv::last_seq, cv::a_read_seq, cv::b_read_seq))
+                .load(c)?;
+            let mut out = Vec::with_capacity(rows.len());
+            for (id, a, b, last_seq, a_read, b_read) in rows {
+                let (partner, read) = if a == me.0 { (b, a_read) } else { (a, b_read) };
+                let (name, email): (String, String) =
+                    users::table.find(partner).select((users::fullname, users::email)).first(c)?;
+                let (last_text, last_at): (String, NaiveDateTime) = m::table
+                    .filter(m::conversation_id.eq(id).and(m::seq.eq(last_seq)))
+                    .select((m::body, m::created_at))
+                    .first(c)?;
+                let unread: i64 = if partner == me.0 {
+                    0
+                } else {
+                    m::table
+                        .filter(m::conversation_id.eq(id).and(m::seq.gt(read)).and(m::recipient_id.eq(me.0)))
+                        .count()
+                        .get_result(c)?
+                };
+                out.push(Conversation {
+                    partner: Partner { id: UserId(partner), name, email },
+                    last_text,
+                    last_at,
+                    last_seq,
+                    unread,
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    /// Marks everything from `partner` as read.
+    pub fn mark_read(&self, me: UserId, partner: UserId) -> Result<(), MessagingError> {
+        let (a, b) = pair(me, partner);
+        self.db.write(|c| -> Result<_, MessagingError> {
+            if let Some(conversation) = find_conversation(c, a, b)? {
+                let last: i64 = cv::table.find(conversation).select(cv::last_seq).first(c)?;
+                mark_read_to(c, conversation, me, partner, last)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// From now on `blocked`'s messages to `me` are refused.
+    pub fn block(&self, me: UserId, blocked: UserId) -> Result<(), MessagingError> {
+        self.db.write(|c| -> Result<_, MessagingError> {
+            let exists: i64 = blocks::table
+                .filter(blocks::blocker_id.eq(me.0).and(blocks::blocked_id.eq(blocked.0)))
+                .count()
+                .get_result(c)?;
+            if exists == 0 {
+                diesel::insert_into(blocks::table)
+                    .values((
+                        blocks::blocker_id.eq(me.0),
+                        blocks::blocked_id.eq(blocked.0),
+                        blocks::created_at.eq(now()),
+                    ))
+                    .execute(c)?;
+            }
+            Ok(())
+        })
+    }
+
+    pub fn unblock(&self, me: UserId, blocked: UserId) -> Result<(), MessagingError> {
+        self.db.write(|c| -> Result<_, MessagingError> {
+            diesel::delete(blocks::table.filter(blocks::blocker_id.eq(me.0).and(blocks::blocked_id.eq(blocked.0))))
+                .execute(c)?;
+            Ok(())
+        })
+    }
+}
+
+fn find_conversation(c: &mut DbConnection, a: i64, b: i64) -> QueryResult<Option<i64>> {
+    cv::table.filter(cv::user_a.eq(a).and(cv::user_b.eq(b))).select(cv::id).first(c).optional()
+}
+
+fn conversation_id(c: &mut DbConnection, from: UserId, to: UserId, at: NaiveDateTime) -> QueryResult<i64> {
+    let (a, b) = pair(from, to);
+    if let Some(id) = find_conversation(c, a, b)? {
+        return Ok(id);
+    }
+    diesel::insert_into(cv::table)
+        .values((cv::user_a.eq(a), cv::user_b.eq(b), cv::created_at.eq(at)))
+        .returning(cv::id)
+        .get_result(c)
+}
+
+/// Raises `me`'s read mark in the conversation to `seq` (never lowers it).
+fn mark_read_to(c: &mut DbConnection, conversation: i64, me: UserId, partner: UserId, seq: i64) -> QueryResult<()> {
+    let (a, _) = pair(me, partner);
+    if me.0 == a {
+        diesel::update(cv::table.find(conversation).filter(cv::a_read_seq.lt(seq)))
+            .set(cv::a_read_seq.eq(seq))
+            .execute(c)?;
+    }
+    if me.0 != a || me == partner {
+        diesel::update(cv::table.find(conversation).filter(cv::b_read_seq.lt(seq)))
+            .set(cv::b_read_seq.eq(seq))
+            .execute(c)?;
+    }
+    Ok(())
+}
+
+fn with_names(c: &mut DbConnection, rows: Vec<MessageRow>) -> QueryResult<Vec<Message>> {
+    let mut ids: Vec<i64> = rows.iter().map(|r| r.2).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let names: std::collections::HashMap<i64, String> = users::table
+        .filter(users::id.eq_any(&ids))
+        .select((users::id, users::fullname))
+        .load::<(i64, String)>(c)?
+        .into_iter()
+        .collect();
+    Ok(rows
+        .into_iter()
+        .map(|(id, seq, from, to, request_id, client_id, text, created_at)| Message {
+            id,
+            seq,
+            from: UserId(from),
+            from_name: names.get(&from).cloned().unwrap_or_default(),
+            to: UserId(to),
+            text,
+            request_id,
+            client_id,
+            created_at,
+        })
+        .collect())
+}

@@ -1,0 +1,3 @@
+DROP TABLE blocks;
+DROP TABLE messages;
+DROP TABLE conversations;
