@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use hometutor_auth::AuthError;
+use hometutor_messaging::MessagingError;
 use hometutor_payments::PaymentError;
 use hometutor_tuition::TuitionError;
 use serde::Serialize;
@@ -114,6 +115,19 @@ impl From<TuitionError> for ApiError {
             TuitionError::SubscriptionRequired => Self::new(StatusCode::FORBIDDEN, "subscription_required", message),
             TuitionError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
             TuitionError::Db(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<MessagingError> for ApiError {
+    fn from(e: MessagingError) -> Self {
+        let message = e.to_string();
+        match e {
+            MessagingError::Empty => Self::new(StatusCode::BAD_REQUEST, "empty_message", message),
+            MessagingError::TooLong => Self::new(StatusCode::BAD_REQUEST, "message_too_long", message),
+            MessagingError::Blocked => Self::new(StatusCode::FORBIDDEN, "blocked", message),
+            MessagingError::NoSuchUser => Self::new(StatusCode::NOT_FOUND, "not_found", message),
+            MessagingError::Db(e) => Self::internal(e),
         }
     }
 }

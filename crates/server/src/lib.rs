@@ -20,6 +20,7 @@ use anyhow::Context;
 use hometutor_auth::{AuthConfig, AuthService, ThrottleLimits};
 use hometutor_db::{run_migrations, Db};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
+use hometutor_messaging::MessageStore;
 use hometutor_payments::{CashfreeConfig, CashfreeProvider, PaymentService, SimulatedProvider};
 use hometutor_tuition::TuitionService;
 use settings::PaymentMode;
@@ -126,7 +127,8 @@ impl Application {
             TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
         let port = listener.local_addr()?.port();
         let tuition = TuitionService::new(db.clone(), blur_key(&jwt_secret));
-        let state = aw::Data::new(AppState { db, auth, payments, tuition, cashfree_environment });
+        let messages = MessageStore::new(db.clone());
+        let state = aw::Data::new(AppState { db, auth, payments, tuition, messages, cashfree_environment });
         let openapi = openapi_document();
         let public_url = settings.public_url.clone();
         let server = HttpServer::new(move || {

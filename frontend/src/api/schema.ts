@@ -110,6 +110,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuses the partner's messages from now on. */
+        post: operations["block"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/block/{partnerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Accepts the partner's messages again. */
+        delete: operations["unblock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent chat partners of the caller (the path's user must be the caller). */
+        get: operations["recent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -119,6 +170,75 @@ export interface paths {
         };
         /** Reports whether the server and its database answer. */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of history, newest first. */
+        get: operations["history"];
+        put?: never;
+        /** Stores a message (the WebSocket's `sendMessage` does the same and delivers it live). */
+        post: operations["send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's conversations, the most recent first. */
+        get: operations["conversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks everything from the partner as read. */
+        post: operations["mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unread messages per partner and in all. */
+        get: operations["unread"];
         put?: never;
         post?: never;
         delete?: never;
@@ -356,6 +476,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ConversationDto: {
+            lastMessage: components["schemas"]["LastMessage"];
+            partner: components["schemas"]["PartnerDto"];
+            /** Format: int64 */
+            unread: number;
+        };
         CreateSessionResponse: {
             /**
              * Format: int64
@@ -419,6 +545,11 @@ export interface components {
              */
             tutor: number;
         };
+        LastMessage: {
+            /** Format: date-time */
+            createdAt: string;
+            text: string;
+        };
         /** @description Either a GeoJSON point or a bare `[longitude, latitude]` pair. */
         LocationInput: components["schemas"]["GeoPoint"] | number[];
         LoginRequest: {
@@ -430,6 +561,24 @@ export interface components {
             role: string;
             token: string;
             user: components["schemas"]["Profile"];
+        };
+        MessageDto: {
+            clientId?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            from: components["schemas"]["Sender"];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            requestId?: number | null;
+            /**
+             * Format: int64
+             * @description Position in its conversation, from 1.
+             */
+            seq: number;
+            text: string;
+            /** Format: int64 */
+            to: number;
         };
         MessageResponse: {
             message: string;
@@ -459,6 +608,16 @@ export interface components {
             fullname: string;
             phone: string;
         };
+        PartnerBody: {
+            /** Format: int64 */
+            partnerId: number;
+        };
+        PartnerDto: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         /** @description An account as its owner sees it. */
         Profile: {
             active: boolean;
@@ -483,6 +642,13 @@ export interface components {
         };
         ProfileResponse: {
             user: components["schemas"]["Profile"];
+        };
+        RecentChatUser: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            unread: number;
         };
         RegisterRequest: {
             email?: string;
@@ -511,6 +677,20 @@ export interface components {
             email?: string;
             newPassword?: string;
             otp?: string;
+        };
+        SendBody: {
+            /** @description The sender's own id for the message: sending it again returns the stored one. */
+            clientId?: string | null;
+            /** Format: int64 */
+            requestId?: number | null;
+            text?: string;
+            /** Format: int64 */
+            to: number;
+        };
+        Sender: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         SimulatePaymentRequest: {
             /** Format: double */
@@ -544,6 +724,14 @@ export interface components {
             subject: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        UnreadCounts: {
+            /** @description Partner id → unread messages from them. */
+            perUser: {
+                [key: string]: number;
+            };
+            /** Format: int64 */
+            total: number;
         };
         /** @description Only these fields can be changed here: e-mail, role, subscription and approval cannot. */
         UpdateProfileRequest: {
@@ -818,6 +1006,78 @@ export interface operations {
             };
         };
     };
+    block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerBody"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    recent: {
+        parameters: {
+            query?: {
+                /** @description `1` for the list of recent chat partners. */
+                recent?: string | null;
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentChatUser"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -843,6 +1103,153 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                /** @description The conversation with this user… */
+                userId?: number | null;
+                /** @description …or the messages about this tuition request that the caller sent or received. */
+                requestId?: number | null;
+                /** @description Cursor: only messages older than this (a `seq` with `userId`, an `id` with `requestId`). */
+                before?: number | null;
+                /** @description Page size, 1–100 (50 by default). */
+                limit?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"][];
+                };
+            };
+            /** @description Neither userId nor requestId */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendBody"];
+            };
+        };
+        responses: {
+            /** @description Already stored under this clientId */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+            /** @description Message cannot be empty */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Blocked by the recipient */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    conversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDto"][];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerBody"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCounts"];
                 };
             };
         };

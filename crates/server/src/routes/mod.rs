@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod health;
+pub mod messages;
 pub mod payments;
 pub mod tuition;
 
@@ -12,4 +13,5 @@ pub fn config(cfg: &mut ServiceConfig) {
     auth::config(cfg);
     payments::config(cfg);
     tuition::config(cfg);
+    messages::config(cfg);
 }

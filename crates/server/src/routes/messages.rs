@@ -1,0 +1,282 @@
+//! Chat over REST: history, conversations, recent partners, unread counts, read
+//! marks, blocks, and sending (the WebSocket delivers the same stored messages live).
+
+use std::collections::BTreeMap;
+
+use actix_web::{delete, get, post, web, HttpResponse};
+use chrono::{DateTime, Utc};
+use hometutor_core::UserId;
+use hometutor_messaging::{Conversation, Message, SendInput};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::extract::CurrentUser;
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema)]
+pub struct Sender {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageDto {
+    pub id: i64,
+    /// Position in its conversation, from 1.
+    pub seq: i64,
+    pub from: Sender,
+    pub to: i64,
+    pub text: String,
+    pub request_id: Option<i64>,
+    pub client_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Message> for MessageDto {
+    fn from(m: Message) -> Self {
+        Self {
+            id: m.id,
+            seq: m.seq,
+            from: Sender { id: m.from.0, name: m.from_name },
+            to: m.to.0,
+            text: m.text,
+            request_id: m.request_id,
+            client_id: m.client_id,
+            created_at: m.created_at.and_utc(),
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryParams {
+    /// The conversation with this user…
+    pub user_id: Option<i64>,
+    /// …or the messages about this tuition request that the caller sent or received.
+    pub request_id: Option<i64>,
+    /// Cursor: only messages older than this (a `seq` with `userId`, an `id` with `requestId`).
+    pub before: Option<i64>,
+    /// Page size, 1–100 (50 by default).
+    pub limit: Option<i64>,
+}
+
+/// A page of history, newest first.
+#[utoipa::path(tag = "messages", security(("bearer" = [])), params(HistoryParams), responses(
+    (status = 200, body = Vec<MessageDto>),
+    (status = 400, description = "Neither userId nor requestId", body = ErrorBody),
+))]
+#[get("/messages")]
+pub async fn history(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    params: web::Query<HistoryParams>,
+) -> Result<web::Json<Vec<MessageDto>>, ApiError> {
+    let p = params.into_inner();
+    let limit = p.limit.unwrap_or(50);
+    let store = state.messages.clone();
+    let me = me.0.id;
+    let found = match (p.user_id, p.request_id) {
+        (Some(partner), _) => blocking(move || store.history(me, UserId(partner), p.before, limit)).await?,
+        (None, Some(request)) => blocking(move || store.about_request(me, request, p.before, limit)).await?,
+        (None, None) => return Err(ApiError::bad_request("Give userId or requestId.")),
+    };
+    Ok(web::Json(found.into_iter().map(Into::into).collect()))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SendBody {
+    pub to: i64,
+    #[serde(default)]
+    pub text: String,
+    pub request_id: Option<i64>,
+    /// The sender's own id for the message: sending it again returns the stored one.
+    pub client_id: Option<String>,
+}
+
+/// Stores a message (the WebSocket's `sendMessage` does the same and delivers it live).
+#[utoipa::path(tag = "messages", security(("bearer" = [])), request_body = SendBody, responses(
+    (status = 201, description = "Stored", body = MessageDto),
+    (status = 200, description = "Already stored under this clientId", body = MessageDto),
+    (status = 400, description = "Message cannot be empty", body = ErrorBody),
+    (status = 403, description = "Blocked by the recipient", body = ErrorBody),
+))]
+#[post("/messages")]
+pub async fn send(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    body: web::Json<SendBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let store = state.messages.clone();
+    let input = SendInput { to: UserId(b.to), text: b.text, request_id: b.request_id, client_id: b.client_id };
+    let sent = blocking(move || store.send(me.0.id, input)).await?;
+    let mut status = if sent.new { HttpResponse::Created() } else { HttpResponse::Ok() };
+    Ok(status.json(MessageDto::from(sent.message)))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PartnerDto {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LastMessage {
+    pub text: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationDto {
+    pub partner: PartnerDto,
+    pub last_message: LastMessage,
+    pub unread: i64,
+}
+
+impl From<Conversation> for ConversationDto {
+    fn from(c: Conversation) -> Self {
+        Self {
+            partner: PartnerDto { id: c.partner.id.0, name: c.partner.name, email: c.partner.email },
+            last_message: LastMessage { text: c.last_text, created_at: c.last_at.and_utc() },
+            unread: c.unread,
+        }
+    }
+}
+
+/// The caller's conversations, the most recent first.
+#[utoipa::path(tag = "messages", security(("bearer" = [])), responses((status = 200, body = Vec<ConversationDto>)))]
+#[get("/messages/conversations")]
+pub async fn conversations(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+) -> Result<web::Json<Vec<ConversationDto>>, ApiError> {
+    let store = state.messages.clone();
+    let list = blocking(move || store.conversations(me.0.id)).await?;
+    Ok(web::Json(list.into_iter().map(Into::into).collect()))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RecentChatUser {
+    pub id: i64,
+    pub email: String,
+    pub unread: i64,
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct RecentParams {
+    /// `1` for the list of recent chat partners.
+    pub recent: Option<String>,
+}
+
+/// Recent chat partners of the caller (the path's user must be the caller).
+#[utoipa::path(tag = "messages", security(("bearer" = [])), params(("userId" = i64, Path,), RecentParams), responses(
+    (status = 200, body = Vec<RecentChatUser>),
+    (status = 403, body = ErrorBody),
+))]
+#[get("/chat/{userId}")]
+pub async fn recent(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    user_id: web::Path<i64>,
+    _params: web::Query<RecentParams>,
+) -> Result<web::Json<Vec<RecentChatUser>>, ApiError> {
+    if user_id.into_inner() != me.0.id.0 {
+        return Err(ApiError::new(
+            actix_web::http::StatusCode::FORBIDDEN,
+            "forbidden",
+            "You can only list your own chats.",
+        ));
+    }
+    let store = state.messages.clone();
+    let list = blocking(move || store.conversations(me.0.id)).await?;
+    Ok(web::Json(
+        list.into_iter()
+            .map(|c| RecentChatUser { id: c.partner.id.0, email: c.partner.email, unread: c.unread })
+            .collect(),
+    ))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnreadCounts {
+    pub total: i64,
+    /// Partner id → unread messages from them.
+    pub per_user: BTreeMap<String, i64>,
+}
+
+/// Unread messages per partner and in all.
+#[utoipa::path(tag = "messages", security(("bearer" = [])), responses((status = 200, body = UnreadCounts)))]
+#[get("/messages/unread")]
+pub async fn unread(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<UnreadCounts>, ApiError> {
+    let store = state.messages.clone();
+    let list = blocking(move || store.conversations(me.0.id)).await?;
+    let per_user: BTreeMap<String, i64> =
+        list.iter().filter(|c| c.unread > 0).map(|c| (c.partner.id.0.to_string(), c.unread)).collect();
+    Ok(web::Json(UnreadCounts { total: per_user.values().sum(), per_user }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PartnerBody {
+    pub partner_id: i64,
+}
+
+/// Marks everything from the partner as read.
+#[utoipa::path(tag = "messages", security(("bearer" = [])), request_body = PartnerBody, responses((status = 204)))]
+#[post("/messages/read")]
+pub async fn mark_read(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    body: web::Json<PartnerBody>,
+) -> Result<HttpResponse, ApiError> {
+    let store = state.messages.clone();
+    let partner = UserId(body.partner_id);
+    blocking(move || store.mark_read(me.0.id, partner)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Refuses the partner's messages from now on.
+#[utoipa::path(tag = "messages", security(("bearer" = [])), request_body = PartnerBody, responses((status = 204)))]
+#[post("/chat/block")]
+pub async fn block(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    body: web::Json<PartnerBody>,
+) -> Result<HttpResponse, ApiError> {
+    let store = state.messages.clone();
+    let partner = UserId(body.partner_id);
+    blocking(move || store.block(me.0.id, partner)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Accepts the partner's messages again.
+#[utoipa::path(tag = "messages", security(("bearer" = [])), params(("partnerId" = i64, Path,)), responses((status = 204)))]
+#[delete("/chat/block/{partnerId}")]
+pub async fn unblock(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    partner: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let store = state.messages.clone();
+    let partner = UserId(partner.into_inner());
+    blocking(move || store.unblock(me.0.id, partner)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+pub fn config(cfg: &mut ServiceConfig) {
+    cfg.service(conversations)
+        .service(unread)
+        .service(mark_read)
+        .service(history)
+        .service(send)
+        .service(block)
+        .service(unblock)
+        .service(recent);
+}

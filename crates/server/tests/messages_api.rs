@@ -1,0 +1,90 @@
+//! Chat over REST against the real server.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
+mod common;
+
+use common::TestApp;
+use serde_json::json;
+
+async fn id_of(app: &TestApp, token: &str) -> i64 {
+    app.call("GET", "/api/auth/profile", Some(token), None).await.body["user"]["id"].as_i64().expect("id")
+}
+
+#[actix_web::test]
+async fn two_users_chat_and_a_third_sees_nothing() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let outsider = app.verified_user("outsider@example.com", "parent").await;
+    let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
+
+    let first = app
+        .call(
+            "POST",
+            "/api/messages",
+            Some(&parent),
+            Some(json!({"to": tutor_id, "text": "Namaste!", "clientId": "p-1"})),
+        )
+        .await;
+    assert_eq!((first.status, first.body["seq"].as_i64()), (201, Some(1)));
+    let resend = app
+        .call(
+            "POST",
+            "/api/messages",
+            Some(&parent),
+            Some(json!({"to": tutor_id, "text": "Namaste!", "clientId": "p-1"})),
+        )
+        .await;
+    assert_eq!((resend.status, resend.body["id"].clone()), (200, first.body["id"].clone()), "a resend is stored once");
+    app.call("POST", "/api/messages", Some(&tutor), Some(json!({"to": parent_id, "text": "Hello, how can I help?"})))
+        .await;
+
+    let history = app.call("GET", &format!("/api/messages?userId={tutor_id}"), Some(&parent), None).await.body;
+    let texts: Vec<_> =
+        history.as_array().expect("list").iter().map(|m| m["text"].as_str().unwrap_or_default().to_string()).collect();
+    assert_eq!(texts, vec!["Hello, how can I help?", "Namaste!"]);
+    assert_eq!(history[0]["from"]["name"], "Asha Kumar");
+
+    let unread = app.call("GET", "/api/messages/unread", Some(&parent), None).await.body;
+    assert_eq!((unread["total"].as_i64(), unread["perUser"][tutor_id.to_string()].as_i64()), (Some(1), Some(1)));
+    let conversations = app.call("GET", "/api/messages/conversations", Some(&parent), None).await.body;
+    assert_eq!(conversations[0]["partner"]["email"], "tutor@example.com");
+    assert_eq!(conversations[0]["lastMessage"]["text"], "Hello, how can I help?");
+    assert_eq!(
+        app.call("POST", "/api/messages/read", Some(&parent), Some(json!({"partnerId": tutor_id}))).await.status,
+        204
+    );
+    assert_eq!(app.call("GET", "/api/messages/unread", Some(&parent), None).await.body["total"], 0);
+
+    let recent = app.call("GET", &format!("/api/chat/{parent_id}?recent=1"), Some(&parent), None).await.body;
+    assert_eq!(recent[0]["email"], "tutor@example.com");
+    assert_eq!(app.call("GET", &format!("/api/chat/{parent_id}?recent=1"), Some(&outsider), None).await.status, 403);
+
+    let peek = app.call("GET", &format!("/api/messages?userId={tutor_id}"), Some(&outsider), None).await.body;
+    assert_eq!(peek, json!([]), "the outsider's conversation with the tutor is empty");
+    assert_eq!(app.call("GET", "/api/messages/conversations", Some(&outsider), None).await.body, json!([]));
+}
+
+#[actix_web::test]
+async fn empty_messages_and_blocked_senders_are_refused() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
+    let empty = app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": tutor_id, "text": "  "}))).await;
+    assert_eq!((empty.status, empty.body["message"].as_str()), (400, Some("Message cannot be empty")));
+
+    assert_eq!(
+        app.call("POST", "/api/chat/block", Some(&parent), Some(json!({"partnerId": tutor_id}))).await.status,
+        204
+    );
+    let refused = app.call("POST", "/api/messages", Some(&tutor), Some(json!({"to": parent_id, "text": "hi"}))).await;
+    assert_eq!(refused.status, 403);
+    assert_eq!(app.call("DELETE", &format!("/api/chat/block/{tutor_id}"), Some(&parent), None).await.status, 204);
+    assert_eq!(
+        app.call("POST", "/api/messages", Some(&tutor), Some(json!({"to": parent_id, "text": "hi"}))).await.status,
+        201
+    );
+    assert_eq!(app.call("GET", "/api/messages", Some(&tutor), None).await.status, 400);
+}
