@@ -145,6 +145,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    chat_tickets (ticket_hash) {
+        ticket_hash -> Text,
+        user_id -> BigInt,
+        expires_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
@@ -161,5 +169,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     tuition_interests,
     conversations,
     messages,
-    blocks
+    blocks,
+    chat_tickets
 );

@@ -6,10 +6,12 @@
 mod error;
 mod model;
 mod service;
+mod tickets;
 
 pub use error::MessagingError;
 pub use model::{Conversation, Message, Partner, SendInput, Sent};
 pub use service::MessageStore;
+pub use tickets::{Tickets, TICKET_SECONDS};
 
 /// Longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;

@@ -135,3 +135,26 @@ fn nobody_reads_a_conversation_they_are_not_in() {
     assert!(f.store.history(f.meena, f.ravi, None, 50).expect("history").is_empty());
     assert!(f.store.conversations(f.meena).expect("conversations").is_empty());
 }
+
+#[test]
+fn a_ticket_opens_once_and_expires() {
+    use hometutor_db::schema::chat_tickets;
+    use hometutor_messaging::Tickets;
+    let database = TestDatabase::in_memory();
+    let db = database.db();
+    let asha = user(&db, "Asha");
+    let tickets = Tickets::new(db.clone());
+    let ticket = tickets.issue(asha).expect("issue");
+    assert_eq!(tickets.redeem(&ticket).expect("redeem"), Some(asha));
+    assert_eq!(tickets.redeem(&ticket).expect("again"), None, "single use");
+    let old = tickets.issue(asha).expect("issue");
+    db.write(|c| {
+        diesel::update(chat_tickets::table)
+            .set(chat_tickets::expires_at.eq(now() - chrono::Duration::seconds(1)))
+            .execute(c)
+            .map_err(hometutor_db::DbError::from)
+    })
+    .expect("expire");
+    assert_eq!(tickets.redeem(&old).expect("expired"), None);
+    assert_eq!(tickets.redeem("not-a-ticket").expect("garbage"), None);
+}

@@ -9,6 +9,7 @@ pub mod routes;
 pub mod settings;
 mod state;
 mod web;
+mod ws;
 
 use std::net::TcpListener;
 
@@ -20,7 +21,7 @@ use anyhow::Context;
 use hometutor_auth::{AuthConfig, AuthService, ThrottleLimits};
 use hometutor_db::{run_migrations, Db};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
-use hometutor_messaging::MessageStore;
+use hometutor_messaging::{MessageStore, Tickets};
 use hometutor_payments::{CashfreeConfig, CashfreeProvider, PaymentService, SimulatedProvider};
 use hometutor_tuition::TuitionService;
 use settings::PaymentMode;
@@ -128,7 +129,17 @@ impl Application {
         let port = listener.local_addr()?.port();
         let tuition = TuitionService::new(db.clone(), blur_key(&jwt_secret));
         let messages = MessageStore::new(db.clone());
-        let state = aw::Data::new(AppState { db, auth, payments, tuition, messages, cashfree_environment });
+        let state = aw::Data::new(AppState {
+            tickets: Tickets::new(db.clone()),
+            hub: ws::Hub::default(),
+            public_url: settings.public_url.clone(),
+            db,
+            auth,
+            payments,
+            tuition,
+            messages,
+            cashfree_environment,
+        });
         let openapi = openapi_document();
         let public_url = settings.public_url.clone();
         let server = HttpServer::new(move || {
@@ -140,12 +151,14 @@ impl Application {
                 .app_data(query_config())
                 // Before the /api scope, whose fallback would otherwise answer these paths with 404.
                 .map(|app| {
-                    app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone())).route(
-                        "/api/docs",
-                        aw::get().to(|| async {
-                            actix_web::HttpResponse::Found().insert_header(("Location", "/api/docs/")).finish()
-                        }),
-                    )
+                    app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
+                        .route(
+                            "/api/docs",
+                            aw::get().to(|| async {
+                                actix_web::HttpResponse::Found().insert_header(("Location", "/api/docs/")).finish()
+                            }),
+                        )
+                        .route("/api/ws", aw::get().to(ws::connect))
                 })
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
                 .split_for_parts();

@@ -1,6 +1,6 @@
 use hometutor_auth::AuthService;
 use hometutor_db::Db;
-use hometutor_messaging::MessageStore;
+use hometutor_messaging::{MessageStore, Tickets};
 use hometutor_payments::PaymentService;
 use hometutor_tuition::TuitionService;
 
@@ -11,6 +11,10 @@ pub struct AppState {
     pub payments: PaymentService,
     pub tuition: TuitionService,
     pub messages: MessageStore,
+    pub tickets: Tickets,
+    pub hub: crate::ws::Hub,
+    /// The site's own origin: WebSocket handshakes from any other are refused.
+    pub public_url: String,
     /// `sandbox` or `production` for Cashfree's browser SDK; `None` in simulated mode.
     pub cashfree_environment: Option<String>,
 }

@@ -144,6 +144,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A single-use, 60-second ticket for the chat WebSocket (no long-lived token goes into a URL). */
+        post: operations["ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/{userId}": {
         parameters: {
             query?: never;
@@ -707,6 +724,12 @@ export interface components {
             /** Format: date-time */
             subscriptionExpires?: string | null;
         };
+        TicketResponse: {
+            /** Format: int64 */
+            expiresIn: number;
+            /** @description Opens `GET /api/ws?ticket=…` once, within `expiresIn` seconds. */
+            ticket: string;
+        };
         /** @description A request as its parent sees it. */
         TuitionRequestDto: {
             /** Format: int64 */
@@ -1043,6 +1066,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResponse"];
+                };
             };
         };
     };

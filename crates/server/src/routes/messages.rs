@@ -270,12 +270,30 @@ pub async fn unblock(
     Ok(HttpResponse::NoContent().finish())
 }
 
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TicketResponse {
+    /// Opens `GET /api/ws?ticket=…` once, within `expiresIn` seconds.
+    pub ticket: String,
+    pub expires_in: i64,
+}
+
+/// A single-use, 60-second ticket for the chat WebSocket (no long-lived token goes into a URL).
+#[utoipa::path(tag = "messages", security(("bearer" = [])), responses((status = 200, body = TicketResponse)))]
+#[post("/chat/ticket")]
+pub async fn ticket(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<TicketResponse>, ApiError> {
+    let tickets = state.tickets.clone();
+    let ticket = blocking(move || tickets.issue(me.0.id)).await?;
+    Ok(web::Json(TicketResponse { ticket, expires_in: hometutor_messaging::TICKET_SECONDS }))
+}
+
 pub fn config(cfg: &mut ServiceConfig) {
     cfg.service(conversations)
         .service(unread)
         .service(mark_read)
         .service(history)
         .service(send)
+        .service(ticket)
         .service(block)
         .service(unblock)
         .service(recent);

@@ -1,0 +1,244 @@
+//! The chat WebSocket (`GET /api/ws?ticket=…`, DESIGN.md §5). A message is stored
+//! first (MessageStore), acknowledged to its sender, then pushed through the hub to
+//! every open socket of the recipient (and the sender's other sockets). A client
+//! that was away asks, with `join {userId, afterSeq}`, for what it missed.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use actix_ws::AggregatedMessage;
+use hometutor_core::UserId;
+use hometutor_messaging::{Message, SendInput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+use crate::errors::{blocking, ApiError};
+use crate::state::AppState;
+
+const PING_EVERY: Duration = Duration::from_secs(15);
+/// A socket that has said nothing (not even a pong) for this long is closed.
+const SILENCE_LIMIT: Duration = Duration::from_secs(45);
+/// Largest accepted event, in bytes: a 2,000-character message fits with room to spare.
+const MAX_EVENT_BYTES: usize = 16 * 1024;
+/// At most this many events per window per socket; more get an `error` event.
+const RATE_LIMIT: u32 = 30;
+const RATE_WINDOW: Duration = Duration::from_secs(10);
+
+/// One open socket: its id in this process and where its outgoing frames go.
+type SocketSender = (u64, mpsc::UnboundedSender<String>);
+
+/// Open sockets by user, in this process.
+#[derive(Default)]
+pub struct Hub {
+    sockets: Mutex<HashMap<i64, Vec<SocketSender>>>,
+    next_id: AtomicU64,
+}
+
+impl Hub {
+    fn register(&self, user: UserId) -> (u64, mpsc::UnboundedReceiver<String>) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut sockets) = self.sockets.lock() {
+            sockets.entry(user.0).or_default().push((id, tx));
+        }
+        (id, rx)
+    }
+
+    fn unregister(&self, user: UserId, id: u64) {
+        if let Ok(mut sockets) = self.sockets.lock() {
+            if let Some(list) = sockets.get_mut(&user.0) {
+                list.retain(|(socket, _)| *socket != id);
+                if list.is_empty() {
+                    sockets.remove(&user.0);
+                }
+            }
+        }
+    }
+
+    /// Sends a frame to every socket of `user` except `skip`.
+    fn deliver(&self, user: UserId, frame: &str, skip: Option<u64>) {
+        if let Ok(sockets) = self.sockets.lock() {
+            for (id, tx) in sockets.get(&user.0).into_iter().flatten() {
+                if Some(*id) != skip {
+                    let _ = tx.send(frame.to_string());
+                }
+            }
+        }
+    }
+}
+
+fn frame(event: &str, data: Value) -> String {
+    json!({ "event": event, "data": data }).to_string()
+}
+
+fn message_json(m: &Message) -> Value {
+    json!({
+        "id": m.id, "seq": m.seq, "from": {"id": m.from.0, "name": m.from_name}, "to": m.to.0,
+        "text": m.text, "requestId": m.request_id, "clientId": m.client_id, "createdAt": m.created_at.and_utc(),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct TicketQuery {
+    pub ticket: Option<String>,
+}
+
+/// Upgrades to a WebSocket for the ticket's user; a browser page from another site is refused.
+pub async fn connect(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+    query: web::Query<TicketQuery>,
+) -> Result<HttpResponse, actix_web::Error> {
+    if let Some(origin) = req.headers().get("origin").and_then(|o| o.to_str().ok()) {
+        if origin.trim_end_matches('/') != state.public_url {
+            return Err(ApiError::new(
+                actix_web::http::StatusCode::FORBIDDEN,
+                "bad_origin",
+                "Cross-site WebSocket refused.",
+            )
+            .into());
+        }
+    }
+    let ticket = query.into_inner().ticket.unwrap_or_default();
+    let tickets = state.tickets.clone();
+    let user = blocking(move || tickets.redeem(&ticket)).await?.ok_or_else(ApiError::unauthenticated)?;
+    let (response, session, stream) = actix_ws::handle(&req, body)?;
+    let stream = stream.max_frame_size(64 * 1024).aggregate_continuations().max_continuation_size(64 * 1024);
+    actix_web::rt::spawn(run(state, user, session, stream));
+    Ok(response)
+}
+
+async fn run(
+    state: web::Data<AppState>,
+    me: UserId,
+    mut session: actix_ws::Session,
+    mut stream: actix_ws::AggregatedMessageStream,
+) {
+    let (socket, mut outbox) = state.hub.register(me);
+    let mut ping = tokio::time::interval(PING_EVERY);
+    let mut last_heard = Instant::now();
+    let (mut window_start, mut events) = (Instant::now(), 0u32);
+    loop {
+        tokio::select! {
+            incoming = stream.recv() => {
+                let Some(Ok(msg)) = incoming else { break };
+                last_heard = Instant::now();
+                match msg {
+                    AggregatedMessage::Text(text) => {
+                        if window_start.elapsed() > RATE_WINDOW {
+                            (window_start, events) = (Instant::now(), 0);
+                        }
+                        events += 1;
+                        let replies = if events > RATE_LIMIT {
+                            vec![frame("error", json!({"message": "Too many messages; please slow down."}))]
+                        } else if text.len() > MAX_EVENT_BYTES {
+                            vec![frame("error", json!({"message": "Message is too long (at most 2000 characters)."}))]
+                        } else {
+                            handle(&state, me, socket, &text).await
+                        };
+                        let mut closed = false;
+                        for reply in replies {
+                            closed |= session.text(reply).await.is_err();
+                        }
+                        if closed { break }
+                    }
+                    AggregatedMessage::Ping(bytes) => {
+                        if session.pong(&bytes).await.is_err() { break }
+                    }
+                    AggregatedMessage::Close(_) => break,
+                    AggregatedMessage::Pong(_) | AggregatedMessage::Binary(_) => {}
+                }
+            }
+            Some(out) = outbox.recv() => {
+                if session.text(out).await.is_err() { break }
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > SILENCE_LIMIT || session.ping(b"").await.is_err() { break }
+            }
+        }
+    }
+    state.hub.unregister(me, socket);
+    let _ = session.close(None).await;
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Event {
+    event: String,
+    #[serde(default)]
+    data: Value,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SendMessage {
+    to: i64,
+    #[serde(default)]
+    text: String,
+    request_id: Option<i64>,
+    client_id: Option<String>,
+}
+
+/// Acts on one client event; returns the frames for this socket.
+async fn handle(state: &web::Data<AppState>, me: UserId, socket: u64, text: &str) -> Vec<String> {
+    let Ok(event) = serde_json::from_str::<Event>(text) else {
+        return vec![frame("error", json!({"message": "Expected {\"event\": …, \"data\": …}."}))];
+    };
+    let bad = |what: &str| vec![frame("error", json!({"message": format!("{what} is missing or malformed.")}))];
+    let store = state.messages.clone();
+    match event.event.as_str() {
+        "sendMessage" => {
+            let Ok(send) = serde_json::from_value::<SendMessage>(event.data) else {
+                return bad("sendMessage {to, text, clientId}");
+            };
+            let client_id = send.client_id.clone();
+            let input = SendInput {
+                to: UserId(send.to),
+                text: send.text,
+                request_id: send.request_id,
+                client_id: send.client_id,
+            };
+            match blocking(move || store.send(me, input)).await {
+                Ok(sent) => {
+                    let new_message = frame("newMessage", message_json(&sent.message));
+                    if sent.new {
+                        state.hub.deliver(sent.message.to, &new_message, None);
+                        if sent.message.to != me {
+                            state.hub.deliver(me, &new_message, Some(socket));
+                        }
+                    }
+                    vec![frame("ack", json!({"clientId": client_id, "id": sent.message.id, "seq": sent.message.seq}))]
+                }
+                Err(e) => vec![frame("error", json!({"message": e.body.message, "clientId": client_id}))],
+            }
+        }
+        "typing" => {
+            let Some(to) = event.data["to"].as_i64() else { return bad("typing {to, isTyping}") };
+            let typing = event.data["isTyping"].as_bool().unwrap_or(false);
+            state.hub.deliver(UserId(to), &frame("userTyping", json!({"userId": me.0, "isTyping": typing})), None);
+            Vec::new()
+        }
+        "read" => {
+            let Some(partner) = event.data["partnerId"].as_i64() else { return bad("read {partnerId}") };
+            match blocking(move || store.mark_read(me, UserId(partner))).await {
+                Ok(()) => Vec::new(),
+                Err(e) => vec![frame("error", json!({"message": e.body.message}))],
+            }
+        }
+        "join" => {
+            // Catch-up after a reconnect: everything after the last seq this client saw, to this socket.
+            let Some(partner) = event.data["userId"].as_i64() else { return Vec::new() };
+            let after = event.data["afterSeq"].as_i64().unwrap_or(0);
+            match blocking(move || store.since(me, UserId(partner), after)).await {
+                Ok(missed) => missed.iter().map(|m| frame("newMessage", message_json(m))).collect(),
+                Err(e) => vec![frame("error", json!({"message": e.body.message}))],
+            }
+        }
+        other => vec![frame("error", json!({"message": format!("Unknown event '{other}'.")}))],
+    }
+}

@@ -1,0 +1,157 @@
+//! The chat WebSocket against the real server: delivery, acks, typing, privacy,
+//! tickets, catch-up after a reconnect, origin check and rate limit.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
+mod common;
+
+use std::time::Duration;
+
+use common::TestApp;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message as Frame;
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn ticket(app: &TestApp, token: &str) -> String {
+    let reply = app.call("POST", "/api/chat/ticket", Some(token), None).await;
+    assert_eq!(reply.status, 200);
+    reply.body["ticket"].as_str().expect("ticket").to_string()
+}
+
+async fn open(app: &TestApp, token: &str) -> Socket {
+    let url = format!("{}/api/ws?ticket={}", app.base.replace("http", "ws"), ticket(app, token).await);
+    tokio_tungstenite::connect_async(url).await.expect("connect").0
+}
+
+async fn send(socket: &mut Socket, event: &str, data: Value) {
+    socket.send(Frame::text(json!({"event": event, "data": data}).to_string())).await.expect("send");
+}
+
+/// The next JSON event, or None after `wait` of silence.
+async fn next_event(socket: &mut Socket, wait: Duration) -> Option<Value> {
+    loop {
+        match tokio::time::timeout(wait, socket.next()).await {
+            Ok(Some(Ok(Frame::Text(text)))) => return serde_json::from_str(&text).ok(),
+            Ok(Some(Ok(_))) => continue,
+            _ => return None,
+        }
+    }
+}
+
+async fn id_of(app: &TestApp, token: &str) -> i64 {
+    app.call("GET", "/api/auth/profile", Some(token), None).await.body["user"]["id"].as_i64().expect("id")
+}
+
+const WAIT: Duration = Duration::from_secs(5);
+const QUIET: Duration = Duration::from_millis(400);
+
+#[actix_web::test]
+async fn two_users_chat_live_and_a_third_hears_nothing() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let outsider = app.verified_user("outsider@example.com", "parent").await;
+    let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
+    let (mut p, mut t, mut o) = (open(&app, &parent).await, open(&app, &tutor).await, open(&app, &outsider).await);
+
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "Namaste!", "clientId": "c1"})).await;
+    let ack = next_event(&mut p, WAIT).await.expect("ack");
+    assert_eq!(
+        (ack["event"].as_str(), ack["data"]["clientId"].as_str(), ack["data"]["seq"].as_i64()),
+        (Some("ack"), Some("c1"), Some(1))
+    );
+    let got = next_event(&mut t, WAIT).await.expect("delivered");
+    assert_eq!((got["event"].as_str(), got["data"]["text"].as_str()), (Some("newMessage"), Some("Namaste!")));
+    assert_eq!(got["data"]["from"]["id"], parent_id);
+
+    send(&mut t, "typing", json!({"to": parent_id, "isTyping": true})).await;
+    let typing = next_event(&mut p, WAIT).await.expect("typing");
+    assert_eq!((typing["event"].as_str(), typing["data"]["userId"].as_i64()), (Some("userTyping"), Some(tutor_id)));
+
+    // A resend of the same clientId is acknowledged with the same id and not delivered twice.
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "Namaste!", "clientId": "c1"})).await;
+    let again = next_event(&mut p, WAIT).await.expect("ack");
+    assert_eq!(again["data"]["id"], ack["data"]["id"]);
+    assert!(next_event(&mut t, QUIET).await.is_none(), "no duplicate delivery");
+    assert!(next_event(&mut o, QUIET).await.is_none(), "the outsider hears nothing");
+
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "  ", "clientId": "c2"})).await;
+    let empty = next_event(&mut p, WAIT).await.expect("error");
+    assert_eq!(
+        (empty["event"].as_str(), empty["data"]["message"].as_str()),
+        (Some("error"), Some("Message cannot be empty"))
+    );
+}
+
+#[actix_web::test]
+async fn tickets_are_single_use_and_other_sites_are_refused() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let t = ticket(&app, &parent).await;
+    let url = format!("{}/api/ws?ticket={t}", app.base.replace("http", "ws"));
+    assert!(tokio_tungstenite::connect_async(url.clone()).await.is_ok());
+    assert!(tokio_tungstenite::connect_async(url).await.is_err(), "a used ticket opens nothing");
+    assert!(tokio_tungstenite::connect_async(format!("{}/api/ws", app.base.replace("http", "ws"))).await.is_err());
+    assert_eq!(app.call("POST", "/api/chat/ticket", None, None).await.status, 401);
+
+    let mut request = format!("{}/api/ws?ticket={}", app.base.replace("http", "ws"), ticket(&app, &parent).await)
+        .into_client_request()
+        .expect("request");
+    request.headers_mut().insert("origin", "https://evil.example".parse().expect("header"));
+    assert!(tokio_tungstenite::connect_async(request).await.is_err(), "cross-site handshake refused");
+}
+
+#[actix_web::test]
+async fn a_reconnecting_client_gets_what_it_missed_exactly_once() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
+    let mut p = open(&app, &parent).await;
+    let mut t = open(&app, &tutor).await;
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "one", "clientId": "1"})).await;
+    let seen = next_event(&mut t, WAIT).await.expect("one");
+    let last_seq = seen["data"]["seq"].as_i64().expect("seq");
+    t.close(None).await.expect("close");
+
+    for (i, text) in ["two", "three"].iter().enumerate() {
+        send(&mut p, "sendMessage", json!({"to": tutor_id, "text": text, "clientId": format!("m{i}")})).await;
+        next_event(&mut p, WAIT).await.expect("ack");
+    }
+    let mut t = open(&app, &tutor).await;
+    send(&mut t, "join", json!({"userId": parent_id, "afterSeq": last_seq})).await;
+    let mut texts = Vec::new();
+    while let Some(event) = next_event(&mut t, QUIET).await {
+        texts.push(event["data"]["text"].as_str().unwrap_or_default().to_string());
+    }
+    assert_eq!(texts, vec!["two", "three"]);
+}
+
+#[actix_web::test]
+async fn flooding_gets_an_error_event_not_a_dropped_socket() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let tutor_id = id_of(&app, &tutor).await;
+    let mut p = open(&app, &parent).await;
+    for _ in 0..35 {
+        send(&mut p, "typing", json!({"to": tutor_id, "isTyping": true})).await;
+    }
+    let limited = next_event(&mut p, WAIT).await.expect("error event");
+    assert!(limited["data"]["message"].as_str().is_some_and(|m| m.contains("slow down")));
+    p.send(Frame::Ping(vec![1, 2, 3].into())).await.expect("still open");
+    let pong = tokio::time::timeout(WAIT, async {
+        loop {
+            match p.next().await {
+                Some(Ok(Frame::Pong(_))) => return true,
+                Some(Ok(_)) => continue,
+                _ => return false,
+            }
+        }
+    })
+    .await;
+    assert_eq!(pong, Ok(true), "the socket stays open");
+}
