@@ -4,3 +4,7 @@
  */
 export const profileQueryKey = ['auth', 'profile'] as const
 export const subscriptionStatusQueryKey = ['payment', 'subscription-status'] as const
+/** The parent's own tuition requests (GET /tuition/mine). */
+export const myRequestsQueryKey = ['tuition', 'mine'] as const
+/** Nearby requests for a tutor (GET /tuition/nearby), followed by the search parameters. */
+export const nearbyQueryKey = ['tuition', 'nearby'] as const

@@ -53,3 +53,9 @@ export interface ApiErrorShape {
   code?: string
   fields?: Record<string, string> | null
 }
+
+/** A parent's own tuition request, with the tutors interested in it (GET /tuition/mine). */
+export type TuitionRequest = SuccessBody<ApiPaths['/tuition/mine']['get']>[number]
+/** A request as a subscribed tutor sees it: approximate location, distance, parent contact. */
+export type NearbyRequest = SuccessBody<ApiPaths['/tuition/nearby']['get']>[number]
+export type InterestedTutor = TuitionRequest['interestedTutors'][number]

@@ -29,6 +29,9 @@ const PaymentResult = lazy(() => import('@/features/payments/routes/PaymentResul
 const SimulatedCheckout = lazy(() => import('@/features/payments/routes/SimulatedCheckout'))
 const Nearby = lazy(() => import('@/features/tuition/routes/Nearby'))
 const Admin = lazy(() => import('@/features/admin/routes/Admin'))
+// The dashboard's panels come from their own features (which do not import each other); composed here.
+const MyRequests = lazy(() => import('@/features/requests/components/MyRequests'))
+const NearbyRequests = lazy(() => import('@/features/tuition/components/NearbyRequests'))
 
 /** SPEC §2 route table, each route behind its access rule. */
 export function AppRoutes() {
@@ -53,7 +56,10 @@ export function AppRoutes() {
         </Route>
 
         <Route element={<RequireAuth />}>
-          <Route path="dashboard" element={<Dashboard />} />
+          <Route
+            path="dashboard"
+            element={<Dashboard parent={<MyRequests />} tutor={<NearbyRequests title="Nearby Requests" />} />}
+          />
           <Route path="chats" element={<RecentChats />} />
           <Route path="messages" element={<Messages />} />
           <Route path="profile" element={<MyProfile />} />

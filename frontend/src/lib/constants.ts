@@ -65,4 +65,32 @@ export const MESSAGES = {
   paymentVerificationFailed: 'Payment verification failed. Please contact support.',
   invalidPaymentSession: 'Invalid payment session. Order ID not found.',
   subscriptionCheckFailed: 'Could not check your subscription. Please try again.',
+  // SPEC §8 "Requests" and "Geolocation", §5 request form.
+  fetchRequestsFailed: 'Failed to fetch requests',
+  postRequestFailed: 'Failed to post/update request',
+  updateRequestFailed: 'Failed to update request',
+  deleteRequestFailed: 'Failed to delete request',
+  loadRequestFailed: 'Failed to load request',
+  fetchNearbyFailed: 'Failed to fetch nearby requests',
+  sendInterestFailed: 'Failed to send interest',
+  geolocationUnsupported: 'Geolocation not supported',
+  geolocationFailed: 'Failed to get current location',
+  selectLocation: 'Please select location on the map.',
+  subjectRequired: 'Subject is required.',
+  classLevelRequired: 'Class is required.',
+  preferredTimeRequired: 'Preferred time is required.',
 } as const
+
+/** SPEC §9: the map's default centre (New Delhi) and zoom, as [latitude, longitude]. */
+export const MAP_DEFAULT_CENTER: readonly [number, number] = [28.6139, 77.209]
+export const MAP_DEFAULT_ZOOM = 13
+/** Map tiles: `VITE_TILE_URL` at build time, OpenStreetMap by default. */
+export const TILE_URL: string = import.meta.env.VITE_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'
+export const TILE_ATTRIBUTION =
+  import.meta.env.VITE_TILE_ATTRIBUTION ||
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+/** SPEC §9: nearby distance options in km; 10 is the default. */
+export const DISTANCE_OPTIONS_KM = [2, 5, 10, 15, 20, 25] as const
+export const DEFAULT_RADIUS_KM = 10
+/** SPEC §9: after saving an edited request, back to /dashboard after about 1.2 s. */
+export const REDIRECT_AFTER_REQUEST_EDIT_MS = 1_200

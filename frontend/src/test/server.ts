@@ -41,6 +41,9 @@ export const defaultHandlers = [
       subscriptionExpires: user.subscriptionExpires ?? null,
     })
   }),
+  // The dashboards list requests: empty unless a test says otherwise.
+  http.get('*/api/tuition/mine', () => HttpResponse.json([])),
+  http.get('*/api/tuition/nearby', () => HttpResponse.json([])),
 ]
 
 export const server = setupServer(...defaultHandlers)

@@ -1,76 +1,24 @@
-import { Badge, Button, Heading, Link, List, Stack, Text } from '@chakra-ui/react'
-import { listSlotRecipe } from '@chakra-ui-theme/recipes/list'
+import { Link, Spinner } from '@chakra-ui/react'
+import { Suspense, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
-import { Page, Panel } from '@/components/page'
-import { SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { Page } from '@/components/page'
 import { useSession } from '@/lib/session'
 
-function ParentDashboard() {
-  return (
-    <Stack gap="6">
-      <Panel as="section" aria-labelledby="my-requests">
-        <Heading as="h2" id="my-requests" size="xl" mb="2">
-          My Tuition Requests
-        </Heading>
-        <Badge colorPalette="orange" mb="3">
-          Coming soon
-        </Badge>
-        <Text mb="3">Your tuition requests will be listed here. For each request you will be able to:</Text>
-        <List.Root recipe={listSlotRecipe} ps="5" gap="1" mb="5">
-          <List.Item>expand it to see the Interested Tutors with their contact details;</List.Item>
-          <List.Item>edit or delete it;</List.Item>
-          <List.Item>open a tutor&apos;s profile, chat with them and leave a review.</List.Item>
-        </List.Root>
-        <Button asChild>
-          <RouterLink to="/request/new">Post a New Request</RouterLink>
-        </Button>
-      </Panel>
-    </Stack>
-  )
+interface DashboardProps {
+  /** The parent's request list (features/requests), composed in app/routes.tsx. */
+  parent: ReactNode
+  /** The tutor's nearby requests with the subscription gate (features/tuition). */
+  tutor: ReactNode
 }
 
-function TutorDashboard({ subscribed }: { subscribed: boolean }) {
-  if (!subscribed) {
-    return (
-      <Panel as="section" aria-labelledby="subscribe-prompt">
-        <Heading as="h2" id="subscribe-prompt" size="xl" mb="2">
-          Subscribe to find students
-        </Heading>
-        <Text mb="4">
-          An active Tutor Premium subscription (₹{SUBSCRIPTION_PRICE_RUPEES} per year) lets you see tuition requests
-          near you, filter them and contact parents.
-        </Text>
-        <Button asChild>
-          <RouterLink to="/subscribe">Subscribe</RouterLink>
-        </Button>
-      </Panel>
-    )
-  }
-  return (
-    <Panel as="section" aria-labelledby="nearby-title">
-      <Heading as="h2" id="nearby-title" size="xl" mb="2">
-        Nearby Requests
-      </Heading>
-      <Badge colorPalette="green" mb="3">
-        Subscription active
-      </Badge>
-      <Text mb="4">
-        Tuition requests near you, with filters by distance, class and subject, will appear here in a coming release.
-      </Text>
-      <Button asChild>
-        <RouterLink to="/nearby">Find Students</RouterLink>
-      </Button>
-    </Panel>
-  )
-}
-
-/** SPEC §2: parents see the parent dashboard; everyone else the tutor dashboard with `subscribed`. */
-export default function Dashboard() {
-  const { role, user, subscribed } = useSession()
+/** SPEC §2: parents see their requests; tutors their nearby requests (or the prompt to subscribe). */
+export default function Dashboard({ parent, tutor }: DashboardProps) {
+  const { role, user } = useSession()
   const name = user?.fullname?.split(' ')[0]
   return (
     <Page
       title="Dashboard"
+      maxW={role === 'parent' ? '4xl' : '6xl'}
       subtitle={
         <>
           <span>{name ? `Welcome, ${name}!` : 'Welcome!'}</span>{' '}
@@ -80,7 +28,7 @@ export default function Dashboard() {
         </>
       }
     >
-      {role === 'parent' ? <ParentDashboard /> : <TutorDashboard subscribed={subscribed} />}
+      <Suspense fallback={<Spinner aria-label="Loading" />}>{role === 'parent' ? parent : tutor}</Suspense>
     </Page>
   )
 }

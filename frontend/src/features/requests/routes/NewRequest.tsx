@@ -1,15 +1,43 @@
-import { PlaceholderScreen } from '@/components/placeholder-screen'
+import { Box, Link } from '@chakra-ui/react'
+import { Link as RouterLink, useNavigate } from 'react-router'
+import { Page, Panel } from '@/components/page'
+import { MESSAGES } from '@/lib/constants'
+import { notifySuccess } from '@/lib/toaster'
+import { useCreateRequest } from '../api/create-request'
+import { RequestForm } from '../components/RequestForm'
+import { splitServerError } from '../lib/server-errors'
 
 export default function NewRequest() {
+  const create = useCreateRequest()
+  const navigate = useNavigate()
+  const { message, fields } = splitServerError(create.error, MESSAGES.postRequestFailed)
   return (
-    <PlaceholderScreen
+    <Page
       title="Post a Tuition Request"
-      description="Here you will post what you need so that tutors near you can respond."
-      upcoming={[
-        'Subject, class and preferred time (all required)',
-        'A map picker to choose the location of the classes',
-        'After posting, the request appears on your dashboard with the tutors who are interested',
-      ]}
-    />
+      subtitle="Tell tutors near you what you need. Your exact location is never shown to them."
+      maxW="3xl"
+    >
+      <Panel>
+        <RequestForm
+          mode="create"
+          submitting={create.isPending}
+          serverError={message}
+          serverFieldErrors={fields}
+          onSubmit={(input) =>
+            create.mutate(input, {
+              onSuccess: () => {
+                notifySuccess('Request posted successfully.')
+                navigate('/dashboard')
+              },
+            })
+          }
+        />
+      </Panel>
+      <Box mt="4">
+        <Link asChild color="blue.700">
+          <RouterLink to="/dashboard">Back to Dashboard</RouterLink>
+        </Link>
+      </Box>
+    </Page>
   )
 }

@@ -1,15 +1,11 @@
-import { PlaceholderScreen } from '@/components/placeholder-screen'
+import { Page } from '@/components/page'
+import NearbyRequests from '../components/NearbyRequests'
 
+/** SPEC §2: /nearby, tutors only; without a subscription only the prompt to subscribe. */
 export default function Nearby() {
   return (
-    <PlaceholderScreen
-      title="Nearby Requests"
-      description="Tuition requests posted near you will be listed here."
-      upcoming={[
-        'Filters by distance (2 to 25 km), class and subject',
-        'Express interest in a request and see the parent’s contact details',
-        'Chat with parents directly',
-      ]}
-    />
+    <Page title="Nearby Requests" subtitle="Tuition requests posted near you, nearest first." maxW="6xl">
+      <NearbyRequests />
+    </Page>
   )
 }

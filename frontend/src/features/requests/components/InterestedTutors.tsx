@@ -1,0 +1,78 @@
+import { Box, Link, Stack, Table, Text } from '@chakra-ui/react'
+import { tableSlotRecipe } from '@chakra-ui-theme/recipes/table'
+import type { InterestedTutor } from '@/api/types'
+
+function tutorName(t: InterestedTutor) {
+  return t.fullname || t.name || 'Tutor'
+}
+
+/** SPEC §2: a table on desktop, cards below the md breakpoint. */
+export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTutor[]; requestId: number }) {
+  if (tutors.length === 0) {
+    return <Text color="fg.muted">No tutors have expressed interest yet.</Text>
+  }
+  return (
+    <>
+      <Box display={{ base: 'none', md: 'block' }} data-testid={`interested-table-${requestId}`}>
+        <Table.Root recipe={tableSlotRecipe} size="sm" variant="outline">
+          <Table.Caption srOnly>Interested tutors</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+              <Table.ColumnHeader>Phone</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {tutors.map((t) => (
+              <Table.Row key={t.tutor}>
+                <Table.Cell>{tutorName(t)}</Table.Cell>
+                <Table.Cell>
+                  <Link display="inline" overflowWrap="anywhere" href={`mailto:${t.email}`} color="blue.700">
+                    {t.email}
+                  </Link>
+                </Table.Cell>
+                <Table.Cell>
+                  {t.phone ? (
+                    <Link href={`tel:${t.phone}`} color="blue.700">
+                      {t.phone}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      <Stack as="ul" listStyleType="none" gap="2" display={{ base: 'flex', md: 'none' }} aria-label="Interested tutors">
+        {tutors.map((t) => (
+          <Box
+            as="li"
+            key={t.tutor}
+            borderWidth="1px"
+            borderColor="border"
+            borderRadius="md"
+            p="3"
+            overflowWrap="anywhere"
+          >
+            <Text fontWeight="semibold">{tutorName(t)}</Text>
+            <Text fontSize="sm">
+              <Link display="inline" overflowWrap="anywhere" href={`mailto:${t.email}`} color="blue.700">
+                {t.email}
+              </Link>
+            </Text>
+            {t.phone && (
+              <Text fontSize="sm">
+                <Link href={`tel:${t.phone}`} color="blue.700">
+                  {t.phone}
+                </Link>
+              </Text>
+            )}
+          </Box>
+        ))}
+      </Stack>
+    </>
+  )
+}

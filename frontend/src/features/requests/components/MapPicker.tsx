@@ -1,0 +1,108 @@
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { LocateFixed } from 'lucide-react'
+import { useCallback, useMemo, useState } from 'react'
+import { MapView, type LatLng } from '@/components/map/MapView'
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
+
+/** idle: the map is ready and nothing is chosen; loading: the map or the position is on its way;
+ * ready: a point is chosen; error: the map or the position could not be had. */
+export type MapPickerState = 'idle' | 'loading' | 'ready' | 'error'
+
+interface MapPickerProps {
+  value: LatLng | null
+  onChange: (point: LatLng) => void
+  /** The form's message for a missing location. */
+  error?: string
+}
+
+const DEFAULT_CENTER: LatLng = { lat: MAP_DEFAULT_CENTER[0], lng: MAP_DEFAULT_CENTER[1] }
+
+export function formatPoint(point: LatLng) {
+  return `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`
+}
+
+/** SPEC §4: click the map to set the marker, or use the browser's position. */
+export function MapPicker({ value, onChange, error }: MapPickerProps) {
+  const [mapStatus, setMapStatus] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [locating, setLocating] = useState(false)
+  const [geoError, setGeoError] = useState<string | null>(null)
+  // The view starts on the initial value (an edited request) and follows 'Use my location', not clicks.
+  const [center, setCenter] = useState<LatLng>(value ?? DEFAULT_CENTER)
+
+  const state: MapPickerState =
+    mapStatus === 'error' || geoError
+      ? 'error'
+      : mapStatus === 'loading' || locating
+        ? 'loading'
+        : value
+          ? 'ready'
+          : 'idle'
+
+  const pick = useCallback(
+    (point: LatLng) => {
+      setGeoError(null)
+      onChange(point)
+    },
+    [onChange],
+  )
+
+  const locateMe = () => {
+    setGeoError(null)
+    if (!('geolocation' in navigator) || !navigator.geolocation) {
+      setGeoError(MESSAGES.geolocationUnsupported)
+      return
+    }
+    setLocating(true)
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false)
+        const point = {
+          lat: Math.round(position.coords.latitude * 1e6) / 1e6,
+          lng: Math.round(position.coords.longitude * 1e6) / 1e6,
+        }
+        setCenter(point)
+        onChange(point)
+      },
+      () => {
+        setLocating(false)
+        setGeoError(MESSAGES.geolocationFailed)
+      },
+      { enableHighAccuracy: true, timeout: 10_000 },
+    )
+  }
+
+  const markers = useMemo(() => (value ? [{ id: 'picked', position: value, label: 'Selected location' }] : []), [value])
+  const onReady = useCallback(() => setMapStatus('ready'), [])
+  const onError = useCallback(() => setMapStatus('error'), [])
+
+  return (
+    <Stack gap="2" data-testid="map-picker" data-state={state}>
+      <Text id="map-picker-help" fontSize="sm" color="fg.muted">
+        Click on the map where the classes should take place, or use your current location. With the map focused, arrow
+        keys move it and Enter places the marker at its centre.
+      </Text>
+      <MapView
+        label="Location map: click to place the marker"
+        center={center}
+        zoom={MAP_DEFAULT_ZOOM}
+        markers={markers}
+        onPick={pick}
+        onReady={onReady}
+        onError={onError}
+      />
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Text aria-live="polite" data-testid="selected-location" fontSize="sm">
+          {value ? `Selected location: ${formatPoint(value)}` : 'No location selected yet.'}
+        </Text>
+        <Button type="button" variant="outline" size="sm" onClick={locateMe} loading={locating}>
+          <LocateFixed aria-hidden /> Use my location
+        </Button>
+      </HStack>
+      {(error || geoError) && (
+        <Box role="alert" color="fg.error" fontSize="sm">
+          {geoError ?? error}
+        </Box>
+      )}
+    </Stack>
+  )
+}

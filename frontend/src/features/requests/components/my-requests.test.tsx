@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { renderApp, signInAs } from '@/test/render'
+import { server } from '@/test/server'
+import { makeRequest } from '@/test/tuition'
+
+const tutor = { tutor: 5, fullname: 'Ravi Kumar', name: 'Ravi Kumar', email: 'ravi@example.com', phone: '9123456789' }
+
+describe("the parent's request list (SPEC §2)", () => {
+  it('shows an empty state that links to a new request', async () => {
+    signInAs({ role: 'parent' })
+    renderApp('/dashboard')
+    expect(await screen.findByText('You have not posted any tuition requests yet.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Post your first request' })).toHaveAttribute('href', '/request/new')
+  })
+
+  it("says 'Failed to fetch requests' when the server gives no message", async () => {
+    signInAs({ role: 'parent' })
+    server.use(http.get('*/api/tuition/mine', () => new HttpResponse(null, { status: 500 })))
+    renderApp('/dashboard')
+    expect(await screen.findByText('Failed to fetch requests')).toBeInTheDocument()
+  })
+
+  it('expands a request to its Interested Tutors (table and cards) and links to Edit', async () => {
+    signInAs({ role: 'parent' })
+    server.use(
+      http.get('*/api/tuition/mine', () =>
+        HttpResponse.json([makeRequest({ id: 3, subject: 'Physics', interestedTutors: [tutor] })]),
+      ),
+    )
+    const { user } = renderApp('/dashboard')
+    const toggle = await screen.findByRole('button', { name: /Interested Tutors \(1\)/ })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('table', { hidden: true })).not.toBeInTheDocument()
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    // jsdom matches no media query, so the desktop table is display:none here: look past that.
+    const table = screen.getByRole('table', { hidden: true })
+    const row = within(table).getByRole('row', { name: /Ravi Kumar/, hidden: true })
+    expect(row).toHaveTextContent('ravi@example.com')
+    expect(row).toHaveTextContent('9123456789')
+    // The mobile cards carry the same details.
+    const cards = screen.getByRole('list', { name: 'Interested tutors' })
+    expect(within(cards).getByText('Ravi Kumar')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Edit Physics request' })).toHaveAttribute('href', '/request/3/edit')
+  })
+
+  it('deletes only after confirmation', async () => {
+    signInAs({ role: 'parent' })
+    let list = [makeRequest({ id: 3, subject: 'Physics' }), makeRequest({ id: 4, subject: 'Chemistry' })]
+    const deleted: string[] = []
+    server.use(
+      http.get('*/api/tuition/mine', () => HttpResponse.json(list)),
+      http.delete('*/api/tuition/:id', ({ params }) => {
+        deleted.push(String(params.id))
+        list = list.filter((r) => String(r.id) !== params.id)
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    const { user } = renderApp('/dashboard')
+    await user.click(await screen.findByRole('button', { name: 'Delete Physics request' }))
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete request?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(deleted).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Delete Physics request' }))
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete request?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Physics' })).not.toBeInTheDocument())
+    expect(deleted).toEqual(['3'])
+    expect(screen.getByRole('heading', { name: 'Chemistry' })).toBeInTheDocument()
+  })
+
+  it("shows 'Failed to delete request' when deleting fails without a message", async () => {
+    signInAs({ role: 'parent' })
+    server.use(
+      http.get('*/api/tuition/mine', () => HttpResponse.json([makeRequest({ id: 3, subject: 'Physics' })])),
+      http.delete('*/api/tuition/:id', () => new HttpResponse(null, { status: 500 })),
+    )
+    const { user } = renderApp('/dashboard')
+    await user.click(await screen.findByRole('button', { name: 'Delete Physics request' }))
+    const dialog = await screen.findByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Failed to delete request')).toBeInTheDocument()
+  })
+})

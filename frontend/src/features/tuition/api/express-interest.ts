@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, request } from '@/api/client'
+import { nearbyQueryKey } from '@/api/query-keys'
+import { MESSAGES } from '@/lib/constants'
+
+/** POST /tuition/{id}/interested: idempotent. */
+export function expressInterest(id: number) {
+  return request(api.POST('/tuition/{id}/interested', { params: { path: { id } } }), MESSAGES.sendInterestFailed)
+}
+
+export function useExpressInterest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: expressInterest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: nearbyQueryKey }),
+  })
+}

@@ -1,0 +1,39 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { api, request } from '@/api/client'
+import { nearbyQueryKey } from '@/api/query-keys'
+import { MESSAGES } from '@/lib/constants'
+
+export interface NearbyParams {
+  lat: number
+  lng: number
+  radiusKm: number
+  classLevel: string
+  subject: string
+}
+
+/** GET /tuition/nearby: nearest first; the class and subject filters are applied by the server. */
+export function getNearby({ lat, lng, radiusKm, classLevel, subject }: NearbyParams) {
+  return request(
+    api.GET('/tuition/nearby', {
+      params: {
+        query: {
+          coordinates: JSON.stringify([lng, lat]),
+          radiusKm,
+          classLevel: classLevel.trim() || undefined,
+          subject: subject.trim() || undefined,
+        },
+      },
+    }),
+    MESSAGES.fetchNearbyFailed,
+  )
+}
+
+/** Only a subscribed tutor asks: without a subscription nothing is fetched (SPEC §4). */
+export function useNearby(params: NearbyParams, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: [...nearbyQueryKey, params],
+    queryFn: () => getNearby(params),
+    enabled,
+    placeholderData: keepPreviousData,
+  })
+}

@@ -1,0 +1,283 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  Link,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
+import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
+import { LocateFixed } from 'lucide-react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { ApiError, errorMessage } from '@/api/client'
+import type { NearbyRequest } from '@/api/types'
+import { MapView, type LatLng } from '@/components/map/MapView'
+import { Panel } from '@/components/page'
+import { FormAlert } from '@/components/ui/form-alert'
+import { FormField } from '@/components/ui/form-field'
+import { DEFAULT_RADIUS_KM, DISTANCE_OPTIONS_KM, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
+import { useSession } from '@/lib/session'
+import { notifyError, notifySuccess } from '@/lib/toaster'
+import { useExpressInterest } from '../api/express-interest'
+import { useNearby } from '../api/get-nearby'
+import { SubscribePrompt } from './SubscribePrompt'
+
+const DEFAULT_CENTER: LatLng = { lat: MAP_DEFAULT_CENTER[0], lng: MAP_DEFAULT_CENTER[1] }
+/** Typing in a filter asks the server once the person pauses. */
+const FILTER_DEBOUNCE_MS = 300
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const t = window.setTimeout(() => setDebounced(value), ms)
+    return () => window.clearTimeout(t)
+  }, [value, ms])
+  return debounced
+}
+
+function ResultItem({
+  request,
+  sending,
+  onInterest,
+}: {
+  request: NearbyRequest
+  sending: boolean
+  onInterest: () => void
+}) {
+  return (
+    <Box as="li" borderWidth="1px" borderColor="border" borderRadius="lg" p="4" data-testid="nearby-request">
+      <HStack justify="space-between" align="start" wrap="wrap" mb="1">
+        <Heading as="h3" size="md">
+          {request.subject}
+        </Heading>
+        <Badge colorPalette="blue">{request.distanceKm.toFixed(1)} km</Badge>
+      </HStack>
+      <Text>
+        <Text as="span" color="fg.muted">
+          Class:
+        </Text>{' '}
+        {request.classLevel}
+      </Text>
+      <Text>
+        <Text as="span" color="fg.muted">
+          Preferred time:
+        </Text>{' '}
+        {request.preferredTime}
+      </Text>
+      <Box mt="2" fontSize="sm" overflowWrap="anywhere">
+        <Text fontWeight="medium">{request.parent.fullname}</Text>
+        {request.parent.phone && (
+          <Text>
+            <Link href={`tel:${request.parent.phone}`} color="blue.700">
+              {request.parent.phone}
+            </Link>
+          </Text>
+        )}
+        <Text>
+          <Link display="inline" overflowWrap="anywhere" href={`mailto:${request.parent.email}`} color="blue.700">
+            {request.parent.email}
+          </Link>
+        </Text>
+      </Box>
+      <Button
+        mt="3"
+        size="sm"
+        onClick={onInterest}
+        disabled={request.interested}
+        loading={sending}
+        variant={request.interested ? 'subtle' : 'solid'}
+        aria-label={request.interested ? `Interested in ${request.subject}` : `Express interest in ${request.subject}`}
+      >
+        {request.interested ? 'Interested' : 'Express interest'}
+      </Button>
+    </Box>
+  )
+}
+
+/** SPEC §2/§4: nearby requests with distance, class and subject filters, as a list and on a map. */
+export default function NearbyRequests({ title }: { title?: string }) {
+  const { subscribed } = useSession()
+  const [radiusKm, setRadiusKm] = useState(DEFAULT_RADIUS_KM)
+  const [classLevel, setClassLevel] = useState('')
+  const [subject, setSubject] = useState('')
+  const [center, setCenter] = useState<LatLng>(DEFAULT_CENTER)
+  const [locating, setLocating] = useState(false)
+  const [geoError, setGeoError] = useState<string | null>(null)
+  const [interested, setInterested] = useState<ReadonlySet<number>>(new Set())
+  const debouncedClass = useDebounced(classLevel, FILTER_DEBOUNCE_MS)
+  const debouncedSubject = useDebounced(subject, FILTER_DEBOUNCE_MS)
+  const nearby = useNearby(
+    { lat: center.lat, lng: center.lng, radiusKm, classLevel: debouncedClass, subject: debouncedSubject },
+    { enabled: subscribed },
+  )
+  const interest = useExpressInterest()
+
+  const results = useMemo(
+    () => (nearby.data ?? []).map((r) => (interested.has(r.id) ? { ...r, interested: true } : r)),
+    [nearby.data, interested],
+  )
+  const markers = useMemo(
+    () =>
+      results.map((r) => ({
+        id: r.id,
+        position: { lat: r.location.coordinates[1] ?? 0, lng: r.location.coordinates[0] ?? 0 },
+        label: `${r.subject}, ${r.classLevel} (approximate location)`,
+        popup: (
+          <>
+            <strong>{r.subject}</strong>
+            <br />
+            {r.classLevel} · {r.distanceKm.toFixed(1)} km
+          </>
+        ),
+      })),
+    [results],
+  )
+  const pickCenter = useCallback((point: LatLng) => setCenter(point), [])
+
+  if (!subscribed) return <SubscribePrompt />
+  if (nearby.error instanceof ApiError && nearby.error.status === 403)
+    return <SubscribePrompt message={nearby.error.message} />
+
+  const locateMe = () => {
+    setGeoError(null)
+    if (!('geolocation' in navigator) || !navigator.geolocation) {
+      setGeoError(MESSAGES.geolocationUnsupported)
+      return
+    }
+    setLocating(true)
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        setLocating(false)
+        setCenter({ lat: p.coords.latitude, lng: p.coords.longitude })
+      },
+      () => {
+        setLocating(false)
+        setGeoError(MESSAGES.geolocationFailed)
+      },
+      { enableHighAccuracy: true, timeout: 10_000 },
+    )
+  }
+
+  const sendInterest = (id: number) =>
+    interest.mutate(id, {
+      onSuccess: (data) => {
+        setInterested((s) => new Set(s).add(id))
+        notifySuccess(data?.message || 'Interest sent to the parent.')
+      },
+      onError: (e) => notifyError(errorMessage(e, MESSAGES.sendInterestFailed)),
+    })
+
+  return (
+    <Stack gap="6">
+      {title && (
+        <Heading as="h2" size="2xl">
+          {title}
+        </Heading>
+      )}
+      <Panel as="section" aria-labelledby="nearby-filters">
+        <Heading as="h2" id="nearby-filters" size="lg" mb="4">
+          Search
+        </Heading>
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' }} gap="4">
+          <FormField label="Distance">
+            <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
+              <NativeSelect.Field
+                name="radiusKm"
+                value={String(radiusKm)}
+                onChange={(e) => setRadiusKm(Number(e.target.value))}
+              >
+                {DISTANCE_OPTIONS_KM.map((km) => (
+                  <option key={km} value={km}>
+                    {km} km
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Class">
+            <Input
+              name="classLevel"
+              placeholder="e.g. Class 10"
+              value={classLevel}
+              onChange={(e) => setClassLevel(e.target.value)}
+            />
+          </FormField>
+          <FormField label="Subject">
+            <Input
+              name="subject"
+              placeholder="e.g. Mathematics"
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+            />
+          </FormField>
+        </Grid>
+        <HStack mt="4" justify="space-between" wrap="wrap" gap="2">
+          <Text fontSize="sm" data-testid="search-centre" aria-live="polite">
+            Searching around {center.lat.toFixed(4)}, {center.lng.toFixed(4)}
+          </Text>
+          <Button type="button" variant="outline" size="sm" onClick={locateMe} loading={locating}>
+            <LocateFixed aria-hidden /> Use my location
+          </Button>
+        </HStack>
+        {geoError && (
+          <Box mt="2">
+            <FormAlert status="error" message={geoError} />
+          </Box>
+        )}
+      </Panel>
+
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6" alignItems="start">
+        <Panel as="section" aria-labelledby="nearby-results" p={{ base: '4', md: '6' }}>
+          <Heading as="h2" id="nearby-results" size="lg" mb="3">
+            Requests near you
+          </Heading>
+          {nearby.isPending && <Spinner aria-label="Loading nearby requests" />}
+          {nearby.isError && (
+            <FormAlert status="error" message={errorMessage(nearby.error, MESSAGES.fetchNearbyFailed)} />
+          )}
+          {nearby.isSuccess && (
+            <Text fontSize="sm" color="fg.muted" mb="3" aria-live="polite">
+              {results.length === 0
+                ? `No requests within ${radiusKm} km.`
+                : `${results.length} request${results.length === 1 ? '' : 's'} within ${radiusKm} km, nearest first.`}
+            </Text>
+          )}
+          {results.length > 0 && (
+            <Stack as="ul" listStyleType="none" gap="3" aria-label="Nearby requests">
+              {results.map((r) => (
+                <ResultItem
+                  key={r.id}
+                  request={r}
+                  sending={interest.isPending && interest.variables === r.id}
+                  onInterest={() => sendInterest(r.id)}
+                />
+              ))}
+            </Stack>
+          )}
+        </Panel>
+        <Panel as="section" aria-labelledby="nearby-map" p={{ base: '4', md: '6' }}>
+          <Heading as="h2" id="nearby-map" size="lg" mb="1">
+            Map
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" mb="3">
+            Markers show approximate locations (within about 500 m). Click the map to search around that point.
+          </Text>
+          <MapView
+            label="Map of nearby tuition requests"
+            center={center}
+            zoom={MAP_DEFAULT_ZOOM - 1}
+            markers={markers}
+            onPick={pickCenter}
+          />
+        </Panel>
+      </Grid>
+    </Stack>
+  )
+}

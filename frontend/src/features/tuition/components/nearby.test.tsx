@@ -1,0 +1,131 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { inOneYear } from '@/test/payments'
+import { renderApp, signInAs } from '@/test/render'
+import { server } from '@/test/server'
+import { makeNearby } from '@/test/tuition'
+
+vi.mock('@/components/map/MapView', () => import('@/test/map-mock'))
+
+/** Records every nearby call's query and answers with `results`. */
+function nearbyServer(results = [makeNearby()]) {
+  const queries: URLSearchParams[] = []
+  server.use(
+    http.get('*/api/tuition/nearby', ({ request }) => {
+      queries.push(new URL(request.url).searchParams)
+      return HttpResponse.json(results)
+    }),
+  )
+  return queries
+}
+
+function subscribedTutor() {
+  return signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: inOneYear() })
+}
+
+describe('nearby requests for tutors (SPEC §2, §4)', () => {
+  for (const path of ['/nearby', '/dashboard']) {
+    it(`${path}: a tutor without a subscription sees the prompt and nothing is asked`, async () => {
+      signInAs({ role: 'tutor', subscriptionActive: false })
+      const queries = nearbyServer()
+      renderApp(path)
+      expect(await screen.findByRole('heading', { name: 'Subscribe to find students' })).toBeInTheDocument()
+      const prompt = screen.getByRole('region', { name: 'Subscribe to find students' })
+      expect(within(prompt).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe')
+      await act(() => new Promise((r) => setTimeout(r, 200)))
+      expect(queries).toHaveLength(0)
+      expect(screen.queryByText('Physics')).not.toBeInTheDocument()
+    })
+  }
+
+  it('asks around the default centre within 10 km and lists the results with distance and parent contact', async () => {
+    subscribedTutor()
+    const queries = nearbyServer()
+    renderApp('/nearby')
+    const list = await screen.findByRole('list', { name: 'Nearby requests' })
+    const first = within(list).getAllByRole('listitem')[0]
+    expect(first).toHaveTextContent('Physics')
+    expect(first).toHaveTextContent('Class 12')
+    expect(first).toHaveTextContent('Weekends')
+    expect(first).toHaveTextContent('1.3 km')
+    expect(first).toHaveTextContent('Asha Verma')
+    expect(first).toHaveTextContent('asha@example.com')
+    expect(first).toHaveTextContent('9876543210')
+    expect(screen.getByRole('combobox', { name: 'Distance' })).toHaveValue('10')
+    expect(
+      Array.from(screen.getByRole('combobox', { name: 'Distance' }).querySelectorAll('option'), (o) => o.value),
+    ).toEqual(['2', '5', '10', '15', '20', '25'])
+    expect(queries[0]?.get('coordinates')).toBe('[77.209,28.6139]')
+    expect(queries[0]?.get('radiusKm')).toBe('10')
+    expect(queries[0]?.has('subject')).toBe(false)
+    // The results are on the map too.
+    const map = screen.getByRole('region', { name: 'Map of nearby tuition requests' })
+    expect(within(map).getByText('Physics, Class 12 (approximate location)')).toBeInTheDocument()
+  })
+
+  it('passes the distance, class and subject filters to the server', async () => {
+    subscribedTutor()
+    const queries = nearbyServer()
+    const { user } = renderApp('/nearby')
+    await screen.findByRole('list', { name: 'Nearby requests' })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Distance' }), '5')
+    await user.type(screen.getByRole('textbox', { name: 'Class' }), 'class 1')
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'phy')
+    await waitFor(() => {
+      const last = queries[queries.length - 1]
+      expect(last?.get('radiusKm')).toBe('5')
+      expect(last?.get('classLevel')).toBe('class 1')
+      expect(last?.get('subject')).toBe('phy')
+    })
+    // A click on the results map searches around that point.
+    await user.click(screen.getByRole('button', { name: 'Click on the map' }))
+    await waitFor(() => expect(queries[queries.length - 1]?.get('coordinates')).toBe('[77.215,28.62]'))
+  })
+
+  it('expresses interest once and shows Interested', async () => {
+    subscribedTutor()
+    nearbyServer()
+    const posted: string[] = []
+    server.use(
+      http.post('*/api/tuition/:id/interested', ({ params }) => {
+        posted.push(String(params.id))
+        return HttpResponse.json({ message: 'Interest recorded.' })
+      }),
+    )
+    const { user } = renderApp('/nearby')
+    await user.click(await screen.findByRole('button', { name: 'Express interest in Physics' }))
+    const done = await screen.findByRole('button', { name: 'Interested in Physics' })
+    expect(done).toBeDisabled()
+    expect(done).toHaveTextContent('Interested')
+    expect(posted).toEqual(['21'])
+  })
+
+  it("says 'Failed to send interest' and 'Failed to fetch nearby requests' without a server message", async () => {
+    subscribedTutor()
+    nearbyServer()
+    server.use(http.post('*/api/tuition/:id/interested', () => new HttpResponse(null, { status: 500 })))
+    const { user } = renderApp('/nearby')
+    await user.click(await screen.findByRole('button', { name: 'Express interest in Physics' }))
+    expect(await screen.findByText('Failed to send interest')).toBeInTheDocument()
+
+    server.use(http.get('*/api/tuition/nearby', () => new HttpResponse(null, { status: 500 })))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Distance' }), '2')
+    expect(await screen.findByText('Failed to fetch nearby requests')).toBeInTheDocument()
+  })
+
+  it('shows the prompt when the server says the subscription is not active', async () => {
+    subscribedTutor()
+    server.use(
+      http.get('*/api/tuition/nearby', () =>
+        HttpResponse.json(
+          { message: 'Subscribe to see nearby requests.', code: 'subscription_required' },
+          { status: 403 },
+        ),
+      ),
+    )
+    renderApp('/nearby')
+    expect(await screen.findByRole('heading', { name: 'Subscribe to find students' })).toBeInTheDocument()
+    expect(screen.getByText('Subscribe to see nearby requests.')).toBeInTheDocument()
+  })
+})

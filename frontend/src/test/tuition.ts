@@ -1,0 +1,33 @@
+import type { NearbyRequest, TuitionRequest } from '@/api/types'
+
+export function makeRequest(overrides: Partial<TuitionRequest> = {}): TuitionRequest {
+  return {
+    id: 11,
+    subject: 'Mathematics',
+    classLevel: 'Class 10',
+    preferredTime: 'Weekdays 5-7 PM',
+    location: { type: 'Point', coordinates: [77.209, 28.6139] },
+    interestedTutors: [],
+    assignedTutor: null,
+    flagged: false,
+    flagReason: null,
+    createdAt: '2026-11-01T10:00:00Z',
+    updatedAt: '2026-11-01T10:00:00Z',
+    ...overrides,
+  }
+}
+
+export function makeNearby(overrides: Partial<NearbyRequest> = {}): NearbyRequest {
+  return {
+    id: 21,
+    subject: 'Physics',
+    classLevel: 'Class 12',
+    preferredTime: 'Weekends',
+    location: { type: 'Point', coordinates: [77.21, 28.62] },
+    distanceKm: 1.26,
+    parent: { fullname: 'Asha Verma', email: 'asha@example.com', phone: '9876543210' },
+    interested: false,
+    createdAt: '2026-11-01T10:00:00Z',
+    ...overrides,
+  }
+}
