@@ -86,6 +86,12 @@ pub fn blur_key(secret: &[u8]) -> u64 {
     u64::from_le_bytes(first)
 }
 
+fn chat_channel(database_url: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(database_url.as_bytes());
+    format!("hometutor:chat:{}", hex::encode(&digest[..8]))
+}
+
 fn payment_service(settings: &Settings, db: Db) -> anyhow::Result<(PaymentService, Option<String>)> {
     Ok(match &settings.payments {
         PaymentMode::Simulated => {
@@ -129,9 +135,14 @@ impl Application {
         let port = listener.local_addr()?.port();
         let tuition = TuitionService::new(db.clone(), blur_key(&jwt_secret));
         let messages = MessageStore::new(db.clone());
+        let hub = match &settings.redis_url {
+            // Processes that share a database share a channel, and nothing else does.
+            Some(url) => ws::Hub::with_redis(url, chat_channel(&settings.database_url)).await.context("REDIS_URL")?,
+            None => ws::Hub::in_process(),
+        };
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
-            hub: ws::Hub::default(),
+            hub,
             public_url: settings.public_url.clone(),
             db,
             auth,

@@ -22,6 +22,8 @@ pub struct Settings {
     pub bcrypt_cost: u32,
     pub admin: Option<(String, String)>,
     pub payments: PaymentMode,
+    /// Set when several server processes share chat through Redis pub/sub.
+    pub redis_url: Option<String>,
 }
 
 /// Which payment provider confirms subscriptions.
@@ -124,6 +126,18 @@ impl Settings {
             }
             other => return Err(ConfigError(format!("PAYMENT_MODE must be simulated or cashfree (got '{other}')"))),
         };
+        let redis_url = get("REDIS_URL");
+        if let Some(url) = &redis_url {
+            match url::Url::parse(url) {
+                Ok(u) if matches!(u.scheme(), "redis" | "rediss") => {}
+                _ => {
+                    return Err(ConfigError(format!(
+                        "REDIS_URL must look like redis://host:6379 (got '{}')",
+                        hometutor_db::redact(url)
+                    )))
+                }
+            }
+        }
         Ok(Self {
             bind,
             public_url: public_url.trim_end_matches('/').to_string(),
@@ -135,6 +149,7 @@ impl Settings {
             bcrypt_cost,
             admin,
             payments,
+            redis_url,
         })
     }
 
@@ -206,6 +221,7 @@ mod tests {
             ("ADMIN_EMAIL", "a@b.com"),
             ("PAYMENT_MODE", "free"),
             ("PAYMENT_MODE", "cashfree"),
+            ("REDIS_URL", "http://cache"),
         ] {
             let err = with(&[(key, value)]).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(err.contains(key), "{key}={value} gave {err:?}");

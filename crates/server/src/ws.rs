@@ -5,14 +5,16 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use actix_ws::AggregatedMessage;
+use futures_util::StreamExt;
 use hometutor_core::UserId;
 use hometutor_messaging::{Message, SendInput};
-use serde::Deserialize;
+use redis::AsyncCommands;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
@@ -33,23 +35,94 @@ type SocketSender = (u64, mpsc::UnboundedSender<String>);
 
 /// Open sockets by user, in this process.
 #[derive(Default)]
-pub struct Hub {
+struct LocalSockets {
     sockets: Mutex<HashMap<i64, Vec<SocketSender>>>,
     next_id: AtomicU64,
 }
 
+impl LocalSockets {
+    /// Sends a frame to every socket of `user` here, except `skip`.
+    fn deliver(&self, user: UserId, frame: &str, skip: Option<u64>) {
+        if let Ok(sockets) = self.sockets.lock() {
+            for (id, tx) in sockets.get(&user.0).into_iter().flatten() {
+                if Some(*id) != skip {
+                    let _ = tx.send(frame.to_string());
+                }
+            }
+        }
+    }
+}
+
+/// Routes frames to users' sockets: in this process, and, with `REDIS_URL`, through
+/// Redis pub/sub to the sockets other server processes hold.
+pub struct Hub {
+    local: Arc<LocalSockets>,
+    /// This process's name on the shared channel, so it skips its own publications.
+    process: String,
+    publish: Option<mpsc::UnboundedSender<String>>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    origin: String,
+    user: i64,
+    frame: String,
+}
+
 impl Hub {
+    pub fn in_process() -> Self {
+        Self { local: Arc::default(), process: uuid::Uuid::new_v4().to_string(), publish: None }
+    }
+
+    /// Joins `channel` on Redis; fails within seconds when Redis does not answer.
+    pub async fn with_redis(url: &str, channel: String) -> anyhow::Result<Self> {
+        let hub = Self::in_process();
+        let client = redis::Client::open(url)?;
+        let limit = Duration::from_secs(5);
+        let mut publisher = tokio::time::timeout(limit, client.get_multiplexed_async_connection()).await??;
+        let mut subscriber = tokio::time::timeout(limit, client.get_async_pubsub()).await??;
+        subscriber.subscribe(&channel).await?;
+
+        let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+        let publish_channel = channel.clone();
+        actix_web::rt::spawn(async move {
+            while let Some(payload) = rx.recv().await {
+                let sent: redis::RedisResult<()> = publisher.publish(&publish_channel, payload).await;
+                if let Err(e) = sent {
+                    tracing::warn!(error = %e, "publishing a chat frame to Redis");
+                }
+            }
+        });
+        let (local, process) = (hub.local.clone(), hub.process.clone());
+        actix_web::rt::spawn(async move {
+            let mut messages = subscriber.into_on_message();
+            while let Some(message) = messages.next().await {
+                let Ok(payload) = message.get_payload::<String>() else { continue };
+                match serde_json::from_str::<Envelope>(&payload) {
+                    Ok(envelope) if envelope.origin != process => {
+                        local.deliver(UserId(envelope.user), &envelope.frame, None)
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "malformed chat frame on Redis"),
+                }
+            }
+            tracing::error!("the Redis chat subscription ended; messages from other processes no longer arrive here");
+        });
+        tracing::info!(%channel, "chat shares messages with other processes through Redis");
+        Ok(Self { publish: Some(tx), ..hub })
+    }
+
     fn register(&self, user: UserId) -> (u64, mpsc::UnboundedReceiver<String>) {
         let (tx, rx) = mpsc::unbounded_channel();
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        if let Ok(mut sockets) = self.sockets.lock() {
+        let id = self.local.next_id.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut sockets) = self.local.sockets.lock() {
             sockets.entry(user.0).or_default().push((id, tx));
         }
         (id, rx)
     }
 
     fn unregister(&self, user: UserId, id: u64) {
-        if let Ok(mut sockets) = self.sockets.lock() {
+        if let Ok(mut sockets) = self.local.sockets.lock() {
             if let Some(list) = sockets.get_mut(&user.0) {
                 list.retain(|(socket, _)| *socket != id);
                 if list.is_empty() {
@@ -59,13 +132,13 @@ impl Hub {
         }
     }
 
-    /// Sends a frame to every socket of `user` except `skip`.
+    /// Sends a frame to every socket of `user`, here (except `skip`) and in other processes.
     fn deliver(&self, user: UserId, frame: &str, skip: Option<u64>) {
-        if let Ok(sockets) = self.sockets.lock() {
-            for (id, tx) in sockets.get(&user.0).into_iter().flatten() {
-                if Some(*id) != skip {
-                    let _ = tx.send(frame.to_string());
-                }
+        self.local.deliver(user, frame, skip);
+        if let Some(publish) = &self.publish {
+            let envelope = Envelope { origin: self.process.clone(), user: user.0, frame: frame.to_string() };
+            if let Ok(payload) = serde_json::to_string(&envelope) {
+                let _ = publish.send(payload);
             }
         }
     }

@@ -155,3 +155,49 @@ async fn flooding_gets_an_error_event_not_a_dropped_socket() {
     .await;
     assert_eq!(pong, Ok(true), "the socket stays open");
 }
+
+/// Opens a socket on the server at `base` with a ticket from `app` (tickets live in the shared database).
+async fn open_at(app: &TestApp, base: &str, token: &str) -> Socket {
+    let url = format!("{}/api/ws?ticket={}", base.replace("http", "ws"), ticket(app, token).await);
+    tokio_tungstenite::connect_async(url).await.expect("connect").0
+}
+
+/// Two server instances, each with its own hub, as two processes behind a load balancer would be.
+#[actix_web::test]
+async fn two_server_instances_share_chat_through_redis() {
+    let redis = ("REDIS_URL", "redis://127.0.0.1:6379".to_string());
+    let app = TestApp::start_with(std::slice::from_ref(&redis)).await;
+    let peer = app.start_peer(&[]).await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
+    let mut p = open_at(&app, &app.base, &parent).await;
+    let mut t = open_at(&app, &peer, &tutor).await;
+
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "across processes", "clientId": "x1"})).await;
+    assert_eq!(next_event(&mut p, WAIT).await.expect("ack")["event"], "ack");
+    let got = next_event(&mut t, WAIT).await.expect("delivered by the other process");
+    assert_eq!((got["event"].as_str(), got["data"]["text"].as_str()), (Some("newMessage"), Some("across processes")));
+
+    send(&mut t, "typing", json!({"to": parent_id, "isTyping": true})).await;
+    let typing = next_event(&mut p, WAIT).await.expect("typing across processes");
+    assert_eq!(typing["event"], "userTyping");
+    assert!(next_event(&mut t, QUIET).await.is_none(), "nothing echoes back");
+}
+
+#[actix_web::test]
+async fn without_redis_a_second_process_does_not_hear() {
+    let app = TestApp::start().await;
+    let peer = app.start_peer(&[]).await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let tutor_id = id_of(&app, &tutor).await;
+    let mut p = open_at(&app, &app.base, &parent).await;
+    let mut t = open_at(&app, &peer, &tutor).await;
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "only stored", "clientId": "y1"})).await;
+    assert_eq!(next_event(&mut p, WAIT).await.expect("ack")["event"], "ack");
+    assert!(next_event(&mut t, QUIET).await.is_none(), "one process, one hub: the bridge is what carries it");
+    let history =
+        app.call("GET", &format!("/api/messages?userId={}", id_of(&app, &parent).await), Some(&tutor), None).await;
+    assert_eq!(history.body[0]["text"], "only stored", "but nothing is lost: it is in the history");
+}

@@ -16,6 +16,8 @@ pub const JWT_SECRET: &str = "api-test-secret-api-test-secret-0123456789";
 
 pub struct TestApp {
     pub base: String,
+    /// The environment this server was started with, for starting a second process beside it.
+    env: HashMap<String, String>,
     pub client: reqwest::Client,
     pub smtp: SmtpSink,
     pub database: TestDatabase,
@@ -49,12 +51,18 @@ impl TestApp {
         for (k, v) in extra {
             env.insert(k.to_string(), v.clone());
         }
-        let settings = Settings::from_lookup(|k| env.get(k).cloned()).expect("settings");
-        let app = Application::build(settings).await.expect("server starts");
-        let base = format!("http://127.0.0.1:{}", app.port());
-        actix_web::rt::spawn(app.run_until_stopped());
+        let base = serve(&env).await;
         let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().expect("client");
-        Self { base, client, smtp, database, data_dir }
+        Self { base, env, client, smtp, database, data_dir }
+    }
+
+    /// A second server process on the same database and secrets (with `extra` on top); returns its base URL.
+    pub async fn start_peer(&self, extra: &[(&str, String)]) -> String {
+        let mut env = self.env.clone();
+        for (k, v) in extra {
+            env.insert(k.to_string(), v.clone());
+        }
+        serve(&env).await
     }
 
     pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
@@ -109,6 +117,14 @@ impl TestApp {
     pub fn db(&self) -> hometutor_db::Db {
         hometutor_db::Db::connect(&self.database.url).expect("db")
     }
+}
+
+async fn serve(env: &HashMap<String, String>) -> String {
+    let settings = Settings::from_lookup(|k| env.get(k).cloned()).expect("settings");
+    let app = Application::build(settings).await.expect("server starts");
+    let base = format!("http://127.0.0.1:{}", app.port());
+    actix_web::rt::spawn(app.run_until_stopped());
+    base
 }
 
 impl Drop for TestApp {
