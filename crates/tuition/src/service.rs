@@ -15,37 +15,21 @@ use crate::{TuitionError, APPROXIMATION_KM, MAX_NEARBY_RESULTS, MAX_RADIUS_KM, M
 /// id, parent, subject, class, time, lat, lng, created — what the nearby search reads per candidate.
 type Candidate = (i64, i64, String, String, String, f64, f64, NaiveDateTime);
 
-type Row =
-    (i64, i64, String, String, String, f64, f64, bool, Option<String>, Option<i64>, NaiveDateTime, NaiveDateTime);
-
-fn row_columns() -> (
-    tr::id,
-    tr::parent_id,
-    tr::subject,
-    tr::class_level,
-    tr::preferred_time,
-    tr::lat,
-    tr::lng,
-    tr::flagged,
-    tr::flag_reason,
-    tr::assigned_tutor_id,
-    tr::created_at,
-    tr::updated_at,
-) {
-    (
-        tr::id,
-        tr::parent_id,
-        tr::subject,
-        tr::class_level,
-        tr::preferred_time,
-        tr::lat,
-        tr::lng,
-        tr::flagged,
-        tr::flag_reason,
-        tr::assigned_tutor_id,
-        tr::created_at,
-        tr::updated_at,
-    )
+/// A stored request as its parent reads it.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = tr)]
+struct Row {
+    id: i64,
+    subject: String,
+    class_level: String,
+    preferred_time: String,
+    lat: f64,
+    lng: f64,
+    flagged: bool,
+    flag_reason: Option<String>,
+    assigned_tutor_id: Option<i64>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
 }
 
 #[derive(Clone)]
@@ -65,7 +49,7 @@ impl TuitionService {
     pub fn mine(&self, parent: UserId) -> Result<Vec<TuitionRequest>, TuitionError> {
         self.db.read(|c| {
             let rows: Vec<Row> =
-                tr::table.filter(tr::parent_id.eq(parent.0)).order(tr::id.desc()).select(row_columns()).load(c)?;
+                tr::table.filter(tr::parent_id.eq(parent.0)).order(tr::id.desc()).select(Row::as_select()).load(c)?;
             with_interests(c, rows)
         })
     }
@@ -257,13 +241,13 @@ fn require_subscription(c: &mut DbConnection, tutor: UserId) -> Result<(), Tuiti
 
 fn own(c: &mut DbConnection, parent: UserId, id: i64) -> Result<TuitionRequest, TuitionError> {
     let row: Option<Row> =
-        tr::table.filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0))).select(row_columns()).first(c).optional()?;
+        tr::table.filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0))).select(Row::as_select()).first(c).optional()?;
     let row = row.ok_or(TuitionError::NotFound)?;
     with_interests(c, vec![row])?.pop().ok_or(TuitionError::NotFound)
 }
 
 fn with_interests(c: &mut DbConnection, rows: Vec<Row>) -> Result<Vec<TuitionRequest>, TuitionError> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut tutors: HashMap<i64, Vec<InterestedTutor>> = HashMap::new();
     let interests: Vec<(i64, i64, String, String, String)> = ti::table
         .inner_join(users::table)
@@ -276,35 +260,18 @@ fn with_interests(c: &mut DbConnection, rows: Vec<Row>) -> Result<Vec<TuitionReq
     }
     Ok(rows
         .into_iter()
-        .map(
-            |(
-                id,
-                _,
-                subject,
-                class_level,
-                preferred_time,
-                lat,
-                lng,
-                flagged,
-                flag_reason,
-                assigned,
-                created_at,
-                updated_at,
-            )| {
-                TuitionRequest {
-                    id,
-                    subject,
-                    class_level,
-                    preferred_time,
-                    location: Point { lat, lng },
-                    interested_tutors: tutors.remove(&id).unwrap_or_default(),
-                    assigned_tutor: assigned.map(UserId),
-                    flagged,
-                    flag_reason,
-                    created_at,
-                    updated_at,
-                }
-            },
-        )
+        .map(|r| TuitionRequest {
+            interested_tutors: tutors.remove(&r.id).unwrap_or_default(),
+            id: r.id,
+            subject: r.subject,
+            class_level: r.class_level,
+            preferred_time: r.preferred_time,
+            location: Point { lat: r.lat, lng: r.lng },
+            assigned_tutor: r.assigned_tutor_id.map(UserId),
+            flagged: r.flagged,
+            flag_reason: r.flag_reason,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        })
         .collect())
 }
