@@ -153,6 +153,33 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    tutor_profiles (user_id) {
+        user_id -> BigInt,
+        about -> Text,
+        subjects -> Text,
+        availability -> Text,
+        methodology -> Text,
+        testimonials -> Text,
+        education -> Text,
+        fees -> Text,
+        demo_offer -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    reviews (id) {
+        id -> BigInt,
+        tutor_id -> BigInt,
+        parent_id -> BigInt,
+        rating -> Integer,
+        comment -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
@@ -170,5 +197,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     conversations,
     messages,
     blocks,
-    chat_tickets
+    chat_tickets,
+    tutor_profiles,
+    reviews
 );

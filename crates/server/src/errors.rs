@@ -8,6 +8,7 @@ use actix_web::{HttpResponse, ResponseError};
 use hometutor_auth::AuthError;
 use hometutor_messaging::MessagingError;
 use hometutor_payments::PaymentError;
+use hometutor_profiles::ProfileError;
 use hometutor_tuition::TuitionError;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -128,6 +129,19 @@ impl From<MessagingError> for ApiError {
             MessagingError::Blocked => Self::new(StatusCode::FORBIDDEN, "blocked", message),
             MessagingError::NoSuchUser => Self::new(StatusCode::NOT_FOUND, "not_found", message),
             MessagingError::Db(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<ProfileError> for ApiError {
+    fn from(e: ProfileError) -> Self {
+        let message = e.to_string();
+        match e {
+            ProfileError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
+            ProfileError::NotYours => Self::new(StatusCode::FORBIDDEN, "not_yours", message),
+            ProfileError::NotAParent => Self::new(StatusCode::FORBIDDEN, "not_a_parent", message),
+            ProfileError::Validation(errors) => validation(message, &errors),
+            ProfileError::Db(e) => Self::internal(e),
         }
     }
 }

@@ -23,6 +23,7 @@ use hometutor_db::{run_migrations, Db};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
 use hometutor_messaging::{MessageStore, Tickets};
 use hometutor_payments::{CashfreeConfig, CashfreeProvider, PaymentService, SimulatedProvider};
+use hometutor_profiles::ProfileService;
 use hometutor_tuition::TuitionService;
 use settings::PaymentMode;
 use std::sync::Arc;
@@ -142,6 +143,7 @@ impl Application {
         };
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
+            profiles: ProfileService::new(db.clone()),
             hub,
             public_url: settings.public_url.clone(),
             db,

@@ -2,6 +2,7 @@ use hometutor_auth::AuthService;
 use hometutor_db::Db;
 use hometutor_messaging::{MessageStore, Tickets};
 use hometutor_payments::PaymentService;
+use hometutor_profiles::ProfileService;
 use hometutor_tuition::TuitionService;
 
 /// What every handler may reach: the database and the domain services.
@@ -11,6 +12,7 @@ pub struct AppState {
     pub payments: PaymentService,
     pub tuition: TuitionService,
     pub messages: MessageStore,
+    pub profiles: ProfileService,
     pub tickets: Tickets,
     pub hub: crate::ws::Hub,
     /// The site's own origin: WebSocket handshakes from any other are refused.

@@ -438,6 +438,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutors/{idOrEmail}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public profile; the id may be the tutor's id or e-mail (url-encoded). */
+        get: operations["profile"];
+        /** Saves the eight profile fields: the tutor themself or an admin only (others 403). */
+        put: operations["update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutors/{idOrEmail}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tutor's reviews, newest first. */
+        get: operations["reviews"];
+        put?: never;
+        /** A parent's review (one per parent and tutor; a second replaces the first). */
+        post: operations["add_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify-email": {
         parameters: {
             query?: never;
@@ -657,6 +693,16 @@ export interface components {
             /** Format: date-time */
             subscriptionExpires?: string | null;
         };
+        ProfileBody: {
+            about?: string;
+            availability?: string;
+            demoOffer?: string;
+            education?: string;
+            fees?: string;
+            methodology?: string;
+            subjects?: string;
+            testimonials?: string;
+        };
         ProfileResponse: {
             user: components["schemas"]["Profile"];
         };
@@ -694,6 +740,29 @@ export interface components {
             email?: string;
             newPassword?: string;
             otp?: string;
+        };
+        ReviewBody: {
+            comment?: string;
+            /** @description Ignored: the reviewer is the caller. */
+            parentId?: unknown;
+            /**
+             * Format: int32
+             * @description 1 to 5; required.
+             */
+            rating?: number | null;
+        };
+        ReviewDto: {
+            comment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            parentId: number;
+            /** @description The reviewer's name; their e-mail stays private. */
+            parentName: string;
+            /** Format: int32 */
+            rating: number;
         };
         SendBody: {
             /** @description The sender's own id for the message: sending it again returns the stored one. */
@@ -747,6 +816,32 @@ export interface components {
             subject: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description A tutor as anyone may see them (never their phone number). */
+        TutorProfileDto: {
+            about: string;
+            approved: boolean;
+            availability: string;
+            badges: string[];
+            demoOffer: string;
+            education: string;
+            email: string;
+            featured: boolean;
+            fees: string;
+            fullname: string;
+            /** Format: int64 */
+            id: number;
+            methodology: string;
+            /**
+             * Format: double
+             * @description Mean rating to one decimal; absent without reviews.
+             */
+            ratingAverage?: number | null;
+            /** Format: int64 */
+            ratingCount: number;
+            subjects: string;
+            subscriptionActive: boolean;
+            testimonials: string;
         };
         UnreadCounts: {
             /** @description Partner id → unread messages from them. */
@@ -1693,6 +1788,158 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrEmail: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorProfileDto"];
+                };
+            };
+            /** @description Tutor not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrEmail: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorProfileDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not your profile */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrEmail: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrEmail: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"];
+                };
+            };
+            /** @description No rating, or out of 1–5 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only parents review */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@ pub mod health;
 pub mod messages;
 pub mod payments;
 pub mod tuition;
+pub mod tutors;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -14,4 +15,5 @@ pub fn config(cfg: &mut ServiceConfig) {
     payments::config(cfg);
     tuition::config(cfg);
     messages::config(cfg);
+    tutors::config(cfg);
 }

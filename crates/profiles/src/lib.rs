@@ -1,0 +1,261 @@
+//! Tutors' public profiles and parents' reviews. A profile is public; only the
+//! tutor themself (or an admin) changes it. Only parents review, once per tutor
+//! (a second review replaces the first), with a rating from 1 to 5.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use hometutor_core::{FieldError, Role, UserId};
+use hometutor_db::schema::{reviews as rv, tutor_profiles as tp, users};
+use hometutor_db::{now, Db, DbConnection, DbError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProfileError {
+    #[error("Tutor not found.")]
+    NotFound,
+    #[error("You can only edit your own profile.")]
+    NotYours,
+    #[error("Only parents can review tutors.")]
+    NotAParent,
+    #[error("{}", .0.first().map(|e| e.message.as_str()).unwrap_or("Invalid input."))]
+    Validation(Vec<FieldError>),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for ProfileError {
+    fn from(e: diesel::result::Error) -> Self {
+        ProfileError::Db(DbError::Query(e))
+    }
+}
+
+/// The eight fields a tutor writes about themself.
+#[derive(Debug, Clone, Default, PartialEq, AsChangeset, Queryable, Selectable)]
+#[diesel(table_name = tp)]
+pub struct ProfileFields {
+    pub about: String,
+    pub subjects: String,
+    pub availability: String,
+    pub methodology: String,
+    pub testimonials: String,
+    pub education: String,
+    pub fees: String,
+    pub demo_offer: String,
+}
+
+impl ProfileFields {
+    fn validate(&self) -> Result<(), ProfileError> {
+        let limits: [(&'static str, &str, usize); 8] = [
+            ("about", &self.about, 2000),
+            ("subjects", &self.subjects, 500),
+            ("availability", &self.availability, 500),
+            ("methodology", &self.methodology, 1000),
+            ("testimonials", &self.testimonials, 2000),
+            ("education", &self.education, 500),
+            ("fees", &self.fees, 200),
+            ("demoOffer", &self.demo_offer, 200),
+        ];
+        let errors: Vec<FieldError> = limits
+            .iter()
+            .filter(|(_, value, max)| value.chars().count() > *max)
+            .map(|(field, _, max)| FieldError::new(field, format!("{field} must be at most {max} characters.")))
+            .collect();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ProfileError::Validation(errors))
+        }
+    }
+}
+
+/// A tutor as anyone may see them: no phone number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TutorProfile {
+    pub id: UserId,
+    pub fullname: String,
+    pub email: String,
+    /// Paid and not expired.
+    pub subscription_active: bool,
+    pub approved: bool,
+    pub featured: bool,
+    pub badges: Vec<String>,
+    pub fields: ProfileFields,
+    pub rating_average: Option<f64>,
+    pub rating_count: i64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Review {
+    pub id: i64,
+    pub rating: i32,
+    pub comment: String,
+    pub parent_id: UserId,
+    /// The reviewer's name (their e-mail stays private).
+    pub parent_name: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Clone)]
+pub struct ProfileService {
+    db: Db,
+}
+
+type TutorRow = (i64, String, String, String, bool, Option<NaiveDateTime>, bool, bool, String);
+
+/// The tutor behind a key that is either an id or an e-mail address.
+fn find_tutor(c: &mut DbConnection, key: &str) -> Result<TutorRow, ProfileError> {
+    let columns = (
+        users::id,
+        users::fullname,
+        users::email,
+        users::role,
+        users::subscription_active,
+        users::subscription_expires,
+        users::approved,
+        users::featured,
+        users::badges,
+    );
+    let key = key.trim();
+    let row: Option<TutorRow> = match key.parse::<i64>() {
+        Ok(id) => users::table.find(id).select(columns).first(c).optional()?,
+        Err(_) => users::table.filter(users::email.eq(key.to_lowercase())).select(columns).first(c).optional()?,
+    };
+    row.filter(|r| r.3 == Role::Tutor.as_str()).ok_or(ProfileError::NotFound)
+}
+
+impl ProfileService {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+
+    /// The public profile of the tutor with this id or e-mail.
+    pub fn get(&self, key: &str) -> Result<TutorProfile, ProfileError> {
+        self.db.read(|c| -> Result<_, ProfileError> {
+            let (id, fullname, email, _, flag, expires, approved, featured, badges) = find_tutor(c, key)?;
+            let fields: ProfileFields =
+                tp::table.find(id).select(ProfileFields::as_select()).first(c).optional()?.unwrap_or_default();
+            let ratings: Vec<i32> = rv::table.filter(rv::tutor_id.eq(id)).select(rv::rating).load(c)?;
+            let count = ratings.len() as i64;
+            let average = (count > 0).then(|| {
+                let mean = ratings.iter().map(|r| f64::from(*r)).sum::<f64>() / count as f64;
+                (mean * 10.0).round() / 10.0
+            });
+            Ok(TutorProfile {
+                id: UserId(id),
+                fullname,
+                email,
+                subscription_active: flag && expires.is_some_and(|e| e > now()),
+                approved,
+                featured,
+                badges: serde_json::from_str(&badges).unwrap_or_default(),
+                fields,
+                rating_average: average,
+                rating_count: count,
+            })
+        })
+    }
+
+    /// Saves the eight fields; only the tutor themself or an admin may.
+    pub fn update(
+        &self,
+        caller: UserId,
+        role: Role,
+        key: &str,
+        fields: ProfileFields,
+    ) -> Result<TutorProfile, ProfileError> {
+        fields.validate()?;
+        self.db.write(|c| -> Result<_, ProfileError> {
+            let tutor = find_tutor(c, key)?.0;
+            if tutor != caller.0 && role != Role::Admin {
+                return Err(ProfileError::NotYours);
+            }
+            let at = now();
+            let exists: i64 = tp::table.filter(tp::user_id.eq(tutor)).count().get_result(c)?;
+            if exists == 0 {
+                diesel::insert_into(tp::table).values((tp::user_id.eq(tutor), tp::updated_at.eq(at))).execute(c)?;
+            }
+            diesel::update(tp::table.find(tutor)).set((&fields, tp::updated_at.eq(at))).execute(c)?;
+            Ok(())
+        })?;
+        self.get(key)
+    }
+
+    /// Reviews of the tutor, newest first.
+    pub fn reviews(&self, key: &str) -> Result<Vec<Review>, ProfileError> {
+        self.db.read(|c| -> Result<_, ProfileError> {
+            let tutor = find_tutor(c, key)?.0;
+            let rows: Vec<(i64, i32, String, i64, String, NaiveDateTime)> = rv::table
+                .inner_join(users::table.on(users::id.eq(rv::parent_id)))
+                .filter(rv::tutor_id.eq(tutor))
+                .order(rv::updated_at.desc())
+                .select((rv::id, rv::rating, rv::comment, rv::parent_id, users::fullname, rv::updated_at))
+                .load(c)?;
+            Ok(rows
+                .into_iter()
+                .map(|(id, rating, comment, parent, parent_name, created_at)| Review {
+                    id,
+                    rating,
+                    comment,
+                    parent_id: UserId(parent),
+                    parent_name,
+                    created_at,
+                })
+                .collect())
+        })
+    }
+
+    /// A parent's review of a tutor; a second one from the same parent replaces the first.
+    pub fn review(
+        &self,
+        parent: UserId,
+        role: Role,
+        key: &str,
+        rating: Option<i32>,
+        comment: &str,
+    ) -> Result<Review, ProfileError> {
+        if role != Role::Parent {
+            return Err(ProfileError::NotAParent);
+        }
+        let rating = rating.filter(|r| (1..=5).contains(r)).ok_or_else(|| {
+            ProfileError::Validation(vec![FieldError::new("rating", "Please choose a rating from 1 to 5 stars.")])
+        })?;
+        let comment = comment.trim();
+        if comment.chars().count() > 1000 {
+            return Err(ProfileError::Validation(vec![FieldError::new(
+                "comment",
+                "comment must be at most 1000 characters.",
+            )]));
+        }
+        self.db.write(|c| -> Result<_, ProfileError> {
+            let tutor = find_tutor(c, key)?.0;
+            let at = now();
+            let updated = diesel::update(rv::table.filter(rv::tutor_id.eq(tutor).and(rv::parent_id.eq(parent.0))))
+                .set((rv::rating.eq(rating), rv::comment.eq(comment), rv::updated_at.eq(at)))
+                .execute(c)?;
+            if updated == 0 {
+                diesel::insert_into(rv::table)
+                    .values((
+                        rv::tutor_id.eq(tutor),
+                        rv::parent_id.eq(parent.0),
+                        rv::rating.eq(rating),
+                        rv::comment.eq(comment),
+                        rv::created_at.eq(at),
+                        rv::updated_at.eq(at),
+                    ))
+                    .execute(c)?;
+            }
+            let (id, name): (i64, String) = rv::table
+                .inner_join(users::table.on(users::id.eq(rv::parent_id)))
+                .filter(rv::tutor_id.eq(tutor).and(rv::parent_id.eq(parent.0)))
+                .select((rv::id, users::fullname))
+                .first(c)?;
+            Ok(Review {
+                id,
+                rating,
+                comment: comment.to_string(),
+                parent_id: parent,
+                parent_name: name,
+                created_at: at,
+            })
+        })
+    }
+}

@@ -1,0 +1,119 @@
+//! Profile and review rules on a private database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
+use diesel::prelude::*;
+use hometutor_core::{Role, UserId};
+use hometutor_db::schema::users;
+use hometutor_db::testing::TestDatabase;
+use hometutor_db::{now, Db};
+use hometutor_profiles::{ProfileError, ProfileFields, ProfileService};
+
+fn user(db: &Db, email: &str, role: &str) -> UserId {
+    let id: i64 = db
+        .write(|c| {
+            diesel::insert_into(users::table)
+                .values((
+                    users::fullname.eq(format!("Name {email}")),
+                    users::email.eq(email),
+                    users::phone.eq("9876543210"),
+                    users::password_hash.eq("x"),
+                    users::role.eq(role),
+                    users::created_at.eq(now()),
+                    users::updated_at.eq(now()),
+                ))
+                .returning(users::id)
+                .get_result(c)
+                .map_err(hometutor_db::DbError::from)
+        })
+        .expect("user");
+    UserId(id)
+}
+
+struct Fixture {
+    _database: TestDatabase,
+    profiles: ProfileService,
+    tutor: UserId,
+    other_tutor: UserId,
+    parent: UserId,
+    second_parent: UserId,
+    admin: UserId,
+}
+
+fn fixture() -> Fixture {
+    let database = TestDatabase::in_memory();
+    let db = database.db();
+    Fixture {
+        tutor: user(&db, "tutor@example.com", "tutor"),
+        other_tutor: user(&db, "other@example.com", "tutor"),
+        parent: user(&db, "parent@example.com", "parent"),
+        second_parent: user(&db, "parent2@example.com", "parent"),
+        admin: user(&db, "admin@example.com", "admin"),
+        profiles: ProfileService::new(db),
+        _database: database,
+    }
+}
+
+fn about(text: &str) -> ProfileFields {
+    ProfileFields { about: text.into(), fees: "₹500/hour".into(), ..Default::default() }
+}
+
+#[test]
+fn a_profile_is_found_by_id_or_email_and_starts_empty() {
+    let f = fixture();
+    let by_id = f.profiles.get(&f.tutor.0.to_string()).expect("by id");
+    let by_email = f.profiles.get("Tutor@Example.com").expect("by email");
+    assert_eq!(by_id, by_email);
+    assert_eq!(
+        (by_id.fields, by_id.rating_average, by_id.subscription_active),
+        (ProfileFields::default(), None, false)
+    );
+    assert!(matches!(f.profiles.get("parent@example.com"), Err(ProfileError::NotFound)), "only tutors have profiles");
+    assert!(matches!(f.profiles.get("nobody@example.com"), Err(ProfileError::NotFound)));
+}
+
+#[test]
+fn only_the_tutor_or_an_admin_saves_a_profile() {
+    let f = fixture();
+    let saved = f.profiles.update(f.tutor, Role::Tutor, "tutor@example.com", about("Maths for 10 years")).expect("own");
+    assert_eq!(saved.fields.about, "Maths for 10 years");
+    for (caller, role) in [(f.other_tutor, Role::Tutor), (f.parent, Role::Parent)] {
+        let err = f.profiles.update(caller, role, "tutor@example.com", about("hacked")).err();
+        assert!(matches!(err, Some(ProfileError::NotYours)), "{role:?}");
+    }
+    f.profiles.update(f.admin, Role::Admin, &f.tutor.0.to_string(), about("Edited by support")).expect("admin");
+    assert_eq!(f.profiles.get("tutor@example.com").expect("get").fields.about, "Edited by support");
+}
+
+#[test]
+fn profile_fields_have_length_limits() {
+    let f = fixture();
+    let err = f.profiles.update(f.tutor, Role::Tutor, "tutor@example.com", about(&"x".repeat(2001))).err();
+    assert!(matches!(err, Some(ProfileError::Validation(_))));
+}
+
+#[test]
+fn one_review_per_parent_rated_1_to_5_and_the_average_follows() {
+    let f = fixture();
+    let second_parent = f.second_parent;
+    assert!(matches!(
+        f.profiles.review(f.parent, Role::Parent, "tutor@example.com", None, "no stars"),
+        Err(ProfileError::Validation(_))
+    ));
+    assert!(matches!(
+        f.profiles.review(f.parent, Role::Parent, "tutor@example.com", Some(6), ""),
+        Err(ProfileError::Validation(_))
+    ));
+    assert!(matches!(
+        f.profiles.review(f.tutor, Role::Tutor, "other@example.com", Some(5), ""),
+        Err(ProfileError::NotAParent)
+    ));
+    f.profiles.review(f.parent, Role::Parent, "tutor@example.com", Some(2), "Late twice").expect("first");
+    f.profiles.review(f.parent, Role::Parent, "tutor@example.com", Some(4), "Better now").expect("replaces");
+    f.profiles.review(second_parent, Role::Parent, "tutor@example.com", Some(5), "Excellent").expect("another parent");
+    let profile = f.profiles.get("tutor@example.com").expect("get");
+    assert_eq!((profile.rating_count, profile.rating_average), (2, Some(4.5)));
+    let reviews = f.profiles.reviews("tutor@example.com").expect("reviews");
+    assert_eq!(reviews.len(), 2);
+    assert!(reviews.iter().any(|r| r.comment == "Better now" && r.parent_name == "Name parent@example.com"));
+}

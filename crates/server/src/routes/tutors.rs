@@ -1,0 +1,201 @@
+//! Tutors' public profiles and reviews.
+
+use actix_web::{get, post, put, web, HttpResponse};
+use chrono::{DateTime, Utc};
+use hometutor_profiles::{ProfileFields, Review, TutorProfile};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::extract::CurrentUser;
+use crate::state::AppState;
+
+/// A tutor as anyone may see them (never their phone number).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TutorProfileDto {
+    pub id: i64,
+    pub fullname: String,
+    pub email: String,
+    pub subscription_active: bool,
+    pub approved: bool,
+    pub featured: bool,
+    pub badges: Vec<String>,
+    pub about: String,
+    pub subjects: String,
+    pub availability: String,
+    pub methodology: String,
+    pub testimonials: String,
+    pub education: String,
+    pub fees: String,
+    pub demo_offer: String,
+    /// Mean rating to one decimal; absent without reviews.
+    pub rating_average: Option<f64>,
+    pub rating_count: i64,
+}
+
+impl From<TutorProfile> for TutorProfileDto {
+    fn from(p: TutorProfile) -> Self {
+        let f = p.fields;
+        Self {
+            id: p.id.0,
+            fullname: p.fullname,
+            email: p.email,
+            subscription_active: p.subscription_active,
+            approved: p.approved,
+            featured: p.featured,
+            badges: p.badges,
+            about: f.about,
+            subjects: f.subjects,
+            availability: f.availability,
+            methodology: f.methodology,
+            testimonials: f.testimonials,
+            education: f.education,
+            fees: f.fees,
+            demo_offer: f.demo_offer,
+            rating_average: p.rating_average,
+            rating_count: p.rating_count,
+        }
+    }
+}
+
+/// The public profile; the id may be the tutor's id or e-mail (url-encoded).
+#[utoipa::path(tag = "tutors", params(("idOrEmail" = String, Path,)), responses(
+    (status = 200, body = TutorProfileDto),
+    (status = 404, description = "Tutor not found.", body = ErrorBody),
+))]
+#[get("/tutors/{idOrEmail}")]
+pub async fn profile(
+    state: web::Data<AppState>,
+    key: web::Path<String>,
+) -> Result<web::Json<TutorProfileDto>, ApiError> {
+    let profiles = state.profiles.clone();
+    let found = blocking(move || profiles.get(&key)).await?;
+    Ok(web::Json(found.into()))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProfileBody {
+    #[serde(default)]
+    pub about: String,
+    #[serde(default)]
+    pub subjects: String,
+    #[serde(default)]
+    pub availability: String,
+    #[serde(default)]
+    pub methodology: String,
+    #[serde(default)]
+    pub testimonials: String,
+    #[serde(default)]
+    pub education: String,
+    #[serde(default)]
+    pub fees: String,
+    #[serde(default)]
+    pub demo_offer: String,
+}
+
+/// Saves the eight profile fields: the tutor themself or an admin only (others 403).
+#[utoipa::path(tag = "tutors", security(("bearer" = [])), params(("idOrEmail" = String, Path,)), request_body = ProfileBody, responses(
+    (status = 200, body = TutorProfileDto),
+    (status = 400, body = ErrorBody),
+    (status = 403, description = "Not your profile", body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+#[put("/tutors/{idOrEmail}")]
+pub async fn update(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    key: web::Path<String>,
+    body: web::Json<ProfileBody>,
+) -> Result<web::Json<TutorProfileDto>, ApiError> {
+    let b = body.into_inner();
+    let fields = ProfileFields {
+        about: b.about,
+        subjects: b.subjects,
+        availability: b.availability,
+        methodology: b.methodology,
+        testimonials: b.testimonials,
+        education: b.education,
+        fees: b.fees,
+        demo_offer: b.demo_offer,
+    };
+    let profiles = state.profiles.clone();
+    let saved = blocking(move || profiles.update(me.0.id, me.0.role, &key, fields)).await?;
+    Ok(web::Json(saved.into()))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewDto {
+    pub id: i64,
+    pub rating: i32,
+    pub comment: String,
+    pub parent_id: i64,
+    /// The reviewer's name; their e-mail stays private.
+    pub parent_name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Review> for ReviewDto {
+    fn from(r: Review) -> Self {
+        Self {
+            id: r.id,
+            rating: r.rating,
+            comment: r.comment,
+            parent_id: r.parent_id.0,
+            parent_name: r.parent_name,
+            created_at: r.created_at.and_utc(),
+        }
+    }
+}
+
+/// The tutor's reviews, newest first.
+#[utoipa::path(tag = "tutors", params(("idOrEmail" = String, Path,)), responses(
+    (status = 200, body = Vec<ReviewDto>),
+    (status = 404, body = ErrorBody),
+))]
+#[get("/tutors/{idOrEmail}/reviews")]
+pub async fn reviews(
+    state: web::Data<AppState>,
+    key: web::Path<String>,
+) -> Result<web::Json<Vec<ReviewDto>>, ApiError> {
+    let profiles = state.profiles.clone();
+    let list = blocking(move || profiles.reviews(&key)).await?;
+    Ok(web::Json(list.into_iter().map(Into::into).collect()))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewBody {
+    /// 1 to 5; required.
+    pub rating: Option<i32>,
+    #[serde(default)]
+    pub comment: String,
+    /// Ignored: the reviewer is the caller.
+    pub parent_id: Option<serde_json::Value>,
+}
+
+/// A parent's review (one per parent and tutor; a second replaces the first).
+#[utoipa::path(tag = "tutors", security(("bearer" = [])), params(("idOrEmail" = String, Path,)), request_body = ReviewBody, responses(
+    (status = 201, body = ReviewDto),
+    (status = 400, description = "No rating, or out of 1–5", body = ErrorBody),
+    (status = 403, description = "Only parents review", body = ErrorBody),
+))]
+#[post("/tutors/{idOrEmail}/reviews")]
+pub async fn add_review(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    key: web::Path<String>,
+    body: web::Json<ReviewBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let profiles = state.profiles.clone();
+    let review = blocking(move || profiles.review(me.0.id, me.0.role, &key, b.rating, &b.comment)).await?;
+    Ok(HttpResponse::Created().json(ReviewDto::from(review)))
+}
+
+pub fn config(cfg: &mut ServiceConfig) {
+    cfg.service(reviews).service(add_review).service(profile).service(update);
+}

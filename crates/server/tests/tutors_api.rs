@@ -1,0 +1,67 @@
+//! Tutor profiles and reviews over HTTP.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
+mod common;
+
+use common::TestApp;
+use serde_json::json;
+
+fn fields(about: &str) -> serde_json::Value {
+    json!({"about": about, "subjects": "Maths, Physics", "availability": "Evenings", "methodology": "Practice",
+           "testimonials": "", "education": "M.Sc.", "fees": "₹500/hour", "demoOffer": "First class free"})
+}
+
+#[actix_web::test]
+async fn a_tutor_edits_their_own_profile_and_nobody_else_can() {
+    let app = TestApp::start().await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let other = app.verified_user("other@example.com", "tutor").await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+
+    let public = app.call("GET", "/api/tutors/tutor%40example.com", None, None).await;
+    assert_eq!((public.status, public.body["fullname"].as_str()), (200, Some("Asha Kumar")));
+    assert!(public.body.get("phone").is_none(), "public profiles never show a phone");
+
+    let saved =
+        app.call("PUT", "/api/tutors/tutor%40example.com", Some(&tutor), Some(fields("10 years of maths"))).await;
+    assert_eq!((saved.status, saved.body["about"].as_str()), (200, Some("10 years of maths")));
+    for token in [&other, &parent] {
+        let refused = app.call("PUT", "/api/tutors/tutor%40example.com", Some(token), Some(fields("hacked"))).await;
+        assert_eq!(refused.status, 403);
+    }
+    assert_eq!(app.call("PUT", "/api/tutors/tutor%40example.com", None, Some(fields("x"))).await.status, 401);
+    let sneaky = app
+        .call("PUT", "/api/tutors/tutor%40example.com", Some(&tutor), Some(json!({"about": "x", "approved": true})))
+        .await;
+    assert_eq!(sneaky.status, 400, "approval is not a profile field");
+    let again = app.call("GET", &format!("/api/tutors/{}", saved.body["id"]), None, None).await;
+    assert_eq!(
+        (again.body["about"].as_str(), again.body["approved"].as_bool()),
+        (Some("10 years of maths"), Some(false))
+    );
+    assert_eq!(app.call("GET", "/api/tutors/parent%40example.com", None, None).await.status, 404);
+}
+
+#[actix_web::test]
+async fn parents_review_once_and_the_average_shows() {
+    let app = TestApp::start().await;
+    app.verified_user("tutor@example.com", "tutor").await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor_token = app.verified_user("other@example.com", "tutor").await;
+    let path = "/api/tutors/tutor%40example.com/reviews";
+
+    let no_rating = app.call("POST", path, Some(&parent), Some(json!({"comment": "nice"}))).await;
+    assert_eq!(no_rating.status, 400);
+    let by_tutor = app.call("POST", path, Some(&tutor_token), Some(json!({"rating": 5}))).await;
+    assert_eq!(by_tutor.status, 403);
+    let first =
+        app.call("POST", path, Some(&parent), Some(json!({"rating": 3, "comment": "OK", "parentId": 999}))).await;
+    assert_eq!(first.status, 201);
+    assert_eq!(first.body["parentName"], "Asha Kumar", "the reviewer is the caller, not the body");
+    app.call("POST", path, Some(&parent), Some(json!({"rating": 5, "comment": "Great now"}))).await;
+    let list = app.call("GET", path, None, None).await.body;
+    assert_eq!(list.as_array().map(Vec::len), Some(1), "one review per parent");
+    let profile = app.call("GET", "/api/tutors/tutor%40example.com", None, None).await.body;
+    assert_eq!((profile["ratingAverage"].as_f64(), profile["ratingCount"].as_i64()), (Some(5.0), Some(1)));
+}

@@ -1,0 +1,2 @@
+DROP TABLE reviews;
+DROP TABLE tutor_profiles;
