@@ -180,6 +180,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    uploads (id) {
+        id -> BigInt,
+        filename -> Text,
+        original_name -> Text,
+        mimetype -> Text,
+        size -> BigInt,
+        owner_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
@@ -199,5 +211,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     blocks,
     chat_tickets,
     tutor_profiles,
-    reviews
+    reviews,
+    uploads
 );

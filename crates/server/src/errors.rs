@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use hometutor_auth::AuthError;
+use hometutor_media::MediaError;
 use hometutor_messaging::MessagingError;
 use hometutor_payments::PaymentError;
 use hometutor_profiles::ProfileError;
@@ -142,6 +143,22 @@ impl From<ProfileError> for ApiError {
             ProfileError::NotAParent => Self::new(StatusCode::FORBIDDEN, "not_a_parent", message),
             ProfileError::Validation(errors) => validation(message, &errors),
             ProfileError::Db(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<MediaError> for ApiError {
+    fn from(e: MediaError) -> Self {
+        let message = e.to_string();
+        match e {
+            MediaError::TooLarge { .. } => Self::new(StatusCode::PAYLOAD_TOO_LARGE, "file_too_large", message),
+            MediaError::NotAllowed(_) | MediaError::Mismatch(_) => {
+                Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_file", message)
+            }
+            MediaError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
+            MediaError::NotYours => Self::new(StatusCode::FORBIDDEN, "not_yours", message),
+            MediaError::Io(e) => Self::internal(e),
+            MediaError::Db(e) => Self::internal(e),
         }
     }
 }

@@ -21,6 +21,7 @@ use anyhow::Context;
 use hometutor_auth::{AuthConfig, AuthService, ThrottleLimits};
 use hometutor_db::{run_migrations, Db};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
+use hometutor_media::MediaStore;
 use hometutor_messaging::{MessageStore, Tickets};
 use hometutor_payments::{CashfreeConfig, CashfreeProvider, PaymentService, SimulatedProvider};
 use hometutor_profiles::ProfileService;
@@ -144,6 +145,7 @@ impl Application {
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
             profiles: ProfileService::new(db.clone()),
+            media: MediaStore::new(db.clone(), settings.data_dir.join("uploads"), settings.max_upload_bytes)?,
             hub,
             public_url: settings.public_url.clone(),
             db,

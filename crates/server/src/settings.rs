@@ -24,6 +24,8 @@ pub struct Settings {
     pub payments: PaymentMode,
     /// Set when several server processes share chat through Redis pub/sub.
     pub redis_url: Option<String>,
+    /// Largest accepted upload, per file.
+    pub max_upload_bytes: u64,
 }
 
 /// Which payment provider confirms subscriptions.
@@ -138,6 +140,12 @@ impl Settings {
                 }
             }
         }
+        let max_upload_bytes = match get("MAX_UPLOAD_BYTES") {
+            None => 5 * 1024 * 1024,
+            Some(v) => v.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                ConfigError(format!("MAX_UPLOAD_BYTES must be a positive number of bytes (got '{v}')"))
+            })?,
+        };
         Ok(Self {
             bind,
             public_url: public_url.trim_end_matches('/').to_string(),
@@ -150,6 +158,7 @@ impl Settings {
             admin,
             payments,
             redis_url,
+            max_upload_bytes,
         })
     }
 
@@ -222,6 +231,7 @@ mod tests {
             ("PAYMENT_MODE", "free"),
             ("PAYMENT_MODE", "cashfree"),
             ("REDIS_URL", "http://cache"),
+            ("MAX_UPLOAD_BYTES", "lots"),
         ] {
             let err = with(&[(key, value)]).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(err.contains(key), "{key}={value} gave {err:?}");

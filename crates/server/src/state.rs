@@ -1,5 +1,6 @@
 use hometutor_auth::AuthService;
 use hometutor_db::Db;
+use hometutor_media::MediaStore;
 use hometutor_messaging::{MessageStore, Tickets};
 use hometutor_payments::PaymentService;
 use hometutor_profiles::ProfileService;
@@ -13,6 +14,7 @@ pub struct AppState {
     pub tuition: TuitionService,
     pub messages: MessageStore,
     pub profiles: ProfileService,
+    pub media: MediaStore,
     pub tickets: Tickets,
     pub hub: crate::ws::Hub,
     /// The site's own origin: WebSocket handshakes from any other are refused.

@@ -474,6 +474,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upload/multiple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads several files (multipart field `files`). */
+        post: operations["multiple"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upload/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads one file (multipart field `file`). */
+        post: operations["single"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upload/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a file: its uploader or an admin only. */
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Serves an uploaded file with its stored type; documents always download. */
+        get: operations["serve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify-email": {
         parameters: {
             query?: never;
@@ -553,6 +621,9 @@ export interface components {
             provider: string;
             sessionId: string;
             success: boolean;
+        };
+        Deleted: {
+            message: string;
         };
         EmailOtpRequest: {
             email?: string;
@@ -634,6 +705,10 @@ export interface components {
             to: number;
         };
         MessageResponse: {
+            message: string;
+        };
+        MultipleUpload: {
+            files: components["schemas"]["UploadedFile"][];
             message: string;
         };
         /** @description A request as a subscribed tutor sees it: the location is approximate (within about 500 m). */
@@ -787,6 +862,10 @@ export interface components {
             /** @description Sent by older clients; the server uses the order's own user and amount. */
             userEmail?: string | null;
         };
+        SingleUpload: {
+            file: components["schemas"]["UploadedFile"];
+            message: string;
+        };
         SubscriptionStatus: {
             /** @description Active means paid and not yet expired. */
             subscriptionActive: boolean;
@@ -856,6 +935,18 @@ export interface components {
             fullname?: string | null;
             /** @description 10 digits. */
             phone?: string | null;
+        };
+        UploadedFile: {
+            /** @description The stored (random) name: use it to delete the file. */
+            filename: string;
+            mimetype: string;
+            originalName: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            url: string;
         };
         VerifiedUser: {
             /** Format: int64 */
@@ -1940,6 +2031,150 @@ export interface operations {
             };
             /** @description Only parents review */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    multiple: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultipleUpload"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    single: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SingleUpload"];
+                };
+            };
+            /** @description File {name} is too large. Maximum size is 5MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Type not allowed, or content does not match the extension */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filename: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filename: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ pub mod messages;
 pub mod payments;
 pub mod tuition;
 pub mod tutors;
+pub mod uploads;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -16,4 +17,5 @@ pub fn config(cfg: &mut ServiceConfig) {
     tuition::config(cfg);
     messages::config(cfg);
     tutors::config(cfg);
+    uploads::config(cfg);
 }

@@ -1,0 +1,175 @@
+//! File uploads (multipart), deletion, and serving of uploaded files.
+
+use actix_multipart::Multipart;
+use actix_web::http::header;
+use actix_web::{delete, get, post, web, HttpResponse};
+use futures_util::StreamExt;
+use hometutor_core::UserId;
+use hometutor_media::{Kind, MediaStore, StoredFile};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::extract::CurrentUser;
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadedFile {
+    /// The stored (random) name: use it to delete the file.
+    pub filename: String,
+    pub original_name: String,
+    pub mimetype: String,
+    /// Bytes.
+    pub size: u64,
+    pub url: String,
+}
+
+impl From<StoredFile> for UploadedFile {
+    fn from(f: StoredFile) -> Self {
+        Self {
+            url: format!("/api/uploads/{}", f.filename),
+            filename: f.filename,
+            original_name: f.original_name,
+            mimetype: f.mimetype,
+            size: f.size,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SingleUpload {
+    pub file: UploadedFile,
+    pub message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MultipleUpload {
+    pub files: Vec<UploadedFile>,
+    pub message: String,
+}
+
+/// Streams every part named `field` into the store. All or nothing: when one
+/// file is refused, the files already stored by this request are removed again.
+async fn receive(
+    media: &MediaStore,
+    owner: UserId,
+    mut form: Multipart,
+    field: &str,
+) -> Result<Vec<StoredFile>, ApiError> {
+    let mut stored: Vec<StoredFile> = Vec::new();
+    let outcome: Result<(), ApiError> = async {
+        while let Some(part) = form.next().await {
+            let mut part = part.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
+            if part.name() != Some(field) {
+                continue;
+            }
+            let name = part.content_disposition().and_then(|cd| cd.get_filename()).unwrap_or_default().to_string();
+            let mut pending = media.begin(&name).map_err(ApiError::from)?;
+            while let Some(chunk) = part.next().await {
+                let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
+                pending.write(&chunk).map_err(ApiError::from)?;
+            }
+            stored.push(blocking(move || pending.finish(owner)).await?);
+        }
+        Ok(())
+    }
+    .await;
+    if let Err(e) = outcome {
+        for file in &stored {
+            let _ = media.delete(owner, hometutor_core::Role::Admin, &file.filename);
+        }
+        return Err(e);
+    }
+    if stored.is_empty() {
+        return Err(ApiError::bad_request(format!("No file in the '{field}' field.")));
+    }
+    Ok(stored)
+}
+
+/// Uploads one file (multipart field `file`).
+#[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
+    (status = 201, body = SingleUpload),
+    (status = 413, description = "File {name} is too large. Maximum size is 5MB.", body = ErrorBody),
+    (status = 415, description = "Type not allowed, or content does not match the extension", body = ErrorBody),
+))]
+#[post("/upload/single")]
+pub async fn single(state: web::Data<AppState>, me: CurrentUser, form: Multipart) -> Result<HttpResponse, ApiError> {
+    let mut files = receive(&state.media, me.0.id, form, "file").await?;
+    let file = files.remove(0);
+    for extra in files {
+        let _ = state.media.delete(me.0.id, me.0.role, &extra.filename);
+    }
+    Ok(HttpResponse::Created().json(SingleUpload { file: file.into(), message: "File uploaded successfully!".into() }))
+}
+
+/// Uploads several files (multipart field `files`).
+#[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
+    (status = 201, body = MultipleUpload),
+    (status = 413, body = ErrorBody),
+    (status = 415, body = ErrorBody),
+))]
+#[post("/upload/multiple")]
+pub async fn multiple(state: web::Data<AppState>, me: CurrentUser, form: Multipart) -> Result<HttpResponse, ApiError> {
+    let files = receive(&state.media, me.0.id, form, "files").await?;
+    let message = format!("{} file(s) uploaded successfully!", files.len());
+    Ok(HttpResponse::Created().json(MultipleUpload { files: files.into_iter().map(Into::into).collect(), message }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Deleted {
+    pub message: String,
+}
+
+/// Deletes a file: its uploader or an admin only.
+#[utoipa::path(tag = "uploads", security(("bearer" = [])), params(("filename" = String, Path,)), responses(
+    (status = 200, body = Deleted),
+    (status = 403, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+#[delete("/upload/{filename}")]
+pub async fn remove(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    filename: web::Path<String>,
+) -> Result<web::Json<Deleted>, ApiError> {
+    let media = state.media.clone();
+    blocking(move || media.delete(me.0.id, me.0.role, &filename)).await?;
+    Ok(web::Json(Deleted { message: "File deleted successfully!".into() }))
+}
+
+/// Serves an uploaded file with its stored type; documents always download.
+#[utoipa::path(tag = "uploads", params(("filename" = String, Path,)), responses((status = 200), (status = 404, body = ErrorBody)))]
+#[get("/uploads/{filename}")]
+pub async fn serve(state: web::Data<AppState>, filename: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let media = state.media.clone();
+    let (bytes, file) = blocking(move || {
+        let (path, file) = media.find(&filename)?;
+        Ok::<_, hometutor_media::MediaError>((std::fs::read(path)?, file))
+    })
+    .await?;
+    let inline =
+        file.filename.rsplit_once('.').and_then(|(_, ext)| Kind::from_extension(ext)).is_some_and(Kind::is_image);
+    let disposition = if inline { "inline" } else { "attachment" };
+    let encoded: String = file
+        .original_name
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, file.mimetype))
+        .insert_header((header::CONTENT_DISPOSITION, format!("{disposition}; filename*=UTF-8''{encoded}")))
+        .insert_header((header::CACHE_CONTROL, "private, max-age=3600"))
+        .body(bytes))
+}
+
+pub fn config(cfg: &mut ServiceConfig) {
+    cfg.service(single).service(multiple).service(remove).service(serve);
+}
