@@ -59,7 +59,7 @@ if [ -f tests/e2e/package.json ]; then
   cargo build --release 2>&1 | tail -n 3
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   step "Browser end-to-end suite"
-  (cd tests/e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && HOMETUTOR_BIN="$root/target/release/hometutor" npm test 2>&1) | tee "$logs/e2e.log"
+  (cd tests/e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && HOMETUTOR_BIN="${CARGO_TARGET_DIR:-$root/target}/release/hometutor" npm test 2>&1) | tee "$logs/e2e.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   p=$(plain "$logs/e2e.log" | grep -Eo '^\s+[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
   f=$(plain "$logs/e2e.log" | grep -Eo '^\s+[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
