@@ -144,6 +144,15 @@ impl Hub {
     }
 }
 
+/// Pushes a newly stored message to the recipient's sockets and the sender's (other) sockets.
+pub(crate) fn push_new_message(hub: &Hub, message: &Message, from_socket: Option<u64>) {
+    let new_message = frame("newMessage", message_json(message));
+    hub.deliver(message.to, &new_message, None);
+    if message.to != message.from {
+        hub.deliver(message.from, &new_message, from_socket);
+    }
+}
+
 fn frame(event: &str, data: Value) -> String {
     json!({ "event": event, "data": data }).to_string()
 }
@@ -278,12 +287,8 @@ async fn handle(state: &web::Data<AppState>, me: UserId, socket: u64, text: &str
             };
             match blocking(move || store.send(me, input)).await {
                 Ok(sent) => {
-                    let new_message = frame("newMessage", message_json(&sent.message));
                     if sent.new {
-                        state.hub.deliver(sent.message.to, &new_message, None);
-                        if sent.message.to != me {
-                            state.hub.deliver(me, &new_message, Some(socket));
-                        }
+                        push_new_message(&state.hub, &sent.message, Some(socket));
                     }
                     vec![frame("ack", json!({"clientId": client_id, "id": sent.message.id, "seq": sent.message.seq}))]
                 }

@@ -201,3 +201,17 @@ async fn without_redis_a_second_process_does_not_hear() {
         app.call("GET", &format!("/api/messages?userId={}", id_of(&app, &parent).await), Some(&tutor), None).await;
     assert_eq!(history.body[0]["text"], "only stored", "but nothing is lost: it is in the history");
 }
+
+#[actix_web::test]
+async fn a_message_sent_over_rest_is_pushed_live_too() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let tutor_id = id_of(&app, &tutor).await;
+    let mut t = open(&app, &tutor).await;
+    let sent =
+        app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": tutor_id, "text": "via REST"}))).await;
+    assert_eq!(sent.status, 201);
+    let got = next_event(&mut t, WAIT).await.expect("pushed");
+    assert_eq!((got["event"].as_str(), got["data"]["text"].as_str()), (Some("newMessage"), Some("via REST")));
+}

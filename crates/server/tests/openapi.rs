@@ -14,3 +14,19 @@ fn the_committed_openapi_document_matches_the_server() {
          and `npm run gen-api` in frontend/)"
     );
 }
+
+#[test]
+fn every_operation_has_its_own_id() {
+    let doc = serde_json::to_value(hometutor_server::openapi_document()).expect("json");
+    let mut ids: Vec<String> = doc["paths"]
+        .as_object()
+        .expect("paths")
+        .values()
+        .flat_map(|item| item.as_object().into_iter().flat_map(|ops| ops.values()))
+        .filter_map(|op| op["operationId"].as_str().map(str::to_string))
+        .collect();
+    let count = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), count, "duplicate operationIds make the generated client types clash");
+}

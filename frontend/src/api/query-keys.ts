@@ -8,3 +8,8 @@ export const subscriptionStatusQueryKey = ['payment', 'subscription-status'] as 
 export const myRequestsQueryKey = ['tuition', 'mine'] as const
 /** Nearby requests for a tutor (GET /tuition/nearby), followed by the search parameters. */
 export const nearbyQueryKey = ['tuition', 'nearby'] as const
+/** Chat: unread counts (GET /messages/unread), conversations, recent partners, one conversation's history. */
+export const unreadQueryKey = ['messages', 'unread'] as const
+export const conversationsQueryKey = ['messages', 'conversations'] as const
+export const recentChatsQueryKey = ['chat', 'recent'] as const
+export const chatHistoryQueryKey = ['messages', 'history'] as const

@@ -362,7 +362,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Posts a request (parents only). */
-        post: operations["create"];
+        post: operations["create_request"];
         delete?: never;
         options?: never;
         head?: never;
@@ -377,7 +377,7 @@ export interface paths {
             cookie?: never;
         };
         /** The parent's own requests, newest first, each with the tutors interested in it. */
-        get: operations["mine"];
+        get: operations["my_requests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -412,10 +412,10 @@ export interface paths {
         };
         get?: never;
         /** Changes one of the caller's own requests (another's answers 404). */
-        put: operations["update"];
+        put: operations["update_request"];
         post?: never;
         /** Deletes one of the caller's own requests and the interest in it (another's answers 404). */
-        delete: operations["remove"];
+        delete: operations["delete_request"];
         options?: never;
         head?: never;
         patch?: never;
@@ -446,9 +446,9 @@ export interface paths {
             cookie?: never;
         };
         /** The public profile; the id may be the tutor's id or e-mail (url-encoded). */
-        get: operations["profile"];
+        get: operations["tutor_profile"];
         /** Saves the eight profile fields: the tutor themself or an admin only (others 403). */
-        put: operations["update"];
+        put: operations["update_tutor_profile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -464,7 +464,7 @@ export interface paths {
             cookie?: never;
         };
         /** The tutor's reviews, newest first. */
-        get: operations["reviews"];
+        get: operations["tutor_reviews"];
         put?: never;
         /** A parent's review (one per parent and tutor; a second replaces the first). */
         post: operations["add_review"];
@@ -484,7 +484,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Uploads several files (multipart field `files`). */
-        post: operations["multiple"];
+        post: operations["upload_multiple"];
         delete?: never;
         options?: never;
         head?: never;
@@ -501,7 +501,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Uploads one file (multipart field `file`). */
-        post: operations["single"];
+        post: operations["upload_single"];
         delete?: never;
         options?: never;
         head?: never;
@@ -519,7 +519,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Deletes a file: its uploader or an admin only. */
-        delete: operations["remove"];
+        delete: operations["delete_upload"];
         options?: never;
         head?: never;
         patch?: never;
@@ -533,7 +533,7 @@ export interface paths {
             cookie?: never;
         };
         /** Serves an uploaded file with its stored type; documents always download. */
-        get: operations["serve"];
+        get: operations["serve_upload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1668,7 +1668,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    create_request: {
         parameters: {
             query?: never;
             header?: never;
@@ -1709,7 +1709,7 @@ export interface operations {
             };
         };
     };
-    mine: {
+    my_requests: {
         parameters: {
             query?: never;
             header?: never;
@@ -1782,7 +1782,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    update_request: {
         parameters: {
             query?: never;
             header?: never;
@@ -1823,7 +1823,7 @@ export interface operations {
             };
         };
     };
-    remove: {
+    delete_request: {
         parameters: {
             query?: never;
             header?: never;
@@ -1888,7 +1888,7 @@ export interface operations {
             };
         };
     };
-    profile: {
+    tutor_profile: {
         parameters: {
             query?: never;
             header?: never;
@@ -1918,7 +1918,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    update_tutor_profile: {
         parameters: {
             query?: never;
             header?: never;
@@ -1968,7 +1968,7 @@ export interface operations {
             };
         };
     };
-    reviews: {
+    tutor_reviews: {
         parameters: {
             query?: never;
             header?: never;
@@ -2040,7 +2040,7 @@ export interface operations {
             };
         };
     };
-    multiple: {
+    upload_multiple: {
         parameters: {
             query?: never;
             header?: never;
@@ -2079,7 +2079,7 @@ export interface operations {
             };
         };
     };
-    single: {
+    upload_single: {
         parameters: {
             query?: never;
             header?: never;
@@ -2120,7 +2120,7 @@ export interface operations {
             };
         };
     };
-    remove: {
+    delete_upload: {
         parameters: {
             query?: never;
             header?: never;
@@ -2157,7 +2157,7 @@ export interface operations {
             };
         };
     };
-    serve: {
+    serve_upload: {
         parameters: {
             query?: never;
             header?: never;

@@ -41,6 +41,12 @@ export const OTP_DIGITS = 6
 
 /** SPEC §8 defaults, shown when the server sends no message. */
 export const MESSAGES = {
+  // SPEC §5 and §8: chat.
+  messageEmpty: 'Message cannot be empty',
+  chatNotReady: 'Chat error: connection not ready',
+  loadMessagesFailed: 'Failed to load messages',
+  sendMessageFailed: 'Failed to send message',
+  chatLoginRequired: 'Please log in to test the chat feature',
   registrationFailed: 'Registration failed',
   loginFailed: 'Login failed',
   sendOtpFailed: 'Failed to send OTP.',
@@ -94,3 +100,12 @@ export const DISTANCE_OPTIONS_KM = [2, 5, 10, 15, 20, 25] as const
 export const DEFAULT_RADIUS_KM = 10
 /** SPEC §9: after saving an edited request, back to /dashboard after about 1.2 s. */
 export const REDIRECT_AFTER_REQUEST_EDIT_MS = 1_200
+
+/** SPEC §9: chat sizes; DESIGN.md §5: the server's text limit. */
+export const CHAT_BOX_HEIGHT_PX = 500
+export const CHAT_INPUT_ROWS = 3
+export const CHAT_MAX_CHARS = 2000
+/** A message without an ack after this long is shown as failed (with Retry). */
+export const CHAT_ACK_TIMEOUT_MS = 10_000
+/** The typing indicator stops after this long without a keystroke. */
+export const CHAT_TYPING_IDLE_MS = 2_000

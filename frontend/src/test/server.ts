@@ -24,6 +24,9 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
 
 /** Answers every call the shell makes on its own; tests add what they exercise. */
 export const defaultHandlers = [
+  // The chat connector (logged in): unread counts and a socket ticket.
+  http.get('*/api/messages/unread', () => HttpResponse.json({ total: 0, perUser: {} })),
+  http.post('*/api/chat/ticket', () => HttpResponse.json({ ticket: 'test-ticket', expiresIn: 60 })),
   http.get('*/api/auth/profile', ({ request }) => {
     if (!request.headers.get('Authorization'))
       return HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })

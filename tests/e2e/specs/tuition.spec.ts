@@ -161,4 +161,14 @@ test('a parent posts a request on the map; a subscribed tutor finds it nearby, f
   await expect(table).toContainText('Ravi Kumar')
   await expect(table).toContainText(tutorWho.email.toLowerCase())
   await expectNoViolations(page)
+
+  // 'Message' opens the chat with that tutor (issue 6).
+  await table.getByRole('button', { name: 'Message Ravi Kumar' }).click()
+  const chat = page.getByRole('dialog', { name: 'Chat with Ravi Kumar' })
+  await expect(chat.getByRole('log')).toContainText('No messages yet')
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Hello Ravi, are you free on Saturdays?')
+  await chat.getByRole('button', { name: 'Send' }).click()
+  await expect(chat.getByRole('log').getByText('Sent')).toBeVisible()
+  await chat.getByRole('button', { name: 'Close' }).click()
+  await expect(chat).toHaveCount(0)
 })

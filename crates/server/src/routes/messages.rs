@@ -114,6 +114,9 @@ pub async fn send(
     let store = state.messages.clone();
     let input = SendInput { to: UserId(b.to), text: b.text, request_id: b.request_id, client_id: b.client_id };
     let sent = blocking(move || store.send(me.0.id, input)).await?;
+    if sent.new {
+        crate::ws::push_new_message(&state.hub, &sent.message, None);
+    }
     let mut status = if sent.new { HttpResponse::Created() } else { HttpResponse::Ok() };
     Ok(status.json(MessageDto::from(sent.message)))
 }

@@ -169,7 +169,10 @@ impl From<NearbyRequest> for NearbyRequestDto {
     (status = 401, body = ErrorBody),
 ))]
 #[get("/tuition/mine")]
-pub async fn mine(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<Vec<TuitionRequestDto>>, ApiError> {
+pub async fn my_requests(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+) -> Result<web::Json<Vec<TuitionRequestDto>>, ApiError> {
     let tuition = state.tuition.clone();
     let list = blocking(move || tuition.mine(me.0.id)).await?;
     Ok(web::Json(list.into_iter().map(Into::into).collect()))
@@ -182,7 +185,7 @@ pub async fn mine(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Js
     (status = 403, description = "Not a parent", body = ErrorBody),
 ))]
 #[post("/tuition")]
-pub async fn create(
+pub async fn create_request(
     state: web::Data<AppState>,
     me: CurrentUser,
     body: web::Json<RequestBody>,
@@ -200,7 +203,7 @@ pub async fn create(
     (status = 404, body = ErrorBody),
 ))]
 #[put("/tuition/{id}")]
-pub async fn update(
+pub async fn update_request(
     state: web::Data<AppState>,
     me: CurrentUser,
     id: web::Path<i64>,
@@ -219,7 +222,11 @@ pub async fn update(
     (status = 404, body = ErrorBody),
 ))]
 #[delete("/tuition/{id}")]
-pub async fn remove(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+pub async fn delete_request(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
     let tuition = state.tuition.clone();
     let id = id.into_inner();
     blocking(move || tuition.delete(me.0.id, id)).await?;
@@ -297,7 +304,12 @@ pub async fn interested(
 
 pub fn config(cfg: &mut ServiceConfig) {
     // `nearby` before `{id}` routes, so the literal path wins.
-    cfg.service(mine).service(nearby).service(create).service(update).service(remove).service(interested);
+    cfg.service(my_requests)
+        .service(nearby)
+        .service(create_request)
+        .service(update_request)
+        .service(delete_request)
+        .service(interested);
 }
 
 #[cfg(test)]

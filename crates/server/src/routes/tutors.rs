@@ -66,7 +66,7 @@ impl From<TutorProfile> for TutorProfileDto {
     (status = 404, description = "Tutor not found.", body = ErrorBody),
 ))]
 #[get("/tutors/{idOrEmail}")]
-pub async fn profile(
+pub async fn tutor_profile(
     state: web::Data<AppState>,
     key: web::Path<String>,
 ) -> Result<web::Json<TutorProfileDto>, ApiError> {
@@ -104,7 +104,7 @@ pub struct ProfileBody {
     (status = 404, body = ErrorBody),
 ))]
 #[put("/tutors/{idOrEmail}")]
-pub async fn update(
+pub async fn update_tutor_profile(
     state: web::Data<AppState>,
     me: CurrentUser,
     key: web::Path<String>,
@@ -157,7 +157,7 @@ impl From<Review> for ReviewDto {
     (status = 404, body = ErrorBody),
 ))]
 #[get("/tutors/{idOrEmail}/reviews")]
-pub async fn reviews(
+pub async fn tutor_reviews(
     state: web::Data<AppState>,
     key: web::Path<String>,
 ) -> Result<web::Json<Vec<ReviewDto>>, ApiError> {
@@ -197,5 +197,5 @@ pub async fn add_review(
 }
 
 pub fn config(cfg: &mut ServiceConfig) {
-    cfg.service(reviews).service(add_review).service(profile).service(update);
+    cfg.service(tutor_reviews).service(add_review).service(tutor_profile).service(update_tutor_profile);
 }

@@ -95,7 +95,11 @@ async fn receive(
     (status = 415, description = "Type not allowed, or content does not match the extension", body = ErrorBody),
 ))]
 #[post("/upload/single")]
-pub async fn single(state: web::Data<AppState>, me: CurrentUser, form: Multipart) -> Result<HttpResponse, ApiError> {
+pub async fn upload_single(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    form: Multipart,
+) -> Result<HttpResponse, ApiError> {
     let mut files = receive(&state.media, me.0.id, form, "file").await?;
     let file = files.remove(0);
     for extra in files {
@@ -111,7 +115,11 @@ pub async fn single(state: web::Data<AppState>, me: CurrentUser, form: Multipart
     (status = 415, body = ErrorBody),
 ))]
 #[post("/upload/multiple")]
-pub async fn multiple(state: web::Data<AppState>, me: CurrentUser, form: Multipart) -> Result<HttpResponse, ApiError> {
+pub async fn upload_multiple(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    form: Multipart,
+) -> Result<HttpResponse, ApiError> {
     let files = receive(&state.media, me.0.id, form, "files").await?;
     let message = format!("{} file(s) uploaded successfully!", files.len());
     Ok(HttpResponse::Created().json(MultipleUpload { files: files.into_iter().map(Into::into).collect(), message }))
@@ -129,7 +137,7 @@ pub struct Deleted {
     (status = 404, body = ErrorBody),
 ))]
 #[delete("/upload/{filename}")]
-pub async fn remove(
+pub async fn delete_upload(
     state: web::Data<AppState>,
     me: CurrentUser,
     filename: web::Path<String>,
@@ -142,7 +150,7 @@ pub async fn remove(
 /// Serves an uploaded file with its stored type; documents always download.
 #[utoipa::path(tag = "uploads", params(("filename" = String, Path,)), responses((status = 200), (status = 404, body = ErrorBody)))]
 #[get("/uploads/{filename}")]
-pub async fn serve(state: web::Data<AppState>, filename: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn serve_upload(state: web::Data<AppState>, filename: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let media = state.media.clone();
     let (bytes, file) = blocking(move || {
         let (path, file) = media.find(&filename)?;
@@ -171,5 +179,5 @@ pub async fn serve(state: web::Data<AppState>, filename: web::Path<String>) -> R
 }
 
 pub fn config(cfg: &mut ServiceConfig) {
-    cfg.service(single).service(multiple).service(remove).service(serve);
+    cfg.service(upload_single).service(upload_multiple).service(delete_upload).service(serve_upload);
 }

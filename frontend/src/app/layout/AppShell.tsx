@@ -11,6 +11,7 @@ import { ScreenError } from './ScreenError'
 
 const ProfileSync = lazy(() => import('./ProfileSync'))
 const SubscriptionSync = lazy(() => import('./SubscriptionSync'))
+const ChatConnector = lazy(() => import('@/components/chat/ChatConnector'))
 
 function useScrollToTopOnNavigate(pathname: string) {
   useEffect(() => {
@@ -48,6 +49,10 @@ export function AppShell() {
         <Suspense fallback={null}>
           <ProfileSync />
           {session.role === 'tutor' && <SubscriptionSync key={session.token} />}
+          {/* SPEC §4: the chat socket connects after the profile has loaded. */}
+          {session.user?.id !== undefined && session.token && (
+            <ChatConnector key={session.token} token={session.token} />
+          )}
         </Suspense>
       )}
     </Flex>

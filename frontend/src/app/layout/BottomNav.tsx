@@ -3,6 +3,7 @@ import { NavLink } from 'react-router'
 import type { Session } from '@/lib/session'
 import { bottomNavItems } from './nav'
 import { NavIcon } from './nav-icons'
+import { UnreadBadge } from './UnreadBadge'
 
 /** Below md: a fixed bottom bar of at most five destinations (SPEC §2). */
 export function BottomNav({ session }: { session: Session }) {
@@ -32,6 +33,7 @@ export function BottomNav({ session }: { session: Session }) {
               alignItems="center"
               justifyContent="center"
               gap="0.5"
+              position="relative"
               h="16"
               px="1"
               fontSize="xs"
@@ -43,6 +45,7 @@ export function BottomNav({ session }: { session: Session }) {
             >
               <NavLink to={item.to} end={item.to === '/'}>
                 <NavIcon label={item.label} />
+                {item.label === 'Messages' && <UnreadBadge floating />}
                 <Box as="span" maxW="full" lineHeight="1.1" lineClamp={2}>
                   {item.label}
                 </Box>

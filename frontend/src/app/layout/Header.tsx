@@ -5,6 +5,7 @@ import { Link as RouterLink, NavLink } from 'react-router'
 import { APP_NAME } from '@/lib/constants'
 import type { Session } from '@/lib/session'
 import { desktopNavItems } from './nav'
+import { UnreadBadge } from './UnreadBadge'
 
 const MobileDrawer = lazy(() => import('./MobileDrawer'))
 
@@ -76,6 +77,7 @@ export function Header({ session, onSignOut }: { session: Session; onSignOut: ()
               >
                 <NavLink to={item.to} end={item.to === '/'}>
                   {item.label}
+                  {item.label === 'Messages' && <UnreadBadge />}
                 </NavLink>
               </Button>
             )

@@ -1,6 +1,27 @@
-import { Box, Link, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Link, Stack, Table, Text } from '@chakra-ui/react'
 import { tableSlotRecipe } from '@chakra-ui-theme/recipes/table'
+import { MessageCircle } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import type { InterestedTutor } from '@/api/types'
+import type { ChatPartner } from '@/components/chat/ChatDialog'
+import { useSession } from '@/lib/session'
+
+const ChatDialog = lazy(() => import('@/components/chat/ChatDialog'))
+
+function MessageButton({ tutor, onOpen }: { tutor: InterestedTutor; onOpen: (p: ChatPartner) => void }) {
+  const name = tutorName(tutor)
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      colorPalette="blue"
+      aria-label={`Message ${name}`}
+      onClick={() => onOpen({ id: tutor.tutor, name })}
+    >
+      <MessageCircle aria-hidden /> Message
+    </Button>
+  )
+}
 
 function tutorName(t: InterestedTutor) {
   return t.fullname || t.name || 'Tutor'
@@ -8,6 +29,8 @@ function tutorName(t: InterestedTutor) {
 
 /** SPEC §2: a table on desktop, cards below the md breakpoint. */
 export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTutor[]; requestId: number }) {
+  const me = useSession().user?.id
+  const [partner, setPartner] = useState<ChatPartner | null>(null)
   if (tutors.length === 0) {
     return <Text color="fg.muted">No tutors have expressed interest yet.</Text>
   }
@@ -21,6 +44,7 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
               <Table.ColumnHeader>Name</Table.ColumnHeader>
               <Table.ColumnHeader>E-mail</Table.ColumnHeader>
               <Table.ColumnHeader>Phone</Table.ColumnHeader>
+              <Table.ColumnHeader>Chat</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -40,6 +64,9 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
                   ) : (
                     '—'
                   )}
+                </Table.Cell>
+                <Table.Cell>
+                  <MessageButton tutor={t} onOpen={setPartner} />
                 </Table.Cell>
               </Table.Row>
             ))}
@@ -70,9 +97,17 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
                 </Link>
               </Text>
             )}
+            <Box mt="2">
+              <MessageButton tutor={t} onOpen={setPartner} />
+            </Box>
           </Box>
         ))}
       </Stack>
+      {partner && me !== undefined && (
+        <Suspense fallback={null}>
+          <ChatDialog me={me} partner={partner} requestId={requestId} onClose={() => setPartner(null)} />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { conversationsQueryKey, recentChatsQueryKey, unreadQueryKey } from '@/api/query-keys'
+import { useUnread } from '@/lib/chat-api'
+import { chatSocket } from '@/lib/chat-socket'
+import { resetUnread } from '@/lib/unread'
+
+/**
+ * Mounted while logged in, once the profile has loaded (SPEC §4): opens the one chat socket and
+ * keeps the unread counts fresh; a new message refreshes them and the conversation lists.
+ */
+export default function ChatConnector({ token }: { token: string }) {
+  const queryClient = useQueryClient()
+  useUnread()
+  useEffect(() => {
+    chatSocket.start()
+    const off = chatSocket.on((frame) => {
+      if (frame.event !== 'newMessage') return
+      void queryClient.invalidateQueries({ queryKey: unreadQueryKey })
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey })
+      void queryClient.invalidateQueries({ queryKey: recentChatsQueryKey })
+    })
+    return () => {
+      off()
+      chatSocket.stop()
+      resetUnread()
+    }
+  }, [queryClient, token])
+  return null
+}
