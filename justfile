@@ -26,6 +26,11 @@ bench:
     cargo bench -p hometutor-tuition --bench nearby
     TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test cargo bench -p hometutor-tuition --bench nearby
 
+# Chat load generator against the release binary (results go into the README)
+bench-chat:
+    cargo build --release -p hometutor-server -p hometutor-chat-bench
+    target/release/chat-bench
+
 fmt:
     cargo fmt --all
     cd frontend && npx prettier --write src

@@ -148,6 +148,7 @@ impl Application {
             media: MediaStore::new(db.clone(), settings.data_dir.join("uploads"), settings.max_upload_bytes)?,
             hub,
             public_url: settings.public_url.clone(),
+            chat_rate_limit: settings.chat_rate_limit,
             db,
             auth,
             payments,

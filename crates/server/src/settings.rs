@@ -26,6 +26,8 @@ pub struct Settings {
     pub redis_url: Option<String>,
     /// Largest accepted upload, per file.
     pub max_upload_bytes: u64,
+    /// WebSocket events one socket may send per 10 seconds (the load generator raises it).
+    pub chat_rate_limit: u32,
 }
 
 /// Which payment provider confirms subscriptions.
@@ -146,6 +148,13 @@ impl Settings {
                 ConfigError(format!("MAX_UPLOAD_BYTES must be a positive number of bytes (got '{v}')"))
             })?,
         };
+        let chat_rate_limit =
+            match get("CHAT_RATE_LIMIT") {
+                None => 30,
+                Some(v) => v.parse::<u32>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    ConfigError(format!("CHAT_RATE_LIMIT must be a positive whole number (got '{v}')"))
+                })?,
+            };
         Ok(Self {
             bind,
             public_url: public_url.trim_end_matches('/').to_string(),
@@ -159,6 +168,7 @@ impl Settings {
             payments,
             redis_url,
             max_upload_bytes,
+            chat_rate_limit,
         })
     }
 
@@ -232,6 +242,7 @@ mod tests {
             ("PAYMENT_MODE", "cashfree"),
             ("REDIS_URL", "http://cache"),
             ("MAX_UPLOAD_BYTES", "lots"),
+            ("CHAT_RATE_LIMIT", "0"),
         ] {
             let err = with(&[(key, value)]).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(err.contains(key), "{key}={value} gave {err:?}");

@@ -19,6 +19,8 @@ pub struct AppState {
     pub hub: crate::ws::Hub,
     /// The site's own origin: WebSocket handshakes from any other are refused.
     pub public_url: String,
+    /// WebSocket events one socket may send per 10 seconds.
+    pub chat_rate_limit: u32,
     /// `sandbox` or `production` for Cashfree's browser SDK; `None` in simulated mode.
     pub cashfree_environment: Option<String>,
 }

@@ -26,8 +26,7 @@ const PING_EVERY: Duration = Duration::from_secs(15);
 const SILENCE_LIMIT: Duration = Duration::from_secs(45);
 /// Largest accepted event, in bytes: a 2,000-character message fits with room to spare.
 const MAX_EVENT_BYTES: usize = 16 * 1024;
-/// At most this many events per window per socket; more get an `error` event.
-const RATE_LIMIT: u32 = 30;
+/// Events per socket are limited per this window (CHAT_RATE_LIMIT, 30 by default); more get an `error` event.
 const RATE_WINDOW: Duration = Duration::from_secs(10);
 
 /// One open socket: its id in this process and where its outgoing frames go.
@@ -216,7 +215,7 @@ async fn run(
                             (window_start, events) = (Instant::now(), 0);
                         }
                         events += 1;
-                        let replies = if events > RATE_LIMIT {
+                        let replies = if events > state.chat_rate_limit {
                             vec![frame("error", json!({"message": "Too many messages; please slow down."}))]
                         } else if text.len() > MAX_EVENT_BYTES {
                             vec![frame("error", json!({"message": "Message is too long (at most 2000 characters)."}))]

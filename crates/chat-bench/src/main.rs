@@ -1,0 +1,255 @@
+//! Chat load generator (`just bench-chat`). Starts the release `hometutor` on a
+//! temporary SQLite database, opens authenticated WebSockets and reports:
+//! the server's memory with many idle sockets, delivery latency at a fixed rate,
+//! and the delivered messages per second when pairs send as fast as acks allow.
+//! Sizes: BENCH_IDLE (10000), BENCH_PAIRS (100), BENCH_RATE (5000 msg/s), BENCH_SECONDS (10).
+
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use diesel::prelude::*;
+use futures_util::{SinkExt, StreamExt};
+use hometutor_core::UserId;
+use hometutor_db::schema::users;
+use hometutor_db::{now, Db, DbConnection, DbError};
+use hometutor_messaging::Tickets;
+use serde_json::json;
+use tokio_tungstenite::tungstenite::Message as Frame;
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn setting(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn seed_users(db: &Db, count: usize) -> anyhow::Result<Vec<UserId>> {
+    let at = now();
+    let rows: Vec<_> = (0..count)
+        .map(|i| {
+            (
+                users::fullname.eq(format!("Bench {i}")),
+                users::email.eq(format!("bench{i}@example.com")),
+                users::phone.eq("9876543210"),
+                users::password_hash.eq("x"),
+                users::role.eq("parent"),
+                users::email_verified.eq(true),
+                users::created_at.eq(at),
+                users::updated_at.eq(at),
+            )
+        })
+        .collect();
+    for chunk in rows.chunks(2000) {
+        db.write(|c| {
+            match c {
+                DbConnection::Sqlite(c) => diesel::insert_into(users::table).values(chunk).execute(c),
+                DbConnection::Pg(c) => diesel::insert_into(users::table).values(chunk).execute(c),
+            }
+            .map_err(DbError::from)
+        })?;
+    }
+    let ids: Vec<i64> = db.read(|c| users::table.order(users::id).select(users::id).load(c).map_err(DbError::from))?;
+    Ok(ids.into_iter().map(UserId).collect())
+}
+
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    fn rss_mb(&self) -> f64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        let kb: f64 = status
+            .lines()
+            .find(|l| l.starts_with("VmRSS:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0.0);
+        kb / 1024.0
+    }
+}
+
+async fn start_server(database_url: &str, dir: &std::path::Path) -> anyhow::Result<Server> {
+    let bin = std::env::var("HOMETUTOR_BIN")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/hometutor").to_string());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let child = Command::new(&bin)
+        .env("BIND", format!("127.0.0.1:{port}"))
+        .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
+        .env("DATABASE_URL", database_url)
+        .env("DATA_DIR", dir)
+        .env("JWT_SECRET", "chat-bench-secret-chat-bench-secret-0123")
+        .env("RUST_LOG", "warn")
+        // The per-socket flood limit is for people; the generator's sockets are machines.
+        .env("CHAT_RATE_LIMIT", "1000000")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .with_context(|| format!("cannot start {bin} (run `cargo build --release` first)"))?;
+    let server = Server { child, port };
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+            return Ok(server);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    anyhow::bail!("the server did not start")
+}
+
+async fn connect(port: u16, ticket: &str) -> anyhow::Result<Socket> {
+    Ok(tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/api/ws?ticket={ticket}")).await?.0)
+}
+
+async fn open_many(port: u16, tickets: Vec<String>) -> anyhow::Result<Vec<Socket>> {
+    let mut sockets = Vec::with_capacity(tickets.len());
+    for batch in tickets.chunks(256) {
+        let opened = futures_util::future::join_all(batch.iter().map(|t| connect(port, t))).await;
+        for socket in opened {
+            sockets.push(socket?);
+        }
+    }
+    Ok(sockets)
+}
+
+/// Runs `pairs` sender→receiver pairs for `seconds`. With `rate` each pair sends on a fixed
+/// schedule; without, each keeps up to 32 messages in flight. Returns (delivered, latencies in µs).
+async fn exchange(
+    port: u16,
+    tickets: &Tickets,
+    users: &[UserId],
+    rate: Option<u64>,
+    seconds: u64,
+) -> anyhow::Result<(u64, Vec<u64>)> {
+    let pairs = users.len() / 2;
+    let sockets = open_many(port, tickets.issue_many(users)?).await?;
+    let start = Instant::now();
+    let delivered = Arc::new(AtomicU64::new(0));
+    let latencies = Arc::new(Mutex::new(Vec::new()));
+    let deadline = start + Duration::from_secs(seconds);
+    let mut tasks = tokio::task::JoinSet::new();
+    let mut sockets = sockets.into_iter();
+    for pair in 0..pairs {
+        let (Some(sender), Some(receiver)) = (sockets.next(), sockets.next()) else { break };
+        let to = users[pair * 2 + 1].0;
+        let (delivered, latencies) = (delivered.clone(), latencies.clone());
+        tasks.spawn(async move {
+            let mut receiver = receiver;
+            while let Ok(Some(Ok(frame))) = tokio::time::timeout(Duration::from_secs(3), receiver.next()).await {
+                let Frame::Text(text) = frame else { continue };
+                let Ok(event) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
+                if event["event"] == "newMessage" {
+                    let sent: u64 = event["data"]["text"].as_str().and_then(|t| t.parse().ok()).unwrap_or(0);
+                    let now = start.elapsed().as_micros() as u64;
+                    delivered.fetch_add(1, Ordering::Relaxed);
+                    if let Ok(mut l) = latencies.lock() {
+                        l.push(now.saturating_sub(sent));
+                    }
+                }
+            }
+        });
+        tasks.spawn(async move {
+            let (mut write, mut read) = sender.split();
+            let in_flight = Arc::new(AtomicU64::new(0));
+            let acks = in_flight.clone();
+            let reader = tokio::spawn(async move {
+                while let Some(Ok(_)) = read.next().await {
+                    acks.fetch_sub(1, Ordering::Relaxed);
+                }
+            });
+            let period = rate.map(|r| Duration::from_secs_f64(pairs as f64 / r as f64));
+            let mut next = Instant::now();
+            let mut n = 0u64;
+            while Instant::now() < deadline {
+                match period {
+                    Some(p) => {
+                        next += p;
+                        tokio::time::sleep_until(next.into()).await;
+                    }
+                    None if in_flight.load(Ordering::Relaxed) >= 32 => {
+                        tokio::task::yield_now().await;
+                        continue;
+                    }
+                    None => {}
+                }
+                n += 1;
+                let text = (start.elapsed().as_micros() as u64).to_string();
+                let frame = json!({"event": "sendMessage", "data": {"to": to, "text": text, "clientId": format!("{pair}-{n}")}});
+                in_flight.fetch_add(1, Ordering::Relaxed);
+                if write.send(Frame::text(frame.to_string())).await.is_err() {
+                    break;
+                }
+            }
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            reader.abort();
+        });
+    }
+    while tasks.join_next().await.is_some() {}
+    let mut latencies = latencies.lock().map(|l| l.clone()).unwrap_or_default();
+    latencies.sort_unstable();
+    Ok((delivered.load(Ordering::Relaxed), latencies))
+}
+
+fn percentile(sorted: &[u64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize] as f64 / 1000.0
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let (idle, pairs, rate, seconds) = (
+        setting("BENCH_IDLE", 10_000),
+        setting("BENCH_PAIRS", 100),
+        setting("BENCH_RATE", 5_000),
+        setting("BENCH_SECONDS", 10),
+    );
+    let dir = std::env::temp_dir().join(format!("hometutor-chat-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let database_url = format!("sqlite://{}", dir.join("bench.db").display());
+    let db = Db::connect(&database_url)?;
+    hometutor_db::run_migrations(&db)?;
+    let everyone = seed_users(&db, idle as usize + 4 * pairs as usize)?;
+    let tickets = Tickets::new(db.clone());
+    let server = start_server(&database_url, &dir).await?;
+    let rss_start = server.rss_mb();
+
+    let idle_sockets = open_many(server.port, tickets.issue_many(&everyone[..idle as usize])?).await?;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let rss_idle = server.rss_mb();
+    println!("| measure | result |\n|---|---|");
+    println!("| server RSS at start | {rss_start:.0} MB |");
+    println!("| server RSS with {} idle sockets | {rss_idle:.0} MB |", idle_sockets.len());
+
+    let fixed = &everyone[idle as usize..idle as usize + 2 * pairs as usize];
+    let (delivered, lat) = exchange(server.port, &tickets, fixed, Some(rate), seconds).await?;
+    println!(
+        "| {rate} msg/s offered by {pairs} pairs for {seconds} s | {:.0} msg/s delivered, p50 {:.1} ms, p99 {:.1} ms |",
+        delivered as f64 / seconds as f64,
+        percentile(&lat, 0.5),
+        percentile(&lat, 0.99)
+    );
+    let flat_out = &everyone[idle as usize + 2 * pairs as usize..];
+    let (delivered, lat) = exchange(server.port, &tickets, flat_out, None, seconds).await?;
+    println!(
+        "| as fast as acks allow ({pairs} pairs, 32 in flight each) | {:.0} msg/s delivered, p50 {:.1} ms, p99 {:.1} ms |",
+        delivered as f64 / seconds as f64,
+        percentile(&lat, 0.5),
+        percentile(&lat, 0.99)
+    );
+    println!("| server RSS at the end | {:.0} MB |", server.rss_mb());
+    drop(idle_sockets);
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+    Ok(())
+}
