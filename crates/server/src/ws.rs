@@ -204,6 +204,7 @@ async fn run(
     let mut ping = tokio::time::interval(PING_EVERY);
     let mut last_heard = Instant::now();
     let (mut window_start, mut events) = (Instant::now(), 0u32);
+    let mut seen = Seen::default();
     loop {
         tokio::select! {
             incoming = stream.recv() => {
@@ -223,7 +224,7 @@ async fn run(
                             handle(&state, me, socket, &text).await
                         };
                         let mut closed = false;
-                        for reply in replies {
+                        for reply in replies.into_iter().filter(|r| seen.first_time(r)) {
                             closed |= session.text(reply).await.is_err();
                         }
                         if closed { break }
@@ -236,7 +237,7 @@ async fn run(
                 }
             }
             Some(out) = outbox.recv() => {
-                if session.text(out).await.is_err() { break }
+                if seen.first_time(&out) && session.text(out).await.is_err() { break }
             }
             _ = ping.tick() => {
                 if last_heard.elapsed() > SILENCE_LIMIT || session.ping(b"").await.is_err() { break }
@@ -245,6 +246,37 @@ async fn run(
     }
     state.hub.unregister(me, socket);
     let _ = session.close(None).await;
+}
+
+/// The messages this socket was recently sent: one that arrives live while a `join`
+/// catch-up also returns it goes out only once.
+#[derive(Default)]
+struct Seen {
+    ids: std::collections::HashSet<i64>,
+    order: std::collections::VecDeque<i64>,
+}
+
+impl Seen {
+    const REMEMBER: usize = 4096;
+
+    fn first_time(&mut self, frame: &str) -> bool {
+        if !frame.contains(r#""event":"newMessage""#) {
+            return true;
+        }
+        let Some(id) = serde_json::from_str::<Value>(frame).ok().and_then(|v| v["data"]["id"].as_i64()) else {
+            return true;
+        };
+        if !self.ids.insert(id) {
+            return false;
+        }
+        self.order.push_back(id);
+        if self.order.len() > Self::REMEMBER {
+            if let Some(old) = self.order.pop_front() {
+                self.ids.remove(&old);
+            }
+        }
+        true
+    }
 }
 
 #[derive(Deserialize)]
@@ -317,5 +349,21 @@ async fn handle(state: &web::Data<AppState>, me: UserId, socket: u64, text: &str
             }
         }
         other => vec![frame("error", json!({"message": format!("Unknown event '{other}'.")}))],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_goes_to_a_socket_once_other_frames_always() {
+        let mut seen = Seen::default();
+        let message = frame("newMessage", json!({"id": 7, "seq": 3, "text": "hi"}));
+        assert!(seen.first_time(&message));
+        assert!(!seen.first_time(&message), "the catch-up copy of a live message is dropped");
+        assert!(seen.first_time(&frame("newMessage", json!({"id": 8}))));
+        let typing = frame("userTyping", json!({"userId": 1, "isTyping": true}));
+        assert!(seen.first_time(&typing) && seen.first_time(&typing));
     }
 }

@@ -113,6 +113,7 @@ async fn a_reconnecting_client_gets_what_it_missed_exactly_once() {
     let mut p = open(&app, &parent).await;
     let mut t = open(&app, &tutor).await;
     send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "one", "clientId": "1"})).await;
+    next_event(&mut p, WAIT).await.expect("ack");
     let seen = next_event(&mut t, WAIT).await.expect("one");
     let last_seq = seen["data"]["seq"].as_i64().expect("seq");
     t.close(None).await.expect("close");
