@@ -434,6 +434,27 @@ impl AuthService {
         })
     }
 
+    /// Sets a new password chosen by an operator and ends every session of the
+    /// account (the token version moves on), as a password reset does.
+    pub fn set_password(&self, id: UserId, new_password: &str) -> Result<(), AuthError> {
+        let password = Password::parse(new_password, "password")?;
+        let hash = self.inner.hasher.hash(password.expose())?;
+        let changed = self.db().write(|conn| {
+            diesel::update(users::table.find(id.0))
+                .set((
+                    users::password_hash.eq(&hash),
+                    users::token_version.eq(users::token_version + 1),
+                    users::updated_at.eq(now()),
+                ))
+                .execute(conn)
+                .map_err(AuthError::from)
+        })?;
+        if changed == 0 {
+            return Err(AuthError::NotFound);
+        }
+        Ok(())
+    }
+
     /// Creates the first admin when the site has none; `None` when one exists already.
     pub fn ensure_admin(&self, email: &str, password: &str) -> Result<Option<User>, AuthError> {
         let admins: i64 = self.db().read(|conn| {

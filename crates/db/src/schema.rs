@@ -192,6 +192,68 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    site_documents (name) {
+        name -> Text,
+        body -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    testimonials (id) {
+        id -> BigInt,
+        author_id -> Nullable<BigInt>,
+        name -> Text,
+        text -> Text,
+        approved -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    support_tickets (id) {
+        id -> BigInt,
+        name -> Text,
+        email -> Text,
+        subject -> Text,
+        message -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    assets (id) {
+        id -> BigInt,
+        filename -> Text,
+        original_name -> Text,
+        size -> BigInt,
+        asset_type -> Text,
+        description -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> BigInt,
+        admin_id -> BigInt,
+        admin_email -> Text,
+        action -> Text,
+        target -> Text,
+        details -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    search_events (id) {
+        id -> BigInt,
+        term -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
@@ -212,5 +274,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     chat_tickets,
     tutor_profiles,
     reviews,
-    uploads
+    uploads,
+    site_documents,
+    testimonials,
+    support_tickets,
+    assets,
+    audit_log,
+    search_events
 );

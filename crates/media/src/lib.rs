@@ -125,6 +125,30 @@ impl MediaStore {
     }
 }
 
+impl MediaStore {
+    /// The stored names of every file `owner` uploaded.
+    pub fn owned_by(&self, owner: UserId) -> Result<Vec<String>, MediaError> {
+        self.db.read(|c| -> Result<_, MediaError> {
+            Ok(up::table.filter(up::owner_id.eq(owner.0)).select(up::filename).load(c)?)
+        })
+    }
+
+    /// Removes from disk the files among `filenames` that no longer have a row
+    /// (their owner's account was deleted, which deletes the rows with it).
+    pub fn remove_unrecorded(&self, filenames: &[String]) -> Result<(), MediaError> {
+        for name in filenames.iter().filter(|n| valid_stored_name(n)) {
+            let recorded = self.db.read(|c| -> Result<_, MediaError> { Ok(row_by_name(c, name)?.is_some()) })?;
+            if !recorded {
+                match std::fs::remove_file(self.dir.join(name)) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.into()),
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 fn row_by_name(c: &mut hometutor_db::DbConnection, filename: &str) -> QueryResult<Option<StoredFile>> {
     let row: Option<(String, String, String, i64, i64, NaiveDateTime)> = up::table
         .filter(up::filename.eq(filename))

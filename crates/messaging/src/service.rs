@@ -1,8 +1,10 @@
+use std::collections::HashMap;
+
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::UserId;
 use hometutor_db::schema::{blocks, conversations as cv, messages as m, users};
-use hometutor_db::{now, Db, DbConnection};
+use hometutor_db::{now, Db, DbConnection, DbError};
 
 use crate::model::{Conversation, Message, Partner, SendInput, Sent};
 use crate::{MessagingError, MAX_MESSAGE_CHARS, MAX_PAGE};
@@ -31,60 +33,34 @@ impl MessageStore {
 
     /// Stores a message (once per `client_id`) and returns it with its sequence number.
     pub fn send(&self, from: UserId, input: SendInput) -> Result<Sent, MessagingError> {
-        let text = input.text.trim();
-        if text.is_empty() {
-            return Err(MessagingError::Empty);
-        }
-        if text.chars().count() > MAX_MESSAGE_CHARS {
-            return Err(MessagingError::TooLong);
-        }
-        let client_id = input.client_id.as_deref().map(str::trim).filter(|c| !c.is_empty() && c.len() <= 64);
-        self.db.write(|c| -> Result<_, MessagingError> {
-            if let Some(client_id) = client_id {
-                let earlier: Option<MessageRow> = m::table
-                    .filter(m::sender_id.eq(from.0).and(m::client_id.eq(client_id)))
-                    .select(message_columns())
-                    .first(c)
-                    .optional()?;
-                if let Some(row) = earlier {
-                    return Ok(Sent { message: with_names(c, vec![row])?.remove(0), new: false });
-                }
+        let text = checked_text(&input.text)?;
+        self.db.write(|c| store_one(c, from, &input, text))
+    }
+
+    /// Stores many messages in one transaction (group commit): one disk sync for
+    /// the lot instead of one per message. Each message is its own savepoint, so
+    /// a refused one (blocked, unknown recipient) leaves the others stored. The
+    /// answers come back in the order of `batch`; none is stored until all are.
+    pub fn send_many(&self, batch: &[(UserId, SendInput)]) -> Vec<Result<Sent, MessagingError>> {
+        let mut answers: Vec<Option<Result<Sent, MessagingError>>> =
+            batch.iter().map(|(_, input)| checked_text(&input.text).err().map(Err)).collect();
+        let committed = self.db.write(|c| -> Result<(), MessagingError> {
+            for ((from, input), answer) in batch.iter().zip(answers.iter_mut()).filter(|(_, a)| a.is_none()) {
+                let text = input.text.trim();
+                *answer = Some(c.transaction(|c| store_one(c, *from, input, text)));
             }
-            let recipient: Option<bool> = users::table.find(input.to.0).select(users::active).first(c).optional()?;
-            if recipient != Some(true) {
-                return Err(MessagingError::NoSuchUser);
-            }
-            let blocked: i64 = blocks::table
-                .filter(blocks::blocker_id.eq(input.to.0).and(blocks::blocked_id.eq(from.0)))
-                .count()
-                .get_result(c)?;
-            if blocked > 0 {
-                return Err(MessagingError::Blocked);
-            }
-            let at = now();
-            let conversation = conversation_id(c, from, input.to, at)?;
-            // Inside the write transaction: the bump and the insert are one step.
-            let seq: i64 = diesel::update(cv::table.find(conversation))
-                .set((cv::last_seq.eq(cv::last_seq + 1), cv::last_message_at.eq(Some(at))))
-                .returning(cv::last_seq)
-                .get_result(c)?;
-            let id: i64 = diesel::insert_into(m::table)
-                .values((
-                    m::conversation_id.eq(conversation),
-                    m::seq.eq(seq),
-                    m::sender_id.eq(from.0),
-                    m::recipient_id.eq(input.to.0),
-                    m::request_id.eq(input.request_id),
-                    m::client_id.eq(client_id),
-                    m::body.eq(text),
-                    m::created_at.eq(at),
-                ))
-                .returning(m::id)
-                .get_result(c)?;
-            let row =
-                (id, seq, from.0, input.to.0, input.request_id, client_id.map(str::to_string), text.to_string(), at);
-            Ok(Sent { message: with_names(c, vec![row])?.remove(0), new: true })
-        })
+            Ok(())
+        });
+        answers
+            .into_iter()
+            .map(|answer| match (&committed, answer) {
+                (Ok(()), Some(answer)) => answer,
+                // The commit failed: nothing of this batch was stored.
+                (Err(e), Some(Ok(_)) | None) => Err(MessagingError::Db(DbError::Connect(e.to_string()))),
+                (_, Some(Err(e))) => Err(e),
+                (Ok(()), None) => Err(MessagingError::Db(DbError::Connect("message not processed".into()))),
+            })
+            .collect()
     }
 
     /// The conversation with `partner`, newest page first: messages before `before_seq` (or the latest).
@@ -153,32 +129,51 @@ impl MessageStore {
                 .order(cv::last_message_at.desc())
                 .select((cv::id, cv::user_a, cv::user_b, cv::last_seq, cv::a_read_seq, cv::b_read_seq))
                 .load(c)?;
-            let mut out = Vec::with_capacity(rows.len());
-            for (id, a, b, last_seq, a_read, b_read) in rows {
-                let (partner, read) = if a == me.0 { (b, a_read) } else { (a, b_read) };
-                let (name, email): (String, String) =
-                    users::table.find(partner).select((users::fullname, users::email)).first(c)?;
-                let (last_text, last_at): (String, NaiveDateTime) = m::table
-                    .filter(m::conversation_id.eq(id).and(m::seq.eq(last_seq)))
-                    .select((m::body, m::created_at))
-                    .first(c)?;
-                let unread: i64 = if partner == me.0 {
-                    0
-                } else {
-                    m::table
-                        .filter(m::conversation_id.eq(id).and(m::seq.gt(read)).and(m::recipient_id.eq(me.0)))
-                        .count()
-                        .get_result(c)?
-                };
-                out.push(Conversation {
-                    partner: Partner { id: UserId(partner), name, email },
-                    last_text,
-                    last_at,
-                    last_seq,
-                    unread,
-                });
-            }
-            Ok(out)
+            // Three queries whatever the number of conversations: partners, last messages, unread counts.
+            let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+            let partner_ids: Vec<i64> = rows.iter().map(|r| if r.1 == me.0 { r.2 } else { r.1 }).collect();
+            let partners: HashMap<i64, (String, String)> = users::table
+                .filter(users::id.eq_any(&partner_ids))
+                .select((users::id, users::fullname, users::email))
+                .load::<(i64, String, String)>(c)?
+                .into_iter()
+                .map(|(id, name, email)| (id, (name, email)))
+                .collect();
+            let last: HashMap<i64, (String, NaiveDateTime)> = m::table
+                .inner_join(cv::table)
+                .filter(cv::id.eq_any(&ids).and(m::seq.eq(cv::last_seq)))
+                .select((m::conversation_id, m::body, m::created_at))
+                .load::<(i64, String, NaiveDateTime)>(c)?
+                .into_iter()
+                .map(|(id, text, at)| (id, (text, at)))
+                .collect();
+            let unread: HashMap<i64, i64> = m::table
+                .inner_join(cv::table)
+                .filter(cv::id.eq_any(&ids).and(m::recipient_id.eq(me.0)).and(m::sender_id.ne(me.0)))
+                .filter(
+                    (cv::user_a.eq(me.0).and(m::seq.gt(cv::a_read_seq)))
+                        .or(cv::user_b.eq(me.0).and(m::seq.gt(cv::b_read_seq))),
+                )
+                .group_by(m::conversation_id)
+                .select((m::conversation_id, diesel::dsl::count_star()))
+                .load::<(i64, i64)>(c)?
+                .into_iter()
+                .collect();
+            Ok(rows
+                .into_iter()
+                .zip(partner_ids)
+                .filter_map(|((id, _, _, last_seq, _, _), partner)| {
+                    let (name, email) = partners.get(&partner)?.clone();
+                    let (last_text, last_at) = last.get(&id)?.clone();
+                    Some(Conversation {
+                        partner: Partner { id: UserId(partner), name, email },
+                        last_text,
+                        last_at,
+                        last_seq,
+                        unread: unread.get(&id).copied().unwrap_or(0),
+                    })
+                })
+                .collect())
         })
     }
 
@@ -221,6 +216,66 @@ impl MessageStore {
             Ok(())
         })
     }
+}
+
+fn checked_text(raw: &str) -> Result<&str, MessagingError> {
+    let text = raw.trim();
+    if text.is_empty() {
+        return Err(MessagingError::Empty);
+    }
+    if text.chars().count() > MAX_MESSAGE_CHARS {
+        return Err(MessagingError::TooLong);
+    }
+    Ok(text)
+}
+
+/// Stores one message inside the caller's transaction; a resend (same sender and
+/// `clientId`) answers the stored message instead.
+fn store_one(c: &mut DbConnection, from: UserId, input: &SendInput, text: &str) -> Result<Sent, MessagingError> {
+    let client_id = input.client_id.as_deref().map(str::trim).filter(|c| !c.is_empty() && c.len() <= 64);
+    if let Some(client_id) = client_id {
+        let earlier: Option<MessageRow> = m::table
+            .filter(m::sender_id.eq(from.0).and(m::client_id.eq(client_id)))
+            .select(message_columns())
+            .first(c)
+            .optional()?;
+        if let Some(row) = earlier {
+            return Ok(Sent { message: with_names(c, vec![row])?.remove(0), new: false });
+        }
+    }
+    let recipient: Option<bool> = users::table.find(input.to.0).select(users::active).first(c).optional()?;
+    if recipient != Some(true) {
+        return Err(MessagingError::NoSuchUser);
+    }
+    let blocked: i64 = blocks::table
+        .filter(blocks::blocker_id.eq(input.to.0).and(blocks::blocked_id.eq(from.0)))
+        .count()
+        .get_result(c)?;
+    if blocked > 0 {
+        return Err(MessagingError::Blocked);
+    }
+    let at = now();
+    let conversation = conversation_id(c, from, input.to, at)?;
+    // Inside the write transaction: the bump and the insert are one step.
+    let seq: i64 = diesel::update(cv::table.find(conversation))
+        .set((cv::last_seq.eq(cv::last_seq + 1), cv::last_message_at.eq(Some(at))))
+        .returning(cv::last_seq)
+        .get_result(c)?;
+    let id: i64 = diesel::insert_into(m::table)
+        .values((
+            m::conversation_id.eq(conversation),
+            m::seq.eq(seq),
+            m::sender_id.eq(from.0),
+            m::recipient_id.eq(input.to.0),
+            m::request_id.eq(input.request_id),
+            m::client_id.eq(client_id),
+            m::body.eq(text),
+            m::created_at.eq(at),
+        ))
+        .returning(m::id)
+        .get_result(c)?;
+    let row = (id, seq, from.0, input.to.0, input.request_id, client_id.map(str::to_string), text.to_string(), at);
+    Ok(Sent { message: with_names(c, vec![row])?.remove(0), new: true })
 }
 
 fn find_conversation(c: &mut DbConnection, a: i64, b: i64) -> QueryResult<Option<i64>> {

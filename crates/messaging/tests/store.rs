@@ -158,3 +158,31 @@ fn a_ticket_opens_once_and_expires() {
     assert_eq!(tickets.redeem(&old).expect("expired"), None);
     assert_eq!(tickets.redeem("not-a-ticket").expect("garbage"), None);
 }
+
+#[test]
+fn a_batch_stores_each_message_on_its_own_merits() {
+    let f = fixture();
+    f.store.block(f.meena, f.asha).expect("block");
+    let with_id = |to, body: &str, id: &str| SendInput { client_id: Some(id.into()), ..text(to, body) };
+    let batch = vec![
+        (f.asha, with_id(f.ravi, "one", "c1")),
+        (f.asha, text(f.meena, "refused: Meena blocked Asha")),
+        (f.asha, text(f.ravi, "  ")),
+        (f.asha, with_id(f.ravi, "one again", "c1")),
+        (f.ravi, text(f.asha, "two")),
+        (f.asha, text(UserId(999_999), "nobody")),
+    ];
+    let answers = f.store.send_many(&batch);
+    assert_eq!(answers.len(), batch.len());
+    let first = answers[0].as_ref().expect("stored").clone();
+    assert!(first.new && first.message.seq == 1);
+    assert!(matches!(answers[1], Err(MessagingError::Blocked)));
+    assert!(matches!(answers[2], Err(MessagingError::Empty)));
+    let again = answers[3].as_ref().expect("dedupe");
+    assert!(!again.new && again.message.id == first.message.id, "a resend in the same batch is the same message");
+    assert_eq!(answers[4].as_ref().expect("stored").message.seq, 2, "numbering continues across the batch");
+    assert!(matches!(answers[5], Err(MessagingError::NoSuchUser)));
+    let history = f.store.history(f.ravi, f.asha, None, 50).expect("history");
+    assert_eq!(history.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["two", "one"]);
+    assert!(f.store.history(f.meena, f.asha, None, 50).expect("none").is_empty());
+}

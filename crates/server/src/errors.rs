@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use hometutor_admin::AdminError;
 use hometutor_auth::AuthError;
 use hometutor_media::MediaError;
 use hometutor_messaging::MessagingError;
@@ -180,6 +181,21 @@ impl From<PaymentError> for ApiError {
             PaymentError::SimulationDisabled => Self::not_found(),
             PaymentError::Db(e) => Self::internal(e),
             PaymentError::Internal(e) => Self::internal(e),
+        }
+    }
+}
+
+impl From<AdminError> for ApiError {
+    fn from(e: AdminError) -> Self {
+        let message = e.to_string();
+        match e {
+            AdminError::NotFound(_) => Self::new(StatusCode::NOT_FOUND, "not_found", message),
+            AdminError::Validation(errors) => validation(message, &errors),
+            AdminError::Refused(_) => Self::new(StatusCode::CONFLICT, "refused", message),
+            AdminError::NotAParent => Self::new(StatusCode::FORBIDDEN, "not_a_parent", message),
+            AdminError::Auth(e) => e.into(),
+            AdminError::Media(e) => e.into(),
+            AdminError::Db(e) => Self::internal(e),
         }
     }
 }

@@ -29,7 +29,37 @@ impl FromRequest for CurrentUser {
     }
 }
 
-fn bearer_token(req: &HttpRequest) -> Option<String> {
+/// A logged-in admin; anyone else gets 403 (401 without a valid token).
+pub struct AdminOnly(pub AuthUser);
+
+impl AdminOnly {
+    /// The admin as the audit log names them.
+    pub fn actor(&self) -> hometutor_admin::Actor {
+        hometutor_admin::Actor { id: self.0.id, email: self.0.email.clone() }
+    }
+}
+
+impl FromRequest for AdminOnly {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let user = CurrentUser::from_request(req, payload);
+        Box::pin(async move {
+            let CurrentUser(user) = user.await?;
+            if user.role != hometutor_core::Role::Admin {
+                return Err(forbidden_for_non_admins());
+            }
+            Ok(AdminOnly(user))
+        })
+    }
+}
+
+pub(crate) fn forbidden_for_non_admins() -> ApiError {
+    ApiError::new(actix_web::http::StatusCode::FORBIDDEN, "admin_only", "Admin access required.")
+}
+
+pub(crate) fn bearer_token(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim().to_string())

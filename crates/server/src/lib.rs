@@ -1,9 +1,12 @@
 //! The actix-web shell: configuration, routes, OpenAPI, the embedded web app and
 //! start-up. Handlers parse the request, call one service method, map the result.
 
+mod admin_gate;
+mod chat_writer;
 pub mod demo;
 mod errors;
 mod extract;
+mod maintenance;
 mod openapi;
 pub mod routes;
 pub mod settings;
@@ -18,6 +21,7 @@ use actix_web::dev::Server;
 use actix_web::middleware::DefaultHeaders;
 use actix_web::{web as aw, App, HttpServer};
 use anyhow::Context;
+use hometutor_admin::AdminService;
 use hometutor_auth::{AuthConfig, AuthService, ThrottleLimits};
 use hometutor_db::{run_migrations, Db};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
@@ -142,10 +146,14 @@ impl Application {
             Some(url) => ws::Hub::with_redis(url, chat_channel(&settings.database_url)).await.context("REDIS_URL")?,
             None => ws::Hub::in_process(),
         };
+        let media = MediaStore::new(db.clone(), settings.data_dir.join("uploads"), settings.max_upload_bytes)?;
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
+            chat_writer: chat_writer::ChatWriter::start(messages.clone()),
             profiles: ProfileService::new(db.clone()),
-            media: MediaStore::new(db.clone(), settings.data_dir.join("uploads"), settings.max_upload_bytes)?,
+            admin: AdminService::new(db.clone(), auth.clone(), media.clone()),
+            ticket_throttle: hometutor_auth::Throttle::new(std::time::Duration::from_secs(15 * 60)),
+            media,
             hub,
             public_url: settings.public_url.clone(),
             chat_rate_limit: settings.chat_rate_limit,
@@ -178,7 +186,9 @@ impl Application {
                 })
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
                 .split_for_parts();
-            app.wrap(security_headers())
+            app.wrap(actix_web::middleware::from_fn(admin_gate::guard))
+                .wrap(actix_web::middleware::from_fn(maintenance::guard))
+                .wrap(security_headers())
                 .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
                 .wrap(TracingLogger::default())
                 .default_service(aw::to(web::serve))

@@ -1,4 +1,5 @@
-use hometutor_auth::AuthService;
+use hometutor_admin::AdminService;
+use hometutor_auth::{AuthService, Throttle};
 use hometutor_db::Db;
 use hometutor_media::MediaStore;
 use hometutor_messaging::{MessageStore, Tickets};
@@ -15,7 +16,12 @@ pub struct AppState {
     pub messages: MessageStore,
     pub profiles: ProfileService,
     pub media: MediaStore,
+    pub admin: AdminService,
+    /// Support tickets per IP address (the Contact form is open to everyone).
+    pub ticket_throttle: Throttle,
     pub tickets: Tickets,
+    /// Stores chat messages in batches (group commit).
+    pub chat_writer: crate::chat_writer::ChatWriter,
     pub hub: crate::ws::Hub,
     /// The site's own origin: WebSocket handshakes from any other are refused.
     pub public_url: String,

@@ -29,8 +29,16 @@ const MAX_EVENT_BYTES: usize = 16 * 1024;
 /// Events per socket are limited per this window (CHAT_RATE_LIMIT, 30 by default); more get an `error` event.
 const RATE_WINDOW: Duration = Duration::from_secs(10);
 
+/// What the hub hands a socket: a frame to send, or the order to close
+/// (the account was deactivated or deleted).
+#[derive(Debug, Clone)]
+enum Outgoing {
+    Frame(String),
+    Close,
+}
+
 /// One open socket: its id in this process and where its outgoing frames go.
-type SocketSender = (u64, mpsc::UnboundedSender<String>);
+type SocketSender = (u64, mpsc::UnboundedSender<Outgoing>);
 
 /// Open sockets by user, in this process.
 #[derive(Default)]
@@ -40,12 +48,16 @@ struct LocalSockets {
 }
 
 impl LocalSockets {
-    /// Sends a frame to every socket of `user` here, except `skip`.
-    fn deliver(&self, user: UserId, frame: &str, skip: Option<u64>) {
+    /// Sends to every socket of `user` here (of everyone when `None`), except `skip`.
+    fn deliver(&self, user: Option<UserId>, out: &Outgoing, skip: Option<u64>) {
         if let Ok(sockets) = self.sockets.lock() {
-            for (id, tx) in sockets.get(&user.0).into_iter().flatten() {
+            let targets: Box<dyn Iterator<Item = &SocketSender>> = match user {
+                Some(user) => Box::new(sockets.get(&user.0).into_iter().flatten()),
+                None => Box::new(sockets.values().flatten()),
+            };
+            for (id, tx) in targets {
                 if Some(*id) != skip {
-                    let _ = tx.send(frame.to_string());
+                    let _ = tx.send(out.clone());
                 }
             }
         }
@@ -61,11 +73,20 @@ pub struct Hub {
     publish: Option<mpsc::UnboundedSender<String>>,
 }
 
+/// A delivery shared with the other processes through Redis.
 #[derive(Serialize, Deserialize)]
 struct Envelope {
     origin: String,
-    user: i64,
-    frame: String,
+    /// `None`: every connected user.
+    user: Option<i64>,
+    /// `None`: close the user's sockets.
+    frame: Option<String>,
+}
+
+impl Envelope {
+    fn outgoing(&self) -> Outgoing {
+        self.frame.clone().map(Outgoing::Frame).unwrap_or(Outgoing::Close)
+    }
 }
 
 impl Hub {
@@ -99,7 +120,7 @@ impl Hub {
                 let Ok(payload) = message.get_payload::<String>() else { continue };
                 match serde_json::from_str::<Envelope>(&payload) {
                     Ok(envelope) if envelope.origin != process => {
-                        local.deliver(UserId(envelope.user), &envelope.frame, None)
+                        local.deliver(envelope.user.map(UserId), &envelope.outgoing(), None)
                     }
                     Ok(_) => {}
                     Err(e) => tracing::warn!(error = %e, "malformed chat frame on Redis"),
@@ -111,7 +132,7 @@ impl Hub {
         Ok(Self { publish: Some(tx), ..hub })
     }
 
-    fn register(&self, user: UserId) -> (u64, mpsc::UnboundedReceiver<String>) {
+    fn register(&self, user: UserId) -> (u64, mpsc::UnboundedReceiver<Outgoing>) {
         let (tx, rx) = mpsc::unbounded_channel();
         let id = self.local.next_id.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut sockets) = self.local.sockets.lock() {
@@ -133,9 +154,23 @@ impl Hub {
 
     /// Sends a frame to every socket of `user`, here (except `skip`) and in other processes.
     fn deliver(&self, user: UserId, frame: &str, skip: Option<u64>) {
-        self.local.deliver(user, frame, skip);
+        self.share(Some(user), Some(frame.to_string()), skip);
+    }
+
+    /// Sends an event to every connected user, in every process.
+    pub fn broadcast(&self, event: &str, data: Value) {
+        self.share(None, Some(frame(event, data)), None);
+    }
+
+    /// Closes every socket of `user`, in every process (a deactivated or deleted account).
+    pub fn disconnect(&self, user: UserId) {
+        self.share(Some(user), None, None);
+    }
+
+    fn share(&self, user: Option<UserId>, frame: Option<String>, skip: Option<u64>) {
+        let envelope = Envelope { origin: self.process.clone(), user: user.map(|u| u.0), frame };
+        self.local.deliver(user, &envelope.outgoing(), skip);
         if let Some(publish) = &self.publish {
-            let envelope = Envelope { origin: self.process.clone(), user: user.0, frame: frame.to_string() };
             if let Ok(payload) = serde_json::to_string(&envelope) {
                 let _ = publish.send(payload);
             }
@@ -236,9 +271,12 @@ async fn run(
                     AggregatedMessage::Pong(_) | AggregatedMessage::Binary(_) => {}
                 }
             }
-            Some(out) = outbox.recv() => {
-                if seen.first_time(&out) && session.text(out).await.is_err() { break }
-            }
+            Some(out) = outbox.recv() => match out {
+                Outgoing::Frame(out) => {
+                    if seen.first_time(&out) && session.text(out).await.is_err() { break }
+                }
+                Outgoing::Close => break,
+            },
             _ = ping.tick() => {
                 if last_heard.elapsed() > SILENCE_LIMIT || session.ping(b"").await.is_err() { break }
             }
@@ -316,7 +354,7 @@ async fn handle(state: &web::Data<AppState>, me: UserId, socket: u64, text: &str
                 request_id: send.request_id,
                 client_id: send.client_id,
             };
-            match blocking(move || store.send(me, input)).await {
+            match state.chat_writer.send(me, input).await {
                 Ok(sent) => {
                     if sent.new {
                         push_new_message(&state.hub, &sent.message, Some(socket));

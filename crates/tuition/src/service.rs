@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use hometutor_core::{FieldError, Role, UserId};
-use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr, users};
+use hometutor_db::schema::{search_events as se, tuition_interests as ti, tuition_requests as tr, users};
 use hometutor_db::{now, Db, DbConnection};
 use hometutor_geo::{blur, cell_of, distance_km, Point};
 
@@ -13,6 +13,9 @@ use crate::search::{nearest, Search};
 use crate::{TuitionError, APPROXIMATION_KM, MAX_NEARBY_RESULTS, MAX_RADIUS_KM, MIN_RADIUS_KM};
 
 /// id, parent, subject, class, time, lat, lng, created — what the nearby search reads per candidate.
+/// Longest search term kept for the trends.
+const MAX_TERM_CHARS: usize = 60;
+
 type Candidate = (i64, i64, String, String, String, f64, f64, NaiveDateTime);
 
 /// A stored request as its parent reads it.
@@ -129,7 +132,7 @@ impl TuitionService {
             query.class_level.as_deref(),
             MAX_NEARBY_RESULTS,
         );
-        self.db.read(|c| {
+        let found = self.db.read(|c| -> Result<Vec<NearbyRequest>, TuitionError> {
             require_subscription(c, tutor)?;
             let found = nearest(c, &search)?;
             let ids: Vec<i64> = found.iter().map(|(id, _)| *id).collect();
@@ -189,8 +192,34 @@ impl TuitionService {
                         })
                     },
                 )
-                .collect())
-        })
+                .collect::<Vec<_>>())
+        })?;
+        self.record_search_terms(query);
+        Ok(found)
+    }
+
+    /// Keeps the subject and class filters a tutor searched with, for the admins'
+    /// search trends. Best effort: a failure here must not fail the search.
+    fn record_search_terms(&self, query: &NearbyQuery) {
+        let terms: Vec<String> = [&query.subject, &query.class_level]
+            .into_iter()
+            .flatten()
+            .map(|t| t.trim().to_lowercase().chars().take(MAX_TERM_CHARS).collect::<String>())
+            .filter(|t| !t.is_empty())
+            .collect();
+        if terms.is_empty() {
+            return;
+        }
+        let at = now();
+        let stored = self.db.write(|c| -> Result<(), TuitionError> {
+            for term in &terms {
+                diesel::insert_into(se::table).values((se::term.eq(term), se::created_at.eq(at))).execute(c)?;
+            }
+            Ok(())
+        });
+        if let Err(e) = stored {
+            tracing::warn!(error = %e, "recording search terms");
+        }
     }
 
     /// Records a subscribed tutor's interest; saying it twice is the same as once.

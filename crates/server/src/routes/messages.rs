@@ -111,9 +111,8 @@ pub async fn send(
     body: web::Json<SendBody>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
-    let store = state.messages.clone();
     let input = SendInput { to: UserId(b.to), text: b.text, request_id: b.request_id, client_id: b.client_id };
-    let sent = blocking(move || store.send(me.0.id, input)).await?;
+    let sent = state.chat_writer.send(me.0.id, input).await?;
     if sent.new {
         crate::ws::push_new_message(&state.hub, &sent.message, None);
     }

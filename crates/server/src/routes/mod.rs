@@ -1,9 +1,11 @@
 //! One file per domain; each exposes `config` to register its handlers.
 
+pub mod admin;
 pub mod auth;
 pub mod health;
 pub mod messages;
 pub mod payments;
+pub mod site;
 pub mod tuition;
 pub mod tutors;
 pub mod uploads;
@@ -18,4 +20,6 @@ pub fn config(cfg: &mut ServiceConfig) {
     messages::config(cfg);
     tutors::config(cfg);
     uploads::config(cfg);
+    site::config(cfg);
+    admin::config(cfg);
 }

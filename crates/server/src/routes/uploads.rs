@@ -1,5 +1,7 @@
 //! File uploads (multipart), deletion, and serving of uploaded files.
 
+use std::collections::HashMap;
+
 use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{delete, get, post, web, HttpResponse};
@@ -50,28 +52,43 @@ pub struct MultipleUpload {
     pub message: String,
 }
 
-/// Streams every part named `field` into the store. All or nothing: when one
-/// file is refused, the files already stored by this request are removed again.
-async fn receive(
+/// Streams every part named `field` into the store and keeps the form's small
+/// text parts (at most 4 KB each). All or nothing: when one file is refused, the
+/// files already stored by this request are removed again.
+pub(crate) async fn receive_form(
     media: &MediaStore,
     owner: UserId,
     mut form: Multipart,
     field: &str,
-) -> Result<Vec<StoredFile>, ApiError> {
+) -> Result<(Vec<StoredFile>, HashMap<String, String>), ApiError> {
+    const MAX_TEXT_BYTES: usize = 4096;
     let mut stored: Vec<StoredFile> = Vec::new();
+    let mut texts = HashMap::new();
     let outcome: Result<(), ApiError> = async {
         while let Some(part) = form.next().await {
             let mut part = part.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
-            if part.name() != Some(field) {
-                continue;
+            let name = part.name().unwrap_or_default().to_string();
+            let filename = part.content_disposition().and_then(|cd| cd.get_filename()).map(str::to_string);
+            if name == field {
+                let mut pending = media.begin(&filename.unwrap_or_default()).map_err(ApiError::from)?;
+                while let Some(chunk) = part.next().await {
+                    let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
+                    pending.write(&chunk).map_err(ApiError::from)?;
+                }
+                stored.push(blocking(move || pending.finish(owner)).await?);
+            } else if filename.is_none() {
+                let mut value = Vec::new();
+                while let Some(chunk) = part.next().await {
+                    let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
+                    if value.len() + chunk.len() > MAX_TEXT_BYTES {
+                        return Err(ApiError::bad_request(format!("The field '{name}' is too long.")));
+                    }
+                    value.extend_from_slice(&chunk);
+                }
+                let value = String::from_utf8(value)
+                    .map_err(|_| ApiError::bad_request(format!("The field '{name}' is not text.")))?;
+                texts.insert(name, value);
             }
-            let name = part.content_disposition().and_then(|cd| cd.get_filename()).unwrap_or_default().to_string();
-            let mut pending = media.begin(&name).map_err(ApiError::from)?;
-            while let Some(chunk) = part.next().await {
-                let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
-                pending.write(&chunk).map_err(ApiError::from)?;
-            }
-            stored.push(blocking(move || pending.finish(owner)).await?);
         }
         Ok(())
     }
@@ -83,9 +100,13 @@ async fn receive(
         return Err(e);
     }
     if stored.is_empty() {
-        return Err(ApiError::bad_request(format!("No file in the '{field}' field.")));
+        return Err(ApiError::bad_request("Please select a file"));
     }
-    Ok(stored)
+    Ok((stored, texts))
+}
+
+async fn receive(media: &MediaStore, owner: UserId, form: Multipart, field: &str) -> Result<Vec<StoredFile>, ApiError> {
+    Ok(receive_form(media, owner, form, field).await?.0)
 }
 
 /// Uploads one file (multipart field `file`).

@@ -1,0 +1,151 @@
+//! Media assets: uploaded files (stored by the media store) that an admin
+//! labelled as logo, banner, ad or misc. The logo and banner uploads also make
+//! that image the site's logo or banner.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use hometutor_core::{FieldError, Role};
+use hometutor_db::now;
+use hometutor_db::schema::assets as at;
+use hometutor_media::StoredFile;
+
+use crate::error::text;
+use crate::{audit, Actor, AdminError, AdminService, SiteSettings};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssetType {
+    Logo,
+    Banner,
+    Ad,
+    Misc,
+}
+
+impl AssetType {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s.trim() {
+            "logo" => Some(Self::Logo),
+            "banner" => Some(Self::Banner),
+            "ad" => Some(Self::Ad),
+            "misc" | "" => Some(Self::Misc),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Logo => "logo",
+            Self::Banner => "banner",
+            Self::Ad => "ad",
+            Self::Misc => "misc",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+#[diesel(table_name = at)]
+pub struct Asset {
+    pub filename: String,
+    pub original_name: String,
+    pub size: i64,
+    pub asset_type: String,
+    pub description: String,
+    pub created_at: NaiveDateTime,
+}
+
+impl Asset {
+    pub fn url(&self) -> String {
+        format!("/api/uploads/{}", self.filename)
+    }
+}
+
+impl AdminService {
+    pub fn assets(&self) -> Result<Vec<Asset>, AdminError> {
+        self.db.read(|c| Ok(at::table.order(at::id.desc()).select(Asset::as_select()).load(c)?))
+    }
+
+    /// Records a stored file as an asset. On refusal the file is removed again.
+    pub fn add_asset(
+        &self,
+        actor: &Actor,
+        file: &StoredFile,
+        asset_type: AssetType,
+        description: &str,
+    ) -> Result<Asset, AdminError> {
+        let recorded = text("description", description, false, 500).map_err(AdminError::from).and_then(|description| {
+            self.db.write(|c| {
+                insert(c, file, asset_type, &description)?;
+                audit::record(c, actor, "asset.upload", file.filename.clone(), asset_type.as_str())?;
+                Ok(at::table.filter(at::filename.eq(&file.filename)).select(Asset::as_select()).first(c)?)
+            })
+        });
+        if recorded.is_err() {
+            let _ = self.media.delete(actor.id, Role::Admin, &file.filename);
+        }
+        recorded
+    }
+
+    /// Makes an uploaded image the site's logo (or ad banner) and keeps it as an asset.
+    pub fn set_logo_or_banner(&self, actor: &Actor, file: &StoredFile, logo: bool) -> Result<SiteSettings, AdminError> {
+        let outcome = if !file.mimetype.starts_with("image/") {
+            Err(FieldError::new("image", "Please choose an image (JPEG, PNG, GIF or WebP).").into())
+        } else {
+            let kind = if logo { AssetType::Logo } else { AssetType::Banner };
+            self.db.write(|c| {
+                insert(c, file, kind, if logo { "Site logo" } else { "Ad banner" })?;
+                let settings = self.set_site_image(c, logo, Some(format!("/api/uploads/{}", file.filename)))?;
+                audit::record(c, actor, if logo { "site.logo" } else { "site.banner" }, file.filename.clone(), "")?;
+                Ok(settings)
+            })
+        };
+        match &outcome {
+            Ok(_) => self.forget_settings(),
+            Err(_) => {
+                let _ = self.media.delete(actor.id, Role::Admin, &file.filename);
+            }
+        }
+        outcome
+    }
+
+    /// Deletes an asset and its file; a deleted logo or banner stops being shown.
+    pub fn delete_asset(&self, actor: &Actor, filename: &str) -> Result<(), AdminError> {
+        let url = format!("/api/uploads/{filename}");
+        self.db.write(|c| {
+            let deleted = diesel::delete(at::table.filter(at::filename.eq(filename))).execute(c)?;
+            if deleted == 0 {
+                return Err(AdminError::NotFound("Asset"));
+            }
+            let settings: SiteSettings = self.settings_in(c)?;
+            if settings.logo_url.as_deref() == Some(url.as_str()) {
+                self.set_site_image(c, true, None)?;
+            }
+            if settings.banner_url.as_deref() == Some(url.as_str()) {
+                self.set_site_image(c, false, None)?;
+            }
+            audit::record(c, actor, "asset.delete", filename, "")?;
+            Ok(())
+        })?;
+        self.forget_settings();
+        match self.media.delete(actor.id, Role::Admin, filename) {
+            Ok(()) | Err(hometutor_media::MediaError::NotFound) => Ok(()),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+fn insert(
+    c: &mut hometutor_db::DbConnection,
+    file: &StoredFile,
+    asset_type: AssetType,
+    description: &str,
+) -> QueryResult<usize> {
+    diesel::insert_into(at::table)
+        .values((
+            at::filename.eq(&file.filename),
+            at::original_name.eq(&file.original_name),
+            at::size.eq(file.size as i64),
+            at::asset_type.eq(asset_type.as_str()),
+            at::description.eq(description),
+            at::created_at.eq(now()),
+        ))
+        .execute(c)
+}

@@ -1,0 +1,55 @@
+//! The audit log: who did what, to what, when. Written inside the transaction
+//! of the change it records, so a change and its entry land (or fail) together.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use hometutor_db::schema::audit_log as al;
+use hometutor_db::{now, DbConnection};
+
+use crate::{Actor, AdminError, AdminService};
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+#[diesel(table_name = al)]
+pub struct AuditEntry {
+    pub id: i64,
+    pub admin_id: i64,
+    pub admin_email: String,
+    pub action: String,
+    pub target: String,
+    pub details: String,
+    pub created_at: NaiveDateTime,
+}
+
+pub(crate) fn record(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    action: &str,
+    target: impl Into<String>,
+    details: impl Into<String>,
+) -> QueryResult<()> {
+    diesel::insert_into(al::table)
+        .values((
+            al::admin_id.eq(actor.id.0),
+            al::admin_email.eq(&actor.email),
+            al::action.eq(action),
+            al::target.eq(target.into()),
+            al::details.eq(details.into()),
+            al::created_at.eq(now()),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+impl AdminService {
+    /// The newest entries first, `limit` at most.
+    pub fn audit_log(&self, limit: i64) -> Result<Vec<AuditEntry>, AdminError> {
+        self.db.read(|c| {
+            al::table
+                .order(al::id.desc())
+                .limit(limit.clamp(1, 500))
+                .select(AuditEntry::as_select())
+                .load(c)
+                .map_err(AdminError::from)
+        })
+    }
+}

@@ -1,0 +1,60 @@
+//! Running the site: users, tutors' standing, requests' moderation, site settings
+//! and landing content, testimonials, support tickets, media assets, analytics,
+//! and the audit log every admin action is written to. Plain blocking Rust.
+//!
+//! Every method that changes something takes the acting admin ([`Actor`]) and
+//! writes its audit entry in the same transaction as the change.
+
+mod analytics;
+mod assets;
+mod audit;
+mod error;
+mod requests;
+mod site;
+mod support;
+mod testimonials;
+mod tutors;
+mod users;
+
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use hometutor_auth::AuthService;
+use hometutor_core::UserId;
+use hometutor_db::Db;
+use hometutor_media::MediaStore;
+
+pub use analytics::{PopularTutor, Revenue, SearchTrend, UserStats};
+pub use assets::{Asset, AssetType};
+pub use audit::AuditEntry;
+pub use error::AdminError;
+pub use requests::AdminRequest;
+pub use site::{SiteContent, SiteSettings, Theme};
+pub use support::{NewTicket, SupportTicket};
+pub use testimonials::Testimonial;
+pub use users::{AdminUser, BulkAction, NewUser, UserFilter, UserPage, UserUpdate, MAX_PAGE_SIZE};
+
+/// The admin acting, as written to the audit log.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub id: UserId,
+    pub email: String,
+}
+
+/// How long a process trusts its copy of the settings before reading them again;
+/// a change made through another process is seen within this time.
+const SETTINGS_TTL: Duration = Duration::from_secs(2);
+
+#[derive(Clone)]
+pub struct AdminService {
+    db: Db,
+    auth: AuthService,
+    media: MediaStore,
+    settings_cache: Arc<RwLock<Option<(Instant, SiteSettings)>>>,
+}
+
+impl AdminService {
+    pub fn new(db: Db, auth: AuthService, media: MediaStore) -> Self {
+        Self { db, auth, media, settings_cache: Arc::default() }
+    }
+}

@@ -1,0 +1,63 @@
+//! Support tickets: the Contact page's form creates one; admins read them.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use hometutor_core::{Email, FieldError};
+use hometutor_db::now;
+use hometutor_db::schema::support_tickets as st;
+
+use crate::error::text;
+use crate::{AdminError, AdminService};
+
+#[derive(Debug, Clone, Default)]
+pub struct NewTicket {
+    pub name: String,
+    pub email: String,
+    pub subject: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+#[diesel(table_name = st)]
+pub struct SupportTicket {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub subject: String,
+    pub message: String,
+    pub created_at: NaiveDateTime,
+}
+
+impl AdminService {
+    /// Validates every field, reporting all problems at once, and stores the ticket.
+    pub fn submit_ticket(&self, new: &NewTicket) -> Result<SupportTicket, AdminError> {
+        let mut errors: Vec<FieldError> = Vec::new();
+        let name = text("name", &new.name, true, 100).map_err(|e| errors.push(e)).ok();
+        let email = Email::parse(&new.email).map_err(|e| errors.push(e)).ok();
+        let subject = text("subject", &new.subject, true, 200).map_err(|e| errors.push(e)).ok();
+        let message = text("message", &new.message, true, 5000).map_err(|e| errors.push(e)).ok();
+        let (Some(name), Some(email), Some(subject), Some(message)) = (name, email, subject, message) else {
+            return Err(AdminError::Validation(errors));
+        };
+        self.db.write(|c| {
+            let id: i64 = diesel::insert_into(st::table)
+                .values((
+                    st::name.eq(&name),
+                    st::email.eq(email.as_str()),
+                    st::subject.eq(&subject),
+                    st::message.eq(&message),
+                    st::created_at.eq(now()),
+                ))
+                .returning(st::id)
+                .get_result(c)?;
+            Ok(st::table.find(id).select(SupportTicket::as_select()).first(c)?)
+        })
+    }
+
+    /// Newest first.
+    pub fn tickets(&self, limit: i64) -> Result<Vec<SupportTicket>, AdminError> {
+        self.db.read(|c| {
+            Ok(st::table.order(st::id.desc()).limit(limit.clamp(1, 500)).select(SupportTicket::as_select()).load(c)?)
+        })
+    }
+}

@@ -1,0 +1,83 @@
+//! Maintenance mode: while an admin has it on, every API call from anyone but an
+//! admin answers 503. What an admin needs to get in (login, profile, logout),
+//! what the site needs to show the maintenance page (site settings, uploaded
+//! logo, health), and the payment provider's webhook (money must not be lost)
+//! stay open. Pages outside /api are served: the app shows the maintenance screen.
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::middleware::Next;
+use actix_web::{web, ResponseError};
+
+use crate::errors::{blocking, ApiError};
+use crate::extract::bearer_token;
+use crate::state::AppState;
+
+const ALWAYS_OPEN: &[&str] = &[
+    "/api/auth/login",
+    "/api/auth/profile",
+    "/api/auth/logout",
+    "/api/site",
+    "/api/health",
+    "/api/payment/webhook",
+    "/api/openapi.json",
+];
+
+fn always_open(path: &str) -> bool {
+    !path.starts_with("/api/")
+        || ALWAYS_OPEN.contains(&path)
+        || path.starts_with("/api/docs")
+        || path.starts_with("/api/uploads/")
+}
+
+pub async fn guard(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if always_open(req.path()) {
+        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
+    }
+    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
+        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
+    };
+    let admin = state.admin.clone();
+    let on = blocking(move || admin.settings()).await.map(|s| s.maintenance_mode).unwrap_or(false);
+    if on {
+        let is_admin = match bearer_token(req.request()) {
+            Some(token) => {
+                let auth = state.auth.clone();
+                blocking(move || auth.authenticate(&token))
+                    .await
+                    .is_ok_and(|user| user.role == hometutor_core::Role::Admin)
+            }
+            None => false,
+        };
+        if !is_admin {
+            let mut error = ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "maintenance",
+                "HomeTutor is down for maintenance. Please try again a little later.",
+            );
+            error.retry_after = Some(300);
+            let response = error.error_response();
+            return Ok(req.into_response(response).map_into_boxed_body());
+        }
+    }
+    next.call(req).await.map(ServiceResponse::map_into_boxed_body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_stays_open_during_maintenance() {
+        for open in ["/", "/login", "/assets/index.js", "/api/auth/login", "/api/site", "/api/uploads/ab.png"] {
+            assert!(always_open(open), "{open}");
+        }
+        for closed in ["/api/tuition/nearby", "/api/auth/register", "/api/admin/users", "/api/sitex", "/api/ws"] {
+            assert!(!always_open(closed), "{closed}");
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! What every visitor may read or send about the site itself: its settings
+//! (title, theme, logo, maintenance), the landing content with approved
+//! testimonials, a parent's testimonial, and the Contact page's support ticket.
+
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use hometutor_admin::NewTicket;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::extract::CurrentUser;
+use crate::routes::admin::{ContentDto, SettingsDto, TestimonialDto};
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema)]
+pub struct PublicTestimonial {
+    pub id: i64,
+    pub name: String,
+    pub text: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SiteDto {
+    pub settings: SettingsDto,
+    pub content: ContentDto,
+    /// Approved testimonials, newest first (at most 12).
+    pub testimonials: Vec<PublicTestimonial>,
+}
+
+/// The site's settings and landing content, for every visitor (also during maintenance).
+#[utoipa::path(tag = "site", responses((status = 200, body = SiteDto)))]
+#[get("/site")]
+pub async fn site(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let service = state.admin.clone();
+    let (settings, content, testimonials) = blocking(move || {
+        Ok::<_, hometutor_admin::AdminError>((
+            service.settings()?,
+            service.content()?,
+            service.approved_testimonials(12)?,
+        ))
+    })
+    .await?;
+    let body = SiteDto {
+        settings: settings.into(),
+        content: content.into(),
+        testimonials: testimonials
+            .into_iter()
+            .map(|t| PublicTestimonial { id: t.id, name: t.name, text: t.text })
+            .collect(),
+    };
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(body))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TestimonialBody {
+    pub text: String,
+}
+
+/// A parent's testimonial; it shows on the landing page once an admin approves it.
+#[utoipa::path(tag = "site", security(("bearer" = [])), request_body = TestimonialBody, responses(
+    (status = 201, body = TestimonialDto),
+    (status = 400, body = ErrorBody),
+    (status = 403, description = "Only parents", body = ErrorBody),
+    (status = 409, description = "Too many waiting for approval", body = ErrorBody),
+))]
+#[post("/testimonials")]
+pub async fn submit_testimonial(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    body: web::Json<TestimonialBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (service, text) = (state.admin.clone(), body.into_inner().text);
+    let saved = blocking(move || service.submit_testimonial(me.0.id, me.0.role, &text)).await?;
+    Ok(HttpResponse::Created().json(TestimonialDto::from(saved)))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TicketBody {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub subject: String,
+    #[serde(default)]
+    pub message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TicketCreated {
+    pub id: i64,
+    pub message: String,
+}
+
+/// Tickets one address (IP) may send per 15 minutes: enough for a person, not for a script.
+const TICKETS_PER_WINDOW: u32 = 5;
+
+/// The Contact page's message, kept as a support ticket (open to everyone).
+#[utoipa::path(tag = "site", request_body = TicketBody, responses(
+    (status = 201, body = TicketCreated),
+    (status = 400, description = "A field is missing or invalid", body = ErrorBody),
+    (status = 429, body = ErrorBody),
+))]
+#[post("/support-tickets")]
+pub async fn submit_ticket(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<TicketBody>,
+) -> Result<HttpResponse, ApiError> {
+    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    if let Err(wait) = state.ticket_throttle.check(&ip, TICKETS_PER_WINDOW) {
+        let mut error = ApiError::new(
+            actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "Too many messages from this address. Please try again later.",
+        );
+        error.retry_after = Some(wait.as_secs().max(1));
+        return Err(error);
+    }
+    let b = body.into_inner();
+    let ticket = NewTicket { name: b.name, email: b.email, subject: b.subject, message: b.message };
+    let service = state.admin.clone();
+    let saved = blocking(move || service.submit_ticket(&ticket)).await?;
+    state.ticket_throttle.record_failure(&ip);
+    Ok(HttpResponse::Created().json(TicketCreated {
+        id: saved.id,
+        message: "Thank you! Your message has been sent. We usually answer within 2-4 hours.".into(),
+    }))
+}
+
+pub fn config(cfg: &mut ServiceConfig) {
+    cfg.service(site).service(submit_testimonial).service(submit_ticket);
+}
