@@ -13,19 +13,20 @@ use crate::errors::ApiError;
 
 /// Most messages stored in one transaction.
 const MAX_BATCH: usize = 512;
-/// Messages waiting to be stored before senders wait for room (back-pressure).
-const QUEUE: usize = 16 * 1024;
 
 type Job = (UserId, SendInput, oneshot::Sender<Result<Sent, ApiError>>);
 
+/// The queue is unbounded here; what bounds it is each socket's limit on
+/// messages awaiting their ack (see `ws.rs`) and the REST handlers' one each.
+#[derive(Clone)]
 pub struct ChatWriter {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::UnboundedSender<Job>,
 }
 
 impl ChatWriter {
     /// Starts the writer task on the current (actix) runtime.
     pub fn start(store: MessageStore) -> Self {
-        let (jobs, mut queue) = mpsc::channel::<Job>(QUEUE);
+        let (jobs, mut queue) = mpsc::unbounded_channel::<Job>();
         actix_web::rt::spawn(async move {
             let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
             while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
@@ -53,8 +54,21 @@ impl ChatWriter {
 
     /// Stores a message (in the next batch) and answers once it is committed.
     pub async fn send(&self, from: UserId, input: SendInput) -> Result<Sent, ApiError> {
+        self.enqueue(from, input).await
+    }
+
+    /// Queues the message now (so a socket's messages keep their order) and
+    /// returns what to await for the answer.
+    pub fn enqueue(
+        &self,
+        from: UserId,
+        input: SendInput,
+    ) -> impl std::future::Future<Output = Result<Sent, ApiError>> + 'static {
         let (reply, answer) = oneshot::channel();
-        self.jobs.send((from, input, reply)).await.map_err(|_| ApiError::internal("the chat writer stopped"))?;
-        answer.await.map_err(|_| ApiError::internal("the chat writer dropped a message"))?
+        let queued = self.jobs.send((from, input, reply));
+        async move {
+            queued.map_err(|_| ApiError::internal("the chat writer stopped"))?;
+            answer.await.map_err(|_| ApiError::internal("the chat writer dropped a message"))?
+        }
     }
 }

@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use actix_ws::AggregatedMessage;
+use futures_util::future::LocalBoxFuture;
+use futures_util::stream::FuturesOrdered;
 use futures_util::StreamExt;
 use hometutor_core::UserId;
 use hometutor_messaging::{Message, SendInput};
@@ -28,6 +30,8 @@ const SILENCE_LIMIT: Duration = Duration::from_secs(45);
 const MAX_EVENT_BYTES: usize = 16 * 1024;
 /// Events per socket are limited per this window (CHAT_RATE_LIMIT, 30 by default); more get an `error` event.
 const RATE_WINDOW: Duration = Duration::from_secs(10);
+/// Events one socket may have waiting for their answer (messages waiting for their batch to commit).
+const MAX_IN_FLIGHT: usize = 64;
 
 /// What the hub hands a socket: a frame to send, or the order to close
 /// (the account was deactivated or deleted).
@@ -240,9 +244,12 @@ async fn run(
     let mut last_heard = Instant::now();
     let (mut window_start, mut events) = (Instant::now(), 0u32);
     let mut seen = Seen::default();
+    // Answers to this socket's events, in the order the events came.
+    let mut pending: FuturesOrdered<LocalBoxFuture<'static, Vec<String>>> = FuturesOrdered::new();
     loop {
         tokio::select! {
-            incoming = stream.recv() => {
+            // A socket with MAX_IN_FLIGHT events unanswered is not read until one is answered.
+            incoming = stream.recv(), if pending.len() < MAX_IN_FLIGHT => {
                 let Some(Ok(msg)) = incoming else { break };
                 last_heard = Instant::now();
                 match msg {
@@ -251,18 +258,16 @@ async fn run(
                             (window_start, events) = (Instant::now(), 0);
                         }
                         events += 1;
-                        let replies = if events > state.chat_rate_limit {
-                            vec![frame("error", json!({"message": "Too many messages; please slow down."}))]
+                        if events > state.chat_rate_limit {
+                            let reply = vec![frame("error", json!({"message": "Too many messages; please slow down."}))];
+                            pending.push_back(Box::pin(std::future::ready(reply)));
                         } else if text.len() > MAX_EVENT_BYTES {
-                            vec![frame("error", json!({"message": "Message is too long (at most 2000 characters)."}))]
+                            let reply =
+                                vec![frame("error", json!({"message": "Message is too long (at most 2000 characters)."}))];
+                            pending.push_back(Box::pin(std::future::ready(reply)));
                         } else {
-                            handle(&state, me, socket, &text).await
-                        };
-                        let mut closed = false;
-                        for reply in replies.into_iter().filter(|r| seen.first_time(r)) {
-                            closed |= session.text(reply).await.is_err();
+                            pending.push_back(dispatch(&state, me, socket, &text));
                         }
-                        if closed { break }
                     }
                     AggregatedMessage::Ping(bytes) => {
                         if session.pong(&bytes).await.is_err() { break }
@@ -270,6 +275,13 @@ async fn run(
                     AggregatedMessage::Close(_) => break,
                     AggregatedMessage::Pong(_) | AggregatedMessage::Binary(_) => {}
                 }
+            }
+            Some(replies) = pending.next(), if !pending.is_empty() => {
+                let mut closed = false;
+                for reply in replies.into_iter().filter(|r| seen.first_time(r)) {
+                    closed |= session.text(reply).await.is_err();
+                }
+                if closed { break }
             }
             Some(out) = outbox.recv() => match out {
                 Outgoing::Frame(out) => {
@@ -335,35 +347,55 @@ struct SendMessage {
     client_id: Option<String>,
 }
 
-/// Acts on one client event; returns the frames for this socket.
-async fn handle(state: &web::Data<AppState>, me: UserId, socket: u64, text: &str) -> Vec<String> {
+/// Answers one client event. A `sendMessage` is queued for storage at once (so a
+/// socket's messages keep their order) and its ack comes when its batch commits;
+/// the socket meanwhile reads on. Other events are answered in turn.
+fn dispatch(state: &web::Data<AppState>, me: UserId, socket: u64, text: &str) -> LocalBoxFuture<'static, Vec<String>> {
     let Ok(event) = serde_json::from_str::<Event>(text) else {
-        return vec![frame("error", json!({"message": "Expected {\"event\": …, \"data\": …}."}))];
+        let reply = vec![frame("error", json!({"message": "Expected {\"event\": …, \"data\": …}."}))];
+        return Box::pin(std::future::ready(reply));
     };
+    if event.event == "sendMessage" {
+        return send_message(state, me, socket, event.data);
+    }
+    let state = state.clone();
+    Box::pin(async move { handle(&state, me, event).await })
+}
+
+fn send_message(
+    state: &web::Data<AppState>,
+    me: UserId,
+    socket: u64,
+    data: Value,
+) -> LocalBoxFuture<'static, Vec<String>> {
+    let Ok(send) = serde_json::from_value::<SendMessage>(data) else {
+        let reply =
+            vec![frame("error", json!({"message": "sendMessage {to, text, clientId} is missing or malformed."}))];
+        return Box::pin(std::future::ready(reply));
+    };
+    let client_id = send.client_id.clone();
+    let input =
+        SendInput { to: UserId(send.to), text: send.text, request_id: send.request_id, client_id: send.client_id };
+    let stored = state.chat_writer.enqueue(me, input);
+    let state = state.clone();
+    Box::pin(async move {
+        match stored.await {
+            Ok(sent) => {
+                if sent.new {
+                    push_new_message(&state.hub, &sent.message, Some(socket));
+                }
+                vec![frame("ack", json!({"clientId": client_id, "id": sent.message.id, "seq": sent.message.seq}))]
+            }
+            Err(e) => vec![frame("error", json!({"message": e.body.message, "clientId": client_id}))],
+        }
+    })
+}
+
+/// Acts on an event other than `sendMessage`; returns the frames for this socket.
+async fn handle(state: &web::Data<AppState>, me: UserId, event: Event) -> Vec<String> {
     let bad = |what: &str| vec![frame("error", json!({"message": format!("{what} is missing or malformed.")}))];
     let store = state.messages.clone();
     match event.event.as_str() {
-        "sendMessage" => {
-            let Ok(send) = serde_json::from_value::<SendMessage>(event.data) else {
-                return bad("sendMessage {to, text, clientId}");
-            };
-            let client_id = send.client_id.clone();
-            let input = SendInput {
-                to: UserId(send.to),
-                text: send.text,
-                request_id: send.request_id,
-                client_id: send.client_id,
-            };
-            match state.chat_writer.send(me, input).await {
-                Ok(sent) => {
-                    if sent.new {
-                        push_new_message(&state.hub, &sent.message, Some(socket));
-                    }
-                    vec![frame("ack", json!({"clientId": client_id, "id": sent.message.id, "seq": sent.message.seq}))]
-                }
-                Err(e) => vec![frame("error", json!({"message": e.body.message, "clientId": client_id}))],
-            }
-        }
         "typing" => {
             let Some(to) = event.data["to"].as_i64() else { return bad("typing {to, isTyping}") };
             let typing = event.data["isTyping"].as_bool().unwrap_or(false);

@@ -216,3 +216,26 @@ async fn a_message_sent_over_rest_is_pushed_live_too() {
     let got = next_event(&mut t, WAIT).await.expect("pushed");
     assert_eq!((got["event"].as_str(), got["data"]["text"].as_str()), (Some("newMessage"), Some("via REST")));
 }
+
+#[actix_web::test]
+async fn messages_sent_without_waiting_keep_their_order() {
+    let app = TestApp::start_with(&[("CHAT_RATE_LIMIT", "1000".into())]).await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let tutor_id = id_of(&app, &tutor).await;
+    let (mut p, mut t) = (open(&app, &parent).await, open(&app, &tutor).await);
+    // More than a socket may have unanswered at once: the server reads on as acks go out.
+    for i in 0..150 {
+        send(&mut p, "sendMessage", json!({"to": tutor_id, "text": format!("m{i}"), "clientId": format!("c{i}")}))
+            .await;
+    }
+    for i in 0..150 {
+        let ack = next_event(&mut p, WAIT).await.expect("ack");
+        assert_eq!(
+            (ack["data"]["clientId"].as_str(), ack["data"]["seq"].as_i64()),
+            (Some(format!("c{i}").as_str()), Some(i + 1))
+        );
+        let got = next_event(&mut t, WAIT).await.expect("delivered");
+        assert_eq!(got["data"]["text"], format!("m{i}"));
+    }
+}
