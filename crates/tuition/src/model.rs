@@ -85,6 +85,8 @@ pub struct TuitionRequest {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParentContact {
+    /// To start a chat with them.
+    pub id: UserId,
     pub fullname: String,
     pub email: String,
     pub phone: String,

@@ -167,7 +167,7 @@ impl TuitionService {
                 .select((users::id, users::fullname, users::email, users::phone))
                 .load::<(i64, String, String, String)>(c)?
                 .into_iter()
-                .map(|(id, fullname, email, phone)| (id, ParentContact { fullname, email, phone }))
+                .map(|(id, fullname, email, phone)| (id, ParentContact { id: UserId(id), fullname, email, phone }))
                 .collect();
             let interested: HashSet<i64> = ti::table
                 .filter(ti::tutor_id.eq(tutor.0).and(ti::request_id.eq_any(&ids)))

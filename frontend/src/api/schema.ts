@@ -1397,6 +1397,11 @@ export interface components {
         ParentContactDto: {
             email: string;
             fullname: string;
+            /**
+             * Format: int64
+             * @description The parent's user id, to start a chat.
+             */
+            id: number;
             phone: string;
         };
         PartnerBody: {

@@ -25,7 +25,7 @@ export function makeNearby(overrides: Partial<NearbyRequest> = {}): NearbyReques
     preferredTime: 'Weekends',
     location: { type: 'Point', coordinates: [77.21, 28.62] },
     distanceKm: 1.26,
-    parent: { fullname: 'Asha Verma', email: 'asha@example.com', phone: '9876543210' },
+    parent: { id: 7, fullname: 'Asha Verma', email: 'asha@example.com', phone: '9876543210' },
     interested: false,
     createdAt: '2026-11-01T10:00:00Z',
     ...overrides,

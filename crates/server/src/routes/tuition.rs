@@ -124,6 +124,8 @@ impl From<TuitionRequest> for TuitionRequestDto {
 
 #[derive(Serialize, ToSchema)]
 pub struct ParentContactDto {
+    /// The parent's user id, to start a chat.
+    pub id: i64,
     pub fullname: String,
     pub email: String,
     pub phone: String,
@@ -156,7 +158,12 @@ impl From<NearbyRequest> for NearbyRequestDto {
             preferred_time: r.preferred_time,
             location: r.approximate_location.into(),
             distance_km: r.distance_km,
-            parent: ParentContactDto { fullname: r.parent.fullname, email: r.parent.email, phone: r.parent.phone },
+            parent: ParentContactDto {
+                id: r.parent.id.0,
+                fullname: r.parent.fullname,
+                email: r.parent.email,
+                phone: r.parent.phone,
+            },
             interested: r.interested,
             created_at: r.created_at.and_utc(),
         }

@@ -13,8 +13,8 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
-import { LocateFixed } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { LocateFixed, MessageCircle } from 'lucide-react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { ApiError, errorMessage } from '@/api/client'
 import type { NearbyRequest } from '@/api/types'
 import { MapView, type LatLng } from '@/components/map/MapView'
@@ -22,11 +22,14 @@ import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { DEFAULT_RADIUS_KM, DISTANCE_OPTIONS_KM, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
+import type { ChatPartner } from '@/components/chat/ChatDialog'
 import { useSession } from '@/lib/session'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useExpressInterest } from '../api/express-interest'
 import { useNearby } from '../api/get-nearby'
 import { SubscribePrompt } from './SubscribePrompt'
+
+const ChatDialog = lazy(() => import('@/components/chat/ChatDialog'))
 
 const DEFAULT_CENTER: LatLng = { lat: MAP_DEFAULT_CENTER[0], lng: MAP_DEFAULT_CENTER[1] }
 /** Typing in a filter asks the server once the person pauses. */
@@ -45,10 +48,12 @@ function ResultItem({
   request,
   sending,
   onInterest,
+  onMessage,
 }: {
   request: NearbyRequest
   sending: boolean
   onInterest: () => void
+  onMessage: () => void
 }) {
   return (
     <Box as="li" borderWidth="1px" borderColor="border" borderRadius="lg" p="4" data-testid="nearby-request">
@@ -96,13 +101,25 @@ function ResultItem({
       >
         {request.interested ? 'Interested' : 'Express interest'}
       </Button>
+      <Button
+        mt="3"
+        ml="2"
+        size="sm"
+        variant="outline"
+        colorPalette="blue"
+        onClick={onMessage}
+        aria-label={`Message ${request.parent.fullname} about ${request.subject}`}
+      >
+        <MessageCircle aria-hidden /> Message
+      </Button>
     </Box>
   )
 }
 
 /** SPEC §2/§4: nearby requests with distance, class and subject filters, as a list and on a map. */
 export default function NearbyRequests({ title }: { title?: string }) {
-  const { subscribed } = useSession()
+  const { subscribed, user } = useSession()
+  const [chat, setChat] = useState<{ partner: ChatPartner; requestId: number } | null>(null)
   const [radiusKm, setRadiusKm] = useState(DEFAULT_RADIUS_KM)
   const [classLevel, setClassLevel] = useState('')
   const [subject, setSubject] = useState('')
@@ -257,6 +274,7 @@ export default function NearbyRequests({ title }: { title?: string }) {
                   request={r}
                   sending={interest.isPending && interest.variables === r.id}
                   onInterest={() => sendInterest(r.id)}
+                  onMessage={() => setChat({ partner: { id: r.parent.id, name: r.parent.fullname }, requestId: r.id })}
                 />
               ))}
             </Stack>
@@ -278,6 +296,11 @@ export default function NearbyRequests({ title }: { title?: string }) {
           />
         </Panel>
       </Grid>
+      {chat && user?.id !== undefined && (
+        <Suspense fallback={null}>
+          <ChatDialog me={user.id} partner={chat.partner} requestId={chat.requestId} onClose={() => setChat(null)} />
+        </Suspense>
+      )}
     </Stack>
   )
 }

@@ -101,6 +101,14 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
     expect(posted).toEqual(['21'])
   })
 
+  it('opens a chat with the parent about the request', async () => {
+    subscribedTutor()
+    nearbyServer()
+    const { user } = renderApp('/nearby')
+    await user.click(await screen.findByRole('button', { name: 'Message Asha Verma about Physics' }))
+    expect(await screen.findByRole('dialog', { name: 'Chat with Asha Verma' })).toBeInTheDocument()
+  })
+
   it("says 'Failed to send interest' and 'Failed to fetch nearby requests' without a server message", async () => {
     subscribedTutor()
     nearbyServer()
