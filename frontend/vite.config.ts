@@ -33,5 +33,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // A guard against a hung test, not a speed check: on a busy 2-core CI box a
+    // form test with user-event typing can take several seconds.
+    testTimeout: 30_000,
   },
 })

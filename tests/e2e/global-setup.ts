@@ -8,6 +8,11 @@ import { startSmtpSink } from './support/smtp-sink'
 
 const here = dirname(fileURLToPath(import.meta.url))
 
+const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.example.com',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'Adm1n-e2e-pass!',
+}
+
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const server = createServer()
@@ -69,6 +74,9 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
       BCRYPT_COST: '4',
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-32',
+      // The first admin, created at start-up (DESIGN.md §7), for the admin panel's tests.
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
       RUST_LOG: process.env.RUST_LOG ?? 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,5 +112,7 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = base
   process.env.E2E_MAIL_URL = `http://127.0.0.1:${sink.httpPort}`
+  process.env.E2E_ADMIN_EMAIL = ADMIN.email
+  process.env.E2E_ADMIN_PASSWORD = ADMIN.password
   return stop
 }

@@ -15,8 +15,11 @@ export { ApiError, errorMessage } from './errors'
 const CALLER_HANDLES_401 = 'X-Caller-Handles-401'
 export const callerHandles401 = { [CALLER_HANDLES_401]: '1' } as const
 
-/** SPEC §4: any 401 clears the stored session and leaves for /login (except from /login, /register). */
-function handleUnauthorized(redirect: boolean) {
+/**
+ * SPEC §4: any 401 clears the stored session and leaves for /login (except from /login, /register).
+ * Exported for the one caller that cannot use `api`: uploads go through XMLHttpRequest for progress.
+ */
+export function handleUnauthorized(redirect: boolean) {
   clearSession()
   if (redirect) redirectAfterUnauthorized()
 }

@@ -17,6 +17,8 @@ export type ChatEvent =
   | { event: 'ack'; data: { clientId: string; id: number; seq: number } }
   | { event: 'userTyping'; data: { userId: number; isTyping: boolean } }
   | { event: 'error'; data: { message: string; clientId?: string | null } }
+  /** An admin's broadcast, sent to every connected user. */
+  | { event: 'broadcast'; data: { text: string; createdAt: string } }
 
 type Listener = (event: ChatEvent) => void
 

@@ -55,6 +55,17 @@ export const MESSAGES = {
   invalidVerificationLink: 'Invalid verification link.',
   loadProfileFailed: 'Failed to load profile',
   updateProfileFailed: 'Failed to update profile',
+  // SPEC §2, §5 and §8: tutor profiles and reviews.
+  tutorNotFound: 'Tutor not found.',
+  loadReviewsFailed: 'Failed to load reviews',
+  submitReviewFailed: 'Failed to submit review',
+  ratingRequired: 'Please select a rating',
+  // SPEC §5 and §8: uploads.
+  uploadFailed: 'Failed to upload file(s)',
+  deleteFileFailed: 'Failed to delete file',
+  fileUploaded: 'File uploaded successfully!',
+  fileDeleted: 'File deleted successfully!',
+  uploadLoginRequired: 'Please log in to test the upload feature',
   unexpected: 'An unexpected error occurred. Please try again.',
   termsRequired: 'You must agree to the Terms and Conditions and Privacy Policy to register.',
   termsRequiredTutor: 'You must agree to the Terms and Conditions and Privacy Policy to register as a tutor.',
@@ -100,6 +111,15 @@ export const DISTANCE_OPTIONS_KM = [2, 5, 10, 15, 20, 25] as const
 export const DEFAULT_RADIUS_KM = 10
 /** SPEC §9: after saving an edited request, back to /dashboard after about 1.2 s. */
 export const REDIRECT_AFTER_REQUEST_EDIT_MS = 1_200
+
+/** SPEC §9 and DESIGN.md §7: the default per-file upload limit (MAX_UPLOAD_BYTES). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+export const MAX_UPLOAD_LABEL = '5MB'
+/** SPEC §2: the demo uploaders accept images, PDF and Word documents. */
+export const UPLOAD_ACCEPT = 'image/*,.pdf,.doc,.docx,application/pdf'
+
+/** SPEC §9: rating widget. */
+export const RATING_MAX = 5
 
 /** SPEC §9: chat sizes; DESIGN.md §5: the server's text limit. */
 export const CHAT_BOX_HEIGHT_PX = 500

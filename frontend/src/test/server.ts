@@ -44,6 +44,10 @@ export const defaultHandlers = [
       subscriptionExpires: user.subscriptionExpires ?? null,
     })
   }),
+  // Public tutor profiles (/tutor/:id): none unless a test serves one.
+  http.get('*/api/tutors/:idOrEmail', () =>
+    HttpResponse.json({ message: 'Tutor not found', code: 'not_found' }, { status: 404 }),
+  ),
   // The dashboards list requests: empty unless a test says otherwise.
   http.get('*/api/tuition/mine', () => HttpResponse.json([])),
   http.get('*/api/tuition/nearby', () => HttpResponse.json([])),

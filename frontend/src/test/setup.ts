@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { setMaintenance } from '@/lib/maintenance'
 import { reloadSession } from '@/lib/session'
 import { FakeWebSocket } from './fake-websocket'
 import { server } from './server'
+import { siteHandler } from './site'
+
+// The first screen of a file loads its lazy chunks through Vite's transform, which on a busy machine
+// takes longer than the default 1 s of findBy*/waitFor.
+configure({ asyncUtilTimeout: 4_000 })
 
 // jsdom lacks these browser APIs that Chakra/zag and the shell touch.
 if (!window.matchMedia) {
@@ -37,6 +43,9 @@ beforeAll(() => {
   Object.defineProperty(globalThis, 'WebSocket', { value: FakeWebSocket, configurable: true, writable: true })
 })
 beforeEach(() => {
+  // Every screen's shell asks for the site settings; a test's own server.use() takes precedence.
+  server.use(siteHandler)
+  setMaintenance(false)
   FakeWebSocket.reset()
   localStorage.clear()
   reloadSession()

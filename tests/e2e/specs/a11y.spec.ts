@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoViolations } from '../support/a11y'
-import { DESKTOP, PHONE } from '../support/helpers'
+import { DESKTOP, PHONE, signUp } from '../support/helpers'
 
 const PUBLIC_PAGES = [
   '/',
@@ -75,4 +75,42 @@ test('the skip link moves keyboard focus to the main content', async ({ page }) 
   await expect(skip).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/#main$/)
+})
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`tutor profile (${name})`, () => {
+    test.use({ viewport })
+    test('a tutor’s own profile in view and edit mode has no violations', async ({ page }) => {
+      const tutor = await signUp(page, 'tutor', 'Ravi Kumar')
+      await page.goto(`/tutor/${encodeURIComponent(tutor.email.toLowerCase())}`)
+      await expect(page.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible()
+      await expect(page.getByText('No reviews yet.')).toBeVisible()
+      await expectNoViolations(page)
+      await page.getByRole('button', { name: 'Edit Profile' }).click()
+      await expect(page.getByRole('textbox', { name: 'Bio / About Me' })).toBeVisible()
+      await expectNoViolations(page)
+    })
+  })
+}
+
+test('the review rating is keyboard operable', async ({ page, browser }) => {
+  const tutorContext = await browser.newContext()
+  const tutor = await signUp(await tutorContext.newPage(), 'tutor', 'Ravi Kumar')
+  await tutorContext.close()
+  await signUp(page, 'parent', 'Asha Verma')
+  await page.goto(`/tutor/${encodeURIComponent(tutor.email.toLowerCase())}`)
+  const submit = page.getByRole('button', { name: 'Submit Review' })
+  await expect(submit).toBeDisabled()
+  // Tab into the rating, arrows choose the stars.
+  await page.getByRole('textbox', { name: 'Comment' }).focus()
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByRole('radio', { name: '1 star' })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('radio', { name: '2 stars' })).toBeChecked()
+  await expect(submit).toBeEnabled()
+  await expectNoViolations(page)
 })

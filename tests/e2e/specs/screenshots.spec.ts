@@ -52,3 +52,34 @@ test('subscribe and payment-success, desktop and mobile (a tutor subscribing)', 
   await page.setViewportSize(PHONE)
   await page.screenshot({ path: join(out, 'payment-success-mobile.png') })
 })
+
+test('tutor profile, desktop and mobile (a tutor with a filled-in profile)', async ({ page }) => {
+  mkdirSync(out, { recursive: true })
+  const tutor = await signUp(page, 'tutor', 'Ravi Kumar')
+  await page.goto(`/tutor/${encodeURIComponent(tutor.email.toLowerCase())}`)
+  await page.getByRole('button', { name: 'Edit Profile' }).click()
+  const fields: [string, string][] = [
+    ['Bio / About Me', 'Physics and maths tutor with eight years of experience preparing students for board exams.'],
+    ['Subjects & Classes Offered', 'Physics, Maths — classes 9 to 12'],
+    ['Availability', 'Weekday evenings, Saturday mornings'],
+    ['Teaching Methodology / Style', 'Concepts first, then worked problems and weekly tests.'],
+    ['Student Testimonials', '"My marks went from 60 to 88 in one term." — a class 10 student'],
+    ['Education Qualification', 'M.Sc. Physics, Delhi University'],
+    ['Fees', '₹600 per hour'],
+    ['Demo Class Offer', 'First class free'],
+  ]
+  for (const [label, value] of fields) await page.getByRole('textbox', { name: label }).fill(value)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('First class free')).toBeVisible()
+  // A fresh load: scrolled to the top, no snackbar, nothing focused or hovered.
+  const path = new URL(page.url()).pathname
+  await page.goto(path)
+  await expect(page.getByText('First class free')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await page.screenshot({ path: join(out, 'tutor-profile-desktop.png'), fullPage: true })
+  await page.setViewportSize(PHONE)
+  await page.goto(path)
+  await expect(page.getByText('First class free')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await page.screenshot({ path: join(out, 'tutor-profile-mobile.png') })
+})

@@ -3,15 +3,22 @@ import { lazy, Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { useSignOut } from '@/features/auth/api/logout'
+import { useBroadcast } from '@/lib/broadcast'
+import { useMaintenanceSignal } from '@/lib/maintenance'
 import { useSession } from '@/lib/session'
+import { useSiteData } from '@/lib/site-store'
 import { BottomNav } from './BottomNav'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { ScreenError } from './ScreenError'
+import { useSiteSettingsEffect } from './site-settings'
 
 const ProfileSync = lazy(() => import('./ProfileSync'))
 const SubscriptionSync = lazy(() => import('./SubscriptionSync'))
 const ChatConnector = lazy(() => import('@/components/chat/ChatConnector'))
+const Maintenance = lazy(() => import('./Maintenance'))
+const SiteSync = lazy(() => import('./SiteSync'))
+const BroadcastBanner = lazy(() => import('./BroadcastBanner'))
 
 function useScrollToTopOnNavigate(pathname: string) {
   useEffect(() => {
@@ -32,18 +39,31 @@ export function AppShell() {
   const signOut = useSignOut()
   const { pathname } = useLocation()
   useScrollToTopOnNavigate(pathname)
+  const site = useSiteData()
+  useSiteSettingsEffect(site?.settings)
+  const maintenanceSignal = useMaintenanceSignal()
+  const broadcast = useBroadcast()
+  // Maintenance mode shuts the site for everyone but admins; /login stays open so an admin can sign in.
+  const inMaintenance =
+    (maintenanceSignal || site?.settings.maintenanceMode === true) && session.role !== 'admin' && pathname !== '/login'
 
   return (
     <Flex direction="column" minH="100dvh">
-      <Header session={session} onSignOut={signOut} />
+      <Header session={session} onSignOut={signOut} logoUrl={site?.settings.logoUrl} />
+      {broadcast && (
+        <Suspense fallback={null}>
+          <BroadcastBanner />
+        </Suspense>
+      )}
       <Box as="main" id="main" tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <ScreenError error={error} />}>
-          <Suspense fallback={<ScreenLoading />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<ScreenLoading />}>{inMaintenance ? <Maintenance /> : <Outlet />}</Suspense>
         </ErrorBoundary>
       </Box>
       <Footer />
+      <Suspense fallback={null}>
+        <SiteSync />
+      </Suspense>
       <BottomNav session={session} />
       {session.isLoggedIn && (
         <Suspense fallback={null}>

@@ -9,18 +9,36 @@ import { UnreadBadge } from './UnreadBadge'
 
 const MobileDrawer = lazy(() => import('./MobileDrawer'))
 
-function Brand() {
+function Brand({ logoUrl }: { logoUrl?: string | null }) {
   return (
     <Link asChild fontWeight="bold" fontSize="xl" color="blue.700" _hover={{ textDecoration: 'none' }} gap="2">
       <RouterLink to="/" aria-label={`${APP_NAME} home`}>
-        <GraduationCap aria-hidden size={28} />
+        {logoUrl ? (
+          <img
+            src={logoUrl}
+            alt=""
+            height={32}
+            style={{ height: 32, width: 'auto', maxWidth: 120, objectFit: 'contain' }}
+          />
+        ) : (
+          <GraduationCap aria-hidden size={28} />
+        )}
         <span>{APP_NAME}</span>
       </RouterLink>
     </Link>
   )
 }
 
-export function Header({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+export function Header({
+  session,
+  onSignOut,
+  logoUrl,
+}: {
+  session: Session
+  onSignOut: () => void
+  /** The admin's uploaded logo (site settings), in place of the default mark. */
+  logoUrl?: string | null
+}) {
   const items = desktopNavItems(session)
   const [menuOpen, setMenuOpen] = useState(false)
   const [menuLoaded, setMenuLoaded] = useState(false)
@@ -61,7 +79,7 @@ export function Header({ session, onSignOut }: { session: Session; onSignOut: ()
             <MobileDrawer session={session} open={menuOpen} onOpenChange={setMenuOpen} onSignOut={onSignOut} />
           </Suspense>
         )}
-        <Brand />
+        <Brand logoUrl={logoUrl} />
         <Box flex="1" />
         <HStack as="nav" aria-label="Main navigation" gap="1" hideBelow="md">
           {items.map((item) => {

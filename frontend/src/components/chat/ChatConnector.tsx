@@ -2,12 +2,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { conversationsQueryKey, recentChatsQueryKey, unreadQueryKey } from '@/api/query-keys'
 import { useUnread } from '@/lib/chat-api'
+import { showBroadcast } from '@/lib/broadcast'
 import { chatSocket } from '@/lib/chat-socket'
 import { resetUnread } from '@/lib/unread'
 
 /**
  * Mounted while logged in, once the profile has loaded (SPEC §4): opens the one chat socket and
- * keeps the unread counts fresh; a new message refreshes them and the conversation lists.
+ * keeps the unread counts fresh; a new message refreshes them and the conversation lists; an admin's
+ * broadcast shows as the shell's announcement banner.
  */
 export default function ChatConnector({ token }: { token: string }) {
   const queryClient = useQueryClient()
@@ -15,6 +17,10 @@ export default function ChatConnector({ token }: { token: string }) {
   useEffect(() => {
     chatSocket.start()
     const off = chatSocket.on((frame) => {
+      if (frame.event === 'broadcast') {
+        showBroadcast({ text: frame.data.text, createdAt: frame.data.createdAt })
+        return
+      }
       if (frame.event !== 'newMessage') return
       void queryClient.invalidateQueries({ queryKey: unreadQueryKey })
       void queryClient.invalidateQueries({ queryKey: conversationsQueryKey })

@@ -1,16 +1,84 @@
-import { PlaceholderScreen } from '@/components/placeholder-screen'
+import { Box, Button, Container, Grid, Heading, Stack } from '@chakra-ui/react'
+import { useSearchParams } from 'react-router'
+import { AnalyticsSection } from '../components/AnalyticsSection'
+import { AuditSection } from '../components/AuditSection'
+import { BrandingSection } from '../components/BrandingSection'
+import { CommunicationSection } from '../components/CommunicationSection'
+import { ContentSection } from '../components/ContentSection'
+import { MediaSection } from '../components/MediaSection'
+import { RequestsSection } from '../components/RequestsSection'
+import { SettingsSection } from '../components/SettingsSection'
+import { StudentsSection, TutorsSection } from '../components/TutorsSection'
+import { Select } from '../components/ui'
+import { UsersSection } from '../components/UsersSection'
+
+/** SPEC §2 "Admin panel sections", in order; `?section=` keeps the open one in the address. */
+const SECTIONS = [
+  { id: 'analytics', label: 'Analytics & Reports', Screen: AnalyticsSection },
+  { id: 'settings', label: 'General Settings', Screen: SettingsSection },
+  { id: 'branding', label: 'Logo & Ad Banner', Screen: BrandingSection },
+  { id: 'requests', label: 'Tuition Requests', Screen: RequestsSection },
+  { id: 'users', label: 'User Management', Screen: UsersSection },
+  { id: 'tutors', label: 'Tutor Controls', Screen: TutorsSection },
+  { id: 'students', label: 'Student Controls', Screen: StudentsSection },
+  { id: 'content', label: 'Content Management', Screen: ContentSection },
+  { id: 'communication', label: 'Communication', Screen: CommunicationSection },
+  { id: 'media', label: 'Media Management', Screen: MediaSection },
+  { id: 'audit', label: 'Audit Log', Screen: AuditSection },
+] as const
 
 export default function Admin() {
+  const [params, setParams] = useSearchParams()
+  const current = SECTIONS.find((s) => s.id === params.get('section')) ?? SECTIONS[0]
+  const open = (id: string) => setParams({ section: id })
+  const { Screen } = current
   return (
-    <PlaceholderScreen
-      title="Admin Panel"
-      description="The tools for running HomeTutor will be collected here."
-      upcoming={[
-        'Analytics & Reports: user stats, search trends, popular tutors and revenue',
-        'User, tutor and student management, with bulk actions',
-        'All tuition requests, with assigning tutors and flagging',
-        'Site settings, content, testimonials, media, broadcasts and support tickets',
-      ]}
-    />
+    <Container maxW="7xl" py={{ base: '5', md: '8' }} px={{ base: '3', md: '6' }}>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="5">
+        Admin Panel
+      </Heading>
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: '14rem minmax(0, 1fr)' }} gap="5" alignItems="start">
+        <Box hideFrom="md">
+          <Select ariaLabel="Admin section" value={current.id} onChange={open}>
+            {SECTIONS.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </Select>
+        </Box>
+        <Stack
+          as="nav"
+          aria-label="Admin sections"
+          hideBelow="md"
+          gap="1"
+          position="sticky"
+          top="20"
+          bg="bg"
+          borderWidth="1px"
+          borderColor="border"
+          borderRadius="xl"
+          p="2"
+        >
+          {SECTIONS.map((s) => (
+            <Button
+              key={s.id}
+              variant="ghost"
+              justifyContent="flex-start"
+              size="sm"
+              color="fg"
+              aria-current={s.id === current.id ? 'page' : undefined}
+              css={{ '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800', fontWeight: 'semibold' } }}
+              onClick={() => open(s.id)}
+            >
+              {s.label}
+            </Button>
+          ))}
+        </Stack>
+        <Box minW="0">
+          <Screen />
+        </Box>
+      </Grid>
+    </Container>
   )
 }

@@ -1,8 +1,10 @@
 import { Link, Spinner } from '@chakra-ui/react'
-import { Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { Page } from '@/components/page'
 import { useSession } from '@/lib/session'
+
+const TestimonialCard = lazy(() => import('../components/TestimonialCard'))
 
 interface DashboardProps {
   /** The parent's request list (features/requests), composed in app/routes.tsx. */
@@ -29,6 +31,11 @@ export default function Dashboard({ parent, tutor }: DashboardProps) {
       }
     >
       <Suspense fallback={<Spinner aria-label="Loading" />}>{role === 'parent' ? parent : tutor}</Suspense>
+      {role === 'parent' && (
+        <Suspense fallback={null}>
+          <TestimonialCard />
+        </Suspense>
+      )}
     </Page>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Tabs, Text } from '@chakra-ui/react'
+import { Button, SimpleGrid, Tabs, Text } from '@chakra-ui/react'
 import { tabsSlotRecipe } from '@chakra-ui-theme/recipes/tabs'
 import { lazy, Suspense, useState } from 'react'
 import { Page, Panel } from '@/components/page'
@@ -6,6 +6,7 @@ import { MESSAGES } from '@/lib/constants'
 import { useSession } from '@/lib/session'
 
 const ChatDialog = lazy(() => import('@/components/chat/ChatDialog'))
+const Uploader = lazy(() => import('@/components/upload/Uploader').then((m) => ({ default: m.Uploader })))
 
 /** SPEC §2 Features demo: real-time messaging (a self-chat) and file upload. */
 export default function FeaturesDemo() {
@@ -31,9 +32,17 @@ export default function FeaturesDemo() {
             )}
           </Tabs.Content>
           <Tabs.Content value="upload">
-            <Text color="fg.muted">
-              Single and multiple file uploads (images, PDF, .doc/.docx) arrive with the profiles and uploads issue.
-            </Text>
+            <Text mb="4">Upload images, PDF and Word documents, one at a time or several at once.</Text>
+            {session.isLoggedIn ? (
+              <Suspense fallback={null}>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  <Uploader mode="single" title="Single File Upload" />
+                  <Uploader mode="multiple" title="Multiple Files Upload" />
+                </SimpleGrid>
+              </Suspense>
+            ) : (
+              <Text color="fg.muted">{MESSAGES.uploadLoginRequired}</Text>
+            )}
           </Tabs.Content>
         </Tabs.Root>
       </Panel>

@@ -25,6 +25,7 @@ import {
   ShieldCheck,
   UserPlus,
 } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { Link as RouterLink } from 'react-router'
 import {
   STATS,
@@ -35,6 +36,27 @@ import {
   SUPPORT_PHONE_URI,
 } from '@/lib/constants'
 import { useSession } from '@/lib/session'
+import { useSiteData, type Site } from '@/lib/site-store'
+
+// The admin's content (banners, announcements, home text, testimonials, FAQs) is its own chunk,
+// fetched only when there is some, so the first paint does not wait for it (DESIGN.md §6 budget).
+const SiteContent = lazy(() => import('../components/SiteContent'))
+
+function hasContent(site: Site, part: 'top' | 'bottom'): boolean {
+  const c = site.content
+  if (part === 'top') return c.banners.length > 0 || c.announcements.length > 0
+  return Boolean(c.homeText.trim()) || c.faqs.length > 0 || site.testimonials.length > 0
+}
+
+function LandingContent({ part }: { part: 'top' | 'bottom' }) {
+  const data = useSiteData()
+  if (!data || !hasContent(data, part)) return null
+  return (
+    <Suspense fallback={null}>
+      <SiteContent site={data} part={part} />
+    </Suspense>
+  )
+}
 
 const STEPS = [
   {
@@ -191,6 +213,8 @@ export default function Landing() {
         </SimpleGrid>
       </Container>
 
+      <LandingContent part="top" />
+
       <Container
         as="section"
         aria-labelledby="how-title"
@@ -250,6 +274,8 @@ export default function Landing() {
           </SimpleGrid>
         </Container>
       </Box>
+
+      <LandingContent part="bottom" />
 
       <Container
         as="section"

@@ -1,22 +1,114 @@
-import { Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Pencil } from 'lucide-react'
+import { useState } from 'react'
 import { useParams } from 'react-router'
-import { PlaceholderScreen } from '@/components/placeholder-screen'
+import { ApiError, errorMessage } from '@/api/client'
+import { Page, Panel } from '@/components/page'
+import { MESSAGES } from '@/lib/constants'
+import { useSession, type Session } from '@/lib/session'
+import { useTutor, type TutorProfile as Tutor } from '../api/get-tutor'
+import { ReviewsSection } from '../components/ReviewsSection'
+import { TutorDetails } from '../components/TutorDetails'
+import { TutorProfileForm } from '../components/TutorProfileForm'
 
+const TITLE = 'Tutor Profile'
+
+/** The tutor themself (same lowercased e-mail or user id) or an admin; the server enforces the same. */
+function canEdit(session: Session, tutor: Tutor): boolean {
+  if (!session.isLoggedIn) return false
+  if (session.role === 'admin') return true
+  if (session.role !== 'tutor') return false
+  const sameEmail = session.email !== null && session.email === tutor.email.toLowerCase()
+  return sameEmail || session.user?.id === tutor.id
+}
+
+/** SPEC §8: the raw error and the id, for whoever reports the problem. */
+function debugText(error: unknown, id: string): string {
+  const detail =
+    error instanceof ApiError
+      ? { status: error.status, message: error.message, code: error.code }
+      : { message: errorMessage(error, MESSAGES.tutorNotFound) }
+  return JSON.stringify({ error: detail, id })
+}
+
+/** SPEC §2 public tutor profile (/tutor/{id or lowercased e-mail}): view mode, edit mode, reviews. */
 export default function TutorProfile() {
   const { id = '' } = useParams()
+  const session = useSession()
+  const tutor = useTutor(id)
+  const [editing, setEditing] = useState(false)
+
+  if (tutor.isPending) {
+    return (
+      <Page title={TITLE}>
+        <Flex justify="center" py="10" role="status" aria-label="Loading tutor profile">
+          <Spinner size="lg" color="blue.600" />
+        </Flex>
+      </Page>
+    )
+  }
+
+  if (tutor.isError) {
+    return (
+      <Page title={TITLE}>
+        <Panel>
+          <Text fontSize="lg" fontWeight="semibold" role="alert">
+            {MESSAGES.tutorNotFound}
+          </Text>
+          <Text as="pre" mt="3" fontSize="xs" color="fg.muted" whiteSpace="pre-wrap" wordBreak="break-all">
+            {debugText(tutor.error, id)}
+          </Text>
+        </Panel>
+      </Page>
+    )
+  }
+
+  const t = tutor.data
+  const editable = canEdit(session, t)
   return (
-    <PlaceholderScreen
-      title="Tutor Profile"
-      description="A tutor’s public profile will be shown here."
-      upcoming={[
-        'Name, e-mail and subscription status',
-        'About, subjects and classes, availability, teaching style, education, fees and demo class offer',
-        'Student testimonials and reviews',
-      ]}
-    >
-      <Text mt="4" color="fg.muted" wordBreak="break-all">
-        Profile: {decodeURIComponent(id)}
-      </Text>
-    </PlaceholderScreen>
+    <Page title={t.fullname.trim() || TITLE}>
+      <Stack gap="6">
+        <Panel>
+          <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap" mb="6">
+            <Box minW="0">
+              <Text color="fg.muted" overflowWrap="anywhere">
+                {t.email}
+              </Text>
+              <HStack gap="2" mt="2" wrap="wrap">
+                <Badge colorPalette={t.subscriptionActive ? 'green' : 'gray'} variant="subtle">
+                  {t.subscriptionActive ? 'Subscription Active' : 'Subscription Inactive'}
+                </Badge>
+                {t.approved && (
+                  <Badge colorPalette="blue" variant="solid">
+                    Verified
+                  </Badge>
+                )}
+                {t.featured && (
+                  <Badge colorPalette="purple" variant="solid">
+                    Featured
+                  </Badge>
+                )}
+              </HStack>
+              {t.badges.length > 0 && (
+                <HStack as="ul" aria-label="Badges" listStyleType="none" gap="2" mt="2" wrap="wrap">
+                  {t.badges.map((badge) => (
+                    <Badge as="li" key={badge} colorPalette="orange" variant="outline">
+                      {badge}
+                    </Badge>
+                  ))}
+                </HStack>
+              )}
+            </Box>
+            {editable && !editing && (
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" /> Edit Profile
+              </Button>
+            )}
+          </Flex>
+          {editing ? <TutorProfileForm tutor={t} onDone={() => setEditing(false)} /> : <TutorDetails tutor={t} />}
+        </Panel>
+        <ReviewsSection tutor={t} />
+      </Stack>
+    </Page>
   )
 }

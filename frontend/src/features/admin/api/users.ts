@@ -1,0 +1,101 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, request } from '@/api/client'
+import type { components } from '@/api/schema'
+import { ADMIN_MESSAGES } from '../lib/messages'
+import { adminKeys } from './keys'
+
+export type AdminUser = components['schemas']['AdminUserDto']
+export type CreateUserBody = components['schemas']['CreateUserBody']
+export type UpdateUserBody = components['schemas']['UpdateUserBody']
+export type BulkAction = 'activate' | 'deactivate' | 'delete'
+
+export interface UserFilters {
+  role?: string
+  /** 'true' or 'false'; empty for both. */
+  active?: string
+  search?: string
+  page: number
+  limit: number
+}
+
+/** GET /admin/users: one page of users matching the filters, with the total across pages. */
+export function getUsers(filters: UserFilters) {
+  const query = {
+    page: filters.page,
+    limit: filters.limit,
+    role: filters.role || undefined,
+    active: filters.active || undefined,
+    search: filters.search?.trim() || undefined,
+  }
+  return request(api.GET('/admin/users', { params: { query } }), ADMIN_MESSAGES.loadUsers)
+}
+
+export function useUsers(filters: UserFilters) {
+  return useQuery({
+    queryKey: [...adminKeys.users, filters],
+    queryFn: () => getUsers(filters),
+    placeholderData: keepPreviousData,
+  })
+}
+
+function useInvalidateUsers() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.all })
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers()
+  return useMutation({
+    mutationFn: (body: CreateUserBody) => request(api.POST('/admin/users/create', { body }), ADMIN_MESSAGES.createUser),
+    onSuccess: invalidate,
+  })
+}
+
+export function useUpdateUser() {
+  const invalidate = useInvalidateUsers()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) =>
+      request(api.POST('/admin/users/{id}/update', { params: { path: { id } }, body }), ADMIN_MESSAGES.updateUser),
+    onSuccess: invalidate,
+  })
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers()
+  return useMutation({
+    mutationFn: (id: number) =>
+      request(api.POST('/admin/users/{id}/delete', { params: { path: { id } } }), ADMIN_MESSAGES.deleteUser),
+    onSuccess: invalidate,
+  })
+}
+
+export function useResetUserPassword() {
+  return useMutation({
+    mutationFn: ({ id, password }: { id: number; password: string }) =>
+      request(
+        api.POST('/admin/users/{id}/reset-password', { params: { path: { id } }, body: { password } }),
+        ADMIN_MESSAGES.resetPassword,
+      ),
+  })
+}
+
+export function useSetUserStatus() {
+  const invalidate = useInvalidateUsers()
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      request(
+        api.PATCH('/admin/users/{id}/status', { params: { path: { id } }, body: { active } }),
+        ADMIN_MESSAGES.updateStatus,
+      ),
+    onSuccess: invalidate,
+  })
+}
+
+export function useBulkUsers() {
+  const invalidate = useInvalidateUsers()
+  return useMutation({
+    mutationFn: ({ userIds, action }: { userIds: number[]; action: BulkAction }) =>
+      request(api.POST('/admin/users/bulk', { body: { userIds, action } }), ADMIN_MESSAGES.bulk),
+    onSuccess: invalidate,
+  })
+}

@@ -1,0 +1,81 @@
+import { Box, Button, Heading, Stack, Text, Textarea } from '@chakra-ui/react'
+import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
+import { useState, type FormEvent } from 'react'
+import { errorMessage } from '@/api/client'
+import { FormAlert } from '@/components/ui/form-alert'
+import { FormField } from '@/components/ui/form-field'
+import { notifyError, notifySuccess } from '@/lib/toaster'
+import { useBroadcastMessage, useSupportTickets } from '../api/communication'
+import { ADMIN_MESSAGES } from '../lib/messages'
+import { formatDate, QueryState, Section } from './ui'
+
+function Broadcast() {
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const send = useBroadcastMessage()
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!text.trim()) {
+      setError('Please enter a message')
+      return
+    }
+    setError(null)
+    send.mutate(text.trim(), {
+      onSuccess: (result) => {
+        notifySuccess(result.message || 'Broadcast sent')
+        setText('')
+      },
+      onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.broadcast)),
+    })
+  }
+  return (
+    <form onSubmit={onSubmit}>
+      <Stack gap="3">
+        <FormField label="Broadcast to everyone online" helperText="Also kept as the newest announcement">
+          <Textarea recipe={textareaRecipe} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        </FormField>
+        <FormAlert status="error" message={error} />
+        <Button type="submit" alignSelf="flex-start" loading={send.isPending} loadingText="Sending...">
+          Send broadcast
+        </Button>
+      </Stack>
+    </form>
+  )
+}
+
+function Tickets() {
+  const { data, isPending, error } = useSupportTickets()
+  const tickets = [...(data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  return (
+    <Box>
+      <Heading as="h3" size="lg" mb="3">
+        Support tickets
+      </Heading>
+      <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadTickets}>
+        {tickets.length === 0 && <Text color="fg.muted">No support tickets.</Text>}
+        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Support tickets">
+          {tickets.map((t) => (
+            <Box as="li" key={t.id} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
+              <Text fontWeight="semibold">{t.subject}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {t.name} &lt;{t.from}&gt; · {formatDate(t.createdAt)}
+              </Text>
+              <Text mt="2" whiteSpace="pre-wrap" wordBreak="break-word">
+                {t.text}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      </QueryState>
+    </Box>
+  )
+}
+
+export function CommunicationSection() {
+  return (
+    <Section title="Communication">
+      <Broadcast />
+      <Tickets />
+    </Section>
+  )
+}

@@ -1,0 +1,161 @@
+import { Badge, Box, Button, Flex, Heading, Stack, Text, Textarea } from '@chakra-ui/react'
+import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
+import { useState, type FormEvent } from 'react'
+import { ApiError, errorMessage } from '@/api/client'
+import type { components } from '@/api/schema'
+import { FormField } from '@/components/ui/form-field'
+import { notifyError, notifySuccess } from '@/lib/toaster'
+import { useAdminContent, useAdminTestimonials, useApproveTestimonial, useSaveContent } from '../api/site'
+import { ADMIN_MESSAGES } from '../lib/messages'
+import { formatDate, QueryState, Section } from './ui'
+
+type Content = components['schemas']['ContentDto']
+
+/** SPEC §5: FAQs and announcements are JSON arrays; says what is wrong before anything is sent. */
+export function jsonListError(label: string, text: string): string | undefined {
+  if (!text.trim()) return undefined
+  try {
+    const value: unknown = JSON.parse(text)
+    return Array.isArray(value) ? undefined : `${label} must be a JSON array, like [ ... ].`
+  } catch (error) {
+    return `${label} is not valid JSON: ${error instanceof Error ? error.message : 'check the brackets, quotes and commas'}.`
+  }
+}
+
+function ContentForm({ initial }: { initial: Content }) {
+  const [homeText, setHomeText] = useState(initial.homeText)
+  const [banners, setBanners] = useState(initial.banners.join('\n'))
+  const [faqs, setFaqs] = useState(JSON.stringify(initial.faqs, null, 2))
+  const [announcements, setAnnouncements] = useState(JSON.stringify(initial.announcements, null, 2))
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({})
+  const save = useSaveContent()
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const next = { faqs: jsonListError('FAQs', faqs), announcements: jsonListError('Announcements', announcements) }
+    setErrors(next)
+    if (next.faqs || next.announcements) return
+    save.mutate(
+      {
+        homeText,
+        banners: banners
+          .split('\n')
+          .map((b) => b.trim())
+          .filter(Boolean),
+        // The raw text: the server parses it and names the field it cannot read.
+        faqs: faqs.trim() || '[]',
+        announcements: announcements.trim() || '[]',
+      },
+      {
+        onSuccess: () => notifySuccess('Content saved'),
+        onError: (e) => {
+          if (e instanceof ApiError && e.fields) setErrors(e.fields)
+          notifyError(errorMessage(e, ADMIN_MESSAGES.saveContent))
+        },
+      },
+    )
+  }
+  return (
+    <form onSubmit={onSubmit}>
+      <Stack gap="4">
+        <FormField label="Home page text" error={errors.homeText}>
+          <Textarea recipe={textareaRecipe} rows={3} value={homeText} onChange={(e) => setHomeText(e.target.value)} />
+        </FormField>
+        <FormField label="Banners" helperText="One banner message per line" error={errors.banners}>
+          <Textarea recipe={textareaRecipe} rows={3} value={banners} onChange={(e) => setBanners(e.target.value)} />
+        </FormField>
+        <FormField
+          label="FAQs (JSON)"
+          helperText='A JSON array, e.g. [{"question": "How do I pay?", "answer": "By card or UPI."}]'
+          error={errors.faqs}
+        >
+          <Textarea
+            recipe={textareaRecipe}
+            rows={6}
+            fontFamily="mono"
+            fontSize="sm"
+            value={faqs}
+            onChange={(e) => setFaqs(e.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="Announcements (JSON)"
+          helperText='A JSON array, e.g. [{"title": "New cities", "text": "Now in Pune."}]'
+          error={errors.announcements}
+        >
+          <Textarea
+            recipe={textareaRecipe}
+            rows={6}
+            fontFamily="mono"
+            fontSize="sm"
+            value={announcements}
+            onChange={(e) => setAnnouncements(e.target.value)}
+          />
+        </FormField>
+        <Button type="submit" alignSelf="flex-start" loading={save.isPending} loadingText="Saving...">
+          Save content
+        </Button>
+      </Stack>
+    </form>
+  )
+}
+
+function Testimonials() {
+  const { data, isPending, error } = useAdminTestimonials()
+  const approve = useApproveTestimonial()
+  return (
+    <Box>
+      <Heading as="h3" size="lg" mb="3">
+        Testimonials
+      </Heading>
+      <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadTestimonials}>
+        {data?.length === 0 && <Text color="fg.muted">No testimonials yet.</Text>}
+        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Testimonials">
+          {data?.map((t) => (
+            <Box as="li" key={t.id} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
+              <Flex justify="space-between" gap="3" wrap="wrap" align="flex-start">
+                <Box flex="1" minW="0">
+                  <Text>&ldquo;{t.text}&rdquo;</Text>
+                  <Text fontSize="sm" color="fg.muted" mt="1">
+                    {t.name} · {formatDate(t.createdAt)}
+                  </Text>
+                </Box>
+                <Flex gap="2" align="center">
+                  <Badge colorPalette={t.approved ? 'green' : 'orange'}>{t.approved ? 'Approved' : 'Pending'}</Badge>
+                  <Button
+                    size="xs"
+                    variant={t.approved ? 'outline' : 'solid'}
+                    aria-label={`${t.approved ? 'Unapprove' : 'Approve'} testimonial by ${t.name}`}
+                    onClick={() =>
+                      approve.mutate(
+                        { id: t.id, approved: !t.approved },
+                        {
+                          onSuccess: () => notifySuccess(t.approved ? 'Testimonial hidden' : 'Testimonial approved'),
+                          onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.testimonial)),
+                        },
+                      )
+                    }
+                  >
+                    {t.approved ? 'Unapprove' : 'Approve'}
+                  </Button>
+                </Flex>
+              </Flex>
+            </Box>
+          ))}
+        </Stack>
+      </QueryState>
+    </Box>
+  )
+}
+
+export function ContentSection() {
+  const { data, isPending, error } = useAdminContent()
+  return (
+    <Section title="Content Management">
+      <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadContent}>
+        {data && <ContentForm initial={data} />}
+      </QueryState>
+      <Testimonials />
+    </Section>
+  )
+}

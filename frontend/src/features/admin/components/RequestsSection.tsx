@@ -1,0 +1,168 @@
+import { Badge, Button, Input, Table, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { errorMessage } from '@/api/client'
+import { FormField } from '@/components/ui/form-field'
+import { notifyError, notifySuccess } from '@/lib/toaster'
+import { useAdminRequests, useAssignTutor, useFlagRequest, type AdminRequest } from '../api/requests'
+import { useUsers } from '../api/users'
+import { ADMIN_MESSAGES } from '../lib/messages'
+import { AdminDialog, formatDate, QueryState, ScrollTable, Section, Select } from './ui'
+
+function FlagDialog({ target, onClose }: { target: AdminRequest | null; onClose: () => void }) {
+  const [reason, setReason] = useState('')
+  const flag = useFlagRequest()
+  const submit = () => {
+    if (!target) return
+    flag.mutate(
+      { id: target.id, flagged: true, flagReason: reason.trim() || null },
+      {
+        onSuccess: () => {
+          notifySuccess('Request flagged')
+          setReason('')
+          onClose()
+        },
+        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.flag)),
+      },
+    )
+  }
+  return (
+    <AdminDialog
+      open={target !== null}
+      title="Flag request"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" onClick={submit} loading={flag.isPending}>
+            Flag
+          </Button>
+        </>
+      }
+    >
+      <Text>
+        Flag the {target?.subject} request of {target?.parentName}?
+      </Text>
+      <FormField label="Reason">
+        <Input
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="e.g. Suspicious contact details"
+        />
+      </FormField>
+    </AdminDialog>
+  )
+}
+
+export function RequestsSection() {
+  const { data, isPending, error } = useAdminRequests()
+  const tutors = useUsers({ role: 'tutor', page: 1, limit: 100 })
+  const flag = useFlagRequest()
+  const assign = useAssignTutor()
+  const [flagging, setFlagging] = useState<AdminRequest | null>(null)
+
+  const unflag = (request: AdminRequest) =>
+    flag.mutate(
+      { id: request.id, flagged: false, flagReason: null },
+      {
+        onSuccess: () => notifySuccess('Request unflagged'),
+        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.flag)),
+      },
+    )
+  const onAssign = (request: AdminRequest, value: string) =>
+    assign.mutate(
+      { id: request.id, tutorId: value ? Number(value) : null },
+      {
+        onSuccess: () => notifySuccess(value ? 'Tutor assigned' : 'Assignment cleared'),
+        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.assignTutor)),
+      },
+    )
+
+  return (
+    <Section title="Tuition Requests">
+      <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadRequests}>
+        {data && data.length === 0 && <Text color="fg.muted">No tuition requests yet.</Text>}
+        {data && data.length > 0 && (
+          <ScrollTable caption="All tuition requests">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Subject</Table.ColumnHeader>
+                <Table.ColumnHeader>Class</Table.ColumnHeader>
+                <Table.ColumnHeader>Parent</Table.ColumnHeader>
+                <Table.ColumnHeader>Posted</Table.ColumnHeader>
+                <Table.ColumnHeader>Interested</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Assigned tutor</Table.ColumnHeader>
+                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.map((r) => (
+                <Table.Row key={r.id}>
+                  <Table.Cell fontWeight="medium">{r.subject}</Table.Cell>
+                  <Table.Cell>{r.classLevel}</Table.Cell>
+                  <Table.Cell>
+                    {r.parentName}
+                    <Text fontSize="xs" color="fg.muted">
+                      {r.parentEmail}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>{formatDate(r.createdAt)}</Table.Cell>
+                  <Table.Cell>{r.interestedCount}</Table.Cell>
+                  <Table.Cell>
+                    {r.flagged ? (
+                      <Badge colorPalette="red" title={r.flagReason ?? undefined}>
+                        Flagged{r.flagReason ? `: ${r.flagReason}` : ''}
+                      </Badge>
+                    ) : (
+                      <Badge colorPalette="green">OK</Badge>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell minW="48">
+                    <Select
+                      ariaLabel={`Assign a tutor to the ${r.subject} request`}
+                      value={r.assignedTutor == null ? '' : String(r.assignedTutor)}
+                      onChange={(value) => onAssign(r, value)}
+                      disabled={assign.isPending}
+                    >
+                      <option value="">Not assigned</option>
+                      {(tutors.data?.users ?? []).map((t) => (
+                        <option key={t.id} value={t.id}>
+                          {t.fullname} ({t.email})
+                        </option>
+                      ))}
+                    </Select>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {r.flagged ? (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => unflag(r)}
+                        aria-label={`Unflag ${r.subject} request`}
+                      >
+                        Unflag
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        onClick={() => setFlagging(r)}
+                        aria-label={`Flag ${r.subject} request`}
+                      >
+                        Flag
+                      </Button>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </ScrollTable>
+        )}
+      </QueryState>
+      <FlagDialog target={flagging} onClose={() => setFlagging(null)} />
+    </Section>
+  )
+}

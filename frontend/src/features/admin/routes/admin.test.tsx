@@ -1,0 +1,201 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import type { components } from '@/api/schema'
+import { renderApp, signInAs } from '@/test/render'
+import { server } from '@/test/server'
+
+type AdminUser = components['schemas']['AdminUserDto']
+
+function makeUser(id: number, overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id,
+    fullname: `User ${id}`,
+    email: `user${id}@example.com`,
+    phone: '9876543210',
+    role: 'parent',
+    active: true,
+    approved: false,
+    featured: false,
+    badges: [],
+    subscriptionActive: false,
+    subscriptionExpires: null,
+    paymentStatus: 'unpaid',
+    emailVerified: true,
+    createdAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  }
+}
+
+/** Serves GET /admin/users and records each request's query string. */
+function serveUsers(total = 45) {
+  const queries: URLSearchParams[] = []
+  server.use(
+    http.get('*/api/admin/users', ({ request }) => {
+      const params = new URL(request.url).searchParams
+      queries.push(params)
+      const page = Number(params.get('page') ?? 1)
+      const limit = Number(params.get('limit') ?? 20)
+      const count = Math.max(0, Math.min(limit, total - (page - 1) * limit))
+      const users = Array.from({ length: count }, (_, i) => makeUser((page - 1) * limit + i + 1))
+      return HttpResponse.json({ users, total, page, limit })
+    }),
+  )
+  return queries
+}
+
+function asAdmin() {
+  signInAs({ role: 'admin', email: 'admin@example.com', fullname: 'Admin' })
+}
+
+describe('admin panel: User Management (SPEC §2, §5, §9)', { timeout: 30_000 }, () => {
+  it('asks for page 1, limit 20, then sends the filters and the page it shows', async () => {
+    asAdmin()
+    const queries = serveUsers(45)
+    const { user } = renderApp('/admin?section=users')
+    expect(await screen.findByText('user1@example.com')).toBeInTheDocument()
+    expect(queries[0].get('page')).toBe('1')
+    expect(queries[0].get('limit')).toBe('20')
+    expect(queries[0].has('role')).toBe(false)
+    expect(screen.getByText(/Page 1 of 3 · 45 users/)).toBeInTheDocument()
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'tutor')
+    await waitFor(() => expect(queries.at(-1)?.get('role')).toBe('tutor'))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'false')
+    await waitFor(() => expect(queries.at(-1)?.get('active')).toBe('false'))
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ravi')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('ravi'))
+    const last = queries.at(-1)!
+    expect([last.get('role'), last.get('active'), last.get('page'), last.get('limit')]).toEqual([
+      'tutor',
+      'false',
+      '1',
+      '20',
+    ])
+
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'))
+    expect(queries.at(-1)?.get('search')).toBe('ravi')
+    expect(await screen.findByText(/Page 2 of 3/)).toBeInTheDocument()
+  })
+
+  it("says 'Please select users first' for a bulk action without a selection and sends nothing", async () => {
+    asAdmin()
+    serveUsers(3)
+    let bulkCalls = 0
+    server.use(
+      http.post('*/api/admin/users/bulk', () => {
+        bulkCalls += 1
+        return HttpResponse.json({ affected: 0, message: 'ok' })
+      }),
+    )
+    const { user } = renderApp('/admin?section=users')
+    await screen.findByText('user1@example.com')
+    await user.click(screen.getByRole('button', { name: 'Apply to selected' }))
+    expect(await screen.findByText('Please select users first')).toBeInTheDocument()
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(bulkCalls).toBe(0)
+
+    // With a selection it asks for confirmation, then sends the ids and the action.
+    let body: unknown
+    server.use(
+      http.post('*/api/admin/users/bulk', async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json({ affected: 1, message: '1 user(s) deactivated' })
+      }),
+    )
+    await user.click(screen.getByRole('checkbox', { name: 'Select user2@example.com' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Bulk action' }), 'deactivate')
+    await user.click(screen.getByRole('button', { name: 'Apply to selected' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate 1 user(s)?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }))
+    await waitFor(() => expect(body).toEqual({ userIds: [2], action: 'deactivate' }))
+  })
+
+  it('deletes a user only after confirmation', async () => {
+    asAdmin()
+    serveUsers(2)
+    const deleted: string[] = []
+    server.use(
+      http.post('*/api/admin/users/:id/delete', ({ params }) => {
+        deleted.push(String(params.id))
+        return HttpResponse.json({ message: 'User deleted' })
+      }),
+    )
+    const { user } = renderApp('/admin?section=users')
+    await user.click(await screen.findByRole('button', { name: 'Delete user2@example.com' }))
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete user?' })
+    expect(dialog).toHaveTextContent('user2@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(deleted).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Delete user2@example.com' }))
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete user?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(deleted).toEqual(['2']))
+  })
+
+  it("shows 'Failed to delete user' when the server gives no message", async () => {
+    asAdmin()
+    serveUsers(1)
+    server.use(http.post('*/api/admin/users/:id/delete', () => new HttpResponse(null, { status: 500 })))
+    const { user } = renderApp('/admin?section=users')
+    await user.click(await screen.findByRole('button', { name: 'Delete user1@example.com' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete user?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Failed to delete user')).toBeInTheDocument()
+  })
+})
+
+describe('admin panel: Content Management (SPEC §5)', { timeout: 30_000 }, () => {
+  it('says clearly when the FAQs are not valid JSON and sends nothing', async () => {
+    asAdmin()
+    let saves = 0
+    server.use(
+      http.get('*/api/admin/content', () =>
+        HttpResponse.json({ homeText: 'Welcome', banners: [], faqs: [], announcements: [] }),
+      ),
+      http.get('*/api/admin/testimonials', () => HttpResponse.json([])),
+      http.post('*/api/admin/content', () => {
+        saves += 1
+        return HttpResponse.json({ homeText: 'Welcome', banners: [], faqs: [], announcements: [] })
+      }),
+    )
+    const { user } = renderApp('/admin?section=content')
+    const faqs = await screen.findByRole('textbox', { name: 'FAQs (JSON)' })
+    await user.clear(faqs)
+    await user.click(faqs)
+    await user.paste('[{"question": "How do I pay?", "answer": }]')
+    await user.click(screen.getByRole('button', { name: 'Save content' }))
+    expect(await screen.findByText(/FAQs is not valid JSON/)).toBeInTheDocument()
+    expect(faqs).toHaveAttribute('aria-invalid', 'true')
+    expect(saves).toBe(0)
+
+    await user.clear(faqs)
+    await user.paste('{"question": "Not a list"}')
+    await user.click(screen.getByRole('button', { name: 'Save content' }))
+    expect(await screen.findByText('FAQs must be a JSON array, like [ ... ].')).toBeInTheDocument()
+    expect(saves).toBe(0)
+  })
+
+  it("shows the server's field message for content it refuses", async () => {
+    asAdmin()
+    server.use(
+      http.get('*/api/admin/content', () =>
+        HttpResponse.json({ homeText: '', banners: [], faqs: [], announcements: [] }),
+      ),
+      http.get('*/api/admin/testimonials', () => HttpResponse.json([])),
+      http.post('*/api/admin/content', () =>
+        HttpResponse.json(
+          { message: 'Invalid content', code: 'validation', fields: { announcements: 'Announcements must be a list' } },
+          { status: 400 },
+        ),
+      ),
+    )
+    const { user } = renderApp('/admin?section=content')
+    await user.click(await screen.findByRole('button', { name: 'Save content' }))
+    expect(await screen.findByText('Announcements must be a list')).toBeInTheDocument()
+  })
+})

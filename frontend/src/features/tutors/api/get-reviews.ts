@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query'
+import { api, request } from '@/api/client'
+import type { ApiPaths, SuccessBody } from '@/api/types'
+import { MESSAGES } from '@/lib/constants'
+import { tutorReviewsQueryKey } from './keys'
+
+export type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>[number]
+
+/** GET /tutors/{id}/reviews: newest first. */
+export function getReviews(tutorId: number) {
+  return request(
+    api.GET('/tutors/{idOrEmail}/reviews', { params: { path: { idOrEmail: String(tutorId) } } }),
+    MESSAGES.loadReviewsFailed,
+  )
+}
+
+export function useReviews(tutorId: number) {
+  return useQuery({ queryKey: [...tutorReviewsQueryKey, tutorId], queryFn: () => getReviews(tutorId) })
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, request } from '@/api/client'
+import type { ApiPaths, SuccessBody } from '@/api/types'
+import { MESSAGES } from '@/lib/constants'
+import { tutorProfileQueryKey } from './keys'
+
+export type TutorProfile = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']>
+
+/** GET /tutors/{idOrEmail}: the public profile; the id may be the tutor's id or e-mail. */
+export function getTutor(idOrEmail: string) {
+  return request(api.GET('/tutors/{idOrEmail}', { params: { path: { idOrEmail } } }), MESSAGES.tutorNotFound)
+}
+
+export function tutorQueryOptions(idOrEmail: string) {
+  return queryOptions({
+    queryKey: [...tutorProfileQueryKey, idOrEmail],
+    queryFn: () => getTutor(idOrEmail),
+  })
+}
+
+export function useTutor(idOrEmail: string) {
+  return useQuery({ ...tutorQueryOptions(idOrEmail), enabled: idOrEmail !== '' })
+}

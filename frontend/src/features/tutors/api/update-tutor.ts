@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, request } from '@/api/client'
+import type { ApiPaths, RequestBody } from '@/api/types'
+import { MESSAGES } from '@/lib/constants'
+import { tutorProfileQueryKey } from './keys'
+
+export type TutorProfileChanges = Required<RequestBody<ApiPaths['/tutors/{idOrEmail}']['put']>>
+
+/** PUT /tutors/{lowercased email} (SPEC §7): the eight profile fields; the tutor themself or an admin. */
+export function updateTutor({ email, changes }: { email: string; changes: TutorProfileChanges }) {
+  return request(
+    api.PUT('/tutors/{idOrEmail}', { params: { path: { idOrEmail: email.toLowerCase() } }, body: changes }),
+    MESSAGES.updateProfileFailed,
+  )
+}
+
+/** Saves, then re-fetches the profile (SPEC §4) before the caller goes back to view mode. */
+export function useUpdateTutor() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateTutor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tutorProfileQueryKey }),
+  })
+}

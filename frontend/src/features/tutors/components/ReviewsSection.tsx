@@ -1,0 +1,110 @@
+import { Box, Flex, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router'
+import { errorMessage } from '@/api/client'
+import { Panel } from '@/components/page'
+import { FormAlert } from '@/components/ui/form-alert'
+import { MESSAGES, RATING_MAX } from '@/lib/constants'
+import { useSession } from '@/lib/session'
+import type { TutorProfile } from '../api/get-tutor'
+import { useReviews } from '../api/get-reviews'
+import { ReviewForm } from './ReviewForm'
+import { Stars } from './Stars'
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+
+function formatDate(value: string): string {
+  const at = Date.parse(value)
+  return Number.isFinite(at) ? dateFormat.format(at) : ''
+}
+
+/** SPEC §2 "tutor reviews block": the average and count, the reviews, and a parent's form. */
+export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
+  const session = useSession()
+  const reviews = useReviews(tutor.id)
+  const count = tutor.ratingCount
+  const average = tutor.ratingAverage
+  const me = session.user?.id
+  const mine = reviews.data?.find((r) => me !== undefined && r.parentId === me)
+
+  return (
+    <Panel as="section" aria-labelledby="reviews-heading">
+      <Stack gap="5">
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" id="reviews-heading" size="xl">
+            Reviews
+          </Heading>
+          {count > 0 && average != null ? (
+            <HStack gap="2" role="group" aria-label="Average rating">
+              <Stars value={average} size={20} />
+              <Text fontSize="2xl" fontWeight="bold" data-testid="rating-average">
+                {average.toFixed(1)}
+              </Text>
+              <Text color="fg.muted">
+                out of {RATING_MAX} ·{' '}
+                <span data-testid="rating-count">
+                  {count} {count === 1 ? 'review' : 'reviews'}
+                </span>
+              </Text>
+            </HStack>
+          ) : (
+            <Text color="fg.muted">No ratings yet</Text>
+          )}
+        </Flex>
+
+        {reviews.isPending ? (
+          <Flex justify="center" py="4" role="status" aria-label="Loading reviews">
+            <Spinner color="blue.600" />
+          </Flex>
+        ) : reviews.isError ? (
+          <FormAlert status="error" message={errorMessage(reviews.error, MESSAGES.loadReviewsFailed)} />
+        ) : reviews.data.length === 0 ? (
+          <Text color="fg.muted">No reviews yet.</Text>
+        ) : (
+          <Stack as="ul" listStyleType="none" gap="3" aria-label="Reviews">
+            {reviews.data.map((review) => (
+              <Box as="li" key={review.id} borderWidth="1px" borderColor="border" borderRadius="md" p="4">
+                <Flex justify="space-between" gap="2" wrap="wrap" mb="2">
+                  <Stars value={review.rating} />
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatDate(review.createdAt)}
+                  </Text>
+                </Flex>
+                {review.comment && (
+                  <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+                    {review.comment}
+                  </Text>
+                )}
+                <Text fontSize="sm" color="fg.muted" mt="2">
+                  — {review.parentName}
+                </Text>
+              </Box>
+            ))}
+          </Stack>
+        )}
+
+        {session.role === 'parent' && session.isLoggedIn ? (
+          <Box borderTopWidth="1px" borderColor="border" pt="5">
+            <Heading as="h3" size="md" mb="3">
+              {mine ? 'Your review' : 'Write a review'}
+            </Heading>
+            {reviews.isPending ? null : (
+              <ReviewForm
+                key={mine ? `${mine.id}-${mine.rating}` : 'new'}
+                tutorId={tutor.id}
+                parentId={me}
+                existing={mine}
+              />
+            )}
+          </Box>
+        ) : !session.isLoggedIn ? (
+          <Text color="fg.muted">
+            <Link asChild color="blue.700" textDecoration="underline">
+              <RouterLink to="/login">Log in as a parent</RouterLink>
+            </Link>{' '}
+            to leave a review.
+          </Text>
+        ) : null}
+      </Stack>
+    </Panel>
+  )
+}

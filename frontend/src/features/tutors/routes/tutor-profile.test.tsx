@@ -1,0 +1,314 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import type { ApiPaths, SuccessBody } from '@/api/types'
+import { renderApp, signInAs } from '@/test/render'
+import { server } from '@/test/server'
+
+type Tutor = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']>
+type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>[number]
+
+function makeTutor(overrides: Partial<Tutor> = {}): Tutor {
+  return {
+    id: 42,
+    fullname: 'Ravi Kumar',
+    email: 'Ravi@Example.com',
+    subscriptionActive: false,
+    approved: false,
+    featured: false,
+    badges: [],
+    about: '',
+    subjects: '',
+    availability: '',
+    methodology: '',
+    testimonials: '',
+    education: '',
+    fees: '',
+    demoOffer: '',
+    ratingAverage: null,
+    ratingCount: 0,
+    ...overrides,
+  }
+}
+
+/** A tutor the handlers serve and update, plus the reviews and what was sent. */
+function serveTutor(initial: Tutor, reviews: Review[] = []) {
+  let tutor = initial
+  const puts: { path: string; body: unknown }[] = []
+  const posts: unknown[] = []
+  server.use(
+    http.get('*/api/tutors/:id', ({ params }) => {
+      const id = String(params.id)
+      if (id !== String(tutor.id) && id !== tutor.email.toLowerCase())
+        return HttpResponse.json({ message: 'Tutor not found', code: 'not_found' }, { status: 404 })
+      return HttpResponse.json(tutor)
+    }),
+    http.put('*/api/tutors/:id', async ({ request, params }) => {
+      const body = (await request.json()) as Partial<Tutor>
+      puts.push({ path: String(params.id), body })
+      tutor = { ...tutor, ...body }
+      return HttpResponse.json(tutor)
+    }),
+    http.get('*/api/tutors/:id/reviews', () => HttpResponse.json(reviews)),
+    http.post('*/api/tutors/:id/reviews', async ({ request }) => {
+      const body = (await request.json()) as { rating: number; comment: string }
+      posts.push(body)
+      const review: Review = {
+        id: 900,
+        parentId: 7,
+        parentName: 'Asha Verma',
+        rating: body.rating,
+        comment: body.comment,
+        createdAt: '2026-01-02T10:00:00Z',
+      }
+      reviews = [review, ...reviews.filter((r) => r.parentId !== 7)]
+      const sum = reviews.reduce((s, r) => s + r.rating, 0)
+      tutor = { ...tutor, ratingCount: reviews.length, ratingAverage: Math.round((sum / reviews.length) * 10) / 10 }
+      return HttpResponse.json(review, { status: 201 })
+    }),
+  )
+  return { puts, posts }
+}
+
+describe('Tutor profile (view)', { timeout: 15_000 }, () => {
+  it('shows the fallbacks for an empty profile and the inactive subscription', async () => {
+    serveTutor(makeTutor({ fullname: '' }))
+    renderApp('/tutor/ravi%40example.com')
+    expect(await screen.findByText('Ravi@Example.com')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Tutor Profile' })).toBeInTheDocument()
+    expect(screen.getByText('Subscription Inactive')).toBeInTheDocument()
+    expect(screen.getByText('No description yet.')).toBeInTheDocument()
+    for (const label of [
+      'Subjects & Classes Offered',
+      'Availability',
+      'Teaching Methodology / Style',
+      'Student Testimonials',
+      'Education Qualification',
+      'Fees',
+      'Demo Class Offer',
+    ]) {
+      expect(screen.getByText(label).nextElementSibling).toHaveTextContent(/^-$/)
+    }
+    expect(screen.queryByText('Verified')).not.toBeInTheDocument()
+    expect(await screen.findByText('No reviews yet.')).toBeInTheDocument()
+    // Logged out: no review form, a hint to log in as a parent.
+    expect(screen.getByRole('link', { name: 'Log in as a parent' })).toHaveAttribute('href', '/login')
+    expect(screen.queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument()
+  })
+
+  it('shows the name, fields, subscription, verified, featured and badges when present', async () => {
+    serveTutor(
+      makeTutor({
+        subscriptionActive: true,
+        approved: true,
+        featured: true,
+        badges: ['Top Rated'],
+        about: 'Physics teacher for ten years.',
+        fees: '₹800 per hour',
+      }),
+    )
+    renderApp('/tutor/42')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeInTheDocument()
+    expect(screen.getByText('Subscription Active')).toBeInTheDocument()
+    expect(screen.getByText('Verified')).toBeInTheDocument()
+    expect(screen.getByText('Featured')).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'Badges' })).getByText('Top Rated')).toBeInTheDocument()
+    expect(screen.getByText('Physics teacher for ten years.')).toBeInTheDocument()
+    expect(screen.getByText('₹800 per hour')).toBeInTheDocument()
+  })
+
+  it("shows 'Tutor not found.' with the error and the id", async () => {
+    serveTutor(makeTutor())
+    renderApp('/tutor/nobody%40example.com')
+    expect(await screen.findByText('Tutor not found.')).toBeInTheDocument()
+    const debug = screen.getByText(/"id":"nobody@example.com"/)
+    expect(debug).toHaveTextContent('404')
+    expect(debug).toHaveTextContent('Tutor not found')
+  })
+})
+
+describe('Tutor profile (edit)', { timeout: 15_000 }, () => {
+  it('offers Edit Profile to the tutor themself (by e-mail, any case)', async () => {
+    serveTutor(makeTutor())
+    signInAs({ id: 1, role: 'tutor', email: 'ravi@example.com' })
+    renderApp('/tutor/42')
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument()
+  })
+
+  it('offers Edit Profile to an admin', async () => {
+    serveTutor(makeTutor())
+    signInAs({ id: 2, role: 'admin', email: 'admin@example.com' })
+    renderApp('/tutor/42')
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument()
+  })
+
+  it('does not offer Edit Profile to another tutor or a parent', async () => {
+    serveTutor(makeTutor())
+    signInAs({ id: 3, role: 'tutor', email: 'other@example.com' })
+    const first = renderApp('/tutor/42')
+    await screen.findByRole('heading', { level: 1, name: 'Ravi Kumar' })
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument()
+    first.unmount()
+
+    signInAs({ id: 7, role: 'parent', email: 'asha@example.com' })
+    renderApp('/tutor/42')
+    await screen.findByRole('heading', { level: 1, name: 'Ravi Kumar' })
+    await screen.findByRole('button', { name: 'Submit Review' })
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument()
+  })
+
+  it('saves the eight fields to the lowercased e-mail, re-fetches and returns to view mode', async () => {
+    const { puts } = serveTutor(makeTutor({ about: 'Old text' }))
+    signInAs({ id: 42, role: 'tutor', email: 'ravi@example.com' })
+    const { user } = renderApp('/tutor/ravi%40example.com')
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    const about = screen.getByRole('textbox', { name: 'Bio / About Me' })
+    expect(about).toHaveValue('Old text')
+    await user.clear(about)
+    await user.paste('New about text')
+    await user.click(screen.getByRole('textbox', { name: 'Fees' }))
+    await user.paste('₹500')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByText('New about text')).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Bio / About Me' })).not.toBeInTheDocument()
+    expect(screen.getByText('₹500')).toBeInTheDocument()
+    expect(await screen.findByText('Profile updated successfully.')).toBeInTheDocument()
+    expect(puts).toEqual([
+      {
+        path: 'ravi@example.com',
+        body: {
+          about: 'New about text',
+          subjects: '',
+          availability: '',
+          methodology: '',
+          testimonials: '',
+          education: '',
+          fees: '₹500',
+          demoOffer: '',
+        },
+      },
+    ])
+  })
+
+  it('Cancel returns to view mode without saving', async () => {
+    const { puts } = serveTutor(makeTutor({ about: 'Old text' }))
+    signInAs({ id: 42, role: 'tutor', email: 'ravi@example.com' })
+    const { user } = renderApp('/tutor/42')
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    await user.click(screen.getByRole('textbox', { name: 'Bio / About Me' }))
+    await user.paste(' changed')
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.getByText('Old text')).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Bio / About Me' })).not.toBeInTheDocument()
+    expect(puts).toEqual([])
+  })
+
+  it('shows the server field errors, and the default message without one', async () => {
+    serveTutor(makeTutor())
+    signInAs({ id: 42, role: 'tutor', email: 'ravi@example.com' })
+    server.use(
+      http.put(
+        '*/api/tutors/:id',
+        () =>
+          HttpResponse.json(
+            { message: 'Some fields are invalid', code: 'validation', fields: { fees: 'Fees are too long.' } },
+            { status: 400 },
+          ),
+        { once: true },
+      ),
+      http.put('*/api/tutors/:id', () => new HttpResponse(null, { status: 500 })),
+    )
+    const { user } = renderApp('/tutor/42')
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Fees are too long.')).toBeInTheDocument()
+    expect(screen.getByText('Some fields are invalid')).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Fees' })).toHaveAttribute('aria-invalid', 'true')
+
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument()
+    // Still in edit mode.
+    expect(screen.getByRole('textbox', { name: 'Fees' })).toBeInTheDocument()
+  })
+})
+
+describe('Tutor reviews', { timeout: 15_000 }, () => {
+  const existing: Review = {
+    id: 5,
+    parentId: 99,
+    parentName: 'Kiran Rao',
+    rating: 5,
+    comment: 'Excellent teacher',
+    createdAt: '2026-01-01T10:00:00Z',
+  }
+
+  it('shows the average, the count and the reviews', async () => {
+    serveTutor(makeTutor({ ratingAverage: 5, ratingCount: 1 }), [existing])
+    renderApp('/tutor/42')
+    expect(await screen.findByTestId('rating-average')).toHaveTextContent('5.0')
+    expect(screen.getByTestId('rating-count')).toHaveTextContent('1 review')
+    const list = await screen.findByRole('list', { name: 'Reviews' })
+    expect(within(list).getByText('Excellent teacher')).toBeInTheDocument()
+    expect(within(list).getByText(/Kiran Rao/)).toBeInTheDocument()
+    expect(within(list).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument()
+  })
+
+  it('a parent must choose a rating before submitting; the review then shows with the new average', async () => {
+    const { posts } = serveTutor(makeTutor({ ratingAverage: 5, ratingCount: 1 }), [existing])
+    signInAs({ id: 7, role: 'parent', email: 'asha@example.com' })
+    const { user } = renderApp('/tutor/42')
+    const submit = await screen.findByRole('button', { name: 'Submit Review' })
+    expect(submit).toBeDisabled()
+    expect(screen.getByText('Please select a rating')).toBeInTheDocument()
+    expect(screen.getByRole('radiogroup', { name: 'Your rating' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('textbox', { name: 'Comment' }))
+    await user.paste('Clear explanations')
+    await user.click(screen.getByRole('radio', { name: '3 stars' }))
+    expect(screen.queryByText('Please select a rating')).not.toBeInTheDocument()
+    expect(submit).toBeEnabled()
+    await user.click(submit)
+
+    await waitFor(() => expect(screen.getByTestId('rating-average')).toHaveTextContent('4.0'))
+    expect(screen.getByTestId('rating-count')).toHaveTextContent('2 reviews')
+    expect(within(screen.getByRole('list', { name: 'Reviews' })).getByText('Clear explanations')).toBeInTheDocument()
+    expect(posts).toEqual([{ rating: 3, comment: 'Clear explanations', parentId: 7 }])
+    // Now pre-filled: submitting again updates the review.
+    expect(await screen.findByText(/submitting again updates your review/)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Clear explanations')
+    expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked()
+  })
+
+  it('the rating is keyboard operable', async () => {
+    serveTutor(makeTutor())
+    signInAs({ id: 7, role: 'parent', email: 'asha@example.com' })
+    const { user } = renderApp('/tutor/42')
+    await screen.findByRole('button', { name: 'Submit Review' })
+    screen.getByRole('radio', { name: '1 star' }).focus()
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}')
+    expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked()
+    expect(screen.getByRole('button', { name: 'Submit Review' })).toBeEnabled()
+  })
+
+  it("shows 'Failed to submit review' when the server gives no message", async () => {
+    serveTutor(makeTutor())
+    server.use(http.post('*/api/tutors/:id/reviews', () => new HttpResponse(null, { status: 500 })))
+    signInAs({ id: 7, role: 'parent', email: 'asha@example.com' })
+    const { user } = renderApp('/tutor/42')
+    await screen.findByRole('button', { name: 'Submit Review' })
+    await user.click(screen.getByRole('radio', { name: '4 stars' }))
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }))
+    expect(await screen.findByText('Failed to submit review')).toBeInTheDocument()
+  })
+
+  it('a tutor sees no review form', async () => {
+    serveTutor(makeTutor())
+    signInAs({ id: 3, role: 'tutor', email: 'other@example.com' })
+    renderApp('/tutor/42')
+    await screen.findByText('No reviews yet.')
+    expect(screen.queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Log in as a parent')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,25 @@
+import { http, HttpResponse } from 'msw'
+import type { Site } from '@/lib/site-store'
+
+export function makeSite(
+  overrides: { settings?: Partial<Site['settings']>; content?: Partial<Site['content']> } = {},
+  testimonials: Site['testimonials'] = [],
+): Site {
+  return {
+    settings: {
+      siteTitle: 'HomeTutor',
+      siteDescription: 'Find your perfect tutor',
+      theme: 'light',
+      maintenanceMode: false,
+      gpt5MiniPreviewEnabled: true,
+      logoUrl: null,
+      bannerUrl: null,
+      ...overrides.settings,
+    },
+    content: { homeText: '', banners: [], faqs: [], announcements: [], ...overrides.content },
+    testimonials,
+  }
+}
+
+/** GET /site for the shell: default settings, no content, unless a test serves its own. */
+export const siteHandler = http.get('*/api/site', () => HttpResponse.json(makeSite()))

@@ -1,0 +1,161 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoViolations } from '../support/a11y'
+import { PHONE, signUp } from '../support/helpers'
+
+/** A valid 1×1 PNG: the server checks that the content matches the extension. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+function profilePath(email: string): string {
+  return `/tutor/${encodeURIComponent(email.toLowerCase())}`
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect(page.getByText(text, { exact: true }).first()).toBeVisible()
+}
+
+test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews it', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+
+  // The tutor opens their profile from the navigation.
+  const tutor = await signUp(page, 'tutor', 'Ravi Kumar')
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click()
+  await expect(page).toHaveURL(new RegExp(`${profilePath(tutor.email).replace(/[.%]/g, '\\$&')}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible()
+  await expect(page.getByRole('main').getByText(tutor.email, { exact: true })).toBeVisible()
+  await expect(page.getByText('Subscription Inactive')).toBeVisible()
+  await expect(page.getByText('No description yet.')).toBeVisible()
+  await expectNoViolations(page)
+
+  // Edit, cancel: nothing changes.
+  await page.getByRole('button', { name: 'Edit Profile' }).click()
+  await page.getByRole('textbox', { name: 'Bio / About Me' }).fill('Not saved')
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByText('No description yet.')).toBeVisible()
+
+  // Edit and save.
+  await page.getByRole('button', { name: 'Edit Profile' }).click()
+  await expect(page.getByRole('textbox', { name: 'Bio / About Me' })).toHaveValue('')
+  await expectNoViolations(page)
+  await page
+    .getByRole('textbox', { name: 'Bio / About Me' })
+    .fill('Physics and maths tutor with eight years of experience.')
+  await page.getByRole('textbox', { name: 'Subjects & Classes Offered' }).fill('Physics, Maths — classes 9 to 12')
+  await page.getByRole('textbox', { name: 'Fees' }).fill('₹600 per hour')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expectToast(page, 'Profile updated successfully.')
+  await expect(page.getByRole('textbox', { name: 'Bio / About Me' })).toBeHidden()
+  await expect(page.getByText('Physics and maths tutor with eight years of experience.')).toBeVisible()
+  await expect(page.getByText('₹600 per hour')).toBeVisible()
+  // Stored on the server, not just shown.
+  await page.reload()
+  await expect(page.getByText('Physics, Maths — classes 9 to 12')).toBeVisible()
+
+  // A parent, in a browser of their own.
+  const parentContext = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+  })
+  const parent = await parentContext.newPage()
+  await signUp(parent, 'parent', 'Asha Verma')
+  await parent.goto(profilePath(tutor.email))
+  await expect(parent.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible()
+  await expect(parent.getByText('Physics and maths tutor with eight years of experience.')).toBeVisible()
+  await expect(parent.getByText('No reviews yet.')).toBeVisible()
+  await expect(parent.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0)
+
+  // The rating is required; then a 4-star review.
+  const submit = parent.getByRole('button', { name: 'Submit Review' })
+  await expect(submit).toBeDisabled()
+  await expect(parent.getByText('Please select a rating')).toBeVisible()
+  await expectNoViolations(parent)
+  await parent.getByRole('radio', { name: '4 stars' }).click()
+  await parent.getByRole('textbox', { name: 'Comment' }).fill('Patient and clear.')
+  await expect(submit).toBeEnabled()
+  await submit.click()
+  await expectToast(parent, 'Review submitted successfully!')
+  await expect(parent.getByTestId('rating-average')).toHaveText('4.0')
+  await expect(parent.getByTestId('rating-count')).toHaveText('1 review')
+  const reviews = parent.getByRole('list', { name: 'Reviews' })
+  await expect(reviews.getByText('Patient and clear.')).toBeVisible()
+  await expect(reviews.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible()
+  // Their review is pre-filled now: a second one replaces it.
+  await expect(parent.getByText(/submitting again updates your review/)).toBeVisible()
+  await expect(parent.getByRole('radio', { name: '4 stars' })).toBeChecked()
+
+  // The tutor sees the review and no review form.
+  await page.reload()
+  await expect(page.getByTestId('rating-average')).toHaveText('4.0')
+  await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0)
+  await parentContext.close()
+})
+
+test('a missing tutor shows "Tutor not found." with the id', async ({ page }) => {
+  await page.goto('/tutor/nobody%40example.com')
+  await expect(page.getByText('Tutor not found.', { exact: true })).toBeVisible()
+  await expect(page.getByText(/"id":"nobody@example.com"/)).toBeVisible()
+})
+
+test('uploads on the features page: single file, too large, delete', async ({ page }) => {
+  await page.goto('/features')
+  await page.getByRole('tab', { name: 'File Upload' }).click()
+  await expect(page.getByText('Please log in to test the upload feature')).toBeVisible()
+
+  await signUp(page, 'parent', 'Asha Verma')
+  await page.goto('/features')
+  await page.getByRole('tab', { name: 'File Upload' }).click()
+  const single = page.getByRole('region', { name: 'Single File Upload' })
+  await expect(single.getByRole('button', { name: 'Choose File' })).toBeVisible()
+  await expectNoViolations(page)
+
+  // Over 5 MB: refused in the browser, nothing sent.
+  let uploads = 0
+  page.on('request', (r) => {
+    if (r.url().includes('/api/upload/')) uploads += 1
+  })
+  await page.getByTestId('upload-input-single').setInputFiles({
+    name: 'big.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  })
+  await expect(single.getByText('File big.png is too large. Maximum size is 5MB.')).toBeVisible()
+  expect(uploads).toBe(0)
+
+  // A small PNG.
+  await page.getByTestId('upload-input-single').setInputFiles({
+    name: 'pixel.png',
+    mimeType: 'image/png',
+    buffer: PIXEL_PNG,
+  })
+  await expect(single.getByText('File uploaded successfully!')).toBeVisible()
+  const link = single.getByRole('link', { name: 'pixel.png' })
+  await expect(link).toBeVisible()
+  const href = await link.getAttribute('href')
+  expect(href).toMatch(/\/api\/uploads\//)
+  const served = await page.request.get(href ?? '')
+  expect(served.status()).toBe(200)
+  expect(Buffer.from(await served.body()).equals(PIXEL_PNG)).toBe(true)
+  await expectNoViolations(page)
+
+  await single.getByRole('button', { name: 'Delete pixel.png' }).click()
+  await expectToast(page, 'File deleted successfully!')
+  await expect(link).toHaveCount(0)
+  expect((await page.request.get(href ?? '')).status()).toBe(404)
+})
+
+test.describe('phone', () => {
+  test.use({ viewport: PHONE })
+  test('a tutor edits their profile on a 375 px screen', async ({ page }) => {
+    const tutor = await signUp(page, 'tutor', 'Ravi Kumar')
+    await page.goto(profilePath(tutor.email))
+    await page.getByRole('button', { name: 'Edit Profile' }).click()
+    await page.getByRole('textbox', { name: 'Availability' }).fill('Weekday evenings')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Weekday evenings')).toBeVisible()
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await expectNoViolations(page)
+  })
+})
