@@ -1,10 +1,51 @@
-import { describe, expect, it } from 'vitest'
-import { CHAT_CONNECT_TIMEOUT_MS, CHAT_RECONNECT_ATTEMPTS, reconnectDelay } from './chat-socket'
+import { http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { server } from '@/test/server'
+import { CHAT_RECONNECT_ATTEMPTS, chatSocket, reconnectDelay } from './chat-socket'
 
-describe('chat socket timings (SPEC §7, §9)', () => {
-  it('waits 1 s growing to 5 s between 5 reconnect attempts, with a 20 s connect timeout', () => {
+describe('the chat socket reconnects as SPEC §9 says', () => {
+  afterEach(() => {
+    chatSocket.stop()
+    vi.useRealTimers()
+  })
+
+  it('waits 1 s, growing to 5 s, between attempts', () => {
     expect([1, 2, 3, 4, 5, 6].map(reconnectDelay)).toEqual([1000, 2000, 3000, 4000, 5000, 5000])
-    expect(CHAT_RECONNECT_ATTEMPTS).toBe(5)
-    expect(CHAT_CONNECT_TIMEOUT_MS).toBe(20_000)
+  })
+
+  it('gives up after 5 attempts, then starts again only on a manual reconnect', async () => {
+    let tickets = 0
+    server.use(
+      http.post('*/api/chat/ticket', () => {
+        tickets++
+        return HttpResponse.json({ message: 'down', code: 'internal' }, { status: 500 })
+      }),
+    )
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    /** Moves the fake clock in 50 ms steps until the next ticket request; returns the time it took. */
+    async function untilTicket(expected: number) {
+      let waited = 0
+      while (tickets < expected && waited < 20_000) {
+        await vi.advanceTimersByTimeAsync(50)
+        await new Promise((resolve) => setImmediate(resolve))
+        waited += 50
+      }
+      return waited
+    }
+    chatSocket.start()
+    await vi.waitFor(() => expect(tickets).toBe(1))
+    for (let attempt = 1; attempt <= CHAT_RECONNECT_ATTEMPTS; attempt++) {
+      const waited = await untilTicket(attempt + 1)
+      expect(tickets).toBe(attempt + 1)
+      // vi.waitFor moves fake timers too (50 ms a check), hence the small allowance.
+      expect(waited).toBeGreaterThanOrEqual(reconnectDelay(attempt) - 100)
+      expect(waited).toBeLessThan(reconnectDelay(attempt) + 1_000)
+    }
+    await vi.waitFor(() => expect(chatSocket.getStatus()).toBe('failed'))
+    expect(await untilTicket(CHAT_RECONNECT_ATTEMPTS + 2)).toBe(20_000)
+    expect(tickets).toBe(CHAT_RECONNECT_ATTEMPTS + 1)
+
+    chatSocket.reconnect()
+    await vi.waitFor(() => expect(tickets).toBe(CHAT_RECONNECT_ATTEMPTS + 2))
   })
 })
