@@ -113,16 +113,18 @@ pub fn json_list(field: &'static str, label: &str, value: &Value) -> Result<Vec<
 impl AdminService {
     /// The current settings (at most a couple of seconds old).
     pub fn settings(&self) -> Result<SiteSettings, AdminError> {
-        if let Ok(cache) = self.settings_cache.read() {
-            if let Some((at, settings)) = cache.as_ref() {
-                if at.elapsed() < SETTINGS_TTL {
-                    return Ok(settings.clone());
-                }
-            }
+        if let Some(settings) = self.cached_settings() {
+            return Ok(settings);
         }
         let fresh: SiteSettings = self.db.read(|c| load(c, SETTINGS).map_err(AdminError::from))?;
         self.remember(&fresh);
         Ok(fresh)
+    }
+
+    /// This process's copy of the settings while it is fresh; no I/O.
+    pub fn cached_settings(&self) -> Option<SiteSettings> {
+        let cache = self.settings_cache.read().ok()?;
+        cache.as_ref().filter(|(at, _)| at.elapsed() < SETTINGS_TTL).map(|(_, settings)| settings.clone())
     }
 
     fn remember(&self, settings: &SiteSettings) {

@@ -264,7 +264,7 @@ impl AdminService {
     /// reviews, uploaded files); confirmed payments stay counted in revenue only
     /// as long as the account exists (see the README's notes).
     pub fn delete_user(&self, actor: &Actor, id: i64) -> Result<(), AdminError> {
-        let files = self.media.owned_by(UserId(id))?;
+        let files = self.media.owned_by(&[UserId(id)])?;
         self.db.write(|c| {
             let before = existing(c, id)?;
             refuse_self(actor, &[id], "delete")?;
@@ -295,11 +295,7 @@ impl AdminService {
             return Err(FieldError::new("userIds", "Please select users first").into());
         }
         let files = if action == BulkAction::Delete {
-            let mut all = Vec::new();
-            for id in ids {
-                all.extend(self.media.owned_by(UserId(*id))?);
-            }
-            all
+            self.media.owned_by(&ids.iter().copied().map(UserId).collect::<Vec<_>>())?
         } else {
             Vec::new()
         };

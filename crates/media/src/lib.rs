@@ -126,10 +126,11 @@ impl MediaStore {
 }
 
 impl MediaStore {
-    /// The stored names of every file `owner` uploaded.
-    pub fn owned_by(&self, owner: UserId) -> Result<Vec<String>, MediaError> {
+    /// The stored names of every file these users uploaded.
+    pub fn owned_by(&self, owners: &[UserId]) -> Result<Vec<String>, MediaError> {
+        let ids: Vec<i64> = owners.iter().map(|o| o.0).collect();
         self.db.read(|c| -> Result<_, MediaError> {
-            Ok(up::table.filter(up::owner_id.eq(owner.0)).select(up::filename).load(c)?)
+            Ok(up::table.filter(up::owner_id.eq_any(&ids)).select(up::filename).load(c)?)
         })
     }
 

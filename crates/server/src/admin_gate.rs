@@ -6,29 +6,20 @@
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use actix_web::{web, ResponseError};
+use actix_web::ResponseError;
 
-use crate::errors::{blocking, ApiError};
-use crate::extract::{bearer_token, forbidden_for_non_admins};
-use crate::state::AppState;
+use crate::extract::{authenticate, forbidden_for_non_admins};
 
 pub async fn guard(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let admin_area = req.path().starts_with("/api/admin/") || req.path() == "/api/admin";
-    let state = req.app_data::<web::Data<AppState>>().cloned();
-    if let (true, Some(state)) = (admin_area, state) {
-        let refusal = match bearer_token(req.request()) {
-            None => Some(ApiError::unauthenticated()),
-            Some(token) => {
-                let auth = state.auth.clone();
-                match blocking(move || auth.authenticate(&token)).await {
-                    Err(e) => Some(e),
-                    Ok(user) if user.role != hometutor_core::Role::Admin => Some(forbidden_for_non_admins()),
-                    Ok(_) => None,
-                }
-            }
+    if admin_area {
+        let refusal = match authenticate(req.request()).await {
+            Err(e) => Some(e),
+            Ok(user) if user.role != hometutor_core::Role::Admin => Some(forbidden_for_non_admins()),
+            Ok(_) => None,
         };
         if let Some(error) = refusal {
             let response = error.error_response();

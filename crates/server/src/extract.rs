@@ -3,7 +3,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use hometutor_auth::AuthUser;
 
 use crate::errors::{blocking, ApiError};
@@ -17,16 +17,23 @@ impl FromRequest for CurrentUser {
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let token = bearer_token(req);
-        let state = req.app_data::<web::Data<AppState>>().cloned();
-        Box::pin(async move {
-            let (Some(token), Some(state)) = (token, state) else {
-                return Err(ApiError::unauthenticated());
-            };
-            let auth = state.auth.clone();
-            blocking(move || auth.authenticate(&token)).await.map(CurrentUser)
-        })
+        let req = req.clone();
+        Box::pin(async move { authenticate(&req).await.map(CurrentUser) })
     }
+}
+
+/// The request's caller, checked against the database once per request: the
+/// admin gate, the maintenance guard and the handler's extractor share the answer.
+pub(crate) async fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError> {
+    if let Some(user) = req.extensions().get::<AuthUser>().cloned() {
+        return Ok(user);
+    }
+    let token = bearer_token(req).ok_or_else(ApiError::unauthenticated)?;
+    let state = req.app_data::<web::Data<AppState>>().cloned().ok_or_else(ApiError::unauthenticated)?;
+    let auth = state.auth.clone();
+    let user = blocking(move || auth.authenticate(&token)).await?;
+    req.extensions_mut().insert(user.clone());
+    Ok(user)
 }
 
 /// A logged-in admin; anyone else gets 403 (401 without a valid token).
@@ -59,7 +66,7 @@ pub(crate) fn forbidden_for_non_admins() -> ApiError {
     ApiError::new(actix_web::http::StatusCode::FORBIDDEN, "admin_only", "Admin access required.")
 }
 
-pub(crate) fn bearer_token(req: &HttpRequest) -> Option<String> {
+fn bearer_token(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(actix_web::http::header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim().to_string())

@@ -11,7 +11,7 @@ use actix_web::middleware::Next;
 use actix_web::{web, ResponseError};
 
 use crate::errors::{blocking, ApiError};
-use crate::extract::bearer_token;
+use crate::extract::authenticate;
 use crate::state::AppState;
 
 const ALWAYS_OPEN: &[&str] = &[
@@ -41,18 +41,16 @@ pub async fn guard(
     let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
         return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
     };
-    let admin = state.admin.clone();
-    let on = blocking(move || admin.settings()).await.map(|s| s.maintenance_mode).unwrap_or(false);
+    // Cached settings answer without leaving the reactor; only a stale copy is read from the database.
+    let on = match state.admin.cached_settings() {
+        Some(settings) => settings.maintenance_mode,
+        None => {
+            let admin = state.admin.clone();
+            blocking(move || admin.settings()).await.map(|s| s.maintenance_mode).unwrap_or(false)
+        }
+    };
     if on {
-        let is_admin = match bearer_token(req.request()) {
-            Some(token) => {
-                let auth = state.auth.clone();
-                blocking(move || auth.authenticate(&token))
-                    .await
-                    .is_ok_and(|user| user.role == hometutor_core::Role::Admin)
-            }
-            None => false,
-        };
+        let is_admin = authenticate(req.request()).await.is_ok_and(|user| user.role == hometutor_core::Role::Admin);
         if !is_admin {
             let mut error = ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
