@@ -107,7 +107,9 @@ async fn start_server(database_url: &str, dir: &std::path::Path) -> anyhow::Resu
 }
 
 async fn connect(port: u16, ticket: &str) -> anyhow::Result<Socket> {
-    Ok(tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/api/ws?ticket={ticket}")).await?.0)
+    let url = format!("ws://127.0.0.1:{port}/api/ws?ticket={ticket}");
+    // Without Nagle's algorithm, like a browser's WebSocket.
+    Ok(tokio_tungstenite::connect_async_with_config(url, None, true).await?.0)
 }
 
 async fn open_many(port: u16, tickets: Vec<String>) -> anyhow::Result<Vec<Socket>> {
@@ -121,8 +123,24 @@ async fn open_many(port: u16, tickets: Vec<String>) -> anyhow::Result<Vec<Socket
     Ok(sockets)
 }
 
+/// The parts of a received event the generator reads.
+#[derive(serde::Deserialize)]
+struct Received<'a> {
+    #[serde(borrow)]
+    event: &'a str,
+    data: Option<ReceivedData<'a>>,
+}
+
+#[derive(serde::Deserialize)]
+struct ReceivedData<'a> {
+    #[serde(borrow)]
+    text: Option<&'a str>,
+}
+
 /// Runs `pairs` sender→receiver pairs for `seconds`. With `rate` each pair sends on a fixed
-/// schedule; without, each keeps up to 32 messages in flight. Returns (delivered, latencies in µs).
+/// schedule, the pairs' schedules spread evenly over the period (no bursts); without, each
+/// keeps up to 32 messages in flight. Returns (messages delivered within the `seconds`,
+/// latencies in µs of every message delivered).
 async fn exchange(
     port: u16,
     tickets: &Tickets,
@@ -135,7 +153,8 @@ async fn exchange(
     let start = Instant::now();
     let delivered = Arc::new(AtomicU64::new(0));
     let latencies = Arc::new(Mutex::new(Vec::new()));
-    let deadline = start + Duration::from_secs(seconds);
+    let window = Duration::from_secs(seconds);
+    let deadline = start + window;
     let mut tasks = tokio::task::JoinSet::new();
     let mut sockets = sockets.into_iter();
     for pair in 0..pairs {
@@ -144,47 +163,50 @@ async fn exchange(
         let (delivered, latencies) = (delivered.clone(), latencies.clone());
         tasks.spawn(async move {
             let mut receiver = receiver;
+            let mut mine = Vec::new();
             while let Ok(Some(Ok(frame))) = tokio::time::timeout(Duration::from_secs(3), receiver.next()).await {
                 let Frame::Text(text) = frame else { continue };
-                let Ok(event) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
-                if event["event"] == "newMessage" {
-                    let sent: u64 = event["data"]["text"].as_str().and_then(|t| t.parse().ok()).unwrap_or(0);
-                    let now = start.elapsed().as_micros() as u64;
-                    delivered.fetch_add(1, Ordering::Relaxed);
-                    if let Ok(mut l) = latencies.lock() {
-                        l.push(now.saturating_sub(sent));
+                let Ok(event) = serde_json::from_str::<Received>(text.as_str()) else { continue };
+                if event.event == "newMessage" {
+                    let sent: u64 = event.data.and_then(|d| d.text).and_then(|t| t.parse().ok()).unwrap_or(0);
+                    let now = start.elapsed();
+                    if now <= window {
+                        delivered.fetch_add(1, Ordering::Relaxed);
                     }
+                    mine.push((now.as_micros() as u64).saturating_sub(sent));
                 }
+            }
+            if let Ok(mut l) = latencies.lock() {
+                l.extend(mine);
             }
         });
         tasks.spawn(async move {
             let (mut write, mut read) = sender.split();
-            let in_flight = Arc::new(AtomicU64::new(0));
+            // A permit per message in flight; each ack (or error) gives one back.
+            let in_flight = Arc::new(tokio::sync::Semaphore::new(32));
             let acks = in_flight.clone();
             let reader = tokio::spawn(async move {
                 while let Some(Ok(_)) = read.next().await {
-                    acks.fetch_sub(1, Ordering::Relaxed);
+                    acks.add_permits(1);
                 }
             });
             let period = rate.map(|r| Duration::from_secs_f64(pairs as f64 / r as f64));
-            let mut next = Instant::now();
+            let mut next = Instant::now() + period.map(|p| p.mul_f64(pair as f64 / pairs as f64)).unwrap_or_default();
             let mut n = 0u64;
             while Instant::now() < deadline {
                 match period {
                     Some(p) => {
-                        next += p;
                         tokio::time::sleep_until(next.into()).await;
+                        next += p;
                     }
-                    None if in_flight.load(Ordering::Relaxed) >= 32 => {
-                        tokio::task::yield_now().await;
-                        continue;
-                    }
-                    None => {}
+                    None => match tokio::time::timeout_at(deadline.into(), in_flight.acquire()).await {
+                        Ok(Ok(permit)) => permit.forget(),
+                        _ => break,
+                    },
                 }
                 n += 1;
                 let text = (start.elapsed().as_micros() as u64).to_string();
                 let frame = json!({"event": "sendMessage", "data": {"to": to, "text": text, "clientId": format!("{pair}-{n}")}});
-                in_flight.fetch_add(1, Ordering::Relaxed);
                 if write.send(Frame::text(frame.to_string())).await.is_err() {
                     break;
                 }

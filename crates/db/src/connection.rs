@@ -52,10 +52,11 @@ impl DatabaseTarget {
             Self::Sqlite(path) => {
                 let mut conn = SqliteConnection::establish(path)
                     .map_err(|e| DbError::Connect(format!("cannot open SQLite database '{path}': {e}")))?;
-                // WAL lets readers run beside the single writer; FULL sync because payments live here.
+                // WAL lets readers run beside the single writer; FULL sync because payments live here;
+                // checkpoints run on their own thread (see `pool::checkpoint_in_background`).
                 conn.batch_execute(
                     "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
-                     PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;",
+                     PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0;",
                 )
                 .map_err(|e| DbError::Connect(format!("cannot configure SQLite: {e}")))?;
                 Ok(DbConnection::Sqlite(conn))

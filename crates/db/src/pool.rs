@@ -1,7 +1,10 @@
 //! Connection pools. SQLite allows one writer at a time, so writes go through a
 //! pool of one connection and reads through a wider pool; PostgreSQL shares one pool.
 
+use std::sync::{Arc, Weak};
 use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
 
 use diesel::connection::Connection;
 use diesel::r2d2::{self, ManageConnection};
@@ -37,7 +40,12 @@ pub struct Db {
     reader: r2d2::Pool<Manager>,
     writer: r2d2::Pool<Manager>,
     sqlite: bool,
+    /// While any clone of this `Db` lives, its SQLite checkpoint thread runs.
+    _alive: Arc<()>,
 }
+
+/// How often the write-ahead log of a SQLite file is copied back into the database.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
 impl std::fmt::Debug for Db {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -65,6 +73,10 @@ impl Db {
                 .build_unchecked(Manager(target.clone()))
         };
         let sqlite = target.is_sqlite();
+        let alive = Arc::new(());
+        if sqlite && !target.is_in_memory() {
+            checkpoint_in_background(target.clone(), Arc::downgrade(&alive));
+        }
         let (reader, writer) = if target.is_in_memory() {
             // Every :memory: connection is its own database: share exactly one.
             let pool = build(1);
@@ -75,7 +87,7 @@ impl Db {
             let pool = build(16);
             (pool.clone(), pool)
         };
-        Ok(Self { reader, writer, sqlite })
+        Ok(Self { reader, writer, sqlite, _alive: alive })
     }
 
     pub fn is_sqlite(&self) -> bool {
@@ -108,6 +120,33 @@ impl Manager {
     fn is_valid_conn(conn: &mut DbConnection) -> Result<(), DbError> {
         use diesel::RunQueryDsl;
         diesel::sql_query("SELECT 1").execute(conn).map(|_| ()).map_err(DbError::from)
+    }
+}
+
+/// Copies a SQLite file's write-ahead log back into the database on a thread of
+/// its own, every `CHECKPOINT_EVERY`, until the last clone of its `Db` is gone.
+/// Connections have SQLite's automatic checkpoint turned off: it would otherwise
+/// run inside whichever commit fills the log past 1,000 pages, with its disk
+/// syncs, and stall that writer (and every chat message queued behind it) for
+/// tens of milliseconds. A passive checkpoint never blocks the writer or readers.
+fn checkpoint_in_background(target: DatabaseTarget, alive: Weak<()>) {
+    let spawned = std::thread::Builder::new().name("sqlite-checkpoint".into()).spawn(move || {
+        let mut conn: Option<DbConnection> = None;
+        while alive.strong_count() > 0 {
+            std::thread::sleep(CHECKPOINT_EVERY);
+            if conn.is_none() {
+                conn = target.connect().map_err(|e| tracing::warn!(error = %e, "checkpoint connection")).ok();
+            }
+            if let Some(c) = conn.as_mut() {
+                if let Err(e) = c.batch_execute("PRAGMA wal_checkpoint(PASSIVE)") {
+                    tracing::warn!(error = %e, "SQLite checkpoint failed; retrying with a new connection");
+                    conn = None;
+                }
+            }
+        }
+    });
+    if let Err(e) = spawned {
+        tracing::error!(error = %e, "cannot start the SQLite checkpoint thread; the write-ahead log will grow");
     }
 }
 

@@ -10,6 +10,8 @@ pub enum MessagingError {
     Blocked,
     #[error("User not found.")]
     NoSuchUser,
+    #[error("Tuition request not found.")]
+    NoSuchRequest,
     #[error(transparent)]
     Db(#[from] DbError),
 }

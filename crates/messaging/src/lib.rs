@@ -3,6 +3,7 @@
 //! resend harmless; conversations, unread counts, read marks and blocks.
 //! The real-time hub that delivers stored messages lives beside this (issue 6).
 
+mod batch;
 mod error;
 mod model;
 mod service;

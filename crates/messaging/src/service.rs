@@ -3,21 +3,21 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::UserId;
-use hometutor_db::schema::{blocks, conversations as cv, messages as m, users};
+use hometutor_db::schema::{blocks, conversations as cv, messages as m, tuition_requests, users};
 use hometutor_db::{now, Db, DbConnection, DbError};
 
 use crate::model::{Conversation, Message, Partner, SendInput, Sent};
 use crate::{MessagingError, MAX_MESSAGE_CHARS, MAX_PAGE};
 
-type MessageRow = (i64, i64, i64, i64, Option<i64>, Option<String>, String, NaiveDateTime);
+pub(crate) type MessageRow = (i64, i64, i64, i64, Option<i64>, Option<String>, String, NaiveDateTime);
 
-fn message_columns(
+pub(crate) fn message_columns(
 ) -> (m::id, m::seq, m::sender_id, m::recipient_id, m::request_id, m::client_id, m::body, m::created_at) {
     (m::id, m::seq, m::sender_id, m::recipient_id, m::request_id, m::client_id, m::body, m::created_at)
 }
 
 /// The pair's key: the smaller id first.
-fn pair(a: UserId, b: UserId) -> (i64, i64) {
+pub(crate) fn pair(a: UserId, b: UserId) -> (i64, i64) {
     (a.0.min(b.0), a.0.max(b.0))
 }
 
@@ -38,28 +38,44 @@ impl MessageStore {
     }
 
     /// Stores many messages in one transaction (group commit): one disk sync for
-    /// the lot instead of one per message. Each message is its own savepoint, so
-    /// a refused one (blocked, unknown recipient) leaves the others stored. The
-    /// answers come back in the order of `batch`; none is stored until all are.
+    /// the lot instead of one per message. A refused message (empty, blocked,
+    /// unknown recipient) leaves the others stored. The answers come back in the
+    /// order of `batch`; none is stored until all are.
     pub fn send_many(&self, batch: &[(UserId, SendInput)]) -> Vec<Result<Sent, MessagingError>> {
-        let mut answers: Vec<Option<Result<Sent, MessagingError>>> =
-            batch.iter().map(|(_, input)| checked_text(&input.text).err().map(Err)).collect();
-        let committed = self.db.write(|c| -> Result<(), MessagingError> {
-            for ((from, input), answer) in batch.iter().zip(answers.iter_mut()).filter(|(_, a)| a.is_none()) {
-                let text = input.text.trim();
-                *answer = Some(c.transaction(|c| store_one(c, *from, input, text)));
+        let mut answers: Vec<Option<Result<Sent, MessagingError>>> = Vec::with_capacity(batch.len());
+        let mut accepted: Vec<(usize, &str)> = Vec::with_capacity(batch.len());
+        for (i, (_, input)) in batch.iter().enumerate() {
+            match checked_text(&input.text) {
+                Ok(text) => {
+                    accepted.push((i, text));
+                    answers.push(None);
+                }
+                Err(e) => answers.push(Some(Err(e))),
             }
-            Ok(())
-        });
+        }
+        // The whole batch in a few statements; should the database refuse it (say,
+        // another process stored the same resend a moment ago), one message at a time.
+        let stored = self
+            .db
+            .write(|c| crate::batch::store_all(c, batch, &accepted))
+            .or_else(|_| self.db.write(|c| store_one_by_one(c, batch, &accepted)));
+        match stored {
+            Ok(stored) => {
+                for ((i, _), answer) in accepted.iter().zip(stored) {
+                    answers[*i] = Some(answer);
+                }
+            }
+            Err(e) => {
+                // Nothing of this batch was stored.
+                let message = e.to_string();
+                for (i, _) in &accepted {
+                    answers[*i] = Some(Err(MessagingError::Db(DbError::Connect(message.clone()))));
+                }
+            }
+        }
         answers
             .into_iter()
-            .map(|answer| match (&committed, answer) {
-                (Ok(()), Some(answer)) => answer,
-                // The commit failed: nothing of this batch was stored.
-                (Err(e), Some(Ok(_)) | None) => Err(MessagingError::Db(DbError::Connect(e.to_string()))),
-                (_, Some(Err(e))) => Err(e),
-                (Ok(()), None) => Err(MessagingError::Db(DbError::Connect("message not processed".into()))),
-            })
+            .map(|a| a.unwrap_or_else(|| Err(MessagingError::Db(DbError::Connect("message not processed".into())))))
             .collect()
     }
 
@@ -229,10 +245,25 @@ fn checked_text(raw: &str) -> Result<&str, MessagingError> {
     Ok(text)
 }
 
+/// Stores each accepted message in its own savepoint, so one the database
+/// refuses does not undo the others.
+fn store_one_by_one(
+    c: &mut DbConnection,
+    batch: &[(UserId, SendInput)],
+    accepted: &[(usize, &str)],
+) -> Result<Vec<Result<Sent, MessagingError>>, MessagingError> {
+    Ok(accepted.iter().map(|&(i, text)| c.transaction(|c| store_one(c, batch[i].0, &batch[i].1, text))).collect())
+}
+
+/// The sender's id for a message, when it gave a usable one.
+pub(crate) fn client_id_of(input: &SendInput) -> Option<&str> {
+    input.client_id.as_deref().map(str::trim).filter(|c| !c.is_empty() && c.len() <= 64)
+}
+
 /// Stores one message inside the caller's transaction; a resend (same sender and
 /// `clientId`) answers the stored message instead.
 fn store_one(c: &mut DbConnection, from: UserId, input: &SendInput, text: &str) -> Result<Sent, MessagingError> {
-    let client_id = input.client_id.as_deref().map(str::trim).filter(|c| !c.is_empty() && c.len() <= 64);
+    let client_id = client_id_of(input);
     if let Some(client_id) = client_id {
         let earlier: Option<MessageRow> = m::table
             .filter(m::sender_id.eq(from.0).and(m::client_id.eq(client_id)))
@@ -253,6 +284,12 @@ fn store_one(c: &mut DbConnection, from: UserId, input: &SendInput, text: &str) 
         .get_result(c)?;
     if blocked > 0 {
         return Err(MessagingError::Blocked);
+    }
+    if let Some(request) = input.request_id {
+        let found: i64 = tuition_requests::table.find(request).count().get_result(c)?;
+        if found == 0 {
+            return Err(MessagingError::NoSuchRequest);
+        }
     }
     let at = now();
     let conversation = conversation_id(c, from, input.to, at)?;
@@ -321,16 +358,15 @@ fn with_names(c: &mut DbConnection, rows: Vec<MessageRow>) -> QueryResult<Vec<Me
         .collect();
     Ok(rows
         .into_iter()
-        .map(|(id, seq, from, to, request_id, client_id, text, created_at)| Message {
-            id,
-            seq,
-            from: UserId(from),
-            from_name: names.get(&from).cloned().unwrap_or_default(),
-            to: UserId(to),
-            text,
-            request_id,
-            client_id,
-            created_at,
+        .map(|row| {
+            let from_name = names.get(&row.2).cloned().unwrap_or_default();
+            message_of(row, from_name)
         })
         .collect())
+}
+
+/// A stored row as a message, with its sender's name.
+pub(crate) fn message_of(row: MessageRow, from_name: String) -> Message {
+    let (id, seq, from, to, request_id, client_id, text, created_at) = row;
+    Message { id, seq, from: UserId(from), from_name, to: UserId(to), text, request_id, client_id, created_at }
 }

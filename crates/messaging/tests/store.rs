@@ -186,3 +186,59 @@ fn a_batch_stores_each_message_on_its_own_merits() {
     assert_eq!(history.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["two", "one"]);
     assert!(f.store.history(f.meena, f.asha, None, 50).expect("none").is_empty());
 }
+
+#[test]
+fn a_batch_numbers_each_conversation_and_answers_resends_of_earlier_batches() {
+    let f = fixture();
+    let with_id = |to, body: &str, id: &str| SendInput { client_id: Some(id.into()), ..text(to, body) };
+    let first = f.store.send_many(&[(f.asha, with_id(f.ravi, "earlier", "e1"))]);
+    let earlier = first[0].as_ref().expect("stored").message.clone();
+    let batch = vec![
+        (f.asha, with_id(f.ravi, "a1", "b1")),
+        (f.meena, with_id(f.ravi, "m1", "b1")),
+        (f.asha, with_id(f.ravi, "earlier, resent", "e1")),
+        (f.ravi, text(f.meena, "m2")),
+        (f.asha, with_id(f.ravi, "a2", "b2")),
+    ];
+    let answers: Vec<_> = f.store.send_many(&batch).into_iter().map(|a| a.expect("stored")).collect();
+    assert_eq!(
+        answers.iter().map(|a| (a.message.seq, a.new)).collect::<Vec<_>>(),
+        [(2, true), (1, true), (1, false), (2, true), (3, true)],
+        "each conversation numbers on from its last message; the resend is the earlier message"
+    );
+    assert_eq!(answers[2].message, earlier);
+    assert_eq!(answers[1].message.from_name, "Meena");
+    let history = f.store.history(f.ravi, f.asha, None, 50).expect("history");
+    assert_eq!(
+        history.iter().map(|m| (m.id, m.text.as_str())).collect::<Vec<_>>(),
+        [(answers[4].message.id, "a2"), (answers[0].message.id, "a1"), (earlier.id, "earlier"),]
+    );
+}
+
+#[test]
+fn a_batch_the_database_refuses_in_part_is_stored_message_by_message() {
+    let f = fixture();
+    // A sender that no longer exists (an account deleted while its message
+    // waited for the batch): only the database's foreign key catches it.
+    let batch = vec![
+        (f.asha, text(f.ravi, "one")),
+        (UserId(424_242), text(f.ravi, "from an account that is gone")),
+        (f.ravi, text(f.asha, "two")),
+    ];
+    let answers = f.store.send_many(&batch);
+    assert_eq!(answers[0].as_ref().expect("stored").message.seq, 1);
+    assert!(matches!(answers[1], Err(MessagingError::Db(_))), "{:?}", answers[1]);
+    assert_eq!(answers[2].as_ref().expect("stored").message.seq, 2, "the refused row left no gap");
+    let history = f.store.history(f.ravi, f.asha, None, 50).expect("history");
+    assert_eq!(history.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["two", "one"]);
+}
+
+#[test]
+fn a_message_about_a_request_that_does_not_exist_is_refused_clearly() {
+    let f = fixture();
+    let about = |id| SendInput { request_id: Some(id), ..text(f.ravi, "about a request") };
+    let answers = f.store.send_many(&[(f.asha, about(424_242)), (f.asha, text(f.ravi, "plain"))]);
+    assert!(matches!(answers[0], Err(MessagingError::NoSuchRequest)), "{:?}", answers[0]);
+    assert_eq!(answers[1].as_ref().expect("stored").message.seq, 1);
+    assert!(matches!(f.store.send(f.asha, about(424_242)), Err(MessagingError::NoSuchRequest)));
+}

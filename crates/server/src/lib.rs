@@ -193,6 +193,9 @@ impl Application {
                 .wrap(TracingLogger::default())
                 .default_service(aw::to(web::serve))
         })
+        // Chat frames are small and each one is awaited: send them at once, not
+        // held back by Nagle's algorithm waiting for the previous one's ACK.
+        .tcp_nodelay(true)
         .listen(listener)?
         .shutdown_timeout(10)
         .run();

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use actix_ws::AggregatedMessage;
+use bytestring::ByteString;
 use futures_util::future::LocalBoxFuture;
 use futures_util::stream::FuturesOrdered;
 use futures_util::StreamExt;
@@ -33,11 +34,29 @@ const RATE_WINDOW: Duration = Duration::from_secs(10);
 /// Events one socket may have waiting for their answer (messages waiting for their batch to commit).
 const MAX_IN_FLIGHT: usize = 64;
 
+/// A text frame for a socket. A `newMessage` frame carries its message's id, so
+/// a socket sends each message once (see `Seen`). Cloning it shares the text.
+#[derive(Debug, Clone)]
+struct OutFrame {
+    text: ByteString,
+    message: Option<i64>,
+}
+
+impl OutFrame {
+    fn event(event: &str, data: impl Serialize) -> Self {
+        Self { text: frame(event, data).into(), message: None }
+    }
+
+    fn new_message(m: &Message) -> Self {
+        Self { text: frame("newMessage", MessageData::of(m)).into(), message: Some(m.id) }
+    }
+}
+
 /// What the hub hands a socket: a frame to send, or the order to close
 /// (the account was deactivated or deleted).
 #[derive(Debug, Clone)]
 enum Outgoing {
-    Frame(String),
+    Frame(OutFrame),
     Close,
 }
 
@@ -85,11 +104,17 @@ struct Envelope {
     user: Option<i64>,
     /// `None`: close the user's sockets.
     frame: Option<String>,
+    /// The id of the message a `newMessage` frame carries.
+    #[serde(default)]
+    message: Option<i64>,
 }
 
 impl Envelope {
     fn outgoing(&self) -> Outgoing {
-        self.frame.clone().map(Outgoing::Frame).unwrap_or(Outgoing::Close)
+        match &self.frame {
+            Some(text) => Outgoing::Frame(OutFrame { text: text.as_str().into(), message: self.message }),
+            None => Outgoing::Close,
+        }
     }
 }
 
@@ -157,24 +182,28 @@ impl Hub {
     }
 
     /// Sends a frame to every socket of `user`, here (except `skip`) and in other processes.
-    fn deliver(&self, user: UserId, frame: &str, skip: Option<u64>) {
-        self.share(Some(user), Some(frame.to_string()), skip);
+    fn deliver(&self, user: UserId, frame: OutFrame, skip: Option<u64>) {
+        self.share(Some(user), Outgoing::Frame(frame), skip);
     }
 
     /// Sends an event to every connected user, in every process.
     pub fn broadcast(&self, event: &str, data: Value) {
-        self.share(None, Some(frame(event, data)), None);
+        self.share(None, Outgoing::Frame(OutFrame::event(event, data)), None);
     }
 
     /// Closes every socket of `user`, in every process (a deactivated or deleted account).
     pub fn disconnect(&self, user: UserId) {
-        self.share(Some(user), None, None);
+        self.share(Some(user), Outgoing::Close, None);
     }
 
-    fn share(&self, user: Option<UserId>, frame: Option<String>, skip: Option<u64>) {
-        let envelope = Envelope { origin: self.process.clone(), user: user.map(|u| u.0), frame };
-        self.local.deliver(user, &envelope.outgoing(), skip);
+    fn share(&self, user: Option<UserId>, out: Outgoing, skip: Option<u64>) {
+        self.local.deliver(user, &out, skip);
         if let Some(publish) = &self.publish {
+            let (frame, message) = match &out {
+                Outgoing::Frame(f) => (Some(f.text.to_string()), f.message),
+                Outgoing::Close => (None, None),
+            };
+            let envelope = Envelope { origin: self.process.clone(), user: user.map(|u| u.0), frame, message };
             if let Ok(payload) = serde_json::to_string(&envelope) {
                 let _ = publish.send(payload);
             }
@@ -184,22 +213,56 @@ impl Hub {
 
 /// Pushes a newly stored message to the recipient's sockets and the sender's (other) sockets.
 pub(crate) fn push_new_message(hub: &Hub, message: &Message, from_socket: Option<u64>) {
-    let new_message = frame("newMessage", message_json(message));
-    hub.deliver(message.to, &new_message, None);
+    let new_message = OutFrame::new_message(message);
+    hub.deliver(message.to, new_message.clone(), None);
     if message.to != message.from {
-        hub.deliver(message.from, &new_message, from_socket);
+        hub.deliver(message.from, new_message, from_socket);
     }
 }
 
-fn frame(event: &str, data: Value) -> String {
-    json!({ "event": event, "data": data }).to_string()
+/// `{"event": …, "data": …}`, the shape of every frame (DESIGN.md §5).
+fn frame(event: &str, data: impl Serialize) -> String {
+    #[derive(Serialize)]
+    struct Frame<'a, T> {
+        event: &'a str,
+        data: T,
+    }
+    serde_json::to_string(&Frame { event, data }).unwrap_or_default()
 }
 
-fn message_json(m: &Message) -> Value {
-    json!({
-        "id": m.id, "seq": m.seq, "from": {"id": m.from.0, "name": m.from_name}, "to": m.to.0,
-        "text": m.text, "requestId": m.request_id, "clientId": m.client_id, "createdAt": m.created_at.and_utc(),
-    })
+/// A message as frames carry it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MessageData<'a> {
+    id: i64,
+    seq: i64,
+    from: Sender<'a>,
+    to: i64,
+    text: &'a str,
+    request_id: Option<i64>,
+    client_id: Option<&'a str>,
+    created_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Serialize)]
+struct Sender<'a> {
+    id: i64,
+    name: &'a str,
+}
+
+impl<'a> MessageData<'a> {
+    fn of(m: &'a Message) -> Self {
+        Self {
+            id: m.id,
+            seq: m.seq,
+            from: Sender { id: m.from.0, name: &m.from_name },
+            to: m.to.0,
+            text: &m.text,
+            request_id: m.request_id,
+            client_id: m.client_id.as_deref(),
+            created_at: m.created_at.and_utc(),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -240,12 +303,15 @@ async fn run(
     mut stream: actix_ws::AggregatedMessageStream,
 ) {
     let (socket, mut outbox) = state.hub.register(me);
-    let mut ping = tokio::time::interval(PING_EVERY);
+    // Each socket's heartbeat starts at its own moment within the period, so sockets
+    // opened together (a server restart, a load generator) do not all ping at once.
+    let first_ping = PING_EVERY.mul_f64(rand::random::<f64>());
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + first_ping, PING_EVERY);
     let mut last_heard = Instant::now();
     let (mut window_start, mut events) = (Instant::now(), 0u32);
     let mut seen = Seen::default();
     // Answers to this socket's events, in the order the events came.
-    let mut pending: FuturesOrdered<LocalBoxFuture<'static, Vec<String>>> = FuturesOrdered::new();
+    let mut pending: FuturesOrdered<LocalBoxFuture<'static, Answer>> = FuturesOrdered::new();
     loop {
         tokio::select! {
             // A socket with MAX_IN_FLIGHT events unanswered is not read until one is answered.
@@ -259,14 +325,16 @@ async fn run(
                         }
                         events += 1;
                         if events > state.chat_rate_limit {
-                            let reply = vec![frame("error", json!({"message": "Too many messages; please slow down."}))];
-                            pending.push_back(Box::pin(std::future::ready(reply)));
+                            let reply = vec![OutFrame::event("error", json!({"message": "Too many messages; please slow down."}))];
+                            pending.push_back(Box::pin(std::future::ready(reply.into())));
                         } else if text.len() > MAX_EVENT_BYTES {
-                            let reply =
-                                vec![frame("error", json!({"message": "Message is too long (at most 2000 characters)."}))];
-                            pending.push_back(Box::pin(std::future::ready(reply)));
+                            let reply = vec![OutFrame::event(
+                                "error",
+                                json!({"message": "Message is too long (at most 2000 characters)."}),
+                            )];
+                            pending.push_back(Box::pin(std::future::ready(reply.into())));
                         } else {
-                            pending.push_back(dispatch(&state, me, socket, &text));
+                            pending.push_back(dispatch(&state, me, &text));
                         }
                     }
                     AggregatedMessage::Ping(bytes) => {
@@ -276,16 +344,19 @@ async fn run(
                     AggregatedMessage::Pong(_) | AggregatedMessage::Binary(_) => {}
                 }
             }
-            Some(replies) = pending.next(), if !pending.is_empty() => {
+            Some(answer) = pending.next(), if !pending.is_empty() => {
+                if let Some(message) = &answer.stored {
+                    push_new_message(&state.hub, message, Some(socket));
+                }
                 let mut closed = false;
-                for reply in replies.into_iter().filter(|r| seen.first_time(r)) {
-                    closed |= session.text(reply).await.is_err();
+                for reply in answer.frames.into_iter().filter(|r| seen.first_time(r.message)) {
+                    closed |= session.text(reply.text).await.is_err();
                 }
                 if closed { break }
             }
             Some(out) = outbox.recv() => match out {
                 Outgoing::Frame(out) => {
-                    if seen.first_time(&out) && session.text(out).await.is_err() { break }
+                    if seen.first_time(out.message) && session.text(out.text).await.is_err() { break }
                 }
                 Outgoing::Close => break,
             },
@@ -309,13 +380,9 @@ struct Seen {
 impl Seen {
     const REMEMBER: usize = 4096;
 
-    fn first_time(&mut self, frame: &str) -> bool {
-        if !frame.contains(r#""event":"newMessage""#) {
-            return true;
-        }
-        let Some(id) = serde_json::from_str::<Value>(frame).ok().and_then(|v| v["data"]["id"].as_i64()) else {
-            return true;
-        };
+    /// Whether to send a frame carrying `message` (`None`: not a message, always sent).
+    fn first_time(&mut self, message: Option<i64>) -> bool {
+        let Some(id) = message else { return true };
         if !self.ids.insert(id) {
             return false;
         }
@@ -350,63 +417,78 @@ struct SendMessage {
 /// Answers one client event. A `sendMessage` is queued for storage at once (so a
 /// socket's messages keep their order) and its ack comes when its batch commits;
 /// the socket meanwhile reads on. Other events are answered in turn.
-fn dispatch(state: &web::Data<AppState>, me: UserId, socket: u64, text: &str) -> LocalBoxFuture<'static, Vec<String>> {
+fn dispatch(state: &web::Data<AppState>, me: UserId, text: &str) -> LocalBoxFuture<'static, Answer> {
     let Ok(event) = serde_json::from_str::<Event>(text) else {
-        let reply = vec![frame("error", json!({"message": "Expected {\"event\": …, \"data\": …}."}))];
-        return Box::pin(std::future::ready(reply));
+        let reply = vec![OutFrame::event("error", json!({"message": "Expected {\"event\": …, \"data\": …}."}))];
+        return Box::pin(std::future::ready(reply.into()));
     };
     if event.event == "sendMessage" {
-        return send_message(state, me, socket, event.data);
+        return send_message(state, me, event.data);
     }
     let state = state.clone();
-    Box::pin(async move { handle(&state, me, event).await })
+    Box::pin(async move { handle(&state, me, event).await.into() })
 }
 
-fn send_message(
-    state: &web::Data<AppState>,
-    me: UserId,
-    socket: u64,
-    data: Value,
-) -> LocalBoxFuture<'static, Vec<String>> {
+/// The answer to one client event: frames for this socket and, for a newly
+/// stored message, that message. The socket takes answers in the order the
+/// events came and only then pushes the message to its recipient, so one
+/// sender's messages arrive in the order they were sent, whichever of their
+/// futures happened to be polled first when a batch's answers came in.
+struct Answer {
+    frames: Vec<OutFrame>,
+    stored: Option<Message>,
+}
+
+impl From<Vec<OutFrame>> for Answer {
+    fn from(frames: Vec<OutFrame>) -> Self {
+        Self { frames, stored: None }
+    }
+}
+
+fn send_message(state: &web::Data<AppState>, me: UserId, data: Value) -> LocalBoxFuture<'static, Answer> {
     let Ok(send) = serde_json::from_value::<SendMessage>(data) else {
-        let reply =
-            vec![frame("error", json!({"message": "sendMessage {to, text, clientId} is missing or malformed."}))];
-        return Box::pin(std::future::ready(reply));
+        let reply = vec![OutFrame::event(
+            "error",
+            json!({"message": "sendMessage {to, text, clientId} is missing or malformed."}),
+        )];
+        return Box::pin(std::future::ready(reply.into()));
     };
     let client_id = send.client_id.clone();
     let input =
         SendInput { to: UserId(send.to), text: send.text, request_id: send.request_id, client_id: send.client_id };
     let stored = state.chat_writer.enqueue(me, input);
-    let state = state.clone();
     Box::pin(async move {
         match stored.await {
             Ok(sent) => {
-                if sent.new {
-                    push_new_message(&state.hub, &sent.message, Some(socket));
-                }
-                vec![frame("ack", json!({"clientId": client_id, "id": sent.message.id, "seq": sent.message.seq}))]
+                let ack = json!({"clientId": client_id, "id": sent.message.id, "seq": sent.message.seq});
+                Answer { frames: vec![OutFrame::event("ack", ack)], stored: sent.new.then_some(sent.message) }
             }
-            Err(e) => vec![frame("error", json!({"message": e.body.message, "clientId": client_id}))],
+            Err(e) => vec![OutFrame::event("error", json!({"message": e.body.message, "clientId": client_id}))].into(),
         }
     })
 }
 
 /// Acts on an event other than `sendMessage`; returns the frames for this socket.
-async fn handle(state: &web::Data<AppState>, me: UserId, event: Event) -> Vec<String> {
-    let bad = |what: &str| vec![frame("error", json!({"message": format!("{what} is missing or malformed.")}))];
+async fn handle(state: &web::Data<AppState>, me: UserId, event: Event) -> Vec<OutFrame> {
+    let bad =
+        |what: &str| vec![OutFrame::event("error", json!({"message": format!("{what} is missing or malformed.")}))];
     let store = state.messages.clone();
     match event.event.as_str() {
         "typing" => {
             let Some(to) = event.data["to"].as_i64() else { return bad("typing {to, isTyping}") };
             let typing = event.data["isTyping"].as_bool().unwrap_or(false);
-            state.hub.deliver(UserId(to), &frame("userTyping", json!({"userId": me.0, "isTyping": typing})), None);
+            state.hub.deliver(
+                UserId(to),
+                OutFrame::event("userTyping", json!({"userId": me.0, "isTyping": typing})),
+                None,
+            );
             Vec::new()
         }
         "read" => {
             let Some(partner) = event.data["partnerId"].as_i64() else { return bad("read {partnerId}") };
             match blocking(move || store.mark_read(me, UserId(partner))).await {
                 Ok(()) => Vec::new(),
-                Err(e) => vec![frame("error", json!({"message": e.body.message}))],
+                Err(e) => vec![OutFrame::event("error", json!({"message": e.body.message}))],
             }
         }
         "join" => {
@@ -414,11 +496,11 @@ async fn handle(state: &web::Data<AppState>, me: UserId, event: Event) -> Vec<St
             let Some(partner) = event.data["userId"].as_i64() else { return Vec::new() };
             let after = event.data["afterSeq"].as_i64().unwrap_or(0);
             match blocking(move || store.since(me, UserId(partner), after)).await {
-                Ok(missed) => missed.iter().map(|m| frame("newMessage", message_json(m))).collect(),
-                Err(e) => vec![frame("error", json!({"message": e.body.message}))],
+                Ok(missed) => missed.iter().map(OutFrame::new_message).collect(),
+                Err(e) => vec![OutFrame::event("error", json!({"message": e.body.message}))],
             }
         }
-        other => vec![frame("error", json!({"message": format!("Unknown event '{other}'.")}))],
+        other => vec![OutFrame::event("error", json!({"message": format!("Unknown event '{other}'.")}))],
     }
 }
 
@@ -429,11 +511,32 @@ mod tests {
     #[test]
     fn a_message_goes_to_a_socket_once_other_frames_always() {
         let mut seen = Seen::default();
-        let message = frame("newMessage", json!({"id": 7, "seq": 3, "text": "hi"}));
-        assert!(seen.first_time(&message));
-        assert!(!seen.first_time(&message), "the catch-up copy of a live message is dropped");
-        assert!(seen.first_time(&frame("newMessage", json!({"id": 8}))));
-        let typing = frame("userTyping", json!({"userId": 1, "isTyping": true}));
-        assert!(seen.first_time(&typing) && seen.first_time(&typing));
+        assert!(seen.first_time(Some(7)));
+        assert!(!seen.first_time(Some(7)), "the catch-up copy of a live message is dropped");
+        assert!(seen.first_time(Some(8)));
+        assert!(seen.first_time(None) && seen.first_time(None), "other frames always go out");
+    }
+
+    #[test]
+    fn a_message_frame_has_the_protocol_shape() {
+        let message = Message {
+            id: 7,
+            seq: 3,
+            from: UserId(1),
+            from_name: "Asha".into(),
+            to: UserId(2),
+            text: "hi \"there\"".into(),
+            request_id: None,
+            client_id: Some("c-1".into()),
+            created_at: chrono::DateTime::from_timestamp(1_700_000_000, 0).map(|t| t.naive_utc()).unwrap_or_default(),
+        };
+        let frame: Value = serde_json::from_str(&OutFrame::new_message(&message).text).expect("JSON");
+        assert_eq!(
+            frame,
+            json!({"event": "newMessage", "data": {
+                "id": 7, "seq": 3, "from": {"id": 1, "name": "Asha"}, "to": 2, "text": "hi \"there\"",
+                "requestId": null, "clientId": "c-1", "createdAt": "2023-11-14T22:13:20Z"
+            }})
+        );
     }
 }

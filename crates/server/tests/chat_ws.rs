@@ -186,6 +186,31 @@ async fn two_server_instances_share_chat_through_redis() {
     assert!(next_event(&mut t, QUIET).await.is_none(), "nothing echoes back");
 }
 
+/// The same across a real process boundary: the built binary as a second process.
+#[actix_web::test]
+async fn a_separate_server_process_shares_chat_through_redis() {
+    let redis = ("REDIS_URL", "redis://127.0.0.1:6379".to_string());
+    let app = TestApp::start_with(std::slice::from_ref(&redis)).await;
+    let peer = app.start_peer_process(&[]).await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
+    let mut p = open_at(&app, &app.base, &parent).await;
+    let mut t = open_at(&app, &peer.base, &tutor).await;
+
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "to the other process", "clientId": "z1"})).await;
+    assert_eq!(next_event(&mut p, WAIT).await.expect("ack")["event"], "ack");
+    let got = next_event(&mut t, WAIT).await.expect("delivered by the other process");
+    assert_eq!(got["data"]["text"], "to the other process");
+
+    send(&mut t, "sendMessage", json!({"to": parent_id, "text": "and back", "clientId": "z2"})).await;
+    let ack = next_event(&mut t, WAIT).await.expect("ack from the other process");
+    assert_eq!((ack["event"].as_str(), ack["data"]["seq"].as_i64()), (Some("ack"), Some(2)), "one numbering");
+    let got = next_event(&mut p, WAIT).await.expect("delivered back");
+    assert_eq!((got["event"].as_str(), got["data"]["text"].as_str()), (Some("newMessage"), Some("and back")));
+    assert!(next_event(&mut p, QUIET).await.is_none(), "each message arrives once");
+}
+
 #[actix_web::test]
 async fn without_redis_a_second_process_does_not_hear() {
     let app = TestApp::start().await;

@@ -74,6 +74,9 @@ async fn empty_messages_and_blocked_senders_are_refused() {
     let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
     let empty = app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": tutor_id, "text": "  "}))).await;
     assert_eq!((empty.status, empty.body["message"].as_str()), (400, Some("Message cannot be empty")));
+    let about_nothing = json!({"to": tutor_id, "text": "about a request", "requestId": 424_242});
+    let unknown = app.call("POST", "/api/messages", Some(&parent), Some(about_nothing)).await;
+    assert_eq!((unknown.status, unknown.body["message"].as_str()), (404, Some("Tuition request not found.")));
 
     assert_eq!(
         app.call("POST", "/api/chat/block", Some(&parent), Some(json!({"partnerId": tutor_id}))).await.status,

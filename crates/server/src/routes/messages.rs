@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_core::UserId;
-use hometutor_messaging::{Conversation, Message, SendInput};
+use hometutor_messaging::{Conversation, Message, MessageStore, MessagingError, SendInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -103,6 +103,7 @@ pub struct SendBody {
     (status = 200, description = "Already stored under this clientId", body = MessageDto),
     (status = 400, description = "Message cannot be empty", body = ErrorBody),
     (status = 403, description = "Blocked by the recipient", body = ErrorBody),
+    (status = 404, description = "No such recipient, or no such tuition request", body = ErrorBody),
 ))]
 #[post("/messages")]
 pub async fn send(
@@ -238,10 +239,7 @@ pub async fn mark_read(
     me: CurrentUser,
     body: web::Json<PartnerBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let store = state.messages.clone();
-    let partner = UserId(body.partner_id);
-    blocking(move || store.mark_read(me.0.id, partner)).await?;
-    Ok(HttpResponse::NoContent().finish())
+    about_partner(&state, me, UserId(body.partner_id), MessageStore::mark_read).await
 }
 
 /// Refuses the partner's messages from now on.
@@ -252,10 +250,7 @@ pub async fn block(
     me: CurrentUser,
     body: web::Json<PartnerBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let store = state.messages.clone();
-    let partner = UserId(body.partner_id);
-    blocking(move || store.block(me.0.id, partner)).await?;
-    Ok(HttpResponse::NoContent().finish())
+    about_partner(&state, me, UserId(body.partner_id), MessageStore::block).await
 }
 
 /// Accepts the partner's messages again.
@@ -266,9 +261,19 @@ pub async fn unblock(
     me: CurrentUser,
     partner: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
+    about_partner(&state, me, UserId(partner.into_inner()), MessageStore::unblock).await
+}
+
+/// Runs a store action of the caller's about a chat partner (mark read, block,
+/// unblock) on a blocking thread; answers 204.
+async fn about_partner(
+    state: &AppState,
+    me: CurrentUser,
+    partner: UserId,
+    action: fn(&MessageStore, UserId, UserId) -> Result<(), MessagingError>,
+) -> Result<HttpResponse, ApiError> {
     let store = state.messages.clone();
-    let partner = UserId(partner.into_inner());
-    blocking(move || store.unblock(me.0.id, partner)).await?;
+    blocking(move || action(&store, me.0.id, partner)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

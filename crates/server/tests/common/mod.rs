@@ -65,6 +65,27 @@ impl TestApp {
         serve(&env).await
     }
 
+    /// A second server as its own operating-system process (the built `hometutor`
+    /// binary) on the same database and secrets, with `extra` on top.
+    pub async fn start_peer_process(&self, extra: &[(&str, String)]) -> PeerProcess {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("port").port();
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_hometutor"));
+        command.envs(&self.env).env("BIND", format!("127.0.0.1:{port}")).env("RUST_LOG", "warn");
+        for (k, v) in extra {
+            command.env(k, v);
+        }
+        let child = command.stdout(std::process::Stdio::null()).spawn().expect("the server binary starts");
+        let peer = PeerProcess { child, base: format!("http://127.0.0.1:{port}") };
+        for _ in 0..200 {
+            if self.client.get(format!("{}/api/health", peer.base)).send().await.is_ok_and(|r| r.status().is_success())
+            {
+                return peer;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the second server process did not answer on {}", peer.base);
+    }
+
     pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
         let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
         let mut req = self.client.request(method, format!("{}{path}", self.base));
@@ -125,6 +146,19 @@ async fn serve(env: &HashMap<String, String>) -> String {
     let base = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());
     base
+}
+
+/// A server running as its own process; stopped when dropped.
+pub struct PeerProcess {
+    child: std::process::Child,
+    pub base: String,
+}
+
+impl Drop for PeerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 impl Drop for TestApp {

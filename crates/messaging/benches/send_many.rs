@@ -1,0 +1,87 @@
+//! The chat store alone: messages/s that `MessageStore::send_many` stores in
+//! batches like the server's chat writer makes (BENCH_BATCH, 512 by default)
+//! among BENCH_PAIRS pairs (100), for BENCH_MESSAGES messages (100,000), with
+//! the time per batch (p50/p99). Measures the storage side of the chat
+//! benchmark (`just bench-chat`) without sockets or the load generator.
+//!
+//! `cargo bench -p hometutor-messaging --bench send_many` (SQLite in a temporary
+//! file); with `TEST_DATABASE_URL=postgres://…` it runs on PostgreSQL.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark that cannot set up should stop loudly
+
+use std::time::{Duration, Instant};
+
+use diesel::prelude::*;
+use hometutor_core::UserId;
+use hometutor_db::schema::users;
+use hometutor_db::testing::TestDatabase;
+use hometutor_db::{now, DbConnection, DbError};
+use hometutor_messaging::{MessageStore, SendInput};
+
+fn setting(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn main() {
+    let (batch_size, pairs, total) =
+        (setting("BENCH_BATCH", 512), setting("BENCH_PAIRS", 100), setting("BENCH_MESSAGES", 100_000));
+    let test_db = TestDatabase::file();
+    let db = test_db.db();
+    let at = now();
+    let rows: Vec<_> = (0..pairs * 2)
+        .map(|i| {
+            (
+                users::fullname.eq(format!("Bench {i}")),
+                users::email.eq(format!("bench{i}@example.com")),
+                users::phone.eq("9876543210"),
+                users::password_hash.eq("x"),
+                users::role.eq("parent"),
+                users::created_at.eq(at),
+                users::updated_at.eq(at),
+            )
+        })
+        .collect();
+    let ids: Vec<i64> = db
+        .write(|c| {
+            match c {
+                DbConnection::Sqlite(c) => diesel::insert_into(users::table).values(&rows).execute(c),
+                DbConnection::Pg(c) => diesel::insert_into(users::table).values(&rows).execute(c),
+            }?;
+            users::table.order(users::id).select(users::id).load(c).map_err(DbError::from)
+        })
+        .expect("users");
+    let store = MessageStore::new(db.clone());
+    let mut batch_times = Vec::new();
+    let started = Instant::now();
+    let mut n = 0usize;
+    while n < total {
+        let batch: Vec<(UserId, SendInput)> = (n..(n + batch_size).min(total))
+            .map(|i| {
+                let pair = i % pairs;
+                let input = SendInput {
+                    to: UserId(ids[pair * 2 + 1]),
+                    text: format!("message {i}"),
+                    request_id: None,
+                    client_id: std::env::var("BENCH_NO_CLIENT_ID").is_err().then(|| format!("c{i}")),
+                };
+                (UserId(ids[pair * 2]), input)
+            })
+            .collect();
+        let t = Instant::now();
+        let answers = store.send_many(&batch);
+        batch_times.push(t.elapsed());
+        assert!(answers.iter().all(Result::is_ok), "every message is stored");
+        n += batch.len();
+    }
+    let elapsed = started.elapsed();
+    batch_times.sort_unstable();
+    let pct = |p: f64| batch_times[((batch_times.len() - 1) as f64 * p).round() as usize];
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "send_many on {}: {total} messages in batches of {batch_size} among {pairs} pairs: {:.0} msg/s; per batch p50 {:.1} ms, p99 {:.1} ms",
+        if db.is_sqlite() { "SQLite" } else { "PostgreSQL" },
+        total as f64 / elapsed.as_secs_f64(),
+        ms(pct(0.5)),
+        ms(pct(0.99)),
+    );
+}

@@ -1,0 +1,298 @@
+//! Group commit's fast path: a whole batch of messages stored with six
+//! statements — one lookup each for the users, earlier resends, blocks and
+//! conversations involved, one upsert moving every conversation's counter on and
+//! one insert for all the rows — instead of several statements per message
+//! (a seventh when messages name tuition requests: that they exist). The batch is one transaction;
+//! a message refused for its own reasons (blocked, unknown recipient) is decided
+//! before anything is written, so it needs no savepoint.
+
+use std::collections::{HashMap, HashSet};
+
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use hometutor_core::UserId;
+use hometutor_db::schema::{blocks, conversations as cv, messages as m, tuition_requests, users};
+use hometutor_db::{now, DbConnection};
+
+use crate::model::{Message, SendInput, Sent};
+use crate::service::{client_id_of, message_columns, message_of, pair, MessageRow};
+use crate::MessagingError;
+
+/// Rows per INSERT statement (eight bound values each).
+const ROWS_PER_INSERT: usize = 500;
+
+type Answer = Result<Sent, MessagingError>;
+
+/// What becomes of one message of the batch.
+enum Decision {
+    Answered(Answer),
+    Store,
+    /// A resend of the message at this position of the batch.
+    SameAs(usize),
+}
+
+/// Stores the `accepted` messages of `batch` (position, trimmed text) inside the
+/// caller's transaction and answers each, in the order of `accepted`. Any
+/// database error fails the whole call; the caller then stores one by one.
+pub(crate) fn store_all(
+    c: &mut DbConnection,
+    batch: &[(UserId, SendInput)],
+    accepted: &[(usize, &str)],
+) -> Result<Vec<Answer>, MessagingError> {
+    let at = now();
+    let people = people(c, batch)?;
+    let earlier = earlier_messages(c, batch, &people)?;
+    let blocked = blocked_pairs(c, batch)?;
+    let requests = existing_requests(c, batch)?;
+
+    let mut first_copy: HashMap<(i64, &str), usize> = HashMap::new();
+    let mut decisions: Vec<Decision> = Vec::with_capacity(accepted.len());
+    let mut to_store: Vec<(usize, &str)> = Vec::new();
+    for (k, &(i, text)) in accepted.iter().enumerate() {
+        let (from, input) = &batch[i];
+        let client_id = client_id_of(input);
+        let decision = if let Some(message) = client_id.and_then(|id| earlier.get(&(from.0, id.to_string())).cloned()) {
+            Decision::Answered(Ok(Sent { message, new: false }))
+        } else if let Some(&first) = client_id.and_then(|id| first_copy.get(&(from.0, id))) {
+            Decision::SameAs(first)
+        } else if !people.get(&input.to.0).is_some_and(|p| p.active) {
+            Decision::Answered(Err(MessagingError::NoSuchUser))
+        } else if blocked.contains(&(input.to.0, from.0)) {
+            Decision::Answered(Err(MessagingError::Blocked))
+        } else if input.request_id.is_some_and(|r| !requests.contains(&r)) {
+            Decision::Answered(Err(MessagingError::NoSuchRequest))
+        } else {
+            if let Some(id) = client_id {
+                first_copy.insert((from.0, id), k);
+            }
+            to_store.push((i, text));
+            Decision::Store
+        };
+        decisions.push(decision);
+    }
+
+    // The conversation and sequence number of each message to store, in order.
+    let pairs: Vec<(i64, i64)> = to_store.iter().map(|&(i, _)| pair(batch[i].0, batch[i].1.to)).collect();
+    let (in_conversation, seqs) = number(c, &pairs, at)?;
+    let mut rows = Vec::with_capacity(to_store.len());
+    let mut stored: Vec<Message> = Vec::with_capacity(to_store.len());
+    for ((&(i, text), &conversation), seq) in to_store.iter().zip(&in_conversation).zip(seqs) {
+        let (from, input) = &batch[i];
+        let client_id = client_id_of(input).map(str::to_string);
+        rows.push((
+            m::conversation_id.eq(conversation),
+            m::seq.eq(seq),
+            m::sender_id.eq(from.0),
+            m::recipient_id.eq(input.to.0),
+            m::request_id.eq(input.request_id),
+            m::client_id.eq(client_id.clone()),
+            m::body.eq(text.to_string()),
+            m::created_at.eq(at),
+        ));
+        stored.push(Message {
+            id: 0,
+            seq,
+            from: *from,
+            from_name: people.get(&from.0).map(|p| p.name.clone()).unwrap_or_default(),
+            to: input.to,
+            text: text.to_string(),
+            request_id: input.request_id,
+            client_id,
+            created_at: at,
+        });
+    }
+    let ids = insert_rows(c, &rows)?;
+    let mut stored = stored.into_iter().zip(in_conversation);
+    let mut answers: Vec<Answer> = Vec::with_capacity(decisions.len());
+    for decision in decisions {
+        let answer = match decision {
+            Decision::Answered(answer) => answer,
+            Decision::Store => {
+                let (mut message, conversation) = stored.next().ok_or(diesel::result::Error::NotFound)?;
+                message.id = *ids.get(&(conversation, message.seq)).ok_or(diesel::result::Error::NotFound)?;
+                Ok(Sent { message, new: true })
+            }
+            // `first` was stored (only stored messages are resent's first copies).
+            Decision::SameAs(first) => match &answers[first] {
+                Ok(sent) => Ok(Sent { message: sent.message.clone(), new: false }),
+                Err(_) => return Err(diesel::result::Error::NotFound.into()),
+            },
+        };
+        answers.push(answer);
+    }
+    Ok(answers)
+}
+
+struct Person {
+    active: bool,
+    name: String,
+}
+
+/// Everyone the batch names, senders and recipients, in one query.
+fn people(c: &mut DbConnection, batch: &[(UserId, SendInput)]) -> QueryResult<HashMap<i64, Person>> {
+    let mut ids: Vec<i64> = batch.iter().flat_map(|(from, input)| [from.0, input.to.0]).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(users::table
+        .filter(users::id.eq_any(&ids))
+        .select((users::id, users::active, users::fullname))
+        .load::<(i64, bool, String)>(c)?
+        .into_iter()
+        .map(|(id, active, name)| (id, Person { active, name }))
+        .collect())
+}
+
+/// Messages already stored under a (sender, clientId) of this batch: resends.
+fn earlier_messages(
+    c: &mut DbConnection,
+    batch: &[(UserId, SendInput)],
+    people: &HashMap<i64, Person>,
+) -> QueryResult<HashMap<(i64, String), Message>> {
+    let keys: Vec<(i64, &str)> =
+        batch.iter().filter_map(|(from, input)| Some((from.0, client_id_of(input)?))).collect();
+    if keys.is_empty() {
+        return Ok(HashMap::new());
+    }
+    // One OR term per key: each is a lookup on the (sender_id, client_id) unique index.
+    let mut query = m::table.into_boxed();
+    for (from, id) in &keys {
+        query = query.or_filter(m::sender_id.eq(*from).and(m::client_id.eq(*id)));
+    }
+    let rows: Vec<MessageRow> = query.select(message_columns()).load(c)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let key = (row.2, row.5.clone()?);
+            let from_name = people.get(&row.2).map(|p| p.name.clone()).unwrap_or_default();
+            Some((key, message_of(row, from_name)))
+        })
+        .collect())
+}
+
+/// (blocker, blocked) pairs among this batch's recipients that may matter.
+fn blocked_pairs(c: &mut DbConnection, batch: &[(UserId, SendInput)]) -> QueryResult<HashSet<(i64, i64)>> {
+    let mut recipients: Vec<i64> = batch.iter().map(|(_, input)| input.to.0).collect();
+    recipients.sort_unstable();
+    recipients.dedup();
+    // A person blocks few others: all blocks by these recipients is a short list.
+    blocks::table
+        .filter(blocks::blocker_id.eq_any(&recipients))
+        .select((blocks::blocker_id, blocks::blocked_id))
+        .load::<(i64, i64)>(c)
+        .map(|pairs| pairs.into_iter().collect())
+}
+
+/// The tuition requests the batch's messages name that exist.
+fn existing_requests(c: &mut DbConnection, batch: &[(UserId, SendInput)]) -> QueryResult<HashSet<i64>> {
+    let mut named: Vec<i64> = batch.iter().filter_map(|(_, input)| input.request_id).collect();
+    if named.is_empty() {
+        return Ok(HashSet::new());
+    }
+    named.sort_unstable();
+    named.dedup();
+    tuition_requests::table
+        .filter(tuition_requests::id.eq_any(&named))
+        .select(tuition_requests::id)
+        .load::<i64>(c)
+        .map(|ids| ids.into_iter().collect())
+}
+
+/// The conversation and the sequence number of each message, given each one's
+/// pair: the pairs' conversations are read in one query, then written back
+/// (created when new) with their counters moved on, in one statement.
+///
+/// Several server processes on PostgreSQL may number the same conversation at
+/// once: the one that read a stale counter then inserts a (conversation, seq)
+/// that exists, the unique index refuses it and that batch is stored again one
+/// message at a time, which bumps the counter under a row lock.
+fn number(c: &mut DbConnection, pairs: &[(i64, i64)], at: chrono::NaiveDateTime) -> QueryResult<(Vec<i64>, Vec<i64>)> {
+    if pairs.is_empty() {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let mut distinct = pairs.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // One OR term per pair: each is a lookup on the (user_a, user_b) unique index.
+    let mut query = cv::table.into_boxed();
+    for (a, b) in &distinct {
+        query = query.or_filter(cv::user_a.eq(*a).and(cv::user_b.eq(*b)));
+    }
+    let mut last: HashMap<(i64, i64), i64> = query
+        .select((cv::user_a, cv::user_b, cv::last_seq))
+        .load::<(i64, i64, i64)>(c)?
+        .into_iter()
+        .map(|(a, b, seq)| ((a, b), seq))
+        .collect();
+    let seqs: Vec<i64> = pairs
+        .iter()
+        .map(|p| {
+            let seq = last.entry(*p).or_default();
+            *seq += 1;
+            *seq
+        })
+        .collect();
+    // In (user_a, user_b) order, so two processes' batches lock rows in the same order.
+    let counters: Vec<_> = distinct
+        .iter()
+        .map(|p| {
+            (
+                cv::user_a.eq(p.0),
+                cv::user_b.eq(p.1),
+                cv::last_seq.eq(last[p]),
+                cv::last_message_at.eq(Some(at)),
+                cv::created_at.eq(at),
+            )
+        })
+        .collect();
+    let ids: HashMap<(i64, i64), i64> = match c {
+        DbConnection::Sqlite(c) => diesel::insert_into(cv::table)
+            .values(&counters)
+            .on_conflict((cv::user_a, cv::user_b))
+            .do_update()
+            .set((cv::last_seq.eq(excluded(cv::last_seq)), cv::last_message_at.eq(excluded(cv::last_message_at))))
+            .returning((cv::user_a, cv::user_b, cv::id))
+            .get_results::<(i64, i64, i64)>(c)?,
+        DbConnection::Pg(c) => diesel::insert_into(cv::table)
+            .values(&counters)
+            .on_conflict((cv::user_a, cv::user_b))
+            .do_update()
+            .set((cv::last_seq.eq(excluded(cv::last_seq)), cv::last_message_at.eq(excluded(cv::last_message_at))))
+            .returning((cv::user_a, cv::user_b, cv::id))
+            .get_results::<(i64, i64, i64)>(c)?,
+    }
+    .into_iter()
+    .map(|(a, b, id)| ((a, b), id))
+    .collect();
+    let conversations = pairs.iter().map(|p| ids.get(p).copied().ok_or(diesel::result::Error::NotFound));
+    Ok((conversations.collect::<QueryResult<_>>()?, seqs))
+}
+
+type Row = (
+    diesel::dsl::Eq<m::conversation_id, i64>,
+    diesel::dsl::Eq<m::seq, i64>,
+    diesel::dsl::Eq<m::sender_id, i64>,
+    diesel::dsl::Eq<m::recipient_id, i64>,
+    diesel::dsl::Eq<m::request_id, Option<i64>>,
+    diesel::dsl::Eq<m::client_id, Option<String>>,
+    diesel::dsl::Eq<m::body, String>,
+    diesel::dsl::Eq<m::created_at, chrono::NaiveDateTime>,
+);
+
+/// Inserts the rows, a few hundred per statement; returns each one's id by (conversation, seq).
+fn insert_rows(c: &mut DbConnection, rows: &[Row]) -> QueryResult<HashMap<(i64, i64), i64>> {
+    let mut ids = HashMap::with_capacity(rows.len());
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let returned: Vec<(i64, i64, i64)> = match c {
+            DbConnection::Sqlite(c) => diesel::insert_into(m::table)
+                .values(chunk)
+                .returning((m::conversation_id, m::seq, m::id))
+                .get_results(c)?,
+            DbConnection::Pg(c) => diesel::insert_into(m::table)
+                .values(chunk)
+                .returning((m::conversation_id, m::seq, m::id))
+                .get_results(c)?,
+        };
+        ids.extend(returned.into_iter().map(|(conversation, seq, id)| ((conversation, seq), id)));
+    }
+    Ok(ids)
+}
