@@ -123,6 +123,9 @@ test('a parent and a tutor chat in real time: live messages, typing, unread badg
   await input.press('Enter')
   await expect(navBadge(tutor)).toHaveText(/^1/)
   await expect(tutor.getByTestId('chat-unread')).toHaveText(/^1/)
+  // On a phone the badge rides on the bottom navigation's Messages item.
+  await tutor.setViewportSize(PHONE)
+  await expect(tutor.getByRole('navigation', { name: 'Bottom navigation' }).getByTestId('nav-unread')).toHaveText(/^1/)
 
   // The phone layout of the open chat.
   await parent.setViewportSize(PHONE)
