@@ -45,7 +45,7 @@ export function renderApp(path: string | { pathname: string; state?: unknown } =
       </MemoryRouter>
     </AppProvider>,
   )
-  return { user, ...result }
+  return { user, queryClient, ...result }
 }
 
 export function currentPath(): string {

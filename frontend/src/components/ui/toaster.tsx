@@ -6,13 +6,17 @@ import { registerToaster } from '@/lib/toaster'
 const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 })
 
 export default function Toaster() {
-  useEffect(
-    () =>
-      registerToaster((message) =>
-        toaster.create({ type: message.type, title: message.title, duration: message.duration, closable: true }),
-      ),
-    [],
-  )
+  useEffect(() => {
+    const unregister = registerToaster((message) =>
+      toaster.create({ type: message.type, title: message.title, duration: message.duration, closable: true }),
+    )
+    return () => {
+      unregister()
+      // The store outlives this component: without this, a toaster mounted again (a test's next
+      // render) would show the old messages.
+      toaster.remove()
+    }
+  }, [])
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>

@@ -22,11 +22,19 @@ export function addReview({ tutorId, rating, comment, parentId }: ReviewInput) {
   )
 }
 
-/** Refreshes the reviews and the profile (its average and count) afterwards. */
-export function useAddReview() {
+/**
+ * Refreshes the reviews and the profile (its average and count) afterwards. `onStored` runs
+ * when the server has the review, before the refresh. It is given here, not to `mutate`,
+ * because the refresh remounts the form (it is keyed by the parent's review) and React Query
+ * drops a `mutate` call's callbacks once its component is gone.
+ */
+export function useAddReview(onStored?: (input: ReviewInput) => void) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: addReview,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tutorsQueryKey }),
+    onSuccess: (_stored, input) => {
+      onStored?.(input)
+      return queryClient.invalidateQueries({ queryKey: tutorsQueryKey })
+    },
   })
 }

@@ -19,15 +19,14 @@ const starText = (n: number) => `${n} star${n === 1 ? '' : 's'}`
 export function ReviewForm({ tutorId, parentId, existing }: { tutorId: number; parentId?: number; existing?: Review }) {
   const [rating, setRating] = useState(existing?.rating ?? 0)
   const [comment, setComment] = useState(existing?.comment ?? '')
-  const add = useAddReview()
+  const add = useAddReview(() =>
+    notifySuccess(existing ? 'Review updated successfully!' : 'Review submitted successfully!'),
+  )
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (rating < 1) return
-    add.mutate(
-      { tutorId, rating, comment: comment.trim(), parentId },
-      { onSuccess: () => notifySuccess(existing ? 'Review updated successfully!' : 'Review submitted successfully!') },
-    )
+    add.mutate({ tutorId, rating, comment: comment.trim(), parentId })
   }
 
   return (

@@ -272,6 +272,8 @@ describe('Tutor reviews', { timeout: 15_000 }, () => {
     await user.click(submit)
 
     await waitFor(() => expect(screen.getByTestId('rating-average')).toHaveTextContent('4.0'))
+    // The refresh remounts the form (now holding this review); the confirmation still shows.
+    expect(await screen.findByText('Review submitted successfully!')).toBeInTheDocument()
     expect(screen.getByTestId('rating-count')).toHaveTextContent('2 reviews')
     expect(within(screen.getByRole('list', { name: 'Reviews' })).getByText('Clear explanations')).toBeInTheDocument()
     expect(posts).toEqual([{ rating: 3, comment: 'Clear explanations', parentId: 7 }])
@@ -279,6 +281,33 @@ describe('Tutor reviews', { timeout: 15_000 }, () => {
     expect(await screen.findByText(/submitting again updates your review/)).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Clear explanations')
     expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked()
+  })
+
+  it('confirms a review even when the list refreshes (remounting the form) before the answer arrives', async () => {
+    const { posts } = serveTutor(makeTutor())
+    // The server stores the review at once, but its answer is held back until the test lets it go.
+    let release = () => {}
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    server.use(
+      http.post('*/api/tutors/:id/reviews', async ({ request }) => {
+        const body = (await request.json()) as { rating: number; comment: string }
+        posts.push(body)
+        const stored = { ...existing, id: 901, parentId: 7, parentName: 'Asha Verma', ...body }
+        server.use(http.get('*/api/tutors/:id/reviews', () => HttpResponse.json([stored])))
+        await answered
+        return HttpResponse.json(stored, { status: 201 })
+      }),
+    )
+    signInAs({ id: 7, role: 'parent', email: 'asha@example.com' })
+    const { user, queryClient } = renderApp('/tutor/42')
+    await user.click(await screen.findByRole('radio', { name: '2 stars' }))
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }))
+    await waitFor(() => expect(posts).toHaveLength(1))
+    // Another refresh (say, the window regained focus) shows the stored review first.
+    await queryClient.invalidateQueries()
+    expect(await screen.findByRole('button', { name: 'Update Review' })).toBeInTheDocument()
+    release()
+    expect(await screen.findByText('Review submitted successfully!')).toBeInTheDocument()
   })
 
   it('the rating is keyboard operable', async () => {
