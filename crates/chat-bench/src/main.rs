@@ -10,11 +10,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use diesel::prelude::*;
 use futures_util::{SinkExt, StreamExt};
 use hometutor_core::UserId;
-use hometutor_db::schema::users;
-use hometutor_db::{now, Db, DbConnection, DbError};
+use hometutor_db::testing::{insert_users, TestUser};
+use hometutor_db::Db;
 use hometutor_messaging::Tickets;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message as Frame;
@@ -25,33 +24,12 @@ fn setting(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-fn seed_users(db: &Db, count: usize) -> anyhow::Result<Vec<UserId>> {
-    let at = now();
-    let rows: Vec<_> = (0..count)
-        .map(|i| {
-            (
-                users::fullname.eq(format!("Bench {i}")),
-                users::email.eq(format!("bench{i}@example.com")),
-                users::phone.eq("9876543210"),
-                users::password_hash.eq("x"),
-                users::role.eq("parent"),
-                users::email_verified.eq(true),
-                users::created_at.eq(at),
-                users::updated_at.eq(at),
-            )
-        })
-        .collect();
-    for chunk in rows.chunks(2000) {
-        db.write(|c| {
-            match c {
-                DbConnection::Sqlite(c) => diesel::insert_into(users::table).values(chunk).execute(c),
-                DbConnection::Pg(c) => diesel::insert_into(users::table).values(chunk).execute(c),
-            }
-            .map_err(DbError::from)
-        })?;
-    }
-    let ids: Vec<i64> = db.read(|c| users::table.order(users::id).select(users::id).load(c).map_err(DbError::from))?;
-    Ok(ids.into_iter().map(UserId).collect())
+fn seed_users(db: &Db, count: usize) -> Vec<UserId> {
+    let (names, emails): (Vec<String>, Vec<String>) =
+        (0..count).map(|i| (format!("Bench {i}"), format!("bench{i}@example.com"))).unzip();
+    let people: Vec<TestUser> =
+        names.iter().zip(&emails).map(|(name, email)| TestUser { name, email, role: "parent" }).collect();
+    insert_users(db, &people).into_iter().map(UserId).collect()
 }
 
 struct Server {
@@ -241,7 +219,7 @@ async fn main() -> anyhow::Result<()> {
     let database_url = format!("sqlite://{}", dir.join("bench.db").display());
     let db = Db::connect(&database_url)?;
     hometutor_db::run_migrations(&db)?;
-    let everyone = seed_users(&db, idle as usize + 4 * pairs as usize)?;
+    let everyone = seed_users(&db, idle as usize + 4 * pairs as usize);
     let tickets = Tickets::new(db.clone());
     let server = start_server(&database_url, &dir).await?;
     let rss_start = server.rss_mb();

@@ -68,3 +68,61 @@ impl Drop for TestDatabase {
         }
     }
 }
+
+/// A user for tests and benchmarks, written straight into the table: no password
+/// (the hash is a placeholder no login matches), e-mail verified, active.
+pub struct TestUser<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub role: &'a str,
+}
+
+/// Inserts one `TestUser`; returns its id.
+pub fn insert_user(db: &Db, name: &str, email: &str, role: &str) -> i64 {
+    insert_users(db, &[TestUser { name, email, role }])[0]
+}
+
+/// Inserts many `TestUser`s, a thousand rows per statement; returns their ids in
+/// the order given.
+pub fn insert_users(db: &Db, people: &[TestUser<'_>]) -> Vec<i64> {
+    use crate::schema::users;
+    use diesel::prelude::*;
+    let at = crate::now();
+    let mut ids = Vec::with_capacity(people.len());
+    for chunk in people.chunks(1000) {
+        let rows: Vec<_> = chunk
+            .iter()
+            .map(|p| {
+                (
+                    users::fullname.eq(p.name),
+                    users::email.eq(p.email),
+                    users::phone.eq("9876543210"),
+                    users::password_hash.eq("x"),
+                    users::role.eq(p.role),
+                    users::email_verified.eq(true),
+                    users::created_at.eq(at),
+                    users::updated_at.eq(at),
+                )
+            })
+            .collect();
+        let emails: Vec<&str> = chunk.iter().map(|p| p.email).collect();
+        let by_email: std::collections::HashMap<String, i64> = db
+            .write(|c| {
+                match c {
+                    crate::DbConnection::Sqlite(c) => diesel::insert_into(users::table).values(&rows).execute(c),
+                    crate::DbConnection::Pg(c) => diesel::insert_into(users::table).values(&rows).execute(c),
+                }?;
+                // Read back by e-mail: neither backend promises RETURNING rows in insert order.
+                users::table
+                    .filter(users::email.eq_any(&emails))
+                    .select((users::email, users::id))
+                    .load::<(String, i64)>(c)
+                    .map_err(crate::DbError::from)
+            })
+            .unwrap_or_else(|e| panic!("test users: {e}"))
+            .into_iter()
+            .collect();
+        ids.extend(chunk.iter().map(|p| by_email[p.email]));
+    }
+    ids
+}

@@ -2,11 +2,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
-use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::users;
-use hometutor_db::testing::TestDatabase;
-use hometutor_db::{now, Db};
+use hometutor_db::testing::{insert_user, TestDatabase};
+use hometutor_db::Db;
 use hometutor_media::{MediaError, MediaStore};
 
 const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13];
@@ -27,24 +25,7 @@ impl Drop for Fixture {
 }
 
 fn user(db: &Db, email: &str) -> UserId {
-    let id: i64 = db
-        .write(|c| {
-            diesel::insert_into(users::table)
-                .values((
-                    users::fullname.eq("U"),
-                    users::email.eq(email),
-                    users::phone.eq("9876543210"),
-                    users::password_hash.eq("x"),
-                    users::role.eq("tutor"),
-                    users::created_at.eq(now()),
-                    users::updated_at.eq(now()),
-                ))
-                .returning(users::id)
-                .get_result(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("user");
-    UserId(id)
+    UserId(insert_user(db, "U", email, "tutor"))
 }
 
 fn fixture() -> Fixture {

@@ -11,11 +11,8 @@
 
 use std::time::{Duration, Instant};
 
-use diesel::prelude::*;
 use hometutor_core::UserId;
-use hometutor_db::schema::users;
-use hometutor_db::testing::TestDatabase;
-use hometutor_db::{now, DbConnection, DbError};
+use hometutor_db::testing::{insert_users, TestDatabase, TestUser};
 use hometutor_messaging::{MessageStore, SendInput};
 
 fn setting(name: &str, default: usize) -> usize {
@@ -27,29 +24,11 @@ fn main() {
         (setting("BENCH_BATCH", 512), setting("BENCH_PAIRS", 100), setting("BENCH_MESSAGES", 100_000));
     let test_db = TestDatabase::file();
     let db = test_db.db();
-    let at = now();
-    let rows: Vec<_> = (0..pairs * 2)
-        .map(|i| {
-            (
-                users::fullname.eq(format!("Bench {i}")),
-                users::email.eq(format!("bench{i}@example.com")),
-                users::phone.eq("9876543210"),
-                users::password_hash.eq("x"),
-                users::role.eq("parent"),
-                users::created_at.eq(at),
-                users::updated_at.eq(at),
-            )
-        })
-        .collect();
-    let ids: Vec<i64> = db
-        .write(|c| {
-            match c {
-                DbConnection::Sqlite(c) => diesel::insert_into(users::table).values(&rows).execute(c),
-                DbConnection::Pg(c) => diesel::insert_into(users::table).values(&rows).execute(c),
-            }?;
-            users::table.order(users::id).select(users::id).load(c).map_err(DbError::from)
-        })
-        .expect("users");
+    let (names, emails): (Vec<String>, Vec<String>) =
+        (0..pairs * 2).map(|i| (format!("Bench {i}"), format!("bench{i}@example.com"))).unzip();
+    let people: Vec<TestUser> =
+        names.iter().zip(&emails).map(|(name, email)| TestUser { name, email, role: "parent" }).collect();
+    let ids = insert_users(&db, &people);
     let store = MessageStore::new(db.clone());
     let mut batch_times = Vec::new();
     let started = Instant::now();

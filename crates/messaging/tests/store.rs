@@ -4,8 +4,7 @@
 
 use diesel::prelude::*;
 use hometutor_core::UserId;
-use hometutor_db::schema::users;
-use hometutor_db::testing::TestDatabase;
+use hometutor_db::testing::{insert_user, TestDatabase};
 use hometutor_db::{now, Db};
 use hometutor_messaging::{MessageStore, MessagingError, SendInput};
 
@@ -18,24 +17,8 @@ struct Fixture {
 }
 
 fn user(db: &Db, name: &str) -> UserId {
-    let id: i64 = db
-        .write(|c| {
-            diesel::insert_into(users::table)
-                .values((
-                    users::fullname.eq(name),
-                    users::email.eq(format!("{}@example.com", name.to_lowercase())),
-                    users::phone.eq("9876543210"),
-                    users::password_hash.eq("x"),
-                    users::role.eq("parent"),
-                    users::created_at.eq(now()),
-                    users::updated_at.eq(now()),
-                ))
-                .returning(users::id)
-                .get_result(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("user");
-    UserId(id)
+    let email = format!("{}@example.com", name.to_lowercase());
+    UserId(insert_user(db, name, &email, "parent"))
 }
 
 fn fixture() -> Fixture {

@@ -10,7 +10,7 @@ use chrono::{Months, NaiveDateTime};
 use diesel::prelude::*;
 use hometutor_core::UserId;
 use hometutor_db::schema::{payment_orders, users};
-use hometutor_db::testing::TestDatabase;
+use hometutor_db::testing::{insert_users, TestDatabase, TestUser};
 use hometutor_db::{now, Db};
 use hometutor_payments::{
     sign_webhook, CashfreeConfig, CashfreeProvider, PaymentError, PaymentService, ProviderError, SimulatedProvider,
@@ -33,30 +33,9 @@ struct Fixture {
 fn fixture() -> Fixture {
     let database = TestDatabase::in_memory();
     let db = database.db();
-    let mut ids = Vec::new();
-    for (email, role) in
-        [("tutor@example.com", "tutor"), ("parent@example.com", "parent"), ("tutor2@example.com", "tutor")]
-    {
-        let id: i64 = db
-            .write(|c| {
-                diesel::insert_into(users::table)
-                    .values((
-                        users::fullname.eq("Test"),
-                        users::email.eq(email),
-                        users::phone.eq("9876543210"),
-                        users::password_hash.eq("x"),
-                        users::role.eq(role),
-                        users::email_verified.eq(true),
-                        users::created_at.eq(now()),
-                        users::updated_at.eq(now()),
-                    ))
-                    .returning(users::id)
-                    .get_result(c)
-                    .map_err(hometutor_db::DbError::from)
-            })
-            .expect("user");
-        ids.push(UserId(id));
-    }
+    let people = [("tutor@example.com", "tutor"), ("parent@example.com", "parent"), ("tutor2@example.com", "tutor")]
+        .map(|(email, role)| TestUser { name: "Test", email, role });
+    let ids: Vec<UserId> = insert_users(&db, &people).into_iter().map(UserId).collect();
     Fixture { _database: database, db, tutor: ids[0], parent: ids[1], other_tutor: ids[2] }
 }
 

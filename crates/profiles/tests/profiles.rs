@@ -2,32 +2,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
-use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::users;
-use hometutor_db::testing::TestDatabase;
-use hometutor_db::{now, Db};
+use hometutor_db::testing::{insert_user, TestDatabase};
+use hometutor_db::Db;
 use hometutor_profiles::{ProfileError, ProfileFields, ProfileService};
 
 fn user(db: &Db, email: &str, role: &str) -> UserId {
-    let id: i64 = db
-        .write(|c| {
-            diesel::insert_into(users::table)
-                .values((
-                    users::fullname.eq(format!("Name {email}")),
-                    users::email.eq(email),
-                    users::phone.eq("9876543210"),
-                    users::password_hash.eq("x"),
-                    users::role.eq(role),
-                    users::created_at.eq(now()),
-                    users::updated_at.eq(now()),
-                ))
-                .returning(users::id)
-                .get_result(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("user");
-    UserId(id)
+    UserId(insert_user(db, &format!("Name {email}"), email, role))
 }
 
 struct Fixture {
