@@ -344,6 +344,16 @@ fn revenue_counts_confirmed_payments_only_by_india_month() {
     order(&f.db, tutor, "pending", Some(at(12, 11, 9)), &mut n); // never confirmed
     let revenue = f.admin.revenue_at(at(21, 11, 12)).unwrap();
     assert_eq!((revenue.total, revenue.this_month, revenue.last_month), (1996.0, 998.0, 499.0));
+
+    // Deleting the paying account keeps its payments: they are financial records.
+    f.admin.delete_user(&f.me, tutor.0).unwrap();
+    let after = f.admin.revenue_at(at(21, 11, 12)).unwrap();
+    assert_eq!((after.total, after.this_month, after.last_month), (1996.0, 998.0, 499.0));
+    let owners: Vec<Option<i64>> = f
+        .db
+        .read(|c| payment_orders::table.select(payment_orders::user_id).load(c).map_err(hometutor_db::DbError::from))
+        .unwrap();
+    assert_eq!(owners, vec![None; 7], "every order kept, none pointing at the deleted account");
 }
 
 #[test]

@@ -69,7 +69,8 @@ diesel::table! {
     payment_orders (id) {
         id -> BigInt,
         order_id -> Text,
-        user_id -> BigInt,
+        /// `None` once the account is deleted: the order is kept as a financial record.
+        user_id -> Nullable<BigInt>,
         provider -> Text,
         amount_paise -> BigInt,
         currency -> Text,

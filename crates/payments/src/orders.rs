@@ -14,7 +14,8 @@ use crate::PaymentError;
 #[diesel(table_name = hometutor_db::schema::payment_orders)]
 pub(crate) struct OrderRow {
     pub order_id: String,
-    pub user_id: i64,
+    /// `None` when the account was deleted; the order stays as a record.
+    pub user_id: Option<i64>,
     pub amount_paise: i64,
     pub currency: String,
     pub status: String,
@@ -79,12 +80,17 @@ pub(crate) fn activate(
     if updated == 0 {
         return Ok(false);
     }
-    let current: Option<NaiveDateTime> =
-        users::table.find(order.user_id).select(users::subscription_expires).first(conn)?;
+    let Some(user_id) = order.user_id else {
+        // The provider took the money after the account was deleted: the order says
+        // paid (for the books and any refund), and there is no subscription to extend.
+        tracing::warn!(order = %order.order_id, "order paid for an account that no longer exists");
+        return Ok(false);
+    };
+    let current: Option<NaiveDateTime> = users::table.find(user_id).select(users::subscription_expires).first(conn)?;
     let from = current.filter(|e| *e > at).unwrap_or(at);
     let until =
         from.checked_add_months(Months::new(12)).ok_or_else(|| PaymentError::Internal("date overflow".into()))?;
-    diesel::update(users::table.find(order.user_id))
+    diesel::update(users::table.find(user_id))
         .set((
             users::subscription_active.eq(true),
             users::subscription_expires.eq(Some(until)),
@@ -92,7 +98,7 @@ pub(crate) fn activate(
             users::updated_at.eq(at),
         ))
         .execute(conn)?;
-    tracing::info!(order = %order.order_id, user = order.user_id, until = %until, "subscription extended");
+    tracing::info!(order = %order.order_id, user = user_id, until = %until, "subscription extended");
     Ok(true)
 }
 

@@ -185,7 +185,7 @@ impl PaymentService {
         let id = order_id.to_string();
         let order = self.blocking(move |db| db.read(|c| orders::find(c, &id).map_err(PaymentError::from))).await?;
         // Someone else's order answers exactly like a missing one.
-        order.filter(|o| o.user_id == user.0).ok_or(PaymentError::OrderNotFound)
+        order.filter(|o| o.user_id == Some(user.0)).ok_or(PaymentError::OrderNotFound)
     }
 
     pub async fn subscription(&self, user: UserId) -> Result<Subscription, PaymentError> {
