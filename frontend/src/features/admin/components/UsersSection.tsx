@@ -283,7 +283,7 @@ export function UsersSection() {
         title={`${BULK_LABELS[bulkAction]} ${selected.size} user(s)?`}
         text={
           bulkAction === 'delete'
-            ? `The ${selected.size} selected user(s) and their data will be deleted. This cannot be undone.`
+            ? `The ${selected.size} selected user(s) and their data will be deleted (payment records are kept). This cannot be undone.`
             : `${BULK_LABELS[bulkAction]} the ${selected.size} selected user(s)?`
         }
         confirmLabel={BULK_LABELS[bulkAction]}
@@ -294,7 +294,7 @@ export function UsersSection() {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete user?"
-        text={`${deleting?.fullname} (${deleting?.email}) and their data will be deleted. This cannot be undone.`}
+        text={`${deleting?.fullname} (${deleting?.email}) and their data will be deleted (payment records are kept). This cannot be undone.`}
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={runDelete}
