@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { errorMessage } from '@/api/client'
 import type { TuitionRequest } from '@/api/types'
+import { LabeledText } from '@/components/labeled-text'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { MESSAGES } from '@/lib/constants'
@@ -26,18 +27,8 @@ function RequestItem({ request, onDelete }: { request: TuitionRequest; onDelete:
           </Heading>
           {request.flagged && <Badge colorPalette="red">Flagged</Badge>}
         </HStack>
-        <Text>
-          <Text as="span" color="fg.muted">
-            Class:
-          </Text>{' '}
-          {request.classLevel}
-        </Text>
-        <Text>
-          <Text as="span" color="fg.muted">
-            Preferred time:
-          </Text>{' '}
-          {request.preferredTime}
-        </Text>
+        <LabeledText label="Class">{request.classLevel}</LabeledText>
+        <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
         <Text fontSize="sm" color="fg.muted">
           Posted {new Date(request.createdAt).toLocaleDateString('en-IN')}
         </Text>

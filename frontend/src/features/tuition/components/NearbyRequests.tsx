@@ -18,6 +18,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { ApiError, errorMessage } from '@/api/client'
 import type { NearbyRequest } from '@/api/types'
 import { MapView, type LatLng } from '@/components/map/MapView'
+import { LabeledText } from '@/components/labeled-text'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
@@ -63,18 +64,8 @@ function ResultItem({
         </Heading>
         <Badge colorPalette="blue">{request.distanceKm.toFixed(1)} km</Badge>
       </HStack>
-      <Text>
-        <Text as="span" color="fg.muted">
-          Class:
-        </Text>{' '}
-        {request.classLevel}
-      </Text>
-      <Text>
-        <Text as="span" color="fg.muted">
-          Preferred time:
-        </Text>{' '}
-        {request.preferredTime}
-      </Text>
+      <LabeledText label="Class">{request.classLevel}</LabeledText>
+      <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
       <Box mt="2" fontSize="sm" overflowWrap="anywhere">
         <Text fontWeight="medium">{request.parent.fullname}</Text>
         {request.parent.phone && (
