@@ -8,6 +8,8 @@ pub enum MessagingError {
     TooLong,
     #[error("This user is not accepting your messages.")]
     Blocked,
+    #[error("You cannot block yourself.")]
+    SelfBlock,
     #[error("User not found.")]
     NoSuchUser,
     #[error("Tuition request not found.")]

@@ -205,14 +205,17 @@ impl MessageStore {
         })
     }
 
-    /// From now on `blocked`'s messages to `me` are refused.
+    /// From now on `blocked`'s messages (and typing) to `me` are refused.
     pub fn block(&self, me: UserId, blocked: UserId) -> Result<(), MessagingError> {
+        if me == blocked {
+            return Err(MessagingError::SelfBlock);
+        }
         self.db.write(|c| -> Result<_, MessagingError> {
-            let exists: i64 = blocks::table
-                .filter(blocks::blocker_id.eq(me.0).and(blocks::blocked_id.eq(blocked.0)))
-                .count()
-                .get_result(c)?;
-            if exists == 0 {
+            let known: i64 = users::table.find(blocked.0).count().get_result(c)?;
+            if known == 0 {
+                return Err(MessagingError::NoSuchUser);
+            }
+            if !is_blocked(c, me, blocked)? {
                 diesel::insert_into(blocks::table)
                     .values((
                         blocks::blocker_id.eq(me.0),
@@ -225,6 +228,11 @@ impl MessageStore {
         })
     }
 
+    /// Whether `blocker` refuses `sender`'s messages.
+    pub fn has_blocked(&self, blocker: UserId, sender: UserId) -> Result<bool, MessagingError> {
+        self.db.read(|c| -> Result<_, MessagingError> { Ok(is_blocked(c, blocker, sender)?) })
+    }
+
     pub fn unblock(&self, me: UserId, blocked: UserId) -> Result<(), MessagingError> {
         self.db.write(|c| -> Result<_, MessagingError> {
             diesel::delete(blocks::table.filter(blocks::blocker_id.eq(me.0).and(blocks::blocked_id.eq(blocked.0))))
@@ -232,6 +240,14 @@ impl MessageStore {
             Ok(())
         })
     }
+}
+
+fn is_blocked(c: &mut DbConnection, blocker: UserId, sender: UserId) -> QueryResult<bool> {
+    let found: i64 = blocks::table
+        .filter(blocks::blocker_id.eq(blocker.0).and(blocks::blocked_id.eq(sender.0)))
+        .count()
+        .get_result(c)?;
+    Ok(found > 0)
 }
 
 fn checked_text(raw: &str) -> Result<&str, MessagingError> {
@@ -278,11 +294,7 @@ fn store_one(c: &mut DbConnection, from: UserId, input: &SendInput, text: &str) 
     if recipient != Some(true) {
         return Err(MessagingError::NoSuchUser);
     }
-    let blocked: i64 = blocks::table
-        .filter(blocks::blocker_id.eq(input.to.0).and(blocks::blocked_id.eq(from.0)))
-        .count()
-        .get_result(c)?;
-    if blocked > 0 {
+    if is_blocked(c, input.to, from)? {
         return Err(MessagingError::Blocked);
     }
     if let Some(request) = input.request_id {

@@ -91,10 +91,24 @@ fn unread_counts_follow_read_marks() {
 fn a_blocked_user_cannot_send() {
     let f = fixture();
     f.store.block(f.asha, f.ravi).expect("block");
+    f.store.block(f.asha, f.ravi).expect("blocking twice is harmless");
+    assert!(f.store.has_blocked(f.asha, f.ravi).unwrap());
+    assert!(!f.store.has_blocked(f.ravi, f.asha).unwrap(), "a block goes one way");
+    assert!(!f.store.has_blocked(f.meena, f.ravi).unwrap(), "and is Asha's alone");
     assert!(matches!(f.store.send(f.ravi, text(f.asha, "hello?")), Err(MessagingError::Blocked)));
+    assert!(f.store.send(f.meena, text(f.asha, "hi Asha")).is_ok(), "others still reach her");
     assert!(f.store.send(f.asha, text(f.ravi, "I can still write")).is_ok());
     f.store.unblock(f.asha, f.ravi).expect("unblock");
+    assert!(!f.store.has_blocked(f.asha, f.ravi).unwrap());
     assert!(f.store.send(f.ravi, text(f.asha, "thanks")).is_ok());
+}
+
+#[test]
+fn nobody_blocks_themself_or_a_user_who_does_not_exist() {
+    let f = fixture();
+    assert!(matches!(f.store.block(f.asha, f.asha), Err(MessagingError::SelfBlock)));
+    assert!(matches!(f.store.block(f.asha, UserId(9999)), Err(MessagingError::NoSuchUser)));
+    assert!(!f.store.has_blocked(f.asha, f.asha).unwrap());
 }
 
 #[test]

@@ -129,6 +129,7 @@ impl From<MessagingError> for ApiError {
             MessagingError::Empty => Self::new(StatusCode::BAD_REQUEST, "empty_message", message),
             MessagingError::TooLong => Self::new(StatusCode::BAD_REQUEST, "message_too_long", message),
             MessagingError::Blocked => Self::new(StatusCode::FORBIDDEN, "blocked", message),
+            MessagingError::SelfBlock => Self::new(StatusCode::BAD_REQUEST, "self_block", message),
             MessagingError::NoSuchUser | MessagingError::NoSuchRequest => {
                 Self::new(StatusCode::NOT_FOUND, "not_found", message)
             }

@@ -477,6 +477,12 @@ async fn handle(state: &web::Data<AppState>, me: UserId, event: Event) -> Vec<Ou
         "typing" => {
             let Some(to) = event.data["to"].as_i64() else { return bad("typing {to, isTyping}") };
             let typing = event.data["isTyping"].as_bool().unwrap_or(false);
+            // Someone who blocked me does not see me typing either.
+            match blocking(move || store.has_blocked(UserId(to), me)).await {
+                Ok(false) => {}
+                Ok(true) => return Vec::new(),
+                Err(e) => return vec![OutFrame::event("error", json!({"message": e.body.message}))],
+            }
             state.hub.deliver(
                 UserId(to),
                 OutFrame::event("userTyping", json!({"userId": me.0, "isTyping": typing})),

@@ -87,6 +87,36 @@ async fn two_users_chat_live_and_a_third_hears_nothing() {
 }
 
 #[actix_web::test]
+async fn a_blocked_user_is_neither_heard_nor_seen_typing() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
+    let (mut p, mut t) = (open(&app, &parent).await, open(&app, &tutor).await);
+    let block = app.call("POST", "/api/chat/block", Some(&parent), Some(json!({"partnerId": tutor_id}))).await;
+    assert_eq!(block.status, 204);
+
+    send(&mut t, "typing", json!({"to": parent_id, "isTyping": true})).await;
+    send(&mut t, "sendMessage", json!({"to": parent_id, "text": "hello?", "clientId": "t1"})).await;
+    let refused = next_event(&mut t, WAIT).await.expect("error");
+    assert_eq!(
+        (refused["event"].as_str(), refused["data"]["clientId"].as_str(), refused["data"]["message"].as_str()),
+        (Some("error"), Some("t1"), Some("This user is not accepting your messages."))
+    );
+    assert!(next_event(&mut p, QUIET).await.is_none(), "neither the typing nor the message reaches the parent");
+
+    // The block goes one way: the parent can still write, and is seen typing.
+    send(&mut p, "typing", json!({"to": tutor_id, "isTyping": true})).await;
+    let typing = next_event(&mut t, WAIT).await.expect("typing");
+    assert_eq!((typing["event"].as_str(), typing["data"]["userId"].as_i64()), (Some("userTyping"), Some(parent_id)));
+
+    assert_eq!(app.call("DELETE", &format!("/api/chat/block/{tutor_id}"), Some(&parent), None).await.status, 204);
+    send(&mut t, "typing", json!({"to": parent_id, "isTyping": true})).await;
+    let seen = next_event(&mut p, WAIT).await.expect("typing after the unblock");
+    assert_eq!((seen["event"].as_str(), seen["data"]["userId"].as_i64()), (Some("userTyping"), Some(tutor_id)));
+}
+
+#[actix_web::test]
 async fn tickets_are_single_use_and_other_sites_are_refused() {
     let app = TestApp::start().await;
     let parent = app.verified_user("parent@example.com", "parent").await;

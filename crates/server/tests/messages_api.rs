@@ -78,13 +78,30 @@ async fn empty_messages_and_blocked_senders_are_refused() {
     let unknown = app.call("POST", "/api/messages", Some(&parent), Some(about_nothing)).await;
     assert_eq!((unknown.status, unknown.body["message"].as_str()), (404, Some("Tuition request not found.")));
 
+    let block_status = format!("/api/chat/block/{tutor_id}");
+    assert_eq!(app.call("GET", &block_status, Some(&parent), None).await.body, json!({"blocked": false}));
     assert_eq!(
         app.call("POST", "/api/chat/block", Some(&parent), Some(json!({"partnerId": tutor_id}))).await.status,
         204
     );
+    assert_eq!(app.call("GET", &block_status, Some(&parent), None).await.body, json!({"blocked": true}));
+    let theirs = app.call("GET", &format!("/api/chat/block/{parent_id}"), Some(&tutor), None).await;
+    assert_eq!(theirs.body, json!({"blocked": false}), "the tutor has blocked nobody");
+    assert_eq!(app.call("GET", &block_status, None, None).await.status, 401);
     let refused = app.call("POST", "/api/messages", Some(&tutor), Some(json!({"to": parent_id, "text": "hi"}))).await;
-    assert_eq!(refused.status, 403);
-    assert_eq!(app.call("DELETE", &format!("/api/chat/block/{tutor_id}"), Some(&parent), None).await.status, 204);
+    assert_eq!(
+        (refused.status, refused.body["message"].as_str()),
+        (403, Some("This user is not accepting your messages."))
+    );
+    // The tutor cannot lift the parent's block: a DELETE only touches the caller's own blocks.
+    assert_eq!(app.call("DELETE", &format!("/api/chat/block/{parent_id}"), Some(&tutor), None).await.status, 204);
+    assert_eq!(app.call("GET", &block_status, Some(&parent), None).await.body, json!({"blocked": true}));
+    let self_block = app.call("POST", "/api/chat/block", Some(&parent), Some(json!({"partnerId": parent_id}))).await;
+    assert_eq!((self_block.status, self_block.body["message"].as_str()), (400, Some("You cannot block yourself.")));
+    let nobody = app.call("POST", "/api/chat/block", Some(&parent), Some(json!({"partnerId": 987_654}))).await;
+    assert_eq!((nobody.status, nobody.body["message"].as_str()), (404, Some("User not found.")));
+    assert_eq!(app.call("DELETE", &block_status, Some(&parent), None).await.status, 204);
+    assert_eq!(app.call("GET", &block_status, Some(&parent), None).await.body, json!({"blocked": false}));
     assert_eq!(
         app.call("POST", "/api/messages", Some(&tutor), Some(json!({"to": parent_id, "text": "hi"}))).await.status,
         201

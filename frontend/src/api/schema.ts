@@ -597,7 +597,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refuses the partner's messages from now on. */
+        /** Refuses the partner's messages (and typing) from now on. */
         post: operations["block"];
         delete?: never;
         options?: never;
@@ -612,7 +612,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether the caller has blocked the partner (the chat dialog's Block / Unblock button). */
+        get: operations["block_status"];
         put?: never;
         post?: never;
         /** Accepts the partner's messages again. */
@@ -1211,6 +1212,10 @@ export interface components {
         };
         BadgesBody: {
             badges: string[];
+        };
+        BlockStatus: {
+            /** @description Whether the caller refuses this partner's messages. */
+            blocked: boolean;
         };
         BroadcastBody: {
             text: string;
@@ -2975,6 +2980,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The caller's own id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    block_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockStatus"];
+                };
             };
         };
     };

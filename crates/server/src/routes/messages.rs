@@ -242,8 +242,17 @@ pub async fn mark_read(
     about_partner(&state, me, UserId(body.partner_id), MessageStore::mark_read).await
 }
 
-/// Refuses the partner's messages from now on.
-#[utoipa::path(tag = "messages", security(("bearer" = [])), request_body = PartnerBody, responses((status = 204)))]
+/// Refuses the partner's messages (and typing) from now on.
+#[utoipa::path(
+    tag = "messages",
+    security(("bearer" = [])),
+    request_body = PartnerBody,
+    responses(
+        (status = 204),
+        (status = 400, description = "The caller's own id", body = ErrorBody),
+        (status = 404, description = "No such user", body = ErrorBody),
+    )
+)]
 #[post("/chat/block")]
 pub async fn block(
     state: web::Data<AppState>,
@@ -251,6 +260,25 @@ pub async fn block(
     body: web::Json<PartnerBody>,
 ) -> Result<HttpResponse, ApiError> {
     about_partner(&state, me, UserId(body.partner_id), MessageStore::block).await
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct BlockStatus {
+    /// Whether the caller refuses this partner's messages.
+    pub blocked: bool,
+}
+
+/// Whether the caller has blocked the partner (the chat dialog's Block / Unblock button).
+#[utoipa::path(tag = "messages", security(("bearer" = [])), params(("partnerId" = i64, Path,)), responses((status = 200, body = BlockStatus)))]
+#[get("/chat/block/{partnerId}")]
+pub async fn block_status(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    partner: web::Path<i64>,
+) -> Result<web::Json<BlockStatus>, ApiError> {
+    let (store, partner) = (state.messages.clone(), UserId(partner.into_inner()));
+    let blocked = blocking(move || store.has_blocked(me.0.id, partner)).await?;
+    Ok(web::Json(BlockStatus { blocked }))
 }
 
 /// Accepts the partner's messages again.
@@ -302,6 +330,7 @@ pub fn config(cfg: &mut ServiceConfig) {
         .service(send)
         .service(ticket)
         .service(block)
+        .service(block_status)
         .service(unblock)
         .service(recent);
 }
