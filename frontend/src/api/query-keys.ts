@@ -13,3 +13,5 @@ export const unreadQueryKey = ['messages', 'unread'] as const
 export const conversationsQueryKey = ['messages', 'conversations'] as const
 export const recentChatsQueryKey = ['chat', 'recent'] as const
 export const chatHistoryQueryKey = ['messages', 'history'] as const
+/** Whether I have blocked a chat partner (GET /chat/block/{partnerId}), followed by the partner's id. */
+export const blockStatusQueryKey = ['chat', 'block'] as const

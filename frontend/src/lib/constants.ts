@@ -47,6 +47,7 @@ export const MESSAGES = {
   loadMessagesFailed: 'Failed to load messages',
   sendMessageFailed: 'Failed to send message',
   chatLoginRequired: 'Please log in to test the chat feature',
+  blockFailed: 'Could not change the block. Please try again.',
   registrationFailed: 'Registration failed',
   loginFailed: 'Login failed',
   sendOtpFailed: 'Failed to send OTP.',

@@ -27,6 +27,8 @@ export const defaultHandlers = [
   // The chat connector (logged in): unread counts and a socket ticket.
   http.get('*/api/messages/unread', () => HttpResponse.json({ total: 0, perUser: {} })),
   http.post('*/api/chat/ticket', () => HttpResponse.json({ ticket: 'test-ticket', expiresIn: 60 })),
+  // A chat dialog asks whether its partner is blocked: nobody is unless a test says so.
+  http.get('*/api/chat/block/:partnerId', () => HttpResponse.json({ blocked: false })),
   http.get('*/api/auth/profile', ({ request }) => {
     if (!request.headers.get('Authorization'))
       return HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })

@@ -134,3 +134,49 @@ test('a parent and a tutor chat in real time: live messages, typing, unread badg
   await parent.screenshot({ path: join(screenshots, 'chat-mobile.png') })
   await tutorContext.close()
 })
+
+test('a parent blocks a tutor: the tutor is refused and not seen typing until the parent unblocks', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const parent = page
+  const parentWho = await signUp(parent, 'parent', 'Kavya Iyer')
+  const parentId = await myId(parent)
+  const tutorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const tutor = await tutorContext.newPage()
+  await signUp(tutor, 'tutor', 'Arjun Rao')
+  await sendViaSocket(tutor, parentId, 'Hello, do you still need a maths tutor?')
+
+  await parent.goto('/messages')
+  await parent.getByRole('button', { name: /Arjun Rao/ }).click()
+  const parentDialog = parent.getByRole('dialog', { name: 'Chat with Arjun Rao' })
+  const parentLog = parentDialog.getByRole('log')
+  await expect(parentLog).toContainText('do you still need a maths tutor?')
+  await parentDialog.getByRole('button', { name: 'Block Arjun Rao' }).click()
+  await expect(parent.getByText('You blocked Arjun Rao. Their messages will be refused.')).toBeVisible()
+  await expect(parentDialog.getByText('Their messages are refused.')).toBeVisible()
+  await expectNoViolations(parent)
+
+  // The tutor's message is refused with the server's reason, and their typing does not show.
+  await tutor.goto('/chats')
+  await tutor.getByRole('button', { name: new RegExp(parentWho.email) }).click()
+  const tutorDialog = tutor.getByRole('dialog', { name: `Chat with ${parentWho.email}` })
+  const tutorInput = tutorDialog.getByRole('textbox', { name: 'Message' })
+  await tutorInput.pressSequentially('Are you there?', { delay: 20 })
+  await tutorInput.press('Enter')
+  await expect(tutorDialog.getByText('This user is not accepting your messages.')).toBeVisible()
+  await expect(tutorDialog.getByText('Failed')).toBeVisible()
+  await expect(parentDialog.getByText(/is typing…/)).toHaveCount(0)
+  await expect(parentLog).not.toContainText('Are you there?')
+
+  // The block survives a reload; Unblock lifts it and the tutor's retry arrives live.
+  await parent.reload()
+  await parent.getByRole('button', { name: /Arjun Rao/ }).click()
+  await parentDialog.getByRole('button', { name: 'Unblock Arjun Rao' }).click()
+  await expect(parent.getByText('You unblocked Arjun Rao.')).toBeVisible()
+  await tutorDialog.getByRole('button', { name: /Retry sending/ }).click()
+  await expect(parentLog).toContainText('Are you there?')
+  await expect(tutorDialog.getByText('Failed')).toHaveCount(0)
+  await tutorContext.close()
+})

@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react'
 import { dialogSlotRecipe } from '@chakra-ui-theme/recipes/dialog'
+import { BlockButton } from './BlockButton'
 import { ChatBox } from './ChatBox'
 
 export interface ChatPartner {
@@ -15,7 +16,7 @@ interface ChatDialogProps {
   onClose: () => void
 }
 
-/** SPEC §2: an 80%-height dialog 'Chat with {partner}' with a Close button. */
+/** SPEC §2: an 80%-height dialog 'Chat with {partner}' with a Close button; issue 6: Block / Unblock. */
 export default function ChatDialog({ me, partner, title, requestId, onClose }: ChatDialogProps) {
   return (
     <Dialog.Root
@@ -38,6 +39,8 @@ export default function ChatDialog({ me, partner, title, requestId, onClose }: C
               {partner && <ChatBox me={me} partnerId={partner.id} partnerName={partner.name} requestId={requestId} />}
             </Dialog.Body>
             <Dialog.Footer>
+              {/* Nobody blocks themself: the features page's self-chat demo has no button. */}
+              {partner && partner.id !== me && <BlockButton partner={partner} />}
               <Button variant="outline" onClick={onClose}>
                 Close
               </Button>

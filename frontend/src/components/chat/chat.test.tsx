@@ -161,6 +161,54 @@ describe('chat (SPEC §2, §5)', () => {
     expect(within(dialog).getByText('Sending…')).toBeInTheDocument()
   })
 
+  it('Block refuses the partner from now on; Unblock lifts it; both are confirmed', async () => {
+    signInAs({ id: ME })
+    chatServer()
+    const calls: string[] = []
+    let blocked = false
+    server.use(
+      http.get('*/api/chat/block/:partnerId', ({ params }) => {
+        calls.push(`GET ${params.partnerId}`)
+        return HttpResponse.json({ blocked })
+      }),
+      http.post('*/api/chat/block', async ({ request }) => {
+        calls.push(`POST ${JSON.stringify(await request.json())}`)
+        blocked = true
+        return new HttpResponse(null, { status: 204 })
+      }),
+      http.delete('*/api/chat/block/:partnerId', ({ params }) => {
+        calls.push(`DELETE ${params.partnerId}`)
+        blocked = false
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    const { user, dialog } = await openChat()
+    await user.click(await within(dialog).findByRole('button', { name: 'Block Ravi Kumar' }))
+    expect(await screen.findByText('You blocked Ravi Kumar. Their messages will be refused.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Their messages are refused.')).toBeInTheDocument()
+    expect(calls).toEqual(['GET 21', `POST ${JSON.stringify({ partnerId: RAVI.id })}`])
+
+    await user.click(within(dialog).getByRole('button', { name: 'Unblock Ravi Kumar' }))
+    expect(await screen.findByText('You unblocked Ravi Kumar.')).toBeInTheDocument()
+    expect(await within(dialog).findByRole('button', { name: 'Block Ravi Kumar' })).toBeInTheDocument()
+    expect(within(dialog).queryByText('Their messages are refused.')).not.toBeInTheDocument()
+    expect(calls.at(-1)).toBe('DELETE 21')
+  })
+
+  it('a refused block shows the server message and changes nothing', async () => {
+    signInAs({ id: ME })
+    chatServer()
+    server.use(
+      http.post('*/api/chat/block', () =>
+        HttpResponse.json({ message: 'User not found.', code: 'not_found' }, { status: 404 }),
+      ),
+    )
+    const { user, dialog } = await openChat()
+    await user.click(await within(dialog).findByRole('button', { name: 'Block Ravi Kumar' }))
+    expect(await screen.findByText('User not found.')).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Block Ravi Kumar' })).toBeInTheDocument()
+  })
+
   it('without an open socket, sending says the connection is not ready', async () => {
     FakeWebSocket.autoOpen = false
     signInAs({ id: ME })
@@ -178,12 +226,25 @@ describe('chat (SPEC §2, §5)', () => {
     expect(await screen.findByText('Please log in to test the chat feature')).toBeInTheDocument()
     first.unmount()
     signInAs({ id: ME })
+    let historyAsked = false
+    let blockAsked = false
     server.use(
-      http.get('*/api/messages', () => HttpResponse.json([])),
+      http.get('*/api/messages', () => {
+        historyAsked = true
+        return HttpResponse.json([])
+      }),
       http.post('*/api/messages/read', () => new HttpResponse(null, { status: 204 })),
+      http.get('*/api/chat/block/:partnerId', () => {
+        blockAsked = true
+        return HttpResponse.json({ blocked: false })
+      }),
     )
     const view = renderApp('/features')
     await view.user.click(await screen.findByRole('button', { name: 'Test Chat Feature' }))
-    expect(await screen.findByRole('dialog', { name: 'Chat Demo (Self-chat for testing)' })).toBeInTheDocument()
+    const demo = await screen.findByRole('dialog', { name: 'Chat Demo (Self-chat for testing)' })
+    // Nobody blocks themself: the history is fetched, the block status never is.
+    await waitFor(() => expect(historyAsked).toBe(true))
+    expect(blockAsked).toBe(false)
+    expect(within(demo).queryByRole('button', { name: /Block/ })).not.toBeInTheDocument()
   })
 })
