@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use diesel::prelude::*;
-use hometutor_core::FieldError;
+use hometutor_core::{Email, FieldError};
 use hometutor_db::schema::site_documents as sd;
 use hometutor_db::{now, DbConnection};
 use serde::{Deserialize, Serialize};
@@ -46,6 +46,9 @@ pub struct SiteSettings {
     /// Set by the logo upload; `None` shows the built-in logo.
     pub logo_url: Option<String>,
     pub banner_url: Option<String>,
+    /// Shown on the landing, help, contact, payment and not-found pages.
+    pub support_email: String,
+    pub support_phone: String,
 }
 
 impl Default for SiteSettings {
@@ -58,6 +61,8 @@ impl Default for SiteSettings {
             gpt5_mini_preview_enabled: true,
             logo_url: None,
             banner_url: None,
+            support_email: DEFAULT_SUPPORT_EMAIL.into(),
+            support_phone: DEFAULT_SUPPORT_PHONE.into(),
         }
     }
 }
@@ -70,6 +75,10 @@ pub struct SiteContent {
     pub faqs: Vec<Value>,
     pub announcements: Vec<Value>,
 }
+
+/// Until an admin sets the operator's own contacts.
+pub const DEFAULT_SUPPORT_EMAIL: &str = "support@hometutor.in";
+pub const DEFAULT_SUPPORT_PHONE: &str = "+91 98765 43210";
 
 const SETTINGS: &str = "settings";
 const CONTENT: &str = "content";
@@ -92,6 +101,32 @@ fn store<T: Serialize>(c: &mut DbConnection, name: &str, value: &T) -> QueryResu
             .execute(c)?;
     }
     Ok(())
+}
+
+fn support_email(raw: &str) -> Result<String, FieldError> {
+    if raw.trim().is_empty() {
+        return Err(FieldError::new("supportEmail", "Support e-mail is required."));
+    }
+    Email::parse(raw)
+        .map(|e| e.to_string())
+        .map_err(|_| FieldError::new("supportEmail", "Please enter a valid support e-mail address."))
+}
+
+/// A phone number as people dial it: digits with spaces, dashes, brackets and a leading +,
+/// 7 to 15 digits (a landline, a mobile or a toll-free number).
+fn support_phone(raw: &str) -> Result<String, FieldError> {
+    let phone = raw.trim();
+    if phone.is_empty() {
+        return Err(FieldError::new("supportPhone", "Support phone is required."));
+    }
+    let digits = phone.chars().filter(char::is_ascii_digit).count();
+    let allowed =
+        phone.chars().enumerate().all(|(i, c)| c.is_ascii_digit() || " -()".contains(c) || (c == '+' && i == 0));
+    if allowed && (7..=15).contains(&digits) && phone.chars().count() <= 24 {
+        Ok(phone.to_string())
+    } else {
+        Err(FieldError::new("supportPhone", "Please enter a valid support phone number (7 to 15 digits)."))
+    }
 }
 
 /// A list typed by an admin as JSON: an array, or a string holding one.
@@ -139,7 +174,11 @@ impl AdminService {
         let mut errors = Vec::new();
         let title = text("siteTitle", &new.site_title, true, 100).map_err(|e| errors.push(e)).ok();
         let description = text("siteDescription", &new.site_description, false, 500).map_err(|e| errors.push(e)).ok();
-        let (Some(title), Some(description)) = (title, description) else {
+        let support_email = support_email(&new.support_email).map_err(|e| errors.push(e)).ok();
+        let support_phone = support_phone(&new.support_phone).map_err(|e| errors.push(e)).ok();
+        let (Some(title), Some(description), Some(support_email), Some(support_phone)) =
+            (title, description, support_email, support_phone)
+        else {
             return Err(AdminError::Validation(errors));
         };
         let saved = self.db.write(|c| {
@@ -150,6 +189,8 @@ impl AdminService {
             settings.theme = new.theme;
             settings.maintenance_mode = new.maintenance_mode;
             settings.gpt5_mini_preview_enabled = new.gpt5_mini_preview_enabled;
+            settings.support_email = support_email;
+            settings.support_phone = support_phone;
             store(c, SETTINGS, &settings)?;
             let mut details = format!("title '{}', theme {:?}", settings.site_title, settings.theme);
             if was_maintenance != settings.maintenance_mode {

@@ -240,6 +240,49 @@ fn settings_and_content_are_validated_and_kept() {
     let empty = SiteSettings { site_title: " ".into(), ..SiteSettings::default() };
     assert!(matches!(f.admin.save_settings(&f.me, &empty), Err(AdminError::Validation(_))));
 
+    // The operator's own support contacts replace the defaults everywhere they are shown.
+    assert_eq!(
+        (defaults.support_email.as_str(), defaults.support_phone.as_str()),
+        ("support@hometutor.in", "+91 98765 43210")
+    );
+    let contacts = SiteSettings {
+        support_email: " Help@Tutors-Delhi.in ".into(),
+        support_phone: " +91 (11) 4050-6070 ".into(),
+        ..saved.clone()
+    };
+    let with_contacts = f.admin.save_settings(&f.me, &contacts).unwrap();
+    assert_eq!(
+        (with_contacts.support_email.as_str(), with_contacts.support_phone.as_str()),
+        ("help@tutors-delhi.in", "+91 (11) 4050-6070")
+    );
+    for (email, phone, field, message) in [
+        ("", "+91 11 4050 6070", "supportEmail", "Support e-mail is required."),
+        ("help@", "+91 11 4050 6070", "supportEmail", "Please enter a valid support e-mail address."),
+        ("help@tutors.in", " ", "supportPhone", "Support phone is required."),
+        ("help@tutors.in", "12345", "supportPhone", "Please enter a valid support phone number (7 to 15 digits)."),
+        (
+            "help@tutors.in",
+            "call 9876543210",
+            "supportPhone",
+            "Please enter a valid support phone number (7 to 15 digits).",
+        ),
+        (
+            "help@tutors.in",
+            "98+76543210",
+            "supportPhone",
+            "Please enter a valid support phone number (7 to 15 digits).",
+        ),
+    ] {
+        let bad = SiteSettings { support_email: email.into(), support_phone: phone.into(), ..saved.clone() };
+        match f.admin.save_settings(&f.me, &bad) {
+            Err(AdminError::Validation(errors)) => {
+                assert_eq!((errors[0].field, errors[0].message.as_str()), (field, message), "{email} / {phone}")
+            }
+            other => panic!("{email} / {phone} was not refused: {other:?}"),
+        }
+    }
+    assert_eq!(f.admin.settings().unwrap(), with_contacts, "a refused save changes nothing");
+
     let faqs = json!(r#"[{"q": "Is it free for parents?", "a": "Yes."}]"#);
     let content = f.admin.save_content(&f.me, "Welcome", &["Admissions open".into()], &faqs, &json!([])).unwrap();
     assert_eq!(content.faqs[0]["a"], "Yes.");

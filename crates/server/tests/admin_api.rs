@@ -314,6 +314,38 @@ async fn maintenance_mode_shuts_the_site_for_everyone_but_admins() {
 }
 
 #[actix_web::test]
+async fn the_operators_support_contacts_reach_every_visitor() {
+    let (app, admin) = start().await;
+    let site = app.call("GET", "/api/site", None, None).await;
+    assert_eq!(
+        (site.body["settings"]["supportEmail"].as_str(), site.body["settings"]["supportPhone"].as_str()),
+        (Some("support@hometutor.in"), Some("+91 98765 43210"))
+    );
+    let mine = json!({"siteTitle": "HomeTutor", "theme": "light",
+        "supportEmail": "help@tutors-delhi.in", "supportPhone": "+91 11 4050 6070"});
+    assert_eq!(app.call("POST", "/api/admin/settings", Some(&admin), Some(mine)).await.status, 200);
+    // A save that leaves the contacts out keeps them.
+    let title_only = json!({"siteTitle": "HomeTutor Delhi", "theme": "light"});
+    assert_eq!(app.call("POST", "/api/admin/settings", Some(&admin), Some(title_only)).await.status, 200);
+    let site = app.call("GET", "/api/site", None, None).await;
+    assert_eq!(
+        (site.body["settings"]["supportEmail"].as_str(), site.body["settings"]["supportPhone"].as_str()),
+        (Some("help@tutors-delhi.in"), Some("+91 11 4050 6070"))
+    );
+
+    let bad = json!({"siteTitle": "HomeTutor", "theme": "light", "supportEmail": "help@", "supportPhone": "12"});
+    let refused = app.call("POST", "/api/admin/settings", Some(&admin), Some(bad)).await;
+    assert_eq!(refused.status, 400);
+    assert_eq!(refused.body["fields"]["supportEmail"], "Please enter a valid support e-mail address.");
+    assert_eq!(refused.body["fields"]["supportPhone"], "Please enter a valid support phone number (7 to 15 digits).");
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let by_parent = json!({"siteTitle": "Mine", "theme": "light", "supportEmail": "me@example.com"});
+    assert_eq!(app.call("POST", "/api/admin/settings", Some(&parent), Some(by_parent)).await.status, 403);
+    let site = app.call("GET", "/api/site", None, None).await;
+    assert_eq!(site.body["settings"]["supportEmail"], "help@tutors-delhi.in", "refused saves change nothing");
+}
+
+#[actix_web::test]
 async fn content_testimonials_and_broadcasts_reach_the_landing_page() {
     let (app, admin) = start().await;
     let parent = app.verified_user("parent@example.com", "parent").await;

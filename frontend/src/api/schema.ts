@@ -1575,6 +1575,9 @@ export interface components {
             maintenanceMode?: boolean;
             siteDescription?: string;
             siteTitle: string;
+            /** @description Left out: the contacts saved before stay. */
+            supportEmail?: string | null;
+            supportPhone?: string | null;
             theme: components["schemas"]["ThemeDto"];
         };
         SettingsDto: {
@@ -1584,6 +1587,8 @@ export interface components {
             maintenanceMode: boolean;
             siteDescription: string;
             siteTitle: string;
+            supportEmail: string;
+            supportPhone: string;
             theme: components["schemas"]["ThemeDto"];
         };
         SimulatePaymentRequest: {

@@ -3,11 +3,9 @@
 export const APP_NAME = 'HomeTutor'
 export const APP_VERSION = 'v1.0'
 
-export const SUPPORT_EMAIL = 'support@hometutor.in'
-export const SUPPORT_PHONE = '+91 98765 43210'
-/** The phone number as a tel: URI wants it: no spaces. */
-export const SUPPORT_PHONE_URI = `tel:${SUPPORT_PHONE.replace(/\s+/g, '')}`
-export const SUPPORT_EMAIL_URI = `mailto:${SUPPORT_EMAIL}`
+/** Until the site settings arrive: the server's defaults, which an admin replaces (General Settings). */
+export const DEFAULT_SUPPORT_EMAIL = 'support@hometutor.in'
+export const DEFAULT_SUPPORT_PHONE = '+91 98765 43210'
 export const SUPPORT_HOURS = 'Monday to Saturday, 9:00 AM to 8:00 PM IST'
 export const SUPPORT_RESPONSE_TIME = 'We typically respond within 2-4 hours'
 

@@ -14,6 +14,8 @@ export function makeSite(
       gpt5MiniPreviewEnabled: true,
       logoUrl: null,
       bannerUrl: null,
+      supportEmail: 'support@hometutor.in',
+      supportPhone: '+91 98765 43210',
       ...overrides.settings,
     },
     content: { homeText: '', banners: [], faqs: [], announcements: [], ...overrides.content },

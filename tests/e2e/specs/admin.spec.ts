@@ -152,3 +152,52 @@ test('an admin finds and deactivates a user, flags a request and approves a test
   })
   await visitor.close()
 })
+
+test("an admin sets the operator's support contacts and visitors see them", async ({ page, browser }) => {
+  await adminLogin(page)
+  await page.goto('/admin?section=settings')
+  const email = page.getByRole('textbox', { name: /Support e-mail/ })
+  const phone = page.getByRole('textbox', { name: /Support phone/ })
+  await expect(email).toHaveValue('support@hometutor.in')
+  const restore = async () => {
+    const token = await page.evaluate(() => localStorage.getItem('token'))
+    const current = await page.request.get('/api/admin/settings', { headers: bearer(token ?? '') })
+    const saved = await page.request.post('/api/admin/settings', {
+      headers: bearer(token ?? ''),
+      data: { ...(await current.json()), supportEmail: 'support@hometutor.in', supportPhone: '+91 98765 43210' },
+    })
+    expect(saved.status()).toBe(200)
+  }
+  try {
+    // A number nobody can dial is refused beside its field; nothing is saved.
+    await phone.fill('12345')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await expect(page.getByText('Please enter a valid support phone number (7 to 15 digits).')).toBeVisible()
+    await expect(phone).toHaveAttribute('aria-invalid', 'true')
+
+    await email.fill('help@tutors-delhi.in')
+    await phone.fill('+91 11 4050 6070')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await expect(page.getByText('Settings saved')).toBeVisible()
+
+    const visitor = await browser.newContext()
+    const guest = await visitor.newPage()
+    await guest.goto('/support')
+    const main = guest.getByRole('main')
+    await expect(main.getByText('help@tutors-delhi.in')).toBeVisible()
+    await expect(main.getByRole('link', { name: 'Send Email' })).toHaveAttribute('href', 'mailto:help@tutors-delhi.in')
+    await expect(main.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', 'tel:+911140506070')
+    await guest.goto('/')
+    // The landing page's 'Need Help?' section and the footer of every page.
+    for (const where of [guest.getByRole('region', { name: 'Need Help?' }), guest.getByRole('contentinfo')]) {
+      await expect(where.getByRole('link', { name: /help@tutors-delhi.in/ })).toHaveAttribute(
+        'href',
+        'mailto:help@tutors-delhi.in',
+      )
+      await expect(where.getByRole('link', { name: /\+91 11 4050 6070/ })).toHaveAttribute('href', 'tel:+911140506070')
+    }
+    await visitor.close()
+  } finally {
+    await restore()
+  }
+})

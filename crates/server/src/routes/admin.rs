@@ -521,6 +521,8 @@ pub struct SettingsDto {
     pub gpt5_mini_preview_enabled: bool,
     pub logo_url: Option<String>,
     pub banner_url: Option<String>,
+    pub support_email: String,
+    pub support_phone: String,
 }
 
 impl From<SiteSettings> for SettingsDto {
@@ -533,6 +535,8 @@ impl From<SiteSettings> for SettingsDto {
             gpt5_mini_preview_enabled: s.gpt5_mini_preview_enabled,
             logo_url: s.logo_url,
             banner_url: s.banner_url,
+            support_email: s.support_email,
+            support_phone: s.support_phone,
         }
     }
 }
@@ -549,6 +553,9 @@ pub struct SettingsBody {
     pub maintenance_mode: bool,
     #[serde(default = "default_true")]
     pub gpt5_mini_preview_enabled: bool,
+    /// Left out: the contacts saved before stay.
+    pub support_email: Option<String>,
+    pub support_phone: Option<String>,
 }
 
 fn default_true() -> bool {
@@ -575,16 +582,23 @@ pub async fn admin_save_settings(
     body: web::Json<SettingsBody>,
 ) -> Result<web::Json<SettingsDto>, ApiError> {
     let b = body.into_inner();
-    let new = SiteSettings {
-        site_title: b.site_title,
-        site_description: b.site_description,
-        theme: b.theme.into(),
-        maintenance_mode: b.maintenance_mode,
-        gpt5_mini_preview_enabled: b.gpt5_mini_preview_enabled,
-        ..SiteSettings::default()
-    };
     let (service, actor) = (state.admin.clone(), admin.actor());
-    Ok(web::Json(blocking(move || service.save_settings(&actor, &new)).await?.into()))
+    let saved = blocking(move || {
+        let current = service.settings()?;
+        let new = SiteSettings {
+            site_title: b.site_title,
+            site_description: b.site_description,
+            theme: b.theme.into(),
+            maintenance_mode: b.maintenance_mode,
+            gpt5_mini_preview_enabled: b.gpt5_mini_preview_enabled,
+            support_email: b.support_email.unwrap_or(current.support_email),
+            support_phone: b.support_phone.unwrap_or(current.support_phone),
+            ..SiteSettings::default()
+        };
+        service.save_settings(&actor, &new)
+    })
+    .await?;
+    Ok(web::Json(saved.into()))
 }
 
 #[derive(Serialize, ToSchema)]

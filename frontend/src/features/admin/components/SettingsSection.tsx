@@ -1,7 +1,7 @@
 import { Button, Input, Stack, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
 import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/api/client'
+import { ApiError, errorMessage } from '@/api/client'
 import type { components } from '@/api/schema'
 import { FormField } from '@/components/ui/form-field'
 import { notifyError, notifySuccess } from '@/lib/toaster'
@@ -14,9 +14,11 @@ type Theme = components['schemas']['ThemeDto']
 
 function SettingsForm({ initial }: { initial: Settings }) {
   const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<Record<string, string>>({})
   const save = useSaveSettings()
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    setErrors({})
     save.mutate(
       {
         siteTitle: values.siteTitle,
@@ -24,25 +26,49 @@ function SettingsForm({ initial }: { initial: Settings }) {
         theme: values.theme,
         maintenanceMode: values.maintenanceMode,
         gpt5MiniPreviewEnabled: values.gpt5MiniPreviewEnabled,
+        supportEmail: values.supportEmail,
+        supportPhone: values.supportPhone,
       },
       {
         onSuccess: () => notifySuccess('Settings saved'),
-        onError: (error) => notifyError(errorMessage(error, ADMIN_MESSAGES.saveSettings)),
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) setErrors(error.fields)
+          notifyError(errorMessage(error, ADMIN_MESSAGES.saveSettings))
+        },
       },
     )
   }
   return (
     <form onSubmit={onSubmit}>
       <Stack gap="4" maxW="xl">
-        <FormField label="Site title" required>
+        <FormField label="Site title" required error={errors.siteTitle}>
           <Input value={values.siteTitle} onChange={(e) => setValues({ ...values, siteTitle: e.target.value })} />
         </FormField>
-        <FormField label="Site description">
+        <FormField label="Site description" error={errors.siteDescription}>
           <Textarea
             recipe={textareaRecipe}
             rows={3}
             value={values.siteDescription}
             onChange={(e) => setValues({ ...values, siteDescription: e.target.value })}
+          />
+        </FormField>
+        <FormField
+          label="Support e-mail"
+          required
+          error={errors.supportEmail}
+          helperText="Shown on the home, help, contact, payment and not-found pages."
+        >
+          <Input
+            type="email"
+            value={values.supportEmail}
+            onChange={(e) => setValues({ ...values, supportEmail: e.target.value })}
+          />
+        </FormField>
+        <FormField label="Support phone" required error={errors.supportPhone} helperText="For example +91 98765 43210.">
+          <Input
+            type="tel"
+            value={values.supportPhone}
+            onChange={(e) => setValues({ ...values, supportPhone: e.target.value })}
           />
         </FormField>
         <FormField label="Theme">

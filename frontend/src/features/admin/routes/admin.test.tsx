@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
+import { makeSite } from '@/test/site'
 
 type AdminUser = components['schemas']['AdminUserDto']
 
@@ -197,5 +198,65 @@ describe('admin panel: Content Management (SPEC §5)', { timeout: 30_000 }, () =
     const { user } = renderApp('/admin?section=content')
     await user.click(await screen.findByRole('button', { name: 'Save content' }))
     expect(await screen.findByText('Announcements must be a list')).toBeInTheDocument()
+  })
+})
+
+describe('admin panel: General Settings', { timeout: 30_000 }, () => {
+  const settings = makeSite().settings
+
+  it("saves the operator's support contacts with the other settings", async () => {
+    asAdmin()
+    const saved: unknown[] = []
+    server.use(
+      http.get('*/api/admin/settings', () => HttpResponse.json(settings)),
+      http.post('*/api/admin/settings', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>
+        saved.push(body)
+        return HttpResponse.json({ ...settings, ...body })
+      }),
+    )
+    const { user } = renderApp('/admin?section=settings')
+    const email = await screen.findByRole('textbox', { name: /Support e-mail/ })
+    expect(email).toHaveValue('support@hometutor.in')
+    await user.clear(email)
+    await user.type(email, 'help@tutors-delhi.in')
+    const phone = screen.getByRole('textbox', { name: /Support phone/ })
+    await user.clear(phone)
+    await user.type(phone, '+91 11 4050 6070')
+    await user.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument()
+    expect(saved).toEqual([
+      expect.objectContaining({
+        siteTitle: 'HomeTutor',
+        supportEmail: 'help@tutors-delhi.in',
+        supportPhone: '+91 11 4050 6070',
+      }),
+    ])
+  })
+
+  it("shows the server's message beside each refused field", async () => {
+    asAdmin()
+    server.use(
+      http.get('*/api/admin/settings', () => HttpResponse.json(settings)),
+      http.post('*/api/admin/settings', () =>
+        HttpResponse.json(
+          {
+            message: 'Please enter a valid support e-mail address.',
+            code: 'validation',
+            fields: {
+              supportEmail: 'Please enter a valid support e-mail address.',
+              supportPhone: 'Please enter a valid support phone number (7 to 15 digits).',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    )
+    const { user } = renderApp('/admin?section=settings')
+    await user.click(await screen.findByRole('button', { name: 'Save settings' }))
+    const phone = screen.getByRole('textbox', { name: /Support phone/ })
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'))
+    expect(screen.getByText('Please enter a valid support phone number (7 to 15 digits).')).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: /Support e-mail/ })).toHaveAttribute('aria-invalid', 'true')
   })
 })

@@ -1,7 +1,8 @@
-import { SUPPORT_EMAIL } from '@/lib/constants'
+import { useSupportContacts } from '@/lib/support'
 import { LegalPage } from './LegalPage'
 
 export default function Privacy() {
+  const support = useSupportContacts()
   return (
     <LegalPage
       title="Privacy Policy"
@@ -29,7 +30,7 @@ export default function Privacy() {
         },
         {
           title: 'Your rights',
-          body: `You can view and update your profile at any time, and ask for a copy or deletion of your data by writing to ${SUPPORT_EMAIL}.`,
+          body: `You can view and update your profile at any time, and ask for a copy or deletion of your data by writing to ${support.email}.`,
         },
       ]}
     />

@@ -1,9 +1,10 @@
 import { List, Text } from '@chakra-ui/react'
 import { listSlotRecipe } from '@chakra-ui-theme/recipes/list'
-import { SUPPORT_EMAIL } from '@/lib/constants'
+import { useSupportContacts } from '@/lib/support'
 import { LegalPage } from './LegalPage'
 
 export default function Refunds() {
+  const support = useSupportContacts()
   return (
     <LegalPage
       title="Cancellations and Refunds"
@@ -34,7 +35,7 @@ export default function Refunds() {
           title: 'How to request a refund',
           body: (
             <>
-              <Text>E-mail {SUPPORT_EMAIL} with:</Text>
+              <Text>E-mail {support.email} with:</Text>
               <List.Root recipe={listSlotRecipe} ps="5" gap="1">
                 <List.Item>the e-mail address of your account;</List.Item>
                 <List.Item>the payment date;</List.Item>

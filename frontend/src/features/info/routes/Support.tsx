@@ -3,14 +3,8 @@ import { listSlotRecipe } from '@chakra-ui-theme/recipes/list'
 import { cardSlotRecipe } from '@chakra-ui-theme/recipes/card'
 import { Clock, Mail, Phone } from 'lucide-react'
 import { Page, Panel } from '@/components/page'
-import {
-  SUPPORT_EMAIL,
-  SUPPORT_EMAIL_URI,
-  SUPPORT_HOURS,
-  SUPPORT_PHONE,
-  SUPPORT_PHONE_URI,
-  SUPPORT_RESPONSE_TIME,
-} from '@/lib/constants'
+import { SUPPORT_HOURS, SUPPORT_RESPONSE_TIME } from '@/lib/constants'
+import { useSupportContacts } from '@/lib/support'
 
 const HELP_TOPICS = [
   { title: 'Account and registration', text: 'Sign-up, login, e-mail verification and password reset.' },
@@ -29,6 +23,7 @@ const QUICK_TIPS = [
 ]
 
 export default function Support() {
+  const support = useSupportContacts()
   return (
     <Page title="Help & Support" subtitle="We are here to help with your account, requests and subscription.">
       <Stack gap="6">
@@ -40,10 +35,10 @@ export default function Support() {
                 E-mail us
               </Heading>
               <Text color="fg.muted" wordBreak="break-all">
-                {SUPPORT_EMAIL}
+                {support.email}
               </Text>
               <Button asChild alignSelf="flex-start">
-                <a href={SUPPORT_EMAIL_URI}>Send Email</a>
+                <a href={support.emailUri}>Send Email</a>
               </Button>
             </Card.Body>
           </Card.Root>
@@ -53,9 +48,9 @@ export default function Support() {
               <Heading as="h2" size="lg">
                 Call us
               </Heading>
-              <Text color="fg.muted">{SUPPORT_PHONE}</Text>
+              <Text color="fg.muted">{support.phone}</Text>
               <Button asChild alignSelf="flex-start">
-                <a href={SUPPORT_PHONE_URI}>Call Now</a>
+                <a href={support.phoneUri}>Call Now</a>
               </Button>
             </Card.Body>
           </Card.Root>

@@ -1,7 +1,8 @@
-import { SUPPORT_EMAIL } from '@/lib/constants'
+import { useSupportContacts } from '@/lib/support'
 import { LegalPage } from './LegalPage'
 
 export default function Terms() {
+  const support = useSupportContacts()
   return (
     <LegalPage
       title="Terms and Conditions"
@@ -33,7 +34,7 @@ export default function Terms() {
         },
         {
           title: 'Contact',
-          body: `Questions about these terms can be sent to ${SUPPORT_EMAIL}.`,
+          body: `Questions about these terms can be sent to ${support.email}.`,
         },
       ]}
     />

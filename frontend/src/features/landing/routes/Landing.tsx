@@ -27,14 +27,8 @@ import {
 } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { Link as RouterLink } from 'react-router'
-import {
-  STATS,
-  SUPPORT_EMAIL,
-  SUPPORT_EMAIL_URI,
-  SUPPORT_HOURS,
-  SUPPORT_PHONE,
-  SUPPORT_PHONE_URI,
-} from '@/lib/constants'
+import { STATS, SUPPORT_HOURS } from '@/lib/constants'
+import { useSupportContacts } from '@/lib/support'
 import { useSession } from '@/lib/session'
 import { useSiteData, type Site } from '@/lib/site-store'
 
@@ -133,6 +127,7 @@ function MatchPreview() {
 }
 
 export default function Landing() {
+  const support = useSupportContacts()
   const { isLoggedIn } = useSession()
   return (
     <>
@@ -323,11 +318,11 @@ export default function Landing() {
             Need Help?
           </Heading>
           <Flex gap={{ base: '3', md: '8' }} direction={{ base: 'column', md: 'row' }} wrap="wrap">
-            <Link href={SUPPORT_EMAIL_URI} color="blue.700" fontWeight="medium">
-              <Mail aria-hidden size={18} /> {SUPPORT_EMAIL}
+            <Link href={support.emailUri} color="blue.700" fontWeight="medium">
+              <Mail aria-hidden size={18} /> {support.email}
             </Link>
-            <Link href={SUPPORT_PHONE_URI} color="blue.700" fontWeight="medium">
-              <Phone aria-hidden size={18} /> {SUPPORT_PHONE}
+            <Link href={support.phoneUri} color="blue.700" fontWeight="medium">
+              <Phone aria-hidden size={18} /> {support.phone}
             </Link>
             <Text display="flex" alignItems="center" gap="2" color="fg.muted">
               <Clock aria-hidden size={18} /> {SUPPORT_HOURS}

@@ -104,9 +104,19 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
   it('opens a chat with the parent about the request', async () => {
     subscribedTutor()
     nearbyServer()
+    const asked: string[] = []
+    server.use(
+      http.get('*/api/messages', ({ request }) => {
+        asked.push(new URL(request.url).search)
+        return HttpResponse.json([])
+      }),
+      http.post('*/api/messages/read', () => new HttpResponse(null, { status: 204 })),
+    )
     const { user } = renderApp('/nearby')
     await user.click(await screen.findByRole('button', { name: 'Message Asha Verma about Physics' }))
     expect(await screen.findByRole('dialog', { name: 'Chat with Asha Verma' })).toBeInTheDocument()
+    // The dialog loads the conversation with that parent.
+    await waitFor(() => expect(asked).toEqual([`?userId=${makeNearby().parent.id}`]))
   })
 
   it("says 'Failed to send interest' and 'Failed to fetch nearby requests' without a server message", async () => {
