@@ -138,3 +138,21 @@ async fn several_files_at_once_are_all_or_nothing() {
     assert_eq!(status, 415);
     assert_eq!(uploads_on_disk(&app), 2, "the refused request left nothing behind");
 }
+
+#[actix_web::test]
+async fn one_file_where_one_is_asked_and_at_most_ten_at_once() {
+    let app = TestApp::start().await;
+    let owner = app.verified_user("owner@example.com", "tutor").await;
+    let two = Form::new().part("file", file("a.png", PNG.to_vec())).part("file", file("b.png", PNG.to_vec()));
+    let (status, body) = post_form(&app, "/api/upload/single", &owner, two).await;
+    assert_eq!((status, body["message"].as_str()), (400, Some("Please upload one file at a time.")));
+    assert_eq!(uploads_on_disk(&app), 0, "the first file is not kept either");
+
+    let files = |n: usize| (0..n).fold(Form::new(), |f, i| f.part("files", file(&format!("{i}.png"), PNG.to_vec())));
+    let (status, body) = post_form(&app, "/api/upload/multiple", &owner, files(11)).await;
+    assert_eq!((status, body["message"].as_str()), (400, Some("At most 10 files can be uploaded at once.")));
+    assert_eq!(uploads_on_disk(&app), 0, "all or nothing");
+    let (status, body) = post_form(&app, "/api/upload/multiple", &owner, files(10)).await;
+    assert_eq!((status, body["message"].as_str()), (201, Some("10 file(s) uploaded successfully!")));
+    assert_eq!(uploads_on_disk(&app), 10);
+}

@@ -1013,7 +1013,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Uploads several files (multipart field `files`). */
+        /** Uploads several files (multipart field `files`, at most 10). */
         post: operations["upload_multiple"];
         delete?: never;
         options?: never;

@@ -114,6 +114,8 @@ export const REDIRECT_AFTER_REQUEST_EDIT_MS = 1_200
 /** SPEC §9 and DESIGN.md §7: the default per-file upload limit (MAX_UPLOAD_BYTES). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 export const MAX_UPLOAD_LABEL = '5MB'
+/** The server's cap on files in one POST /upload/multiple. */
+export const MAX_FILES_PER_UPLOAD = 10
 /** SPEC §2: the demo uploaders accept images, PDF and Word documents. */
 export const UPLOAD_ACCEPT = 'image/*,.pdf,.doc,.docx,application/pdf'
 

@@ -17,7 +17,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::AdminOnly;
-use crate::routes::uploads::receive_form;
+use crate::routes::uploads::receive_one;
 use crate::state::AppState;
 
 // ---------------------------------------------------------------- users
@@ -828,12 +828,8 @@ pub async fn admin_upload_asset(
     admin: AdminOnly,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let (mut files, texts) = receive_form(&state.media, admin.0.id, form, "file").await?;
-    let file = files.remove(0);
+    let (file, texts) = receive_one(&state.media, admin.0.id, form, "file").await?;
     let (service, actor) = (state.admin.clone(), admin.actor());
-    for extra in files {
-        let _ = state.media.delete(actor.id, Role::Admin, &extra.filename);
-    }
     let raw_type = texts.get("assetType").map(String::as_str).unwrap_or("misc").to_string();
     let Some(asset_type) = AssetType::parse(&raw_type) else {
         let _ = state.media.delete(actor.id, Role::Admin, &file.filename);
@@ -878,12 +874,8 @@ pub async fn admin_upload_image(
     admin: AdminOnly,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let (mut files, texts) = receive_form(&state.media, admin.0.id, form, "image").await?;
-    let file = files.remove(0);
+    let (file, texts) = receive_one(&state.media, admin.0.id, form, "image").await?;
     let (service, actor) = (state.admin.clone(), admin.actor());
-    for extra in files {
-        let _ = state.media.delete(actor.id, Role::Admin, &extra.filename);
-    }
     let logo = match texts.get("target").map(|t| t.trim()) {
         None | Some("") | Some("logo") => true,
         Some("banner") => false,

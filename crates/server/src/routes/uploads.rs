@@ -52,14 +52,20 @@ pub struct MultipleUpload {
     pub message: String,
 }
 
-/// Streams every part named `field` into the store and keeps the form's small
-/// text parts (at most 4 KB each). All or nothing: when one file is refused, the
-/// files already stored by this request are removed again.
-pub(crate) async fn receive_form(
+/// At most this many files in one `POST /upload/multiple`: each may be 5 MB, and
+/// a request is not allowed to fill the disk.
+pub const MAX_FILES_PER_UPLOAD: usize = 10;
+
+/// Streams every part named `field` into the store (at most `max_files`, else
+/// `too_many` is the answer) and keeps the form's small text parts (at most 4 KB
+/// each). All or nothing: when one file is refused, the files already stored by
+/// this request are removed again.
+async fn receive_form(
     media: &MediaStore,
     owner: UserId,
     mut form: Multipart,
     field: &str,
+    (max_files, too_many): (usize, &str),
 ) -> Result<(Vec<StoredFile>, HashMap<String, String>), ApiError> {
     const MAX_TEXT_BYTES: usize = 4096;
     let mut stored: Vec<StoredFile> = Vec::new();
@@ -70,6 +76,9 @@ pub(crate) async fn receive_form(
             let name = part.name().unwrap_or_default().to_string();
             let filename = part.content_disposition().and_then(|cd| cd.get_filename()).map(str::to_string);
             if name == field {
+                if stored.len() == max_files {
+                    return Err(ApiError::bad_request(too_many));
+                }
                 let mut pending = media.begin(&filename.unwrap_or_default()).map_err(ApiError::from)?;
                 while let Some(chunk) = part.next().await {
                     let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
@@ -105,8 +114,15 @@ pub(crate) async fn receive_form(
     Ok((stored, texts))
 }
 
-async fn receive(media: &MediaStore, owner: UserId, form: Multipart, field: &str) -> Result<Vec<StoredFile>, ApiError> {
-    Ok(receive_form(media, owner, form, field).await?.0)
+/// A form with exactly one file in `field`, and its text parts.
+pub(crate) async fn receive_one(
+    media: &MediaStore,
+    owner: UserId,
+    form: Multipart,
+    field: &str,
+) -> Result<(StoredFile, HashMap<String, String>), ApiError> {
+    let (mut files, texts) = receive_form(media, owner, form, field, (1, "Please upload one file at a time.")).await?;
+    Ok((files.remove(0), texts))
 }
 
 /// Uploads one file (multipart field `file`).
@@ -121,15 +137,11 @@ pub async fn upload_single(
     me: CurrentUser,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let mut files = receive(&state.media, me.0.id, form, "file").await?;
-    let file = files.remove(0);
-    for extra in files {
-        let _ = state.media.delete(me.0.id, me.0.role, &extra.filename);
-    }
+    let (file, _) = receive_one(&state.media, me.0.id, form, "file").await?;
     Ok(HttpResponse::Created().json(SingleUpload { file: file.into(), message: "File uploaded successfully!".into() }))
 }
 
-/// Uploads several files (multipart field `files`).
+/// Uploads several files (multipart field `files`, at most 10).
 #[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
     (status = 201, body = MultipleUpload),
     (status = 413, body = ErrorBody),
@@ -141,7 +153,8 @@ pub async fn upload_multiple(
     me: CurrentUser,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let files = receive(&state.media, me.0.id, form, "files").await?;
+    let too_many = format!("At most {MAX_FILES_PER_UPLOAD} files can be uploaded at once.");
+    let (files, _) = receive_form(&state.media, me.0.id, form, "files", (MAX_FILES_PER_UPLOAD, &too_many)).await?;
     let message = format!("{} file(s) uploaded successfully!", files.len());
     Ok(HttpResponse::Created().json(MultipleUpload { files: files.into_iter().map(Into::into).collect(), message }))
 }

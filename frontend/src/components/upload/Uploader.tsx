@@ -4,7 +4,7 @@ import { FileText, Trash2, Upload } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
-import { MAX_UPLOAD_LABEL, MESSAGES, UPLOAD_ACCEPT } from '@/lib/constants'
+import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_LABEL, MESSAGES, UPLOAD_ACCEPT } from '@/lib/constants'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import {
   deleteUpload,
@@ -50,6 +50,10 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
   const send = async (chosen: File[]) => {
     const files = mode === 'single' ? chosen.slice(0, 1) : chosen
     if (files.length === 0) return
+    if (files.length > MAX_FILES_PER_UPLOAD) {
+      setStatus({ kind: 'error', message: `At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once.` })
+      return
+    }
     const tooLarge = tooLargeMessage(files)
     if (tooLarge) {
       setStatus({ kind: 'error', message: tooLarge })
@@ -93,7 +97,8 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
           {title}
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          Images, PDF or Word documents (.doc, .docx), up to {MAX_UPLOAD_LABEL} {mode === 'single' ? '' : 'each'}
+          Images, PDF or Word documents (.doc, .docx), up to {MAX_UPLOAD_LABEL}{' '}
+          {mode === 'single' ? '' : `each, at most ${MAX_FILES_PER_UPLOAD} at once`}
         </Text>
         <input
           ref={input}

@@ -92,6 +92,17 @@ describe('Uploader on the features page', { timeout: 15_000 }, () => {
     expect(seen).toEqual([])
   })
 
+  it('refuses more than 10 files at once without sending anything', async () => {
+    signInAs()
+    const { seen } = serveUploads()
+    const { user } = await openUploadTab()
+    const input = await screen.findByTestId('upload-input-multiple')
+    const eleven = Array.from({ length: 11 }, (_, i) => new File(['x'], `${i}.pdf`, { type: 'application/pdf' }))
+    await user.upload(input, eleven)
+    expect(await screen.findByText('At most 10 files can be uploaded at once.')).toBeInTheDocument()
+    expect(seen).toEqual([])
+  })
+
   it('uploads one file with the token, lists it with a link, and deletes it', async () => {
     signInAs({}, 'secret-token')
     const { seen, deleted } = serveUploads(['photo.png'])
