@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 mod validation;
-pub use validation::{Email, FieldError, Otp, Password, Phone};
+pub use validation::{multi_line, single_line, Email, FieldError, Otp, Password, Phone};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]

@@ -14,6 +14,25 @@ impl FieldError {
     }
 }
 
+/// Checks one line of text a person typed (a name, a subject, a title): no control
+/// characters, which would break lines in e-mails and logs, and NUL, which
+/// PostgreSQL refuses. Returns the text trimmed; length rules stay with each field.
+pub fn single_line(field: &'static str, label: &str, raw: &str) -> Result<String, FieldError> {
+    if raw.chars().any(char::is_control) {
+        return Err(FieldError::new(field, format!("{label} must be one line of text without control characters.")));
+    }
+    Ok(raw.trim().to_string())
+}
+
+/// Checks text of several lines (a message, a description): line breaks and tabs
+/// are fine, other control characters (NUL included) are refused.
+pub fn multi_line(field: &'static str, label: &str, raw: &str) -> Result<(), FieldError> {
+    if raw.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
+        return Err(FieldError::new(field, format!("{label} must not contain control characters.")));
+    }
+    Ok(())
+}
+
 /// An e-mail address, trimmed and lowercased, so one person has one account.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Email(String);
@@ -167,6 +186,17 @@ mod tests {
         assert!(Password::parse(&"x".repeat(73), "password").is_err());
         // 25 three-byte characters are 75 bytes: too long even though only 25 characters.
         assert!(Password::parse(&"अ".repeat(25), "password").is_err());
+    }
+
+    #[test]
+    fn control_characters_are_refused_in_one_line_text() {
+        assert_eq!(single_line("fullname", "Name", "  Asha Rao ").unwrap(), "Asha Rao");
+        for bad in ["Asha\u{0}Rao", "Asha\nRao", "Asha\rRao", "Asha\tRao", "\u{1b}[31mAsha", "Asha\u{7f}"] {
+            let e = single_line("fullname", "Name", bad).unwrap_err();
+            assert_eq!(e.field, "fullname");
+        }
+        assert!(multi_line("text", "Message", "line one\nline two\tend").is_ok());
+        assert!(multi_line("text", "Message", "nul\u{0}here").is_err());
     }
 
     #[test]
