@@ -24,6 +24,8 @@ fn main() {
         println!("cargo:rerun-if-changed={}", frontend.join(source).display());
     }
     println!("cargo:rerun-if-env-changed=HOMETUTOR_SKIP_WEB_BUILD");
+    // The map tile host is built into the app and allowed by the server's Content-Security-Policy.
+    println!("cargo:rerun-if-env-changed=VITE_TILE_URL");
     let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
     if !release || std::env::var_os("HOMETUTOR_SKIP_WEB_BUILD").is_some() || !frontend.join("package.json").exists() {
         return;

@@ -24,11 +24,17 @@ fn setting(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
+/// Parents at even positions, tutors at odd ones: each pair is a parent writing to
+/// a tutor, a first contact the chat allows (crates/messaging/src/contact.rs).
 fn seed_users(db: &Db, count: usize) -> Vec<UserId> {
     let (names, emails): (Vec<String>, Vec<String>) =
         (0..count).map(|i| (format!("Bench {i}"), format!("bench{i}@example.com"))).unzip();
-    let people: Vec<TestUser> =
-        names.iter().zip(&emails).map(|(name, email)| TestUser { name, email, role: "parent" }).collect();
+    let people: Vec<TestUser> = names
+        .iter()
+        .zip(&emails)
+        .enumerate()
+        .map(|(i, (name, email))| TestUser { name, email, role: if i % 2 == 0 { "parent" } else { "tutor" } })
+        .collect();
     insert_users(db, &people).into_iter().map(UserId).collect()
 }
 

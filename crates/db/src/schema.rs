@@ -121,6 +121,9 @@ diesel::table! {
         a_read_seq -> BigInt,
         b_read_seq -> BigInt,
         created_at -> Timestamp,
+        /// Whether user_a (user_b) has sent a message here: the other may then reply.
+        a_wrote -> Bool,
+        b_wrote -> Bool,
     }
 }
 
@@ -151,6 +154,8 @@ diesel::table! {
         ticket_hash -> Text,
         user_id -> BigInt,
         expires_at -> Timestamp,
+        /// The jti of the token the ticket was issued under.
+        session_id -> Nullable<Text>,
     }
 }
 

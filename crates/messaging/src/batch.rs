@@ -1,19 +1,21 @@
-//! Group commit's fast path: a whole batch of messages stored with six
-//! statements — one lookup each for the users, earlier resends, blocks and
-//! conversations involved, one upsert moving every conversation's counter on and
-//! one insert for all the rows — instead of several statements per message
-//! (a seventh when messages name tuition requests: that they exist). The batch is one transaction;
-//! a message refused for its own reasons (blocked, unknown recipient) is decided
-//! before anything is written, so it needs no savepoint.
+//! Group commit's fast path: a whole batch of messages stored with a handful of
+//! statements — one lookup each for the people and requests involved, earlier
+//! resends, blocks and conversations, one upsert moving every conversation's
+//! counter on and one insert for all the rows — instead of several statements
+//! per message (one more when a first contact needs the conversation's history,
+//! see contact.rs). The batch is one transaction; a message refused for its own
+//! reasons (blocked, unknown recipient, contact not allowed) is decided before
+//! anything is written, so it needs no savepoint.
 
 use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
 use diesel::upsert::excluded;
 use hometutor_core::UserId;
-use hometutor_db::schema::{blocks, conversations as cv, messages as m, tuition_requests, users};
+use hometutor_db::schema::{blocks, conversations as cv, messages as m};
 use hometutor_db::{now, DbConnection};
 
+use crate::contact::{Attempt, Facts, Person};
 use crate::model::{Message, SendInput, Sent};
 use crate::service::{client_id_of, message_columns, message_of, pair, MessageRow};
 use crate::MessagingError;
@@ -40,10 +42,14 @@ pub(crate) fn store_all(
     accepted: &[(usize, &str)],
 ) -> Result<Vec<Answer>, MessagingError> {
     let at = now();
-    let people = people(c, batch)?;
-    let earlier = earlier_messages(c, batch, &people)?;
+    let attempts: Vec<Attempt> = accepted
+        .iter()
+        .map(|&(i, _)| Attempt { from: batch[i].0, to: batch[i].1.to, request: batch[i].1.request_id })
+        .collect();
+    let facts = Facts::load(c, &attempts, at)?;
+    let people = &facts.people;
+    let earlier = earlier_messages(c, batch, people)?;
     let blocked = blocked_pairs(c, batch)?;
-    let requests = existing_requests(c, batch)?;
 
     let mut first_copy: HashMap<(i64, &str), usize> = HashMap::new();
     let mut decisions: Vec<Decision> = Vec::with_capacity(accepted.len());
@@ -55,12 +61,10 @@ pub(crate) fn store_all(
             Decision::Answered(Ok(Sent { message, new: false }))
         } else if let Some(&first) = client_id.and_then(|id| first_copy.get(&(from.0, id))) {
             Decision::SameAs(first)
-        } else if !people.get(&input.to.0).is_some_and(|p| p.active) {
-            Decision::Answered(Err(MessagingError::NoSuchUser))
+        } else if let Err(refused) = facts.check(&attempts[k]) {
+            Decision::Answered(Err(refused))
         } else if blocked.contains(&(input.to.0, from.0)) {
             Decision::Answered(Err(MessagingError::Blocked))
-        } else if input.request_id.is_some_and(|r| !requests.contains(&r)) {
-            Decision::Answered(Err(MessagingError::NoSuchRequest))
         } else {
             if let Some(id) = client_id {
                 first_copy.insert((from.0, id), k);
@@ -73,7 +77,8 @@ pub(crate) fn store_all(
 
     // The conversation and sequence number of each message to store, in order.
     let pairs: Vec<(i64, i64)> = to_store.iter().map(|&(i, _)| pair(batch[i].0, batch[i].1.to)).collect();
-    let (in_conversation, seqs) = number(c, &pairs, at)?;
+    let senders: Vec<i64> = to_store.iter().map(|&(i, _)| batch[i].0 .0).collect();
+    let (in_conversation, seqs) = number(c, &pairs, &senders, at)?;
     let mut rows = Vec::with_capacity(to_store.len());
     let mut stored: Vec<Message> = Vec::with_capacity(to_store.len());
     for ((&(i, text), &conversation), seq) in to_store.iter().zip(&in_conversation).zip(seqs) {
@@ -123,25 +128,6 @@ pub(crate) fn store_all(
     Ok(answers)
 }
 
-struct Person {
-    active: bool,
-    name: String,
-}
-
-/// Everyone the batch names, senders and recipients, in one query.
-fn people(c: &mut DbConnection, batch: &[(UserId, SendInput)]) -> QueryResult<HashMap<i64, Person>> {
-    let mut ids: Vec<i64> = batch.iter().flat_map(|(from, input)| [from.0, input.to.0]).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    Ok(users::table
-        .filter(users::id.eq_any(&ids))
-        .select((users::id, users::active, users::fullname))
-        .load::<(i64, bool, String)>(c)?
-        .into_iter()
-        .map(|(id, active, name)| (id, Person { active, name }))
-        .collect())
-}
-
 /// Messages already stored under a (sender, clientId) of this batch: resends.
 fn earlier_messages(
     c: &mut DbConnection,
@@ -182,21 +168,6 @@ fn blocked_pairs(c: &mut DbConnection, batch: &[(UserId, SendInput)]) -> QueryRe
         .map(|pairs| pairs.into_iter().collect())
 }
 
-/// The tuition requests the batch's messages name that exist.
-fn existing_requests(c: &mut DbConnection, batch: &[(UserId, SendInput)]) -> QueryResult<HashSet<i64>> {
-    let mut named: Vec<i64> = batch.iter().filter_map(|(_, input)| input.request_id).collect();
-    if named.is_empty() {
-        return Ok(HashSet::new());
-    }
-    named.sort_unstable();
-    named.dedup();
-    tuition_requests::table
-        .filter(tuition_requests::id.eq_any(&named))
-        .select(tuition_requests::id)
-        .load::<i64>(c)
-        .map(|ids| ids.into_iter().collect())
-}
-
 /// The conversation and the sequence number of each message, given each one's
 /// pair: the pairs' conversations are read in one query, then written back
 /// (created when new) with their counters moved on, in one statement.
@@ -205,7 +176,12 @@ fn existing_requests(c: &mut DbConnection, batch: &[(UserId, SendInput)]) -> Que
 /// once: the one that read a stale counter then inserts a (conversation, seq)
 /// that exists, the unique index refuses it and that batch is stored again one
 /// message at a time, which bumps the counter under a row lock.
-fn number(c: &mut DbConnection, pairs: &[(i64, i64)], at: chrono::NaiveDateTime) -> QueryResult<(Vec<i64>, Vec<i64>)> {
+fn number(
+    c: &mut DbConnection,
+    pairs: &[(i64, i64)],
+    senders: &[i64],
+    at: chrono::NaiveDateTime,
+) -> QueryResult<(Vec<i64>, Vec<i64>)> {
     if pairs.is_empty() {
         return Ok((Vec::new(), Vec::new()));
     }
@@ -231,6 +207,11 @@ fn number(c: &mut DbConnection, pairs: &[(i64, i64)], at: chrono::NaiveDateTime)
             *seq
         })
         .collect();
+    // Which side of each conversation writes in this batch.
+    let mut writers: HashSet<((i64, i64), i64)> = HashSet::new();
+    for (p, sender) in pairs.iter().zip(senders) {
+        writers.insert((*p, *sender));
+    }
     // In (user_a, user_b) order, so two processes' batches lock rows in the same order.
     let counters: Vec<_> = distinct
         .iter()
@@ -241,6 +222,8 @@ fn number(c: &mut DbConnection, pairs: &[(i64, i64)], at: chrono::NaiveDateTime)
                 cv::last_seq.eq(last[p]),
                 cv::last_message_at.eq(Some(at)),
                 cv::created_at.eq(at),
+                cv::a_wrote.eq(writers.contains(&(*p, p.0))),
+                cv::b_wrote.eq(writers.contains(&(*p, p.1))),
             )
         })
         .collect();
@@ -249,14 +232,24 @@ fn number(c: &mut DbConnection, pairs: &[(i64, i64)], at: chrono::NaiveDateTime)
             .values(&counters)
             .on_conflict((cv::user_a, cv::user_b))
             .do_update()
-            .set((cv::last_seq.eq(excluded(cv::last_seq)), cv::last_message_at.eq(excluded(cv::last_message_at))))
+            .set((
+                cv::last_seq.eq(excluded(cv::last_seq)),
+                cv::last_message_at.eq(excluded(cv::last_message_at)),
+                cv::a_wrote.eq(cv::a_wrote.or(excluded(cv::a_wrote))),
+                cv::b_wrote.eq(cv::b_wrote.or(excluded(cv::b_wrote))),
+            ))
             .returning((cv::user_a, cv::user_b, cv::id))
             .get_results::<(i64, i64, i64)>(c)?,
         DbConnection::Pg(c) => diesel::insert_into(cv::table)
             .values(&counters)
             .on_conflict((cv::user_a, cv::user_b))
             .do_update()
-            .set((cv::last_seq.eq(excluded(cv::last_seq)), cv::last_message_at.eq(excluded(cv::last_message_at))))
+            .set((
+                cv::last_seq.eq(excluded(cv::last_seq)),
+                cv::last_message_at.eq(excluded(cv::last_message_at)),
+                cv::a_wrote.eq(cv::a_wrote.or(excluded(cv::a_wrote))),
+                cv::b_wrote.eq(cv::b_wrote.or(excluded(cv::b_wrote))),
+            ))
             .returning((cv::user_a, cv::user_b, cv::id))
             .get_results::<(i64, i64, i64)>(c)?,
     }

@@ -6,12 +6,16 @@ pub enum MessagingError {
     Empty,
     #[error("Message is too long (at most 2000 characters).")]
     TooLong,
+    #[error("Message must not contain control characters.")]
+    ControlCharacters,
     #[error("This user is not accepting your messages.")]
     Blocked,
     #[error("You cannot block yourself.")]
     SelfBlock,
     #[error("User not found.")]
     NoSuchUser,
+    #[error("You can message this person once they contact you or through one of their tuition requests.")]
+    ContactNotAllowed,
     #[error("Tuition request not found.")]
     NoSuchRequest,
     #[error(transparent)]

@@ -4,6 +4,7 @@
 //! The real-time hub that delivers stored messages lives beside this (issue 6).
 
 mod batch;
+mod contact;
 mod error;
 mod model;
 mod service;
@@ -12,7 +13,7 @@ mod tickets;
 pub use error::MessagingError;
 pub use model::{Conversation, Message, Partner, SendInput, Sent};
 pub use service::MessageStore;
-pub use tickets::{Tickets, TICKET_SECONDS};
+pub use tickets::{TicketHolder, Tickets, TICKET_SECONDS};
 
 /// Longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;

@@ -3,9 +3,10 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::UserId;
-use hometutor_db::schema::{blocks, conversations as cv, messages as m, tuition_requests, users};
+use hometutor_db::schema::{blocks, conversations as cv, messages as m, users};
 use hometutor_db::{now, Db, DbConnection, DbError};
 
+use crate::contact::{Attempt, Facts};
 use crate::model::{Conversation, Message, Partner, SendInput, Sent};
 use crate::{MessagingError, MAX_MESSAGE_CHARS, MAX_PAGE};
 
@@ -258,6 +259,9 @@ fn checked_text(raw: &str) -> Result<&str, MessagingError> {
     if text.chars().count() > MAX_MESSAGE_CHARS {
         return Err(MessagingError::TooLong);
     }
+    if hometutor_core::multi_line("text", "Message", text).is_err() {
+        return Err(MessagingError::ControlCharacters);
+    }
     Ok(text)
 }
 
@@ -290,24 +294,22 @@ fn store_one(c: &mut DbConnection, from: UserId, input: &SendInput, text: &str) 
             return Ok(Sent { message: with_names(c, vec![row])?.remove(0), new: false });
         }
     }
-    let recipient: Option<bool> = users::table.find(input.to.0).select(users::active).first(c).optional()?;
-    if recipient != Some(true) {
-        return Err(MessagingError::NoSuchUser);
-    }
+    let at = now();
+    let attempt = Attempt { from, to: input.to, request: input.request_id };
+    Facts::load(c, &[attempt], at)?.check(&attempt)?;
     if is_blocked(c, input.to, from)? {
         return Err(MessagingError::Blocked);
     }
-    if let Some(request) = input.request_id {
-        let found: i64 = tuition_requests::table.find(request).count().get_result(c)?;
-        if found == 0 {
-            return Err(MessagingError::NoSuchRequest);
-        }
-    }
-    let at = now();
     let conversation = conversation_id(c, from, input.to, at)?;
     // Inside the write transaction: the bump and the insert are one step.
+    let (a, _) = pair(from, input.to);
     let seq: i64 = diesel::update(cv::table.find(conversation))
-        .set((cv::last_seq.eq(cv::last_seq + 1), cv::last_message_at.eq(Some(at))))
+        .set((
+            cv::last_seq.eq(cv::last_seq + 1),
+            cv::last_message_at.eq(Some(at)),
+            cv::a_wrote.eq(cv::a_wrote.or::<bool, diesel::sql_types::Bool>(from.0 == a)),
+            cv::b_wrote.eq(cv::b_wrote.or::<bool, diesel::sql_types::Bool>(from.0 != a || from == input.to)),
+        ))
         .returning(cv::last_seq)
         .get_result(c)?;
     let id: i64 = diesel::insert_into(m::table)

@@ -16,6 +16,14 @@ fn hash(ticket: &str) -> String {
     hex::encode(Sha256::digest(ticket.as_bytes()))
 }
 
+/// What a redeemed ticket opens a socket for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TicketHolder {
+    pub user: UserId,
+    /// The jti of the token the ticket was issued under: logging that token out closes the socket.
+    pub session: Option<String>,
+}
+
 #[derive(Clone)]
 pub struct Tickets {
     db: Db,
@@ -26,13 +34,18 @@ impl Tickets {
         Self { db }
     }
 
-    /// A new ticket for `user`.
-    pub fn issue(&self, user: UserId) -> Result<String, MessagingError> {
-        Ok(self.issue_many(&[user])?.remove(0))
+    /// A new ticket for `user`, logged in with the token whose jti is `session`.
+    pub fn issue(&self, user: UserId, session: &str) -> Result<String, MessagingError> {
+        Ok(self.store(&[user], Some(session))?.remove(0))
     }
 
-    /// One ticket per user, in one transaction (the chat load generator opens thousands of sockets).
+    /// One ticket per user, in one transaction, bound to no session (the chat load
+    /// generator opens thousands of sockets without logging in).
     pub fn issue_many(&self, users: &[UserId]) -> Result<Vec<String>, MessagingError> {
+        self.store(users, None)
+    }
+
+    fn store(&self, users: &[UserId], session: Option<&str>) -> Result<Vec<String>, MessagingError> {
         let tickets: Vec<String> = users
             .iter()
             .map(|_| {
@@ -50,6 +63,7 @@ impl Tickets {
                         t::ticket_hash.eq(hash(ticket)),
                         t::user_id.eq(user.0),
                         t::expires_at.eq(at + Duration::seconds(TICKET_SECONDS)),
+                        t::session_id.eq(session),
                     ))
                     .execute(c)?;
             }
@@ -58,16 +72,21 @@ impl Tickets {
         Ok(tickets)
     }
 
-    /// The ticket's user, once: the ticket is gone afterwards, and an expired one yields nothing.
-    pub fn redeem(&self, ticket: &str) -> Result<Option<UserId>, MessagingError> {
+    /// The ticket's holder, once: the ticket is gone afterwards, and an expired one yields nothing.
+    pub fn redeem(&self, ticket: &str) -> Result<Option<TicketHolder>, MessagingError> {
         if ticket.len() != 64 {
             return Ok(None);
         }
         self.db.write(|c| -> Result<_, MessagingError> {
-            let found: Option<(i64, chrono::NaiveDateTime)> =
-                t::table.find(hash(ticket)).select((t::user_id, t::expires_at)).first(c).optional()?;
+            let found: Option<(i64, chrono::NaiveDateTime, Option<String>)> = t::table
+                .find(hash(ticket))
+                .select((t::user_id, t::expires_at, t::session_id))
+                .first(c)
+                .optional()?;
             diesel::delete(t::table.find(hash(ticket))).execute(c)?;
-            Ok(found.filter(|(_, expires)| *expires > now()).map(|(user, _)| UserId(user)))
+            Ok(found
+                .filter(|(_, expires, _)| *expires > now())
+                .map(|(user, _, session)| TicketHolder { user: UserId(user), session }))
         })
     }
 }

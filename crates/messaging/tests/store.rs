@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use hometutor_core::UserId;
 use hometutor_db::testing::{insert_user, TestDatabase};
 use hometutor_db::{now, Db};
-use hometutor_messaging::{MessageStore, MessagingError, SendInput};
+use hometutor_messaging::{MessageStore, MessagingError, SendInput, TicketHolder};
 
 struct Fixture {
     _database: TestDatabase,
@@ -17,17 +17,23 @@ struct Fixture {
 }
 
 fn user(db: &Db, name: &str) -> UserId {
-    let email = format!("{}@example.com", name.to_lowercase());
-    UserId(insert_user(db, name, &email, "parent"))
+    person(db, name, "parent")
 }
 
+fn person(db: &Db, name: &str, role: &str) -> UserId {
+    let email = format!("{}@example.com", name.to_lowercase());
+    UserId(insert_user(db, name, &email, role))
+}
+
+/// Three admins: admins may write to anyone, so these tests are about storage
+/// alone; who may write to whom has tests of its own below.
 fn fixture() -> Fixture {
     let database = TestDatabase::in_memory();
     let db = database.db();
     Fixture {
-        asha: user(&db, "Asha"),
-        ravi: user(&db, "Ravi"),
-        meena: user(&db, "Meena"),
+        asha: person(&db, "Asha", "admin"),
+        ravi: person(&db, "Ravi", "admin"),
+        meena: person(&db, "Meena", "admin"),
         store: MessageStore::new(db),
         _database: database,
     }
@@ -141,10 +147,13 @@ fn a_ticket_opens_once_and_expires() {
     let db = database.db();
     let asha = user(&db, "Asha");
     let tickets = Tickets::new(db.clone());
-    let ticket = tickets.issue(asha).expect("issue");
-    assert_eq!(tickets.redeem(&ticket).expect("redeem"), Some(asha));
+    let ticket = tickets.issue(asha, "jti-1").expect("issue");
+    assert_eq!(
+        tickets.redeem(&ticket).expect("redeem"),
+        Some(TicketHolder { user: asha, session: Some("jti-1".into()) })
+    );
     assert_eq!(tickets.redeem(&ticket).expect("again"), None, "single use");
-    let old = tickets.issue(asha).expect("issue");
+    let old = tickets.issue(asha, "jti-1").expect("issue");
     db.write(|c| {
         diesel::update(chat_tickets::table)
             .set(chat_tickets::expires_at.eq(now() - chrono::Duration::seconds(1)))
@@ -213,10 +222,9 @@ fn a_batch_numbers_each_conversation_and_answers_resends_of_earlier_batches() {
 }
 
 #[test]
-fn a_batch_the_database_refuses_in_part_is_stored_message_by_message() {
+fn a_message_from_an_account_that_is_gone_is_refused_and_the_rest_stored() {
     let f = fixture();
-    // A sender that no longer exists (an account deleted while its message
-    // waited for the batch): only the database's foreign key catches it.
+    // A sender that no longer exists (an account deleted while its message waited for the batch).
     let batch = vec![
         (f.asha, text(f.ravi, "one")),
         (UserId(424_242), text(f.ravi, "from an account that is gone")),
@@ -224,7 +232,7 @@ fn a_batch_the_database_refuses_in_part_is_stored_message_by_message() {
     ];
     let answers = f.store.send_many(&batch);
     assert_eq!(answers[0].as_ref().expect("stored").message.seq, 1);
-    assert!(matches!(answers[1], Err(MessagingError::Db(_))), "{:?}", answers[1]);
+    assert!(matches!(answers[1], Err(MessagingError::ContactNotAllowed)), "{:?}", answers[1]);
     assert_eq!(answers[2].as_ref().expect("stored").message.seq, 2, "the refused row left no gap");
     let history = f.store.history(f.ravi, f.asha, None, 50).expect("history");
     assert_eq!(history.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["two", "one"]);
@@ -238,4 +246,149 @@ fn a_message_about_a_request_that_does_not_exist_is_refused_clearly() {
     assert!(matches!(answers[0], Err(MessagingError::NoSuchRequest)), "{:?}", answers[0]);
     assert_eq!(answers[1].as_ref().expect("stored").message.seq, 1);
     assert!(matches!(f.store.send(f.asha, about(424_242)), Err(MessagingError::NoSuchRequest)));
+}
+
+/// A parent, two tutors (one subscribed), another parent and an admin, with one open
+/// and one flagged request of the parent's.
+struct Market {
+    _database: TestDatabase,
+    store: MessageStore,
+    parent: UserId,
+    other_parent: UserId,
+    tutor: UserId,
+    unpaid_tutor: UserId,
+    admin: UserId,
+    request: i64,
+    flagged_request: i64,
+    others_request: i64,
+}
+
+fn market() -> Market {
+    use hometutor_db::schema::{tuition_requests as tr, users};
+    let database = TestDatabase::in_memory();
+    let db = database.db();
+    let parent = person(&db, "Priya", "parent");
+    let other_parent = person(&db, "Kabir", "parent");
+    let tutor = person(&db, "Arjun", "tutor");
+    let unpaid_tutor = person(&db, "Vikram", "tutor");
+    let admin = person(&db, "Admin", "admin");
+    let request = |owner: UserId, flagged: bool| -> i64 {
+        db.write(|c| {
+            let at = now();
+            diesel::insert_into(tr::table)
+                .values((
+                    tr::parent_id.eq(owner.0),
+                    tr::subject.eq("Maths"),
+                    tr::class_level.eq("Class 8"),
+                    tr::preferred_time.eq("Evenings"),
+                    tr::lat.eq(28.61),
+                    tr::lng.eq(77.21),
+                    tr::cell.eq(0i64),
+                    tr::flagged.eq(flagged),
+                    tr::created_at.eq(at),
+                    tr::updated_at.eq(at),
+                ))
+                .returning(tr::id)
+                .get_result(c)
+                .map_err(hometutor_db::DbError::from)
+        })
+        .expect("request")
+    };
+    let (open, flagged, others) = (request(parent, false), request(parent, true), request(other_parent, false));
+    db.write(|c| {
+        diesel::update(users::table.find(tutor.0))
+            .set((
+                users::subscription_active.eq(true),
+                users::subscription_expires.eq(Some(now() + chrono::Duration::days(30))),
+            ))
+            .execute(c)
+            .map_err(hometutor_db::DbError::from)
+    })
+    .expect("subscribe");
+    Market {
+        store: MessageStore::new(db),
+        _database: database,
+        parent,
+        other_parent,
+        tutor,
+        unpaid_tutor,
+        admin,
+        request: open,
+        flagged_request: flagged,
+        others_request: others,
+    }
+}
+
+fn about(to: UserId, request: i64) -> SendInput {
+    SendInput { request_id: Some(request), ..text(to, "I can teach Maths") }
+}
+
+fn refused(answer: &Result<hometutor_messaging::Sent, MessagingError>) -> bool {
+    matches!(answer, Err(MessagingError::ContactNotAllowed))
+}
+
+#[test]
+fn first_contact_follows_the_products_relationships() {
+    let m = market();
+    // Refused, on the single path and in a batch alike.
+    let refused_attempts = vec![
+        (m.tutor, text(m.parent, "no request named")),
+        (m.tutor, about(m.parent, m.flagged_request)),
+        (m.tutor, about(m.parent, m.others_request)),
+        (m.unpaid_tutor, about(m.parent, m.request)),
+        (m.tutor, text(m.unpaid_tutor, "tutor to tutor")),
+        (m.parent, text(m.other_parent, "parent to parent")),
+        (m.parent, text(m.admin, "parent to admin")),
+        (m.tutor, text(m.admin, "tutor to admin")),
+    ];
+    for (from, input) in &refused_attempts {
+        assert!(refused(&m.store.send(*from, input.clone())), "{} → {}: {}", from, input.to, input.text);
+    }
+    assert!(m.store.send_many(&refused_attempts).iter().all(refused), "the batch path applies the same rule");
+    assert_eq!(
+        MessagingError::ContactNotAllowed.to_string(),
+        "You can message this person once they contact you or through one of their tuition requests."
+    );
+
+    // Allowed.
+    for (from, input) in [
+        (m.parent, text(m.tutor, "parent to tutor")),
+        (m.parent, text(m.unpaid_tutor, "parent to any tutor")),
+        (m.tutor, about(m.other_parent, m.others_request)),
+        (m.admin, text(m.other_parent, "admin to anyone")),
+        (m.unpaid_tutor, text(m.unpaid_tutor, "myself")),
+    ] {
+        assert!(m.store.send(from, input.clone()).is_ok(), "{} → {}: {}", from, input.to, input.text);
+    }
+    for conversation in m.store.conversations(m.tutor).expect("conversations") {
+        assert_ne!(conversation.partner.id, m.admin, "nothing reached the admin");
+    }
+}
+
+#[test]
+fn a_reply_is_always_free() {
+    let m = market();
+    // The unsubscribed tutor may answer the parent who wrote first, with or without a request.
+    assert!(refused(&m.store.send(m.unpaid_tutor, text(m.parent, "hello?"))));
+    m.store.send(m.parent, text(m.unpaid_tutor, "Can you teach Class 8?")).expect("parent writes first");
+    assert!(m.store.send(m.unpaid_tutor, text(m.parent, "Yes, gladly")).is_ok());
+    let batch = m.store.send_many(&[(m.unpaid_tutor, text(m.parent, "And on Sundays"))]);
+    assert!(batch[0].is_ok(), "{:?}", batch[0]);
+    // Another parent and a user the admin wrote to may answer too.
+    m.store.send(m.admin, text(m.other_parent, "Welcome")).expect("admin");
+    assert!(m.store.send(m.other_parent, text(m.admin, "Thanks")).is_ok());
+    // Having written yourself does not open the other direction for a third person.
+    assert!(refused(&m.store.send(m.unpaid_tutor, text(m.other_parent, "hi"))));
+}
+
+#[test]
+fn an_account_cannot_harvest_names_and_emails_by_writing_to_every_id() {
+    let m = market();
+    let everyone = [m.parent, m.other_parent, m.tutor, m.admin];
+    let attempts: Vec<_> = everyone.iter().map(|to| (m.unpaid_tutor, text(*to, "hi"))).collect();
+    for (from, input) in &attempts {
+        let _ = m.store.send(*from, input.clone());
+    }
+    let _ = m.store.send_many(&attempts);
+    assert!(m.store.conversations(m.unpaid_tutor).expect("conversations").is_empty(), "no partner's e-mail revealed");
 }

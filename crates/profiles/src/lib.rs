@@ -4,8 +4,8 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{FieldError, Role, UserId};
-use hometutor_db::schema::{reviews as rv, tutor_profiles as tp, users};
+use hometutor_core::{multi_line, FieldError, Role, UserId};
+use hometutor_db::schema::{conversations as cv, reviews as rv, tuition_interests as ti, tuition_requests as tr, tutor_profiles as tp, users};
 use hometutor_db::{now, Db, DbConnection, DbError};
 
 #[derive(Debug, thiserror::Error)]
@@ -16,6 +16,8 @@ pub enum ProfileError {
     NotYours,
     #[error("Only parents can review tutors.")]
     NotAParent,
+    #[error("You can review a tutor after you have been in touch.")]
+    NotInTouch,
     #[error("{}", .0.first().map(|e| e.message.as_str()).unwrap_or("Invalid input."))]
     Validation(Vec<FieldError>),
     #[error(transparent)]
@@ -56,8 +58,13 @@ impl ProfileFields {
         ];
         let errors: Vec<FieldError> = limits
             .iter()
-            .filter(|(_, value, max)| value.chars().count() > *max)
-            .map(|(field, _, max)| FieldError::new(field, format!("{field} must be at most {max} characters.")))
+            .filter_map(|(field, value, max)| {
+                if value.chars().count() > *max {
+                    Some(FieldError::new(field, format!("{field} must be at most {max} characters.")))
+                } else {
+                    multi_line(field, field, value).err()
+                }
+            })
             .collect();
         if errors.is_empty() {
             Ok(())
@@ -102,6 +109,25 @@ pub struct ProfileService {
 type TutorRow = (i64, String, String, String, bool, Option<NaiveDateTime>, bool, bool, String);
 
 /// The tutor behind a key that is either an id or an e-mail address.
+/// Whether a parent and a tutor have been in touch: a conversation with a message
+/// in it, or the tutor's interest in one of the parent's requests. Only then may
+/// the parent review the tutor, so ratings come from families who met them.
+/// (Reads the chat's and the tuition's tables; the rule is this module's.)
+fn in_touch(c: &mut DbConnection, parent: UserId, tutor: UserId) -> QueryResult<bool> {
+    let (a, b) = (parent.0.min(tutor.0), parent.0.max(tutor.0));
+    let talked: i64 =
+        cv::table.filter(cv::user_a.eq(a).and(cv::user_b.eq(b)).and(cv::last_seq.gt(0))).count().get_result(c)?;
+    if talked > 0 {
+        return Ok(true);
+    }
+    let interested: i64 = ti::table
+        .inner_join(tr::table)
+        .filter(ti::tutor_id.eq(tutor.0).and(tr::parent_id.eq(parent.0)))
+        .count()
+        .get_result(c)?;
+    Ok(interested > 0)
+}
+
 fn find_tutor(c: &mut DbConnection, key: &str) -> Result<TutorRow, ProfileError> {
     let columns = (
         users::id,
@@ -218,6 +244,7 @@ impl ProfileService {
         let rating = rating.filter(|r| (1..=5).contains(r)).ok_or_else(|| {
             ProfileError::Validation(vec![FieldError::new("rating", "Please choose a rating from 1 to 5 stars.")])
         })?;
+        multi_line("comment", "comment", comment).map_err(|e| ProfileError::Validation(vec![e]))?;
         let comment = comment.trim();
         if comment.chars().count() > 1000 {
             return Err(ProfileError::Validation(vec![FieldError::new(
@@ -227,6 +254,9 @@ impl ProfileService {
         }
         self.db.write(|c| -> Result<_, ProfileError> {
             let tutor = find_tutor(c, key)?.0;
+            if !in_touch(c, parent, UserId(tutor))? {
+                return Err(ProfileError::NotInTouch);
+            }
             let at = now();
             let updated = diesel::update(rv::table.filter(rv::tutor_id.eq(tutor).and(rv::parent_id.eq(parent.0))))
                 .set((rv::rating.eq(rating), rv::comment.eq(comment), rv::updated_at.eq(at)))

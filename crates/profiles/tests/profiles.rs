@@ -13,6 +13,7 @@ fn user(db: &Db, email: &str, role: &str) -> UserId {
 
 struct Fixture {
     _database: TestDatabase,
+    db: Db,
     profiles: ProfileService,
     tutor: UserId,
     other_tutor: UserId,
@@ -30,9 +31,44 @@ fn fixture() -> Fixture {
         parent: user(&db, "parent@example.com", "parent"),
         second_parent: user(&db, "parent2@example.com", "parent"),
         admin: user(&db, "admin@example.com", "admin"),
-        profiles: ProfileService::new(db),
+        profiles: ProfileService::new(db.clone()),
+        db,
         _database: database,
     }
+}
+
+/// The parent writes to the tutor: they are in touch.
+fn write_to(f: &Fixture, parent: UserId, tutor: UserId) {
+    let input = hometutor_messaging::SendInput { to: tutor, text: "Hello".into(), request_id: None, client_id: None };
+    hometutor_messaging::MessageStore::new(f.db.clone()).send(parent, input).expect("message");
+}
+
+/// The tutor says they are interested in one of the parent's requests.
+fn interest(f: &Fixture, parent: UserId, tutor: UserId) {
+    use diesel::prelude::*;
+    use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
+    f.db.write(|c| {
+        let at = hometutor_db::now();
+        let request: i64 = diesel::insert_into(tr::table)
+            .values((
+                tr::parent_id.eq(parent.0),
+                tr::subject.eq("Maths"),
+                tr::class_level.eq("Class 8"),
+                tr::preferred_time.eq("Evenings"),
+                tr::lat.eq(28.61),
+                tr::lng.eq(77.21),
+                tr::cell.eq(0i64),
+                tr::created_at.eq(at),
+                tr::updated_at.eq(at),
+            ))
+            .returning(tr::id)
+            .get_result(c)?;
+        diesel::insert_into(ti::table)
+            .values((ti::request_id.eq(request), ti::tutor_id.eq(tutor.0), ti::created_at.eq(at)))
+            .execute(c)
+            .map_err(hometutor_db::DbError::from)
+    })
+    .expect("interest");
 }
 
 fn about(text: &str) -> ProfileFields {
@@ -89,6 +125,8 @@ fn one_review_per_parent_rated_1_to_5_and_the_average_follows() {
         f.profiles.review(f.tutor, Role::Tutor, "other@example.com", Some(5), ""),
         Err(ProfileError::NotAParent)
     ));
+    write_to(&f, f.parent, f.tutor);
+    interest(&f, second_parent, f.tutor);
     f.profiles.review(f.parent, Role::Parent, "tutor@example.com", Some(2), "Late twice").expect("first");
     f.profiles.review(f.parent, Role::Parent, "tutor@example.com", Some(4), "Better now").expect("replaces");
     f.profiles.review(second_parent, Role::Parent, "tutor@example.com", Some(5), "Excellent").expect("another parent");
@@ -97,4 +135,34 @@ fn one_review_per_parent_rated_1_to_5_and_the_average_follows() {
     let reviews = f.profiles.reviews("tutor@example.com").expect("reviews");
     assert_eq!(reviews.len(), 2);
     assert!(reviews.iter().any(|r| r.comment == "Better now" && r.parent_name == "Name parent@example.com"));
+}
+
+#[test]
+fn only_a_parent_who_has_been_in_touch_reviews_a_tutor() {
+    let f = fixture();
+    let review = |parent| f.profiles.review(parent, Role::Parent, "tutor@example.com", Some(1), "Never met, one star");
+    assert!(matches!(review(f.parent), Err(ProfileError::NotInTouch)), "a stranger cannot rate");
+    assert_eq!(ProfileError::NotInTouch.to_string(), "You can review a tutor after you have been in touch.");
+    // In touch with another tutor does not count for this one.
+    write_to(&f, f.parent, f.other_tutor);
+    interest(&f, f.second_parent, f.other_tutor);
+    assert!(matches!(review(f.parent), Err(ProfileError::NotInTouch)));
+    assert!(matches!(review(f.second_parent), Err(ProfileError::NotInTouch)));
+    // A conversation, or the tutor's interest in the parent's request, does.
+    write_to(&f, f.parent, f.tutor);
+    interest(&f, f.second_parent, f.tutor);
+    assert!(review(f.parent).is_ok() && review(f.second_parent).is_ok());
+    assert_eq!(f.profiles.get("tutor@example.com").expect("get").rating_count, 2);
+}
+
+#[test]
+fn profile_text_and_reviews_refuse_control_characters() {
+    let f = fixture();
+    let err = f.profiles.update(f.tutor, Role::Tutor, "tutor@example.com", about("Maths\u{0}")).err();
+    assert!(matches!(err, Some(ProfileError::Validation(_))), "{err:?}");
+    let lines = f.profiles.update(f.tutor, Role::Tutor, "tutor@example.com", about("Maths\nPhysics"));
+    assert!(lines.is_ok(), "line breaks are text");
+    write_to(&f, f.parent, f.tutor);
+    let err = f.profiles.review(f.parent, Role::Parent, "tutor@example.com", Some(5), "Great\u{1b}[2J").err();
+    assert!(matches!(err, Some(ProfileError::Validation(_))), "{err:?}");
 }

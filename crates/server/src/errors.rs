@@ -128,7 +128,12 @@ impl From<MessagingError> for ApiError {
         match e {
             MessagingError::Empty => Self::new(StatusCode::BAD_REQUEST, "empty_message", message),
             MessagingError::TooLong => Self::new(StatusCode::BAD_REQUEST, "message_too_long", message),
+            MessagingError::ControlCharacters => {
+                let field = hometutor_core::FieldError::new("text", message.clone());
+                validation(message, &[field])
+            }
             MessagingError::Blocked => Self::new(StatusCode::FORBIDDEN, "blocked", message),
+            MessagingError::ContactNotAllowed => Self::new(StatusCode::FORBIDDEN, "contact_not_allowed", message),
             MessagingError::SelfBlock => Self::new(StatusCode::BAD_REQUEST, "self_block", message),
             MessagingError::NoSuchUser | MessagingError::NoSuchRequest => {
                 Self::new(StatusCode::NOT_FOUND, "not_found", message)
@@ -145,6 +150,7 @@ impl From<ProfileError> for ApiError {
             ProfileError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
             ProfileError::NotYours => Self::new(StatusCode::FORBIDDEN, "not_yours", message),
             ProfileError::NotAParent => Self::new(StatusCode::FORBIDDEN, "not_a_parent", message),
+            ProfileError::NotInTouch => Self::new(StatusCode::FORBIDDEN, "not_in_touch", message),
             ProfileError::Validation(errors) => validation(message, &errors),
             ProfileError::Db(e) => Self::internal(e),
         }

@@ -9,6 +9,7 @@ mod extract;
 mod maintenance;
 mod openapi;
 pub mod routes;
+mod security;
 pub mod settings;
 mod state;
 mod web;
@@ -18,7 +19,6 @@ use std::net::TcpListener;
 
 use actix_cors::Cors;
 use actix_web::dev::Server;
-use actix_web::middleware::DefaultHeaders;
 use actix_web::{web as aw, App, HttpServer};
 use anyhow::Context;
 use hometutor_admin::AdminService;
@@ -134,6 +134,12 @@ impl Application {
         actix_web::rt::spawn(mail.run(wait_for_stop(stopped)));
 
         let (payments, cashfree_environment) = payment_service(&settings, db.clone())?;
+        if settings.payments == PaymentMode::Simulated {
+            tracing::warn!(
+                "PAYMENT_MODE=simulated: tutors subscribe without paying and the site shows a 'Demo payments' \
+                 notice; set PAYMENT_MODE=cashfree to take real payments"
+            );
+        }
         actix_web::rt::spawn(payments.clone().run_reconciler(wait_for_stop(stop_workers.subscribe())));
 
         let listener =
@@ -156,6 +162,10 @@ impl Application {
             media,
             hub,
             public_url: settings.public_url.clone(),
+            content_security_policy: security::content_security_policy(
+                &settings.public_url,
+                cashfree_environment.is_some(),
+            ),
             chat_rate_limit: settings.chat_rate_limit,
             db,
             auth,
@@ -188,7 +198,7 @@ impl Application {
                 .split_for_parts();
             app.wrap(actix_web::middleware::from_fn(admin_gate::guard))
                 .wrap(actix_web::middleware::from_fn(maintenance::guard))
-                .wrap(security_headers())
+                .wrap(security::headers(&public_url))
                 .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
                 .wrap(TracingLogger::default())
                 .default_service(aw::to(web::serve))
@@ -229,28 +239,29 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
     api
 }
 
-fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
-        .add(("X-Content-Type-Options", "nosniff"))
-        .add(("X-Frame-Options", "DENY"))
-        .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
-}
-
 fn json_config() -> aw::JsonConfig {
+    use actix_web::error::JsonPayloadError;
+    use actix_web::http::StatusCode;
     aw::JsonConfig::default().limit(JSON_LIMIT).error_handler(|err, _| {
-        let message = match &err {
-            actix_web::error::JsonPayloadError::Deserialize(e) if e.is_data() => {
+        match &err {
+            JsonPayloadError::Deserialize(e) if e.is_data() => {
                 // serde names the offending field, e.g. "unknown field `role`".
-                format!("Invalid request: {}", e.to_string().split(" at line").next().unwrap_or("bad field"))
+                ApiError::bad_request(format!(
+                    "Invalid request: {}",
+                    e.to_string().split(" at line").next().unwrap_or("bad field")
+                ))
             }
-            actix_web::error::JsonPayloadError::ContentType => {
-                "Expected a JSON body (Content-Type: application/json).".into()
+            JsonPayloadError::ContentType => ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                "Expected a JSON body (Content-Type: application/json).",
+            ),
+            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", "Request body is too large.")
             }
-            actix_web::error::JsonPayloadError::Overflow { .. }
-            | actix_web::error::JsonPayloadError::OverflowKnownLength { .. } => "Request body is too large.".into(),
-            _ => "Invalid JSON body.".into(),
-        };
-        ApiError::bad_request(message).into()
+            _ => ApiError::bad_request("Invalid JSON body."),
+        }
+        .into()
     })
 }
 

@@ -110,7 +110,19 @@ impl Settings {
             (None, None) => None,
             _ => return Err(ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither".into())),
         };
-        let payments = match get("PAYMENT_MODE").as_deref().unwrap_or("simulated") {
+        // Simulated payments hand out free subscriptions: a site others can reach
+        // must say which mode it wants rather than get that by omission.
+        let payment_mode = match get("PAYMENT_MODE") {
+            Some(mode) => mode,
+            None if is_local(&public_url) => "simulated".into(),
+            None => {
+                return Err(ConfigError(format!(
+                    "PAYMENT_MODE must be set (cashfree, or simulated for a demo) when PUBLIC_URL is not a \
+                     localhost address (got '{public_url}')"
+                )))
+            }
+        };
+        let payments = match payment_mode.as_str() {
             "simulated" => PaymentMode::Simulated,
             "cashfree" => {
                 let environment = get("CASHFREE_ENV").unwrap_or_else(|| "sandbox".into());
@@ -195,6 +207,17 @@ impl Settings {
     }
 }
 
+/// Whether the site is only reachable from this machine (a developer's or a test's).
+fn is_local(public_url: &str) -> bool {
+    let Ok(url) = url::Url::parse(public_url) else { return false };
+    match url.host() {
+        Some(url::Host::Domain(name)) => name == "localhost" || name.ends_with(".localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
 #[cfg(unix)]
 fn write_private(path: &std::path::Path, content: &str) -> std::io::Result<()> {
     use std::io::Write;
@@ -225,6 +248,20 @@ mod tests {
         assert_eq!(s.database_url, "sqlite://data/hometutor.db");
         assert_eq!(s.bcrypt_cost, 12);
         assert!(s.smtp_url.is_none() && s.admin.is_none());
+    }
+
+    #[test]
+    fn a_public_site_must_choose_its_payment_mode() {
+        let err = with(&[("PUBLIC_URL", "https://hometutor.example.in")]).err().map(|e| e.to_string());
+        assert!(err.is_some_and(|e| e.contains("PAYMENT_MODE")), "a public site without PAYMENT_MODE must not start");
+        for local in ["http://localhost:8080", "http://127.0.0.1:9000", "http://[::1]:8080", "http://app.localhost"] {
+            let s = with(&[("PUBLIC_URL", local)]).expect("a local site defaults to simulated");
+            assert_eq!(s.payments, PaymentMode::Simulated, "{local}");
+        }
+        let chosen = with(&[("PUBLIC_URL", "https://hometutor.example.in"), ("PAYMENT_MODE", "simulated")])
+            .expect("a demo site may choose simulated explicitly");
+        assert_eq!(chosen.payments, PaymentMode::Simulated);
+        assert!(with(&[("PUBLIC_URL", "http://127.0.0.2.nip.io")]).is_err(), "a name is not an address");
     }
 
     #[test]

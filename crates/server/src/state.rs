@@ -25,6 +25,8 @@ pub struct AppState {
     pub hub: crate::ws::Hub,
     /// The site's own origin: WebSocket handshakes from any other are refused.
     pub public_url: String,
+    /// The Content-Security-Policy of the web app's pages.
+    pub content_security_policy: String,
     /// WebSocket events one socket may send per 10 seconds.
     pub chat_rate_limit: u32,
     /// `sandbox` or `production` for Cashfree's browser SDK; `None` in simulated mode.

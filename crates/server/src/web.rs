@@ -28,6 +28,10 @@ pub async fn serve(req: HttpRequest) -> HttpResponse {
         return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed.")
             .error_response();
     }
+    let policy = req
+        .app_data::<actix_web::web::Data<crate::state::AppState>>()
+        .and_then(|state| HeaderValue::from_str(&state.content_security_policy).ok())
+        .unwrap_or(HeaderValue::from_static("default-src 'self'; object-src 'none'; frame-ancestors 'none'"));
     let path = req.path().trim_start_matches('/');
     if let Some(file) = (!path.is_empty()).then(|| Assets::get(path)).flatten() {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
@@ -39,6 +43,7 @@ pub async fn serve(req: HttpRequest) -> HttpResponse {
                 HeaderValue::from_str(mime.as_ref()).unwrap_or(HeaderValue::from_static("application/octet-stream")),
             ))
             .insert_header((header::CACHE_CONTROL, cache))
+            .insert_header((header::CONTENT_SECURITY_POLICY, policy))
             .body(file.data.into_owned());
     }
     let index =
@@ -46,5 +51,6 @@ pub async fn serve(req: HttpRequest) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, policy))
         .body(index)
 }

@@ -15,7 +15,7 @@ use futures_util::future::LocalBoxFuture;
 use futures_util::stream::FuturesOrdered;
 use futures_util::StreamExt;
 use hometutor_core::UserId;
-use hometutor_messaging::{Message, SendInput};
+use hometutor_messaging::{Message, SendInput, TicketHolder};
 use redis::AsyncCommands;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -52,12 +52,19 @@ impl OutFrame {
     }
 }
 
-/// What the hub hands a socket: a frame to send, or the order to close
-/// (the account was deactivated or deleted).
+/// What the hub hands a socket: a frame to send, or the order to close.
 #[derive(Debug, Clone)]
 enum Outgoing {
     Frame(OutFrame),
-    Close,
+    /// Every socket of the user (`None`: the account was deactivated, deleted or
+    /// its password changed) or those opened under one token (it was logged out).
+    Close(Option<String>),
+}
+
+/// The close frame a socket gets when its session ends: the client should not
+/// reconnect with the same credentials.
+fn session_ended() -> actix_ws::CloseReason {
+    actix_ws::CloseReason { code: actix_ws::CloseCode::Policy, description: Some("Session ended".into()) }
 }
 
 /// One open socket: its id in this process and where its outgoing frames go.
@@ -102,8 +109,10 @@ struct Envelope {
     origin: String,
     /// `None`: every connected user.
     user: Option<i64>,
-    /// `None`: close the user's sockets.
+    /// `None`: close the user's sockets (those of `session` only, when given).
     frame: Option<String>,
+    #[serde(default)]
+    session: Option<String>,
     /// The id of the message a `newMessage` frame carries.
     #[serde(default)]
     message: Option<i64>,
@@ -113,7 +122,7 @@ impl Envelope {
     fn outgoing(&self) -> Outgoing {
         match &self.frame {
             Some(text) => Outgoing::Frame(OutFrame { text: text.as_str().into(), message: self.message }),
-            None => Outgoing::Close,
+            None => Outgoing::Close(self.session.clone()),
         }
     }
 }
@@ -191,19 +200,25 @@ impl Hub {
         self.share(None, Outgoing::Frame(OutFrame::event(event, data)), None);
     }
 
-    /// Closes every socket of `user`, in every process (a deactivated or deleted account).
+    /// Closes every socket of `user`, in every process (a deactivated or deleted
+    /// account, a changed password).
     pub fn disconnect(&self, user: UserId) {
-        self.share(Some(user), Outgoing::Close, None);
+        self.share(Some(user), Outgoing::Close(None), None);
+    }
+
+    /// Closes the sockets `user` opened with the token whose jti is `session`, in every process (logout).
+    pub fn end_session(&self, user: UserId, session: &str) {
+        self.share(Some(user), Outgoing::Close(Some(session.to_string())), None);
     }
 
     fn share(&self, user: Option<UserId>, out: Outgoing, skip: Option<u64>) {
         self.local.deliver(user, &out, skip);
         if let Some(publish) = &self.publish {
-            let (frame, message) = match &out {
-                Outgoing::Frame(f) => (Some(f.text.to_string()), f.message),
-                Outgoing::Close => (None, None),
+            let (frame, message, session) = match &out {
+                Outgoing::Frame(f) => (Some(f.text.to_string()), f.message, None),
+                Outgoing::Close(session) => (None, None, session.clone()),
             };
-            let envelope = Envelope { origin: self.process.clone(), user: user.map(|u| u.0), frame, message };
+            let envelope = Envelope { origin: self.process.clone(), user: user.map(|u| u.0), frame, message, session };
             if let Ok(payload) = serde_json::to_string(&envelope) {
                 let _ = publish.send(payload);
             }
@@ -289,20 +304,22 @@ pub async fn connect(
     }
     let ticket = query.into_inner().ticket.unwrap_or_default();
     let tickets = state.tickets.clone();
-    let user = blocking(move || tickets.redeem(&ticket)).await?.ok_or_else(ApiError::unauthenticated)?;
+    let holder = blocking(move || tickets.redeem(&ticket)).await?.ok_or_else(ApiError::unauthenticated)?;
     let (response, session, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(64 * 1024).aggregate_continuations().max_continuation_size(64 * 1024);
-    actix_web::rt::spawn(run(state, user, session, stream));
+    actix_web::rt::spawn(run(state, holder, session, stream));
     Ok(response)
 }
 
 async fn run(
     state: web::Data<AppState>,
-    me: UserId,
+    holder: TicketHolder,
     mut session: actix_ws::Session,
     mut stream: actix_ws::AggregatedMessageStream,
 ) {
+    let me = holder.user;
     let (socket, mut outbox) = state.hub.register(me);
+    let mut close = None;
     // Each socket's heartbeat starts at its own moment within the period, so sockets
     // opened together (a server restart, a load generator) do not all ping at once.
     let first_ping = PING_EVERY.mul_f64(rand::random::<f64>());
@@ -358,7 +375,12 @@ async fn run(
                 Outgoing::Frame(out) => {
                     if seen.first_time(out.message) && session.text(out.text).await.is_err() { break }
                 }
-                Outgoing::Close => break,
+                Outgoing::Close(only) => {
+                    if only.is_none() || only == holder.session {
+                        close = Some(session_ended());
+                        break;
+                    }
+                }
             },
             _ = ping.tick() => {
                 if last_heard.elapsed() > SILENCE_LIMIT || session.ping(b"").await.is_err() { break }
@@ -366,7 +388,7 @@ async fn run(
         }
     }
     state.hub.unregister(me, socket);
-    let _ = session.close(None).await;
+    let _ = session.close(close).await;
 }
 
 /// The messages this socket was recently sent: one that arrives live while a `join`
@@ -463,7 +485,11 @@ fn send_message(state: &web::Data<AppState>, me: UserId, data: Value) -> LocalBo
                 let ack = json!({"clientId": client_id, "id": sent.message.id, "seq": sent.message.seq});
                 Answer { frames: vec![OutFrame::event("ack", ack)], stored: sent.new.then_some(sent.message) }
             }
-            Err(e) => vec![OutFrame::event("error", json!({"message": e.body.message, "clientId": client_id}))].into(),
+            Err(e) => vec![OutFrame::event(
+                "error",
+                json!({"message": e.body.message, "code": e.body.code, "clientId": client_id}),
+            )]
+            .into(),
         }
     })
 }

@@ -92,6 +92,9 @@ async fn a_blocked_user_is_neither_heard_nor_seen_typing() {
     let parent = app.verified_user("parent@example.com", "parent").await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
+    // The parent wrote first, so the tutor may reply: what stops the tutor below is the block.
+    let first = json!({"to": tutor_id, "text": "Are you free on Mondays?"});
+    assert_eq!(app.call("POST", "/api/messages", Some(&parent), Some(first)).await.status, 201);
     let (mut p, mut t) = (open(&app, &parent).await, open(&app, &tutor).await);
     let block = app.call("POST", "/api/chat/block", Some(&parent), Some(json!({"partnerId": tutor_id}))).await;
     assert_eq!(block.status, 204);
@@ -316,4 +319,109 @@ async fn an_unreachable_redis_stops_the_start_with_a_message_naming_it() {
     };
     assert!(error.contains("REDIS_URL"), "{error}");
     let _ = std::fs::remove_dir_all(data_dir);
+}
+
+/// How a socket ended: `Some(code)` for a close frame, `None` for a connection
+/// that dropped without one; panics if it stays open for `WAIT`.
+async fn closed_with(socket: &mut Socket) -> Option<u16> {
+    tokio::time::timeout(WAIT, async {
+        loop {
+            match socket.next().await {
+                Some(Ok(Frame::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    })
+    .await
+    .expect("the socket is closed")
+}
+
+/// The socket still answers a ping.
+async fn still_open(socket: &mut Socket) -> bool {
+    socket.send(Frame::Ping(vec![7].into())).await.is_ok()
+        && tokio::time::timeout(WAIT, async {
+            loop {
+                match socket.next().await {
+                    Some(Ok(Frame::Pong(_))) => return true,
+                    Some(Ok(Frame::Close(_))) | None | Some(Err(_)) => return false,
+                    Some(Ok(_)) => continue,
+                }
+            }
+        })
+        .await
+        .unwrap_or(false)
+}
+
+#[actix_web::test]
+async fn logout_closes_the_sockets_of_that_token_and_no_other() {
+    let app = TestApp::start().await;
+    let phone = app.verified_user("parent@example.com", "parent").await;
+    let laptop = app.login("parent@example.com", common::PASSWORD).await;
+    let (mut on_phone, mut also_on_phone, mut on_laptop) =
+        (open(&app, &phone).await, open(&app, &phone).await, open(&app, &laptop).await);
+    assert_eq!(app.call("POST", "/api/auth/logout", Some(&phone), None).await.status, 200);
+    assert_eq!(closed_with(&mut on_phone).await, Some(1008), "closed as a policy close: the session ended");
+    assert_eq!(closed_with(&mut also_on_phone).await, Some(1008));
+    assert!(still_open(&mut on_laptop).await, "the other login's socket stays open");
+    assert_eq!(app.call("POST", "/api/chat/ticket", Some(&phone), None).await.status, 401, "no new socket either");
+}
+
+#[actix_web::test]
+async fn an_admins_password_reset_closes_every_socket_of_the_user() {
+    let admin_env = [("ADMIN_EMAIL", "admin@example.com".to_string()), ("ADMIN_PASSWORD", common::PASSWORD.into())];
+    let app = TestApp::start_with(&admin_env).await;
+    let admin = app.login("admin@example.com", common::PASSWORD).await;
+    let phone = app.verified_user("parent@example.com", "parent").await;
+    let laptop = app.login("parent@example.com", common::PASSWORD).await;
+    let other = app.verified_user("other@example.com", "parent").await;
+    let (mut a, mut b, mut c) = (open(&app, &phone).await, open(&app, &laptop).await, open(&app, &other).await);
+    let id = id_of(&app, &phone).await;
+    let reset = json!({"password": "a brand new password"});
+    let reply = app.call("POST", &format!("/api/admin/users/{id}/reset-password"), Some(&admin), Some(reset)).await;
+    assert_eq!(reply.status, 200);
+    assert_eq!((closed_with(&mut a).await, closed_with(&mut b).await), (Some(1008), Some(1008)));
+    assert!(still_open(&mut c).await, "another user's socket stays open");
+}
+
+/// Logout through one process closes the socket another process holds (Redis carries the order).
+#[actix_web::test]
+async fn logout_in_one_process_closes_the_socket_held_by_another() {
+    let redis = ("REDIS_URL", "redis://127.0.0.1:6379".to_string());
+    let app = TestApp::start_with(std::slice::from_ref(&redis)).await;
+    let peer = app.start_peer(&[]).await;
+    let phone = app.verified_user("parent@example.com", "parent").await;
+    let laptop = app.login("parent@example.com", common::PASSWORD).await;
+    let mut on_peer = open_at(&app, &peer, &phone).await;
+    let mut laptop_on_peer = open_at(&app, &peer, &laptop).await;
+    assert_eq!(app.call("POST", "/api/auth/logout", Some(&phone), None).await.status, 200);
+    assert_eq!(closed_with(&mut on_peer).await, Some(1008));
+    assert!(still_open(&mut laptop_on_peer).await);
+}
+
+#[actix_web::test]
+async fn an_unsubscribed_tutor_cannot_open_a_conversation_over_the_socket() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
+    let (mut p, mut t) = (open(&app, &parent).await, open(&app, &tutor).await);
+    send(&mut t, "sendMessage", json!({"to": parent_id, "text": "Need a tutor?", "clientId": "t1"})).await;
+    let refused = next_event(&mut t, WAIT).await.expect("error");
+    assert_eq!(
+        (refused["event"].as_str(), refused["data"]["code"].as_str(), refused["data"]["clientId"].as_str()),
+        (Some("error"), Some("contact_not_allowed"), Some("t1"))
+    );
+    assert_eq!(
+        refused["data"]["message"],
+        "You can message this person once they contact you or through one of their tuition requests."
+    );
+    assert!(next_event(&mut p, QUIET).await.is_none(), "nothing reaches the parent");
+
+    // Once the parent writes, the tutor's reply goes through.
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "Yes, Class 8 maths", "clientId": "p1"})).await;
+    assert_eq!(next_event(&mut p, WAIT).await.expect("ack")["event"], "ack");
+    assert_eq!(next_event(&mut t, WAIT).await.expect("delivered")["event"], "newMessage");
+    send(&mut t, "sendMessage", json!({"to": parent_id, "text": "Happy to help", "clientId": "t2"})).await;
+    assert_eq!(next_event(&mut t, WAIT).await.expect("ack")["event"], "ack");
 }

@@ -74,6 +74,9 @@ async fn empty_messages_and_blocked_senders_are_refused() {
     let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
     let empty = app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": tutor_id, "text": "  "}))).await;
     assert_eq!((empty.status, empty.body["message"].as_str()), (400, Some("Message cannot be empty")));
+    // The parent writes first, so the tutor may reply: what stops the tutor below is the block.
+    let first = json!({"to": tutor_id, "text": "Are you free on Mondays?"});
+    assert_eq!(app.call("POST", "/api/messages", Some(&parent), Some(first)).await.status, 201);
     let about_nothing = json!({"to": tutor_id, "text": "about a request", "requestId": 424_242});
     let unknown = app.call("POST", "/api/messages", Some(&parent), Some(about_nothing)).await;
     assert_eq!((unknown.status, unknown.body["message"].as_str()), (404, Some("Tuition request not found.")));
@@ -107,4 +110,55 @@ async fn empty_messages_and_blocked_senders_are_refused() {
         201
     );
     assert_eq!(app.call("GET", "/api/messages", Some(&tutor), None).await.status, 400);
+}
+
+const NOT_ALLOWED: &str = "You can message this person once they contact you or through one of their tuition requests.";
+
+/// Issue 14: writing to every user id used to reveal each one's name and e-mail in
+/// the conversation list. First contact now follows the product's relationships.
+#[actix_web::test]
+async fn no_account_harvests_names_and_emails_by_writing_to_every_id() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let other_parent = app.verified_user("other.parent@example.com", "parent").await;
+    let _rival = app.verified_user("rival.tutor@example.com", "tutor").await;
+    let attacker = app.verified_user("tutor@example.com", "tutor").await;
+    let attacker_id = id_of(&app, &attacker).await;
+    // Ids are sequential: the four accounts above are 1 to 4.
+    for to in (1..=4).filter(|id| *id != attacker_id) {
+        let reply = app.call("POST", "/api/messages", Some(&attacker), Some(json!({"to": to, "text": "hi"}))).await;
+        assert_eq!(
+            (reply.status, reply.body["code"].as_str(), reply.body["message"].as_str()),
+            (403, Some("contact_not_allowed"), Some(NOT_ALLOWED)),
+            "to user {to}"
+        );
+    }
+    assert_eq!(app.call("GET", "/api/messages/conversations", Some(&attacker), None).await.body, json!([]));
+    assert_eq!(app.call("GET", &format!("/api/chat/{attacker_id}?recent=1"), Some(&attacker), None).await.body, json!([]));
+    // Parents cannot write to each other either; nobody's details leaked.
+    let other_parent_id = id_of(&app, &other_parent).await;
+    let reply =
+        app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": other_parent_id, "text": "hi"}))).await;
+    assert_eq!(reply.status, 403);
+}
+
+#[actix_web::test]
+async fn a_subscribed_tutor_writes_first_only_about_a_parents_open_request() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let parent_id = id_of(&app, &parent).await;
+    let body = json!({"subject": "Maths", "classLevel": "Class 8", "preferredTime": "Evenings", "location": [77.209, 28.6139]});
+    let request = app.call("POST", "/api/tuition", Some(&parent), Some(body)).await.body["id"].as_i64().expect("id");
+    let about = json!({"to": parent_id, "text": "I teach maths", "requestId": request});
+
+    let unpaid = app.call("POST", "/api/messages", Some(&tutor), Some(about.clone())).await;
+    assert_eq!((unpaid.status, unpaid.body["code"].as_str()), (403, Some("contact_not_allowed")), "not subscribed");
+    app.subscribe(&tutor).await;
+    let plain = app.call("POST", "/api/messages", Some(&tutor), Some(json!({"to": parent_id, "text": "hi"}))).await;
+    assert_eq!(plain.status, 403, "subscribed, but no request named");
+    assert_eq!(app.call("POST", "/api/messages", Some(&tutor), Some(about)).await.status, 201);
+    // The parent sees who wrote, and may answer.
+    let conversations = app.call("GET", "/api/messages/conversations", Some(&parent), None).await.body;
+    assert_eq!(conversations[0]["partner"]["email"], "tutor@example.com");
 }

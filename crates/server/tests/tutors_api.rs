@@ -55,6 +55,15 @@ async fn parents_review_once_and_the_average_shows() {
     assert_eq!(no_rating.status, 400);
     let by_tutor = app.call("POST", path, Some(&tutor_token), Some(json!({"rating": 5}))).await;
     assert_eq!(by_tutor.status, 403);
+    // A parent who never contacted the tutor cannot rate them.
+    let stranger = app.call("POST", path, Some(&parent), Some(json!({"rating": 1, "comment": "never met"}))).await;
+    assert_eq!(
+        (stranger.status, stranger.body["code"].as_str(), stranger.body["message"].as_str()),
+        (403, Some("not_in_touch"), Some("You can review a tutor after you have been in touch."))
+    );
+    let tutor_id = app.call("GET", "/api/tutors/tutor%40example.com", None, None).await.body["id"].clone();
+    let hello = json!({"to": tutor_id, "text": "Can you teach Class 8 maths?"});
+    assert_eq!(app.call("POST", "/api/messages", Some(&parent), Some(hello)).await.status, 201);
     let first =
         app.call("POST", path, Some(&parent), Some(json!({"rating": 3, "comment": "OK", "parentId": 999}))).await;
     assert_eq!(first.status, 201);

@@ -1606,6 +1606,8 @@ export interface components {
         };
         SiteDto: {
             content: components["schemas"]["ContentDto"];
+            /** @description True when PAYMENT_MODE is `simulated`: subscriptions cost nothing and tutors are told so. */
+            demoPayments: boolean;
             settings: components["schemas"]["SettingsDto"];
             /** @description Approved testimonials, newest first (at most 12). */
             testimonials: components["schemas"]["PublicTestimonial"][];

@@ -2,7 +2,11 @@ import { http, HttpResponse } from 'msw'
 import type { Site } from '@/lib/site-store'
 
 export function makeSite(
-  overrides: { settings?: Partial<Site['settings']>; content?: Partial<Site['content']> } = {},
+  overrides: {
+    settings?: Partial<Site['settings']>
+    content?: Partial<Site['content']>
+    demoPayments?: boolean
+  } = {},
   testimonials: Site['testimonials'] = [],
 ): Site {
   return {
@@ -20,6 +24,7 @@ export function makeSite(
     },
     content: { homeText: '', banners: [], faqs: [], announcements: [], ...overrides.content },
     testimonials,
+    demoPayments: overrides.demoPayments ?? false,
   }
 }
 

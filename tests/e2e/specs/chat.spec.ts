@@ -67,7 +67,9 @@ test('a parent and a tutor chat in real time: live messages, typing, unread badg
   await expect(parent.getByText('No conversations yet')).toBeVisible()
   await expectNoViolations(parent)
 
-  // The tutor writes first: the parent's badge appears without a reload.
+  // The parent writes first (a tutor may not open a conversation with a parent out of the
+  // blue); the tutor's reply makes the parent's badge appear without a reload.
+  await sendViaSocket(parent, tutorId, 'Do you teach Physics?')
   await sendViaSocket(tutor, parentId, 'Hello, I can teach Physics on weekdays.')
   await expect(navBadge(parent)).toHaveText(/^1/)
 
@@ -146,6 +148,7 @@ test('a parent blocks a tutor: the tutor is refused and not seen typing until th
   const tutorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const tutor = await tutorContext.newPage()
   await signUp(tutor, 'tutor', 'Arjun Rao')
+  await sendViaSocket(parent, await myId(tutor), 'Can you teach maths?')
   await sendViaSocket(tutor, parentId, 'Hello, do you still need a maths tutor?')
 
   await parent.goto('/messages')

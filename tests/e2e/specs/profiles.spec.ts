@@ -12,6 +12,24 @@ function profilePath(email: string): string {
   return `/tutor/${encodeURIComponent(email.toLowerCase())}`
 }
 
+/** Sends a chat message as the logged-in user of `page` to the tutor with this e-mail (REST). */
+async function writeTo(page: Page, tutorEmail: string, text: string) {
+  const status = await page.evaluate(
+    async ({ tutorEmail, text }) => {
+      const auth = { Authorization: `Bearer ${localStorage.getItem('token')}` }
+      const tutor = (await (await fetch(`/api/tutors/${encodeURIComponent(tutorEmail)}`)).json()) as { id: number }
+      const sent = await fetch('/api/messages', {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ to: tutor.id, text }),
+      })
+      return sent.status
+    },
+    { tutorEmail, text },
+  )
+  expect(status).toBe(201)
+}
+
 async function expectToast(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible()
 }
@@ -73,6 +91,11 @@ test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews
   await parent.getByRole('radio', { name: '4 stars' }).click()
   await parent.getByRole('textbox', { name: 'Comment' }).fill('Patient and clear.')
   await expect(submit).toBeEnabled()
+  // A parent who has never been in touch with the tutor cannot rate them.
+  await submit.click()
+  await expect(parent.getByText('You can review a tutor after you have been in touch.')).toBeVisible()
+  // Once the parent has written to the tutor, the review goes through.
+  await writeTo(parent, tutor.email, 'Hello, do you teach Class 10 physics?')
   await submit.click()
   await expectToast(parent, 'Review submitted successfully!')
   await expect(parent.getByTestId('rating-average')).toHaveText('4.0')

@@ -282,8 +282,9 @@ pub async fn update_profile(
 ))]
 #[post("/auth/logout")]
 pub async fn logout(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<MessageResponse>, ApiError> {
-    let auth = state.auth.clone();
-    blocking(move || auth.logout(&me.0)).await?;
+    let (auth, user) = (state.auth.clone(), me.0.clone());
+    blocking(move || auth.logout(&user)).await?;
+    state.hub.end_session(me.0.id, &me.0.jti);
     Ok(web::Json(message("Logged out.")))
 }
 

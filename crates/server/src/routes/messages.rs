@@ -318,7 +318,7 @@ pub struct TicketResponse {
 #[post("/chat/ticket")]
 pub async fn ticket(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<TicketResponse>, ApiError> {
     let tickets = state.tickets.clone();
-    let ticket = blocking(move || tickets.issue(me.0.id)).await?;
+    let ticket = blocking(move || tickets.issue(me.0.id, &me.0.jti)).await?;
     Ok(web::Json(TicketResponse { ticket, expires_in: hometutor_messaging::TICKET_SECONDS }))
 }
 

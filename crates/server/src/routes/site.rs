@@ -26,6 +26,9 @@ pub struct SiteDto {
     pub content: ContentDto,
     /// Approved testimonials, newest first (at most 12).
     pub testimonials: Vec<PublicTestimonial>,
+    /// True when PAYMENT_MODE is `simulated`: subscriptions cost nothing and tutors are told so.
+    #[serde(rename = "demoPayments")]
+    pub demo_payments: bool,
 }
 
 /// The site's settings and landing content, for every visitor (also during maintenance).
@@ -48,6 +51,7 @@ pub async fn site(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> 
             .into_iter()
             .map(|t| PublicTestimonial { id: t.id, name: t.name, text: t.text })
             .collect(),
+        demo_payments: state.cashfree_environment.is_none(),
     };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(body))
 }

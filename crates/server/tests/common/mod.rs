@@ -135,6 +135,16 @@ impl TestApp {
         reply.body["token"].as_str().expect("token").to_string()
     }
 
+    /// Subscribes a tutor through the simulated checkout, as the web app does.
+    pub async fn subscribe(&self, tutor: &str) {
+        let order = self.call("POST", "/api/payment/create-session", Some(tutor), None).await.body["orderId"].clone();
+        let confirm =
+            self.call("POST", "/api/payment-dev/simulate-payment", Some(tutor), Some(json!({"orderId": order}))).await;
+        assert_eq!(confirm.status, 200);
+        let verify = self.call("POST", "/api/payment/verify", Some(tutor), Some(json!({"orderId": order}))).await;
+        assert_eq!(verify.status, 200);
+    }
+
     pub fn db(&self) -> hometutor_db::Db {
         hometutor_db::Db::connect(&self.database.url).expect("db")
     }

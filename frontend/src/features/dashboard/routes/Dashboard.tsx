@@ -1,6 +1,7 @@
 import { Link, Spinner } from '@chakra-ui/react'
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { DemoPaymentsNotice } from '@/components/demo-payments-notice'
 import { Page } from '@/components/page'
 import { useSession } from '@/lib/session'
 
@@ -30,6 +31,7 @@ export default function Dashboard({ parent, tutor }: DashboardProps) {
         </>
       }
     >
+      {role === 'tutor' && <DemoPaymentsNotice />}
       <Suspense fallback={<Spinner aria-label="Loading" />}>{role === 'parent' ? parent : tutor}</Suspense>
       {role === 'parent' && (
         <Suspense fallback={null}>

@@ -4,6 +4,7 @@ import { listSlotRecipe } from '@chakra-ui-theme/recipes/list'
 import { BadgeCheck, Check } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router'
+import { DemoPaymentsNotice } from '@/components/demo-payments-notice'
 import { Page } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import {
@@ -186,6 +187,7 @@ export default function Subscribe() {
   return (
     <Page title="Subscribe" subtitle="Find students near you with a Tutor Premium subscription.">
       <Stack gap="6">
+        {!loggedOut && <DemoPaymentsNotice />}
         {content}
         <SupportLine />
       </Stack>

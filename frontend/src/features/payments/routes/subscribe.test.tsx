@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createSessionHandler, inOneYear, sessionResponse } from '@/test/payments'
 import { currentPath, renderApp, signInAs, visited } from '@/test/render'
 import { server } from '@/test/server'
+import { makeSite } from '@/test/site'
+import { DEMO_PAYMENTS_NOTICE } from '@/components/demo-payments-notice'
 import { CASHFREE_SDK_URL, resetCashfreeForTests } from '../lib/cashfree'
 import { formatDate } from '../lib/format'
 
@@ -26,6 +28,18 @@ afterEach(() => {
 })
 
 describe('subscribe page (SPEC §2 "Subscribe page")', () => {
+  it('tells tutors when the site runs demo payments, and only then', async () => {
+    server.use(http.get('*/api/site', () => HttpResponse.json(makeSite({ demoPayments: true }))))
+    await openAsUnsubscribedTutor()
+    expect(await screen.findByText(DEMO_PAYMENTS_NOTICE)).toBeInTheDocument()
+  })
+
+  it('shows no demo notice where payments are real', async () => {
+    await openAsUnsubscribedTutor()
+    await screen.findByTestId('support-line')
+    expect(screen.queryByText(DEMO_PAYMENTS_NOTICE)).not.toBeInTheDocument()
+  })
+
   it('shows the Tutor Premium card: 499 per year, 1.37 per day, Best Value, six benefits, Subscribe Now', async () => {
     await openAsUnsubscribedTutor()
     const card = screen.getByRole('region', { name: 'Tutor Premium' })

@@ -1,0 +1,155 @@
+//! Who may write to whom. First contact follows the product's relationships, so an
+//! account cannot message (and so learn the name and e-mail of) any user id it
+//! likes; a reply is always free:
+//! - anyone may write to themself (the features demo);
+//! - anyone may write where the other side has written to them before;
+//! - an admin may write to anyone;
+//! - a parent may write to any tutor;
+//! - a subscribed tutor may write to a parent about one of that parent's open
+//!   (unflagged) requests, which nearby search shows them: the message carries its `requestId`.
+//!
+//! Everything else is refused with [`MessagingError::ContactNotAllowed`].
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use hometutor_core::{Role, UserId};
+use hometutor_db::schema::{conversations as cv, tuition_requests as tr, users};
+use hometutor_db::DbConnection;
+
+use crate::service::pair;
+use crate::MessagingError;
+
+/// One message to decide on: sender, recipient, the request it is about.
+#[derive(Clone, Copy)]
+pub(crate) struct Attempt {
+    pub from: UserId,
+    pub to: UserId,
+    pub request: Option<i64>,
+}
+
+pub(crate) struct Person {
+    pub active: bool,
+    pub name: String,
+    role: Option<Role>,
+    subscribed: bool,
+}
+
+struct Request {
+    parent: i64,
+    flagged: bool,
+}
+
+/// What the rule needs to know about a batch of attempts, read in a few queries.
+pub(crate) struct Facts {
+    pub people: HashMap<i64, Person>,
+    requests: HashMap<i64, Request>,
+    /// (sender, recipient) pairs where the recipient has written to the sender before.
+    replies: HashSet<(i64, i64)>,
+}
+
+impl Facts {
+    /// Reads everyone named, the requests named and, only for the attempts the
+    /// roles alone do not allow, whether the other side has written before.
+    pub fn load(c: &mut DbConnection, attempts: &[Attempt], at: NaiveDateTime) -> QueryResult<Self> {
+        let mut ids: Vec<i64> = attempts.iter().flat_map(|a| [a.from.0, a.to.0]).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let people: HashMap<i64, Person> = users::table
+            .filter(users::id.eq_any(&ids))
+            .select((
+                users::id,
+                users::active,
+                users::fullname,
+                users::role,
+                users::subscription_active,
+                users::subscription_expires,
+            ))
+            .load::<(i64, bool, String, String, bool, Option<NaiveDateTime>)>(c)?
+            .into_iter()
+            .map(|(id, active, name, role, flag, expires)| {
+                let subscribed = flag && expires.is_some_and(|e| e > at);
+                (id, Person { active, name, role: Role::parse(&role), subscribed })
+            })
+            .collect();
+
+        let mut named: Vec<i64> = attempts.iter().filter_map(|a| a.request).collect();
+        named.sort_unstable();
+        named.dedup();
+        let requests: HashMap<i64, Request> = if named.is_empty() {
+            HashMap::new()
+        } else {
+            tr::table
+                .filter(tr::id.eq_any(&named))
+                .select((tr::id, tr::parent_id, tr::flagged))
+                .load::<(i64, i64, bool)>(c)?
+                .into_iter()
+                .map(|(id, parent, flagged)| (id, Request { parent, flagged }))
+                .collect()
+        };
+
+        let mut facts = Facts { people, requests, replies: HashSet::new() };
+        let mut unsure: Vec<(i64, i64)> =
+            attempts.iter().filter(|a| !facts.first_contact_allowed(a)).map(|a| pair(a.from, a.to)).collect();
+        if !unsure.is_empty() {
+            unsure.sort_unstable();
+            unsure.dedup();
+            // One OR term per pair: each is a lookup on the (user_a, user_b) unique index.
+            let mut query = cv::table.into_boxed();
+            for (a, b) in &unsure {
+                query = query.or_filter(cv::user_a.eq(*a).and(cv::user_b.eq(*b)));
+            }
+            for (a, b, a_wrote, b_wrote) in
+                query.select((cv::user_a, cv::user_b, cv::a_wrote, cv::b_wrote)).load::<(i64, i64, bool, bool)>(c)?
+            {
+                if a_wrote {
+                    facts.replies.insert((b, a));
+                }
+                if b_wrote {
+                    facts.replies.insert((a, b));
+                }
+            }
+        }
+        Ok(facts)
+    }
+
+    /// Whether the attempt may be stored: the recipient exists and is active, the
+    /// request it names exists, and the contact rule allows it.
+    pub fn check(&self, attempt: &Attempt) -> Result<(), MessagingError> {
+        if !self.people.get(&attempt.to.0).is_some_and(|p| p.active) {
+            return Err(MessagingError::NoSuchUser);
+        }
+        if attempt.request.is_some_and(|r| !self.requests.contains_key(&r)) {
+            return Err(MessagingError::NoSuchRequest);
+        }
+        if self.first_contact_allowed(attempt) || self.replies.contains(&(attempt.from.0, attempt.to.0)) {
+            Ok(())
+        } else {
+            Err(MessagingError::ContactNotAllowed)
+        }
+    }
+
+    /// The rule without the conversation's history: self, admin, parent → tutor,
+    /// subscribed tutor → parent through one of the parent's open requests.
+    fn first_contact_allowed(&self, attempt: &Attempt) -> bool {
+        if attempt.from == attempt.to {
+            return true;
+        }
+        let (Some(from), Some(to)) = (self.people.get(&attempt.from.0), self.people.get(&attempt.to.0)) else {
+            return false;
+        };
+        match (from.role, to.role) {
+            (Some(Role::Admin), _) => true,
+            (Some(Role::Parent), Some(Role::Tutor)) => true,
+            (Some(Role::Tutor), Some(Role::Parent)) => {
+                from.subscribed
+                    && attempt
+                        .request
+                        .and_then(|r| self.requests.get(&r))
+                        .is_some_and(|r| r.parent == attempt.to.0 && !r.flagged)
+            }
+            _ => false,
+        }
+    }
+}
