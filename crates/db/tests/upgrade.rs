@@ -5,14 +5,15 @@
 
 use diesel::prelude::*;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
-use hometutor_db::schema::{payment_orders as po, users};
+use hometutor_db::schema::{conversations as cv, messages as m, payment_orders as po, users};
 use hometutor_db::testing::{insert_user, TestDatabase};
 use hometutor_db::{now, run_migrations, Db, DbConnection, DbError};
 
 const SQLITE: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 
-/// Applies the first `count` migrations only, as an earlier release would have.
+/// Applies the next `count` pending migrations only (on a new database, the first
+/// `count`), as an earlier release would have.
 fn migrate_first(db: &Db, count: usize) {
     db.write(|c| {
         for _ in 0..count {
@@ -67,7 +68,8 @@ fn payment_orders_survive_the_upgrade_and_then_outlive_their_account() {
     assert_eq!(ids, [1, 2, 3]);
     db.write(|c| diesel::delete(po::table.find(3i64)).execute(c).map_err(DbError::from)).expect("delete");
 
-    assert_eq!(run_migrations(&db).expect("upgrade"), 1, "the rest applies");
+    // 000009 alone, so that the revert below undoes it.
+    migrate_first(&db, 1);
     let kept: Vec<(i64, Option<i64>)> =
         db.read(|c| po::table.order(po::id).select((po::id, po::user_id)).load(c).map_err(DbError::from)).unwrap();
     assert_eq!(kept, [(1, Some(tutor)), (2, Some(tutor))], "rows, ids and owners as they were");
@@ -92,4 +94,59 @@ fn payment_orders_survive_the_upgrade_and_then_outlive_their_account() {
     let left: Vec<(i64, Option<i64>)> =
         db.read(|c| po::table.select((po::id, po::user_id)).load(c).map_err(DbError::from)).unwrap();
     assert_eq!(left, [(kept_order, Some(kept_by))]);
+}
+
+/// How many migrations come before the one named `folder` (the same on both backends).
+fn migrations_before(folder: &str) -> usize {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations/sqlite");
+    std::fs::read_dir(dir)
+        .expect("migrations")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.as_str() < folder)
+        .count()
+}
+
+#[test]
+fn conversations_learn_who_has_written_in_them() {
+    let database = TestDatabase::in_memory();
+    let db = Db::connect(&database.url).expect("connect");
+    migrate_first(&db, migrations_before("2026-11-23-000013_chat_contact"));
+    let parent = insert_user(&db, "Parent", "parent@example.com", "parent");
+    let tutor = insert_user(&db, "Tutor", "tutor@example.com", "tutor");
+    let other = insert_user(&db, "Other", "other@example.com", "tutor");
+    let at = now();
+    db.write(|c| {
+        // Only the parent has written to the tutor; the other tutor and the parent talked both ways.
+        let mut conversation = |a: i64, b: i64, senders: &[i64]| -> diesel::QueryResult<()> {
+            let id: i64 = diesel::insert_into(cv::table)
+                .values((cv::user_a.eq(a), cv::user_b.eq(b), cv::last_seq.eq(senders.len() as i64), cv::created_at.eq(at)))
+                .returning(cv::id)
+                .get_result(c)?;
+            for (seq, sender) in senders.iter().enumerate() {
+                let recipient = if *sender == a { b } else { a };
+                diesel::insert_into(m::table)
+                    .values((
+                        m::conversation_id.eq(id),
+                        m::seq.eq(seq as i64 + 1),
+                        m::sender_id.eq(*sender),
+                        m::recipient_id.eq(recipient),
+                        m::body.eq("hello"),
+                        m::created_at.eq(at),
+                    ))
+                    .execute(c)?;
+            }
+            Ok(())
+        };
+        conversation(parent, tutor, &[parent, parent]).map_err(DbError::from)?;
+        conversation(parent, other, &[other, parent]).map_err(DbError::from)
+    })
+    .expect("old conversations");
+
+    run_migrations(&db).expect("upgrade");
+    let wrote: Vec<(i64, i64, bool, bool)> = db
+        .read(|c| {
+            cv::table.order(cv::id).select((cv::user_a, cv::user_b, cv::a_wrote, cv::b_wrote)).load(c).map_err(DbError::from)
+        })
+        .unwrap();
+    assert_eq!(wrote, [(parent, tutor, true, false), (parent, other, true, true)]);
 }
