@@ -334,7 +334,10 @@ fn registering_a_taken_address_answers_the_same_and_changes_nothing() {
     assert_eq!(f.auth.register(again).ok().as_deref(), Some("a@example.com"));
     let after = f.auth.login(login_input("a@example.com", PASSWORD)).expect("the password did not change").user;
     assert_eq!(after, before, "name, phone, role and everything else as they were");
-    assert!(matches!(f.auth.login(login_input("a@example.com", "attacker password")), Err(AuthError::InvalidCredentials)));
+    assert!(matches!(
+        f.auth.login(login_input("a@example.com", "attacker password")),
+        Err(AuthError::InvalidCredentials)
+    ));
     let mails = f.mails_to("a@example.com");
     assert!(mails.last().is_some_and(|(s, _)| s.contains("Someone tried to register")));
 }
@@ -532,7 +535,8 @@ fn password_changes_are_mailed_to_the_owner_without_a_secret() {
     assert!(!body.contains(&code) && !body.contains("a brand new password"));
 
     // An admin's reset tells the owner too.
-    let me = f.auth.authenticate(&f.auth.login(login_input("a@example.com", "a brand new password")).expect("login").token);
+    let me =
+        f.auth.authenticate(&f.auth.login(login_input("a@example.com", "a brand new password")).expect("login").token);
     let id = me.expect("valid").id;
     f.auth.set_password(id, "chosen by an admin").expect("set");
     let mails = f.mails_to("a@example.com");
@@ -595,9 +599,14 @@ fn code_emails_are_limited_per_ip_across_addresses() {
     assert!(matches!(f.auth.send_reset_otp("other@example.com", ip), Err(AuthError::TooManyCodeEmails { .. })));
     assert!(matches!(f.auth.resend_verification("new0@example.com", ip), Err(AuthError::TooManyCodeEmails { .. })));
     assert!(f.mails_to("new9@example.com").is_empty(), "nothing was written for the refused registration");
-    let none: i64 = f
-        .db
-        .read(|c| users::table.filter(users::email.eq("new9@example.com")).count().get_result(c).map_err(hometutor_db::DbError::from))
+    let none: i64 =
+        f.db.read(|c| {
+            users::table
+                .filter(users::email.eq("new9@example.com"))
+                .count()
+                .get_result(c)
+                .map_err(hometutor_db::DbError::from)
+        })
         .expect("count");
     assert_eq!(none, 0);
     // Another client address is not affected.

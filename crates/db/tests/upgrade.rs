@@ -29,23 +29,21 @@ fn migrate_first(db: &Db, count: usize) {
 
 /// Applies every migration that sorts before `folder`, as the release before it would have.
 fn migrate_before(db: &Db, folder: &str) {
-    db.write(|c| {
-        loop {
-            let next = match c {
-                DbConnection::Sqlite(c) => c.pending_migrations(SQLITE).map(|m| m.first().map(|m| m.name().to_string())),
-                DbConnection::Pg(c) => c.pending_migrations(POSTGRES).map(|m| m.first().map(|m| m.name().to_string())),
-            }
-            .map_err(|e| DbError::Migration(e.to_string()))?;
-            match next {
-                Some(name) if name.as_str() < folder => {}
-                _ => return Ok::<(), DbError>(()),
-            }
-            match c {
-                DbConnection::Sqlite(c) => c.run_next_migration(SQLITE).map(drop),
-                DbConnection::Pg(c) => c.run_next_migration(POSTGRES).map(drop),
-            }
-            .map_err(|e| DbError::Migration(e.to_string()))?;
+    db.write(|c| loop {
+        let next = match c {
+            DbConnection::Sqlite(c) => c.pending_migrations(SQLITE).map(|m| m.first().map(|m| m.name().to_string())),
+            DbConnection::Pg(c) => c.pending_migrations(POSTGRES).map(|m| m.first().map(|m| m.name().to_string())),
         }
+        .map_err(|e| DbError::Migration(e.to_string()))?;
+        match next {
+            Some(name) if name.as_str() < folder => {}
+            _ => return Ok::<(), DbError>(()),
+        }
+        match c {
+            DbConnection::Sqlite(c) => c.run_next_migration(SQLITE).map(drop),
+            DbConnection::Pg(c) => c.run_next_migration(POSTGRES).map(drop),
+        }
+        .map_err(|e| DbError::Migration(e.to_string()))?;
     })
     .expect("earlier migrations");
 }
@@ -126,9 +124,19 @@ fn sent_code_emails_are_erased_by_the_upgrade() {
     let at = now();
     // Rows as crates/auth/src/emails.rs wrote them before kinds existed.
     let rows = [
-        ("a@example.com", "Verify your HomeTutor e-mail", "Hello Asha,\n\nYour verification code: 314159\n\nhttp://x/verify-email?token=deadbeefcafe&email=a", true),
+        (
+            "a@example.com",
+            "Verify your HomeTutor e-mail",
+            "Hello Asha,\n\nYour verification code: 314159\n\nhttp://x/verify-email?token=deadbeefcafe&email=a",
+            true,
+        ),
         ("a@example.com", "Your HomeTutor password reset code", "Hello,\n\nYour password reset code: 271828\n", true),
-        ("a@example.com", "Someone tried to register with your e-mail", "Hello,\n\nSomeone tried to create an account.", true),
+        (
+            "a@example.com",
+            "Someone tried to register with your e-mail",
+            "Hello,\n\nSomeone tried to create an account.",
+            true,
+        ),
         ("b@example.com", "Verify your HomeTutor e-mail", "Your verification code: 161803", false),
     ];
     db.write(|c| {
@@ -152,7 +160,11 @@ fn sent_code_emails_are_erased_by_the_upgrade() {
     run_migrations(&db).expect("upgrade");
     let after: Vec<(String, String, String, Option<chrono::NaiveDateTime>)> = db
         .read(|c| {
-            ob::table.order(ob::id).select((ob::recipient, ob::kind, ob::body, ob::sent_at)).load(c).map_err(DbError::from)
+            ob::table
+                .order(ob::id)
+                .select((ob::recipient, ob::kind, ob::body, ob::sent_at))
+                .load(c)
+                .map_err(DbError::from)
         })
         .unwrap();
     let kinds: Vec<&str> = after.iter().map(|r| r.1.as_str()).collect();

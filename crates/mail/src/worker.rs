@@ -150,7 +150,11 @@ fn claim_due(db: &Db) -> Result<Vec<Due>, DbError> {
                 .set(o::next_attempt_at.eq(lease_until))
                 .execute(conn)?;
             if claimed == 1 {
-                due.push(Due { id, attempts, email: OutgoingEmail { to, subject, body, kind: MailKind::parse(&kind) } });
+                due.push(Due {
+                    id,
+                    attempts,
+                    email: OutgoingEmail { to, subject, body, kind: MailKind::parse(&kind) },
+                });
             }
         }
         Ok::<_, DbError>(due)
@@ -164,9 +168,9 @@ fn record_outcome(db: &Db, item: &Due, error: Option<String>) -> Result<(), DbEr
         match error {
             // A code or link is erased in the very statement that marks it sent: once
             // delivered, a copy of the database holds nothing that opens an account.
-            None if item.email.kind.is_secret() => diesel::update(o::outbox_emails.find(item.id))
-                .set((sent, o::body.eq("")))
-                .execute(conn)?,
+            None if item.email.kind.is_secret() => {
+                diesel::update(o::outbox_emails.find(item.id)).set((sent, o::body.eq(""))).execute(conn)?
+            }
             None => diesel::update(o::outbox_emails.find(item.id)).set(sent).execute(conn)?,
             Some(error) => diesel::update(o::outbox_emails.find(item.id))
                 .set((

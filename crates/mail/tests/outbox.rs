@@ -111,7 +111,10 @@ async fn a_sent_code_is_erased_from_the_outbox_and_a_notice_is_kept() {
     assert!(sink.wait_for("a@example.com", "your code: 123456", Duration::from_secs(5)).await.is_some());
     let sent = rows(&db);
     let (to, kind, subject, body, sent_at) = &sent[0];
-    assert_eq!((to.as_str(), kind.as_str(), subject.as_str(), body.as_str()), ("a@example.com", "verification_code", "Hello", ""));
+    assert_eq!(
+        (to.as_str(), kind.as_str(), subject.as_str(), body.as_str()),
+        ("a@example.com", "verification_code", "Hello", "")
+    );
     assert!(sent_at.is_some(), "recipient, kind and times stay");
     assert_eq!(sent[1].3, "Hello, your password was changed.", "nothing secret: kept as sent");
     assert!(sent.iter().all(|r| !r.3.contains("123456")));

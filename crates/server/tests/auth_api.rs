@@ -347,14 +347,20 @@ async fn registering_first_does_not_hijack_the_victims_account() {
     let app = TestApp::start().await;
     let victim = "victim@example.com";
     let attacker = app
-        .post("/api/auth/register", json!({"fullname": "Mallory", "role": "tutor", "email": victim,
-            "phone": "9000000666", "password": "attacker password A"}))
+        .post(
+            "/api/auth/register",
+            json!({"fullname": "Mallory", "role": "tutor", "email": victim,
+            "phone": "9000000666", "password": "attacker password A"}),
+        )
         .await;
     assert_eq!(attacker.status, 201);
     let attackers_code = app.code_from_mail(victim, "Your verification code:").await;
     let own = app
-        .post("/api/auth/register", json!({"fullname": "Asha Kumar", "role": "parent", "email": victim,
-            "phone": "9876543210", "password": "victim password B"}))
+        .post(
+            "/api/auth/register",
+            json!({"fullname": "Asha Kumar", "role": "parent", "email": victim,
+            "phone": "9876543210", "password": "victim password B"}),
+        )
         .await;
     assert_eq!((own.status, &own.body), (attacker.status, &attacker.body), "answered alike");
     // The second verification e-mail (the victim's) has a code of its own.
@@ -381,14 +387,23 @@ async fn registering_first_does_not_hijack_the_victims_account() {
     );
     // Once verified, registering again changes nothing and answers alike.
     let again = app
-        .post("/api/auth/register", json!({"fullname": "Mallory", "role": "tutor", "email": victim,
-            "phone": "9000000666", "password": "attacker password A"}))
+        .post(
+            "/api/auth/register",
+            json!({"fullname": "Mallory", "role": "tutor", "email": victim,
+            "phone": "9000000666", "password": "attacker password A"}),
+        )
         .await;
     assert_eq!((again.status, &again.body), (attacker.status, &attacker.body));
-    assert_eq!(app.post("/api/auth/login", json!({"email": victim, "password": "attacker password A"})).await.status, 401);
+    assert_eq!(
+        app.post("/api/auth/login", json!({"email": victim, "password": "attacker password A"})).await.status,
+        401
+    );
     let token = app.login(victim, "victim password B").await;
     let profile = app.call("GET", "/api/auth/profile", Some(&token), None).await;
-    assert_eq!((profile.body["user"]["role"].as_str(), profile.body["user"]["fullname"].as_str()), (Some("parent"), Some("Asha Kumar")));
+    assert_eq!(
+        (profile.body["user"]["role"].as_str(), profile.body["user"]["fullname"].as_str()),
+        (Some("parent"), Some("Asha Kumar"))
+    );
 }
 
 /// Every body and subject in the outbox, once every row is marked sent.
@@ -455,7 +470,11 @@ async fn one_client_address_gets_at_most_ten_code_emails_an_hour() {
     for reply in &limited {
         let retry: u64 = reply.headers["retry-after"].to_str().ok().and_then(|v| v.parse().ok()).expect("Retry-After");
         assert!(retry > 0 && retry <= 3600);
-        assert!(reply.body["message"].as_str().is_some_and(|m| m.contains("Too many code e-mails")), "{:?}", reply.body);
+        assert!(
+            reply.body["message"].as_str().is_some_and(|m| m.contains("Too many code e-mails")),
+            "{:?}",
+            reply.body
+        );
     }
     // Resend and reset draw from the same allowance.
     let resend = app.post("/api/verify/resend-otp", json!({"email": "flood0@example.com"})).await;
@@ -473,7 +492,9 @@ async fn tokens_for_another_issuer_or_audience_get_401() {
     let token = app.verified_user("asha@example.com", "parent").await;
     let claims = payload(&token);
     assert_eq!((claims["iss"].as_str(), claims["aud"].as_str()), (Some("hometutor"), Some("hometutor-api")));
-    let sign = |c: &Value| encode(&Header::new(Algorithm::HS256), c, &EncodingKey::from_secret(JWT_SECRET.as_bytes())).expect("sign");
+    let sign = |c: &Value| {
+        encode(&Header::new(Algorithm::HS256), c, &EncodingKey::from_secret(JWT_SECRET.as_bytes())).expect("sign")
+    };
     assert_eq!(app.call("GET", "/api/auth/profile", Some(&sign(&claims)), None).await.status, 200);
     for (name, key, value) in [
         ("wrong issuer", "iss", Some("evil")),
@@ -495,13 +516,19 @@ async fn tokens_for_another_issuer_or_audience_get_401() {
 
 #[actix_web::test]
 async fn control_characters_in_names_and_login_get_400_with_fields() {
-    let app = TestApp::start_with(&[("ADMIN_EMAIL", "boss@example.com".into()), ("ADMIN_PASSWORD", "boss password".into())]).await;
+    let app =
+        TestApp::start_with(&[("ADMIN_EMAIL", "boss@example.com".into()), ("ADMIN_PASSWORD", "boss password".into())])
+            .await;
     let register = app
-        .post("/api/auth/register", json!({"fullname": "Asha\r\nBcc: all@example.com", "role": "parent",
-            "email": "a@example.com", "phone": "9876543210", "password": PASSWORD}))
+        .post(
+            "/api/auth/register",
+            json!({"fullname": "Asha\r\nBcc: all@example.com", "role": "parent",
+            "email": "a@example.com", "phone": "9876543210", "password": PASSWORD}),
+        )
         .await;
     assert_eq!((register.status, register.body["fields"]["fullname"].is_string()), (400, true), "{:?}", register.body);
-    let login = app.post("/api/auth/login", json!({"email": "boss@example.com\u{0}", "password": "boss password"})).await;
+    let login =
+        app.post("/api/auth/login", json!({"email": "boss@example.com\u{0}", "password": "boss password"})).await;
     assert_eq!((login.status, login.body["fields"]["email"].is_string()), (400, true), "{:?}", login.body);
 
     let token = app.verified_user("b@example.com", "parent").await;
@@ -510,8 +537,13 @@ async fn control_characters_in_names_and_login_get_400_with_fields() {
 
     let admin = app.login("boss@example.com", "boss password").await;
     let create = app
-        .call("POST", "/api/admin/users/create", Some(&admin), Some(json!({"fullname": "Tab\tName",
-            "email": "c@example.com", "phone": "9876543210", "password": PASSWORD, "role": "tutor"})))
+        .call(
+            "POST",
+            "/api/admin/users/create",
+            Some(&admin),
+            Some(json!({"fullname": "Tab\tName",
+            "email": "c@example.com", "phone": "9876543210", "password": PASSWORD, "role": "tutor"})),
+        )
         .await;
     assert_eq!((create.status, create.body["fields"]["fullname"].is_string()), (400, true), "{:?}", create.body);
     let id = app.call("GET", "/api/auth/profile", Some(&token), None).await.body["user"]["id"].as_i64().expect("id");
@@ -525,12 +557,19 @@ async fn control_characters_in_names_and_login_get_400_with_fields() {
 
 #[actix_web::test]
 async fn an_admins_password_reset_is_mailed_to_the_owner() {
-    let app = TestApp::start_with(&[("ADMIN_EMAIL", "boss@example.com".into()), ("ADMIN_PASSWORD", "boss password".into())]).await;
+    let app =
+        TestApp::start_with(&[("ADMIN_EMAIL", "boss@example.com".into()), ("ADMIN_PASSWORD", "boss password".into())])
+            .await;
     let token = app.verified_user("asha@example.com", "parent").await;
     let id = app.call("GET", "/api/auth/profile", Some(&token), None).await.body["user"]["id"].as_i64().expect("id");
     let admin = app.login("boss@example.com", "boss password").await;
     let reset = app
-        .call("POST", &format!("/api/admin/users/{id}/reset-password"), Some(&admin), Some(json!({"password": "set by the admin"})))
+        .call(
+            "POST",
+            &format!("/api/admin/users/{id}/reset-password"),
+            Some(&admin),
+            Some(json!({"password": "set by the admin"})),
+        )
         .await;
     assert_eq!(reset.status, 200, "{:?}", reset.body);
     let notice = app

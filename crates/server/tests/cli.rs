@@ -71,8 +71,13 @@ fn migrate_and_create_admin_commands() {
     let short = create_admin(&database, &dir, &["--email", "b@example.com"], &[], "short\n");
     assert!(!short.status.success(), "a short admin password is refused");
 
-    let from_env =
-        create_admin(&database, &dir, &["--email", "env@example.com"], &[("ADMIN_PASSWORD", "from the environment")], "");
+    let from_env = create_admin(
+        &database,
+        &dir,
+        &["--email", "env@example.com"],
+        &[("ADMIN_PASSWORD", "from the environment")],
+        "",
+    );
     assert!(from_env.status.success(), "{}", String::from_utf8_lossy(&from_env.stderr));
 
     // A password on the command line is refused before anything is written.
