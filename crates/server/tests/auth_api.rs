@@ -580,3 +580,11 @@ async fn an_admins_password_reset_is_mailed_to_the_owner() {
     assert!(!notice.data.contains("set by the admin"));
     assert_eq!(app.call("GET", "/api/auth/profile", Some(&token), None).await.status, 401);
 }
+
+#[actix_web::test]
+async fn the_code_email_limit_per_client_is_configurable() {
+    let app = TestApp::start_with(&[("CODE_EMAIL_LIMIT", "2".into())]).await;
+    assert_eq!(app.register("one@example.com", "parent").await.status, 201);
+    assert_eq!(app.post("/api/auth/send-reset-otp", json!({"email": "two@example.com"})).await.status, 200);
+    assert_eq!(app.register("three@example.com", "parent").await.status, 429);
+}
