@@ -5,7 +5,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_auth::NewAccount;
-use hometutor_core::{FieldError, Phone, Role, UserId};
+use hometutor_core::{single_line, FieldError, Phone, Role, UserId};
 use hometutor_db::schema::users;
 use hometutor_db::{now, DbConnection};
 
@@ -200,7 +200,10 @@ impl AdminService {
 
     pub fn update_user(&self, actor: &Actor, id: i64, update: &UserUpdate) -> Result<AdminUser, AdminError> {
         let mut errors = Vec::new();
-        let fullname = update.fullname.as_deref().map(|n| text("fullname", n, true, 100));
+        let fullname = update
+            .fullname
+            .as_deref()
+            .map(|n| single_line("fullname", "Full name", n).and_then(|n| text("fullname", &n, true, 100)));
         let fullname = fullname.transpose().map_err(|e| errors.push(e)).ok().flatten();
         let phone = match update.phone.as_deref().map(str::trim) {
             Some("") => Some(String::new()),
@@ -279,7 +282,8 @@ impl AdminService {
         Ok(())
     }
 
-    /// Sets a new password and ends every session of the account.
+    /// Sets a new password and ends every session of the account; the owner is
+    /// e-mailed that the password was changed (queued with the change).
     pub fn reset_user_password(&self, actor: &Actor, id: i64, password: &str) -> Result<(), AdminError> {
         let email = self.user(id)?.email;
         self.auth.set_password(UserId(id), password)?;

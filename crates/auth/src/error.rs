@@ -17,6 +17,9 @@ pub enum AuthError {
     InvalidLink,
     #[error("Too many attempts. Please try again in {} minute(s).", .retry_after_secs.div_ceil(60))]
     RateLimited { retry_after_secs: u64 },
+    /// Too many code e-mails asked for from one client address (register, resend, reset).
+    #[error("Too many code e-mails were requested from your network. Please try again in {} minute(s).", .retry_after_secs.div_ceil(60))]
+    TooManyCodeEmails { retry_after_secs: u64 },
     #[error("Session expired. Please log in again.")]
     Unauthenticated,
     #[error("An account with this e-mail already exists.")]

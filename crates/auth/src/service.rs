@@ -2,7 +2,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use diesel::prelude::*;
-use hometutor_core::{Email, FieldError, Otp, Password, Phone, Role, UserId};
+use hometutor_core::{single_line, Email, FieldError, Otp, Password, Phone, Role, UserId};
 use hometutor_db::schema::{revoked_tokens, users};
 use hometutor_db::{now, Db};
 use hometutor_mail::{enqueue, MailSignal};
@@ -30,6 +30,8 @@ pub struct RegisterInput {
     pub email: String,
     pub phone: String,
     pub password: String,
+    /// The caller's address, for the per-IP limit on code e-mails.
+    pub ip: String,
 }
 
 /// An account made by an operator; see [`AuthService::create_verified`].
@@ -79,13 +81,13 @@ struct Inner {
 const MAX_NAME_CHARS: usize = 100;
 
 fn parse_fullname(raw: &str) -> Result<String, FieldError> {
-    let name = raw.trim();
+    let name = single_line("fullname", "Full name", raw)?;
     if name.is_empty() {
         Err(FieldError::new("fullname", "Full name is required."))
     } else if name.chars().count() > MAX_NAME_CHARS {
         Err(FieldError::new("fullname", "Full name must be at most 100 characters."))
     } else {
-        Ok(name.to_string())
+        Ok(name)
     }
 }
 
@@ -105,9 +107,25 @@ impl AuthService {
         &self.inner.config.jwt_secret
     }
 
+    /// Counts one code e-mail asked for from `ip`: at most
+    /// [`ThrottleLimits::code_emails_per_ip`] per window, whatever the addresses.
+    fn take_code_email(&self, ip: &str) -> Result<(), AuthError> {
+        let limits = self.inner.config.throttle;
+        self.inner
+            .throttle
+            .take(&format!("codes-ip:{ip}"), limits.code_emails_per_ip, limits.code_email_window)
+            .map_err(|wait| AuthError::TooManyCodeEmails { retry_after_secs: wait.as_secs().max(1) })
+    }
+
     /// Creates a parent or tutor account and e-mails a code and a link. An address
     /// that already has an account gets the same answer (and its owner an e-mail),
     /// so registration cannot be used to find out who is registered.
+    ///
+    /// Registering an address that is not verified yet replaces its name, phone,
+    /// role and password and retires the codes already mailed: whoever registered
+    /// it first (perhaps not its owner) loses it, and only a code mailed after the
+    /// latest registration verifies it, with that registration's details.
+    /// A verified account is never changed here.
     pub fn register(&self, input: RegisterInput) -> Result<String, AuthError> {
         let mut errors = Vec::new();
         let fullname = parse_fullname(&input.fullname).map_err(|e| errors.push(e)).ok();
@@ -126,6 +144,7 @@ impl AuthService {
         else {
             return Err(AuthError::Validation(errors));
         };
+        self.take_code_email(&input.ip)?;
         // Hash before looking the address up: both paths cost one bcrypt.
         let hash = self.inner.hasher.hash(password.expose())?;
         let public_url = self.inner.config.public_url.clone();
@@ -151,8 +170,21 @@ impl AuthService {
                     }
                 }
                 Some(existing) if !existing.email_verified => {
+                    diesel::update(users::table.find(existing.id))
+                        .set((
+                            users::fullname.eq(&fullname),
+                            users::phone.eq(phone.as_str()),
+                            users::role.eq(role.as_str()),
+                            users::password_hash.eq(&hash),
+                            users::token_version.eq(users::token_version + 1),
+                            users::updated_at.eq(now()),
+                        ))
+                        .execute(conn)?;
+                    // Codes mailed for the earlier registration must not verify this one.
+                    codes::retire(conn, Purpose::VerifyEmail, email.as_str())?;
+                    codes::retire(conn, Purpose::VerifyLink, email.as_str())?;
                     if codes::allow_request(conn, email.as_str())?.is_ok() {
-                        self.send_verification(conn, email.as_str(), &existing.fullname)?;
+                        self.send_verification(conn, email.as_str(), &fullname)?;
                     }
                 }
                 Some(_) => {
@@ -187,8 +219,9 @@ impl AuthService {
     }
 
     /// Sends a fresh verification code, within the per-address e-mail limit.
-    pub fn resend_verification(&self, email: &str) -> Result<(), AuthError> {
+    pub fn resend_verification(&self, email: &str, ip: &str) -> Result<(), AuthError> {
         let email = Email::parse(email)?;
+        self.take_code_email(ip)?;
         self.db().write(|conn| {
             if let Err(retry_after_secs) = codes::allow_request(conn, email.as_str())? {
                 return Ok(Err(AuthError::RateLimited { retry_after_secs }));
@@ -257,6 +290,7 @@ impl AuthService {
         if input.email.trim().is_empty() || input.password.is_empty() {
             return Err(AuthError::Validation(vec![FieldError::new("email", "Email and password are required.")]));
         }
+        single_line("email", "Email", &input.email)?;
         let row = self.db().read(|conn| user::find_by_email(conn, &email).map_err(AuthError::from))?;
         let ok = input.password.len() <= Password::MAX_BYTES
             && self.inner.hasher.verify(&input.password, row.as_ref().map(|r| r.password_hash.as_str()));
@@ -346,8 +380,9 @@ impl AuthService {
     }
 
     /// E-mails a reset code when the address has an account; answers the same either way.
-    pub fn send_reset_otp(&self, email: &str) -> Result<(), AuthError> {
+    pub fn send_reset_otp(&self, email: &str, ip: &str) -> Result<(), AuthError> {
         let email = Email::parse(email)?;
+        self.take_code_email(ip)?;
         self.db().write(|conn| {
             if let Err(retry_after_secs) = codes::allow_request(conn, email.as_str())? {
                 return Ok(Err(AuthError::RateLimited { retry_after_secs }));
@@ -371,32 +406,36 @@ impl AuthService {
     }
 
     /// Sets a new password with a reset code; every earlier token stops working.
-    pub fn reset_password(&self, email: &str, otp: &str, new_password: &str) -> Result<(), AuthError> {
+    /// Returns whose password changed, so the caller can close their chat sockets.
+    pub fn reset_password(&self, email: &str, otp: &str, new_password: &str) -> Result<UserId, AuthError> {
         let email = Email::parse(email)?;
         let otp = Otp::parse(otp)?;
         let password = Password::parse(new_password, "newPassword")?;
         let hash = self.inner.hasher.hash(password.expose())?;
-        let matched = self.db().write(|conn| {
-            let matched = codes::check(conn, self.key(), Purpose::ResetPassword, email.as_str(), otp.as_str())?;
-            if matched {
-                // Receiving the code proves the address too.
-                diesel::update(users::table.filter(users::email.eq(email.as_str())))
-                    .set((
-                        users::password_hash.eq(&hash),
-                        users::token_version.eq(users::token_version + 1),
-                        users::email_verified.eq(true),
-                        users::updated_at.eq(now()),
-                    ))
-                    .execute(conn)?;
+        let changed = self.db().write(|conn| {
+            if !codes::check(conn, self.key(), Purpose::ResetPassword, email.as_str(), otp.as_str())? {
+                return Ok(None);
             }
-            Ok::<_, AuthError>(matched)
+            // Receiving the code proves the address too.
+            let changed: Option<i64> = diesel::update(users::table.filter(users::email.eq(email.as_str())))
+                .set((
+                    users::password_hash.eq(&hash),
+                    users::token_version.eq(users::token_version + 1),
+                    users::email_verified.eq(true),
+                    users::updated_at.eq(now()),
+                ))
+                .returning(users::id)
+                .get_result(conn)
+                .optional()?;
+            if changed.is_some() {
+                enqueue(conn, &emails::password_changed(email.as_str(), &self.login_url()))?;
+            }
+            Ok::<_, AuthError>(changed)
         })?;
-        if matched {
-            self.inner.throttle.clear(&format!("account:{}", email.as_str()));
-            Ok(())
-        } else {
-            Err(AuthError::InvalidCode)
-        }
+        let id = changed.ok_or(AuthError::InvalidCode)?;
+        self.inner.mail.notify();
+        self.inner.throttle.clear(&format!("account:{}", email.as_str()));
+        Ok(UserId(id))
     }
 
     /// Creates a verified admin account (command line and first start-up).
@@ -435,24 +474,32 @@ impl AuthService {
     }
 
     /// Sets a new password chosen by an operator and ends every session of the
-    /// account (the token version moves on), as a password reset does.
+    /// account (the token version moves on), as a password reset does; the owner
+    /// is told by e-mail, queued in the same transaction.
     pub fn set_password(&self, id: UserId, new_password: &str) -> Result<(), AuthError> {
         let password = Password::parse(new_password, "password")?;
         let hash = self.inner.hasher.hash(password.expose())?;
-        let changed = self.db().write(|conn| {
-            diesel::update(users::table.find(id.0))
+        let login_url = self.login_url();
+        self.db().write(|conn| {
+            let changed = diesel::update(users::table.find(id.0))
                 .set((
                     users::password_hash.eq(&hash),
                     users::token_version.eq(users::token_version + 1),
                     users::updated_at.eq(now()),
                 ))
-                .execute(conn)
-                .map_err(AuthError::from)
+                .execute(conn)?;
+            let Some(owner) = user::find_by_id(conn, id)?.filter(|_| changed > 0) else {
+                return Err(AuthError::NotFound);
+            };
+            enqueue(conn, &emails::password_changed(&owner.email, &login_url))?;
+            Ok(())
         })?;
-        if changed == 0 {
-            return Err(AuthError::NotFound);
-        }
+        self.inner.mail.notify();
         Ok(())
+    }
+
+    fn login_url(&self) -> String {
+        format!("{}/login", self.inner.config.public_url.trim_end_matches('/'))
     }
 
     /// Creates the first admin when the site has none; `None` when one exists already.

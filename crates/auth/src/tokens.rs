@@ -5,11 +5,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::AuthError;
 
+/// Who issues session tokens and who they are for: a token signed with the same
+/// key for another purpose (or another deployment sharing it) is not a session.
+pub const ISSUER: &str = "hometutor";
+pub const AUDIENCE: &str = "hometutor-api";
+
 /// What a session token carries. The role is informational only: every request
 /// reads the role and active flag from the database.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Claims {
     pub sub: String,
+    pub iss: String,
+    pub aud: String,
     #[serde(rename = "userId")]
     pub user_id: i64,
     pub role: String,
@@ -36,12 +43,14 @@ pub(crate) fn issue(secret: &[u8], claims: &Claims) -> Result<String, AuthError>
         .map_err(|e| AuthError::Internal(format!("token signing: {e}")))
 }
 
-/// Verifies signature and expiry; only HS256 is accepted, so `alg: none` and
-/// algorithm-confusion tokens fail here.
+/// Verifies signature, expiry, issuer and audience; only HS256 is accepted, so
+/// `alg: none` and algorithm-confusion tokens fail here.
 pub(crate) fn verify(secret: &[u8], token: &str) -> Result<Claims, AuthError> {
     let mut validation = Validation::new(Algorithm::HS256);
     validation.leeway = 0;
-    validation.set_required_spec_claims(&["exp", "sub"]);
+    validation.set_required_spec_claims(&["exp", "sub", "iss", "aud"]);
+    validation.set_issuer(&[ISSUER]);
+    validation.set_audience(&[AUDIENCE]);
     decode::<Claims>(token, &DecodingKey::from_secret(secret), &validation)
         .map(|data| data.claims)
         .map_err(|_| AuthError::Unauthenticated)
@@ -51,6 +60,8 @@ pub(crate) fn new_claims(id: UserId, role: Role, email: &str, ver: i64, ttl: chr
     let now = Utc::now();
     Claims {
         sub: id.0.to_string(),
+        iss: ISSUER.to_string(),
+        aud: AUDIENCE.to_string(),
         user_id: id.0,
         role: role.as_str().to_string(),
         email: email.to_string(),

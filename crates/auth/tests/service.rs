@@ -15,6 +15,7 @@ use hometutor_mail::MailSignal;
 
 const SECRET: &[u8] = b"test-secret-test-secret-test-secret!";
 const PASSWORD: &str = "correct horse";
+const IP: &str = "10.0.0.1";
 
 struct Fixture {
     _database: TestDatabase,
@@ -43,6 +44,7 @@ fn registration(email: &str, role: &str) -> RegisterInput {
         email: email.into(),
         phone: "9876543210".into(),
         password: PASSWORD.into(),
+        ip: IP.into(),
     }
 }
 
@@ -113,6 +115,7 @@ fn registration_reports_every_invalid_field_with_the_spec_messages() {
         email: "not-an-email".into(),
         phone: "12345".into(),
         password: "short".into(),
+        ip: IP.into(),
     };
     let Err(AuthError::Validation(errors)) = f.auth.register(input) else { panic!("expected validation errors") };
     let by_field = |f: &str| errors.iter().find(|e| e.field == f).map(|e| e.message.clone());
@@ -138,7 +141,8 @@ fn email_is_stored_lowercased_and_unique() {
     let rows: Vec<(String, String)> =
         f.db.read(|c| users::table.select((users::email, users::role)).load(c).map_err(hometutor_db::DbError::from))
             .expect("rows");
-    assert_eq!(rows, vec![("asha@example.com".to_string(), "parent".to_string())]);
+    // One account; the address is not verified yet, so the latest registration's details hold.
+    assert_eq!(rows, vec![("asha@example.com".to_string(), "tutor".to_string())]);
 }
 
 #[test]
@@ -215,7 +219,7 @@ fn a_code_expires_after_ten_minutes() {
 fn codes_are_stored_only_as_hashes_and_differ_each_time() {
     let f = fixture();
     f.auth.register(registration("a@example.com", "parent")).expect("register");
-    f.auth.resend_verification("a@example.com").expect("resend");
+    f.auth.resend_verification("a@example.com", IP).expect("resend");
     let first = f.mails_to("a@example.com")[0].1.clone();
     let code = f.last_code("a@example.com", "Your verification code:");
     assert!(!first.contains(&format!("code: {code}")), "a new code each time");
@@ -230,7 +234,7 @@ fn a_new_code_retires_the_previous_one() {
     let f = fixture();
     f.auth.register(registration("a@example.com", "parent")).expect("register");
     let old = f.last_code("a@example.com", "Your verification code:");
-    f.auth.resend_verification("a@example.com").expect("resend");
+    f.auth.resend_verification("a@example.com", IP).expect("resend");
     let new = f.last_code("a@example.com", "Your verification code:");
     if old != new {
         assert!(matches!(f.auth.verify_email_otp("a@example.com", &old), Err(AuthError::InvalidCode)));
@@ -264,18 +268,18 @@ fn five_wrong_tries_kill_the_code() {
 fn at_most_three_code_emails_per_address_in_fifteen_minutes_known_or_not() {
     let f = fixture();
     f.auth.register(registration("a@example.com", "parent")).expect("register");
-    f.auth.resend_verification("a@example.com").expect("2nd");
-    f.auth.resend_verification("a@example.com").expect("3rd");
-    let Err(AuthError::RateLimited { retry_after_secs }) = f.auth.resend_verification("a@example.com") else {
+    f.auth.resend_verification("a@example.com", IP).expect("2nd");
+    f.auth.resend_verification("a@example.com", IP).expect("3rd");
+    let Err(AuthError::RateLimited { retry_after_secs }) = f.auth.resend_verification("a@example.com", IP) else {
         panic!("4th must be refused")
     };
     assert!(retry_after_secs > 0 && retry_after_secs <= 15 * 60);
     assert_eq!(f.mails_to("a@example.com").len(), 3);
     // An unknown address is limited the same way, so the limit reveals nothing.
     for _ in 0..3 {
-        f.auth.send_reset_otp("ghost@example.com").expect("answered");
+        f.auth.send_reset_otp("ghost@example.com", IP).expect("answered");
     }
-    assert!(matches!(f.auth.send_reset_otp("ghost@example.com"), Err(AuthError::RateLimited { .. })));
+    assert!(matches!(f.auth.send_reset_otp("ghost@example.com", IP), Err(AuthError::RateLimited { .. })));
     assert!(f.mails_to("ghost@example.com").is_empty());
 }
 
@@ -322,10 +326,18 @@ fn unknown_email_and_wrong_password_fail_alike() {
 fn registering_a_taken_address_answers_the_same_and_changes_nothing() {
     let f = fixture();
     f.verified_user("a@example.com", "parent");
+    let before = f.auth.login(login_input("a@example.com", PASSWORD)).expect("login").user;
     let mut again = registration("a@example.com", "tutor");
     again.password = "attacker password".into();
+    again.fullname = "Mallory".into();
+    again.phone = "9000000666".into();
     assert_eq!(f.auth.register(again).ok().as_deref(), Some("a@example.com"));
-    assert!(f.auth.login(login_input("a@example.com", PASSWORD)).is_ok(), "the password did not change");
+    let after = f.auth.login(login_input("a@example.com", PASSWORD)).expect("the password did not change").user;
+    assert_eq!(after, before, "name, phone, role and everything else as they were");
+    assert!(matches!(
+        f.auth.login(login_input("a@example.com", "attacker password")),
+        Err(AuthError::InvalidCredentials)
+    ));
     let mails = f.mails_to("a@example.com");
     assert!(mails.last().is_some_and(|(s, _)| s.contains("Someone tried to register")));
 }
@@ -333,7 +345,7 @@ fn registering_a_taken_address_answers_the_same_and_changes_nothing() {
 #[test]
 fn reset_answers_the_same_for_unknown_addresses_and_sends_nothing() {
     let f = fixture();
-    assert!(f.auth.send_reset_otp("ghost@example.com").is_ok());
+    assert!(f.auth.send_reset_otp("ghost@example.com", IP).is_ok());
     assert!(f.mails_to("ghost@example.com").is_empty());
     assert!(matches!(
         f.auth.reset_password("ghost@example.com", "123456", "new password!"),
@@ -346,7 +358,7 @@ fn password_reset_sets_the_new_password_and_revokes_earlier_tokens() {
     let f = fixture();
     let old_token = f.verified_user("a@example.com", "parent");
     assert!(f.auth.authenticate(&old_token).is_ok());
-    f.auth.send_reset_otp("a@example.com").expect("send");
+    f.auth.send_reset_otp("a@example.com", IP).expect("send");
     let code = f.last_code("a@example.com", "Your password reset code:");
     f.auth.reset_password("a@example.com", &code, "a brand new password").expect("reset");
     assert!(matches!(f.auth.authenticate(&old_token), Err(AuthError::Unauthenticated)));
@@ -449,4 +461,177 @@ fn the_first_admin_is_created_once_and_can_log_in() {
     assert!(f.auth.ensure_admin("other@example.com", "admin password").expect("ok").is_none());
     assert!(matches!(f.auth.create_admin("admin@example.com", "admin password", "X"), Err(AuthError::AlreadyExists)));
     assert_eq!(f.auth.login(login_input("admin@example.com", "admin password")).expect("login").user.role, Role::Admin);
+}
+
+fn users_row(f: &Fixture, email: &str) -> (String, String, String, bool) {
+    f.db.read(|c| {
+        users::table
+            .filter(users::email.eq(email))
+            .select((users::fullname, users::phone, users::role, users::email_verified))
+            .first(c)
+            .map_err(hometutor_db::DbError::from)
+    })
+    .expect("row")
+}
+
+#[test]
+fn an_attacker_who_registers_the_victims_address_first_does_not_keep_the_account() {
+    let f = fixture();
+    let victim = "victim@example.com";
+    // The attacker registers the victim's address as a tutor with a password of their own.
+    let attacker = RegisterInput {
+        fullname: "Mallory".into(),
+        role: "tutor".into(),
+        email: victim.into(),
+        phone: "9000000666".into(),
+        password: "attacker password A".into(),
+        ip: "10.6.6.6".into(),
+    };
+    f.auth.register(attacker).expect("answered");
+    let attackers_code = f.last_code(victim, "Your verification code:");
+    let attackers_link = f.last_link_token(victim);
+    // The victim registers the same address as a parent, with their own password.
+    let own = RegisterInput {
+        fullname: "Asha Kumar".into(),
+        role: "parent".into(),
+        email: victim.into(),
+        phone: "9876543210".into(),
+        password: "victim password B".into(),
+        ip: IP.into(),
+    };
+    f.auth.register(own).expect("answered");
+    assert_eq!(users_row(&f, victim), ("Asha Kumar".into(), "9876543210".into(), "parent".into(), false));
+    // Codes mailed for the attacker's registration no longer verify anything.
+    if attackers_code != f.last_code(victim, "Your verification code:") {
+        assert!(matches!(f.auth.verify_email_otp(victim, &attackers_code), Err(AuthError::InvalidCode)));
+    }
+    assert!(matches!(f.auth.verify_email_link(victim, &attackers_link), Err(AuthError::InvalidLink)));
+    // The victim enters the code mailed to the address.
+    let code = f.last_code(victim, "Your verification code:");
+    f.auth.verify_email_otp(victim, &code).expect("verified");
+    assert!(matches!(f.auth.login(login_input(victim, "attacker password A")), Err(AuthError::InvalidCredentials)));
+    let session = f.auth.login(login_input(victim, "victim password B")).expect("the victim's password");
+    assert_eq!(session.user.role, Role::Parent);
+    assert_eq!((session.user.fullname.as_str(), session.user.phone.as_str()), ("Asha Kumar", "9876543210"));
+    // Now verified, a second try by the attacker changes nothing.
+    let mut again = registration(victim, "tutor");
+    again.password = "attacker password A".into();
+    again.fullname = "Mallory".into();
+    f.auth.register(again).expect("answered alike");
+    assert_eq!(users_row(&f, victim), ("Asha Kumar".into(), "9876543210".into(), "parent".into(), true));
+    assert!(matches!(f.auth.login(login_input(victim, "attacker password A")), Err(AuthError::InvalidCredentials)));
+}
+
+#[test]
+fn password_changes_are_mailed_to_the_owner_without_a_secret() {
+    let f = fixture();
+    let token = f.verified_user("a@example.com", "parent");
+    f.auth.send_reset_otp("a@example.com", IP).expect("send");
+    let code = f.last_code("a@example.com", "Your password reset code:");
+    f.auth.reset_password("a@example.com", &code, "a brand new password").expect("reset");
+    let mails = f.mails_to("a@example.com");
+    let (subject, body) = mails.last().expect("a mail");
+    assert_eq!(subject, "Your HomeTutor password was changed");
+    assert!(!body.contains(&code) && !body.contains("a brand new password"));
+
+    // An admin's reset tells the owner too.
+    let me =
+        f.auth.authenticate(&f.auth.login(login_input("a@example.com", "a brand new password")).expect("login").token);
+    let id = me.expect("valid").id;
+    f.auth.set_password(id, "chosen by an admin").expect("set");
+    let mails = f.mails_to("a@example.com");
+    let (subject, body) = mails.last().expect("a mail");
+    assert_eq!(subject, "Your HomeTutor password was changed");
+    assert!(!body.contains("chosen by an admin"));
+    assert_eq!(mails.iter().filter(|(s, _)| s.contains("password was changed")).count(), 2);
+    assert!(matches!(f.auth.authenticate(&token), Err(AuthError::Unauthenticated)));
+}
+
+#[test]
+fn tokens_with_a_wrong_or_missing_issuer_or_audience_are_rejected() {
+    use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
+    let f = fixture();
+    let token = f.verified_user("a@example.com", "parent");
+    let payload = payload_of(&token);
+    assert_eq!((payload["iss"].as_str(), payload["aud"].as_str()), (Some("hometutor"), Some("hometutor-api")));
+    let sign = |p: &serde_json::Value| {
+        encode(&Header::new(Algorithm::HS256), p, &EncodingKey::from_secret(SECRET)).expect("sign")
+    };
+    assert!(f.auth.authenticate(&sign(&payload)).is_ok(), "re-signing the genuine claims works");
+    for (name, change) in [
+        ("other issuer", ("iss", Some("someone-else"))),
+        ("other audience", ("aud", Some("hometutor-chat"))),
+        ("no issuer", ("iss", None)),
+        ("no audience", ("aud", None)),
+    ] {
+        let mut forged = payload.clone();
+        match change.1 {
+            Some(v) => forged[change.0] = v.into(),
+            None => {
+                forged.as_object_mut().expect("object").remove(change.0);
+            }
+        }
+        assert!(matches!(f.auth.authenticate(&sign(&forged)), Err(AuthError::Unauthenticated)), "{name}");
+    }
+}
+
+#[test]
+fn code_emails_are_limited_per_ip_across_addresses() {
+    let f = fixture();
+    let ip = "10.9.9.9";
+    for i in 0..4 {
+        let mut r = registration(&format!("new{i}@example.com"), "parent");
+        r.ip = ip.into();
+        f.auth.register(r).expect("within the limit");
+    }
+    for i in 0..3 {
+        f.auth.resend_verification(&format!("new{i}@example.com"), ip).expect("within the limit");
+    }
+    for i in 0..3 {
+        f.auth.send_reset_otp(&format!("ghost{i}@example.com"), ip).expect("within the limit");
+    }
+    let mut eleventh = registration("new9@example.com", "parent");
+    eleventh.ip = ip.into();
+    let Err(AuthError::TooManyCodeEmails { retry_after_secs }) = f.auth.register(eleventh) else {
+        panic!("the 11th code e-mail from one address is refused")
+    };
+    assert!(retry_after_secs > 0 && retry_after_secs <= 3600);
+    assert!(matches!(f.auth.send_reset_otp("other@example.com", ip), Err(AuthError::TooManyCodeEmails { .. })));
+    assert!(matches!(f.auth.resend_verification("new0@example.com", ip), Err(AuthError::TooManyCodeEmails { .. })));
+    assert!(f.mails_to("new9@example.com").is_empty(), "nothing was written for the refused registration");
+    let none: i64 =
+        f.db.read(|c| {
+            users::table
+                .filter(users::email.eq("new9@example.com"))
+                .count()
+                .get_result(c)
+                .map_err(hometutor_db::DbError::from)
+        })
+        .expect("count");
+    assert_eq!(none, 0);
+    // Another client address is not affected.
+    f.auth.send_reset_otp("other@example.com", "10.1.1.1").expect("another address");
+}
+
+#[test]
+fn control_characters_are_refused_in_names_and_login() {
+    let f = fixture();
+    let mut bad = registration("a@example.com", "parent");
+    bad.fullname = "Asha\r\nBcc: everyone@example.com".into();
+    let Err(AuthError::Validation(errors)) = f.auth.register(bad) else { panic!("refused") };
+    assert_eq!(errors[0].field, "fullname");
+    assert!(f.mails_to("a@example.com").is_empty());
+
+    let token = f.verified_user("b@example.com", "parent");
+    let me = f.auth.authenticate(&token).expect("valid");
+    for name in ["Asha\u{0}", "Asha\u{1b}[2J", "Asha\nRao"] {
+        let changes = ProfileChanges { fullname: Some(name.into()), phone: None };
+        let Err(AuthError::Validation(errors)) = f.auth.update_profile(me.id, changes) else { panic!("{name:?}") };
+        assert_eq!(errors[0].field, "fullname");
+    }
+    assert_eq!(f.auth.profile(me.id).expect("profile").fullname, "Asha Kumar");
+    let Err(AuthError::Validation(errors)) = f.auth.login(login_input("b@example.com\u{0}", PASSWORD)) else {
+        panic!("refused")
+    };
+    assert_eq!(errors[0].field, "email");
 }

@@ -62,6 +62,7 @@ diesel::table! {
         sent_at -> Nullable<Timestamp>,
         last_error -> Nullable<Text>,
         created_at -> Timestamp,
+        kind -> Text,
     }
 }
 

@@ -5,7 +5,7 @@
 
 use diesel::prelude::*;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
-use hometutor_db::schema::{conversations as cv, messages as m, payment_orders as po, users};
+use hometutor_db::schema::{conversations as cv, messages as m, outbox_emails as ob, payment_orders as po, users};
 use hometutor_db::testing::{insert_user, TestDatabase};
 use hometutor_db::{now, run_migrations, Db, DbConnection, DbError};
 
@@ -24,6 +24,27 @@ fn migrate_first(db: &Db, count: usize) {
             .map_err(|e| DbError::Migration(e.to_string()))?;
         }
         Ok::<(), DbError>(())
+    })
+    .expect("earlier migrations");
+}
+
+/// Applies every migration that sorts before `folder`, as the release before it would have.
+fn migrate_before(db: &Db, folder: &str) {
+    db.write(|c| loop {
+        let next = match c {
+            DbConnection::Sqlite(c) => c.pending_migrations(SQLITE).map(|m| m.first().map(|m| m.name().to_string())),
+            DbConnection::Pg(c) => c.pending_migrations(POSTGRES).map(|m| m.first().map(|m| m.name().to_string())),
+        }
+        .map_err(|e| DbError::Migration(e.to_string()))?;
+        match next {
+            Some(name) if name.as_str() < folder => {}
+            _ => return Ok::<(), DbError>(()),
+        }
+        match c {
+            DbConnection::Sqlite(c) => c.run_next_migration(SQLITE).map(drop),
+            DbConnection::Pg(c) => c.run_next_migration(POSTGRES).map(drop),
+        }
+        .map_err(|e| DbError::Migration(e.to_string()))?;
     })
     .expect("earlier migrations");
 }
@@ -68,7 +89,7 @@ fn payment_orders_survive_the_upgrade_and_then_outlive_their_account() {
     assert_eq!(ids, [1, 2, 3]);
     db.write(|c| diesel::delete(po::table.find(3i64)).execute(c).map_err(DbError::from)).expect("delete");
 
-    // 000009 alone, so that the revert below undoes it.
+    // 000009 alone, so that reverting the last migration below reverts it whatever comes later.
     migrate_first(&db, 1);
     let kept: Vec<(i64, Option<i64>)> =
         db.read(|c| po::table.order(po::id).select((po::id, po::user_id)).load(c).map_err(DbError::from)).unwrap();
@@ -96,21 +117,11 @@ fn payment_orders_survive_the_upgrade_and_then_outlive_their_account() {
     assert_eq!(left, [(kept_order, Some(kept_by))]);
 }
 
-/// How many migrations come before the one named `folder` (the same on both backends).
-fn migrations_before(folder: &str) -> usize {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations/sqlite");
-    std::fs::read_dir(dir)
-        .expect("migrations")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|name| name.as_str() < folder)
-        .count()
-}
-
 #[test]
 fn conversations_learn_who_has_written_in_them() {
     let database = TestDatabase::in_memory();
     let db = Db::connect(&database.url).expect("connect");
-    migrate_first(&db, migrations_before("2026-11-23-000013_chat_contact"));
+    migrate_before(&db, "2026-11-23-000013_chat_contact");
     let parent = insert_user(&db, "Parent", "parent@example.com", "parent");
     let tutor = insert_user(&db, "Tutor", "tutor@example.com", "tutor");
     let other = insert_user(&db, "Other", "other@example.com", "tutor");
@@ -149,4 +160,69 @@ fn conversations_learn_who_has_written_in_them() {
         })
         .unwrap();
     assert_eq!(wrote, [(parent, tutor, true, false), (parent, other, true, true)]);
+}
+
+#[test]
+fn sent_code_emails_are_erased_by_the_upgrade() {
+    let database = TestDatabase::in_memory();
+    let db = Db::connect(&database.url).expect("connect");
+    migrate_before(&db, "2026-11-23-000011_outbox_kinds");
+    let at = now();
+    // Rows as crates/auth/src/emails.rs wrote them before kinds existed.
+    let rows = [
+        (
+            "a@example.com",
+            "Verify your HomeTutor e-mail",
+            "Hello Asha,\n\nYour verification code: 314159\n\nhttp://x/verify-email?token=deadbeefcafe&email=a",
+            true,
+        ),
+        ("a@example.com", "Your HomeTutor password reset code", "Hello,\n\nYour password reset code: 271828\n", true),
+        (
+            "a@example.com",
+            "Someone tried to register with your e-mail",
+            "Hello,\n\nSomeone tried to create an account.",
+            true,
+        ),
+        ("b@example.com", "Verify your HomeTutor e-mail", "Your verification code: 161803", false),
+    ];
+    db.write(|c| {
+        for (to, subject, body, sent) in rows {
+            diesel::insert_into(ob::table)
+                .values((
+                    ob::recipient.eq(to),
+                    ob::subject.eq(subject),
+                    ob::body.eq(body),
+                    ob::attempts.eq(i32::from(sent)),
+                    ob::next_attempt_at.eq(at),
+                    ob::sent_at.eq(sent.then_some(at)),
+                    ob::created_at.eq(at),
+                ))
+                .execute(c)?;
+        }
+        Ok::<_, DbError>(())
+    })
+    .expect("old rows");
+
+    run_migrations(&db).expect("upgrade");
+    let after: Vec<(String, String, String, Option<chrono::NaiveDateTime>)> = db
+        .read(|c| {
+            ob::table
+                .order(ob::id)
+                .select((ob::recipient, ob::kind, ob::body, ob::sent_at))
+                .load(c)
+                .map_err(DbError::from)
+        })
+        .unwrap();
+    let kinds: Vec<&str> = after.iter().map(|r| r.1.as_str()).collect();
+    assert_eq!(kinds, ["verification_code", "reset_code", "already_registered", "verification_code"]);
+    for (to, kind, body, sent_at) in &after[..3] {
+        assert!(sent_at.is_some(), "{to} {kind}: recipient, kind and time stay");
+        for secret in ["314159", "271828", "deadbeefcafe"] {
+            assert!(!body.contains(secret), "{kind}: no code is readable after the upgrade");
+        }
+    }
+    assert_eq!((after[0].2.as_str(), after[1].2.as_str()), ("", ""));
+    assert!(after[2].2.contains("Someone tried"), "a notice without a secret is kept");
+    // Not sent yet: kept to be delivered, and marked as a code so the worker erases it on sending.
+    assert!(after[3].2.contains("161803") && after[3].3.is_none());
 }

@@ -7,7 +7,7 @@ mod outbox;
 mod transport;
 mod worker;
 
-pub use outbox::{enqueue, OutgoingEmail};
+pub use outbox::{enqueue, MailKind, OutgoingEmail};
 pub use transport::{MailError, MailTransport};
 pub use worker::{MailSignal, MailWorker};
 

@@ -87,7 +87,7 @@ impl From<AuthError> for ApiError {
             AuthError::Deactivated => Self::new(StatusCode::FORBIDDEN, "account_deactivated", message),
             AuthError::InvalidCode => Self::new(StatusCode::BAD_REQUEST, "invalid_code", message),
             AuthError::InvalidLink => Self::new(StatusCode::BAD_REQUEST, "invalid_link", message),
-            AuthError::RateLimited { retry_after_secs } => {
+            AuthError::RateLimited { retry_after_secs } | AuthError::TooManyCodeEmails { retry_after_secs } => {
                 let mut err = Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message);
                 err.retry_after = Some(retry_after_secs);
                 err

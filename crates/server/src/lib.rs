@@ -77,7 +77,7 @@ pub fn auth_service(
         bcrypt_cost: settings.bcrypt_cost,
         public_url: settings.public_url.clone(),
         token_ttl: chrono::Duration::days(7),
-        throttle: ThrottleLimits::default(),
+        throttle: ThrottleLimits { code_emails_per_ip: settings.code_email_limit, ..ThrottleLimits::default() },
     };
     Ok(AuthService::new(db, config, signal)?)
 }

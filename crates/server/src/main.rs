@@ -27,14 +27,17 @@ enum Command {
     SeedDemo,
     /// Print the OpenAPI document (the source of the web app's API types).
     Openapi,
-    /// Create an admin account.
+    /// Create an admin account. The password is read from ADMIN_PASSWORD, or from
+    /// standard input (one line), or asked for when standard input is a terminal.
     CreateAdmin {
         #[arg(long)]
         email: String,
-        #[arg(long)]
-        password: String,
         #[arg(long, default_value = "Administrator")]
         name: String,
+        /// Refused: a password on the command line is visible to every user of the
+        /// machine (process list, shell history).
+        #[arg(long, hide = true)]
+        password: Option<String>,
     },
 }
 
@@ -48,7 +51,15 @@ async fn main() -> anyhow::Result<()> {
         println!("{}", openapi_document().to_pretty_json()?);
         return Ok(());
     }
-    let settings = Settings::from_env()?;
+    let settings = match &cli.command {
+        // create-admin reads ADMIN_PASSWORD itself; the start-up admin pair
+        // (ADMIN_EMAIL with ADMIN_PASSWORD) does not apply to it.
+        Some(Command::CreateAdmin { .. }) => Settings::from_lookup(|k| match k {
+            "ADMIN_EMAIL" | "ADMIN_PASSWORD" => None,
+            _ => std::env::var(k).ok().filter(|v| !v.trim().is_empty()),
+        })?,
+        _ => Settings::from_env()?,
+    };
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => Application::build(settings).await?.run_until_stopped().await?,
         Command::Openapi => {}
@@ -69,7 +80,14 @@ async fn main() -> anyhow::Result<()> {
             open_database(&settings).await?;
             println!("migrations are up to date");
         }
-        Command::CreateAdmin { email, password, name } => {
+        Command::CreateAdmin { email, name, password: on_command_line } => {
+            if on_command_line.is_some() {
+                anyhow::bail!(
+                    "--password is not accepted: a password on the command line can be read by other users. \
+                     Pass it on standard input (echo ... | hometutor create-admin --email ...) or in ADMIN_PASSWORD."
+                );
+            }
+            let password = admin_password()?;
             let db = open_database(&settings).await?;
             let secret = settings.load_or_create_jwt_secret()?;
             let auth = auth_service(&settings, secret, db, Default::default())?;
@@ -78,4 +96,35 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The new admin's password: ADMIN_PASSWORD, else one line of standard input
+/// (asked for on standard error when it is a terminal). Never a command-line
+/// argument, which every user of the machine can read in the process list.
+fn admin_password() -> anyhow::Result<String> {
+    use std::io::{BufRead, IsTerminal, Write};
+    if let Some(password) = std::env::var("ADMIN_PASSWORD").ok().filter(|p| !p.is_empty()) {
+        return Ok(password);
+    }
+    let stdin = std::io::stdin();
+    let terminal = stdin.is_terminal();
+    // Typing is not echoed (stty works on the terminal it inherits); without stty it still works, visibly.
+    let stty = |arg: &str| std::process::Command::new("stty").arg(arg).status().is_ok_and(|s| s.success());
+    let hidden = terminal && stty("-echo");
+    if terminal {
+        eprint!("Password for the new admin: ");
+        std::io::stderr().flush()?;
+    }
+    let mut line = String::new();
+    let read = stdin.lock().read_line(&mut line);
+    if hidden {
+        stty("echo");
+        eprintln!();
+    }
+    read?;
+    let password = line.strip_suffix('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).unwrap_or(&line);
+    if password.is_empty() {
+        anyhow::bail!("no password given: pass it on standard input or in ADMIN_PASSWORD");
+    }
+    Ok(password.to_string())
 }

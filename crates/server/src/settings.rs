@@ -28,6 +28,8 @@ pub struct Settings {
     pub max_upload_bytes: u64,
     /// WebSocket events one socket may send per 10 seconds (the load generator raises it).
     pub chat_rate_limit: u32,
+    /// Code e-mails (register, resend, reset) one client address may ask for per hour.
+    pub code_email_limit: u32,
 }
 
 /// Which payment provider confirms subscriptions.
@@ -167,6 +169,13 @@ impl Settings {
                     ConfigError(format!("CHAT_RATE_LIMIT must be a positive whole number (got '{v}')"))
                 })?,
             };
+        let code_email_limit =
+            match get("CODE_EMAIL_LIMIT") {
+                None => 10,
+                Some(v) => v.parse::<u32>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    ConfigError(format!("CODE_EMAIL_LIMIT must be a positive whole number (got '{v}')"))
+                })?,
+            };
         Ok(Self {
             bind,
             public_url: public_url.trim_end_matches('/').to_string(),
@@ -181,6 +190,7 @@ impl Settings {
             redis_url,
             max_upload_bytes,
             chat_rate_limit,
+            code_email_limit,
         })
     }
 

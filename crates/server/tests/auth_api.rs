@@ -11,7 +11,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use common::{TestApp, JWT_SECRET, PASSWORD};
 use diesel::prelude::*;
-use hometutor_db::schema::users;
+use hometutor_db::schema::{outbox_emails, users};
 use serde_json::{json, Value};
 
 #[actix_web::test]
@@ -112,6 +112,12 @@ async fn password_reset_end_to_end_ends_old_sessions() {
     assert_eq!(old_pw.status, 401);
     let token = app.login("asha@example.com", "new password 1").await;
     assert_eq!(app.call("GET", "/api/auth/profile", Some(&token), None).await.status, 200);
+    let notice = app
+        .smtp
+        .wait_for("asha@example.com", "Your HomeTutor password was changed", Duration::from_secs(10))
+        .await
+        .expect("the owner is told");
+    assert!(!notice.data.contains(&code) && !notice.data.contains("new password 1"));
 }
 
 #[actix_web::test]
@@ -334,4 +340,251 @@ async fn an_unreachable_postgres_fails_fast_with_a_clear_message() {
     let err = hometutor_server::open_database(&settings).await.err().map(|e| format!("{e:#}")).unwrap_or_default();
     assert!(err.contains("cannot connect to PostgreSQL"), "{err}");
     assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[actix_web::test]
+async fn registering_first_does_not_hijack_the_victims_account() {
+    let app = TestApp::start().await;
+    let victim = "victim@example.com";
+    let attacker = app
+        .post(
+            "/api/auth/register",
+            json!({"fullname": "Mallory", "role": "tutor", "email": victim,
+            "phone": "9000000666", "password": "attacker password A"}),
+        )
+        .await;
+    assert_eq!(attacker.status, 201);
+    let attackers_code = app.code_from_mail(victim, "Your verification code:").await;
+    let own = app
+        .post(
+            "/api/auth/register",
+            json!({"fullname": "Asha Kumar", "role": "parent", "email": victim,
+            "phone": "9876543210", "password": "victim password B"}),
+        )
+        .await;
+    assert_eq!((own.status, &own.body), (attacker.status, &attacker.body), "answered alike");
+    // The second verification e-mail (the victim's) has a code of its own.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while app.smtp.mails().iter().filter(|m| m.data.contains("Your verification code:")).count() < 2 {
+        assert!(Instant::now() < deadline, "the second code e-mail arrives");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let code = app.code_from_mail(victim, "Your verification code:").await;
+    if code != attackers_code {
+        let stale = app.post("/api/verify/email-otp", json!({"email": victim, "otp": attackers_code})).await;
+        assert_eq!(stale.status, 400, "a code mailed for the attacker's registration verifies nothing");
+    }
+    let verified = app.post("/api/verify/email-otp", json!({"email": victim, "otp": code})).await;
+    assert_eq!(verified.status, 200, "{:?}", verified.body);
+    let with_a = app.post("/api/auth/login", json!({"email": victim, "password": "attacker password A"})).await;
+    assert_eq!(with_a.status, 401);
+    let with_b = app.post("/api/auth/login", json!({"email": victim, "password": "victim password B"})).await;
+    assert_eq!(with_b.status, 200);
+    let user = &with_b.body["user"];
+    assert_eq!(
+        (user["role"].as_str(), user["fullname"].as_str(), user["phone"].as_str()),
+        (Some("parent"), Some("Asha Kumar"), Some("9876543210"))
+    );
+    // Once verified, registering again changes nothing and answers alike.
+    let again = app
+        .post(
+            "/api/auth/register",
+            json!({"fullname": "Mallory", "role": "tutor", "email": victim,
+            "phone": "9000000666", "password": "attacker password A"}),
+        )
+        .await;
+    assert_eq!((again.status, &again.body), (attacker.status, &attacker.body));
+    assert_eq!(
+        app.post("/api/auth/login", json!({"email": victim, "password": "attacker password A"})).await.status,
+        401
+    );
+    let token = app.login(victim, "victim password B").await;
+    let profile = app.call("GET", "/api/auth/profile", Some(&token), None).await;
+    assert_eq!(
+        (profile.body["user"]["role"].as_str(), profile.body["user"]["fullname"].as_str()),
+        (Some("parent"), Some("Asha Kumar"))
+    );
+}
+
+/// Every body and subject in the outbox, once every row is marked sent.
+async fn outbox_after_delivery(app: &TestApp) -> Vec<(String, String, String)> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let rows: Vec<(String, String, String, Option<chrono::NaiveDateTime>)> = app
+            .db()
+            .read(|c| {
+                outbox_emails::table
+                    .select((outbox_emails::kind, outbox_emails::subject, outbox_emails::body, outbox_emails::sent_at))
+                    .load(c)
+                    .map_err(hometutor_db::DbError::from)
+            })
+            .expect("outbox");
+        if rows.iter().all(|r| r.3.is_some()) {
+            return rows.into_iter().map(|(k, s, b, _)| (k, s, b)).collect();
+        }
+        assert!(Instant::now() < deadline, "every e-mail is marked sent");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[actix_web::test]
+async fn no_code_or_link_is_left_in_the_outbox_after_sending() {
+    let app = TestApp::start().await;
+    app.register("asha@example.com", "parent").await;
+    let mail =
+        app.smtp.wait_for("asha@example.com", "verify-email?token=", Duration::from_secs(10)).await.expect("mail");
+    let code = mail.code_after("Your verification code:", 6).expect("code");
+    let start = mail.data.find("token=").expect("link") + "token=".len();
+    let link_token: String = mail.data[start..].chars().take_while(|c| c.is_ascii_hexdigit()).collect();
+    assert_eq!(app.post("/api/verify/email-otp", json!({"email": "asha@example.com", "otp": code})).await.status, 200);
+    app.post("/api/auth/send-reset-otp", json!({"email": "asha@example.com"})).await;
+    let reset = app.code_from_mail("asha@example.com", "Your password reset code:").await;
+    let rows = outbox_after_delivery(&app).await;
+    assert_eq!(rows.len(), 2);
+    for (kind, subject, body) in &rows {
+        assert!(body.is_empty(), "{kind}: the body is erased once sent");
+        for secret in [&code, &reset, &link_token] {
+            assert!(!subject.contains(secret.as_str()) && !body.contains(secret.as_str()));
+        }
+    }
+    let kinds: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(kinds, ["verification_code", "reset_code"]);
+}
+
+#[actix_web::test]
+async fn one_client_address_gets_at_most_ten_code_emails_an_hour() {
+    let app = TestApp::start().await;
+    // Fifteen at once from one address, each for a different e-mail: the limit is per client, not per address.
+    let replies = futures_util::future::join_all((0..15).map(|i| {
+        let app = &app;
+        async move {
+            let body = json!({"fullname": "Asha Kumar", "role": "parent", "email": format!("flood{i}@example.com"),
+                "phone": "9876543210", "password": PASSWORD});
+            app.post("/api/auth/register", body).await
+        }
+    }))
+    .await;
+    let created = replies.iter().filter(|r| r.status == 201).count();
+    let limited: Vec<_> = replies.iter().filter(|r| r.status == 429).collect();
+    assert_eq!((created, limited.len()), (10, 5));
+    for reply in &limited {
+        let retry: u64 = reply.headers["retry-after"].to_str().ok().and_then(|v| v.parse().ok()).expect("Retry-After");
+        assert!(retry > 0 && retry <= 3600);
+        assert!(
+            reply.body["message"].as_str().is_some_and(|m| m.contains("Too many code e-mails")),
+            "{:?}",
+            reply.body
+        );
+    }
+    // Resend and reset draw from the same allowance.
+    let resend = app.post("/api/verify/resend-otp", json!({"email": "flood0@example.com"})).await;
+    let reset = app.post("/api/auth/send-reset-otp", json!({"email": "someone@example.com"})).await;
+    assert_eq!((resend.status, reset.status), (429, 429));
+    let accounts: i64 =
+        app.db().read(|c| users::table.count().get_result(c).map_err(hometutor_db::DbError::from)).expect("count");
+    assert_eq!(accounts, 10, "a refused registration writes nothing");
+}
+
+#[actix_web::test]
+async fn tokens_for_another_issuer_or_audience_get_401() {
+    use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
+    let app = TestApp::start().await;
+    let token = app.verified_user("asha@example.com", "parent").await;
+    let claims = payload(&token);
+    assert_eq!((claims["iss"].as_str(), claims["aud"].as_str()), (Some("hometutor"), Some("hometutor-api")));
+    let sign = |c: &Value| {
+        encode(&Header::new(Algorithm::HS256), c, &EncodingKey::from_secret(JWT_SECRET.as_bytes())).expect("sign")
+    };
+    assert_eq!(app.call("GET", "/api/auth/profile", Some(&sign(&claims)), None).await.status, 200);
+    for (name, key, value) in [
+        ("wrong issuer", "iss", Some("evil")),
+        ("wrong audience", "aud", Some("hometutor-chat")),
+        ("no issuer", "iss", None),
+        ("no audience", "aud", None),
+    ] {
+        let mut forged = claims.clone();
+        match value {
+            Some(v) => forged[key] = v.into(),
+            None => {
+                forged.as_object_mut().expect("object").remove(key);
+            }
+        }
+        let reply = app.call("GET", "/api/auth/profile", Some(&sign(&forged)), None).await;
+        assert_eq!(reply.status, 401, "{name}");
+    }
+}
+
+#[actix_web::test]
+async fn control_characters_in_names_and_login_get_400_with_fields() {
+    let app =
+        TestApp::start_with(&[("ADMIN_EMAIL", "boss@example.com".into()), ("ADMIN_PASSWORD", "boss password".into())])
+            .await;
+    let register = app
+        .post(
+            "/api/auth/register",
+            json!({"fullname": "Asha\r\nBcc: all@example.com", "role": "parent",
+            "email": "a@example.com", "phone": "9876543210", "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!((register.status, register.body["fields"]["fullname"].is_string()), (400, true), "{:?}", register.body);
+    let login =
+        app.post("/api/auth/login", json!({"email": "boss@example.com\u{0}", "password": "boss password"})).await;
+    assert_eq!((login.status, login.body["fields"]["email"].is_string()), (400, true), "{:?}", login.body);
+
+    let token = app.verified_user("b@example.com", "parent").await;
+    let edit = app.call("PUT", "/api/auth/profile", Some(&token), Some(json!({"fullname": "Asha\u{1b}[2J"}))).await;
+    assert_eq!((edit.status, edit.body["fields"]["fullname"].is_string()), (400, true));
+
+    let admin = app.login("boss@example.com", "boss password").await;
+    let create = app
+        .call(
+            "POST",
+            "/api/admin/users/create",
+            Some(&admin),
+            Some(json!({"fullname": "Tab\tName",
+            "email": "c@example.com", "phone": "9876543210", "password": PASSWORD, "role": "tutor"})),
+        )
+        .await;
+    assert_eq!((create.status, create.body["fields"]["fullname"].is_string()), (400, true), "{:?}", create.body);
+    let id = app.call("GET", "/api/auth/profile", Some(&token), None).await.body["user"]["id"].as_i64().expect("id");
+    let update = app
+        .call("POST", &format!("/api/admin/users/{id}/update"), Some(&admin), Some(json!({"fullname": "Asha\u{0}"})))
+        .await;
+    assert_eq!((update.status, update.body["fields"]["fullname"].is_string()), (400, true), "{:?}", update.body);
+    let profile = app.call("GET", "/api/auth/profile", Some(&token), None).await;
+    assert_eq!(profile.body["user"]["fullname"], "Asha Kumar", "nothing changed");
+}
+
+#[actix_web::test]
+async fn an_admins_password_reset_is_mailed_to_the_owner() {
+    let app =
+        TestApp::start_with(&[("ADMIN_EMAIL", "boss@example.com".into()), ("ADMIN_PASSWORD", "boss password".into())])
+            .await;
+    let token = app.verified_user("asha@example.com", "parent").await;
+    let id = app.call("GET", "/api/auth/profile", Some(&token), None).await.body["user"]["id"].as_i64().expect("id");
+    let admin = app.login("boss@example.com", "boss password").await;
+    let reset = app
+        .call(
+            "POST",
+            &format!("/api/admin/users/{id}/reset-password"),
+            Some(&admin),
+            Some(json!({"password": "set by the admin"})),
+        )
+        .await;
+    assert_eq!(reset.status, 200, "{:?}", reset.body);
+    let notice = app
+        .smtp
+        .wait_for("asha@example.com", "Your HomeTutor password was changed", Duration::from_secs(10))
+        .await
+        .expect("the owner is told");
+    assert!(!notice.data.contains("set by the admin"));
+    assert_eq!(app.call("GET", "/api/auth/profile", Some(&token), None).await.status, 401);
+}
+
+#[actix_web::test]
+async fn the_code_email_limit_per_client_is_configurable() {
+    let app = TestApp::start_with(&[("CODE_EMAIL_LIMIT", "2".into())]).await;
+    assert_eq!(app.register("one@example.com", "parent").await.status, 201);
+    assert_eq!(app.post("/api/auth/send-reset-otp", json!({"email": "two@example.com"})).await.status, 200);
+    assert_eq!(app.register("three@example.com", "parent").await.status, 429);
 }

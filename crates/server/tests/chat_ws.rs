@@ -425,3 +425,16 @@ async fn an_unsubscribed_tutor_cannot_open_a_conversation_over_the_socket() {
     send(&mut t, "sendMessage", json!({"to": parent_id, "text": "Happy to help", "clientId": "t2"})).await;
     assert_eq!(next_event(&mut t, WAIT).await.expect("ack")["event"], "ack");
 }
+
+#[actix_web::test]
+async fn resetting_ones_own_password_closes_every_socket() {
+    let app = TestApp::start().await;
+    let phone = app.verified_user("parent@example.com", "parent").await;
+    let laptop = app.login("parent@example.com", common::PASSWORD).await;
+    let (mut a, mut b) = (open(&app, &phone).await, open(&app, &laptop).await);
+    assert_eq!(app.post("/api/auth/send-reset-otp", json!({"email": "parent@example.com"})).await.status, 200);
+    let code = app.code_from_mail("parent@example.com", "Your password reset code:").await;
+    let reset = json!({"email": "parent@example.com", "otp": code, "newPassword": "a brand new password"});
+    assert_eq!(app.post("/api/auth/reset-password", reset).await.status, 200);
+    assert_eq!((closed_with(&mut a).await, closed_with(&mut b).await), (Some(1008), Some(1008)));
+}

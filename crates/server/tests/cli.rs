@@ -26,6 +26,33 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Runs `hometutor create-admin` with `stdin` on its standard input.
+fn create_admin(
+    database: &TestDatabase,
+    dir: &std::path::Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+    stdin: &str,
+) -> std::process::Output {
+    use std::io::Write;
+    let mut cmd = hometutor(database, dir);
+    cmd.arg("create-admin").args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("run");
+    let mut input = child.stdin.take().expect("stdin");
+    // The process may exit before reading (a refused flag); a closed pipe is fine then.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    child.wait_with_output().expect("output")
+}
+
+fn login(port: u16, email: &str, password: &str) -> String {
+    let body = serde_json::json!({"email": email, "password": password}).to_string();
+    http(port, "POST", "/api/auth/login", None, Some(&body))
+}
+
 #[test]
 fn migrate_and_create_admin_commands() {
     let database = TestDatabase::file();
@@ -33,25 +60,44 @@ fn migrate_and_create_admin_commands() {
     let migrate = hometutor(&database, &dir).arg("migrate").output().expect("run");
     assert!(migrate.status.success(), "{}", String::from_utf8_lossy(&migrate.stderr));
 
-    let create = hometutor(&database, &dir)
-        .args(["create-admin", "--email", "Root@Example.com", "--password", "admin password"])
-        .output()
-        .expect("run");
+    let create = create_admin(&database, &dir, &["--email", "Root@Example.com"], &[], "admin password\n");
     assert!(create.status.success(), "{}", String::from_utf8_lossy(&create.stderr));
     assert!(String::from_utf8_lossy(&create.stdout).contains("root@example.com"));
 
-    let again = hometutor(&database, &dir)
-        .args(["create-admin", "--email", "root@example.com", "--password", "admin password"])
-        .output()
-        .expect("run");
+    let again = create_admin(&database, &dir, &["--email", "root@example.com"], &[], "admin password\n");
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
 
-    let short = hometutor(&database, &dir)
-        .args(["create-admin", "--email", "b@example.com", "--password", "short"])
-        .output()
-        .expect("run");
+    let short = create_admin(&database, &dir, &["--email", "b@example.com"], &[], "short\n");
     assert!(!short.status.success(), "a short admin password is refused");
+
+    let from_env = create_admin(
+        &database,
+        &dir,
+        &["--email", "env@example.com"],
+        &[("ADMIN_PASSWORD", "from the environment")],
+        "",
+    );
+    assert!(from_env.status.success(), "{}", String::from_utf8_lossy(&from_env.stderr));
+
+    // A password on the command line is refused before anything is written.
+    let flag = create_admin(
+        &database,
+        &dir,
+        &["--email", "flag@example.com", "--password", "visible in ps"],
+        &[],
+        "visible in ps\n",
+    );
+    assert!(!flag.status.success());
+    let refusal = String::from_utf8_lossy(&flag.stderr);
+    assert!(refusal.contains("standard input") && refusal.contains("ADMIN_PASSWORD"), "{refusal}");
+
+    let (mut server, port) = serve(&database, &dir);
+    assert!(login(port, "root@example.com", "admin password").starts_with("HTTP/1.1 200"), "read from stdin");
+    assert!(login(port, "env@example.com", "from the environment").starts_with("HTTP/1.1 200"), "from ADMIN_PASSWORD");
+    assert!(login(port, "flag@example.com", "visible in ps").starts_with("HTTP/1.1 401"), "no account was made");
+    let _ = server.kill();
+    let _ = server.wait();
     let _ = std::fs::remove_dir_all(dir);
 }
 

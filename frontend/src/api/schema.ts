@@ -546,6 +546,8 @@ export interface paths {
         /**
          * Creates an account and e-mails a 6-digit code and a link. A taken address gets
          *     the same answer (its owner is told by e-mail), so nobody learns who is registered.
+         *     Registering an address that is not verified yet replaces the earlier registration.
+         *     At most 10 code e-mails per client address an hour (with resend and reset).
          */
         post: operations["register"];
         delete?: never;
@@ -563,7 +565,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sets a new password with the e-mailed code; every earlier session ends. */
+        /**
+         * Sets a new password with the e-mailed code; every earlier session ends and the
+         *     owner gets a 'password was changed' e-mail.
+         */
         post: operations["reset_password"];
         delete?: never;
         options?: never;
@@ -1115,7 +1120,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a new verification code (at most 3 code e-mails per address in 15 minutes). */
+        /**
+         * Sends a new verification code (at most 3 code e-mails per address in 15 minutes,
+         *     and 10 per client address an hour).
+         */
         post: operations["resend_otp"];
         delete?: never;
         options?: never;
@@ -2896,6 +2904,15 @@ export interface operations {
             };
             /** @description Invalid fields */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many code e-mails from this address */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,12 @@ use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::state::AppState;
 
+/// The peer address, not a client-supplied header: X-Forwarded-For could be
+/// forged to dodge the per-IP limits.
+fn client_ip(req: &HttpRequest) -> String {
+    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct MessageResponse {
     pub message: String,
@@ -97,12 +103,19 @@ pub struct RegisterResponse {
 
 /// Creates an account and e-mails a 6-digit code and a link. A taken address gets
 /// the same answer (its owner is told by e-mail), so nobody learns who is registered.
+/// Registering an address that is not verified yet replaces the earlier registration.
+/// At most 10 code e-mails per client address an hour (with resend and reset).
 #[utoipa::path(tag = "auth", request_body = RegisterRequest, responses(
     (status = 201, body = RegisterResponse),
     (status = 400, description = "Invalid fields", body = ErrorBody),
+    (status = 429, description = "Too many code e-mails from this address", body = ErrorBody),
 ))]
 #[post("/auth/register")]
-pub async fn register(state: web::Data<AppState>, body: web::Json<RegisterRequest>) -> Result<HttpResponse, ApiError> {
+pub async fn register(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<RegisterRequest>,
+) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let input = RegisterInput {
         fullname: body.fullname,
@@ -110,6 +123,7 @@ pub async fn register(state: web::Data<AppState>, body: web::Json<RegisterReques
         email: body.email,
         phone: body.phone,
         password: body.password,
+        ip: client_ip(&req),
     };
     let auth = state.auth.clone();
     let email = blocking(move || auth.register(input)).await?;
@@ -149,7 +163,8 @@ pub struct EmailRequest {
     pub email: String,
 }
 
-/// Sends a new verification code (at most 3 code e-mails per address in 15 minutes).
+/// Sends a new verification code (at most 3 code e-mails per address in 15 minutes,
+/// and 10 per client address an hour).
 #[utoipa::path(tag = "auth", request_body = EmailRequest, responses(
     (status = 200, body = MessageResponse),
     (status = 429, description = "Too many codes requested", body = ErrorBody),
@@ -157,10 +172,12 @@ pub struct EmailRequest {
 #[post("/verify/resend-otp")]
 pub async fn resend_otp(
     state: web::Data<AppState>,
+    req: HttpRequest,
     body: web::Json<EmailRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
-    blocking(move || auth.resend_verification(&body.email)).await?;
+    let ip = client_ip(&req);
+    blocking(move || auth.resend_verification(&body.email, &ip)).await?;
     Ok(web::Json(message("If the address belongs to an unverified account, a new code is on its way.")))
 }
 
@@ -217,8 +234,7 @@ pub async fn login(
     req: HttpRequest,
     body: web::Json<LoginRequest>,
 ) -> Result<web::Json<LoginResponse>, ApiError> {
-    // The peer address, not a client-supplied header: X-Forwarded-For could be forged to dodge the throttle.
-    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let ip = client_ip(&req);
     let body = body.into_inner();
     let auth = state.auth.clone();
     let session = blocking(move || auth.login(LoginInput { email: body.email, password: body.password, ip })).await?;
@@ -296,10 +312,12 @@ pub async fn logout(state: web::Data<AppState>, me: CurrentUser) -> Result<web::
 #[post("/auth/send-reset-otp")]
 pub async fn send_reset_otp(
     state: web::Data<AppState>,
+    req: HttpRequest,
     body: web::Json<EmailRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
-    blocking(move || auth.send_reset_otp(&body.email)).await?;
+    let ip = client_ip(&req);
+    blocking(move || auth.send_reset_otp(&body.email, &ip)).await?;
     Ok(web::Json(message("If an account exists for this e-mail, we have sent a reset code to it.")))
 }
 
@@ -314,7 +332,8 @@ pub struct ResetPasswordRequest {
     pub new_password: String,
 }
 
-/// Sets a new password with the e-mailed code; every earlier session ends.
+/// Sets a new password with the e-mailed code; every earlier session ends and the
+/// owner gets a 'password was changed' e-mail.
 #[utoipa::path(tag = "auth", request_body = ResetPasswordRequest, responses(
     (status = 200, body = MessageResponse),
     (status = 400, description = "Wrong or expired code, or invalid password", body = ErrorBody),
@@ -325,7 +344,9 @@ pub async fn reset_password(
     body: web::Json<ResetPasswordRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
-    blocking(move || auth.reset_password(&body.email, &body.otp, &body.new_password)).await?;
+    let user = blocking(move || auth.reset_password(&body.email, &body.otp, &body.new_password)).await?;
+    // Every session ended with the old password, chat sockets included, in every process.
+    state.hub.disconnect(user);
     Ok(web::Json(message("Password reset successfully. You can now log in with your new password.")))
 }
 
