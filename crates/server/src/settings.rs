@@ -26,6 +26,8 @@ pub struct Settings {
     pub redis_url: Option<String>,
     /// Largest accepted upload, per file.
     pub max_upload_bytes: u64,
+    /// Bytes stored and uploads per hour, per account (admins exempt).
+    pub upload_quota: hometutor_media::Quota,
     /// WebSocket events one socket may send per 10 seconds (the load generator raises it).
     pub chat_rate_limit: u32,
 }
@@ -148,6 +150,21 @@ impl Settings {
                 ConfigError(format!("MAX_UPLOAD_BYTES must be a positive number of bytes (got '{v}')"))
             })?,
         };
+        let defaults = hometutor_media::Quota::default();
+        let upload_quota = hometutor_media::Quota {
+            stored_bytes: match get("UPLOAD_QUOTA_BYTES") {
+                None => defaults.stored_bytes,
+                Some(v) => v.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    ConfigError(format!("UPLOAD_QUOTA_BYTES must be a positive number of bytes (got '{v}')"))
+                })?,
+            },
+            uploads_per_hour: match get("UPLOADS_PER_HOUR") {
+                None => defaults.uploads_per_hour,
+                Some(v) => v.parse::<u32>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    ConfigError(format!("UPLOADS_PER_HOUR must be a positive whole number (got '{v}')"))
+                })?,
+            },
+        };
         let chat_rate_limit =
             match get("CHAT_RATE_LIMIT") {
                 None => 30,
@@ -168,6 +185,7 @@ impl Settings {
             payments,
             redis_url,
             max_upload_bytes,
+            upload_quota,
             chat_rate_limit,
         })
     }
