@@ -56,6 +56,9 @@ pub(crate) fn reencode(kind: Kind, bytes: &[u8]) -> Result<Vec<u8>, Refusal> {
     let mut out = Vec::new();
     match kind {
         Kind::Jpeg => {
+            if !jpeg_is_complete(bytes) {
+                return Err(Refusal::Damaged);
+            }
             let image = still(JpegDecoder::new(Cursor::new(bytes))?)?;
             // Baseline JPEG holds grey or RGB only.
             let image = match image {
@@ -81,6 +84,38 @@ pub(crate) fn reencode(kind: Kind, bytes: &[u8]) -> Result<Vec<u8>, Refusal> {
         Kind::Pdf | Kind::Doc | Kind::Docx => return Err(Refusal::Damaged),
     }
     Ok(out)
+}
+
+/// Whether the JPEG's segments run, scan by scan, to an end-of-image marker.
+/// The decoder fills a cut-off picture with grey instead of failing, so a
+/// truncated photo would otherwise be stored as if whole. Bytes after the end
+/// marker (phones append motion-photo videos there) are allowed: they are not kept.
+fn jpeg_is_complete(bytes: &[u8]) -> bool {
+    let mut at = 2; // after SOI
+    while at + 4 <= bytes.len() {
+        if bytes[at] != 0xFF {
+            return false;
+        }
+        let marker = bytes[at + 1];
+        match marker {
+            0xD9 => return true,
+            0xFF => at += 1, // fill byte
+            0x01 | 0xD0..=0xD7 => at += 2,
+            _ => {
+                let len = usize::from(u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]));
+                at += 2 + len;
+                if marker == 0xDA {
+                    // Entropy-coded data: 0xFF is followed by 0x00 (a stuffed byte) or a
+                    // restart marker inside it; any other marker ends it.
+                    let ends_scan = |at: usize| bytes[at] == 0xFF && !matches!(bytes[at + 1], 0x00 | 0xD0..=0xD7);
+                    while at + 1 < bytes.len() && !ends_scan(at) {
+                        at += 1;
+                    }
+                }
+            }
+        }
+    }
+    at + 2 <= bytes.len() && bytes[at] == 0xFF && bytes[at + 1] == 0xD9
 }
 
 fn limits() -> Limits {
