@@ -246,6 +246,18 @@ mod tests {
     }
 
     #[test]
+    fn uploads_per_account_default_to_50_mb_and_30_an_hour() {
+        let quota = with(&[]).expect("defaults").upload_quota;
+        assert_eq!((quota.stored_bytes, quota.uploads_per_hour), (50 * 1024 * 1024, 30));
+        let lowered = with(&[("UPLOAD_QUOTA_BYTES", "1000"), ("UPLOADS_PER_HOUR", "3")]).expect("lowered");
+        assert_eq!(lowered.upload_quota, hometutor_media::Quota { stored_bytes: 1000, uploads_per_hour: 3 });
+        for (key, value) in [("UPLOAD_QUOTA_BYTES", "0"), ("UPLOAD_QUOTA_BYTES", "50MB"), ("UPLOADS_PER_HOUR", "-1")] {
+            let err = with(&[(key, value)]).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(err.contains(key), "{key}={value} gave {err:?}");
+        }
+    }
+
+    #[test]
     fn bad_values_name_the_variable() {
         for (key, value) in [
             ("BIND", "8080"),
