@@ -108,7 +108,12 @@ async fn receive_form(
     .await;
     if let Err(e) = outcome {
         let (media, undo) = (media.clone(), std::mem::take(&mut stored));
-        let _ = blocking(move || undo.iter().try_for_each(|file| media.discard(file))).await;
+        // Each one, even when undoing another failed (the first failure is logged).
+        let _ = blocking(move || {
+            let undone: Vec<_> = undo.iter().map(|file| media.discard(file)).collect();
+            undone.into_iter().collect::<Result<(), _>>()
+        })
+        .await;
         return Err(e);
     }
     if stored.is_empty() {
