@@ -200,6 +200,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Accepted uploads of the last hour, counted by the hourly upload limit.
+    upload_events (id) {
+        id -> BigInt,
+        owner_id -> BigInt,
+        filename -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     site_documents (name) {
         name -> Text,
         body -> Text,

@@ -1,8 +1,5 @@
 //! The accepted file types, by extension and by their own first bytes.
 
-use std::io::Read;
-use std::path::Path;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Jpeg,
@@ -57,23 +54,20 @@ impl Kind {
         matches!(self, Kind::Jpeg | Kind::Png | Kind::Gif | Kind::Webp)
     }
 
-    /// Whether the content really is this kind (`head` = the first bytes; `path` for a deeper look).
-    pub fn matches(self, head: &[u8], path: &Path) -> bool {
+    /// Whether the file's first bytes are this kind's signature: the cheap first
+    /// gate; `inspect` then reads the whole file.
+    pub fn matches_head(self, head: &[u8]) -> bool {
         match self {
             Kind::Jpeg => head.starts_with(&[0xFF, 0xD8, 0xFF]),
             Kind::Png => head.starts_with(&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]),
             Kind::Gif => head.starts_with(b"GIF87a") || head.starts_with(b"GIF89a"),
             Kind::Webp => head.len() >= 12 && head.starts_with(b"RIFF") && &head[8..12] == b"WEBP",
             Kind::Pdf => head.starts_with(b"%PDF-"),
-            Kind::Doc => head.starts_with(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]),
-            // A .docx is a ZIP archive with a word/ part.
-            Kind::Docx => head.starts_with(b"PK\x03\x04") && contains(path, b"word/"),
+            Kind::Doc => head.starts_with(&OLE_SIGNATURE),
+            Kind::Docx => head.starts_with(b"PK\x03\x04"),
         }
     }
 }
 
-fn contains(path: &Path, needle: &[u8]) -> bool {
-    let mut bytes = Vec::new();
-    let read = std::fs::File::open(path).and_then(|f| f.take(64 * 1024 * 1024).read_to_end(&mut bytes));
-    read.is_ok() && bytes.windows(needle.len()).any(|w| w == needle)
-}
+/// The first bytes of an OLE compound file, the container of a .doc.
+pub(crate) const OLE_SIGNATURE: [u8; 8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];

@@ -1,10 +1,16 @@
 //! Uploaded files: images (JPEG, PNG, GIF, WebP), PDF, .doc and .docx, accepted
-//! only when the extension and the file's own first bytes agree. A file is
-//! streamed into a temporary file, checked against the size limit as it arrives,
-//! and renamed into place under a random name only when complete, so a refused
-//! or interrupted upload leaves nothing behind.
+//! only when the extension, the file's own first bytes and its whole content
+//! agree. A file is streamed into a temporary file, checked against the size
+//! limit as it arrives, then inspected: images are decoded and encoded again
+//! (see `images`), documents checked for their structure (see `documents`).
+//! It is renamed into place under a random name only in the transaction that
+//! checks the owner's quota (see `quota`) and records it, so a refused or
+//! interrupted upload leaves nothing behind.
 
+mod documents;
+mod images;
 mod kind;
+mod quota;
 
 use std::fs::File;
 use std::io::Write;
@@ -16,7 +22,9 @@ use hometutor_core::{Role, UserId};
 use hometutor_db::schema::uploads as up;
 use hometutor_db::{now, Db, DbError};
 
+pub use images::{MAX_DECODE_BYTES, MAX_IMAGE_SIDE};
 pub use kind::Kind;
+pub use quota::{Quota, MAX_STORED_BYTES, MAX_UPLOADS_PER_HOUR};
 
 #[derive(Debug, thiserror::Error)]
 pub enum MediaError {
@@ -26,6 +34,14 @@ pub enum MediaError {
     NotAllowed(String),
     #[error("File {0} does not match its extension.")]
     Mismatch(String),
+    #[error("File {0} is damaged or incomplete.")]
+    Damaged(String),
+    #[error("Image {name} is too large. Images may be at most {max_side} × {max_side} pixels.")]
+    ImageTooLarge { name: String, max_side: u32 },
+    #[error("You have used your {limit_mb} MB of uploads. Delete some files to upload more.")]
+    QuotaFull { limit_mb: u64 },
+    #[error("You have uploaded {count} files in the last hour. Try again later.")]
+    TooManyUploads { count: u32, retry_after_secs: u64 },
     #[error("File not found.")]
     NotFound,
     #[error("You can only delete your own files.")]
@@ -58,6 +74,7 @@ pub struct MediaStore {
     db: Db,
     dir: PathBuf,
     max_bytes: u64,
+    quota: Quota,
 }
 
 /// Keeps only the last path component of a client's file name, and refuses what cannot be a name.
@@ -80,11 +97,23 @@ fn valid_stored_name(name: &str) -> bool {
 impl MediaStore {
     pub fn new(db: Db, dir: PathBuf, max_bytes: u64) -> Result<Self, MediaError> {
         std::fs::create_dir_all(&dir)?;
-        Ok(Self { db, dir, max_bytes })
+        Ok(Self { db, dir, max_bytes, quota: Quota::default() })
+    }
+
+    /// Other per-account limits than the defaults (the server's settings; tests lower them).
+    pub fn with_quota(self, quota: Quota) -> Self {
+        Self { quota, ..self }
     }
 
     pub fn max_bytes(&self) -> u64 {
         self.max_bytes
+    }
+
+    /// Refuses early, before a file is received, when the account is already at
+    /// its quota. Only a hint: [`Pending::finish`] checks again, and that check holds.
+    pub fn check_quota(&self, owner: UserId, role: Role) -> Result<(), MediaError> {
+        let quota = self.quota;
+        self.db.read(|c| quota.admits(c, owner, role, 1, now()))
     }
 
     /// Starts receiving a file the client calls `original_name`.
@@ -126,6 +155,22 @@ impl MediaStore {
 }
 
 impl MediaStore {
+    /// Undoes an upload within the request that made it (another file of the
+    /// request was refused): its file, its row, and its count towards the hourly limit.
+    pub fn discard(&self, file: &StoredFile) -> Result<(), MediaError> {
+        if !valid_stored_name(&file.filename) {
+            return Err(MediaError::NotFound);
+        }
+        self.db.write(|c| -> Result<_, MediaError> {
+            diesel::delete(up::table.filter(up::filename.eq(&file.filename))).execute(c)?;
+            Quota::unrecord(c, &file.filename)
+        })?;
+        match std::fs::remove_file(self.dir.join(&file.filename)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.into()),
+            _ => Ok(()),
+        }
+    }
+
     /// The stored names of every file these users uploaded.
     pub fn owned_by(&self, owners: &[UserId]) -> Result<Vec<String>, MediaError> {
         let ids: Vec<i64> = owners.iter().map(|o| o.0).collect();
@@ -201,39 +246,63 @@ impl Pending {
         }
     }
 
-    /// Checks the content against the extension, moves the file into place and records it.
-    pub fn finish(mut self, owner: UserId) -> Result<StoredFile, MediaError> {
-        if !self.kind.matches(&self.head, &self.temp) {
+    /// Checks the content through and through (images come out encoded again),
+    /// then, in one transaction, checks the owner's quota, records the file and
+    /// moves it into place. Blocking and CPU-heavy: call from a blocking thread.
+    pub fn finish(mut self, owner: UserId, role: Role) -> Result<StoredFile, MediaError> {
+        if !self.kind.matches_head(&self.head) {
             return Err(MediaError::Mismatch(self.name.clone()));
         }
-        if let Some(file) = self.file.take() {
+        let received = self.file.take().ok_or(MediaError::NotFound)?;
+        let size = if self.kind.is_image() {
+            drop(received);
+            let clean = images::reencode(self.kind, &std::fs::read(&self.temp)?).map_err(|r| match r {
+                images::Refusal::TooLarge => {
+                    MediaError::ImageTooLarge { name: self.name.clone(), max_side: MAX_IMAGE_SIDE }
+                }
+                images::Refusal::Damaged => MediaError::Damaged(self.name.clone()),
+            })?;
+            let mut file = File::create(&self.temp)?;
+            file.write_all(&clean)?;
             file.sync_all()?;
-        }
+            clean.len() as u64
+        } else {
+            received.sync_all()?;
+            if !documents::well_formed(self.kind, &self.temp) {
+                return Err(MediaError::Mismatch(self.name.clone()));
+            }
+            self.size
+        };
         let filename = format!("{}.{}", uuid::Uuid::new_v4().simple(), self.kind.extension());
         let target = self.store.dir.join(&filename);
-        std::fs::rename(&self.temp, &target)?;
         let stored = StoredFile {
             filename: filename.clone(),
             original_name: self.name.clone(),
             mimetype: self.kind.mime().to_string(),
-            size: self.size,
+            size,
             owner,
             created_at: now(),
         };
+        let (quota, at) = (self.store.quota, stored.created_at);
         let recorded = self.store.db.write(|c| -> Result<_, MediaError> {
+            Quota::hold(c, owner, at)?;
+            quota.admits(c, owner, role, size, at)?;
             diesel::insert_into(up::table)
                 .values((
                     up::filename.eq(&stored.filename),
                     up::original_name.eq(&stored.original_name),
                     up::mimetype.eq(&stored.mimetype),
-                    up::size.eq(stored.size as i64),
+                    up::size.eq(size as i64),
                     up::owner_id.eq(owner.0),
-                    up::created_at.eq(stored.created_at),
+                    up::created_at.eq(at),
                 ))
                 .execute(c)?;
-            Ok(())
+            Quota::record(c, owner, &filename, at)?;
+            // Last, so that a refusal above has nothing on disk to take back.
+            Ok(std::fs::rename(&self.temp, &target)?)
         });
         if let Err(e) = recorded {
+            // The commit itself may have failed after the rename.
             let _ = std::fs::remove_file(&target);
             return Err(e);
         }

@@ -165,6 +165,14 @@ impl From<MediaError> for ApiError {
             MediaError::NotAllowed(_) | MediaError::Mismatch(_) => {
                 Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_file", message)
             }
+            MediaError::Damaged(_) => Self::new(StatusCode::BAD_REQUEST, "damaged_file", message),
+            MediaError::ImageTooLarge { .. } => Self::new(StatusCode::BAD_REQUEST, "image_too_large", message),
+            MediaError::QuotaFull { .. } => Self::new(StatusCode::PAYLOAD_TOO_LARGE, "upload_quota_full", message),
+            MediaError::TooManyUploads { retry_after_secs, .. } => {
+                let mut err = Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message);
+                err.retry_after = Some(retry_after_secs);
+                err
+            }
             MediaError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
             MediaError::NotYours => Self::new(StatusCode::FORBIDDEN, "not_yours", message),
             MediaError::Io(e) => Self::internal(e),

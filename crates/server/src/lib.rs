@@ -152,7 +152,8 @@ impl Application {
             Some(url) => ws::Hub::with_redis(url, chat_channel(&settings.database_url)).await.context("REDIS_URL")?,
             None => ws::Hub::in_process(),
         };
-        let media = MediaStore::new(db.clone(), settings.data_dir.join("uploads"), settings.max_upload_bytes)?;
+        let media = MediaStore::new(db.clone(), settings.data_dir.join("uploads"), settings.max_upload_bytes)?
+            .with_quota(settings.upload_quota);
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
             chat_writer: chat_writer::ChatWriter::start(messages.clone()),

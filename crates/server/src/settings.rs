@@ -26,6 +26,8 @@ pub struct Settings {
     pub redis_url: Option<String>,
     /// Largest accepted upload, per file.
     pub max_upload_bytes: u64,
+    /// Bytes stored and uploads per hour, per account (admins exempt).
+    pub upload_quota: hometutor_media::Quota,
     /// WebSocket events one socket may send per 10 seconds (the load generator raises it).
     pub chat_rate_limit: u32,
     /// Code e-mails (register, resend, reset) one client address may ask for per hour.
@@ -162,6 +164,21 @@ impl Settings {
                 ConfigError(format!("MAX_UPLOAD_BYTES must be a positive number of bytes (got '{v}')"))
             })?,
         };
+        let defaults = hometutor_media::Quota::default();
+        let upload_quota = hometutor_media::Quota {
+            stored_bytes: match get("UPLOAD_QUOTA_BYTES") {
+                None => defaults.stored_bytes,
+                Some(v) => v.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    ConfigError(format!("UPLOAD_QUOTA_BYTES must be a positive number of bytes (got '{v}')"))
+                })?,
+            },
+            uploads_per_hour: match get("UPLOADS_PER_HOUR") {
+                None => defaults.uploads_per_hour,
+                Some(v) => v.parse::<u32>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    ConfigError(format!("UPLOADS_PER_HOUR must be a positive whole number (got '{v}')"))
+                })?,
+            },
+        };
         let chat_rate_limit =
             match get("CHAT_RATE_LIMIT") {
                 None => 30,
@@ -189,6 +206,7 @@ impl Settings {
             payments,
             redis_url,
             max_upload_bytes,
+            upload_quota,
             chat_rate_limit,
             code_email_limit,
         })
@@ -272,6 +290,18 @@ mod tests {
             .expect("a demo site may choose simulated explicitly");
         assert_eq!(chosen.payments, PaymentMode::Simulated);
         assert!(with(&[("PUBLIC_URL", "http://127.0.0.2.nip.io")]).is_err(), "a name is not an address");
+    }
+
+    #[test]
+    fn uploads_per_account_default_to_50_mb_and_30_an_hour() {
+        let quota = with(&[]).expect("defaults").upload_quota;
+        assert_eq!((quota.stored_bytes, quota.uploads_per_hour), (50 * 1024 * 1024, 30));
+        let lowered = with(&[("UPLOAD_QUOTA_BYTES", "1000"), ("UPLOADS_PER_HOUR", "3")]).expect("lowered");
+        assert_eq!(lowered.upload_quota, hometutor_media::Quota { stored_bytes: 1000, uploads_per_hour: 3 });
+        for (key, value) in [("UPLOAD_QUOTA_BYTES", "0"), ("UPLOAD_QUOTA_BYTES", "50MB"), ("UPLOADS_PER_HOUR", "-1")] {
+            let err = with(&[(key, value)]).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(err.contains(key), "{key}={value} gave {err:?}");
+        }
     }
 
     #[test]

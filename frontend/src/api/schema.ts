@@ -3988,6 +3988,14 @@ export interface operations {
                     "application/json": components["schemas"]["MultipleUpload"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3997,6 +4005,14 @@ export interface operations {
                 };
             };
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4027,7 +4043,16 @@ export interface operations {
                     "application/json": components["schemas"]["SingleUpload"];
                 };
             };
-            /** @description File {name} is too large. Maximum size is 5MB. */
+            /** @description A damaged image or document, or an image over 10000 × 10000 pixels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description File {name} is too large. Maximum size is 5MB. / You have used your 50 MB of uploads. Delete some files to upload more. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4038,6 +4063,15 @@ export interface operations {
             };
             /** @description Type not allowed, or content does not match the extension */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 30 uploads in the last hour (with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -158,7 +158,10 @@ test('uploads on the features page: single file, too large, delete', async ({ pa
   expect(href).toMatch(/\/api\/uploads\//)
   const served = await page.request.get(href ?? '')
   expect(served.status()).toBe(200)
-  expect(Buffer.from(await served.body()).equals(PIXEL_PNG)).toBe(true)
+  // Stored decoded and encoded again (no metadata, nothing smuggled): still a PNG, served in a sandbox.
+  expect(served.headers()['content-type']).toBe('image/png')
+  expect(served.headers()['content-security-policy']).toBe("sandbox; default-src 'none'")
+  expect(Buffer.from(await served.body()).subarray(0, 8).equals(PIXEL_PNG.subarray(0, 8))).toBe(true)
   await expectNoViolations(page)
 
   await single.getByRole('button', { name: 'Delete pixel.png' }).click()

@@ -828,7 +828,7 @@ pub async fn admin_upload_asset(
     admin: AdminOnly,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let (file, texts) = receive_one(&state.media, admin.0.id, form, "file").await?;
+    let (file, texts) = receive_one(&state.media, (admin.0.id, admin.0.role), form, "file").await?;
     let (service, actor) = (state.admin.clone(), admin.actor());
     let raw_type = texts.get("assetType").map(String::as_str).unwrap_or("misc").to_string();
     let Some(asset_type) = AssetType::parse(&raw_type) else {
@@ -874,7 +874,7 @@ pub async fn admin_upload_image(
     admin: AdminOnly,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let (file, texts) = receive_one(&state.media, admin.0.id, form, "image").await?;
+    let (file, texts) = receive_one(&state.media, (admin.0.id, admin.0.role), form, "image").await?;
     let (service, actor) = (state.admin.clone(), admin.actor());
     let logo = match texts.get("target").map(|t| t.trim()) {
         None | Some("") | Some("logo") => true,

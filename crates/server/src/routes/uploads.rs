@@ -6,7 +6,7 @@ use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{delete, get, post, web, HttpResponse};
 use futures_util::StreamExt;
-use hometutor_core::UserId;
+use hometutor_core::{Role, UserId};
 use hometutor_media::{Kind, MediaStore, StoredFile};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -59,10 +59,10 @@ pub const MAX_FILES_PER_UPLOAD: usize = 10;
 /// Streams every part named `field` into the store (at most `max_files`, else
 /// `too_many` is the answer) and keeps the form's small text parts (at most 4 KB
 /// each). All or nothing: when one file is refused, the files already stored by
-/// this request are removed again.
+/// this request are removed again, and do not count towards the hourly limit.
 async fn receive_form(
     media: &MediaStore,
-    owner: UserId,
+    (owner, role): (UserId, Role),
     mut form: Multipart,
     field: &str,
     (max_files, too_many): (usize, &str),
@@ -79,12 +79,16 @@ async fn receive_form(
                 if stored.len() == max_files {
                     return Err(ApiError::bad_request(too_many));
                 }
+                let quota = media.clone();
+                // Refused before the file is received when the account is already at its limit.
+                blocking(move || quota.check_quota(owner, role)).await?;
                 let mut pending = media.begin(&filename.unwrap_or_default()).map_err(ApiError::from)?;
                 while let Some(chunk) = part.next().await {
                     let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
                     pending.write(&chunk).map_err(ApiError::from)?;
                 }
-                stored.push(blocking(move || pending.finish(owner)).await?);
+                // Decoding and encoding an image again is CPU work: on the blocking pool.
+                stored.push(blocking(move || pending.finish(owner, role)).await?);
             } else if filename.is_none() {
                 let mut value = Vec::new();
                 while let Some(chunk) = part.next().await {
@@ -103,9 +107,13 @@ async fn receive_form(
     }
     .await;
     if let Err(e) = outcome {
-        for file in &stored {
-            let _ = media.delete(owner, hometutor_core::Role::Admin, &file.filename);
-        }
+        let (media, undo) = (media.clone(), std::mem::take(&mut stored));
+        // Each one, even when undoing another failed (the first failure is logged).
+        let _ = blocking(move || {
+            let undone: Vec<_> = undo.iter().map(|file| media.discard(file)).collect();
+            undone.into_iter().collect::<Result<(), _>>()
+        })
+        .await;
         return Err(e);
     }
     if stored.is_empty() {
@@ -117,19 +125,22 @@ async fn receive_form(
 /// A form with exactly one file in `field`, and its text parts.
 pub(crate) async fn receive_one(
     media: &MediaStore,
-    owner: UserId,
+    uploader: (UserId, Role),
     form: Multipart,
     field: &str,
 ) -> Result<(StoredFile, HashMap<String, String>), ApiError> {
-    let (mut files, texts) = receive_form(media, owner, form, field, (1, "Please upload one file at a time.")).await?;
+    let (mut files, texts) =
+        receive_form(media, uploader, form, field, (1, "Please upload one file at a time.")).await?;
     Ok((files.remove(0), texts))
 }
 
 /// Uploads one file (multipart field `file`).
 #[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
     (status = 201, body = SingleUpload),
-    (status = 413, description = "File {name} is too large. Maximum size is 5MB.", body = ErrorBody),
+    (status = 400, description = "A damaged image or document, or an image over 10000 × 10000 pixels", body = ErrorBody),
+    (status = 413, description = "File {name} is too large. Maximum size is 5MB. / You have used your 50 MB of uploads. Delete some files to upload more.", body = ErrorBody),
     (status = 415, description = "Type not allowed, or content does not match the extension", body = ErrorBody),
+    (status = 429, description = "30 uploads in the last hour (with Retry-After)", body = ErrorBody),
 ))]
 #[post("/upload/single")]
 pub async fn upload_single(
@@ -137,15 +148,17 @@ pub async fn upload_single(
     me: CurrentUser,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let (file, _) = receive_one(&state.media, me.0.id, form, "file").await?;
+    let (file, _) = receive_one(&state.media, (me.0.id, me.0.role), form, "file").await?;
     Ok(HttpResponse::Created().json(SingleUpload { file: file.into(), message: "File uploaded successfully!".into() }))
 }
 
 /// Uploads several files (multipart field `files`, at most 10).
 #[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
     (status = 201, body = MultipleUpload),
+    (status = 400, body = ErrorBody),
     (status = 413, body = ErrorBody),
     (status = 415, body = ErrorBody),
+    (status = 429, body = ErrorBody),
 ))]
 #[post("/upload/multiple")]
 pub async fn upload_multiple(
@@ -154,7 +167,8 @@ pub async fn upload_multiple(
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let too_many = format!("At most {MAX_FILES_PER_UPLOAD} files can be uploaded at once.");
-    let (files, _) = receive_form(&state.media, me.0.id, form, "files", (MAX_FILES_PER_UPLOAD, &too_many)).await?;
+    let uploader = (me.0.id, me.0.role);
+    let (files, _) = receive_form(&state.media, uploader, form, "files", (MAX_FILES_PER_UPLOAD, &too_many)).await?;
     let message = format!("{} file(s) uploaded successfully!", files.len());
     Ok(HttpResponse::Created().json(MultipleUpload { files: files.into_iter().map(Into::into).collect(), message }))
 }
@@ -180,6 +194,11 @@ pub async fn delete_upload(
     blocking(move || media.delete(me.0.id, me.0.role, &filename)).await?;
     Ok(web::Json(Deleted { message: "File deleted successfully!".into() }))
 }
+
+/// What every uploaded file is served with (user uploads, admin assets, the
+/// logo and banner): opened directly, it is a sandboxed page of its own that may
+/// load and run nothing, whatever a browser makes of its bytes.
+const UPLOAD_CSP: &str = "sandbox; default-src 'none'";
 
 /// Serves an uploaded file with its stored type; documents always download.
 #[utoipa::path(tag = "uploads", params(("filename" = String, Path,)), responses((status = 200), (status = 404, body = ErrorBody)))]
@@ -209,6 +228,7 @@ pub async fn serve_upload(state: web::Data<AppState>, filename: web::Path<String
         .insert_header((header::CONTENT_TYPE, file.mimetype))
         .insert_header((header::CONTENT_DISPOSITION, format!("{disposition}; filename*=UTF-8''{encoded}")))
         .insert_header((header::CACHE_CONTROL, "private, max-age=3600"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, UPLOAD_CSP))
         .body(bytes))
 }
 

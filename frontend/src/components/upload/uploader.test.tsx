@@ -179,6 +179,29 @@ describe('Uploader on the features page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Failed to upload file(s)')).toBeInTheDocument()
   })
 
+  it("shows the server's message when the account's quota or hourly limit is reached", async () => {
+    signInAs()
+    const quota = 'You have used your 50 MB of uploads. Delete some files to upload more.'
+    const hourly = 'You have uploaded 30 files in the last hour. Try again later.'
+    server.use(
+      http.post('*/api/upload/multiple', () =>
+        HttpResponse.json({ message: quota, code: 'upload_quota_full' }, { status: 413 }),
+      ),
+      http.post('*/api/upload/single', () =>
+        HttpResponse.json(
+          { message: hourly, code: 'rate_limited' },
+          { status: 429, headers: { 'Retry-After': '1200' } },
+        ),
+      ),
+    )
+    const { user } = await openUploadTab()
+    await user.upload(await screen.findByTestId('upload-input-multiple'), [png('a.png'), png('b.png')])
+    expect(await screen.findByText(quota)).toBeInTheDocument()
+    await user.upload(await screen.findByTestId('upload-input-single'), png('c.png'))
+    expect(await screen.findByText(hourly)).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: /uploaded files/ })).not.toBeInTheDocument()
+  })
+
   it("a failed delete keeps the file and shows the server's message or 'Failed to delete file'", async () => {
     signInAs()
     serveUploads(['photo.png'])

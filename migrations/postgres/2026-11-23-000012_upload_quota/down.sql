@@ -1,0 +1,1 @@
+DROP TABLE upload_events;
