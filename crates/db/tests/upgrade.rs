@@ -67,7 +67,7 @@ fn payment_orders_survive_the_upgrade_and_then_outlive_their_account() {
     assert_eq!(ids, [1, 2, 3]);
     db.write(|c| diesel::delete(po::table.find(3i64)).execute(c).map_err(DbError::from)).expect("delete");
 
-    assert_eq!(run_migrations(&db).expect("upgrade"), 1, "the rest applies");
+    assert!(run_migrations(&db).expect("upgrade") >= 1, "the rest applies");
     let kept: Vec<(i64, Option<i64>)> =
         db.read(|c| po::table.order(po::id).select((po::id, po::user_id)).load(c).map_err(DbError::from)).unwrap();
     assert_eq!(kept, [(1, Some(tutor)), (2, Some(tutor))], "rows, ids and owners as they were");
@@ -81,12 +81,16 @@ fn payment_orders_survive_the_upgrade_and_then_outlive_their_account() {
     // Going back (down.sql) restores the old rule; orders with no account cannot stay under it.
     let kept_by = insert_user(&db, "Another Tutor", "another@example.com", "tutor");
     let kept_order = add_order(&db, kept_by);
-    db.write(|c| {
-        match c {
-            DbConnection::Sqlite(c) => c.revert_last_migration(SQLITE).map(drop),
-            DbConnection::Pg(c) => c.revert_last_migration(POSTGRES).map(drop),
+    // Later migrations go back first, newest first, down to and including 000009.
+    db.write(|c| loop {
+        let reverted = match c {
+            DbConnection::Sqlite(c) => c.revert_last_migration(SQLITE),
+            DbConnection::Pg(c) => c.revert_last_migration(POSTGRES),
         }
-        .map_err(|e| DbError::Migration(e.to_string()))
+        .map_err(|e| DbError::Migration(e.to_string()))?;
+        if reverted.to_string().replace('-', "").starts_with("20261123000009") {
+            return Ok::<(), DbError>(());
+        }
     })
     .expect("revert");
     let left: Vec<(i64, Option<i64>)> =
