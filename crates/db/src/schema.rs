@@ -95,12 +95,15 @@ diesel::table! {
         preferred_time -> Text,
         lat -> Double,
         lng -> Double,
-        cell -> BigInt,
         flagged -> Bool,
         flag_reason -> Nullable<Text>,
         assigned_tutor_id -> Nullable<BigInt>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        /// The point tutors see (crates/tuition), and its grid cell; NULL until filled.
+        approx_lat -> Nullable<Double>,
+        approx_lng -> Nullable<Double>,
+        approx_cell -> Nullable<BigInt>,
     }
 }
 

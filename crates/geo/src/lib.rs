@@ -149,23 +149,24 @@ fn nearest_lng(lng: f64, lo: f64, hi: f64) -> f64 {
     }
 }
 
-/// Moves a point by up to `max_km` in a direction derived from `seed`, so a
-/// published location is approximate but stable for the same seed.
-pub fn blur(p: Point, max_km: f64, seed: u64) -> Point {
-    // SplitMix64: two well-mixed fractions from one seed.
-    let mix = |mut z: u64| {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let a = mix(seed) as f64 / u64::MAX as f64;
-    let b = mix(seed ^ 0xA5A5_A5A5_A5A5_A5A5) as f64 / u64::MAX as f64;
-    let distance = max_km * b.sqrt();
-    let bearing = a * std::f64::consts::TAU;
-    let dlat = (distance / EARTH_RADIUS_KM) * bearing.cos();
-    let dlng = (distance / EARTH_RADIUS_KM) * bearing.sin() / p.lat.to_radians().cos().max(1e-6);
-    Point { lat: (p.lat + dlat.to_degrees()).clamp(-90.0, 90.0), lng: wrap_lng(p.lng + dlng.to_degrees()) }
+/// The point `distance_km` from `p` along the initial `bearing` (radians clockwise
+/// from north), on the sphere (the direct geodesic problem).
+pub fn destination(p: Point, distance_km: f64, bearing: f64) -> Point {
+    let d = distance_km / EARTH_RADIUS_KM;
+    let (lat1, lng1) = (p.lat.to_radians(), p.lng.to_radians());
+    let lat2 = (lat1.sin() * d.cos() + lat1.cos() * d.sin() * bearing.cos()).clamp(-1.0, 1.0).asin();
+    let lng2 = lng1 + (bearing.sin() * d.sin() * lat1.cos()).atan2(d.cos() - lat1.sin() * lat2.sin());
+    Point { lat: lat2.to_degrees().clamp(-90.0, 90.0), lng: wrap_lng(lng2.to_degrees()) }
+}
+
+/// Moves a point to somewhere in the ring between `min_km` and `max_km` around it.
+/// `u` and `v` are fractions in [0, 1] (from a secret or random source): `u` picks
+/// the bearing, `v` the distance, uniformly over the ring's area. The ring's hole
+/// is what keeps the published point from ever lying on, or next to, the real one.
+pub fn ring_offset(p: Point, min_km: f64, max_km: f64, u: f64, v: f64) -> Point {
+    let (u, v) = (u.clamp(0.0, 1.0), v.clamp(0.0, 1.0));
+    let distance = (min_km * min_km + v * (max_km * max_km - min_km * min_km)).sqrt();
+    destination(p, distance, u * std::f64::consts::TAU)
 }
 
 fn wrap_lng(lng: f64) -> f64 {
@@ -229,14 +230,25 @@ mod tests {
     }
 
     #[test]
-    fn blur_moves_at_most_the_given_distance_and_is_stable() {
-        let home = p(28.6139, 77.209);
-        for seed in 0..500 {
-            let moved = blur(home, 0.5, seed);
-            assert!(distance_km(home, moved) <= 0.5 + 1e-9);
-            assert_eq!(moved, blur(home, 0.5, seed));
+    fn a_ring_offset_lands_between_the_two_radii_in_every_direction() {
+        for home in [p(28.6139, 77.209), p(0.0, 179.999), p(-33.9, 18.4), p(89.999, 10.0)] {
+            for i in 0..=20 {
+                for j in 0..=20 {
+                    let (u, v) = (i as f64 / 20.0, j as f64 / 20.0);
+                    let moved = ring_offset(home, 0.25, 0.5, u, v);
+                    let d = distance_km(home, moved);
+                    assert!((0.25 - 1e-6..=0.5 + 1e-6).contains(&d), "{home:?} {u} {v}: {d}");
+                    assert!(Point::new(moved.lat, moved.lng).is_some(), "{moved:?}");
+                }
+            }
         }
-        assert_ne!(blur(home, 0.5, 1), blur(home, 0.5, 2));
+        let home = p(28.6139, 77.209);
+        assert_ne!(ring_offset(home, 0.25, 0.5, 0.1, 0.5), ring_offset(home, 0.25, 0.5, 0.2, 0.5));
+        // Bearing 0 is north, a quarter turn is east.
+        let north = ring_offset(home, 0.25, 0.5, 0.0, 0.0);
+        assert!(north.lat > home.lat && (north.lng - home.lng).abs() < 1e-9);
+        let east = ring_offset(home, 0.25, 0.5, 0.25, 0.0);
+        assert!(east.lng > home.lng && (east.lat - home.lat).abs() < 1e-5);
     }
 
     #[test]

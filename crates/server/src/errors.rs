@@ -117,6 +117,7 @@ impl From<TuitionError> for ApiError {
             TuitionError::NotATutor => Self::new(StatusCode::FORBIDDEN, "not_a_tutor", message),
             TuitionError::SubscriptionRequired => Self::new(StatusCode::FORBIDDEN, "subscription_required", message),
             TuitionError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
+            TuitionError::InterestLimit => Self::new(StatusCode::TOO_MANY_REQUESTS, "interest_limit", message),
             TuitionError::Db(e) => Self::internal(e),
         }
     }

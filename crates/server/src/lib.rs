@@ -84,12 +84,22 @@ pub fn auth_service(
 
 /// The secret behind each tuition request's published offset, derived from the
 /// signing key so it survives restarts and is never stored on its own.
-pub fn blur_key(secret: &[u8]) -> u64 {
+pub fn location_key(secret: &[u8]) -> hometutor_tuition::location::LocationKey {
     use sha2::{Digest, Sha256};
     let digest = Sha256::new().chain_update(b"hometutor/location-blur\0").chain_update(secret).finalize();
-    let mut first = [0u8; 8];
-    first.copy_from_slice(&digest[..8]);
-    u64::from_le_bytes(first)
+    hometutor_tuition::location::LocationKey::new(digest.into())
+}
+
+/// The tuition service, once every request stored before approximate points
+/// existed has one (right after the migrations; until then tutors do not see them).
+pub async fn tuition_service(db: Db, jwt_secret: &[u8]) -> anyhow::Result<TuitionService> {
+    let tuition = TuitionService::new(db, location_key(jwt_secret));
+    let filling = tuition.clone();
+    let filled = tokio::task::spawn_blocking(move || filling.backfill_approximate_points()).await??;
+    if filled > 0 {
+        tracing::info!(filled, "approximate points given to existing tuition requests");
+    }
+    Ok(tuition)
 }
 
 fn chat_channel(database_url: &str) -> String {
@@ -145,7 +155,7 @@ impl Application {
         let listener =
             TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
         let port = listener.local_addr()?.port();
-        let tuition = TuitionService::new(db.clone(), blur_key(&jwt_secret));
+        let tuition = tuition_service(db.clone(), &jwt_secret).await?;
         let messages = MessageStore::new(db.clone());
         let hub = match &settings.redis_url {
             // Processes that share a database share a channel, and nothing else does.

@@ -1,5 +1,5 @@
 use clap::{Parser, Subcommand};
-use hometutor_server::{auth_service, blur_key, open_database, openapi_document, Application, Settings};
+use hometutor_server::{auth_service, open_database, openapi_document, tuition_service, Application, Settings};
 use tracing_subscriber::EnvFilter;
 
 /// Chat allocates a little for every frame and every row, on several threads at
@@ -67,7 +67,7 @@ async fn main() -> anyhow::Result<()> {
             let db = open_database(&settings).await?;
             let secret = settings.load_or_create_jwt_secret()?;
             let auth = auth_service(&settings, secret.clone(), db.clone(), Default::default())?;
-            let tuition = hometutor_tuition::TuitionService::new(db.clone(), blur_key(&secret));
+            let tuition = tuition_service(db.clone(), &secret).await?;
             let summary = hometutor_server::demo::seed(db, auth, tuition, &settings.public_url).await?;
             println!(
                 "demo data: {} accounts and {} requests added (password for every demo account: {})",
@@ -77,7 +77,8 @@ async fn main() -> anyhow::Result<()> {
             );
         }
         Command::Migrate => {
-            open_database(&settings).await?;
+            let db = open_database(&settings).await?;
+            tuition_service(db, &settings.load_or_create_jwt_secret()?).await?;
             println!("migrations are up to date");
         }
         Command::CreateAdmin { email, name, password: on_command_line } => {

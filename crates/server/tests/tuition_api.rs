@@ -56,7 +56,8 @@ async fn a_parent_posts_and_a_subscribed_tutor_finds_filters_and_shows_interest(
     let list = found.body.as_array().expect("list");
     assert_eq!(list.iter().map(|r| r["id"].clone()).collect::<Vec<_>>(), vec![near["id"].clone(), far["id"].clone()]);
     assert!(list[0]["distanceKm"].as_f64().is_some_and(|d| (d - 3.0).abs() <= 0.6));
-    assert_eq!(list[0]["parent"]["email"], "parent@example.com");
+    assert_eq!(list[0]["parent"], json!({"id": list[0]["parent"]["id"], "firstName": "Asha"}));
+    assert_eq!(list[0]["contact"], Value::Null, "no contacts before interest");
     assert_ne!(list[0]["location"]["coordinates"], json!(east_of_delhi(3.0)), "never the exact point");
 
     let filtered = app.call("GET", &nearby_path(DELHI, "&subject=PHYS"), Some(&tutor), None).await.body;
@@ -68,8 +69,13 @@ async fn a_parent_posts_and_a_subscribed_tutor_finds_filters_and_shows_interest(
     assert_eq!(bad.status, 400);
 
     let path = format!("/api/tuition/{}/interested", near["id"]);
-    assert_eq!(app.call("POST", &path, Some(&tutor), None).await.status, 200);
-    assert_eq!(app.call("POST", &path, Some(&tutor), None).await.status, 200);
+    let first = app.call("POST", &path, Some(&tutor), None).await;
+    assert_eq!(first.status, 200);
+    assert_eq!(
+        first.body["contact"],
+        json!({"id": list[0]["parent"]["id"], "fullname": "Asha Kumar", "email": "parent@example.com", "phone": "9876543210"})
+    );
+    assert_eq!(app.call("POST", &path, Some(&tutor), None).await.body["contact"], first.body["contact"]);
     let mine = app.call("GET", "/api/tuition/mine", Some(&parent), None).await.body;
     let request = mine.as_array().expect("list").iter().find(|r| r["id"] == near["id"]).expect("request").clone();
     let tutors = request["interestedTutors"].as_array().expect("tutors");
@@ -108,4 +114,154 @@ async fn only_parents_post_and_only_owners_edit_or_delete() {
     assert_eq!(app.call("DELETE", &path, Some(&parent), None).await.status, 204);
     assert_eq!(app.call("GET", "/api/tuition/mine", Some(&parent), None).await.body, json!([]));
     assert_eq!(app.call("GET", "/api/tuition/mine", None, None).await.status, 401);
+}
+
+/// The point `km` from `from` along `bearing` degrees (for placing homes around Delhi).
+fn toward(from: [f64; 2], km: f64, bearing_degrees: f64) -> [f64; 2] {
+    let p = hometutor_geo::destination(
+        hometutor_geo::Point { lat: from[1], lng: from[0] },
+        km,
+        bearing_degrees.to_radians(),
+    );
+    [p.lng, p.lat]
+}
+
+#[actix_web::test]
+async fn nearby_results_carry_no_contacts_or_exact_point_until_interest_and_only_for_that_tutor() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let rival = app.verified_user("rival@example.com", "tutor").await;
+    let lapsed = app.verified_user("lapsed@example.com", "tutor").await;
+    subscribe(&app, &tutor).await;
+    subscribe(&app, &rival).await;
+    // A parent's phone unlike any tutor's, to look for it in raw replies.
+    let db = app.db();
+    {
+        use diesel::prelude::*;
+        use hometutor_db::schema::users;
+        db.write(|c| {
+            diesel::update(users::table.filter(users::email.eq("parent@example.com")))
+                .set((users::phone.eq("9123456780"), users::fullname.eq("Meera Sharma")))
+                .execute(c)
+                .map_err(hometutor_db::DbError::from)
+        })
+        .unwrap();
+    }
+    let home = toward(DELHI, 2.5, 40.0);
+    let (_, created) = post(&app, &parent, "Chemistry", json!(home)).await;
+    let id = created["id"].clone();
+    let leaks = |raw: &str| {
+        ["parent@example.com", "9123456780", "Meera Sharma", &home[0].to_string(), &home[1].to_string()]
+            .into_iter()
+            .filter(|needle| raw.contains(needle))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+
+    let before = app.call("GET", &nearby_path(DELHI, ""), Some(&tutor), None).await;
+    assert_eq!(before.status, 200);
+    assert_eq!(leaks(&before.body.to_string()), Vec::<String>::new(), "{}", before.body);
+    assert_eq!(before.body[0]["parent"]["firstName"], "Meera");
+    let shown = before.body[0]["location"]["coordinates"].clone();
+    let shown_point = hometutor_geo::Point { lat: shown[1].as_f64().unwrap(), lng: shown[0].as_f64().unwrap() };
+    let off = hometutor_geo::distance_km(shown_point, hometutor_geo::Point { lat: home[1], lng: home[0] });
+    assert!((0.25 - 1e-9..=0.5 + 1e-9).contains(&off), "{off}");
+
+    // Neither the parent, another parent's forged call, nor a tutor without a subscription gets contacts.
+    let path = format!("/api/tuition/{id}/interested");
+    let refused = app.call("POST", &path, Some(&parent), None).await;
+    assert_eq!((refused.status, refused.body["code"].as_str()), (403, Some("not_a_tutor")));
+    let refused = app.call("POST", &path, Some(&lapsed), None).await;
+    assert_eq!((refused.status, refused.body["code"].as_str()), (403, Some("subscription_required")));
+    assert_eq!(leaks(&refused.body.to_string()), Vec::<String>::new());
+    assert_eq!(app.call("POST", &path, None, None).await.status, 401);
+    assert_eq!(app.call("POST", "/api/tuition/999999/interested", Some(&tutor), None).await.status, 404);
+
+    let reveal = app.call("POST", &path, Some(&tutor), None).await;
+    assert_eq!(reveal.status, 200);
+    assert_eq!(reveal.body["contact"]["email"], "parent@example.com");
+    assert_eq!(reveal.body["contact"]["phone"], "9123456780");
+    assert_eq!(reveal.body["contact"]["fullname"], "Meera Sharma");
+    // Afterwards in the nearby results for this tutor, still without the exact point…
+    let after = app.call("GET", &nearby_path(DELHI, ""), Some(&tutor), None).await.body;
+    assert_eq!(after[0]["contact"], reveal.body["contact"]);
+    assert_eq!(after[0]["interested"], true);
+    assert!(!after.to_string().contains(&home[0].to_string()));
+    // …but never for another tutor.
+    let other = app.call("GET", &nearby_path(DELHI, ""), Some(&rival), None).await.body;
+    assert_eq!(other[0]["contact"], Value::Null);
+    assert_eq!(leaks(&other.to_string()), Vec::<String>::new(), "{other}");
+    // The parent sees who it was, and the exact point with where tutors see it.
+    let mine = app.call("GET", "/api/tuition/mine", Some(&parent), None).await.body;
+    assert_eq!(mine[0]["interestedTutors"].as_array().map(Vec::len), Some(1));
+    assert_eq!(mine[0]["interestedTutors"][0]["email"], "tutor@example.com");
+    assert_eq!(mine[0]["location"]["coordinates"], json!(home));
+    assert_eq!(mine[0]["approximateLocation"]["coordinates"], shown);
+}
+
+#[actix_web::test]
+async fn a_request_listed_at_a_distance_is_found_with_that_radius() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    subscribe(&app, &tutor).await;
+    for (i, km) in [1.5, 1.7, 1.8, 1.9, 2.0, 2.1].into_iter().enumerate() {
+        post(&app, &parent, &format!("Subject {i}"), json!(toward(DELHI, km, i as f64 * 60.0))).await;
+    }
+    let all = app.call("GET", &nearby_path(DELHI, "&radiusKm=25"), Some(&tutor), None).await.body;
+    for r in all.as_array().unwrap() {
+        let d = r["distanceKm"].as_f64().unwrap();
+        let radius = d.max(2.0);
+        let within = app.call("GET", &nearby_path(DELHI, &format!("&radiusKm={radius}")), Some(&tutor), None).await;
+        assert!(
+            within.body.as_array().unwrap().iter().any(|x| x["id"] == r["id"]),
+            "listed at {d} km, missing under a {radius} km radius"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn thirty_interests_a_day_hold_against_forty_concurrent_calls() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    subscribe(&app, &tutor).await;
+    let mut ids = Vec::new();
+    for i in 0..41 {
+        let (status, body) =
+            post(&app, &parent, &format!("Subject {i}"), json!(toward(DELHI, 1.0, i as f64 * 9.0))).await;
+        assert_eq!(status, 201);
+        ids.push(body["id"].as_i64().unwrap());
+    }
+    let calls = ids[..40].iter().map(|id| {
+        let path = format!("/api/tuition/{id}/interested");
+        let app = &app;
+        let tutor = &tutor;
+        async move { app.call("POST", &path, Some(tutor), None).await }
+    });
+    let replies = futures_util::future::join_all(calls).await;
+    let ok = replies.iter().filter(|r| r.status == 200).count();
+    let limited: Vec<_> = replies.iter().filter(|r| r.status == 429).collect();
+    assert_eq!((ok, limited.len()), (30, 10), "{:?}", replies.iter().map(|r| r.status).collect::<Vec<_>>());
+    for r in &limited {
+        assert_eq!(r.body["message"], "You have reached today's limit of interests. Try again tomorrow.");
+        assert_eq!(r.body["code"], "interest_limit");
+        assert!(r.body.get("contact").is_none());
+    }
+    // A request already marked answers again and is not counted; a new one is still refused.
+    let marked = ids[..40].iter().zip(&replies).find(|(_, r)| r.status == 200).map(|(id, _)| *id).unwrap();
+    let again = app.call("POST", &format!("/api/tuition/{marked}/interested"), Some(&tutor), None).await;
+    assert_eq!((again.status, again.body["contact"]["email"].as_str()), (200, Some("parent@example.com")));
+    let over = app.call("POST", &format!("/api/tuition/{}/interested", ids[40]), Some(&tutor), None).await;
+    assert_eq!(over.status, 429);
+    // The parent sees exactly the thirty.
+    let mine = app.call("GET", "/api/tuition/mine", Some(&parent), None).await.body;
+    let interested = mine
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["interestedTutors"].as_array().is_some_and(|t| !t.is_empty()))
+        .count();
+    assert_eq!(interested, 30);
 }

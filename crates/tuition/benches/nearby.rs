@@ -87,9 +87,12 @@ fn seed(db: &Db, rows: usize) -> Duration {
                     tr::subject.eq(SUBJECTS[(rng.next() * 8.0) as usize % 8]),
                     tr::class_level.eq(format!("Class {}", 1 + (rng.next() * 12.0) as usize % 12)),
                     tr::preferred_time.eq("Evenings"),
+                    // The search reads only the approximate point; here it is the generated one.
                     tr::lat.eq(lat),
                     tr::lng.eq(lng),
-                    tr::cell.eq(cell_of(p)),
+                    tr::approx_lat.eq(Some(lat)),
+                    tr::approx_lng.eq(Some(lng)),
+                    tr::approx_cell.eq(Some(cell_of(p))),
                     tr::created_at.eq(at),
                     tr::updated_at.eq(at),
                 )

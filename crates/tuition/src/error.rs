@@ -11,6 +11,8 @@ pub enum TuitionError {
     NotATutor,
     #[error("An active subscription is needed to see nearby requests and parent contact details. Please subscribe.")]
     SubscriptionRequired,
+    #[error("You have reached today's limit of interests. Try again tomorrow.")]
+    InterestLimit,
     #[error("Request not found.")]
     NotFound,
     #[error(transparent)]

@@ -1,15 +1,20 @@
 //! Tuition requests: parents post them on a map; tutors with an active
 //! subscription find those near them and say they are interested. The server
-//! decides who sees what: a parent only their own requests, a tutor only an
-//! approximate location (within about 500 m) and only while subscribed.
+//! decides who sees what: a parent only their own requests; a tutor only an
+//! approximate point (250–500 m from the real one, stored when the request is
+//! written, see [`location`]) and the parent's contacts only after saying they
+//! are interested, at most [`MAX_INTERESTS_PER_DAY`] times a day.
 
 mod error;
+pub mod location;
 mod model;
 pub mod search;
 mod service;
 
 pub use error::TuitionError;
-pub use model::{InterestedTutor, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest};
+pub use model::{
+    InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest,
+};
 pub use service::TuitionService;
 
 /// Radius choices a tutor may search with, in km.
@@ -18,5 +23,11 @@ pub const MAX_RADIUS_KM: f64 = 25.0;
 pub const DEFAULT_RADIUS_KM: f64 = 10.0;
 /// At most this many nearby requests come back, the nearest first.
 pub const MAX_NEARBY_RESULTS: usize = 100;
-/// How far a published location may be from the real one.
-pub const APPROXIMATION_KM: f64 = 0.5;
+/// A published point lies at least this far from the real one…
+pub const APPROXIMATION_MIN_KM: f64 = 0.25;
+/// …and at most this far.
+pub const APPROXIMATION_MAX_KM: f64 = 0.5;
+/// Distances are shown to 0.1 km, and the radius filter compares that shown number.
+pub const SHOWN_DISTANCE_STEP_KM: f64 = 0.1;
+/// A tutor may reveal this many parents' contacts in any 24 hours.
+pub const MAX_INTERESTS_PER_DAY: i64 = 30;

@@ -75,6 +75,8 @@ pub struct TuitionRequest {
     pub class_level: String,
     pub preferred_time: String,
     pub location: Point,
+    /// What tutors see instead (`None` until an old request is filled in at start-up).
+    pub approximate_location: Option<Point>,
     pub interested_tutors: Vec<InterestedTutor>,
     pub assigned_tutor: Option<UserId>,
     pub flagged: bool,
@@ -83,6 +85,7 @@ pub struct TuitionRequest {
     pub updated_at: NaiveDateTime,
 }
 
+/// A parent's contacts, revealed to a subscribed tutor who says they are interested.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParentContact {
     /// To start a chat with them.
@@ -92,7 +95,14 @@ pub struct ParentContact {
     pub phone: String,
 }
 
-/// A request as a subscribed tutor sees it: an approximate point and the distance to it.
+/// Who posted a nearby request, before any interest: enough to message them about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NearbyParent {
+    pub id: UserId,
+    pub first_name: String,
+}
+
+/// A request as a subscribed tutor sees it: the approximate point and the distance to it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NearbyRequest {
     pub id: i64,
@@ -100,9 +110,12 @@ pub struct NearbyRequest {
     pub class_level: String,
     pub preferred_time: String,
     pub approximate_location: Point,
+    /// From the search centre to the approximate point, rounded to 0.1 km.
     pub distance_km: f64,
-    pub parent: ParentContact,
+    pub parent: NearbyParent,
     pub interested: bool,
+    /// The parent's contacts, only on requests this tutor has said they are interested in.
+    pub contact: Option<ParentContact>,
     pub created_at: NaiveDateTime,
 }
 

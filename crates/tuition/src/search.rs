@@ -2,6 +2,10 @@
 //! of their distance bound, and the walk stops once the `limit` nearest matches
 //! are known to be found. The cost follows the number of results wanted, not the
 //! number of requests in the city.
+//!
+//! Everything here reads the *approximate* point and its cell (see
+//! [`crate::location`]); the exact point never takes part in a tutor's search.
+//! Rows whose approximate point is not filled in yet are never found.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -64,12 +68,13 @@ impl Ord for Found {
 const FIRST_BATCH: usize = 4;
 const MAX_BATCH: usize = 64;
 
-type CandidateRow = (i64, f64, f64, String, String);
+type CandidateRow = (i64, Option<f64>, Option<f64>, String, String);
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
-/// The `limit` nearest open (unflagged) requests within the radius that match the
-/// filters, as (id, exact distance in km), nearest first, ties by id.
+/// The `limit` nearest open (unflagged) requests whose approximate point is within
+/// the radius and that match the filters, as (id, distance in km to the approximate
+/// point), nearest first, ties by id.
 pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f64)>> {
     let cells = cells_by_distance(search.center, search.radius_km);
     let mut kept: BinaryHeap<Found> = BinaryHeap::with_capacity(search.limit + 1);
@@ -83,8 +88,8 @@ pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f
         size = (size * 2).min(MAX_BATCH);
         // Filters run in the database, on the covering index; only (id, lat, lng) come back.
         let mut query = tr::table
-            .filter(tr::cell.eq_any(batch).and(tr::flagged.eq(false)))
-            .select((tr::id, tr::lat, tr::lng))
+            .filter(tr::approx_cell.eq_any(batch).and(tr::flagged.eq(false)))
+            .select((tr::id, tr::approx_lat, tr::approx_lng))
             .into_boxed();
         if let Some(subject) = &search.subject {
             query = query.filter(lower(tr::subject).like(Search::pattern(subject)).escape('\\'));
@@ -92,8 +97,9 @@ pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f
         if let Some(class_level) = &search.class_level {
             query = query.filter(lower(tr::class_level).like(Search::pattern(class_level)).escape('\\'));
         }
-        let rows: Vec<(i64, f64, f64)> = query.load(c)?;
+        let rows: Vec<(i64, Option<f64>, Option<f64>)> = query.load(c)?;
         for (id, lat, lng) in rows {
+            let (Some(lat), Some(lng)) = (lat, lng) else { continue };
             let d = distance_km(search.center, Point { lat, lng });
             if d <= search.radius_km {
                 kept.push(Found(d, id));
@@ -110,12 +116,12 @@ pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f
 pub fn nearest_by_full_scan(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f64)>> {
     let rows: Vec<CandidateRow> = tr::table
         .filter(tr::flagged.eq(false))
-        .select((tr::id, tr::lat, tr::lng, tr::subject, tr::class_level))
+        .select((tr::id, tr::approx_lat, tr::approx_lng, tr::subject, tr::class_level))
         .load(c)?;
     let mut all: Vec<Found> = rows
         .into_iter()
-        .map(|(id, lat, lng, subject, class_level)| {
-            (id, distance_km(search.center, Point { lat, lng }), subject, class_level)
+        .filter_map(|(id, lat, lng, subject, class_level)| {
+            Some((id, distance_km(search.center, Point { lat: lat?, lng: lng? }), subject, class_level))
         })
         .filter(|(_, d, subject, class_level)| *d <= search.radius_km && search.matches(subject, class_level))
         .map(|(id, d, _, _)| Found(d, id))

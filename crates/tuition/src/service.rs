@@ -2,21 +2,27 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use hometutor_core::{FieldError, Role, UserId};
 use hometutor_db::schema::{search_events as se, tuition_interests as ti, tuition_requests as tr, users};
 use hometutor_db::{now, Db, DbConnection};
-use hometutor_geo::{blur, cell_of, distance_km, Point};
+use hometutor_geo::{distance_km, Point};
 
-use crate::model::{InterestedTutor, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest};
+use crate::location::LocationKey;
+use crate::model::{
+    InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest,
+};
 use crate::search::{nearest, Search};
-use crate::{TuitionError, APPROXIMATION_KM, MAX_NEARBY_RESULTS, MAX_RADIUS_KM, MIN_RADIUS_KM};
+use crate::{
+    TuitionError, MAX_INTERESTS_PER_DAY, MAX_NEARBY_RESULTS, MAX_RADIUS_KM, MIN_RADIUS_KM, SHOWN_DISTANCE_STEP_KM,
+};
 
-/// id, parent, subject, class, time, lat, lng, created — what the nearby search reads per candidate.
 /// Longest search term kept for the trends.
 const MAX_TERM_CHARS: usize = 60;
+/// Old requests filled in with their approximate point per transaction.
+const BACKFILL_BATCH: i64 = 500;
 
-type Candidate = (i64, i64, String, String, String, f64, f64, NaiveDateTime);
+/// id, parent, subject, class, time, approximate lat and lng, created: what a tutor's result is made of.
+type Candidate = (i64, i64, String, String, String, Option<f64>, Option<f64>, NaiveDateTime);
 
 /// A stored request as its parent reads it.
 #[derive(Queryable, Selectable)]
@@ -28,6 +34,8 @@ struct Row {
     preferred_time: String,
     lat: f64,
     lng: f64,
+    approx_lat: Option<f64>,
+    approx_lng: Option<f64>,
     flagged: bool,
     flag_reason: Option<String>,
     assigned_tutor_id: Option<i64>,
@@ -35,17 +43,28 @@ struct Row {
     updated_at: NaiveDateTime,
 }
 
+/// The distance a tutor is shown: to the approximate point, rounded to 0.1 km.
+/// The radius filter compares this same number, so a request listed at 1.7 km
+/// is found with any radius of 1.7 km or more.
+fn shown_distance(d: f64) -> f64 {
+    (d / SHOWN_DISTANCE_STEP_KM).round() * SHOWN_DISTANCE_STEP_KM
+}
+
+/// The name a tutor sees before saying they are interested.
+fn first_name(fullname: &str) -> String {
+    fullname.split_whitespace().next().unwrap_or_default().to_string()
+}
+
 #[derive(Clone)]
 pub struct TuitionService {
     db: Db,
-    /// Secret that decides each request's published offset, so the exact
-    /// location cannot be worked back from the approximate one.
-    blur_key: u64,
+    /// Decides each parent's published offset (see [`crate::location`]).
+    key: LocationKey,
 }
 
 impl TuitionService {
-    pub fn new(db: Db, blur_key: u64) -> Self {
-        Self { db, blur_key }
+    pub fn new(db: Db, key: LocationKey) -> Self {
+        Self { db, key }
     }
 
     /// The parent's own requests, newest first, each with its interested tutors.
@@ -62,6 +81,7 @@ impl TuitionService {
             return Err(TuitionError::NotAParent);
         }
         let valid = input.validate().map_err(TuitionError::Validation)?;
+        let approximate = self.key.approximate(parent.0, valid.point);
         self.db.write(|c| {
             let at = now();
             let id: i64 = diesel::insert_into(tr::table)
@@ -72,7 +92,9 @@ impl TuitionService {
                     tr::preferred_time.eq(&valid.preferred_time),
                     tr::lat.eq(valid.point.lat),
                     tr::lng.eq(valid.point.lng),
-                    tr::cell.eq(cell_of(valid.point)),
+                    tr::approx_lat.eq(approximate.point.lat),
+                    tr::approx_lng.eq(approximate.point.lng),
+                    tr::approx_cell.eq(approximate.cell),
                     tr::created_at.eq(at),
                     tr::updated_at.eq(at),
                 ))
@@ -82,23 +104,38 @@ impl TuitionService {
         })
     }
 
-    /// Changes one of the parent's own requests; anyone else's answers 404.
+    /// Changes one of the parent's own requests; anyone else's answers 404. The
+    /// approximate point is recomputed only when the exact point moves: an edit
+    /// of the text leaves what tutors see where it was.
     pub fn update(&self, parent: UserId, id: i64, input: RequestInput) -> Result<TuitionRequest, TuitionError> {
         let valid = input.validate().map_err(TuitionError::Validation)?;
         self.db.write(|c| {
-            let changed = diesel::update(tr::table.filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0))))
+            let stored: Option<(f64, f64, Option<i64>)> = tr::table
+                .filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0)))
+                .select((tr::lat, tr::lng, tr::approx_cell))
+                .first(c)
+                .optional()?;
+            let (lat, lng, approx_cell) = stored.ok_or(TuitionError::NotFound)?;
+            let moved = lat != valid.point.lat || lng != valid.point.lng || approx_cell.is_none();
+            diesel::update(tr::table.find(id))
                 .set((
                     tr::subject.eq(&valid.subject),
                     tr::class_level.eq(&valid.class_level),
                     tr::preferred_time.eq(&valid.preferred_time),
                     tr::lat.eq(valid.point.lat),
                     tr::lng.eq(valid.point.lng),
-                    tr::cell.eq(cell_of(valid.point)),
                     tr::updated_at.eq(now()),
                 ))
                 .execute(c)?;
-            if changed == 0 {
-                return Err(TuitionError::NotFound);
+            if moved {
+                let approximate = self.key.approximate(parent.0, valid.point);
+                diesel::update(tr::table.find(id))
+                    .set((
+                        tr::approx_lat.eq(approximate.point.lat),
+                        tr::approx_lng.eq(approximate.point.lng),
+                        tr::approx_cell.eq(approximate.cell),
+                    ))
+                    .execute(c)?;
             }
             own(c, parent, id)
         })
@@ -117,7 +154,9 @@ impl TuitionService {
         })
     }
 
-    /// Requests within the radius, nearest first, for a tutor whose subscription is active.
+    /// Requests whose approximate point is within the radius, nearest first, for a
+    /// tutor whose subscription is active. No contacts, except on the requests this
+    /// tutor has already said they are interested in.
     pub fn nearby(&self, tutor: UserId, role: Role, query: &NearbyQuery) -> Result<Vec<NearbyRequest>, TuitionError> {
         if role != Role::Tutor {
             return Err(TuitionError::NotATutor);
@@ -125,9 +164,10 @@ impl TuitionService {
         if !(MIN_RADIUS_KM..=MAX_RADIUS_KM).contains(&query.radius_km) {
             return Err(FieldError::new("radiusKm", "The distance must be between 2 and 25 km.").into());
         }
+        // Everything whose shown (rounded) distance fits: up to half a step beyond the radius.
         let search = Search::new(
             query.center,
-            query.radius_km,
+            query.radius_km + SHOWN_DISTANCE_STEP_KM / 2.0,
             query.subject.as_deref(),
             query.class_level.as_deref(),
             MAX_NEARBY_RESULTS,
@@ -135,7 +175,9 @@ impl TuitionService {
         let found = self.db.read(|c| -> Result<Vec<NearbyRequest>, TuitionError> {
             require_subscription(c, tutor)?;
             let found = nearest(c, &search)?;
-            let ids: Vec<i64> = found.iter().map(|(id, _)| *id).collect();
+            // `found` is nearest first, so those shown within the radius are a prefix of it.
+            let ids: Vec<i64> =
+                found.iter().filter(|(_, d)| shown_distance(*d) <= query.radius_km).map(|(id, _)| *id).collect();
             let details: Vec<Candidate> = tr::table
                 .filter(tr::id.eq_any(&ids))
                 .select((
@@ -144,41 +186,50 @@ impl TuitionService {
                     tr::subject,
                     tr::class_level,
                     tr::preferred_time,
-                    tr::lat,
-                    tr::lng,
+                    tr::approx_lat,
+                    tr::approx_lng,
                     tr::created_at,
                 ))
                 .load(c)?;
             let mut hits: Vec<_> = details
                 .into_iter()
-                .map(|r| {
-                    let approximate = blur(Point { lat: r.5, lng: r.6 }, APPROXIMATION_KM, self.seed(r.0));
-                    let shown = (distance_km(query.center, approximate) * 10.0).round() / 10.0;
-                    (r, approximate, shown)
+                .filter_map(|r| {
+                    let approximate = Point { lat: r.5?, lng: r.6? };
+                    let shown = shown_distance(distance_km(query.center, approximate));
+                    Some((r, approximate, shown))
                 })
                 .collect();
             // Shown nearest first by the distance the tutor sees.
             hits.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0 .0.cmp(&b.0 .0)));
 
             let ids: Vec<i64> = hits.iter().map(|h| h.0 .0).collect();
-            let parent_ids: Vec<i64> = hits.iter().map(|h| h.0 .1).collect();
-            let parents: HashMap<i64, ParentContact> = users::table
-                .filter(users::id.eq_any(&parent_ids))
-                .select((users::id, users::fullname, users::email, users::phone))
-                .load::<(i64, String, String, String)>(c)?
-                .into_iter()
-                .map(|(id, fullname, email, phone)| (id, ParentContact { id: UserId(id), fullname, email, phone }))
-                .collect();
             let interested: HashSet<i64> = ti::table
                 .filter(ti::tutor_id.eq(tutor.0).and(ti::request_id.eq_any(&ids)))
                 .select(ti::request_id)
                 .load(c)?
                 .into_iter()
                 .collect();
+            let parent_ids: Vec<i64> = hits.iter().map(|h| h.0 .1).collect();
+            let names: HashMap<i64, String> = users::table
+                .filter(users::id.eq_any(&parent_ids))
+                .select((users::id, users::fullname))
+                .load::<(i64, String)>(c)?
+                .into_iter()
+                .collect();
+            // Contacts only of the parents whose requests this tutor is interested in.
+            let revealed: Vec<i64> = hits.iter().filter(|h| interested.contains(&h.0 .0)).map(|h| h.0 .1).collect();
+            let contacts: HashMap<i64, ParentContact> = users::table
+                .filter(users::id.eq_any(&revealed))
+                .select((users::id, users::fullname, users::email, users::phone))
+                .load::<(i64, String, String, String)>(c)?
+                .into_iter()
+                .map(|(id, fullname, email, phone)| (id, ParentContact { id: UserId(id), fullname, email, phone }))
+                .collect();
             Ok(hits
                 .into_iter()
                 .filter_map(
                     |((id, parent_id, subject, class_level, preferred_time, _, _, created_at), approximate, shown)| {
+                        let is_interested = interested.contains(&id);
                         Some(NearbyRequest {
                             id,
                             subject,
@@ -186,8 +237,12 @@ impl TuitionService {
                             preferred_time,
                             approximate_location: approximate,
                             distance_km: shown,
-                            parent: parents.get(&parent_id)?.clone(),
-                            interested: interested.contains(&id),
+                            parent: NearbyParent {
+                                id: UserId(parent_id),
+                                first_name: first_name(names.get(&parent_id)?),
+                            },
+                            interested: is_interested,
+                            contact: if is_interested { contacts.get(&parent_id).cloned() } else { None },
                             created_at,
                         })
                     },
@@ -222,36 +277,88 @@ impl TuitionService {
         }
     }
 
-    /// Records a subscribed tutor's interest; saying it twice is the same as once.
-    pub fn express_interest(&self, tutor: UserId, role: Role, id: i64) -> Result<(), TuitionError> {
+    /// Records a subscribed tutor's interest and answers the parent's contacts: the
+    /// one way a tutor learns them, so every reveal is on record and the parent sees
+    /// who it was. Saying it again about the same request answers the contacts again
+    /// and is not counted again; new interests are limited to
+    /// [`MAX_INTERESTS_PER_DAY`] in any 24 hours.
+    pub fn express_interest(&self, tutor: UserId, role: Role, id: i64) -> Result<ParentContact, TuitionError> {
         if role != Role::Tutor {
             return Err(TuitionError::NotATutor);
         }
         self.db.write(|c| {
+            lock_user(c, tutor)?;
             require_subscription(c, tutor)?;
-            let open: i64 = tr::table.filter(tr::id.eq(id).and(tr::flagged.eq(false))).count().get_result(c)?;
-            if open == 0 {
-                return Err(TuitionError::NotFound);
-            }
+            // Only a request a tutor could see: unflagged, with its approximate point.
+            let parent: Option<(i64, String, String, String)> = tr::table
+                .inner_join(users::table.on(users::id.eq(tr::parent_id)))
+                .filter(tr::id.eq(id).and(tr::flagged.eq(false)).and(tr::approx_cell.is_not_null()))
+                .select((users::id, users::fullname, users::email, users::phone))
+                .first(c)
+                .optional()?;
+            let (parent, fullname, email, phone) = parent.ok_or(TuitionError::NotFound)?;
+            let contact = ParentContact { id: UserId(parent), fullname, email, phone };
             let already: i64 =
                 ti::table.filter(ti::request_id.eq(id).and(ti::tutor_id.eq(tutor.0))).count().get_result(c)?;
             if already > 0 {
-                return Ok(());
+                return Ok(contact);
             }
-            // Two concurrent clicks may still race to the insert: the key keeps one.
-            let inserted = diesel::insert_into(ti::table)
-                .values((ti::request_id.eq(id), ti::tutor_id.eq(tutor.0), ti::created_at.eq(now())))
-                .execute(c);
-            match inserted {
-                Ok(_) | Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(()),
-                Err(e) => Err(e.into()),
+            let at = now();
+            let today: i64 = ti::table
+                .filter(ti::tutor_id.eq(tutor.0).and(ti::created_at.gt(at - chrono::Duration::hours(24))))
+                .count()
+                .get_result(c)?;
+            if today >= MAX_INTERESTS_PER_DAY {
+                return Err(TuitionError::InterestLimit);
             }
+            diesel::insert_into(ti::table)
+                .values((ti::request_id.eq(id), ti::tutor_id.eq(tutor.0), ti::created_at.eq(at)))
+                .execute(c)?;
+            Ok(contact)
         })
     }
 
-    fn seed(&self, id: i64) -> u64 {
-        self.blur_key ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    /// Gives every request stored without an approximate point (those written before
+    /// it existed) its point; returns how many. Idempotent: run at every start-up,
+    /// right after the migrations. Until it has run, such requests are not shown to tutors.
+    pub fn backfill_approximate_points(&self) -> Result<usize, TuitionError> {
+        let mut filled = 0;
+        loop {
+            let done = self.db.write(|c| -> Result<usize, TuitionError> {
+                let rows: Vec<(i64, i64, f64, f64)> = tr::table
+                    .filter(tr::approx_cell.is_null().or(tr::approx_lat.is_null()).or(tr::approx_lng.is_null()))
+                    .order(tr::id)
+                    .limit(BACKFILL_BATCH)
+                    .select((tr::id, tr::parent_id, tr::lat, tr::lng))
+                    .load(c)?;
+                for (id, parent, lat, lng) in &rows {
+                    let approximate = self.key.approximate(*parent, Point { lat: *lat, lng: *lng });
+                    diesel::update(tr::table.find(id))
+                        .set((
+                            tr::approx_lat.eq(approximate.point.lat),
+                            tr::approx_lng.eq(approximate.point.lng),
+                            tr::approx_cell.eq(approximate.cell),
+                        ))
+                        .execute(c)?;
+                }
+                Ok(rows.len())
+            })?;
+            filled += done;
+            if done < BACKFILL_BATCH as usize {
+                return Ok(filled);
+            }
+        }
     }
+}
+
+/// Holds the user's row until the transaction ends, so two requests by one tutor
+/// cannot both pass a check and both write (the daily limit). SQLite needs nothing:
+/// its writes already go one at a time through the single writing connection.
+fn lock_user(c: &mut DbConnection, user: UserId) -> Result<(), TuitionError> {
+    if let DbConnection::Pg(pg) = c {
+        users::table.find(user.0).select(users::id).for_update().first::<i64>(pg).optional()?;
+    }
+    Ok(())
 }
 
 fn require_subscription(c: &mut DbConnection, tutor: UserId) -> Result<(), TuitionError> {
@@ -296,6 +403,7 @@ fn with_interests(c: &mut DbConnection, rows: Vec<Row>) -> Result<Vec<TuitionReq
             class_level: r.class_level,
             preferred_time: r.preferred_time,
             location: Point { lat: r.lat, lng: r.lng },
+            approximate_location: r.approx_lat.zip(r.approx_lng).map(|(lat, lng)| Point { lat, lng }),
             assigned_tutor: r.assigned_tutor_id.map(UserId),
             flagged: r.flagged,
             flag_reason: r.flag_reason,

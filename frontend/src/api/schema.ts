@@ -965,7 +965,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Tells the parent that the calling tutor is interested; saying it twice is the same as once. */
+        /**
+         * Tells the parent that the calling tutor is interested and answers the parent's
+         *     contacts; saying it twice is the same as once. At most 30 new interests in 24 hours.
+         */
         post: operations["interested"];
         delete?: never;
         options?: never;
@@ -1332,6 +1335,8 @@ export interface components {
             status: string;
         };
         InterestResponse: {
+            /** @description The parent's contacts, now revealed to the caller (and the reveal on record). */
+            contact: components["schemas"]["ParentContactDto"];
             message: string;
         };
         InterestedTutorDto: {
@@ -1387,14 +1392,27 @@ export interface components {
             files: components["schemas"]["UploadedFile"][];
             message: string;
         };
-        /** @description A request as a subscribed tutor sees it: the location is approximate (within about 500 m). */
+        /** @description Who posted a nearby request: enough to message them about it, no contacts. */
+        NearbyParentDto: {
+            firstName: string;
+            /**
+             * Format: int64
+             * @description The parent's user id, to start a chat.
+             */
+            id: number;
+        };
+        /**
+         * @description A request as a subscribed tutor sees it: an approximate location (250–500 m from
+         *     the real one) and, only once the tutor has said they are interested, the contacts.
+         */
         NearbyRequestDto: {
             classLevel: string;
+            contact?: null | components["schemas"]["ParentContactDto"];
             /** Format: date-time */
             createdAt: string;
             /**
              * Format: double
-             * @description From the search centre to the approximate point, to 0.1 km.
+             * @description From the search centre to the approximate point, to 0.1 km; the radius filter compares this number.
              */
             distanceKm: number;
             /** Format: int64 */
@@ -1403,10 +1421,11 @@ export interface components {
             interested: boolean;
             /** @description An approximate point, never the exact address. */
             location: components["schemas"]["GeoPoint"];
-            parent: components["schemas"]["ParentContactDto"];
+            parent: components["schemas"]["NearbyParentDto"];
             preferredTime: string;
             subject: string;
         };
+        /** @description A parent's contacts, revealed to a subscribed tutor who said they are interested. */
         ParentContactDto: {
             email: string;
             fullname: string;
@@ -1677,6 +1696,7 @@ export interface components {
         };
         /** @description A request as its parent sees it. */
         TuitionRequestDto: {
+            approximateLocation?: null | components["schemas"]["GeoPoint"];
             /** Format: int64 */
             assignedTutor?: number | null;
             classLevel: string;
@@ -1687,6 +1707,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             interestedTutors: components["schemas"]["InterestedTutorDto"][];
+            /** @description The exact point: only the request's own parent (and admins) ever receive it. */
             location: components["schemas"]["GeoPoint"];
             preferredTime: string;
             subject: string;
@@ -3806,6 +3827,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'You have reached today's limit of interests. Try again tomorrow.' */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ export function makeRequest(overrides: Partial<TuitionRequest> = {}): TuitionReq
     classLevel: 'Class 10',
     preferredTime: 'Weekdays 5-7 PM',
     location: { type: 'Point', coordinates: [77.209, 28.6139] },
+    approximateLocation: { type: 'Point', coordinates: [77.2121, 28.6161] },
     interestedTutors: [],
     assignedTutor: null,
     flagged: false,
@@ -25,9 +26,12 @@ export function makeNearby(overrides: Partial<NearbyRequest> = {}): NearbyReques
     preferredTime: 'Weekends',
     location: { type: 'Point', coordinates: [77.21, 28.62] },
     distanceKm: 1.26,
-    parent: { id: 7, fullname: 'Asha Verma', email: 'asha@example.com', phone: '9876543210' },
+    parent: { id: 7, firstName: 'Asha' },
     interested: false,
+    contact: null,
     createdAt: '2026-11-01T10:00:00Z',
     ...overrides,
   }
 }
+
+export const ASHA_CONTACT = { id: 7, fullname: 'Asha Verma', email: 'asha@example.com', phone: '9876543210' }

@@ -1,174 +1,255 @@
-import { mkdirSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoViolations } from '../support/a11y'
-import { DESKTOP, PHONE, signUp } from '../support/helpers'
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolations } from "../support/a11y";
+import { DESKTOP, PHONE, signUp } from "../support/helpers";
 
-const screenshots = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots')
+const screenshots = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "../../../docs/screenshots",
+);
 
 /** No internet here: map tiles are refused at once (the map must work without them). */
 async function offlineTiles(page: Page) {
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
 }
 
 /** A full-page picture from the top, with nothing focused or hovered. */
 async function picture(page: Page, name: string) {
-  await page.mouse.move(0, 0)
+  await page.mouse.move(0, 0);
   await page.evaluate(() => {
-    ;(document.activeElement as HTMLElement | null)?.blur()
-    window.scrollTo(0, 0)
-  })
-  await page.screenshot({ path: join(screenshots, name), fullPage: true })
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  await page.screenshot({ path: join(screenshots, name), fullPage: true });
 }
 
 /** Subscribes the logged-in tutor through the simulated payment flow. */
 async function subscribe(page: Page) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Subscribe' }).click()
-  await page.getByRole('button', { name: 'Subscribe Now' }).click()
-  await expect(page).toHaveURL(/\/payment\/checkout\?order_id=/)
-  await page.getByRole('button', { name: 'Pay ₹499' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible()
+  await page
+    .getByRole("navigation", { name: "Main navigation" })
+    .getByRole("link", { name: "Subscribe" })
+    .click();
+  await page.getByRole("button", { name: "Subscribe Now" }).click();
+  await expect(page).toHaveURL(/\/payment\/checkout\?order_id=/);
+  await page.getByRole("button", { name: "Pay ₹499" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Payment Successful!" }),
+  ).toBeVisible();
 }
 
 /** Posts a request straight to the API as the logged-in parent (for a second, filtered-out request). */
 async function postViaApi(page: Page, body: object) {
   const status = await page.evaluate(async (b) => {
-    const response = await fetch('/api/tuition', {
-      method: 'POST',
+    const response = await fetch("/api/tuition", {
+      method: "POST",
       headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${localStorage.getItem('token')}`,
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${localStorage.getItem("token")}`,
       },
       body: JSON.stringify(b),
-    })
-    return response.status
-  }, body)
-  expect(status).toBe(201)
+    });
+    return response.status;
+  }, body);
+  expect(status).toBe(201);
 }
 
-test('a parent posts a request on the map; a subscribed tutor finds it nearby, filters, and expresses interest', async ({
+test("a parent posts a request on the map; a subscribed tutor finds it nearby, filters, and expresses interest", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000)
-  mkdirSync(screenshots, { recursive: true })
-  const run = String(Date.now()).slice(-6)
-  const subject = `Chemistry ${run}`
-  const otherSubject = `Mathematics ${run}`
+  test.setTimeout(120_000);
+  mkdirSync(screenshots, { recursive: true });
+  const run = String(Date.now()).slice(-6);
+  const subject = `Chemistry ${run}`;
+  const otherSubject = `Mathematics ${run}`;
 
   // The parent: register, verify, open the form.
-  await offlineTiles(page)
-  const parent = await signUp(page, 'parent', 'Asha Verma')
-  await page.goto('/request/new')
-  await expect(page.getByRole('heading', { level: 1, name: 'Post a Tuition Request' })).toBeVisible()
-  const map = page.getByRole('region', {
-    name: 'Location map: click to place the marker',
-  })
-  await expect(map).toBeVisible()
-  await expect(page.getByTestId('map-picker')).toHaveAttribute('data-state', 'idle')
+  await offlineTiles(page);
+  const parent = await signUp(page, "parent", "Asha Verma");
+  await page.goto("/request/new");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Post a Tuition Request" }),
+  ).toBeVisible();
+  const map = page.getByRole("region", {
+    name: "Location map: click to place the marker",
+  });
+  await expect(map).toBeVisible();
+  await expect(page.getByTestId("map-picker")).toHaveAttribute(
+    "data-state",
+    "idle",
+  );
 
   // Required fields first, then the location message.
-  await page.getByRole('button', { name: 'Post Request' }).click()
-  await expect(page.getByText('Subject is required.')).toBeVisible()
-  await page.getByRole('textbox', { name: 'Subject' }).fill(subject)
-  await page.getByRole('textbox', { name: 'Class' }).fill('Class 11')
-  await page.getByRole('textbox', { name: 'Preferred time' }).fill('Weekdays 5-7 PM')
-  await page.getByRole('button', { name: 'Post Request' }).click()
-  await expect(page.getByText('Please select location on the map.')).toBeVisible()
+  await page.getByRole("button", { name: "Post Request" }).click();
+  await expect(page.getByText("Subject is required.")).toBeVisible();
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page.getByRole("textbox", { name: "Class" }).fill("Class 11");
+  await page
+    .getByRole("textbox", { name: "Preferred time" })
+    .fill("Weekdays 5-7 PM");
+  await page.getByRole("button", { name: "Post Request" }).click();
+  await expect(
+    page.getByText("Please select location on the map."),
+  ).toBeVisible();
 
   // The keyboard way: Enter on the focused map places the marker at its centre.
-  await map.focus()
-  await page.keyboard.press('Enter')
-  await expect(page.getByTestId('selected-location')).toHaveText('Selected location: 28.61390, 77.20900')
+  await map.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("selected-location")).toHaveText(
+    "Selected location: 28.61390, 77.20900",
+  );
 
   // Click the map a little north-east of its centre (the default centre is New Delhi).
-  const box = await map.boundingBox()
-  if (!box) throw new Error('the map has no box')
-  await page.mouse.click(box.x + box.width / 2 + 40, box.y + box.height / 2 - 30)
-  await expect(page.getByTestId('selected-location')).toContainText(/Selected location: 28\.6\d+, 77\.2\d+/)
-  await expect(page.getByRole('button', { name: 'Selected location' })).toBeVisible()
-  await expect(page.getByTestId('map-picker')).toHaveAttribute('data-state', 'ready')
-  await expect(page.getByText('Please select location on the map.')).toHaveCount(0)
-  await expectNoViolations(page)
-  await picture(page, 'request-form-desktop.png')
+  const box = await map.boundingBox();
+  if (!box) throw new Error("the map has no box");
+  await page.mouse.click(
+    box.x + box.width / 2 + 40,
+    box.y + box.height / 2 - 30,
+  );
+  await expect(page.getByTestId("selected-location")).toContainText(
+    /Selected location: 28\.6\d+, 77\.2\d+/,
+  );
+  await expect(
+    page.getByRole("button", { name: "Selected location" }),
+  ).toBeVisible();
+  await expect(page.getByTestId("map-picker")).toHaveAttribute(
+    "data-state",
+    "ready",
+  );
+  await expect(
+    page.getByText("Please select location on the map."),
+  ).toHaveCount(0);
+  await expectNoViolations(page);
+  await picture(page, "request-form-desktop.png");
 
-  await page.getByRole('button', { name: 'Post Request' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-  const myRequests = page.getByRole('list', { name: 'My tuition requests' })
-  await expect(myRequests.getByRole('heading', { name: subject })).toBeVisible()
+  await page.getByRole("button", { name: "Post Request" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const myRequests = page.getByRole("list", { name: "My tuition requests" });
+  await expect(
+    myRequests.getByRole("heading", { name: subject }),
+  ).toBeVisible();
   // A second request near the same point that the tutor's subject filter must leave out.
   await postViaApi(page, {
     subject: otherSubject,
-    classLevel: 'Class 8',
-    preferredTime: 'Weekends',
-    location: { type: 'Point', coordinates: [77.212, 28.615] },
-  })
+    classLevel: "Class 8",
+    preferredTime: "Weekends",
+    location: { type: "Point", coordinates: [77.212, 28.615] },
+  });
 
   // The tutor, in a browser of their own.
   const tutorContext = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     viewport: DESKTOP,
-  })
-  const tutor = await tutorContext.newPage()
-  await offlineTiles(tutor)
-  const tutorWho = await signUp(tutor, 'tutor', 'Ravi Kumar')
+  });
+  const tutor = await tutorContext.newPage();
+  await offlineTiles(tutor);
+  const tutorWho = await signUp(tutor, "tutor", "Ravi Kumar");
   // Before subscribing: the prompt and no request data.
-  await tutor.goto('/nearby')
-  await expect(tutor.getByRole('heading', { name: 'Subscribe to find students' })).toBeVisible()
-  await expect(tutor.getByText(subject)).toHaveCount(0)
-  await tutor.goto('/')
-  await subscribe(tutor)
+  await tutor.goto("/nearby");
+  await expect(
+    tutor.getByRole("heading", { name: "Subscribe to find students" }),
+  ).toBeVisible();
+  await expect(tutor.getByText(subject)).toHaveCount(0);
+  await tutor.goto("/");
+  await subscribe(tutor);
 
-  await tutor.goto('/nearby')
-  await expect(tutor.getByLabel('Distance')).toHaveValue('10')
-  const results = tutor.getByRole('list', { name: 'Nearby requests' })
-  const mine = results.getByRole('listitem').filter({ hasText: subject })
-  await expect(mine).toBeVisible()
-  await expect(mine).toContainText(/\d+\.\d km/)
-  await expect(mine).toContainText(parent.email.toLowerCase())
-  await expect(mine).toContainText('Asha Verma')
-  await expect(results.getByRole('listitem').filter({ hasText: otherSubject })).toBeVisible()
-  await expect(tutor.getByRole('region', { name: 'Map of nearby tuition requests' })).toBeVisible()
+  await tutor.goto("/nearby");
+  await expect(tutor.getByLabel("Distance")).toHaveValue("10");
+  const results = tutor.getByRole("list", { name: "Nearby requests" });
+  const mine = results.getByRole("listitem").filter({ hasText: subject });
+  await expect(mine).toBeVisible();
+  await expect(mine).toContainText(/\d+\.\d km/);
+  // No contacts before 'I'm interested': the first name only (issue 14).
+  await expect(mine).toContainText("Asha");
+  await expect(mine).toContainText(
+    "Their phone and e-mail appear once you say you are interested.",
+  );
+  await expect(mine).not.toContainText(parent.email.toLowerCase());
+  await expect(mine).not.toContainText("Asha Verma");
+  await expect(mine.getByRole("link")).toHaveCount(0);
+  await expect(
+    results.getByRole("listitem").filter({ hasText: otherSubject }),
+  ).toBeVisible();
+  await expect(
+    tutor.getByRole("region", { name: "Map of nearby tuition requests" }),
+  ).toBeVisible();
 
   // Filter by subject (a case-insensitive part of it, applied by the server).
-  await tutor.getByRole('textbox', { name: 'Subject' }).fill(`chem`)
-  await expect(results.getByRole('listitem').filter({ hasText: otherSubject })).toHaveCount(0)
-  await expect(mine).toBeVisible()
+  await tutor.getByRole("textbox", { name: "Subject" }).fill(`chem`);
+  await expect(
+    results.getByRole("listitem").filter({ hasText: otherSubject }),
+  ).toHaveCount(0);
+  await expect(mine).toBeVisible();
 
-  await mine.getByRole('button', { name: `Express interest in ${subject}` }).click()
-  await expect(mine.getByRole('button', { name: `Interested in ${subject}` })).toBeDisabled()
-  await expectNoViolations(tutor)
+  await mine
+    .getByRole("button", { name: `I'm interested in ${subject}` })
+    .click();
+  await expect(
+    mine.getByRole("button", { name: `Interested in ${subject}` }),
+  ).toBeDisabled();
+  // Now the contacts, from the answer to 'I'm interested'.
+  const email = parent.email.toLowerCase();
+  await expect(mine.getByTestId("parent-contact")).toContainText("Asha Verma");
+  await expect(
+    mine.getByRole("link", { name: `E-mail Asha Verma at ${email}` }),
+  ).toHaveAttribute("href", `mailto:${email}`);
+  await expect(
+    mine.getByRole("link", { name: /^Call Asha Verma on \d{10}$/ }),
+  ).toHaveAttribute("href", /^tel:\d{10}$/);
+  // After a reload, from the nearby results themselves; the other request still shows none.
+  await tutor.reload();
+  await expect(
+    mine.getByRole("link", { name: `E-mail Asha Verma at ${email}` }),
+  ).toBeVisible();
+  await expect(
+    mine.getByRole("button", { name: `Interested in ${subject}` }),
+  ).toBeDisabled();
+  await expect(
+    results.getByRole("listitem").filter({ hasText: otherSubject }),
+  ).not.toContainText(email);
+  await expectNoViolations(tutor);
   // The snackbar has said its piece (3 s): keep it out of the pictures.
-  await expect(tutor.getByText('The parent can now see your interest')).toHaveCount(0, { timeout: 8_000 })
-  await picture(tutor, 'nearby-desktop.png')
-  await tutor.setViewportSize(PHONE)
+  await expect(
+    tutor.getByText("The parent can now see your interest"),
+  ).toHaveCount(0, { timeout: 8_000 });
+  await picture(tutor, "nearby-desktop.png");
+  await tutor.setViewportSize(PHONE);
   // The list under the sticky header, the results in view.
   await tutor.evaluate(() => {
-    document.getElementById('nearby-results')?.scrollIntoView({ block: 'start' })
-    window.scrollBy(0, -80)
-  })
-  await tutor.screenshot({ path: join(screenshots, 'nearby-mobile.png') })
+    document
+      .getElementById("nearby-results")
+      ?.scrollIntoView({ block: "start" });
+    window.scrollBy(0, -80);
+  });
+  await tutor.screenshot({ path: join(screenshots, "nearby-mobile.png") });
   // Nothing wider than a phone.
-  expect(await tutor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-  await tutorContext.close()
+  expect(
+    await tutor.evaluate(() => document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(PHONE.width);
+  await tutorContext.close();
 
   // The parent reloads and finds the tutor under Interested Tutors.
-  await page.reload()
-  const item = myRequests.getByRole('listitem').filter({ has: page.getByRole('heading', { name: subject }) })
-  await item.getByRole('button', { name: /Interested Tutors \(1\)/ }).click()
-  const table = item.getByRole('table')
-  await expect(table).toContainText('Ravi Kumar')
-  await expect(table).toContainText(tutorWho.email.toLowerCase())
-  await expectNoViolations(page)
+  await page.reload();
+  const item = myRequests
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: subject }) });
+  await item.getByRole("button", { name: /Interested Tutors \(1\)/ }).click();
+  const table = item.getByRole("table");
+  await expect(table).toContainText("Ravi Kumar");
+  await expect(table).toContainText(tutorWho.email.toLowerCase());
+  await expectNoViolations(page);
 
   // 'Message' opens the chat with that tutor (issue 6).
-  await table.getByRole('button', { name: 'Message Ravi Kumar' }).click()
-  const chat = page.getByRole('dialog', { name: 'Chat with Ravi Kumar' })
-  await expect(chat.getByRole('log')).toContainText('No messages yet')
-  await chat.getByRole('textbox', { name: 'Message' }).fill('Hello Ravi, are you free on Saturdays?')
-  await chat.getByRole('button', { name: 'Send' }).click()
-  await expect(chat.getByRole('log').getByText('Sent')).toBeVisible()
-  await chat.getByRole('button', { name: 'Close' }).click()
-  await expect(chat).toHaveCount(0)
-})
+  await table.getByRole("button", { name: "Message Ravi Kumar" }).click();
+  const chat = page.getByRole("dialog", { name: "Chat with Ravi Kumar" });
+  await expect(chat.getByRole("log")).toContainText("No messages yet");
+  await chat
+    .getByRole("textbox", { name: "Message" })
+    .fill("Hello Ravi, are you free on Saturdays?");
+  await chat.getByRole("button", { name: "Send" }).click();
+  await expect(chat.getByRole("log").getByText("Sent")).toBeVisible();
+  await chat.getByRole("button", { name: "Close" }).click();
+  await expect(chat).toHaveCount(0);
+});

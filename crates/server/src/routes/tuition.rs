@@ -4,7 +4,7 @@
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_geo::Point;
-use hometutor_tuition::{NearbyQuery, NearbyRequest, RequestInput, TuitionRequest, DEFAULT_RADIUS_KM};
+use hometutor_tuition::{NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest, DEFAULT_RADIUS_KM};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -85,7 +85,10 @@ pub struct TuitionRequestDto {
     pub subject: String,
     pub class_level: String,
     pub preferred_time: String,
+    /// The exact point: only the request's own parent (and admins) ever receive it.
     pub location: GeoPoint,
+    /// Where tutors see the request instead, 250–500 m away (null for a moment after an upgrade).
+    pub approximate_location: Option<GeoPoint>,
     pub interested_tutors: Vec<InterestedTutorDto>,
     pub assigned_tutor: Option<i64>,
     pub flagged: bool,
@@ -102,6 +105,7 @@ impl From<TuitionRequest> for TuitionRequestDto {
             class_level: r.class_level,
             preferred_time: r.preferred_time,
             location: r.location.into(),
+            approximate_location: r.approximate_location.map(Into::into),
             interested_tutors: r
                 .interested_tutors
                 .into_iter()
@@ -122,6 +126,7 @@ impl From<TuitionRequest> for TuitionRequestDto {
     }
 }
 
+/// A parent's contacts, revealed to a subscribed tutor who said they are interested.
 #[derive(Serialize, ToSchema)]
 pub struct ParentContactDto {
     /// The parent's user id, to start a chat.
@@ -131,7 +136,23 @@ pub struct ParentContactDto {
     pub phone: String,
 }
 
-/// A request as a subscribed tutor sees it: the location is approximate (within about 500 m).
+impl From<ParentContact> for ParentContactDto {
+    fn from(p: ParentContact) -> Self {
+        Self { id: p.id.0, fullname: p.fullname, email: p.email, phone: p.phone }
+    }
+}
+
+/// Who posted a nearby request: enough to message them about it, no contacts.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NearbyParentDto {
+    /// The parent's user id, to start a chat.
+    pub id: i64,
+    pub first_name: String,
+}
+
+/// A request as a subscribed tutor sees it: an approximate location (250–500 m from
+/// the real one) and, only once the tutor has said they are interested, the contacts.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NearbyRequestDto {
@@ -141,11 +162,13 @@ pub struct NearbyRequestDto {
     pub preferred_time: String,
     /// An approximate point, never the exact address.
     pub location: GeoPoint,
-    /// From the search centre to the approximate point, to 0.1 km.
+    /// From the search centre to the approximate point, to 0.1 km; the radius filter compares this number.
     pub distance_km: f64,
-    pub parent: ParentContactDto,
+    pub parent: NearbyParentDto,
     /// Whether the caller has already expressed interest.
     pub interested: bool,
+    /// The parent's contacts: only on requests the caller is interested in, otherwise null.
+    pub contact: Option<ParentContactDto>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -158,13 +181,9 @@ impl From<NearbyRequest> for NearbyRequestDto {
             preferred_time: r.preferred_time,
             location: r.approximate_location.into(),
             distance_km: r.distance_km,
-            parent: ParentContactDto {
-                id: r.parent.id.0,
-                fullname: r.parent.fullname,
-                email: r.parent.email,
-                phone: r.parent.phone,
-            },
+            parent: NearbyParentDto { id: r.parent.id.0, first_name: r.parent.first_name },
             interested: r.interested,
+            contact: r.contact.map(Into::into),
             created_at: r.created_at.and_utc(),
         }
     }
@@ -289,13 +308,17 @@ pub async fn nearby(
 #[derive(Serialize, ToSchema)]
 pub struct InterestResponse {
     pub message: String,
+    /// The parent's contacts, now revealed to the caller (and the reveal on record).
+    pub contact: ParentContactDto,
 }
 
-/// Tells the parent that the calling tutor is interested; saying it twice is the same as once.
+/// Tells the parent that the calling tutor is interested and answers the parent's
+/// contacts; saying it twice is the same as once. At most 30 new interests in 24 hours.
 #[utoipa::path(tag = "tuition", security(("bearer" = [])), params(("id" = i64, Path,)), responses(
     (status = 200, body = InterestResponse),
     (status = 403, description = "Not a tutor, or no active subscription", body = ErrorBody),
     (status = 404, body = ErrorBody),
+    (status = 429, description = "'You have reached today's limit of interests. Try again tomorrow.'", body = ErrorBody),
 ))]
 #[post("/tuition/{id}/interested")]
 pub async fn interested(
@@ -305,8 +328,11 @@ pub async fn interested(
 ) -> Result<web::Json<InterestResponse>, ApiError> {
     let tuition = state.tuition.clone();
     let id = id.into_inner();
-    blocking(move || tuition.express_interest(me.0.id, me.0.role, id)).await?;
-    Ok(web::Json(InterestResponse { message: "The parent can now see your interest and contact details.".into() }))
+    let contact = blocking(move || tuition.express_interest(me.0.id, me.0.role, id)).await?;
+    Ok(web::Json(InterestResponse {
+        message: "The parent can now see your interest and contact details.".into(),
+        contact: contact.into(),
+    }))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {

@@ -32,6 +32,11 @@ function RequestItem({ request, onDelete }: { request: TuitionRequest; onDelete:
         <Text fontSize="sm" color="fg.muted">
           Posted {new Date(request.createdAt).toLocaleDateString('en-IN')}
         </Text>
+        <Text fontSize="sm" color="fg.muted" data-testid={`privacy-note-${request.id}`}>
+          {request.approximateLocation
+            ? 'Tutors see an approximate location, 250–500 m from your pin, never your address.'
+            : 'Tutors will see an approximate location, never your address.'}
+        </Text>
       </Stack>
       <HStack gap="2" wrap="wrap">
         <Button

@@ -31,6 +31,10 @@ describe("the parent's request list (SPEC §2)", () => {
     )
     const { user } = renderApp('/dashboard')
     const toggle = await screen.findByRole('button', { name: /Interested Tutors \(1\)/ })
+    // The parent is told that tutors never get the exact point.
+    expect(screen.getByTestId('privacy-note-3')).toHaveTextContent(
+      'Tutors see an approximate location, 250–500 m from your pin, never your address.',
+    )
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     expect(screen.queryByRole('table', { hidden: true })).not.toBeInTheDocument()
     await user.click(toggle)

@@ -3,7 +3,7 @@ import { api, request } from '@/api/client'
 import { nearbyQueryKey } from '@/api/query-keys'
 import { MESSAGES } from '@/lib/constants'
 
-/** POST /tuition/{id}/interested: idempotent. */
+/** POST /tuition/{id}/interested: idempotent; answers the parent's contacts (at most 30 new a day). */
 export function expressInterest(id: number) {
   return request(api.POST('/tuition/{id}/interested', { params: { path: { id } } }), MESSAGES.sendInterestFailed)
 }

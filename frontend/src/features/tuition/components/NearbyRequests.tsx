@@ -45,6 +45,37 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced
 }
 
+/** A parent's contacts: in the nearby results once interested, or from the 'I'm interested' answer. */
+type ParentContact = NonNullable<NearbyRequest['contact']>
+
+function ContactDetails({ contact }: { contact: ParentContact }) {
+  return (
+    <Box mt="2" fontSize="sm" overflowWrap="anywhere" data-testid="parent-contact">
+      <Text fontWeight="medium">{contact.fullname}</Text>
+      <Text>
+        <Link
+          href={`tel:${contact.phone}`}
+          color="blue.700"
+          aria-label={`Call ${contact.fullname} on ${contact.phone}`}
+        >
+          {contact.phone}
+        </Link>
+      </Text>
+      <Text>
+        <Link
+          display="inline"
+          overflowWrap="anywhere"
+          href={`mailto:${contact.email}`}
+          color="blue.700"
+          aria-label={`E-mail ${contact.fullname} at ${contact.email}`}
+        >
+          {contact.email}
+        </Link>
+      </Text>
+    </Box>
+  )
+}
+
 function ResultItem({
   request,
   sending,
@@ -56,6 +87,7 @@ function ResultItem({
   onInterest: () => void
   onMessage: () => void
 }) {
+  const name = request.contact?.fullname ?? request.parent.firstName
   return (
     <Box as="li" borderWidth="1px" borderColor="border" borderRadius="lg" p="4" data-testid="nearby-request">
       <HStack justify="space-between" align="start" wrap="wrap" mb="1">
@@ -66,21 +98,14 @@ function ResultItem({
       </HStack>
       <LabeledText label="Class">{request.classLevel}</LabeledText>
       <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
-      <Box mt="2" fontSize="sm" overflowWrap="anywhere">
-        <Text fontWeight="medium">{request.parent.fullname}</Text>
-        {request.parent.phone && (
-          <Text>
-            <Link href={`tel:${request.parent.phone}`} color="blue.700">
-              {request.parent.phone}
-            </Link>
-          </Text>
-        )}
-        <Text>
-          <Link display="inline" overflowWrap="anywhere" href={`mailto:${request.parent.email}`} color="blue.700">
-            {request.parent.email}
-          </Link>
-        </Text>
-      </Box>
+      {request.contact ? (
+        <ContactDetails contact={request.contact} />
+      ) : (
+        <Box mt="2" fontSize="sm">
+          <Text fontWeight="medium">{request.parent.firstName}</Text>
+          <Text color="fg.muted">Their phone and e-mail appear once you say you are interested.</Text>
+        </Box>
+      )}
       <Button
         mt="3"
         size="sm"
@@ -88,9 +113,9 @@ function ResultItem({
         disabled={request.interested}
         loading={sending}
         variant={request.interested ? 'subtle' : 'solid'}
-        aria-label={request.interested ? `Interested in ${request.subject}` : `Express interest in ${request.subject}`}
+        aria-label={request.interested ? `Interested in ${request.subject}` : `I'm interested in ${request.subject}`}
       >
-        {request.interested ? 'Interested' : 'Express interest'}
+        {request.interested ? 'Interested' : "I'm interested"}
       </Button>
       <Button
         mt="3"
@@ -99,7 +124,7 @@ function ResultItem({
         variant="outline"
         colorPalette="blue"
         onClick={onMessage}
-        aria-label={`Message ${request.parent.fullname} about ${request.subject}`}
+        aria-label={`Message ${name} about ${request.subject}`}
       >
         <MessageCircle aria-hidden /> Message
       </Button>
@@ -117,7 +142,8 @@ export default function NearbyRequests({ title }: { title?: string }) {
   const [center, setCenter] = useState<LatLng>(DEFAULT_CENTER)
   const [locating, setLocating] = useState(false)
   const [geoError, setGeoError] = useState<string | null>(null)
-  const [interested, setInterested] = useState<ReadonlySet<number>>(new Set())
+  // Contacts revealed by 'I'm interested' in this visit, until the refreshed results carry them.
+  const [revealed, setRevealed] = useState<ReadonlyMap<number, ParentContact>>(new Map())
   const debouncedClass = useDebounced(classLevel, FILTER_DEBOUNCE_MS)
   const debouncedSubject = useDebounced(subject, FILTER_DEBOUNCE_MS)
   const nearby = useNearby(
@@ -127,8 +153,12 @@ export default function NearbyRequests({ title }: { title?: string }) {
   const interest = useExpressInterest()
 
   const results = useMemo(
-    () => (nearby.data ?? []).map((r) => (interested.has(r.id) ? { ...r, interested: true } : r)),
-    [nearby.data, interested],
+    () =>
+      (nearby.data ?? []).map((r) => {
+        const contact = r.contact ?? revealed.get(r.id)
+        return contact ? { ...r, interested: true, contact } : r
+      }),
+    [nearby.data, revealed],
   )
   const markers = useMemo(
     () =>
@@ -175,7 +205,10 @@ export default function NearbyRequests({ title }: { title?: string }) {
   const sendInterest = (id: number) =>
     interest.mutate(id, {
       onSuccess: (data) => {
-        setInterested((s) => new Set(s).add(id))
+        if (data?.contact) {
+          const contact = data.contact
+          setRevealed((m) => new Map(m).set(id, contact))
+        }
         notifySuccess(data?.message || 'Interest sent to the parent.')
       },
       onError: (e) => notifyError(errorMessage(e, MESSAGES.sendInterestFailed)),
@@ -265,7 +298,12 @@ export default function NearbyRequests({ title }: { title?: string }) {
                   request={r}
                   sending={interest.isPending && interest.variables === r.id}
                   onInterest={() => sendInterest(r.id)}
-                  onMessage={() => setChat({ partner: { id: r.parent.id, name: r.parent.fullname }, requestId: r.id })}
+                  onMessage={() =>
+                    setChat({
+                      partner: { id: r.parent.id, name: r.contact?.fullname ?? r.parent.firstName },
+                      requestId: r.id,
+                    })
+                  }
                 />
               ))}
             </Stack>
@@ -276,7 +314,8 @@ export default function NearbyRequests({ title }: { title?: string }) {
             Map
           </Heading>
           <Text fontSize="sm" color="fg.muted" mb="3">
-            Markers show approximate locations (within about 500 m). Click the map to search around that point.
+            Markers show approximate locations, 250–500 m from the real address. Click the map to search around that
+            point.
           </Text>
           <MapView
             label="Map of nearby tuition requests"

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { inOneYear } from '@/test/payments'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
-import { makeNearby } from '@/test/tuition'
+import { ASHA_CONTACT, makeNearby } from '@/test/tuition'
 
 vi.mock('@/components/map/MapView', () => import('@/test/map-mock'))
 
@@ -39,7 +39,7 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
     })
   }
 
-  it('asks around the default centre within 10 km and lists the results with distance and parent contact', async () => {
+  it('asks around the default centre within 10 km and lists the results with distance, without contacts', async () => {
     subscribedTutor()
     const queries = nearbyServer()
     renderApp('/nearby')
@@ -49,9 +49,11 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
     expect(first).toHaveTextContent('Class 12')
     expect(first).toHaveTextContent('Weekends')
     expect(first).toHaveTextContent('1.3 km')
-    expect(first).toHaveTextContent('Asha Verma')
-    expect(first).toHaveTextContent('asha@example.com')
-    expect(first).toHaveTextContent('9876543210')
+    expect(first).toHaveTextContent('Asha')
+    expect(first).toHaveTextContent('Their phone and e-mail appear once you say you are interested.')
+    expect(first).not.toHaveTextContent('asha@example.com')
+    expect(first).not.toHaveTextContent('9876543210')
+    expect(within(first).queryByRole('link')).not.toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Distance' })).toHaveValue('10')
     expect(
       Array.from(screen.getByRole('combobox', { name: 'Distance' }).querySelectorAll('option'), (o) => o.value),
@@ -83,22 +85,67 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
     await waitFor(() => expect(queries[queries.length - 1]?.get('coordinates')).toBe('[77.215,28.62]'))
   })
 
-  it('expresses interest once and shows Interested', async () => {
+  it("shows the parent's contacts from the answer to 'I'm interested', then Interested", async () => {
     subscribedTutor()
     nearbyServer()
     const posted: string[] = []
     server.use(
       http.post('*/api/tuition/:id/interested', ({ params }) => {
         posted.push(String(params.id))
-        return HttpResponse.json({ message: 'Interest recorded.' })
+        return HttpResponse.json({ message: 'Interest recorded.', contact: ASHA_CONTACT })
       }),
     )
     const { user } = renderApp('/nearby')
-    await user.click(await screen.findByRole('button', { name: 'Express interest in Physics' }))
+    const item = (await screen.findAllByTestId('nearby-request'))[0]!
+    expect(within(item).queryByTestId('parent-contact')).not.toBeInTheDocument()
+    await user.click(within(item).getByRole('button', { name: "I'm interested in Physics" }))
     const done = await screen.findByRole('button', { name: 'Interested in Physics' })
     expect(done).toBeDisabled()
     expect(done).toHaveTextContent('Interested')
     expect(posted).toEqual(['21'])
+    const contact = within(item).getByTestId('parent-contact')
+    expect(contact).toHaveTextContent('Asha Verma')
+    expect(within(contact).getByRole('link', { name: 'Call Asha Verma on 9876543210' })).toHaveAttribute(
+      'href',
+      'tel:9876543210',
+    )
+    expect(within(contact).getByRole('link', { name: 'E-mail Asha Verma at asha@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:asha@example.com',
+    )
+    // The Message button stays, now with the full name.
+    expect(within(item).getByRole('button', { name: 'Message Asha Verma about Physics' })).toBeInTheDocument()
+  })
+
+  it('shows the contacts the nearby results carry for requests already marked (after a reload)', async () => {
+    subscribedTutor()
+    nearbyServer([makeNearby({ interested: true, contact: ASHA_CONTACT }), makeNearby({ id: 22, subject: 'Biology' })])
+    renderApp('/nearby')
+    const [marked, other] = await screen.findAllByTestId('nearby-request')
+    expect(within(marked!).getByRole('button', { name: 'Interested in Physics' })).toBeDisabled()
+    expect(within(marked!).getByRole('link', { name: 'Call Asha Verma on 9876543210' })).toHaveAttribute(
+      'href',
+      'tel:9876543210',
+    )
+    expect(within(marked!).getByRole('link', { name: 'E-mail Asha Verma at asha@example.com' })).toBeInTheDocument()
+    expect(within(other!).queryByTestId('parent-contact')).not.toBeInTheDocument()
+    expect(other).not.toHaveTextContent('asha@example.com')
+  })
+
+  it("says the server's message when today's limit of interests is reached, and shows no contacts", async () => {
+    subscribedTutor()
+    nearbyServer()
+    const limit = "You have reached today's limit of interests. Try again tomorrow."
+    server.use(
+      http.post('*/api/tuition/:id/interested', () =>
+        HttpResponse.json({ message: limit, code: 'interest_limit' }, { status: 429 }),
+      ),
+    )
+    const { user } = renderApp('/nearby')
+    await user.click(await screen.findByRole('button', { name: "I'm interested in Physics" }))
+    expect(await screen.findByText(limit)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: "I'm interested in Physics" })).toBeEnabled()
+    expect(screen.queryByTestId('parent-contact')).not.toBeInTheDocument()
   })
 
   it('opens a chat with the parent about the request', async () => {
@@ -113,8 +160,8 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
       http.post('*/api/messages/read', () => new HttpResponse(null, { status: 204 })),
     )
     const { user } = renderApp('/nearby')
-    await user.click(await screen.findByRole('button', { name: 'Message Asha Verma about Physics' }))
-    expect(await screen.findByRole('dialog', { name: 'Chat with Asha Verma' })).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Message Asha about Physics' }))
+    expect(await screen.findByRole('dialog', { name: 'Chat with Asha' })).toBeInTheDocument()
     // The dialog loads the conversation with that parent.
     await waitFor(() => expect(asked).toEqual([`?userId=${makeNearby().parent.id}`]))
   })
@@ -124,7 +171,7 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
     nearbyServer()
     server.use(http.post('*/api/tuition/:id/interested', () => new HttpResponse(null, { status: 500 })))
     const { user } = renderApp('/nearby')
-    await user.click(await screen.findByRole('button', { name: 'Express interest in Physics' }))
+    await user.click(await screen.findByRole('button', { name: "I'm interested in Physics" }))
     expect(await screen.findByText('Failed to send interest')).toBeInTheDocument()
 
     server.use(http.get('*/api/tuition/nearby', () => new HttpResponse(null, { status: 500 })))

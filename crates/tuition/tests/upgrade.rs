@@ -1,0 +1,158 @@
+//! Upgrading a site whose tuition requests were stored before approximate points
+//! existed (migration 2026-11-23-000010_approximate_points), on SQLite or on
+//! PostgreSQL with TEST_DATABASE_URL: the migration leaves them unseen, the
+//! start-up backfill gives each its point in the ring, and the search finds them.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
+use diesel::prelude::*;
+use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+use hometutor_core::{Role, UserId};
+use hometutor_db::schema::tuition_requests as tr;
+use hometutor_db::testing::TestDatabase;
+use hometutor_db::{now, run_migrations, Db, DbConnection, DbError};
+use hometutor_geo::{cell_of, distance_km, Point};
+use hometutor_tuition::location::LocationKey;
+use hometutor_tuition::{NearbyQuery, TuitionService, APPROXIMATION_MAX_KM, APPROXIMATION_MIN_KM};
+
+const SQLITE: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+const THIS_MIGRATION: &str = "approximate_points";
+
+/// Applies the migrations that come before this one, as the previous release had.
+fn migrate_to_before_this_one(db: &Db) {
+    fn step<C: MigrationHarness<B>, B: diesel::backend::Backend>(
+        c: &mut C,
+        source: EmbeddedMigrations,
+    ) -> Result<bool, DbError> {
+        let pending = c.pending_migrations(source).map_err(|e| DbError::Migration(e.to_string()))?;
+        let next = pending.into_iter().next().expect("this migration is pending");
+        if next.name().to_string().ends_with(THIS_MIGRATION) {
+            return Ok(false);
+        }
+        c.run_migration(&*next).map_err(|e| DbError::Migration(e.to_string()))?;
+        Ok(true)
+    }
+    db.write(|c| {
+        while match c {
+            DbConnection::Sqlite(c) => step(c, SQLITE)?,
+            DbConnection::Pg(c) => step(c, POSTGRES)?,
+        } {}
+        Ok::<(), DbError>(())
+    })
+    .expect("earlier migrations");
+}
+
+/// Reverts applied migrations, newest first, up to and including this one.
+fn revert_this_one(db: &Db) {
+    db.write(|c| loop {
+        let reverted = match c {
+            DbConnection::Sqlite(c) => c.revert_last_migration(SQLITE),
+            DbConnection::Pg(c) => c.revert_last_migration(POSTGRES),
+        }
+        .map_err(|e| DbError::Migration(e.to_string()))?;
+        if reverted.to_string().replace('-', "").starts_with("20261123000010") {
+            return Ok::<(), DbError>(());
+        }
+    })
+    .expect("revert");
+}
+
+/// id, exact lat and lng, approximate lat, lng and cell.
+type StoredRow = (i64, f64, f64, Option<f64>, Option<f64>, Option<i64>);
+
+const HOMES: [(f64, f64); 3] = [(28.6139, 77.209), (28.65, 77.25), (28.58, 77.19)];
+
+#[test]
+fn old_requests_get_a_point_in_the_ring_and_are_found_after_the_upgrade() {
+    let database = TestDatabase::in_memory();
+    let db = Db::connect(&database.url).expect("connect");
+    migrate_to_before_this_one(&db);
+    // Rows as the previous release wrote them: the exact point and its cell, nothing else.
+    db.write(|c| {
+        diesel::sql_query(
+            "INSERT INTO users (fullname, email, phone, password_hash, role, created_at, updated_at) VALUES \
+             ('Old Parent', 'old@example.com', '9876543210', 'x', 'parent', '2026-11-01 10:00:00', '2026-11-01 10:00:00'), \
+             ('Old Tutor', 'tutor@example.com', '9876543211', 'x', 'tutor', '2026-11-01 10:00:00', '2026-11-01 10:00:00')",
+        )
+        .execute(c)?;
+        for (i, (lat, lng)) in HOMES.iter().enumerate() {
+            let cell = cell_of(Point { lat: *lat, lng: *lng });
+            diesel::sql_query(format!(
+                "INSERT INTO tuition_requests (parent_id, subject, class_level, preferred_time, lat, lng, cell, \
+                 created_at, updated_at) VALUES (1, 'Old {i}', 'Class 9', 'Any', {lat}, {lng}, {cell}, \
+                 '2026-11-01 10:00:00', '2026-11-01 10:00:00')"
+            ))
+            .execute(c)?;
+        }
+        Ok::<_, DbError>(())
+    })
+    .expect("old rows");
+
+    assert!(run_migrations(&db).expect("upgrade") >= 1);
+    let tuition = TuitionService::new(db.clone(), LocationKey::new([3; 32]));
+    let tutor = UserId(2);
+    db.write(|c| {
+        use hometutor_db::schema::users;
+        diesel::update(users::table.find(tutor.0))
+            .set((
+                users::subscription_active.eq(true),
+                users::subscription_expires.eq(Some(now() + chrono::Duration::days(30))),
+            ))
+            .execute(c)
+            .map_err(DbError::from)
+    })
+    .expect("subscribe");
+    let everywhere =
+        NearbyQuery { center: Point { lat: 28.6139, lng: 77.209 }, radius_km: 25.0, class_level: None, subject: None };
+    assert!(tuition.nearby(tutor, Role::Tutor, &everywhere).expect("nearby").is_empty(), "unseen until filled in");
+
+    assert_eq!(tuition.backfill_approximate_points().expect("backfill"), 3);
+    assert_eq!(tuition.backfill_approximate_points().expect("again"), 0, "idempotent");
+    let found = tuition.nearby(tutor, Role::Tutor, &everywhere).expect("nearby");
+    assert_eq!(found.len(), 3);
+    let stored: Vec<StoredRow> = db
+        .read(|c| {
+            tr::table
+                .order(tr::id)
+                .select((tr::id, tr::lat, tr::lng, tr::approx_lat, tr::approx_lng, tr::approx_cell))
+                .load(c)
+                .map_err(DbError::from)
+        })
+        .unwrap();
+    for (id, lat, lng, approx_lat, approx_lng, approx_cell) in stored {
+        let approximate = Point { lat: approx_lat.unwrap(), lng: approx_lng.unwrap() };
+        let d = distance_km(Point { lat, lng }, approximate);
+        assert!((APPROXIMATION_MIN_KM - 1e-6..=APPROXIMATION_MAX_KM + 1e-6).contains(&d), "request {id}: {d} km");
+        assert_eq!(approx_cell, Some(cell_of(approximate)));
+        let listed = found.iter().find(|r| r.id == id).expect("found");
+        assert_eq!(listed.approximate_location, approximate, "tutors see the stored point");
+        // Found with a 2 km radius around the published point, whatever the exact one.
+        let close = NearbyQuery { center: approximate, radius_km: 2.0, class_level: None, subject: None };
+        assert!(tuition.nearby(tutor, Role::Tutor, &close).expect("near").iter().any(|r| r.id == id));
+    }
+
+    // Going back restores the exact cell the previous release searched on.
+    revert_this_one(&db);
+    let cells: Vec<(f64, f64, i64)> = db
+        .read(|c| {
+            #[derive(QueryableByName)]
+            struct Old {
+                #[diesel(sql_type = diesel::sql_types::Double)]
+                lat: f64,
+                #[diesel(sql_type = diesel::sql_types::Double)]
+                lng: f64,
+                #[diesel(sql_type = diesel::sql_types::BigInt)]
+                cell: i64,
+            }
+            diesel::sql_query("SELECT lat, lng, cell FROM tuition_requests ORDER BY id")
+                .load::<Old>(c)
+                .map(|rows| rows.into_iter().map(|r| (r.lat, r.lng, r.cell)).collect())
+                .map_err(DbError::from)
+        })
+        .unwrap();
+    assert_eq!(cells.len(), 3);
+    for (lat, lng, cell) in cells {
+        assert_eq!(cell, cell_of(Point { lat, lng }), "{lat},{lng}");
+    }
+}
