@@ -4,7 +4,7 @@
 
 use diesel::prelude::*;
 use hometutor_core::UserId;
-use hometutor_db::testing::{insert_user, TestDatabase};
+use hometutor_db::testing::{insert_request, insert_user, TestDatabase};
 use hometutor_db::{now, Db};
 use hometutor_messaging::{MessageStore, MessagingError, SendInput, TicketHolder};
 
@@ -264,7 +264,7 @@ struct Market {
 }
 
 fn market() -> Market {
-    use hometutor_db::schema::{tuition_requests as tr, users};
+    use hometutor_db::schema::users;
     let database = TestDatabase::in_memory();
     let db = database.db();
     let parent = person(&db, "Priya", "parent");
@@ -272,28 +272,7 @@ fn market() -> Market {
     let tutor = person(&db, "Arjun", "tutor");
     let unpaid_tutor = person(&db, "Vikram", "tutor");
     let admin = person(&db, "Admin", "admin");
-    let request = |owner: UserId, flagged: bool| -> i64 {
-        db.write(|c| {
-            let at = now();
-            diesel::insert_into(tr::table)
-                .values((
-                    tr::parent_id.eq(owner.0),
-                    tr::subject.eq("Maths"),
-                    tr::class_level.eq("Class 8"),
-                    tr::preferred_time.eq("Evenings"),
-                    tr::lat.eq(28.61),
-                    tr::lng.eq(77.21),
-                    tr::cell.eq(0i64),
-                    tr::flagged.eq(flagged),
-                    tr::created_at.eq(at),
-                    tr::updated_at.eq(at),
-                ))
-                .returning(tr::id)
-                .get_result(c)
-                .map_err(hometutor_db::DbError::from)
-        })
-        .expect("request")
-    };
+    let request = |owner: UserId, flagged: bool| insert_request(&db, owner.0, flagged);
     let (open, flagged, others) = (request(parent, false), request(parent, true), request(other_parent, false));
     db.write(|c| {
         diesel::update(users::table.find(tutor.0))

@@ -46,25 +46,11 @@ fn write_to(f: &Fixture, parent: UserId, tutor: UserId) {
 /// The tutor says they are interested in one of the parent's requests.
 fn interest(f: &Fixture, parent: UserId, tutor: UserId) {
     use diesel::prelude::*;
-    use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
+    use hometutor_db::schema::tuition_interests as ti;
+    let request = hometutor_db::testing::insert_request(&f.db, parent.0, false);
     f.db.write(|c| {
-        let at = hometutor_db::now();
-        let request: i64 = diesel::insert_into(tr::table)
-            .values((
-                tr::parent_id.eq(parent.0),
-                tr::subject.eq("Maths"),
-                tr::class_level.eq("Class 8"),
-                tr::preferred_time.eq("Evenings"),
-                tr::lat.eq(28.61),
-                tr::lng.eq(77.21),
-                tr::cell.eq(0i64),
-                tr::created_at.eq(at),
-                tr::updated_at.eq(at),
-            ))
-            .returning(tr::id)
-            .get_result(c)?;
         diesel::insert_into(ti::table)
-            .values((ti::request_id.eq(request), ti::tutor_id.eq(tutor.0), ti::created_at.eq(at)))
+            .values((ti::request_id.eq(request), ti::tutor_id.eq(tutor.0), ti::created_at.eq(hometutor_db::now())))
             .execute(c)
             .map_err(hometutor_db::DbError::from)
     })

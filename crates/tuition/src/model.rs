@@ -1,5 +1,5 @@
 use chrono::NaiveDateTime;
-use hometutor_core::{FieldError, UserId};
+use hometutor_core::{single_line, FieldError, UserId};
 use hometutor_geo::Point;
 
 /// What a parent fills in; validated by [`RequestInput::validate`].
@@ -25,7 +25,13 @@ impl RequestInput {
     pub(crate) fn validate(&self) -> Result<ValidRequest, Vec<FieldError>> {
         let mut errors = Vec::new();
         let mut text = |field: &'static str, label: &str, value: &str| {
-            let value = value.trim();
+            let value = match single_line(field, label, value) {
+                Ok(value) => value,
+                Err(e) => {
+                    errors.push(e);
+                    return String::new();
+                }
+            };
             if value.is_empty() {
                 errors.push(FieldError::new(field, format!("{label} is required.")));
             } else if value.chars().count() > MAX_FIELD_CHARS {

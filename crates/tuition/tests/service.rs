@@ -111,6 +111,14 @@ fn a_request_needs_its_fields_and_a_real_location() {
         let err = f.tuition.create(f.parent, Role::Parent, request("Maths", "10", bad)).err();
         assert!(matches!(err, Some(TuitionError::Validation(_))), "{bad:?}");
     }
+    for (subject, class) in [("Maths\u{0}", "10"), ("Maths", "Class\n10"), ("\u{1b}[2JMaths", "10")] {
+        let Err(TuitionError::Validation(errors)) =
+            f.tuition.create(f.parent, Role::Parent, request(subject, class, DELHI))
+        else {
+            panic!("control characters in {subject:?} / {class:?} must be refused")
+        };
+        assert!(errors.iter().all(|e| e.message.contains("control characters")), "{errors:?}");
+    }
     assert!(f.tuition.mine(f.parent).expect("mine").is_empty(), "nothing half-written");
 }
 

@@ -24,8 +24,8 @@ import { savePendingOrder } from '../lib/pending-order'
 const BENEFITS = [
   'See tuition requests from parents and students near you',
   'Filter requests by distance (up to 25 km), class and subject',
-  "View parents' contact details: name, phone and e-mail",
-  'Express interest in any request with one click',
+  "View parents' contact details (name, phone and e-mail) on the requests you choose",
+  "Say you're interested in up to 30 requests a day, with one click",
   'Chat with parents and students in real time',
   'Priority e-mail and phone support',
 ] as const
