@@ -7,7 +7,7 @@ use hometutor_db::schema::{search_events as se, tuition_interests as ti, tuition
 use hometutor_db::{now, Db, DbConnection};
 use hometutor_geo::{distance_km, Point};
 
-use crate::location::LocationKey;
+use crate::location::{Approximate, LocationKey};
 use crate::model::{
     InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest,
 };
@@ -128,14 +128,7 @@ impl TuitionService {
                 ))
                 .execute(c)?;
             if moved {
-                let approximate = self.key.approximate(parent.0, valid.point);
-                diesel::update(tr::table.find(id))
-                    .set((
-                        tr::approx_lat.eq(approximate.point.lat),
-                        tr::approx_lng.eq(approximate.point.lng),
-                        tr::approx_cell.eq(approximate.cell),
-                    ))
-                    .execute(c)?;
+                store_approximate(c, id, &self.key.approximate(parent.0, valid.point))?;
             }
             own(c, parent, id)
         })
@@ -332,14 +325,7 @@ impl TuitionService {
                     .select((tr::id, tr::parent_id, tr::lat, tr::lng))
                     .load(c)?;
                 for (id, parent, lat, lng) in &rows {
-                    let approximate = self.key.approximate(*parent, Point { lat: *lat, lng: *lng });
-                    diesel::update(tr::table.find(id))
-                        .set((
-                            tr::approx_lat.eq(approximate.point.lat),
-                            tr::approx_lng.eq(approximate.point.lng),
-                            tr::approx_cell.eq(approximate.cell),
-                        ))
-                        .execute(c)?;
+                    store_approximate(c, *id, &self.key.approximate(*parent, Point { lat: *lat, lng: *lng }))?;
                 }
                 Ok(rows.len())
             })?;
@@ -359,6 +345,18 @@ fn lock_user(c: &mut DbConnection, user: UserId) -> Result<(), TuitionError> {
         users::table.find(user.0).select(users::id).for_update().first::<i64>(pg).optional()?;
     }
     Ok(())
+}
+
+/// Publishes a request's approximate point (and its grid cell) in place of the one it had.
+fn store_approximate(c: &mut DbConnection, id: i64, approximate: &Approximate) -> QueryResult<()> {
+    diesel::update(tr::table.find(id))
+        .set((
+            tr::approx_lat.eq(approximate.point.lat),
+            tr::approx_lng.eq(approximate.point.lng),
+            tr::approx_cell.eq(approximate.cell),
+        ))
+        .execute(c)
+        .map(drop)
 }
 
 fn require_subscription(c: &mut DbConnection, tutor: UserId) -> Result<(), TuitionError> {
