@@ -56,6 +56,19 @@ pub struct MultipleUpload {
 /// a request is not allowed to fill the disk.
 pub const MAX_FILES_PER_UPLOAD: usize = 10;
 
+/// A body that is not a multipart form at all is of the wrong type (415); a broken one is a bad request.
+fn invalid_upload(e: actix_multipart::MultipartError) -> ApiError {
+    use actix_multipart::MultipartError as M;
+    match e {
+        M::ContentTypeMissing | M::ContentTypeParse | M::ContentTypeIncompatible | M::BoundaryMissing => ApiError::new(
+            actix_web::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Expected a file upload (Content-Type: multipart/form-data).",
+        ),
+        other => ApiError::bad_request(format!("Invalid upload: {other}")),
+    }
+}
+
 /// Streams every part named `field` into the store (at most `max_files`, else
 /// `too_many` is the answer) and keeps the form's small text parts (at most 4 KB
 /// each). All or nothing: when one file is refused, the files already stored by
@@ -72,7 +85,7 @@ async fn receive_form(
     let mut texts = HashMap::new();
     let outcome: Result<(), ApiError> = async {
         while let Some(part) = form.next().await {
-            let mut part = part.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
+            let mut part = part.map_err(invalid_upload)?;
             let name = part.name().unwrap_or_default().to_string();
             let filename = part.content_disposition().and_then(|cd| cd.get_filename()).map(str::to_string);
             if name == field {
@@ -84,7 +97,7 @@ async fn receive_form(
                 blocking(move || quota.check_quota(owner, role)).await?;
                 let mut pending = media.begin(&filename.unwrap_or_default()).map_err(ApiError::from)?;
                 while let Some(chunk) = part.next().await {
-                    let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
+                    let chunk = chunk.map_err(invalid_upload)?;
                     pending.write(&chunk).map_err(ApiError::from)?;
                 }
                 // Decoding and encoding an image again is CPU work: on the blocking pool.
@@ -92,7 +105,7 @@ async fn receive_form(
             } else if filename.is_none() {
                 let mut value = Vec::new();
                 while let Some(chunk) = part.next().await {
-                    let chunk = chunk.map_err(|e| ApiError::bad_request(format!("Invalid upload: {e}")))?;
+                    let chunk = chunk.map_err(invalid_upload)?;
                     if value.len() + chunk.len() > MAX_TEXT_BYTES {
                         return Err(ApiError::bad_request(format!("The field '{name}' is too long.")));
                     }
