@@ -23,6 +23,8 @@ async function startCheckout(page: Page): Promise<string> {
   await expect(card).toContainText('₹499 per year')
   await expect(card).toContainText('just ₹1.37 per day')
   await expect(card.getByText('Best Value')).toBeVisible()
+  // The server runs PAYMENT_MODE=simulated here: tutors are told payments are a demo.
+  await expect(page.getByText(/^Demo payments: this site takes no real money/)).toBeVisible()
   await card.getByRole('button', { name: 'Subscribe Now' }).click()
 
   await expect(page).toHaveURL(/\/payment\/checkout\?order_id=/)
