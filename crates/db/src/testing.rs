@@ -156,3 +156,19 @@ pub fn insert_request(db: &Db, parent: i64, flagged: bool) -> i64 {
     })
     .unwrap_or_else(|e| panic!("test request: {e}"))
 }
+
+/// Gives `user` a subscription that runs for `days` more days, as a test's background.
+pub fn subscribe(db: &Db, user: i64, days: i64) {
+    use crate::schema::users;
+    use diesel::prelude::*;
+    db.write(|c| {
+        diesel::update(users::table.find(user))
+            .set((
+                users::subscription_active.eq(true),
+                users::subscription_expires.eq(Some(crate::now() + chrono::Duration::days(days))),
+            ))
+            .execute(c)
+            .map_err(crate::DbError::from)
+    })
+    .unwrap_or_else(|e| panic!("test subscription: {e}"));
+}

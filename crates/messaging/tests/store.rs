@@ -4,7 +4,7 @@
 
 use diesel::prelude::*;
 use hometutor_core::UserId;
-use hometutor_db::testing::{insert_request, insert_user, TestDatabase};
+use hometutor_db::testing::{insert_request, insert_user, subscribe, TestDatabase};
 use hometutor_db::{now, Db};
 use hometutor_messaging::{MessageStore, MessagingError, SendInput, TicketHolder};
 
@@ -264,7 +264,6 @@ struct Market {
 }
 
 fn market() -> Market {
-    use hometutor_db::schema::users;
     let database = TestDatabase::in_memory();
     let db = database.db();
     let parent = person(&db, "Priya", "parent");
@@ -274,16 +273,7 @@ fn market() -> Market {
     let admin = person(&db, "Admin", "admin");
     let request = |owner: UserId, flagged: bool| insert_request(&db, owner.0, flagged);
     let (open, flagged, others) = (request(parent, false), request(parent, true), request(other_parent, false));
-    db.write(|c| {
-        diesel::update(users::table.find(tutor.0))
-            .set((
-                users::subscription_active.eq(true),
-                users::subscription_expires.eq(Some(now() + chrono::Duration::days(30))),
-            ))
-            .execute(c)
-            .map_err(hometutor_db::DbError::from)
-    })
-    .expect("subscribe");
+    subscribe(&db, tutor.0, 30);
     Market {
         store: MessageStore::new(db),
         _database: database,
