@@ -32,8 +32,77 @@ pub enum DbError {
     Query(#[from] diesel::result::Error),
 }
 
+/// What a failed database call means for the person waiting on it. Callers map
+/// this, never the driver's words, to an answer (see the server's `errors.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// The database cannot be reached right now (restarting, connections cut,
+    /// pool exhausted): try again shortly; the pool replaces broken connections.
+    Unavailable,
+    /// The disk holding the database is full: nothing was written.
+    StorageFull,
+    /// Anything else: a bug or a constraint the service did not expect.
+    Other,
+}
+
+impl DbError {
+    pub fn failure(&self) -> Failure {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match self {
+            DbError::Connect(_) | DbError::Pool(_) => Failure::Unavailable,
+            DbError::Query(Error::DatabaseError(DatabaseErrorKind::ClosedConnection, _)) => Failure::Unavailable,
+            DbError::Query(Error::DatabaseError(_, info)) => failure_of_message(info.message()),
+            DbError::Query(Error::BrokenTransactionManager) => Failure::Unavailable,
+            DbError::Query(other) => failure_of_message(&other.to_string()),
+            DbError::BadUrl(_) | DbError::Migration(_) => Failure::Other,
+        }
+    }
+}
+
+/// The drivers report these conditions only in words: SQLite's SQLITE_FULL
+/// ("database or disk is full"), PostgreSQL's 53100 ("could not extend file …:
+/// No space left on device") and its 57P01/08006 family for cut connections.
+pub fn failure_of_message(message: &str) -> Failure {
+    let m = message.to_ascii_lowercase();
+    if m.contains("disk is full") || m.contains("no space left on device") || m.contains("disk full") {
+        Failure::StorageFull
+    } else if m.contains("server closed the connection")
+        || m.contains("terminating connection")
+        || m.contains("connection to server")
+        || m.contains("no connection to the server")
+        || m.contains("the database system is starting up")
+        || m.contains("the database system is shutting down")
+        || m.contains("could not receive data from server")
+        || m.contains("could not send data to server")
+    {
+        Failure::Unavailable
+    } else {
+        Failure::Other
+    }
+}
+
 impl From<diesel::r2d2::Error> for DbError {
     fn from(e: diesel::r2d2::Error) -> Self {
         DbError::Connect(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn driver_words_become_failures_a_person_can_act_on() {
+        assert_eq!(failure_of_message("database or disk is full"), Failure::StorageFull);
+        assert_eq!(
+            failure_of_message("could not extend file \"base/16384/2619\": No space left on device"),
+            Failure::StorageFull
+        );
+        assert_eq!(failure_of_message("terminating connection due to administrator command"), Failure::Unavailable);
+        assert_eq!(
+            failure_of_message("server closed the connection unexpectedly\n\tThis probably means …"),
+            Failure::Unavailable
+        );
+        assert_eq!(failure_of_message("UNIQUE constraint failed: users.email"), Failure::Other);
     }
 }

@@ -134,7 +134,12 @@ fn conversations_learn_who_has_written_in_them() {
         // Only the parent has written to the tutor; the other tutor and the parent talked both ways.
         let mut conversation = |a: i64, b: i64, senders: &[i64]| -> diesel::QueryResult<()> {
             let id: i64 = diesel::insert_into(cv::table)
-                .values((cv::user_a.eq(a), cv::user_b.eq(b), cv::last_seq.eq(senders.len() as i64), cv::created_at.eq(at)))
+                .values((
+                    cv::user_a.eq(a),
+                    cv::user_b.eq(b),
+                    cv::last_seq.eq(senders.len() as i64),
+                    cv::created_at.eq(at),
+                ))
                 .returning(cv::id)
                 .get_result(c)?;
             for (seq, sender) in senders.iter().enumerate() {
@@ -160,7 +165,11 @@ fn conversations_learn_who_has_written_in_them() {
     run_migrations(&db).expect("upgrade");
     let wrote: Vec<(i64, i64, bool, bool)> = db
         .read(|c| {
-            cv::table.order(cv::id).select((cv::user_a, cv::user_b, cv::a_wrote, cv::b_wrote)).load(c).map_err(DbError::from)
+            cv::table
+                .order(cv::id)
+                .select((cv::user_a, cv::user_b, cv::a_wrote, cv::b_wrote))
+                .load(c)
+                .map_err(DbError::from)
         })
         .unwrap();
     assert_eq!(wrote, [(parent, tutor, true, false), (parent, other, true, true)]);

@@ -78,11 +78,8 @@ impl Tickets {
             return Ok(None);
         }
         self.db.write(|c| -> Result<_, MessagingError> {
-            let found: Option<(i64, chrono::NaiveDateTime, Option<String>)> = t::table
-                .find(hash(ticket))
-                .select((t::user_id, t::expires_at, t::session_id))
-                .first(c)
-                .optional()?;
+            let found: Option<(i64, chrono::NaiveDateTime, Option<String>)> =
+                t::table.find(hash(ticket)).select((t::user_id, t::expires_at, t::session_id)).first(c).optional()?;
             diesel::delete(t::table.find(hash(ticket))).execute(c)?;
             Ok(found
                 .filter(|(_, expires, _)| *expires > now())

@@ -5,7 +5,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::{multi_line, FieldError, Role, UserId};
-use hometutor_db::schema::{conversations as cv, reviews as rv, tuition_interests as ti, tuition_requests as tr, tutor_profiles as tp, users};
+use hometutor_db::schema::{
+    conversations as cv, reviews as rv, tuition_interests as ti, tuition_requests as tr, tutor_profiles as tp, users,
+};
 use hometutor_db::{now, Db, DbConnection, DbError};
 
 #[derive(Debug, thiserror::Error)]

@@ -95,10 +95,40 @@ impl From<AuthError> for ApiError {
             AuthError::Unauthenticated => Self::unauthenticated(),
             AuthError::AlreadyExists => Self::new(StatusCode::CONFLICT, "already_exists", message),
             AuthError::NotFound => Self::not_found(),
-            AuthError::Db(e) => Self::internal(e),
+            AuthError::Db(e) => database(e),
             AuthError::Internal(e) => Self::internal(e),
         }
     }
+}
+
+/// A failed database call: a person is told to retry when the database is
+/// briefly unreachable or the disk is full; anything else is an internal error.
+pub fn database(e: hometutor_db::DbError) -> ApiError {
+    use hometutor_db::Failure;
+    match e.failure() {
+        Failure::Unavailable => {
+            tracing::warn!(error = %e, "database unavailable");
+            let mut err = ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "database_unavailable",
+                "The service is briefly unavailable. Please try again in a few seconds.",
+            );
+            err.retry_after = Some(5);
+            err
+        }
+        Failure::StorageFull => storage_full(e),
+        Failure::Other => ApiError::internal(e),
+    }
+}
+
+/// The disk is full: nothing was saved; the operator has to free space.
+pub fn storage_full(cause: impl std::fmt::Display) -> ApiError {
+    tracing::error!(error = %cause, "storage full");
+    ApiError::new(
+        StatusCode::INSUFFICIENT_STORAGE,
+        "storage_full",
+        "We cannot save anything right now because our storage is full. Please try again later.",
+    )
 }
 
 /// A validation error with its per-field messages.
@@ -118,7 +148,7 @@ impl From<TuitionError> for ApiError {
             TuitionError::SubscriptionRequired => Self::new(StatusCode::FORBIDDEN, "subscription_required", message),
             TuitionError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
             TuitionError::InterestLimit => Self::new(StatusCode::TOO_MANY_REQUESTS, "interest_limit", message),
-            TuitionError::Db(e) => Self::internal(e),
+            TuitionError::Db(e) => database(e),
         }
     }
 }
@@ -139,7 +169,7 @@ impl From<MessagingError> for ApiError {
             MessagingError::NoSuchUser | MessagingError::NoSuchRequest => {
                 Self::new(StatusCode::NOT_FOUND, "not_found", message)
             }
-            MessagingError::Db(e) => Self::internal(e),
+            MessagingError::Db(e) => database(e),
         }
     }
 }
@@ -153,7 +183,7 @@ impl From<ProfileError> for ApiError {
             ProfileError::NotAParent => Self::new(StatusCode::FORBIDDEN, "not_a_parent", message),
             ProfileError::NotInTouch => Self::new(StatusCode::FORBIDDEN, "not_in_touch", message),
             ProfileError::Validation(errors) => validation(message, &errors),
-            ProfileError::Db(e) => Self::internal(e),
+            ProfileError::Db(e) => database(e),
         }
     }
 }
@@ -176,8 +206,9 @@ impl From<MediaError> for ApiError {
             }
             MediaError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
             MediaError::NotYours => Self::new(StatusCode::FORBIDDEN, "not_yours", message),
+            MediaError::Io(e) if e.kind() == std::io::ErrorKind::StorageFull => storage_full(e),
             MediaError::Io(e) => Self::internal(e),
-            MediaError::Db(e) => Self::internal(e),
+            MediaError::Db(e) => database(e),
         }
     }
 }
@@ -197,7 +228,7 @@ impl From<PaymentError> for ApiError {
             }
             PaymentError::BadSignature => Self::new(StatusCode::UNAUTHORIZED, "bad_signature", message),
             PaymentError::SimulationDisabled => Self::not_found(),
-            PaymentError::Db(e) => Self::internal(e),
+            PaymentError::Db(e) => database(e),
             PaymentError::Internal(e) => Self::internal(e),
         }
     }
@@ -213,7 +244,7 @@ impl From<AdminError> for ApiError {
             AdminError::NotAParent => Self::new(StatusCode::FORBIDDEN, "not_a_parent", message),
             AdminError::Auth(e) => e.into(),
             AdminError::Media(e) => e.into(),
-            AdminError::Db(e) => Self::internal(e),
+            AdminError::Db(e) => database(e),
         }
     }
 }

@@ -61,7 +61,10 @@ mod tests {
 
     #[test]
     fn the_tile_host_is_allowed_with_its_subdomains() {
-        assert_eq!(tile_source("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"), "https://*.tile.openstreetmap.org");
+        assert_eq!(
+            tile_source("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"),
+            "https://*.tile.openstreetmap.org"
+        );
         assert_eq!(tile_source("https://tiles.example.in/{z}/{x}/{y}.png"), "https://tiles.example.in");
     }
 

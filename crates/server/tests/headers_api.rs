@@ -78,7 +78,8 @@ async fn a_body_of_the_wrong_type_gets_415_and_an_oversized_one_413() {
     let upload = app.call("POST", "/api/upload/single", Some(&parent), Some(json!({"file": "not a file"}))).await;
     assert_eq!((upload.status, upload.body["code"].as_str()), (415, Some("unsupported_media_type")));
     let huge = json!({"email": "a@example.com", "password": "x".repeat(100_000)}).to_string();
-    let reply = app.client.post(&login).header("content-type", "application/json").body(huge).send().await.expect("post");
+    let reply =
+        app.client.post(&login).header("content-type", "application/json").body(huge).send().await.expect("post");
     assert_eq!(reply.status().as_u16(), 413);
 }
 

@@ -134,7 +134,10 @@ async fn no_account_harvests_names_and_emails_by_writing_to_every_id() {
         );
     }
     assert_eq!(app.call("GET", "/api/messages/conversations", Some(&attacker), None).await.body, json!([]));
-    assert_eq!(app.call("GET", &format!("/api/chat/{attacker_id}?recent=1"), Some(&attacker), None).await.body, json!([]));
+    assert_eq!(
+        app.call("GET", &format!("/api/chat/{attacker_id}?recent=1"), Some(&attacker), None).await.body,
+        json!([])
+    );
     // Parents cannot write to each other either; nobody's details leaked.
     let other_parent_id = id_of(&app, &other_parent).await;
     let reply =
