@@ -30,6 +30,17 @@ pub enum DbError {
     Pool(#[from] diesel::r2d2::PoolError),
     #[error("database query: {0}")]
     Query(#[from] diesel::result::Error),
+    /// One failure answered to many callers (every message of a batch that
+    /// could not be stored): its words, and what it means, kept.
+    #[error("{message}")]
+    Shared { failure: Failure, message: String },
+}
+
+impl DbError {
+    /// A copy of this error for another caller of the same failed call.
+    pub fn share(&self) -> DbError {
+        DbError::Shared { failure: self.failure(), message: self.to_string() }
+    }
 }
 
 /// What a failed database call means for the person waiting on it. Callers map
@@ -54,6 +65,7 @@ impl DbError {
             DbError::Query(Error::DatabaseError(_, info)) => failure_of_message(info.message()),
             DbError::Query(Error::BrokenTransactionManager) => Failure::Unavailable,
             DbError::Query(other) => failure_of_message(&other.to_string()),
+            DbError::Shared { failure, .. } => *failure,
             DbError::BadUrl(_) | DbError::Migration(_) => Failure::Other,
         }
     }

@@ -67,16 +67,26 @@ impl MessageStore {
                 }
             }
             Err(e) => {
-                // Nothing of this batch was stored.
-                let message = e.to_string();
+                // Nothing of this batch was stored; each sender hears why (a full disk, a lost database).
+                let cause = match &e {
+                    MessagingError::Db(db) => db.share(),
+                    other => DbError::Shared { failure: hometutor_db::Failure::Other, message: other.to_string() },
+                };
                 for (i, _) in &accepted {
-                    answers[*i] = Some(Err(MessagingError::Db(DbError::Connect(message.clone()))));
+                    answers[*i] = Some(Err(MessagingError::Db(cause.share())));
                 }
             }
         }
         answers
             .into_iter()
-            .map(|a| a.unwrap_or_else(|| Err(MessagingError::Db(DbError::Connect("message not processed".into())))))
+            .map(|a| {
+                a.unwrap_or_else(|| {
+                    Err(MessagingError::Db(DbError::Shared {
+                        failure: hometutor_db::Failure::Other,
+                        message: "message not processed".into(),
+                    }))
+                })
+            })
             .collect()
     }
 

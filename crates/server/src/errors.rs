@@ -107,7 +107,7 @@ pub fn database(e: hometutor_db::DbError) -> ApiError {
     use hometutor_db::Failure;
     match e.failure() {
         Failure::Unavailable => {
-            tracing::warn!(error = %e, "database unavailable");
+            tracing::warn!(error = ?e, "database unavailable");
             let mut err = ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "database_unavailable",

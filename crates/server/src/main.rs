@@ -45,6 +45,11 @@ enum Command {
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        // A log line that cannot be written (a full disk under the log file, a
+        // closed pipe) is dropped. By default the subscriber would report that on
+        // stderr with `eprintln!`, which panics when stderr fails too, killing
+        // whatever task was logging: once, that was the chat writer.
+        .log_internal_errors(false)
         .init();
     let cli = Cli::parse();
     if matches!(cli.command, Some(Command::Openapi)) {
