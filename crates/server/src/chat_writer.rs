@@ -17,7 +17,7 @@ const MAX_BATCH: usize = 512;
 type Job = (UserId, SendInput, oneshot::Sender<Result<Sent, ApiError>>);
 
 /// The queue is unbounded here; what bounds it is each socket's limit on
-/// messages awaiting their ack (see `ws.rs`) and the REST handlers' one each.
+/// messages awaiting their ack (see `ws/mod.rs`) and the REST handlers' one each.
 #[derive(Clone)]
 pub struct ChatWriter {
     jobs: mpsc::UnboundedSender<Job>,

@@ -262,7 +262,10 @@ async fn a_socket_that_never_reads_is_closed_and_memory_stays_bounded() {
     let (mut to_server, mut from_server) = p.split();
     let text = "x".repeat(1000);
     let frame = move |i: usize| {
-        Frame::text(json!({"event": "sendMessage", "data": {"to": tutor_id, "text": text, "clientId": i.to_string()}}).to_string())
+        Frame::text(
+            json!({"event": "sendMessage", "data": {"to": tutor_id, "text": text, "clientId": i.to_string()}})
+                .to_string(),
+        )
     };
 
     // Warm-up: the process's pools, caches and allocator reach their working size first.
@@ -385,9 +388,16 @@ async fn rest_and_socket_share_one_accounts_rate_limit() {
     }
     let socket_sent = socket.iter().filter(|e| e["event"] == "ack").count();
     for refused in socket.iter().filter(|e| e["event"] != "ack") {
-        assert_eq!((refused["event"].as_str(), refused["data"]["code"].as_str()), (Some("error"), Some("rate_limited")));
+        assert_eq!(
+            (refused["event"].as_str(), refused["data"]["code"].as_str()),
+            (Some("error"), Some("rate_limited"))
+        );
     }
-    assert_eq!(rest_sent + socket_sent, 10, "one budget of 10 for both transports (rest {rest_sent}, socket {socket_sent})");
+    assert_eq!(
+        rest_sent + socket_sent,
+        10,
+        "one budget of 10 for both transports (rest {rest_sent}, socket {socket_sent})"
+    );
     let history = app.call("GET", &format!("/api/messages?userId={tutor_id}&limit=100"), Some(&parent), None).await;
     assert_eq!(history.body.as_array().map(Vec::len), Some(10), "nothing refused was stored");
 }

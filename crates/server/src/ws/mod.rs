@@ -2,6 +2,19 @@
 //! first (MessageStore), acknowledged to its sender, then pushed through the hub to
 //! every open socket of the recipient (and the sender's other sockets). A client
 //! that was away asks, with `join {userId, afterSeq}`, for what it missed.
+//!
+//! Beyond the message events, the server may say:
+//! - `resync {}`: frames may have been missed (the Redis link between processes was
+//!   down); the client sends `join {userId, afterSeq}` for each open conversation.
+//! - close 1008 (policy): the session ended (logout, password change, deactivation);
+//!   do not reconnect with the same credentials.
+//! - close 4000: the socket fell behind (its client did not read; see `outbox`);
+//!   reconnect at once and `join {afterSeq}`.
+//! - HTTP 429 `too_many_sockets` instead of the upgrade: the account already holds
+//!   `MAX_SOCKETS_PER_ACCOUNT` sockets in this process.
+//!
+//! Client events count against the account's chat rate limit (`chat_limit`), shared
+//! with `POST /api/messages`; past it, an `error` event with code `rate_limited`.
 
 mod hub;
 mod outbox;

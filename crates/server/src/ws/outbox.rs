@@ -66,13 +66,30 @@ impl Default for Outbox {
 }
 
 impl Outbox {
-    /// Queues a text frame; a socket this far behind is closed instead (`FELL_BEHIND`).
+    /// Queues a text frame.
     pub fn text(&self, frame: OutFrame) {
+        let bytes = frame.text.len();
+        self.push(Item::Text(frame), bytes);
+    }
+
+    /// Queues a heartbeat ping.
+    pub fn ping(&self) {
+        self.push(Item::Ping, 0);
+    }
+
+    /// Queues the answer to a client's ping (counted too: a client may ping without reading).
+    pub fn pong(&self, bytes: Bytes) {
+        let len = bytes.len();
+        self.push(Item::Pong(bytes), len);
+    }
+
+    /// Queues an item; a socket this far behind is closed instead (`FELL_BEHIND`).
+    fn push(&self, item: Item, bytes: usize) {
         let Ok(mut queue) = self.queue.lock() else { return };
         if queue.close.is_some() {
             return;
         }
-        if queue.items.len() >= MAX_QUEUED_FRAMES || queue.bytes + frame.text.len() > MAX_QUEUED_BYTES {
+        if queue.items.len() >= MAX_QUEUED_FRAMES || queue.bytes + bytes > MAX_QUEUED_BYTES {
             tracing::info!(queued = queue.items.len(), bytes = queue.bytes, "closing a chat socket that fell behind");
             let reason = CloseReason {
                 code: CloseCode::Other(FELL_BEHIND),
@@ -83,28 +100,9 @@ impl Outbox {
             self.closed();
             return;
         }
-        queue.bytes += frame.text.len();
-        queue.items.push_back(Item::Text(frame));
+        queue.bytes += bytes;
+        queue.items.push_back(item);
         drop(queue);
-        self.wake.notify_one();
-    }
-
-    /// Queues a heartbeat ping (not counted against the bounds: it is tiny and one per period).
-    pub fn ping(&self) {
-        self.control(Item::Ping);
-    }
-
-    /// Queues the answer to a client's ping.
-    pub fn pong(&self, bytes: Bytes) {
-        self.control(Item::Pong(bytes));
-    }
-
-    fn control(&self, item: Item) {
-        if let Ok(mut queue) = self.queue.lock() {
-            if queue.close.is_none() {
-                queue.items.push_back(item);
-            }
-        }
         self.wake.notify_one();
     }
 
@@ -145,9 +143,11 @@ impl Outbox {
     fn next(&self) -> Next {
         let Ok(mut queue) = self.queue.lock() else { return Next::Close(None) };
         if let Some(item) = queue.items.pop_front() {
-            if let Item::Text(frame) = &item {
-                queue.bytes -= frame.text.len();
-            }
+            queue.bytes -= match &item {
+                Item::Text(frame) => frame.text.len(),
+                Item::Pong(bytes) => bytes.len(),
+                Item::Ping => 0,
+            };
             return Next::Item(item);
         }
         match &queue.close {
@@ -261,6 +261,15 @@ mod tests {
         assert_eq!(reason.code, CloseCode::Other(FELL_BEHIND));
         outbox.text(frame(10));
         assert_eq!(outbox.queued(), (0, 0), "nothing more is queued once closing");
+    }
+
+    #[test]
+    fn pongs_to_a_client_that_pings_without_reading_count_too() {
+        let outbox = Outbox::default();
+        for _ in 0..=MAX_QUEUED_FRAMES {
+            outbox.pong(Bytes::from_static(b"hi"));
+        }
+        assert!(*outbox.closing.borrow());
     }
 
     #[test]
