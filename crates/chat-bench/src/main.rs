@@ -74,7 +74,7 @@ async fn start_server(database_url: &str, dir: &std::path::Path) -> anyhow::Resu
         .env("DATA_DIR", dir)
         .env("JWT_SECRET", "chat-bench-secret-chat-bench-secret-0123")
         .env("RUST_LOG", "warn")
-        // The per-socket flood limit is for people; the generator's sockets are machines.
+        // The per-account flood limit is for people; the generator's sockets are machines.
         .env("CHAT_RATE_LIMIT", "1000000")
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -2,6 +2,7 @@
 //! start-up. Handlers parse the request, call one service method, map the result.
 
 mod admin_gate;
+mod chat_limit;
 mod chat_writer;
 pub mod demo;
 mod errors;
@@ -158,7 +159,8 @@ impl Application {
         let tuition = tuition_service(db.clone(), &jwt_secret).await?;
         let messages = MessageStore::new(db.clone());
         let hub = match &settings.redis_url {
-            // Processes that share a database share a channel, and nothing else does.
+            // Processes that share a database share a channel, and nothing else does. A Redis
+            // that does not answer is not fatal: chat starts degraded and joins it later.
             Some(url) => ws::Hub::with_redis(url, chat_channel(&settings.database_url)).await.context("REDIS_URL")?,
             None => ws::Hub::in_process(),
         };
@@ -177,7 +179,7 @@ impl Application {
                 &settings.public_url,
                 cashfree_environment.is_some(),
             ),
-            chat_rate_limit: settings.chat_rate_limit,
+            chat_limit: chat_limit::ChatRateLimit::new(settings.chat_rate_limit),
             db,
             auth,
             payments,

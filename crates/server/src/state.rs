@@ -27,8 +27,8 @@ pub struct AppState {
     pub public_url: String,
     /// The Content-Security-Policy of the web app's pages.
     pub content_security_policy: String,
-    /// WebSocket events one socket may send per 10 seconds.
-    pub chat_rate_limit: u32,
+    /// Chat events (socket events and REST sends) one account may make per 10 seconds.
+    pub chat_limit: crate::chat_limit::ChatRateLimit,
     /// `sandbox` or `production` for Cashfree's browser SDK; `None` in simulated mode.
     pub cashfree_environment: Option<String>,
 }

@@ -298,29 +298,6 @@ async fn messages_sent_without_waiting_keep_their_order() {
     }
 }
 
-#[actix_web::test]
-async fn an_unreachable_redis_stops_the_start_with_a_message_naming_it() {
-    let database = hometutor_db::testing::TestDatabase::file();
-    let data_dir = std::env::temp_dir().join(format!("hometutor-redis-down-{}", std::process::id()));
-    let env = std::collections::HashMap::from([
-        ("BIND", "127.0.0.1:0".to_string()),
-        ("DATABASE_URL", database.url.clone()),
-        ("DATA_DIR", data_dir.display().to_string()),
-        ("JWT_SECRET", common::JWT_SECRET.to_string()),
-        ("BCRYPT_COST", "4".to_string()),
-        // Nothing listens on port 1.
-        ("REDIS_URL", "redis://127.0.0.1:1".to_string()),
-    ]);
-    let settings = hometutor_server::Settings::from_lookup(|k| env.get(k).cloned()).expect("settings");
-    let started = tokio::time::timeout(Duration::from_secs(20), hometutor_server::Application::build(settings)).await;
-    let error = match started.expect("fails within seconds, not hangs") {
-        Ok(_) => panic!("the server must not start without its Redis"),
-        Err(e) => format!("{e:#}"),
-    };
-    assert!(error.contains("REDIS_URL"), "{error}");
-    let _ = std::fs::remove_dir_all(data_dir);
-}
-
 /// How a socket ended: `Some(code)` for a close frame, `None` for a connection
 /// that dropped without one; panics if it stays open for `WAIT`.
 async fn closed_with(socket: &mut Socket) -> Option<u16> {

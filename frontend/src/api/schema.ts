@@ -1331,6 +1331,11 @@ export interface components {
         Health: {
             /** @description `reachable` or `unreachable`. */
             database: string;
+            /**
+             * @description With `REDIS_URL` only: `connected`, or `unreachable` while chat is degraded to
+             *     this process's own sockets (still 200: local chat works, and the link heals by itself).
+             */
+            redis?: string | null;
             /** @description `ok` or `unavailable`. */
             status: string;
         };
@@ -3254,6 +3259,15 @@ export interface operations {
             };
             /** @description No such recipient, or no such tuition request */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account's chat rate limit (shared with its sockets), with Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

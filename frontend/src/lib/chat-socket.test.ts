@@ -1,7 +1,9 @@
+import { waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FakeWebSocket } from '@/test/fake-websocket'
 import { server } from '@/test/server'
-import { CHAT_RECONNECT_ATTEMPTS, chatSocket, reconnectDelay } from './chat-socket'
+import { CHAT_CLOSE_FELL_BEHIND, CHAT_RECONNECT_ATTEMPTS, chatSocket, reconnectDelay } from './chat-socket'
 
 describe('the chat socket reconnects as SPEC §9 says', () => {
   afterEach(() => {
@@ -47,5 +49,46 @@ describe('the chat socket reconnects as SPEC §9 says', () => {
 
     chatSocket.reconnect()
     await vi.waitFor(() => expect(tickets).toBe(CHAT_RECONNECT_ATTEMPTS + 2))
+  })
+})
+
+function joins(socket: FakeWebSocket) {
+  return socket.sent.filter((f) => f.event === 'join').map((f) => f.data)
+}
+
+async function openSocket() {
+  chatSocket.start()
+  await waitFor(() => expect(FakeWebSocket.latest()?.readyState).toBe(1))
+  return FakeWebSocket.latest()!
+}
+
+describe('chat socket recovery (DESIGN.md §5)', () => {
+  afterEach(() => chatSocket.stop())
+
+  it('joins every open conversation again on the server’s resync event', async () => {
+    const socket = await openSocket()
+    let lastSeq = 3
+    const leave = chatSocket.join(21, () => lastSeq)
+    expect(joins(socket)).toEqual([{ userId: 21, afterSeq: 3 }])
+    lastSeq = 5
+    socket.push('resync', {})
+    expect(joins(socket)).toEqual([
+      { userId: 21, afterSeq: 3 },
+      { userId: 21, afterSeq: 5 },
+    ])
+    leave()
+  })
+
+  it('reconnects at once and catches up after being closed for falling behind', async () => {
+    const first = await openSocket()
+    const leave = chatSocket.join(21, () => 8)
+    first.close(CHAT_CLOSE_FELL_BEHIND)
+    // At once, not after the 1 s delay of a failed attempt.
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: reconnectDelay(1) / 2 })
+    const second = FakeWebSocket.instances[1]
+    await waitFor(() => expect(second.readyState).toBe(1))
+    expect(joins(second)).toEqual([{ userId: 21, afterSeq: 8 }])
+    expect(chatSocket.getStatus()).toBe('open')
+    leave()
   })
 })

@@ -10,6 +10,12 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(1_000 * attempt, 5_000)
 }
 
+/**
+ * Close code of a socket that fell behind (its client did not read fast enough, e.g. a
+ * throttled background tab): nothing is wrong with the session, so reconnect at once and catch up.
+ */
+export const CHAT_CLOSE_FELL_BEHIND = 4000
+
 export type ChatStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'failed'
 
 export type ChatEvent =
@@ -19,13 +25,16 @@ export type ChatEvent =
   | { event: 'error'; data: { message: string; clientId?: string | null } }
   /** An admin's broadcast, sent to every connected user. */
   | { event: 'broadcast'; data: { text: string; createdAt: string } }
+  /** Frames may have been missed (the server's link to its other processes was down): join again. */
+  | { event: 'resync'; data: Record<string, never> }
 
 type Listener = (event: ChatEvent) => void
 
 /**
  * The one chat socket of the logged-in user (DESIGN.md §5). Every (re)connect asks for a fresh
  * single-use ticket; after each connect it sends `join` for every open conversation with the last
- * sequence number seen, so nothing sent meanwhile is missed.
+ * sequence number seen, so nothing sent meanwhile is missed; it joins again on the server's
+ * `resync` event, and reconnects at once when closed with CHAT_CLOSE_FELL_BEHIND.
  */
 class ChatSocket {
   private ws: WebSocket | null = null
@@ -109,7 +118,7 @@ class ChatSocket {
       clearTimeout(this.timer)
       this.attempt = 0
       this.setStatus('open')
-      this.joins.forEach((lastSeq, userId) => this.send('join', { userId, afterSeq: lastSeq() }))
+      this.joinAll()
     }
     ws.onmessage = (event: MessageEvent) => {
       let frame: ChatEvent
@@ -118,15 +127,30 @@ class ChatSocket {
       } catch {
         return
       }
+      if (frame.event === 'resync') this.joinAll()
       this.listeners.forEach((l) => l(frame))
     }
-    ws.onclose = () => {
+    ws.onclose = (event: CloseEvent) => {
       if (generation !== this.generation) return
       clearTimeout(this.timer)
       this.ws = null
-      if (this.wanted) this.retry()
-      else this.setStatus('idle')
+      if (!this.wanted) {
+        this.setStatus('idle')
+        return
+      }
+      if (event.code === CHAT_CLOSE_FELL_BEHIND) {
+        // Not a failure (the tab was slow to read): reconnect at once, and the joins catch up.
+        this.attempt = 0
+        void this.connect()
+        return
+      }
+      this.retry()
     }
+  }
+
+  /** Asks, for every open conversation, for what came after the last message seen. */
+  private joinAll() {
+    this.joins.forEach((lastSeq, userId) => this.send('join', { userId, afterSeq: lastSeq() }))
   }
 
   private retry() {

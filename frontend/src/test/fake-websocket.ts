@@ -34,10 +34,11 @@ export class FakeWebSocket {
     this.sent.push(JSON.parse(raw) as { event: string; data: Record<string, unknown> })
   }
 
-  close() {
+  /** Closes it; `code` as the server's close frame gave it (1005: none). */
+  close(code = 1005) {
     if (this.readyState === 3) return
     this.readyState = 3
-    this.onclose?.(new Event('close') as CloseEvent)
+    this.onclose?.(new CloseEvent('close', { code }))
   }
 
   /** A frame from the server. */

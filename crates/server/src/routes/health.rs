@@ -12,6 +12,10 @@ pub struct Health {
     pub status: String,
     /// `reachable` or `unreachable`.
     pub database: String,
+    /// With `REDIS_URL` only: `connected`, or `unreachable` while chat is degraded to
+    /// this process's own sockets (still 200: local chat works, and the link heals by itself).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redis: Option<String>,
 }
 
 /// Reports whether the server and its database answer.
@@ -22,10 +26,14 @@ pub struct Health {
 #[get("/health")]
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {
     let db = state.db.clone();
+    let redis = state.hub.redis_connected().map(|up| if up { "connected" } else { "unreachable" }.to_string());
     match blocking(move || db.ping().map_err(crate::errors::ApiError::internal)).await {
-        Ok(()) => HttpResponse::Ok().json(Health { status: "ok".into(), database: "reachable".into() }),
-        Err(_) => HttpResponse::ServiceUnavailable()
-            .json(Health { status: "unavailable".into(), database: "unreachable".into() }),
+        Ok(()) => HttpResponse::Ok().json(Health { status: "ok".into(), database: "reachable".into(), redis }),
+        Err(_) => HttpResponse::ServiceUnavailable().json(Health {
+            status: "unavailable".into(),
+            database: "unreachable".into(),
+            redis,
+        }),
     }
 }
 

@@ -104,6 +104,7 @@ pub struct SendBody {
     (status = 400, description = "Message cannot be empty", body = ErrorBody),
     (status = 403, description = "Blocked by the recipient", body = ErrorBody),
     (status = 404, description = "No such recipient, or no such tuition request", body = ErrorBody),
+    (status = 429, description = "The account's chat rate limit (shared with its sockets), with Retry-After", body = ErrorBody),
 ))]
 #[post("/messages")]
 pub async fn send(
@@ -111,6 +112,15 @@ pub async fn send(
     me: CurrentUser,
     body: web::Json<SendBody>,
 ) -> Result<HttpResponse, ApiError> {
+    if let Err(wait) = state.chat_limit.hit(me.0.id) {
+        let mut error = ApiError::new(
+            actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "Too many messages; please slow down.",
+        );
+        error.retry_after = Some(wait.as_secs().max(1));
+        return Err(error);
+    }
     let b = body.into_inner();
     let input = SendInput { to: UserId(b.to), text: b.text, request_id: b.request_id, client_id: b.client_id };
     let sent = state.chat_writer.send(me.0.id, input).await?;

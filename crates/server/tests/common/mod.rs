@@ -164,6 +164,13 @@ pub struct PeerProcess {
     pub base: String,
 }
 
+impl PeerProcess {
+    /// The operating-system process id (to read its memory from `/proc`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
 impl Drop for PeerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();

@@ -2,45 +2,49 @@
 //! first (MessageStore), acknowledged to its sender, then pushed through the hub to
 //! every open socket of the recipient (and the sender's other sockets). A client
 //! that was away asks, with `join {userId, afterSeq}`, for what it missed.
+//!
+//! Beyond the message events, the server may say:
+//! - `resync {}`: frames may have been missed (the Redis link between processes was
+//!   down); the client sends `join {userId, afterSeq}` for each open conversation.
+//! - close 1008 (policy): the session ended (logout, password change, deactivation);
+//!   do not reconnect with the same credentials.
+//! - close 4000: the socket fell behind (its client did not read; see `outbox`);
+//!   reconnect at once and `join {afterSeq}`.
+//! - HTTP 429 `too_many_sockets` instead of the upgrade: the account already holds
+//!   `MAX_SOCKETS_PER_ACCOUNT` sockets in this process.
+//!
+//! Client events count against the account's chat rate limit (`chat_limit`), shared
+//! with `POST /api/messages`; past it, an `error` event with code `rate_limited`.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+mod hub;
+mod outbox;
+mod redis_link;
+
 use std::time::{Duration, Instant};
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use actix_ws::AggregatedMessage;
-use bytestring::ByteString;
 use futures_util::future::LocalBoxFuture;
 use futures_util::stream::FuturesOrdered;
 use futures_util::StreamExt;
 use hometutor_core::UserId;
 use hometutor_messaging::{Message, SendInput, TicketHolder};
-use redis::AsyncCommands;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use tokio::sync::mpsc;
+
+pub use hub::{Hub, MAX_SOCKETS_PER_ACCOUNT};
 
 use crate::errors::{blocking, ApiError};
 use crate::state::AppState;
+use outbox::OutFrame;
 
 const PING_EVERY: Duration = Duration::from_secs(15);
 /// A socket that has said nothing (not even a pong) for this long is closed.
 const SILENCE_LIMIT: Duration = Duration::from_secs(45);
 /// Largest accepted event, in bytes: a 2,000-character message fits with room to spare.
 const MAX_EVENT_BYTES: usize = 16 * 1024;
-/// Events per socket are limited per this window (CHAT_RATE_LIMIT, 30 by default); more get an `error` event.
-const RATE_WINDOW: Duration = Duration::from_secs(10);
 /// Events one socket may have waiting for their answer (messages waiting for their batch to commit).
 const MAX_IN_FLIGHT: usize = 64;
-
-/// A text frame for a socket. A `newMessage` frame carries its message's id, so
-/// a socket sends each message once (see `Seen`). Cloning it shares the text.
-#[derive(Debug, Clone)]
-struct OutFrame {
-    text: ByteString,
-    message: Option<i64>,
-}
 
 impl OutFrame {
     fn event(event: &str, data: impl Serialize) -> Self {
@@ -49,180 +53,6 @@ impl OutFrame {
 
     fn new_message(m: &Message) -> Self {
         Self { text: frame("newMessage", MessageData::of(m)).into(), message: Some(m.id) }
-    }
-}
-
-/// What the hub hands a socket: a frame to send, or the order to close.
-#[derive(Debug, Clone)]
-enum Outgoing {
-    Frame(OutFrame),
-    /// Every socket of the user (`None`: the account was deactivated, deleted or
-    /// its password changed) or those opened under one token (it was logged out).
-    Close(Option<String>),
-}
-
-/// The close frame a socket gets when its session ends: the client should not
-/// reconnect with the same credentials.
-fn session_ended() -> actix_ws::CloseReason {
-    actix_ws::CloseReason { code: actix_ws::CloseCode::Policy, description: Some("Session ended".into()) }
-}
-
-/// One open socket: its id in this process and where its outgoing frames go.
-type SocketSender = (u64, mpsc::UnboundedSender<Outgoing>);
-
-/// Open sockets by user, in this process.
-#[derive(Default)]
-struct LocalSockets {
-    sockets: Mutex<HashMap<i64, Vec<SocketSender>>>,
-    next_id: AtomicU64,
-}
-
-impl LocalSockets {
-    /// Sends to every socket of `user` here (of everyone when `None`), except `skip`.
-    fn deliver(&self, user: Option<UserId>, out: &Outgoing, skip: Option<u64>) {
-        if let Ok(sockets) = self.sockets.lock() {
-            let targets: Box<dyn Iterator<Item = &SocketSender>> = match user {
-                Some(user) => Box::new(sockets.get(&user.0).into_iter().flatten()),
-                None => Box::new(sockets.values().flatten()),
-            };
-            for (id, tx) in targets {
-                if Some(*id) != skip {
-                    let _ = tx.send(out.clone());
-                }
-            }
-        }
-    }
-}
-
-/// Routes frames to users' sockets: in this process, and, with `REDIS_URL`, through
-/// Redis pub/sub to the sockets other server processes hold.
-pub struct Hub {
-    local: Arc<LocalSockets>,
-    /// This process's name on the shared channel, so it skips its own publications.
-    process: String,
-    publish: Option<mpsc::UnboundedSender<String>>,
-}
-
-/// A delivery shared with the other processes through Redis.
-#[derive(Serialize, Deserialize)]
-struct Envelope {
-    origin: String,
-    /// `None`: every connected user.
-    user: Option<i64>,
-    /// `None`: close the user's sockets (those of `session` only, when given).
-    frame: Option<String>,
-    #[serde(default)]
-    session: Option<String>,
-    /// The id of the message a `newMessage` frame carries.
-    #[serde(default)]
-    message: Option<i64>,
-}
-
-impl Envelope {
-    fn outgoing(&self) -> Outgoing {
-        match &self.frame {
-            Some(text) => Outgoing::Frame(OutFrame { text: text.as_str().into(), message: self.message }),
-            None => Outgoing::Close(self.session.clone()),
-        }
-    }
-}
-
-impl Hub {
-    pub fn in_process() -> Self {
-        Self { local: Arc::default(), process: uuid::Uuid::new_v4().to_string(), publish: None }
-    }
-
-    /// Joins `channel` on Redis; fails within seconds when Redis does not answer.
-    pub async fn with_redis(url: &str, channel: String) -> anyhow::Result<Self> {
-        let hub = Self::in_process();
-        let client = redis::Client::open(url)?;
-        let limit = Duration::from_secs(5);
-        let mut publisher = tokio::time::timeout(limit, client.get_multiplexed_async_connection()).await??;
-        let mut subscriber = tokio::time::timeout(limit, client.get_async_pubsub()).await??;
-        subscriber.subscribe(&channel).await?;
-
-        let (tx, mut rx) = mpsc::unbounded_channel::<String>();
-        let publish_channel = channel.clone();
-        actix_web::rt::spawn(async move {
-            while let Some(payload) = rx.recv().await {
-                let sent: redis::RedisResult<()> = publisher.publish(&publish_channel, payload).await;
-                if let Err(e) = sent {
-                    tracing::warn!(error = %e, "publishing a chat frame to Redis");
-                }
-            }
-        });
-        let (local, process) = (hub.local.clone(), hub.process.clone());
-        actix_web::rt::spawn(async move {
-            let mut messages = subscriber.into_on_message();
-            while let Some(message) = messages.next().await {
-                let Ok(payload) = message.get_payload::<String>() else { continue };
-                match serde_json::from_str::<Envelope>(&payload) {
-                    Ok(envelope) if envelope.origin != process => {
-                        local.deliver(envelope.user.map(UserId), &envelope.outgoing(), None)
-                    }
-                    Ok(_) => {}
-                    Err(e) => tracing::warn!(error = %e, "malformed chat frame on Redis"),
-                }
-            }
-            tracing::error!("the Redis chat subscription ended; messages from other processes no longer arrive here");
-        });
-        tracing::info!(%channel, "chat shares messages with other processes through Redis");
-        Ok(Self { publish: Some(tx), ..hub })
-    }
-
-    fn register(&self, user: UserId) -> (u64, mpsc::UnboundedReceiver<Outgoing>) {
-        let (tx, rx) = mpsc::unbounded_channel();
-        let id = self.local.next_id.fetch_add(1, Ordering::Relaxed);
-        if let Ok(mut sockets) = self.local.sockets.lock() {
-            sockets.entry(user.0).or_default().push((id, tx));
-        }
-        (id, rx)
-    }
-
-    fn unregister(&self, user: UserId, id: u64) {
-        if let Ok(mut sockets) = self.local.sockets.lock() {
-            if let Some(list) = sockets.get_mut(&user.0) {
-                list.retain(|(socket, _)| *socket != id);
-                if list.is_empty() {
-                    sockets.remove(&user.0);
-                }
-            }
-        }
-    }
-
-    /// Sends a frame to every socket of `user`, here (except `skip`) and in other processes.
-    fn deliver(&self, user: UserId, frame: OutFrame, skip: Option<u64>) {
-        self.share(Some(user), Outgoing::Frame(frame), skip);
-    }
-
-    /// Sends an event to every connected user, in every process.
-    pub fn broadcast(&self, event: &str, data: Value) {
-        self.share(None, Outgoing::Frame(OutFrame::event(event, data)), None);
-    }
-
-    /// Closes every socket of `user`, in every process (a deactivated or deleted
-    /// account, a changed password).
-    pub fn disconnect(&self, user: UserId) {
-        self.share(Some(user), Outgoing::Close(None), None);
-    }
-
-    /// Closes the sockets `user` opened with the token whose jti is `session`, in every process (logout).
-    pub fn end_session(&self, user: UserId, session: &str) {
-        self.share(Some(user), Outgoing::Close(Some(session.to_string())), None);
-    }
-
-    fn share(&self, user: Option<UserId>, out: Outgoing, skip: Option<u64>) {
-        self.local.deliver(user, &out, skip);
-        if let Some(publish) = &self.publish {
-            let (frame, message, session) = match &out {
-                Outgoing::Frame(f) => (Some(f.text.to_string()), f.message, None),
-                Outgoing::Close(session) => (None, None, session.clone()),
-            };
-            let envelope = Envelope { origin: self.process.clone(), user: user.map(|u| u.0), frame, message, session };
-            if let Ok(payload) = serde_json::to_string(&envelope) {
-                let _ = publish.send(payload);
-            }
-        }
     }
 }
 
@@ -285,7 +115,8 @@ pub struct TicketQuery {
     pub ticket: Option<String>,
 }
 
-/// Upgrades to a WebSocket for the ticket's user; a browser page from another site is refused.
+/// Upgrades to a WebSocket for the ticket's user; a browser page from another site
+/// is refused, and so is an account that already holds `MAX_SOCKETS_PER_ACCOUNT` sockets here.
 pub async fn connect(
     req: HttpRequest,
     body: web::Payload,
@@ -305,58 +136,66 @@ pub async fn connect(
     let ticket = query.into_inner().ticket.unwrap_or_default();
     let tickets = state.tickets.clone();
     let holder = blocking(move || tickets.redeem(&ticket)).await?.ok_or_else(ApiError::unauthenticated)?;
+    // Registered before the upgrade, so the limit is answered as plain HTTP and two
+    // handshakes at once cannot both take the last place.
+    let Some(registration) = state.hub.register(holder.user, holder.session.clone()) else {
+        let mut error = ApiError::new(
+            actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+            "too_many_sockets",
+            format!("At most {MAX_SOCKETS_PER_ACCOUNT} chat connections per account; close another tab or device."),
+        );
+        error.retry_after = Some(PING_EVERY.as_secs());
+        return Err(error.into());
+    };
     let (response, session, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(64 * 1024).aggregate_continuations().max_continuation_size(64 * 1024);
-    actix_web::rt::spawn(run(state, holder, session, stream));
+    actix_web::rt::spawn(outbox::write(registration.outbox.clone(), session));
+    actix_web::rt::spawn(run(state, holder, registration, stream));
     Ok(response)
 }
 
+/// The socket's loop: reads client events and answers them, pings, and watches for
+/// silence. It never waits on the client's reading: everything it sends goes
+/// through the socket's outbox (see `outbox`), so heartbeats and the silence check
+/// keep running while a send is stuck.
 async fn run(
     state: web::Data<AppState>,
     holder: TicketHolder,
-    mut session: actix_ws::Session,
+    registration: hub::Registration,
     mut stream: actix_ws::AggregatedMessageStream,
 ) {
     let me = holder.user;
-    let (socket, mut outbox) = state.hub.register(me);
-    let mut close = None;
+    let (socket, outbox) = (registration.id, registration.outbox.clone());
     // Each socket's heartbeat starts at its own moment within the period, so sockets
     // opened together (a server restart, a load generator) do not all ping at once.
     let first_ping = PING_EVERY.mul_f64(rand::random::<f64>());
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + first_ping, PING_EVERY);
     let mut last_heard = Instant::now();
-    let (mut window_start, mut events) = (Instant::now(), 0u32);
-    let mut seen = Seen::default();
     // Answers to this socket's events, in the order the events came.
     let mut pending: FuturesOrdered<LocalBoxFuture<'static, Answer>> = FuturesOrdered::new();
     loop {
         tokio::select! {
+            // Closing: the session ended, the client is gone, or it fell behind.
+            () = outbox.until_closing() => break,
             // A socket with MAX_IN_FLIGHT events unanswered is not read until one is answered.
             incoming = stream.recv(), if pending.len() < MAX_IN_FLIGHT => {
                 let Some(Ok(msg)) = incoming else { break };
                 last_heard = Instant::now();
                 match msg {
                     AggregatedMessage::Text(text) => {
-                        if window_start.elapsed() > RATE_WINDOW {
-                            (window_start, events) = (Instant::now(), 0);
-                        }
-                        events += 1;
-                        if events > state.chat_rate_limit {
-                            let reply = vec![OutFrame::event("error", json!({"message": "Too many messages; please slow down."}))];
-                            pending.push_back(Box::pin(std::future::ready(reply.into())));
+                        let refused = if state.chat_limit.hit(me).is_err() {
+                            Some(error_event("Too many messages; please slow down.", "rate_limited"))
                         } else if text.len() > MAX_EVENT_BYTES {
-                            let reply = vec![OutFrame::event(
-                                "error",
-                                json!({"message": "Message is too long (at most 2000 characters)."}),
-                            )];
-                            pending.push_back(Box::pin(std::future::ready(reply.into())));
+                            Some(error_event("Message is too long (at most 2000 characters).", "too_long"))
                         } else {
-                            pending.push_back(dispatch(&state, me, &text));
+                            None
+                        };
+                        match refused {
+                            Some(reply) => pending.push_back(Box::pin(std::future::ready(vec![reply].into()))),
+                            None => pending.push_back(dispatch(&state, me, &text)),
                         }
                     }
-                    AggregatedMessage::Ping(bytes) => {
-                        if session.pong(&bytes).await.is_err() { break }
-                    }
+                    AggregatedMessage::Ping(bytes) => outbox.pong(bytes),
                     AggregatedMessage::Close(_) => break,
                     AggregatedMessage::Pong(_) | AggregatedMessage::Binary(_) => {}
                 }
@@ -365,57 +204,21 @@ async fn run(
                 if let Some(message) = &answer.stored {
                     push_new_message(&state.hub, message, Some(socket));
                 }
-                let mut closed = false;
-                for reply in answer.frames.into_iter().filter(|r| seen.first_time(r.message)) {
-                    closed |= session.text(reply.text).await.is_err();
-                }
-                if closed { break }
+                answer.frames.into_iter().for_each(|reply| outbox.text(reply));
             }
-            Some(out) = outbox.recv() => match out {
-                Outgoing::Frame(out) => {
-                    if seen.first_time(out.message) && session.text(out.text).await.is_err() { break }
-                }
-                Outgoing::Close(only) => {
-                    if only.is_none() || only == holder.session {
-                        close = Some(session_ended());
-                        break;
-                    }
-                }
-            },
             _ = ping.tick() => {
-                if last_heard.elapsed() > SILENCE_LIMIT || session.ping(b"").await.is_err() { break }
+                if last_heard.elapsed() > SILENCE_LIMIT { break }
+                outbox.ping();
             }
         }
     }
-    state.hub.unregister(me, socket);
-    let _ = session.close(close).await;
+    // A plain close unless a reason (the session ended, it fell behind) came first.
+    outbox.close(None);
+    drop(registration);
 }
 
-/// The messages this socket was recently sent: one that arrives live while a `join`
-/// catch-up also returns it goes out only once.
-#[derive(Default)]
-struct Seen {
-    ids: std::collections::HashSet<i64>,
-    order: std::collections::VecDeque<i64>,
-}
-
-impl Seen {
-    const REMEMBER: usize = 4096;
-
-    /// Whether to send a frame carrying `message` (`None`: not a message, always sent).
-    fn first_time(&mut self, message: Option<i64>) -> bool {
-        let Some(id) = message else { return true };
-        if !self.ids.insert(id) {
-            return false;
-        }
-        self.order.push_back(id);
-        if self.order.len() > Self::REMEMBER {
-            if let Some(old) = self.order.pop_front() {
-                self.ids.remove(&old);
-            }
-        }
-        true
-    }
+fn error_event(message: &str, code: &str) -> OutFrame {
+    OutFrame::event("error", json!({"message": message, "code": code}))
 }
 
 #[derive(Deserialize)]
@@ -539,15 +342,6 @@ async fn handle(state: &web::Data<AppState>, me: UserId, event: Event) -> Vec<Ou
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_message_goes_to_a_socket_once_other_frames_always() {
-        let mut seen = Seen::default();
-        assert!(seen.first_time(Some(7)));
-        assert!(!seen.first_time(Some(7)), "the catch-up copy of a live message is dropped");
-        assert!(seen.first_time(Some(8)));
-        assert!(seen.first_time(None) && seen.first_time(None), "other frames always go out");
-    }
 
     #[test]
     fn a_message_frame_has_the_protocol_shape() {

@@ -1,0 +1,284 @@
+//! Each socket's outgoing side: a bounded queue and the writer task that drains it.
+//!
+//! Nothing that delivers to a socket ever waits for it: the hub, the socket's own
+//! loop (acks, catch-up, heartbeats) and other processes only queue frames here.
+//! One writer task per socket sends them. A socket whose client stops reading
+//! falls behind; once its queue holds `MAX_QUEUED_FRAMES` frames or
+//! `MAX_QUEUED_BYTES` bytes, the queue is emptied and the socket is closed with
+//! [`FELL_BEHIND`]; the client reconnects and asks for what it missed with
+//! `join {userId, afterSeq}` (every message is stored before it is pushed).
+
+use std::collections::{HashSet, VecDeque};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use actix_web::web::Bytes;
+use actix_ws::{CloseCode, CloseReason};
+use bytestring::ByteString;
+use tokio::sync::{watch, Notify};
+
+/// Frames a socket may have waiting. A full catch-up (`join` returns at most 1,000
+/// messages) fits; a healthy reader's queue stays near empty.
+pub const MAX_QUEUED_FRAMES: usize = 2048;
+/// Bytes a socket may have waiting (the text of the queued frames).
+pub const MAX_QUEUED_BYTES: usize = 4 * 1024 * 1024;
+/// The close code of a socket that fell behind: reconnect, then `join {afterSeq}`.
+pub const FELL_BEHIND: u16 = 4000;
+/// How long the close frame may wait for room before the writer gives up on the client.
+const CLOSE_GRACE: Duration = Duration::from_secs(60);
+
+/// A text frame for a socket. A `newMessage` frame carries its message's id, so
+/// a socket sends each message once (see `Seen`). Cloning it shares the text.
+#[derive(Debug, Clone)]
+pub struct OutFrame {
+    pub text: ByteString,
+    pub message: Option<i64>,
+}
+
+/// What the writer sends, in order.
+enum Item {
+    Text(OutFrame),
+    Ping,
+    Pong(Bytes),
+}
+
+#[derive(Default)]
+struct Queue {
+    items: VecDeque<Item>,
+    bytes: usize,
+    /// Set once: the socket is closing with this reason (`None`: a plain close).
+    close: Option<Option<CloseReason>>,
+}
+
+/// One socket's outgoing queue, shared by everything that sends to it and its writer.
+pub struct Outbox {
+    queue: Mutex<Queue>,
+    /// Wakes the writer: something was queued or the socket is closing.
+    wake: Notify,
+    /// Tells the socket's loop that the socket is closing (it stops reading then).
+    closing: watch::Sender<bool>,
+}
+
+impl Default for Outbox {
+    fn default() -> Self {
+        Self { queue: Mutex::default(), wake: Notify::new(), closing: watch::channel(false).0 }
+    }
+}
+
+impl Outbox {
+    /// Queues a text frame.
+    pub fn text(&self, frame: OutFrame) {
+        let bytes = frame.text.len();
+        self.push(Item::Text(frame), bytes);
+    }
+
+    /// Queues a heartbeat ping.
+    pub fn ping(&self) {
+        self.push(Item::Ping, 0);
+    }
+
+    /// Queues the answer to a client's ping (counted too: a client may ping without reading).
+    pub fn pong(&self, bytes: Bytes) {
+        let len = bytes.len();
+        self.push(Item::Pong(bytes), len);
+    }
+
+    /// Queues an item; a socket this far behind is closed instead (`FELL_BEHIND`).
+    fn push(&self, item: Item, bytes: usize) {
+        let Ok(mut queue) = self.queue.lock() else { return };
+        if queue.close.is_some() {
+            return;
+        }
+        if queue.items.len() >= MAX_QUEUED_FRAMES || queue.bytes + bytes > MAX_QUEUED_BYTES {
+            tracing::info!(queued = queue.items.len(), bytes = queue.bytes, "closing a chat socket that fell behind");
+            let reason = CloseReason {
+                code: CloseCode::Other(FELL_BEHIND),
+                description: Some("Fell behind: reconnect and join".into()),
+            };
+            Self::start_closing(&mut queue, Some(reason));
+            drop(queue);
+            self.closed();
+            return;
+        }
+        queue.bytes += bytes;
+        queue.items.push_back(item);
+        drop(queue);
+        self.wake.notify_one();
+    }
+
+    /// Closes the socket with `reason`: what is still queued is dropped, the close frame goes next.
+    /// The first reason given wins.
+    pub fn close(&self, reason: Option<CloseReason>) {
+        if let Ok(mut queue) = self.queue.lock() {
+            if queue.close.is_some() {
+                return;
+            }
+            Self::start_closing(&mut queue, reason);
+        }
+        self.closed();
+    }
+
+    fn start_closing(queue: &mut Queue, reason: Option<CloseReason>) {
+        // Free the backlog now: nobody will read it.
+        *queue = Queue { close: Some(reason), ..Queue::default() };
+    }
+
+    fn closed(&self) {
+        self.closing.send_replace(true);
+        self.wake.notify_one();
+    }
+
+    /// Resolves once the socket is closing.
+    pub async fn until_closing(&self) {
+        let mut closing = self.closing.subscribe();
+        let _ = closing.wait_for(|c| *c).await;
+    }
+
+    /// Frames and bytes waiting (for tests and logs).
+    #[cfg(test)]
+    fn queued(&self) -> (usize, usize) {
+        self.queue.lock().map(|q| (q.items.len(), q.bytes)).unwrap_or_default()
+    }
+
+    fn next(&self) -> Next {
+        let Ok(mut queue) = self.queue.lock() else { return Next::Close(None) };
+        if let Some(item) = queue.items.pop_front() {
+            queue.bytes -= match &item {
+                Item::Text(frame) => frame.text.len(),
+                Item::Pong(bytes) => bytes.len(),
+                Item::Ping => 0,
+            };
+            return Next::Item(item);
+        }
+        match &queue.close {
+            Some(reason) => Next::Close(reason.clone()),
+            None => Next::Wait,
+        }
+    }
+}
+
+enum Next {
+    Item(Item),
+    Close(Option<CloseReason>),
+    Wait,
+}
+
+/// The socket's writer: sends what is queued, in order, until the socket closes.
+/// A send stuck on a client that does not read is abandoned as soon as the socket
+/// starts closing, so the close never waits behind it; the close frame itself gets
+/// `CLOSE_GRACE` to find room, then the connection is let go.
+pub async fn write(outbox: std::sync::Arc<Outbox>, mut session: actix_ws::Session) {
+    let mut seen = Seen::default();
+    loop {
+        let sent = match outbox.next() {
+            Next::Wait => {
+                outbox.wake.notified().await;
+                continue;
+            }
+            Next::Close(reason) => {
+                let _ = tokio::time::timeout(CLOSE_GRACE, session.close(reason)).await;
+                return;
+            }
+            Next::Item(item) => {
+                let send = async {
+                    match item {
+                        Item::Text(frame) if seen.first_time(frame.message) => session.text(frame.text).await,
+                        Item::Text(_) => Ok(()),
+                        Item::Ping => session.ping(b"").await,
+                        Item::Pong(bytes) => session.pong(&bytes).await,
+                    }
+                };
+                tokio::select! {
+                    sent = send => sent,
+                    () = outbox.until_closing() => Ok(()),
+                }
+            }
+        };
+        if sent.is_err() {
+            // The client is gone; let the socket's loop know.
+            outbox.close(None);
+            return;
+        }
+    }
+}
+
+/// The messages this socket was recently sent: one that arrives live while a `join`
+/// catch-up also returns it goes out only once.
+#[derive(Default)]
+struct Seen {
+    ids: HashSet<i64>,
+    order: VecDeque<i64>,
+}
+
+impl Seen {
+    const REMEMBER: usize = 4096;
+
+    /// Whether to send a frame carrying `message` (`None`: not a message, always sent).
+    fn first_time(&mut self, message: Option<i64>) -> bool {
+        let Some(id) = message else { return true };
+        if !self.ids.insert(id) {
+            return false;
+        }
+        self.order.push_back(id);
+        if self.order.len() > Self::REMEMBER {
+            if let Some(old) = self.order.pop_front() {
+                self.ids.remove(&old);
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(len: usize) -> OutFrame {
+        OutFrame { text: "x".repeat(len).into(), message: None }
+    }
+
+    #[test]
+    fn a_message_goes_to_a_socket_once_other_frames_always() {
+        let mut seen = Seen::default();
+        assert!(seen.first_time(Some(7)));
+        assert!(!seen.first_time(Some(7)), "the catch-up copy of a live message is dropped");
+        assert!(seen.first_time(Some(8)));
+        assert!(seen.first_time(None) && seen.first_time(None), "other frames always go out");
+    }
+
+    #[test]
+    fn a_queue_past_its_frame_bound_is_emptied_and_closed() {
+        let outbox = Outbox::default();
+        for _ in 0..MAX_QUEUED_FRAMES {
+            outbox.text(frame(10));
+        }
+        assert_eq!(outbox.queued(), (MAX_QUEUED_FRAMES, MAX_QUEUED_FRAMES * 10));
+        assert!(!*outbox.closing.borrow());
+        outbox.text(frame(10));
+        assert_eq!(outbox.queued(), (0, 0), "the backlog is freed");
+        assert!(*outbox.closing.borrow());
+        let Next::Close(Some(reason)) = outbox.next() else { panic!("the close comes next") };
+        assert_eq!(reason.code, CloseCode::Other(FELL_BEHIND));
+        outbox.text(frame(10));
+        assert_eq!(outbox.queued(), (0, 0), "nothing more is queued once closing");
+    }
+
+    #[test]
+    fn pongs_to_a_client_that_pings_without_reading_count_too() {
+        let outbox = Outbox::default();
+        for _ in 0..=MAX_QUEUED_FRAMES {
+            outbox.pong(Bytes::from_static(b"hi"));
+        }
+        assert!(*outbox.closing.borrow());
+    }
+
+    #[test]
+    fn a_queue_past_its_byte_bound_is_closed() {
+        let outbox = Outbox::default();
+        outbox.text(frame(MAX_QUEUED_BYTES - 5));
+        outbox.text(frame(5));
+        assert!(!*outbox.closing.borrow(), "exactly at the bound is still fine");
+        outbox.text(frame(1));
+        assert!(*outbox.closing.borrow());
+    }
+}

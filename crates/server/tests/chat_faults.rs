@@ -1,0 +1,438 @@
+//! Chat under faults, caused for real: a Redis that is killed and restarted (or
+//! absent at start-up), a client that never reads, an account that floods over
+//! both transports or opens too many sockets.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
+mod common;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::TestApp;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message as Frame;
+use tokio_tungstenite::MaybeTlsStream;
+
+type Socket = tokio_tungstenite::WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
+
+const WAIT: Duration = Duration::from_secs(10);
+const QUIET: Duration = Duration::from_millis(500);
+
+async fn ticket(app: &TestApp, token: &str) -> String {
+    let reply = app.call("POST", "/api/chat/ticket", Some(token), None).await;
+    assert_eq!(reply.status, 200);
+    reply.body["ticket"].as_str().expect("ticket").to_string()
+}
+
+async fn ws_url(app: &TestApp, base: &str, token: &str) -> String {
+    format!("{}/api/ws?ticket={}", base.replace("http", "ws"), ticket(app, token).await)
+}
+
+/// A socket on the server at `base` (tickets live in the shared database).
+async fn open_at(app: &TestApp, base: &str, token: &str) -> Socket {
+    tokio_tungstenite::connect_async(ws_url(app, base, token).await).await.expect("connect").0
+}
+
+/// A socket whose client completes the handshake and then reads nothing: its
+/// receive buffer is a few kilobytes (fixed before connecting, so the kernel does
+/// not grow it), and the test never polls it until it wants to see how it ended.
+async fn open_never_reading(app: &TestApp, base: &str, token: &str) -> Socket {
+    let url = ws_url(app, base, token).await;
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket.set_recv_buffer_size(4096).expect("SO_RCVBUF");
+    let addr = base.trim_start_matches("http://").parse().expect("address");
+    let stream = socket.connect(addr).await.expect("connect");
+    tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream)).await.expect("handshake").0
+}
+
+async fn send(socket: &mut Socket, event: &str, data: Value) {
+    socket.send(Frame::text(json!({"event": event, "data": data}).to_string())).await.expect("send");
+}
+
+/// The next JSON event, or None after `wait` of silence.
+async fn next_event(socket: &mut Socket, wait: Duration) -> Option<Value> {
+    loop {
+        match tokio::time::timeout(wait, socket.next()).await {
+            Ok(Some(Ok(Frame::Text(text)))) => return serde_json::from_str(&text).ok(),
+            Ok(Some(Ok(_))) => continue,
+            _ => return None,
+        }
+    }
+}
+
+/// Reads until an event named `name` arrives (others are skipped); panics after `wait`.
+async fn wait_for_event(socket: &mut Socket, name: &str, wait: Duration) -> Value {
+    let deadline = Instant::now() + wait;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let event = next_event(socket, left).await.unwrap_or_else(|| panic!("no '{name}' event within {wait:?}"));
+        if event["event"] == name {
+            return event;
+        }
+    }
+}
+
+async fn id_of(app: &TestApp, token: &str) -> i64 {
+    app.call("GET", "/api/auth/profile", Some(token), None).await.body["user"]["id"].as_i64().expect("id")
+}
+
+/// How a socket ended: `Some(code)` for a close frame, `None` for a connection
+/// that dropped without one; panics if it stays open for `wait`.
+async fn closed_with(socket: &mut Socket, wait: Duration) -> Option<u16> {
+    tokio::time::timeout(wait, async {
+        loop {
+            match socket.next().await {
+                Some(Ok(Frame::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    })
+    .await
+    .expect("the socket is closed")
+}
+
+/// Polls `base`'s health until its `redis` field reads `want`; panics after `wait`.
+async fn wait_for_redis_health(app: &TestApp, base: &str, want: &str, wait: Duration) {
+    let deadline = Instant::now() + wait;
+    loop {
+        let health = app.client.get(format!("{base}/api/health")).send().await.expect("health");
+        assert_eq!(health.status(), 200, "health stays 200: local chat works without Redis");
+        let body: Value = health.json().await.expect("json");
+        if body["redis"] == want {
+            return;
+        }
+        assert!(Instant::now() < deadline, "health never said redis={want} on {base}: {body}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("port").port()
+}
+
+/// A private `redis-server` on its own port, without persistence, killed when dropped.
+struct PrivateRedis {
+    port: u16,
+    child: Option<Child>,
+}
+
+impl PrivateRedis {
+    /// `None` (with the reason printed) where `redis-server` is not installed.
+    fn on_free_port() -> Option<Self> {
+        if Command::new("redis-server").arg("--version").output().is_err() {
+            eprintln!("SKIPPED: redis-server is not installed (apt-get install redis-server); this test needs one");
+            return None;
+        }
+        Some(Self { port: free_port(), child: None })
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    /// Starts it (again) on its port and waits until it accepts connections.
+    fn start(&mut self) {
+        let child = Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("redis-server starts");
+        self.child = Some(child);
+        let deadline = Instant::now() + WAIT;
+        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+            assert!(Instant::now() < deadline, "redis-server did not listen on {}", self.port);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Kills it at once (SIGKILL), as a crash would.
+    fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for PrivateRedis {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Two server instances share chat through a private Redis that is killed and
+/// restarted: both keep delivering locally meanwhile, a message sent during the gap
+/// reaches the other instance's client through `resync` + `join`, and new messages
+/// cross again once Redis is back.
+#[actix_web::test]
+async fn chat_survives_a_redis_restart() {
+    let Some(mut redis) = PrivateRedis::on_free_port() else { return };
+    redis.start();
+    let app = TestApp::start_with(&[("REDIS_URL", redis.url())]).await;
+    let peer = app.start_peer(&[]).await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
+    let (mut p, mut p_laptop) = (open_at(&app, &app.base, &parent).await, open_at(&app, &app.base, &parent).await);
+    let mut t = open_at(&app, &peer, &tutor).await;
+
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "before", "clientId": "b"})).await;
+    assert_eq!(next_event(&mut p, WAIT).await.expect("ack")["event"], "ack");
+    let before = wait_for_event(&mut t, "newMessage", WAIT).await;
+    let last_seq = before["data"]["seq"].as_i64().expect("seq");
+    wait_for_event(&mut p_laptop, "newMessage", WAIT).await;
+
+    redis.kill();
+    wait_for_redis_health(&app, &app.base, "unreachable", WAIT).await;
+    wait_for_redis_health(&app, &peer, "unreachable", WAIT).await;
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "during the gap", "clientId": "g"})).await;
+    assert_eq!(next_event(&mut p, WAIT).await.expect("ack while Redis is down")["event"], "ack");
+    let local = wait_for_event(&mut p_laptop, "newMessage", WAIT).await;
+    assert_eq!(local["data"]["text"], "during the gap", "delivery inside one instance goes on");
+    assert!(next_event(&mut t, QUIET).await.is_none(), "nothing crosses while Redis is down");
+
+    redis.start();
+    wait_for_event(&mut t, "resync", Duration::from_secs(15)).await;
+    send(&mut t, "join", json!({"userId": parent_id, "afterSeq": last_seq})).await;
+    let caught_up = wait_for_event(&mut t, "newMessage", WAIT).await;
+    assert_eq!(caught_up["data"]["text"], "during the gap");
+
+    wait_for_redis_health(&app, &app.base, "connected", Duration::from_secs(15)).await;
+    wait_for_redis_health(&app, &peer, "connected", Duration::from_secs(15)).await;
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "after", "clientId": "a"})).await;
+    let after = wait_for_event(&mut t, "newMessage", WAIT).await;
+    assert_eq!(after["data"]["text"], "after", "cross-instance delivery resumed");
+    send(&mut t, "sendMessage", json!({"to": parent_id, "text": "and back", "clientId": "r"})).await;
+    let back = wait_for_event(&mut p, "newMessage", WAIT).await;
+    assert_eq!(back["data"]["text"], "and back");
+}
+
+/// A process starts while its Redis is down (degraded, and health says so), and
+/// joins the other process once Redis appears.
+#[actix_web::test]
+async fn an_instance_started_without_redis_joins_when_it_appears() {
+    let Some(mut redis) = PrivateRedis::on_free_port() else { return };
+    let started = Instant::now();
+    let app = TestApp::start_with(&[("REDIS_URL", redis.url())]).await;
+    assert!(started.elapsed() < Duration::from_secs(10), "starting degraded does not wait long for Redis");
+    wait_for_redis_health(&app, &app.base, "unreachable", WAIT).await;
+    let peer = app.start_peer(&[]).await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let tutor_id = id_of(&app, &tutor).await;
+    let mut p = open_at(&app, &app.base, &parent).await;
+    let mut t = open_at(&app, &peer, &tutor).await;
+
+    redis.start();
+    wait_for_event(&mut t, "resync", Duration::from_secs(15)).await;
+    wait_for_redis_health(&app, &app.base, "connected", Duration::from_secs(15)).await;
+    wait_for_redis_health(&app, &peer, "connected", Duration::from_secs(15)).await;
+    send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "hello across", "clientId": "h"})).await;
+    let got = wait_for_event(&mut t, "newMessage", WAIT).await;
+    assert_eq!(got["data"]["text"], "hello across");
+}
+
+/// VmRSS of a process, in bytes.
+fn rss_bytes(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("VmRSS");
+    line.split_whitespace().nth(1).and_then(|kb| kb.parse::<u64>().ok()).expect("kB") * 1024
+}
+
+/// What 20,000 messages to a socket that never reads may add to the server's memory.
+/// Unbounded, the queue alone would hold every frame: 20,000 × ~1.2 KB ≈ 24 MB.
+const SLOW_READER_RSS_BOUND: u64 = 12 * 1024 * 1024;
+
+/// A socket that never reads while another account sends it 20,000 messages: it
+/// is closed with 4000 (fell behind), the sender gets every ack, and the server
+/// process's memory stays within `SLOW_READER_RSS_BOUND`.
+#[actix_web::test]
+async fn a_socket_that_never_reads_is_closed_and_memory_stays_bounded() {
+    const MESSAGES: usize = 20_000;
+    let app = TestApp::start_with(&[("CHAT_RATE_LIMIT", "1000000".into())]).await;
+    let server = app.start_peer_process(&[]).await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let tutor_id = id_of(&app, &tutor).await;
+    let mut slow = open_never_reading(&app, &server.base, &tutor).await;
+    let p = open_at(&app, &server.base, &parent).await;
+    let (mut to_server, mut from_server) = p.split();
+    let text = "x".repeat(1000);
+    let frame = move |i: usize| {
+        Frame::text(
+            json!({"event": "sendMessage", "data": {"to": tutor_id, "text": text, "clientId": i.to_string()}})
+                .to_string(),
+        )
+    };
+
+    // Warm-up: the process's pools, caches and allocator reach their working size first.
+    for i in 0..500 {
+        to_server.send(frame(i)).await.expect("send");
+    }
+    for _ in 0..500 {
+        let ack: Value = match tokio::time::timeout(WAIT, from_server.next()).await {
+            Ok(Some(Ok(Frame::Text(t)))) => serde_json::from_str(&t).expect("json"),
+            other => panic!("no ack during warm-up: {other:?}"),
+        };
+        assert_eq!(ack["event"], "ack");
+    }
+    let before = rss_bytes(server.pid());
+
+    let sender = tokio::spawn(async move {
+        for i in 500..500 + MESSAGES {
+            to_server.send(frame(i)).await.expect("send");
+        }
+        to_server
+    });
+    let mut acks = 0;
+    while acks < MESSAGES {
+        match tokio::time::timeout(WAIT, from_server.next()).await {
+            Ok(Some(Ok(Frame::Text(t)))) => {
+                let event: Value = serde_json::from_str(&t).expect("json");
+                assert_eq!(event["event"], "ack", "{event}");
+                acks += 1;
+            }
+            Ok(Some(Ok(_))) => {}
+            other => panic!("the sender stopped getting acks after {acks}: {other:?}"),
+        }
+    }
+    let _ = sender.await.expect("sender");
+    let after = rss_bytes(server.pid());
+    let growth = after.saturating_sub(before);
+    eprintln!("RSS before {before} B, after {after} B, growth {growth} B over {MESSAGES} messages to a non-reader");
+    assert!(growth < SLOW_READER_RSS_BOUND, "memory grew by {growth} bytes");
+
+    // Only now does the slow client read: what was in flight, then the close.
+    assert_eq!(closed_with(&mut slow, Duration::from_secs(30)).await, Some(4000), "closed as fallen behind");
+}
+
+/// A client that stops reading and says nothing is still closed by the silence
+/// check (45 s) while a send to it is stuck: the account's socket count drops, so
+/// one more socket opens where the limit of 10 refused it before.
+#[actix_web::test]
+async fn the_silence_check_closes_a_stuck_socket() {
+    let app = TestApp::start_with(&[("CHAT_RATE_LIMIT", "1000000".into())]).await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let tutor_id = id_of(&app, &tutor).await;
+    let mut stuck = open_never_reading(&app, &app.base, &tutor).await;
+    let opened = Instant::now();
+    let mut p = open_at(&app, &app.base, &parent).await;
+    // Enough to fill the kernel's buffers and stick a send, not enough to fall behind.
+    let text = "y".repeat(1500);
+    for i in 0..400 {
+        send(&mut p, "sendMessage", json!({"to": tutor_id, "text": text, "clientId": i.to_string()})).await;
+        assert_eq!(wait_for_event(&mut p, "ack", WAIT).await["data"]["clientId"], i.to_string());
+    }
+    // Nine more sockets that do read (and so answer pings), to reach the limit.
+    let mut readers = Vec::new();
+    for _ in 0..9 {
+        let mut socket = open_at(&app, &app.base, &tutor).await;
+        readers.push(actix_web::rt::spawn(async move { while socket.next().await.is_some() {} }));
+    }
+    let url = ws_url(&app, &app.base, &tutor).await;
+    assert!(tokio_tungstenite::connect_async(url).await.is_err(), "the 11th socket is refused");
+
+    let deadline = Instant::now() + Duration::from_secs(75);
+    loop {
+        let url = ws_url(&app, &app.base, &tutor).await;
+        if tokio_tungstenite::connect_async(url).await.is_ok() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the stuck socket was never closed");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    assert!(opened.elapsed() >= Duration::from_secs(44), "closed for silence, so not before 45 s");
+    assert_ne!(closed_with(&mut stuck, WAIT).await, Some(4000), "closed for its silence, not for falling behind");
+    readers.iter().for_each(|r| r.abort());
+}
+
+/// One account's REST sends and socket events share one budget (CHAT_RATE_LIMIT
+/// per 10 s), however they are interleaved.
+#[actix_web::test]
+async fn rest_and_socket_share_one_accounts_rate_limit() {
+    let app = TestApp::start_with(&[("CHAT_RATE_LIMIT", "10".into())]).await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let tutor_id = id_of(&app, &tutor).await;
+    let mut p = open_at(&app, &app.base, &parent).await;
+
+    let rest = futures_util::future::join_all((0..8).map(|i| {
+        app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": tutor_id, "text": format!("rest {i}")})))
+    }));
+    let socket = async {
+        for i in 0..8 {
+            send(&mut p, "sendMessage", json!({"to": tutor_id, "text": format!("ws {i}"), "clientId": i.to_string()}))
+                .await;
+        }
+        // Answers to the 8 events (copies of the REST sends also arrive here, as `newMessage`).
+        let mut answers = Vec::new();
+        while answers.len() < 8 {
+            let event = next_event(&mut p, WAIT).await.expect("an answer to each event");
+            if event["event"] != "newMessage" {
+                answers.push(event);
+            }
+        }
+        answers
+    };
+    let (rest, socket) = futures_util::join!(rest, socket);
+
+    let rest_sent = rest.iter().filter(|r| r.status == 201).count();
+    for refused in rest.iter().filter(|r| r.status != 201) {
+        assert_eq!((refused.status, refused.body["code"].as_str()), (429, Some("rate_limited")), "{:?}", refused.body);
+        let retry: u64 = refused.headers["retry-after"].to_str().expect("ascii").parse().expect("seconds");
+        assert!((1..=10).contains(&retry), "Retry-After {retry}");
+    }
+    let socket_sent = socket.iter().filter(|e| e["event"] == "ack").count();
+    for refused in socket.iter().filter(|e| e["event"] != "ack") {
+        assert_eq!(
+            (refused["event"].as_str(), refused["data"]["code"].as_str()),
+            (Some("error"), Some("rate_limited"))
+        );
+    }
+    assert_eq!(
+        rest_sent + socket_sent,
+        10,
+        "one budget of 10 for both transports (rest {rest_sent}, socket {socket_sent})"
+    );
+    let history = app.call("GET", &format!("/api/messages?userId={tutor_id}&limit=100"), Some(&parent), None).await;
+    assert_eq!(history.body.as_array().map(Vec::len), Some(10), "nothing refused was stored");
+}
+
+/// Ten sockets of one account work; the eleventh is refused before the upgrade
+/// with 429 JSON, and a place frees up when one closes.
+#[actix_web::test]
+async fn an_account_holds_at_most_ten_sockets() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let tutor_id = id_of(&app, &tutor).await;
+    let mut sockets = Vec::new();
+    for _ in 0..10 {
+        sockets.push(open_at(&app, &app.base, &parent).await);
+    }
+    let refused = tokio_tungstenite::connect_async(ws_url(&app, &app.base, &parent).await).await;
+    let Err(tokio_tungstenite::tungstenite::Error::Http(response)) = refused else {
+        panic!("the 11th socket must be refused with an HTTP answer: {refused:?}")
+    };
+    assert_eq!(response.status(), 429);
+    let body: Value = serde_json::from_slice(response.body().as_deref().unwrap_or_default()).expect("JSON body");
+    assert_eq!(body["code"], "too_many_sockets", "{body}");
+
+    // All ten work: each hears the copy of a message the account sent over REST.
+    let sent = app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": tutor_id, "text": "hi"}))).await;
+    assert_eq!(sent.status, 201);
+    for socket in &mut sockets {
+        assert_eq!(wait_for_event(socket, "newMessage", WAIT).await["data"]["text"], "hi");
+    }
+
+    sockets.pop().expect("a socket").close(None).await.expect("close");
+    let deadline = Instant::now() + WAIT;
+    while tokio_tungstenite::connect_async(ws_url(&app, &app.base, &parent).await).await.is_err() {
+        assert!(Instant::now() < deadline, "a closed socket frees its place");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
