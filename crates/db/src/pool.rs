@@ -1,36 +1,110 @@
 //! Connection pools. SQLite allows one writer at a time, so writes go through a
 //! pool of one connection and reads through a wider pool; PostgreSQL shares one pool.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use diesel::connection::SimpleConnection;
-
-use diesel::connection::Connection;
-use diesel::r2d2::{self, ManageConnection};
+use diesel::connection::{Connection, SimpleConnection};
+use diesel::r2d2::{self, ManageConnection, R2D2Connection};
 
 use crate::connection::{DatabaseTarget, DbConnection};
 use crate::DbError;
 
 pub type PooledConnection = r2d2::PooledConnection<Manager>;
 
+/// A connection as the pool holds it, with what the pool needs to tell a dead
+/// one from a live one without a round trip on every checkout.
+pub struct PoolConnection {
+    conn: DbConnection,
+    /// When it last finished work.
+    last_used: Instant,
+    /// Its last unit of work failed: it is pinged on the way back into the pool.
+    failed: bool,
+}
+
+impl std::ops::Deref for PoolConnection {
+    type Target = DbConnection;
+    fn deref(&self) -> &DbConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for PoolConnection {
+    fn deref_mut(&mut self) -> &mut DbConnection {
+        &mut self.conn
+    }
+}
+
+impl PoolConnection {
+    fn finished(&mut self, failed: bool) {
+        self.failed = failed;
+        self.last_used = Instant::now();
+    }
+}
+
+/// A connection that sat idle longer than this is pinged on checkout: the server
+/// (or a proxy) may have closed it meanwhile. One used within this window has
+/// just answered, so checking it again would only add a round trip to every
+/// call (measured: see README, "Reliability").
+const CHECK_IDLE_AFTER: Duration = Duration::from_secs(1);
+
+/// Opens connections for r2d2 and decides which may be reused. Only PostgreSQL
+/// connections can die under us (a restart, a fail-over, `pg_terminate_backend`,
+/// a proxy closing idle sessions); a SQLite file cannot drop a connection.
 #[derive(Debug)]
-pub struct Manager(DatabaseTarget);
+pub struct Manager {
+    target: DatabaseTarget,
+    created: Instant,
+    /// When a dead connection was last found, in nanoseconds after `created`:
+    /// every connection not used since then is suspect too (a restart kills all
+    /// of them at once) and is pinged on checkout, however recently it was used.
+    dead_seen: AtomicU64,
+}
+
+impl Manager {
+    fn new(target: DatabaseTarget) -> Self {
+        Self { target, created: Instant::now(), dead_seen: AtomicU64::new(0) }
+    }
+
+    fn trusted_without_ping(&self, conn: &PoolConnection) -> bool {
+        let dead_seen = self.created + Duration::from_nanos(self.dead_seen.load(Ordering::Relaxed));
+        conn.last_used.elapsed() < CHECK_IDLE_AFTER && conn.last_used > dead_seen
+    }
+}
 
 impl ManageConnection for Manager {
-    type Connection = DbConnection;
+    type Connection = PoolConnection;
     type Error = DbError;
 
-    fn connect(&self) -> Result<DbConnection, DbError> {
-        self.0.connect()
+    fn connect(&self) -> Result<PoolConnection, DbError> {
+        Ok(PoolConnection { conn: self.target.connect()?, last_used: Instant::now(), failed: false })
     }
 
-    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), DbError> {
-        use diesel::RunQueryDsl;
-        diesel::sql_query("SELECT 1").execute(conn).map(|_| ()).map_err(DbError::from)
+    /// Run on checkout (PostgreSQL only): a connection closed behind the pool's
+    /// back is discarded and replaced here instead of failing the request that drew it.
+    fn is_valid(&self, conn: &mut PoolConnection) -> Result<(), DbError> {
+        if self.trusted_without_ping(conn) {
+            return Ok(());
+        }
+        conn.conn.ping().map_err(DbError::from)?;
+        conn.last_used = Instant::now();
+        Ok(())
     }
 
-    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+    /// Called when a connection goes back to the pool. As in diesel's own manager,
+    /// one left inside a transaction or with its transaction manager in error is
+    /// closed, not reused. So is one whose call failed and that then fails a ping
+    /// (failures are rare, so the ping costs nothing in the common case).
+    fn has_broken(&self, conn: &mut PoolConnection) -> bool {
+        if std::thread::panicking() || conn.conn.is_broken() {
+            return true;
+        }
+        if std::mem::take(&mut conn.failed) && matches!(conn.conn, DbConnection::Pg(_)) && conn.conn.ping().is_err() {
+            let nanos = u64::try_from(self.created.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            self.dead_seen.fetch_max(nanos, Ordering::Relaxed);
+            return true;
+        }
         false
     }
 }
@@ -43,6 +117,16 @@ pub struct Db {
     /// While any clone of this `Db` lives, its SQLite checkpoint thread runs.
     _alive: Arc<()>,
 }
+
+/// How long a request waits for a SQLite connection: writers queue behind the
+/// single writing connection, so a burst of writes may wait a while.
+const SQLITE_WAIT: Duration = Duration::from_secs(10);
+
+/// How long a request waits for a PostgreSQL connection before it is told the
+/// database is unavailable. r2d2 also retries failed connection attempts with a
+/// back-off capped at half this, so once PostgreSQL accepts connections again the
+/// pool has one within about 2 s (the promise is 5 s).
+const POSTGRES_WAIT: Duration = Duration::from_secs(4);
 
 /// How often the write-ahead log of a SQLite file is copied back into the database.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
@@ -64,15 +148,16 @@ impl Db {
         // with the driver's own words, instead of as a pool timeout later.
         drop(target.connect()?);
 
+        let sqlite = target.is_sqlite();
         let build = |size: u32| {
             r2d2::Pool::builder()
                 .max_size(size)
                 .min_idle(Some(0))
-                .connection_timeout(Duration::from_secs(10))
-                .test_on_check_out(false)
-                .build_unchecked(Manager(target.clone()))
+                .connection_timeout(if sqlite { SQLITE_WAIT } else { POSTGRES_WAIT })
+                // A SQLite file cannot drop a connection; a PostgreSQL server can.
+                .test_on_check_out(!sqlite)
+                .build_unchecked(Manager::new(target.clone()))
         };
-        let sqlite = target.is_sqlite();
         let alive = Arc::new(());
         if sqlite && !target.is_in_memory() {
             checkpoint_in_background(target.clone(), Arc::downgrade(&alive));
@@ -97,7 +182,9 @@ impl Db {
     /// Runs `f` on a reading connection. Blocking: call from a blocking thread.
     pub fn read<T, E: From<DbError>>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, E>) -> Result<T, E> {
         let mut conn = self.reader.get().map_err(DbError::from)?;
-        f(&mut conn)
+        let result = f(&mut conn);
+        conn.finished(result.is_err());
+        result
     }
 
     /// Runs `f` in a transaction on the writing connection; an error rolls it all back.
@@ -106,20 +193,17 @@ impl Db {
         E: From<DbError> + From<diesel::result::Error>,
     {
         let mut conn = self.writer.get().map_err(DbError::from)?;
-        conn.transaction(|conn| f(conn))
+        let result = conn.transaction(|conn| f(conn));
+        conn.finished(result.is_err());
+        result
     }
 
     /// Checks that the database answers (for the health endpoint).
     pub fn ping(&self) -> Result<(), DbError> {
         let mut conn = self.reader.get()?;
-        Manager::is_valid_conn(&mut conn)
-    }
-}
-
-impl Manager {
-    fn is_valid_conn(conn: &mut DbConnection) -> Result<(), DbError> {
-        use diesel::RunQueryDsl;
-        diesel::sql_query("SELECT 1").execute(conn).map(|_| ()).map_err(DbError::from)
+        let result = conn.ping().map_err(DbError::from);
+        conn.finished(result.is_err());
+        result
     }
 }
 

@@ -63,6 +63,7 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamp,
         kind -> Text,
+        failed_at -> Nullable<Timestamp>,
     }
 }
 

@@ -7,9 +7,9 @@ mod outbox;
 mod transport;
 mod worker;
 
-pub use outbox::{enqueue, MailKind, OutgoingEmail};
+pub use outbox::{enqueue, undelivered, MailKind, OutgoingEmail, UndeliveredEmail};
 pub use transport::{MailError, MailTransport};
-pub use worker::{MailSignal, MailWorker};
+pub use worker::{MailSignal, MailWorker, MAX_REFUSED_ATTEMPTS, SEND_DEADLINE};
 
 pub use lettre::message::Mailbox;
 

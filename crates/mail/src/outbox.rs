@@ -83,3 +83,30 @@ pub fn enqueue(conn: &mut DbConnection, email: &OutgoingEmail) -> Result<(), die
         .execute(conn)
         .map(|_| ())
 }
+
+/// An e-mail the worker gave up on (see `worker::MAX_REFUSED_ATTEMPTS`), for the
+/// admin panel. The body is left out: it may hold a code.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+#[diesel(table_name = outbox_emails)]
+pub struct UndeliveredEmail {
+    pub id: i64,
+    pub recipient: String,
+    pub subject: String,
+    pub kind: String,
+    pub attempts: i32,
+    /// What the mail server answered the last time.
+    pub last_error: Option<String>,
+    pub created_at: chrono::NaiveDateTime,
+    #[diesel(select_expression = outbox_emails::failed_at.assume_not_null())]
+    pub failed_at: chrono::NaiveDateTime,
+}
+
+/// Undelivered e-mails, most recently given up first.
+pub fn undelivered(conn: &mut DbConnection, limit: i64) -> Result<Vec<UndeliveredEmail>, diesel::result::Error> {
+    outbox_emails::table
+        .filter(outbox_emails::failed_at.is_not_null())
+        .order((outbox_emails::failed_at.desc(), outbox_emails::id.desc()))
+        .limit(limit)
+        .select(UndeliveredEmail::as_select())
+        .load(conn)
+}

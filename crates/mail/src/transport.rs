@@ -12,8 +12,20 @@ pub enum MailError {
     BadUrl(String),
     #[error("invalid address: {0}")]
     Address(String),
+    /// A failure that may pass: the server is down, busy (4xx) or too slow.
     #[error("SMTP delivery failed: {0}")]
     Send(String),
+    /// The server refused this e-mail for good (5xx): retrying will not help much.
+    #[error("SMTP server refused the e-mail: {0}")]
+    Rejected(String),
+}
+
+impl MailError {
+    /// Whether the same e-mail would fail the same way again (a 5xx answer or
+    /// an address no server accepts), as opposed to a failure that may pass.
+    pub fn is_permanent(&self) -> bool {
+        matches!(self, Self::Rejected(_) | Self::Address(_))
+    }
 }
 
 /// Where e-mail goes: a real SMTP server, or the log when `SMTP_URL` is unset
@@ -58,7 +70,13 @@ impl MailTransport {
                     .subject(&email.subject)
                     .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body))
                     .map_err(|e| MailError::Address(e.to_string()))?;
-                transport.send(message).await.map(|_| ()).map_err(|e| MailError::Send(e.to_string()))
+                transport.send(message).await.map(|_| ()).map_err(|e| {
+                    if e.is_permanent() {
+                        MailError::Rejected(e.to_string())
+                    } else {
+                        MailError::Send(e.to_string())
+                    }
+                })
             }
         }
     }

@@ -8,7 +8,7 @@ use hometutor_db::{now, Db, DbError};
 use lettre::message::Mailbox;
 use tokio::sync::Notify;
 
-use crate::{MailKind, MailTransport, OutgoingEmail};
+use crate::{MailError, MailKind, MailTransport, OutgoingEmail};
 
 /// Wakes the worker right after a service committed an e-mail, so delivery
 /// does not wait for the next poll.
@@ -21,12 +21,24 @@ impl MailSignal {
     }
 }
 
-/// How long a claimed e-mail is reserved for one sender before another may retry it.
-const LEASE: Duration = Duration::from_secs(120);
+/// Every SMTP send ends within this, answered or not: a server that accepts the
+/// connection and never speaks (say an implicit-TLS port given as `smtp://`)
+/// must not hold the outbox up. The stuck e-mail is retried later.
+pub const SEND_DEADLINE: Duration = Duration::from_secs(20);
+/// How long a claimed e-mail is reserved for the process that claimed it before
+/// another may retry it. A batch is sent all at once, so it is done within
+/// [`SEND_DEADLINE`]; the rest is margin for recording the outcome. The claims of
+/// a process that crashed come free this long after it made them, so within 30 s
+/// of a restart.
+const LEASE: Duration = Duration::from_secs(30);
+/// An e-mail the server refuses for good (5xx, or an address no server takes) is
+/// tried this many times in all (a misconfigured relay may be fixed meanwhile),
+/// then marked undelivered: no more retries, and admins see it in the panel.
+pub const MAX_REFUSED_ATTEMPTS: i32 = 3;
 const POLL: Duration = Duration::from_secs(2);
 const MAX_BACKOFF_SECS: i64 = 300;
 const BATCH: i64 = 20;
-/// Sent e-mails are kept this long (for support questions: who was mailed what
+/// Sent and undelivered e-mails are kept this long (for support questions: who was mailed what
 /// kind of e-mail, when), then deleted.
 pub const KEEP_SENT_DAYS: i64 = 30;
 /// A code e-mail that could not be delivered in this long is useless (the link
@@ -41,6 +53,7 @@ pub struct MailWorker {
     transport: MailTransport,
     from: Mailbox,
     signal: MailSignal,
+    send_deadline: Duration,
 }
 
 struct Due {
@@ -51,7 +64,13 @@ struct Due {
 
 impl MailWorker {
     pub fn new(db: Db, transport: MailTransport, from: Mailbox, signal: MailSignal) -> Self {
-        Self { db, transport, from, signal }
+        Self { db, transport, from, signal, send_deadline: SEND_DEADLINE }
+    }
+
+    /// A shorter deadline than [`SEND_DEADLINE`], for tests.
+    pub fn with_send_deadline(mut self, deadline: Duration) -> Self {
+        self.send_deadline = deadline.min(SEND_DEADLINE);
+        self
     }
 
     /// Delivers until `shutdown` resolves.
@@ -80,24 +99,38 @@ impl MailWorker {
         }
     }
 
-    /// Sends every e-mail that is due; returns how many were attempted.
+    /// Sends every e-mail that is due, all at once (so the batch ends within the
+    /// send deadline, inside its lease); returns how many were attempted.
     pub async fn deliver_due(&self) -> Result<usize, DbError> {
         let db = self.db.clone();
         let due = tokio::task::spawn_blocking(move || claim_due(&db))
             .await
             .map_err(|e| DbError::Connect(e.to_string()))??;
         let count = due.len();
-        for item in due {
-            let outcome = self.transport.send(&self.from, &item.email).await;
-            let db = self.db.clone();
-            if let Err(e) = &outcome {
-                tracing::warn!(id = item.id, attempts = item.attempts + 1, error = %e, "e-mail delivery failed; will retry");
-            }
-            tokio::task::spawn_blocking(move || record_outcome(&db, &item, outcome.err().map(|e| e.to_string())))
-                .await
-                .map_err(|e| DbError::Connect(e.to_string()))??;
-        }
+        let recorded = futures_util::future::join_all(due.into_iter().map(|item| self.deliver(item))).await;
+        recorded.into_iter().collect::<Result<Vec<()>, DbError>>()?;
         Ok(count)
+    }
+
+    async fn deliver(&self, item: Due) -> Result<(), DbError> {
+        let sent = match tokio::time::timeout(self.send_deadline, self.transport.send(&self.from, &item.email)).await {
+            Ok(result) => result,
+            Err(_) => Err(MailError::Send(format!("no answer within {} s", self.send_deadline.as_secs_f32()))),
+        };
+        let outcome = Outcome::of(item.attempts + 1, sent);
+        match &outcome {
+            Outcome::Sent => {}
+            Outcome::Retry(error) => {
+                tracing::warn!(id = item.id, attempts = item.attempts + 1, %error, "e-mail delivery failed; will retry")
+            }
+            Outcome::Undelivered(error) => {
+                tracing::error!(id = item.id, attempts = item.attempts + 1, %error, "e-mail refused; marked undelivered")
+            }
+        }
+        let db = self.db.clone();
+        tokio::task::spawn_blocking(move || record_outcome(&db, &item, outcome))
+            .await
+            .map_err(|e| DbError::Connect(e.to_string()))?
     }
 
     /// Deletes sent e-mails older than [`KEEP_SENT_DAYS`] and code e-mails that
@@ -120,6 +153,13 @@ fn purge_old(db: &Db) -> Result<usize, DbError> {
             .limit(PURGE_BATCH)
             .load(conn)?;
         let mut deleted = diesel::delete(o::outbox_emails.filter(o::id.eq_any(old_sent))).execute(conn)?;
+        let old_undelivered: Vec<i64> = o::outbox_emails
+            .filter(o::failed_at.is_not_null().and(o::failed_at.lt(sent_before)))
+            .select(o::id)
+            .order(o::id)
+            .limit(PURGE_BATCH)
+            .load(conn)?;
+        deleted += diesel::delete(o::outbox_emails.filter(o::id.eq_any(old_undelivered))).execute(conn)?;
         let stale_before = at - chrono::Duration::hours(GIVE_UP_CODE_HOURS);
         let stale_codes: Vec<i64> = o::outbox_emails
             .filter(o::sent_at.is_null().and(o::created_at.lt(stale_before)).and(o::kind.eq_any(MailKind::SECRET)))
@@ -138,7 +178,7 @@ fn claim_due(db: &Db) -> Result<Vec<Due>, DbError> {
     db.write(|conn| {
         let at = now();
         let rows: Vec<(i64, i32, String, String, String, String)> = o::outbox_emails
-            .filter(o::sent_at.is_null().and(o::next_attempt_at.le(at)))
+            .filter(o::sent_at.is_null().and(o::failed_at.is_null()).and(o::next_attempt_at.le(at)))
             .order(o::id)
             .limit(BATCH)
             .select((o::id, o::attempts, o::recipient, o::subject, o::body, o::kind))
@@ -161,23 +201,43 @@ fn claim_due(db: &Db) -> Result<Vec<Due>, DbError> {
     })
 }
 
-fn record_outcome(db: &Db, item: &Due, error: Option<String>) -> Result<(), DbError> {
+/// What became of one attempt.
+#[derive(Debug, PartialEq, Eq)]
+enum Outcome {
+    Sent,
+    /// Failed in a way that may pass (down, busy, too slow): try again after a back-off.
+    Retry(String),
+    /// Refused for good [`MAX_REFUSED_ATTEMPTS`] times: stop.
+    Undelivered(String),
+}
+
+impl Outcome {
+    fn of(attempts: i32, result: Result<(), MailError>) -> Self {
+        match result {
+            Ok(()) => Self::Sent,
+            Err(e) if e.is_permanent() && attempts >= MAX_REFUSED_ATTEMPTS => Self::Undelivered(e.to_string()),
+            Err(e) => Self::Retry(e.to_string()),
+        }
+    }
+}
+
+fn record_outcome(db: &Db, item: &Due, outcome: Outcome) -> Result<(), DbError> {
     db.write(|conn| {
         let at = now();
-        let sent = (o::sent_at.eq(Some(at)), o::attempts.eq(item.attempts + 1), o::last_error.eq(None::<String>));
-        match error {
+        let attempts = o::attempts.eq(item.attempts + 1);
+        let sent = (o::sent_at.eq(Some(at)), attempts, o::last_error.eq(None::<String>));
+        match outcome {
             // A code or link is erased in the very statement that marks it sent: once
             // delivered, a copy of the database holds nothing that opens an account.
-            None if item.email.kind.is_secret() => {
+            Outcome::Sent if item.email.kind.is_secret() => {
                 diesel::update(o::outbox_emails.find(item.id)).set((sent, o::body.eq(""))).execute(conn)?
             }
-            None => diesel::update(o::outbox_emails.find(item.id)).set(sent).execute(conn)?,
-            Some(error) => diesel::update(o::outbox_emails.find(item.id))
-                .set((
-                    o::attempts.eq(item.attempts + 1),
-                    o::next_attempt_at.eq(retry_at(at, item.attempts + 1)),
-                    o::last_error.eq(Some(error)),
-                ))
+            Outcome::Sent => diesel::update(o::outbox_emails.find(item.id)).set(sent).execute(conn)?,
+            Outcome::Retry(error) => diesel::update(o::outbox_emails.find(item.id))
+                .set((attempts, o::next_attempt_at.eq(retry_at(at, item.attempts + 1)), o::last_error.eq(Some(error))))
+                .execute(conn)?,
+            Outcome::Undelivered(error) => diesel::update(o::outbox_emails.find(item.id))
+                .set((attempts, o::failed_at.eq(Some(at)), o::last_error.eq(Some(error))))
                 .execute(conn)?,
         };
         Ok::<_, DbError>(())
@@ -193,6 +253,18 @@ fn retry_at(at: NaiveDateTime, attempts: i32) -> NaiveDateTime {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refused_email_is_retried_a_bounded_number_of_times_and_other_failures_back_off() {
+        let refused = || Err(MailError::Rejected("550 no such user".into()));
+        assert_eq!(
+            Outcome::of(1, refused()),
+            Outcome::Retry("SMTP server refused the e-mail: 550 no such user".into())
+        );
+        assert!(matches!(Outcome::of(MAX_REFUSED_ATTEMPTS, refused()), Outcome::Undelivered(_)));
+        assert!(matches!(Outcome::of(50, Err(MailError::Send("421 busy".into()))), Outcome::Retry(_)));
+        assert_eq!(Outcome::of(1, Ok(())), Outcome::Sent);
+    }
 
     #[test]
     fn backoff_doubles_up_to_five_minutes() {

@@ -149,3 +149,160 @@ async fn old_sent_mail_and_undelivered_expired_codes_are_purged() {
     assert_eq!(left, ["recent@example.com", "pending@example.com"]);
     assert_eq!(w.purge().await.expect("purge"), 0);
 }
+
+/// A server that accepts connections and never says a word (like an implicit-TLS
+/// port reached with `smtp://`). Holds every connection until dropped.
+async fn silent_server() -> (u16, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("listen");
+    let port = listener.local_addr().expect("addr").port();
+    let task = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((stream, _)) = listener.accept().await {
+            held.push(stream);
+        }
+    });
+    (port, task)
+}
+
+/// A server that answers like a real one until RCPT TO, then refuses
+/// `refused@…` for good (550) and `busy@…` for now (451).
+async fn refusing_server() -> u16 {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("listen");
+    let port = listener.local_addr().expect("addr").port();
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let (read, mut write) = stream.into_split();
+                let mut lines = BufReader::new(read).lines();
+                write.write_all(b"220 strict ESMTP\r\n").await?;
+                while let Some(line) = lines.next_line().await? {
+                    let upper = line.to_ascii_uppercase();
+                    let reply: &[u8] = if upper.starts_with("EHLO") {
+                        b"250 strict\r\n"
+                    } else if upper.starts_with("RCPT TO:<REFUSED@") {
+                        b"550 5.1.1 No such user here\r\n"
+                    } else if upper.starts_with("RCPT TO:<BUSY@") {
+                        b"451 4.3.0 Try again later\r\n"
+                    } else if upper.starts_with("QUIT") {
+                        write.write_all(b"221 Bye\r\n").await?;
+                        break;
+                    } else {
+                        b"250 OK\r\n"
+                    };
+                    write.write_all(reply).await?;
+                }
+                Ok::<_, std::io::Error>(())
+            });
+        }
+    });
+    port
+}
+
+/// Makes every pending e-mail due now: stands in for waiting out the back-off.
+fn due_now(db: &hometutor_db::Db) {
+    db.write(|c| {
+        diesel::update(o::outbox_emails.filter(o::sent_at.is_null()))
+            .set(o::next_attempt_at.eq(hometutor_db::now()))
+            .execute(c)
+            .map_err(hometutor_db::DbError::from)
+    })
+    .expect("due now");
+}
+
+type Attempt = (String, i32, Option<String>, Option<chrono::NaiveDateTime>, chrono::NaiveDateTime);
+
+fn attempts(db: &hometutor_db::Db) -> Vec<Attempt> {
+    db.read(|c| {
+        o::outbox_emails
+            .order(o::id)
+            .select((o::recipient, o::attempts, o::last_error, o::failed_at, o::next_attempt_at))
+            .load(c)
+            .map_err(hometutor_db::DbError::from)
+    })
+    .expect("rows")
+}
+
+#[tokio::test]
+async fn a_server_that_never_answers_does_not_hold_up_the_outbox() {
+    let database = TestDatabase::in_memory();
+    let db = database.db();
+    let (port, silent) = silent_server().await;
+    db.write(|c| enqueue(c, &mail("stuck@example.com")).map_err(hometutor_db::DbError::from)).expect("enqueue");
+    let deadline = Duration::from_secs(1);
+    let w = worker(&db, &format!("smtp://127.0.0.1:{port}")).with_send_deadline(deadline);
+
+    let started = std::time::Instant::now();
+    assert_eq!(w.deliver_due().await.expect("attempt"), 1);
+    assert!(started.elapsed() < deadline * 3, "the send gave up after its deadline: {:?}", started.elapsed());
+    let row = &attempts(&db)[0];
+    assert_eq!(row.1, 1);
+    assert!(row.2.as_deref().is_some_and(|e| e.contains("no answer within")), "{:?}", row.2);
+    assert!(row.3.is_none(), "a timeout is not a refusal: it is retried");
+
+    // The mail server is fixed: the stuck e-mail and a new one both go out.
+    silent.abort();
+    let _ = silent.await;
+    let sink = SmtpSink::start_on(port).await.expect("a working server on the same port");
+    db.write(|c| enqueue(c, &notice("later@example.com")).map_err(hometutor_db::DbError::from)).expect("enqueue");
+    due_now(&db);
+    assert_eq!(w.deliver_due().await.expect("deliver"), 2);
+    assert!(sink.wait_for("stuck@example.com", "123456", Duration::from_secs(5)).await.is_some());
+    assert!(sink.wait_for("later@example.com", "password was changed", Duration::from_secs(5)).await.is_some());
+}
+
+#[tokio::test]
+async fn claims_of_a_crashed_sender_come_free_within_30_seconds() {
+    let database = TestDatabase::in_memory();
+    let db = database.db();
+    let (port, _silent) = silent_server().await;
+    db.write(|c| enqueue(c, &mail("a@example.com")).map_err(hometutor_db::DbError::from)).expect("enqueue");
+    let crashing = worker(&db, &format!("smtp://127.0.0.1:{port}"));
+    // The sender dies mid-send, after its claim was committed: the future is dropped.
+    assert!(tokio::time::timeout(Duration::from_millis(500), crashing.deliver_due()).await.is_err());
+    let restart = hometutor_db::now();
+    let row = &attempts(&db)[0];
+    assert_eq!(row.1, 0, "the attempt was never recorded");
+    let lease = row.4 - restart;
+    assert!(
+        lease > chrono::Duration::zero() && lease <= chrono::Duration::seconds(30),
+        "the claim comes free within 30 s of the restart, not {lease}"
+    );
+    let sink = SmtpSink::start().await.expect("sink");
+    let restarted = worker(&db, &sink.url());
+    assert_eq!(restarted.deliver_due().await.expect("deliver"), 0, "a live claim is respected");
+}
+
+#[tokio::test]
+async fn a_refused_email_is_retried_a_few_times_then_marked_undelivered_and_a_busy_one_backs_off() {
+    let database = TestDatabase::in_memory();
+    let db = database.db();
+    let port = refusing_server().await;
+    db.write(|c| {
+        enqueue(c, &notice("refused@example.com"))?;
+        enqueue(c, &notice("busy@example.com")).map_err(hometutor_db::DbError::from)
+    })
+    .expect("enqueue");
+    let w = worker(&db, &format!("smtp://127.0.0.1:{port}"));
+    for attempt in 1..=hometutor_mail::MAX_REFUSED_ATTEMPTS {
+        assert_eq!(w.deliver_due().await.expect("attempt"), 2, "attempt {attempt}");
+        due_now(&db);
+    }
+    let rows = attempts(&db);
+    let (_, refused_attempts, refused_error, refused_failed, _) = &rows[0];
+    assert_eq!(*refused_attempts, hometutor_mail::MAX_REFUSED_ATTEMPTS);
+    assert!(refused_failed.is_some(), "given up after {refused_attempts} refusals");
+    assert!(refused_error.as_deref().is_some_and(|e| e.contains("550")), "{refused_error:?}");
+    let (_, busy_attempts, busy_error, busy_failed, _) = &rows[1];
+    assert_eq!((*busy_attempts, busy_failed), (hometutor_mail::MAX_REFUSED_ATTEMPTS, &None), "451 is not final");
+    assert!(busy_error.as_deref().is_some_and(|e| e.contains("451")));
+
+    assert_eq!(w.deliver_due().await.expect("attempt"), 1, "only the busy one is tried again");
+    let busy = &attempts(&db)[1];
+    assert!(busy.4 > hometutor_db::now() + chrono::Duration::seconds(10), "and it backs off: next at {}", busy.4);
+
+    let listed = db.read(|c| hometutor_mail::undelivered(c, 50).map_err(hometutor_db::DbError::from)).expect("list");
+    assert_eq!(listed.len(), 1);
+    assert_eq!((listed[0].recipient.as_str(), listed[0].attempts), ("refused@example.com", 3));
+    assert!(listed[0].last_error.as_deref().is_some_and(|e| e.contains("No such user")));
+}

@@ -469,3 +469,38 @@ async fn logo_and_assets_are_uploaded_listed_and_deleted() {
     let again = app.call("DELETE", &format!("/api/admin/assets/{logo_name}"), Some(&admin), None).await;
     assert_eq!(again.status, 404);
 }
+
+#[actix_web::test]
+async fn admins_see_undelivered_emails_and_others_may_not() {
+    use diesel::prelude::*;
+    use hometutor_db::schema::outbox_emails::dsl as o;
+    let (app, admin) = start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    // The mail worker gave up on this one (crates/mail/tests/outbox.rs causes that for real).
+    app.db()
+        .write(|c| {
+            diesel::update(o::outbox_emails.filter(o::recipient.eq("parent@example.com")))
+                .set((
+                    o::failed_at.eq(Some(hometutor_db::now())),
+                    o::attempts.eq(3),
+                    o::last_error.eq(Some("550 5.1.1 No such user here")),
+                ))
+                .execute(c)
+                .map_err(hometutor_db::DbError::from)
+        })
+        .unwrap();
+
+    let list = app.call("GET", "/api/admin/undelivered-emails", Some(&admin), None).await;
+    assert_eq!(list.status, 200, "{:?}", list.body);
+    let first = &list.body[0];
+    assert_eq!(
+        (first["recipient"].as_str(), first["kind"].as_str(), first["attempts"].as_i64()),
+        (Some("parent@example.com"), Some("verification_code"), Some(3))
+    );
+    assert_eq!(first["lastError"], "550 5.1.1 No such user here");
+    assert!(first["failedAt"].is_string() && first.get("body").is_none(), "no body: it may hold a code");
+
+    let refused = app.call("GET", "/api/admin/undelivered-emails", Some(&parent), None).await;
+    assert_eq!(refused.status, 403);
+    assert_eq!(app.call("GET", "/api/admin/undelivered-emails", None, None).await.status, 401);
+}

@@ -346,6 +346,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/undelivered-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-mails that could not be delivered (the mail server refused them), most recent first. */
+        get: operations["admin_undelivered_emails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/upload": {
         parameters: {
             query?: never;
@@ -1745,6 +1762,29 @@ export interface components {
             subscriptionActive: boolean;
             testimonials: string;
         };
+        /** @description An e-mail the mail server refused for good, several times; it is no longer retried. */
+        UndeliveredEmailDto: {
+            /**
+             * Format: int32
+             * @description How many times it was tried.
+             */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the worker gave up.
+             */
+            failedAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description verification_code, reset_code, already_registered, password_changed or notice. */
+            kind: string;
+            /** @description What the mail server answered the last time. */
+            lastError?: string | null;
+            recipient: string;
+            subject: string;
+        };
         UnreadCounts: {
             /** @description Partner id → unread messages from them. */
             perUser: {
@@ -2415,6 +2455,43 @@ export interface operations {
             };
             /** @description No such tutor */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_undelivered_emails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UndeliveredEmailDto"][];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,7 +7,7 @@ use actix_web::{delete, get, patch, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_admin::{
     AdminRequest, AdminUser, Asset, AssetType, AuditEntry, BulkAction, NewUser, SiteContent, SiteSettings,
-    SupportTicket, Testimonial, Theme, UserFilter, UserUpdate,
+    SupportTicket, Testimonial, Theme, UndeliveredEmail, UserFilter, UserUpdate,
 };
 use hometutor_core::{Role, UserId};
 use serde::{Deserialize, Serialize};
@@ -775,6 +775,56 @@ pub async fn admin_support_tickets(
     Ok(web::Json(blocking(move || service.tickets(200)).await?.into_iter().map(Into::into).collect()))
 }
 
+// ---------------------------------------------------------------- undelivered e-mail
+
+/// An e-mail the mail server refused for good, several times; it is no longer retried.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UndeliveredEmailDto {
+    pub id: i64,
+    pub recipient: String,
+    pub subject: String,
+    /// verification_code, reset_code, already_registered, password_changed or notice.
+    pub kind: String,
+    /// How many times it was tried.
+    pub attempts: i32,
+    /// What the mail server answered the last time.
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    /// When the worker gave up.
+    pub failed_at: DateTime<Utc>,
+}
+
+impl From<UndeliveredEmail> for UndeliveredEmailDto {
+    fn from(e: UndeliveredEmail) -> Self {
+        Self {
+            id: e.id,
+            recipient: e.recipient,
+            subject: e.subject,
+            kind: e.kind,
+            attempts: e.attempts,
+            last_error: e.last_error,
+            created_at: e.created_at.and_utc(),
+            failed_at: e.failed_at.and_utc(),
+        }
+    }
+}
+
+/// E-mails that could not be delivered (the mail server refused them), most recent first.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+    (status = 200, body = Vec<UndeliveredEmailDto>),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an admin", body = ErrorBody),
+))]
+#[get("/admin/undelivered-emails")]
+pub async fn admin_undelivered_emails(
+    state: web::Data<AppState>,
+    _admin: AdminOnly,
+) -> Result<web::Json<Vec<UndeliveredEmailDto>>, ApiError> {
+    let service = state.admin.clone();
+    Ok(web::Json(blocking(move || service.undelivered_emails(200)).await?.into_iter().map(Into::into).collect()))
+}
+
 // ---------------------------------------------------------------- media
 
 #[derive(Serialize, ToSchema)]
@@ -1054,6 +1104,7 @@ pub fn config(cfg: &mut ServiceConfig) {
         .service(admin_approve_testimonial)
         .service(admin_broadcast)
         .service(admin_support_tickets)
+        .service(admin_undelivered_emails)
         .service(admin_assets)
         .service(admin_upload_asset)
         .service(admin_delete_asset)

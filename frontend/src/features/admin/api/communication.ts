@@ -25,6 +25,14 @@ export function useSupportTickets() {
   })
 }
 
+/** GET /admin/undelivered-emails: e-mails the mail server refused for good, no longer retried. */
+export function useUndeliveredEmails() {
+  return useQuery({
+    queryKey: adminKeys.undeliveredEmails,
+    queryFn: () => request(api.GET('/admin/undelivered-emails'), ADMIN_MESSAGES.loadUndelivered),
+  })
+}
+
 export function useAuditLog() {
   return useQuery({
     queryKey: adminKeys.audit,

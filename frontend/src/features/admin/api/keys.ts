@@ -7,6 +7,7 @@ export const adminKeys = {
   content: ['admin', 'content'] as const,
   testimonials: ['admin', 'testimonials'] as const,
   tickets: ['admin', 'support-tickets'] as const,
+  undeliveredEmails: ['admin', 'undelivered-emails'] as const,
   assets: ['admin', 'assets'] as const,
   audit: ['admin', 'audit-log'] as const,
   analytics: ['admin', 'analytics'] as const,

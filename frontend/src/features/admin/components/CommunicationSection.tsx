@@ -5,7 +5,7 @@ import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { notifyError, notifySuccess } from '@/lib/toaster'
-import { useBroadcastMessage, useSupportTickets } from '../api/communication'
+import { useBroadcastMessage, useSupportTickets, useUndeliveredEmails } from '../api/communication'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { formatDate, QueryState, Section } from './ui'
 
@@ -71,11 +71,43 @@ function Tickets() {
   )
 }
 
+/** E-mails the mail server refused several times: the worker stopped trying, so a person has to look. */
+function UndeliveredEmails() {
+  const { data, isPending, error } = useUndeliveredEmails()
+  const emails = data ?? []
+  return (
+    <Box>
+      <Heading as="h3" size="lg" mb="3">
+        Undelivered e-mails
+      </Heading>
+      <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadUndelivered}>
+        {emails.length === 0 && <Text color="fg.muted">Every e-mail was delivered.</Text>}
+        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Undelivered e-mails">
+          {emails.map((e) => (
+            <Box as="li" key={e.id} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
+              <Text fontWeight="semibold">{e.subject}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                To {e.recipient} · tried {e.attempts} times · gave up {formatDate(e.failedAt)}
+              </Text>
+              {e.lastError && (
+                <Text mt="2" fontSize="sm" wordBreak="break-word">
+                  {e.lastError}
+                </Text>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      </QueryState>
+    </Box>
+  )
+}
+
 export function CommunicationSection() {
   return (
     <Section title="Communication">
       <Broadcast />
       <Tickets />
+      <UndeliveredEmails />
     </Section>
   )
 }

@@ -28,6 +28,7 @@ export const ADMIN_MESSAGES = {
   loadContent: 'Failed to load content',
   loadTestimonials: 'Failed to load testimonials',
   loadTickets: 'Failed to load support tickets',
+  loadUndelivered: 'Failed to load undelivered e-mails',
   loadAssets: 'Failed to load assets',
   loadAudit: 'Failed to load the audit log',
 } as const

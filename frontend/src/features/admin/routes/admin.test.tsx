@@ -260,3 +260,40 @@ describe('admin panel: General Settings', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: /Support e-mail/ })).toHaveAttribute('aria-invalid', 'true')
   })
 })
+
+describe('admin panel: Communication, undelivered e-mails', { timeout: 30_000 }, () => {
+  it('lists the e-mails the mail server refused, with why', async () => {
+    asAdmin()
+    const undelivered: components['schemas']['UndeliveredEmailDto'][] = [
+      {
+        id: 7,
+        recipient: 'asha@example.com',
+        subject: 'Verify your HomeTutor e-mail',
+        kind: 'verification_code',
+        attempts: 3,
+        lastError: 'SMTP server refused the e-mail: 550 5.1.1 No such user here',
+        createdAt: '2026-11-23T10:00:00Z',
+        failedAt: '2026-11-23T10:00:20Z',
+      },
+    ]
+    server.use(
+      http.get('*/api/admin/support-tickets', () => HttpResponse.json([])),
+      http.get('*/api/admin/undelivered-emails', () => HttpResponse.json(undelivered)),
+    )
+    renderApp('/admin?section=communication')
+    const list = await screen.findByRole('list', { name: 'Undelivered e-mails' })
+    expect(within(list).getByText('Verify your HomeTutor e-mail')).toBeInTheDocument()
+    expect(within(list).getByText(/To asha@example.com · tried 3 times/)).toBeInTheDocument()
+    expect(within(list).getByText(/550 5.1.1 No such user here/)).toBeInTheDocument()
+  })
+
+  it('says so when every e-mail was delivered', async () => {
+    asAdmin()
+    server.use(
+      http.get('*/api/admin/support-tickets', () => HttpResponse.json([])),
+      http.get('*/api/admin/undelivered-emails', () => HttpResponse.json([])),
+    )
+    renderApp('/admin?section=communication')
+    expect(await screen.findByText('Every e-mail was delivered.')).toBeInTheDocument()
+  })
+})

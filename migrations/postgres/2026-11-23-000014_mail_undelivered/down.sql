@@ -1,0 +1,1 @@
+ALTER TABLE outbox_emails DROP COLUMN failed_at;
