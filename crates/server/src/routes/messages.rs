@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::input::Json;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::state::AppState;
@@ -109,7 +110,7 @@ pub struct SendBody {
 pub async fn send(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<SendBody>,
+    body: Json<SendBody>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let input = SendInput { to: UserId(b.to), text: b.text, request_id: b.request_id, client_id: b.client_id };
@@ -237,7 +238,7 @@ pub struct PartnerBody {
 pub async fn mark_read(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<PartnerBody>,
+    body: Json<PartnerBody>,
 ) -> Result<HttpResponse, ApiError> {
     about_partner(&state, me, UserId(body.partner_id), MessageStore::mark_read).await
 }
@@ -257,7 +258,7 @@ pub async fn mark_read(
 pub async fn block(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<PartnerBody>,
+    body: Json<PartnerBody>,
 ) -> Result<HttpResponse, ApiError> {
     about_partner(&state, me, UserId(body.partner_id), MessageStore::block).await
 }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::input::Json;
 use crate::errors::{ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::state::AppState;
@@ -98,7 +99,7 @@ pub struct VerifyResponse {
 pub async fn verify(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<VerifyRequest>,
+    body: Json<VerifyRequest>,
 ) -> Result<web::Json<VerifyResponse>, ApiError> {
     if body.order_id.trim().is_empty() {
         return Err(ApiError::bad_request("Invalid payment session. Order ID not found."));
@@ -187,7 +188,7 @@ pub struct SimulatePaymentRequest {
 pub async fn simulate_payment(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<SimulatePaymentRequest>,
+    body: Json<SimulatePaymentRequest>,
 ) -> Result<web::Json<WebhookResponse>, ApiError> {
     let paid = match body.outcome.as_deref().unwrap_or("paid") {
         "paid" => true,
