@@ -83,27 +83,39 @@ pub async fn json_errors(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let under_api = req.path() == "/api" || req.path().starts_with("/api/");
-    let request = req.request().clone();
-    let res = match next.call(req).await {
-        Ok(res) => res.map_into_boxed_body(),
-        Err(e) => ServiceResponse::new(request, e.error_response()),
-    };
-    let status = res.status();
-    let is_json = res
-        .headers()
+    // The request must not be cloned before routing (actix needs it unshared).
+    match next.call(req).await {
+        Ok(res) if under_api && needs_json(res.response().head()) => {
+            let (code, message) = describe(res.status());
+            Ok(res.map_body(|head, _| json_body(head, code, message)))
+        }
+        Ok(res) => Ok(res.map_into_boxed_body()),
+        Err(e) => {
+            let mut response = e.error_response();
+            if !under_api || !needs_json(response.head()) {
+                return Err(e);
+            }
+            let (code, message) = describe(response.status());
+            let body = json_body(response.head_mut(), code, message);
+            Err(actix_web::error::InternalError::from_response(e.to_string(), response.set_body(body)).into())
+        }
+    }
+}
+
+/// An error answer with no JSON body yet.
+fn needs_json(head: &actix_web::dev::ResponseHead) -> bool {
+    let is_json = head
+        .headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
-    if !under_api || is_json || !(status.is_client_error() || status.is_server_error()) {
-        return Ok(res);
-    }
-    let (code, message) = describe(status);
+    (head.status.is_client_error() || head.status.is_server_error()) && !is_json
+}
+
+fn json_body(head: &mut actix_web::dev::ResponseHead, code: &str, message: &str) -> BoxBody {
+    head.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     let body = ErrorBody { message: message.into(), code: code.into(), fields: None };
-    let json = serde_json::to_vec(&body).unwrap_or_default();
-    Ok(res.map_body(|head, _| {
-        head.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        BoxBody::new(json)
-    }))
+    BoxBody::new(serde_json::to_vec(&body).unwrap_or_default())
 }
 
 /// The code and sentence for a status actix answered on its own.

@@ -158,7 +158,6 @@ pub async fn body_deadline(
         finished: false,
     };
     req.set_payload(Payload::from(Box::pin(body) as Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>>));
-    let request = req.request().clone();
     let answered = next.call(req).await;
     if !expired.get() {
         return answered.map(ServiceResponse::map_into_boxed_body);
@@ -170,7 +169,10 @@ pub async fn body_deadline(
     );
     let mut response: HttpResponse = timed_out.error_response();
     response.head_mut().set_connection_type(actix_web::http::ConnectionType::Close);
-    Ok(ServiceResponse::new(request, response))
+    match answered {
+        Ok(res) => Ok(res.into_response(response)),
+        Err(e) => Err(actix_web::error::InternalError::from_response(e.to_string(), response).into()),
+    }
 }
 
 /// A request body that fails with a timeout once no chunk arrived for `timeout`.
