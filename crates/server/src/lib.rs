@@ -192,6 +192,8 @@ impl Application {
                 .openapi(openapi::ApiDoc::openapi())
                 .app_data(state.clone())
                 .app_data(body_read_timeout)
+                // Raw bodies (the payment webhook) are held to the JSON limit too.
+                .app_data(aw::PayloadConfig::new(input::JSON_LIMIT))
                 .app_data(input::fallback::path_config())
                 .app_data(query_config())
                 // Before the /api scope, whose fallback would otherwise answer these paths with 404.

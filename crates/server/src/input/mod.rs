@@ -10,29 +10,21 @@
 //! - a body that stops arriving is answered 408 ([`body_deadline`]);
 //! - every error under `/api` is JSON, wrong methods answer 405 ([`fallback`]).
 
+mod body_deadline;
 pub mod fallback;
 mod json;
 mod strict;
 
-use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::future::Future;
-use std::pin::Pin;
-use std::rc::Rc;
-use std::task::{Context, Poll};
-use std::time::Duration;
 
 use actix_web::body::{BoxBody, MessageBody};
-use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
-use actix_web::error::PayloadError;
-use actix_web::http::StatusCode;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use actix_web::web::Bytes;
-use actix_web::{HttpMessage, HttpResponse, ResponseError};
-use futures_util::Stream;
+use actix_web::ResponseError;
 use serde_json::Value;
 
-pub use json::Json;
+pub use body_deadline::{body_deadline, BodyReadTimeout};
+pub use json::{Json, JSON_LIMIT};
 
 use crate::errors::ApiError;
 
@@ -130,86 +122,4 @@ pub async fn refuse_nul_in_url(
         return Ok(req.into_response(nul_refused(found).error_response()));
     }
     next.call(req).await.map(ServiceResponse::map_into_boxed_body)
-}
-
-/// How long a request body may go without a byte arriving (`BODY_READ_TIMEOUT_SECS`).
-#[derive(Clone, Copy, Debug)]
-pub struct BodyReadTimeout(pub Duration);
-
-/// Answers 408 when a request body stops arriving for longer than the
-/// [`BodyReadTimeout`] (the gap between two reads, as nginx's
-/// `client_body_timeout`, so a slow but steady upload still finishes). The
-/// handler sees its body end in an error and cleans up as for any broken body;
-/// whatever it answers is replaced by the 408 and the connection is closed,
-/// since the rest of the body is still on its way.
-pub async fn body_deadline(
-    mut req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let Some(BodyReadTimeout(timeout)) = req.app_data::<BodyReadTimeout>().copied() else {
-        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
-    };
-    let expired = Rc::new(Cell::new(false));
-    let body = DeadlineBody {
-        inner: req.take_payload(),
-        timeout,
-        sleep: Box::pin(tokio::time::sleep(timeout)),
-        expired: expired.clone(),
-        finished: false,
-    };
-    req.set_payload(Payload::from(Box::pin(body) as Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>>));
-    let answered = next.call(req).await;
-    if !expired.get() {
-        return answered.map(ServiceResponse::map_into_boxed_body);
-    }
-    let timed_out = ApiError::new(
-        StatusCode::REQUEST_TIMEOUT,
-        "request_timeout",
-        "The request body stopped arriving. Please try again.",
-    );
-    let mut response: HttpResponse = timed_out.error_response();
-    response.head_mut().set_connection_type(actix_web::http::ConnectionType::Close);
-    match answered {
-        Ok(res) => Ok(res.into_response(response)),
-        Err(e) => Err(actix_web::error::InternalError::from_response(e.to_string(), response).into()),
-    }
-}
-
-/// A request body that fails with a timeout once no chunk arrived for `timeout`.
-struct DeadlineBody {
-    inner: Payload,
-    timeout: Duration,
-    sleep: Pin<Box<tokio::time::Sleep>>,
-    expired: Rc<Cell<bool>>,
-    finished: bool,
-}
-
-impl Stream for DeadlineBody {
-    type Item = Result<Bytes, PayloadError>;
-
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        if self.finished {
-            return Poll::Ready(None);
-        }
-        match Pin::new(&mut self.inner).poll_next(cx) {
-            Poll::Ready(Some(chunk)) => {
-                let next_deadline = tokio::time::Instant::now() + self.timeout;
-                self.sleep.as_mut().reset(next_deadline);
-                Poll::Ready(Some(chunk))
-            }
-            Poll::Ready(None) => {
-                self.finished = true;
-                Poll::Ready(None)
-            }
-            Poll::Pending => match self.sleep.as_mut().poll(cx) {
-                Poll::Ready(()) => {
-                    self.finished = true;
-                    self.expired.set(true);
-                    let stalled = std::io::Error::new(std::io::ErrorKind::TimedOut, "the request body stopped arriving");
-                    Poll::Ready(Some(Err(PayloadError::Io(stalled))))
-                }
-                Poll::Pending => Poll::Pending,
-            },
-        }
-    }
 }
