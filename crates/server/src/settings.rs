@@ -197,9 +197,13 @@ impl Settings {
             };
         let body_read_timeout = match get("BODY_READ_TIMEOUT_SECS") {
             None => std::time::Duration::from_secs(30),
-            Some(v) => v.parse::<u64>().ok().filter(|n| *n > 0).map(std::time::Duration::from_secs).ok_or_else(|| {
-                ConfigError(format!("BODY_READ_TIMEOUT_SECS must be a positive whole number of seconds (got '{v}')"))
-            })?,
+            Some(v) => {
+                v.parse::<u64>().ok().filter(|n| *n > 0).map(std::time::Duration::from_secs).ok_or_else(|| {
+                    ConfigError(format!(
+                        "BODY_READ_TIMEOUT_SECS must be a positive whole number of seconds (got '{v}')"
+                    ))
+                })?
+            }
         };
         Ok(Self {
             bind,

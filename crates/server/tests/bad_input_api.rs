@@ -78,7 +78,10 @@ impl Store {
 
     /// The number of rows in every table.
     fn row_counts(&mut self) -> BTreeMap<String, i64> {
-        self.tables().into_iter().map(|t| (t.clone(), self.count(&format!("SELECT count(*) AS n FROM \"{t}\"")))).collect()
+        self.tables()
+            .into_iter()
+            .map(|t| (t.clone(), self.count(&format!("SELECT count(*) AS n FROM \"{t}\""))))
+            .collect()
     }
 
     /// Columns anywhere holding a NUL (only SQLite can store one; PostgreSQL refuses it).
@@ -89,9 +92,8 @@ impl Store {
         let mut found = Vec::new();
         for table in self.tables() {
             for column in self.names(&format!("SELECT name FROM pragma_table_info('{table}')")) {
-                let sql = format!(
-                    "SELECT count(*) AS n FROM \"{table}\" WHERE instr(CAST(\"{column}\" AS BLOB), x'00') > 0"
-                );
+                let sql =
+                    format!("SELECT count(*) AS n FROM \"{table}\" WHERE instr(CAST(\"{column}\" AS BLOB), x'00') > 0");
                 if self.count(&sql) > 0 {
                     found.push(format!("{table}.{column}"));
                 }
@@ -103,12 +105,7 @@ impl Store {
 
 fn files_under(dir: &std::path::Path) -> usize {
     std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .flatten()
-                .map(|e| if e.path().is_dir() { files_under(&e.path()) } else { 1 })
-                .sum()
-        })
+        .map(|entries| entries.flatten().map(|e| if e.path().is_dir() { files_under(&e.path()) } else { 1 }).sum())
         .unwrap_or(0)
 }
 
@@ -166,9 +163,10 @@ async fn a_nul_character_is_refused_everywhere_and_nothing_is_stored() {
     let profile = json!({"about": nul, "subjects": "Maths", "availability": "Evenings", "methodology": "Practice",
                          "testimonials": "", "education": "M.Sc.", "fees": "₹500/hour", "demoOffer": "Free"});
     let ticket = json!({"name": "Asha", "email": "asha@example.com", "subject": nul, "message": "Help"});
-    let register =
-        json!({"fullname": nul, "role": "parent", "email": "new@example.com", "phone": "9876543210", "password": PASSWORD});
+    let register = json!({"fullname": nul, "role": "parent", "email": "new@example.com", "phone": "9876543210", "password": PASSWORD});
     let request = json!({"subject": nul, "classLevel": "Class 10", "preferredTime": "Evenings", "location": DELHI});
+    let create_user =
+        json!({"fullname": "A", "email": nul, "phone": "9876543210", "password": PASSWORD, "role": "parent"});
     let reviews = format!("/api/tutors/{tutor_id}/reviews");
     let request_path = format!("/api/tuition/{request_id}");
     // Method, path, caller, body and the field the answer must name.
@@ -188,11 +186,11 @@ async fn a_nul_character_is_refused_everywhere_and_nothing_is_stored() {
         ("POST", "/api/admin/settings", Some(&admin), json!({"siteTitle": nul, "theme": "light"}), "siteTitle"),
         ("POST", "/api/admin/content", Some(&admin), json!({"homeText": "Hi", "banners": ["ok", nul]}), "banners[1]"),
         ("POST", "/api/admin/broadcast", Some(&admin), json!({"text": nul}), "text"),
-        ("POST", "/api/admin/users/create", Some(&admin), json!({"fullname": "A", "email": nul}), "email"),
+        ("POST", "/api/admin/users/create", Some(&admin), create_user, "email"),
     ];
     let urls: Vec<(&str, String, Option<&str>, &str)> = vec![
         ("GET", "/api/admin/users?search=as%00ha".into(), Some(&admin), "search"),
-        ("GET", format!("/api/tuition/nearby?coordinates=[77.2,28.6]&subject=ma%00ths"), Some(&tutor), "subject"),
+        ("GET", "/api/tuition/nearby?coordinates=[77.2,28.6]&subject=ma%00ths".into(), Some(&tutor), "subject"),
         ("GET", "/api/verify-email?token=abc%00".into(), None, "token"),
         ("GET", "/api/tutors/tutor%00x".into(), None, "path"),
         ("PUT", "/api/tutors/tutor%00x".into(), Some(&tutor), "path"),
@@ -257,7 +255,11 @@ async fn a_nul_character_is_refused_everywhere_and_nothing_is_stored() {
             other => panic!("no answer to the chat frame: {other:?}"),
         }
     };
-    assert_eq!((answer["event"].as_str(), answer["data"]["clientId"].as_str()), (Some("error"), Some("c-1")), "{answer}");
+    assert_eq!(
+        (answer["event"].as_str(), answer["data"]["clientId"].as_str()),
+        (Some("error"), Some("c-1")),
+        "{answer}"
+    );
     let data = &answer["data"];
     failures.extend(assert_refused("chat frame", 400, data, "data.text").err());
     if store.row_counts() != before {
@@ -363,7 +365,8 @@ async fn a_body_that_stops_arriving_is_answered_408_and_the_server_carries_on() 
     ];
     for (path, headers, partial) in cases {
         let head = format!("POST {path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer {token}\r\n{headers}\r\n");
-        let (answer, waited) = tokio::task::spawn_blocking(move || stalled_request(port, &head, &partial)).await.unwrap();
+        let (answer, waited) =
+            tokio::task::spawn_blocking(move || stalled_request(port, &head, &partial)).await.unwrap();
         assert!(answer.starts_with("HTTP/1.1 408"), "{path}: {answer}");
         assert!(answer.contains("\"code\":\"request_timeout\""), "{path}: {answer}");
         assert!(waited >= Duration::from_millis(900) && waited < Duration::from_secs(10), "{path}: after {waited:?}");

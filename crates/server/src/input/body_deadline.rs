@@ -107,7 +107,8 @@ impl Stream for DeadlineBody {
             Poll::Pending => match self.sleep.as_mut().poll(cx) {
                 Poll::Ready(()) => {
                     self.reading.set(Reading::Stalled);
-                    let stalled = std::io::Error::new(std::io::ErrorKind::TimedOut, "the request body stopped arriving");
+                    let stalled =
+                        std::io::Error::new(std::io::ErrorKind::TimedOut, "the request body stopped arriving");
                     Poll::Ready(Some(Err(PayloadError::Io(stalled))))
                 }
                 Poll::Pending => Poll::Pending,

@@ -58,9 +58,8 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
                 }
                 body.extend_from_slice(&chunk);
             }
-            let value: Value = serde_json::from_slice(&body).map_err(|e| {
-                ApiError::bad_request(format!("Invalid JSON body: {e}."))
-            })?;
+            let value: Value =
+                serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(format!("Invalid JSON body: {e}.")))?;
             super::refuse_nul_in_json(&value)?;
             strict::from_value(&value).map(Json).map_err(misshapen)
         })
@@ -68,9 +67,10 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
 }
 
 fn is_json(req: &HttpRequest) -> Result<(), ApiError> {
-    let json = req.mime_type().ok().flatten().is_some_and(|mime| {
-        mime.subtype() == actix_web::mime::JSON || mime.suffix() == Some(actix_web::mime::JSON)
-    });
+    let json =
+        req.mime_type().ok().flatten().is_some_and(|mime| {
+            mime.subtype() == actix_web::mime::JSON || mime.suffix() == Some(actix_web::mime::JSON)
+        });
     match json {
         true => Ok(()),
         false => Err(ApiError::new(

@@ -95,7 +95,8 @@ pub fn chat_frame_refusal(frame: &str) -> Option<Value> {
     }
     let parsed: Value = serde_json::from_str(frame).ok()?;
     let refused = refuse_nul_in_json(&parsed).err()?;
-    let mut event = serde_json::json!({"message": refused.body.message, "code": refused.body.code, "fields": refused.body.fields});
+    let mut event =
+        serde_json::json!({"message": refused.body.message, "code": refused.body.code, "fields": refused.body.fields});
     if let Some(client_id) = parsed["data"]["clientId"].as_str().filter(|id| !id.contains('\0')) {
         event["clientId"] = client_id.into();
     }

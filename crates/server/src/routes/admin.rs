@@ -15,9 +15,9 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::input::Json;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::AdminOnly;
+use crate::input::Json;
 use crate::routes::uploads::receive_one;
 use crate::state::AppState;
 

@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::input::Json;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::Json;
 use crate::state::AppState;
 
 /// The peer address, not a client-supplied header: X-Forwarded-For could be

@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::input::Json;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::Json;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -107,11 +107,7 @@ pub struct SendBody {
     (status = 404, description = "No such recipient, or no such tuition request", body = ErrorBody),
 ))]
 #[post("/messages")]
-pub async fn send(
-    state: web::Data<AppState>,
-    me: CurrentUser,
-    body: Json<SendBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn send(state: web::Data<AppState>, me: CurrentUser, body: Json<SendBody>) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let input = SendInput { to: UserId(b.to), text: b.text, request_id: b.request_id, client_id: b.client_id };
     let sent = state.chat_writer.send(me.0.id, input).await?;

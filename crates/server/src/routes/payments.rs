@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::input::Json;
 use crate::errors::{ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::Json;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]

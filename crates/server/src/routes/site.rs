@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::input::Json;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::Json;
 use crate::routes::admin::{ContentDto, SettingsDto, TestimonialDto};
 use crate::state::AppState;
 
