@@ -46,6 +46,13 @@ impl ApiError {
         Self::new(StatusCode::BAD_REQUEST, "invalid_request", message)
     }
 
+    /// A validation error (400 `validation`) with a message for each named field.
+    pub fn invalid_fields(message: impl Into<String>, fields: BTreeMap<String, String>) -> Self {
+        let mut err = Self::new(StatusCode::BAD_REQUEST, "validation", message);
+        err.body.fields = Some(fields);
+        err
+    }
+
     pub fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", "Not found.")
     }
@@ -133,9 +140,7 @@ pub fn storage_full(cause: impl std::fmt::Display) -> ApiError {
 
 /// A validation error with its per-field messages.
 fn validation(message: String, errors: &[hometutor_core::FieldError]) -> ApiError {
-    let mut err = ApiError::new(StatusCode::BAD_REQUEST, "validation", message);
-    err.body.fields = Some(errors.iter().map(|f| (f.field.to_string(), f.message.clone())).collect());
-    err
+    ApiError::invalid_fields(message, errors.iter().map(|f| (f.field.to_string(), f.message.clone())).collect())
 }
 
 impl From<TuitionError> for ApiError {

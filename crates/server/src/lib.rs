@@ -7,6 +7,7 @@ mod chat_writer;
 pub mod demo;
 mod errors;
 mod extract;
+mod input;
 mod maintenance;
 mod openapi;
 pub mod routes;
@@ -42,9 +43,6 @@ pub use settings::Settings;
 use state::AppState;
 
 use crate::errors::ApiError;
-
-/// JSON bodies larger than this are refused (uploads have their own limit).
-const JSON_LIMIT: usize = 64 * 1024;
 
 pub struct Application {
     port: u16,
@@ -189,12 +187,16 @@ impl Application {
         });
         let openapi = openapi_document();
         let public_url = settings.public_url.clone();
+        let body_read_timeout = input::BodyReadTimeout(settings.body_read_timeout);
         let server = HttpServer::new(move || {
             let (app, _) = App::new()
                 .into_utoipa_app()
                 .openapi(openapi::ApiDoc::openapi())
                 .app_data(state.clone())
-                .app_data(json_config())
+                .app_data(body_read_timeout)
+                // Raw bodies (the payment webhook) are held to the JSON limit too.
+                .app_data(aw::PayloadConfig::new(input::JSON_LIMIT))
+                .app_data(input::fallback::path_config())
                 .app_data(query_config())
                 // Before the /api scope, whose fallback would otherwise answer these paths with 404.
                 .map(|app| {
@@ -209,10 +211,14 @@ impl Application {
                 })
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
                 .split_for_parts();
-            app.wrap(actix_web::middleware::from_fn(admin_gate::guard))
+            // Listed innermost first: the body deadline sits right around the handlers.
+            app.wrap(actix_web::middleware::from_fn(input::body_deadline))
+                .wrap(actix_web::middleware::from_fn(admin_gate::guard))
                 .wrap(actix_web::middleware::from_fn(maintenance::guard))
+                .wrap(actix_web::middleware::from_fn(input::refuse_nul_in_url))
                 .wrap(security::headers(&public_url))
                 .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
+                .wrap(actix_web::middleware::from_fn(input::fallback::json_errors))
                 .wrap(TracingLogger::default())
                 .default_service(aw::to(web::serve))
         })
@@ -250,32 +256,6 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
         .service(utoipa_actix_web::scope("/api").configure(routes::config))
         .split_for_parts();
     api
-}
-
-fn json_config() -> aw::JsonConfig {
-    use actix_web::error::JsonPayloadError;
-    use actix_web::http::StatusCode;
-    aw::JsonConfig::default().limit(JSON_LIMIT).error_handler(|err, _| {
-        match &err {
-            JsonPayloadError::Deserialize(e) if e.is_data() => {
-                // serde names the offending field, e.g. "unknown field `role`".
-                ApiError::bad_request(format!(
-                    "Invalid request: {}",
-                    e.to_string().split(" at line").next().unwrap_or("bad field")
-                ))
-            }
-            JsonPayloadError::ContentType => ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_media_type",
-                "Expected a JSON body (Content-Type: application/json).",
-            ),
-            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", "Request body is too large.")
-            }
-            _ => ApiError::bad_request("Invalid JSON body."),
-        }
-        .into()
-    })
 }
 
 fn query_config() -> aw::QueryConfig {

@@ -32,6 +32,8 @@ pub struct Settings {
     pub chat_rate_limit: u32,
     /// Code e-mails (register, resend, reset) one client address may ask for per hour.
     pub code_email_limit: u32,
+    /// A request body that goes this long without a byte arriving is answered 408.
+    pub body_read_timeout: std::time::Duration,
 }
 
 /// Which payment provider confirms subscriptions.
@@ -193,6 +195,16 @@ impl Settings {
                     ConfigError(format!("CODE_EMAIL_LIMIT must be a positive whole number (got '{v}')"))
                 })?,
             };
+        let body_read_timeout = match get("BODY_READ_TIMEOUT_SECS") {
+            None => std::time::Duration::from_secs(30),
+            Some(v) => {
+                v.parse::<u64>().ok().filter(|n| *n > 0).map(std::time::Duration::from_secs).ok_or_else(|| {
+                    ConfigError(format!(
+                        "BODY_READ_TIMEOUT_SECS must be a positive whole number of seconds (got '{v}')"
+                    ))
+                })?
+            }
+        };
         Ok(Self {
             bind,
             public_url: public_url.trim_end_matches('/').to_string(),
@@ -209,6 +221,7 @@ impl Settings {
             upload_quota,
             chat_rate_limit,
             code_email_limit,
+            body_read_timeout,
         })
     }
 

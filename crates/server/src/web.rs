@@ -22,7 +22,7 @@ and rebuild the server.</p></main></body></html>";
 /// Everything no route matched: unknown API paths stay JSON 404s, other GETs get the app.
 pub async fn serve(req: HttpRequest) -> HttpResponse {
     if req.path() == "/api" || req.path().starts_with("/api/") {
-        return ApiError::not_found().error_response();
+        return crate::input::fallback::unmatched_api_path(&req);
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed.")

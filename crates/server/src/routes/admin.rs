@@ -17,6 +17,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::AdminOnly;
+use crate::input::Json;
 use crate::routes::uploads::receive_one;
 use crate::state::AppState;
 
@@ -148,7 +149,7 @@ pub struct CreateUserBody {
 pub async fn admin_create_user(
     state: web::Data<AppState>,
     admin: AdminOnly,
-    body: web::Json<CreateUserBody>,
+    body: Json<CreateUserBody>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let new = NewUser { fullname: b.fullname, email: b.email, phone: b.phone, password: b.password, role: b.role };
@@ -179,7 +180,7 @@ pub async fn admin_update_user(
     state: web::Data<AppState>,
     admin: AdminOnly,
     id: web::Path<i64>,
-    body: web::Json<UpdateUserBody>,
+    body: Json<UpdateUserBody>,
 ) -> Result<web::Json<AdminUserDto>, ApiError> {
     let (id, b) = (id.into_inner(), body.into_inner());
     let update = UserUpdate { fullname: b.fullname, phone: b.phone, role: b.role, active: b.active };
@@ -233,7 +234,7 @@ pub async fn admin_reset_password(
     state: web::Data<AppState>,
     admin: AdminOnly,
     id: web::Path<i64>,
-    body: web::Json<ResetPasswordBody>,
+    body: Json<ResetPasswordBody>,
 ) -> Result<web::Json<Done>, ApiError> {
     let (id, password) = (id.into_inner(), body.into_inner().password);
     let (service, actor) = (state.admin.clone(), admin.actor());
@@ -259,7 +260,7 @@ pub async fn admin_user_status(
     state: web::Data<AppState>,
     admin: AdminOnly,
     id: web::Path<i64>,
-    body: web::Json<StatusBody>,
+    body: Json<StatusBody>,
 ) -> Result<web::Json<AdminUserDto>, ApiError> {
     let (id, active) = (id.into_inner(), body.active);
     let (service, actor) = (state.admin.clone(), admin.actor());
@@ -294,7 +295,7 @@ pub struct BulkResult {
 pub async fn admin_bulk_users(
     state: web::Data<AppState>,
     admin: AdminOnly,
-    body: web::Json<BulkBody>,
+    body: Json<BulkBody>,
 ) -> Result<web::Json<BulkResult>, ApiError> {
     let b = body.into_inner();
     let action = BulkAction::parse(b.action.trim())
@@ -339,7 +340,7 @@ pub async fn admin_approve_tutor(
     state: web::Data<AppState>,
     admin: AdminOnly,
     id: web::Path<i64>,
-    body: web::Json<ApproveBody>,
+    body: Json<ApproveBody>,
 ) -> Result<web::Json<AdminUserDto>, ApiError> {
     let (id, approved, service, actor) = (id.into_inner(), body.approved, state.admin.clone(), admin.actor());
     Ok(web::Json(blocking(move || service.set_tutor_approved(&actor, id, approved)).await?.into()))
@@ -355,7 +356,7 @@ pub async fn admin_feature_tutor(
     state: web::Data<AppState>,
     admin: AdminOnly,
     id: web::Path<i64>,
-    body: web::Json<FeatureBody>,
+    body: Json<FeatureBody>,
 ) -> Result<web::Json<AdminUserDto>, ApiError> {
     let (id, featured, service, actor) = (id.into_inner(), body.featured, state.admin.clone(), admin.actor());
     Ok(web::Json(blocking(move || service.set_tutor_featured(&actor, id, featured)).await?.into()))
@@ -372,7 +373,7 @@ pub async fn admin_tutor_badges(
     state: web::Data<AppState>,
     admin: AdminOnly,
     id: web::Path<i64>,
-    body: web::Json<BadgesBody>,
+    body: Json<BadgesBody>,
 ) -> Result<web::Json<AdminUserDto>, ApiError> {
     let (id, badges, service, actor) = (id.into_inner(), body.into_inner().badges, state.admin.clone(), admin.actor());
     Ok(web::Json(blocking(move || service.set_tutor_badges(&actor, id, &badges)).await?.into()))
@@ -448,7 +449,7 @@ pub async fn admin_flag_request(
     state: web::Data<AppState>,
     admin: AdminOnly,
     id: web::Path<i64>,
-    body: web::Json<FlagBody>,
+    body: Json<FlagBody>,
 ) -> Result<web::Json<Done>, ApiError> {
     let (id, b, service, actor) = (id.into_inner(), body.into_inner(), state.admin.clone(), admin.actor());
     let flagged = b.flagged;
@@ -474,7 +475,7 @@ pub async fn admin_assign_tutor(
     state: web::Data<AppState>,
     admin: AdminOnly,
     id: web::Path<i64>,
-    body: web::Json<AssignBody>,
+    body: Json<AssignBody>,
 ) -> Result<web::Json<Done>, ApiError> {
     let (id, tutor, service, actor) = (id.into_inner(), body.tutor_id, state.admin.clone(), admin.actor());
     blocking(move || service.assign_tutor(&actor, id, tutor)).await?;
@@ -579,7 +580,7 @@ pub async fn admin_settings(state: web::Data<AppState>, _admin: AdminOnly) -> Re
 pub async fn admin_save_settings(
     state: web::Data<AppState>,
     admin: AdminOnly,
-    body: web::Json<SettingsBody>,
+    body: Json<SettingsBody>,
 ) -> Result<web::Json<SettingsDto>, ApiError> {
     let b = body.into_inner();
     let (service, actor) = (state.admin.clone(), admin.actor());
@@ -647,7 +648,7 @@ pub async fn admin_content(state: web::Data<AppState>, _admin: AdminOnly) -> Res
 pub async fn admin_save_content(
     state: web::Data<AppState>,
     admin: AdminOnly,
-    body: web::Json<ContentBody>,
+    body: Json<ContentBody>,
 ) -> Result<web::Json<ContentDto>, ApiError> {
     let b = body.into_inner();
     let (service, actor) = (state.admin.clone(), admin.actor());
@@ -701,7 +702,7 @@ pub struct ApproveTestimonialBody {
 pub async fn admin_approve_testimonial(
     state: web::Data<AppState>,
     admin: AdminOnly,
-    body: web::Json<ApproveTestimonialBody>,
+    body: Json<ApproveTestimonialBody>,
 ) -> Result<web::Json<TestimonialDto>, ApiError> {
     let (b, service, actor) = (body.into_inner(), state.admin.clone(), admin.actor());
     Ok(web::Json(blocking(move || service.approve_testimonial(&actor, b.id, b.approved)).await?.into()))
@@ -731,7 +732,7 @@ pub struct BroadcastResult {
 pub async fn admin_broadcast(
     state: web::Data<AppState>,
     admin: AdminOnly,
-    body: web::Json<BroadcastBody>,
+    body: Json<BroadcastBody>,
 ) -> Result<web::Json<BroadcastResult>, ApiError> {
     let (text, service, actor) = (body.into_inner().text, state.admin.clone(), admin.actor());
     let announcement = blocking(move || service.broadcast(&actor, &text)).await?;

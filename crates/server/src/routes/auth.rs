@@ -9,6 +9,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::Json;
 use crate::state::AppState;
 
 /// The peer address, not a client-supplied header: X-Forwarded-For could be
@@ -114,7 +115,7 @@ pub struct RegisterResponse {
 pub async fn register(
     state: web::Data<AppState>,
     req: HttpRequest,
-    body: web::Json<RegisterRequest>,
+    body: Json<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let input = RegisterInput {
@@ -150,7 +151,7 @@ pub struct EmailOtpRequest {
 #[post("/verify/email-otp")]
 pub async fn verify_email_otp(
     state: web::Data<AppState>,
-    body: web::Json<EmailOtpRequest>,
+    body: Json<EmailOtpRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     blocking(move || auth.verify_email_otp(&body.email, &body.otp)).await?;
@@ -173,7 +174,7 @@ pub struct EmailRequest {
 pub async fn resend_otp(
     state: web::Data<AppState>,
     req: HttpRequest,
-    body: web::Json<EmailRequest>,
+    body: Json<EmailRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     let ip = client_ip(&req);
@@ -232,7 +233,7 @@ pub struct LoginResponse {
 pub async fn login(
     state: web::Data<AppState>,
     req: HttpRequest,
-    body: web::Json<LoginRequest>,
+    body: Json<LoginRequest>,
 ) -> Result<web::Json<LoginResponse>, ApiError> {
     let ip = client_ip(&req);
     let body = body.into_inner();
@@ -282,7 +283,7 @@ pub struct UpdateProfileRequest {
 pub async fn update_profile(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<UpdateProfileRequest>,
+    body: Json<UpdateProfileRequest>,
 ) -> Result<web::Json<ProfileResponse>, ApiError> {
     let body = body.into_inner();
     let changes = ProfileChanges { fullname: body.fullname, phone: body.phone };
@@ -313,7 +314,7 @@ pub async fn logout(state: web::Data<AppState>, me: CurrentUser) -> Result<web::
 pub async fn send_reset_otp(
     state: web::Data<AppState>,
     req: HttpRequest,
-    body: web::Json<EmailRequest>,
+    body: Json<EmailRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     let ip = client_ip(&req);
@@ -341,7 +342,7 @@ pub struct ResetPasswordRequest {
 #[post("/auth/reset-password")]
 pub async fn reset_password(
     state: web::Data<AppState>,
-    body: web::Json<ResetPasswordRequest>,
+    body: Json<ResetPasswordRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     let user = blocking(move || auth.reset_password(&body.email, &body.otp, &body.new_password)).await?;

@@ -13,6 +13,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::Json;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -110,7 +111,7 @@ pub struct SendBody {
 pub async fn send(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<SendBody>,
+    body: Json<SendBody>,
 ) -> Result<HttpResponse, ApiError> {
     if let Err(wait) = state.chat_limit.hit(me.0.id) {
         let mut error = ApiError::new(
@@ -247,7 +248,7 @@ pub struct PartnerBody {
 pub async fn mark_read(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<PartnerBody>,
+    body: Json<PartnerBody>,
 ) -> Result<HttpResponse, ApiError> {
     about_partner(&state, me, UserId(body.partner_id), MessageStore::mark_read).await
 }
@@ -267,7 +268,7 @@ pub async fn mark_read(
 pub async fn block(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<PartnerBody>,
+    body: Json<PartnerBody>,
 ) -> Result<HttpResponse, ApiError> {
     about_partner(&state, me, UserId(body.partner_id), MessageStore::block).await
 }

@@ -11,6 +11,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::Json;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -98,7 +99,7 @@ pub struct VerifyResponse {
 pub async fn verify(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<VerifyRequest>,
+    body: Json<VerifyRequest>,
 ) -> Result<web::Json<VerifyResponse>, ApiError> {
     if body.order_id.trim().is_empty() {
         return Err(ApiError::bad_request("Invalid payment session. Order ID not found."));
@@ -187,7 +188,7 @@ pub struct SimulatePaymentRequest {
 pub async fn simulate_payment(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<SimulatePaymentRequest>,
+    body: Json<SimulatePaymentRequest>,
 ) -> Result<web::Json<WebhookResponse>, ApiError> {
     let paid = match body.outcome.as_deref().unwrap_or("paid") {
         "paid" => true,

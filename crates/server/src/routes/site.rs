@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::Json;
 use crate::routes::admin::{ContentDto, SettingsDto, TestimonialDto};
 use crate::state::AppState;
 
@@ -73,7 +74,7 @@ pub struct TestimonialBody {
 pub async fn submit_testimonial(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<TestimonialBody>,
+    body: Json<TestimonialBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (service, text) = (state.admin.clone(), body.into_inner().text);
     let saved = blocking(move || service.submit_testimonial(me.0.id, me.0.role, &text)).await?;
@@ -112,7 +113,7 @@ const TICKETS_PER_WINDOW: u32 = 5;
 pub async fn submit_ticket(
     state: web::Data<AppState>,
     req: HttpRequest,
-    body: web::Json<TicketBody>,
+    body: Json<TicketBody>,
 ) -> Result<HttpResponse, ApiError> {
     let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
     if let Err(wait) = state.ticket_throttle.check(&ip, TICKETS_PER_WINDOW) {

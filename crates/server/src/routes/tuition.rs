@@ -11,6 +11,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::Json;
 use crate::state::AppState;
 
 /// A point as `{"type": "Point", "coordinates": [longitude, latitude]}`.
@@ -214,7 +215,7 @@ pub async fn my_requests(
 pub async fn create_request(
     state: web::Data<AppState>,
     me: CurrentUser,
-    body: web::Json<RequestBody>,
+    body: Json<RequestBody>,
 ) -> Result<HttpResponse, ApiError> {
     let tuition = state.tuition.clone();
     let input = body.into_inner().into();
@@ -233,7 +234,7 @@ pub async fn update_request(
     state: web::Data<AppState>,
     me: CurrentUser,
     id: web::Path<i64>,
-    body: web::Json<RequestBody>,
+    body: Json<RequestBody>,
 ) -> Result<web::Json<TuitionRequestDto>, ApiError> {
     let tuition = state.tuition.clone();
     let input = body.into_inner().into();

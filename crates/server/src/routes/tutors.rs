@@ -9,6 +9,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::Json;
 use crate::state::AppState;
 
 /// A tutor as anyone may see them (never their phone number).
@@ -108,7 +109,7 @@ pub async fn update_tutor_profile(
     state: web::Data<AppState>,
     me: CurrentUser,
     key: web::Path<String>,
-    body: web::Json<ProfileBody>,
+    body: Json<ProfileBody>,
 ) -> Result<web::Json<TutorProfileDto>, ApiError> {
     let b = body.into_inner();
     let fields = ProfileFields {
@@ -188,7 +189,7 @@ pub async fn add_review(
     state: web::Data<AppState>,
     me: CurrentUser,
     key: web::Path<String>,
-    body: web::Json<ReviewBody>,
+    body: Json<ReviewBody>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let profiles = state.profiles.clone();

@@ -113,6 +113,7 @@ async fn receive_form(
                 }
                 let value = String::from_utf8(value)
                     .map_err(|_| ApiError::bad_request(format!("The field '{name}' is not text.")))?;
+                crate::input::refuse_nul(&name, &value)?;
                 texts.insert(name, value);
             }
         }

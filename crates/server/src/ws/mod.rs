@@ -243,6 +243,9 @@ struct SendMessage {
 /// socket's messages keep their order) and its ack comes when its batch commits;
 /// the socket meanwhile reads on. Other events are answered in turn.
 fn dispatch(state: &web::Data<AppState>, me: UserId, text: &str) -> LocalBoxFuture<'static, Answer> {
+    if let Some(refused) = crate::input::chat_frame_refusal(text) {
+        return Box::pin(std::future::ready(vec![OutFrame::event("error", refused)].into()));
+    }
     let Ok(event) = serde_json::from_str::<Event>(text) else {
         let reply = vec![OutFrame::event("error", json!({"message": "Expected {\"event\": …, \"data\": …}."}))];
         return Box::pin(std::future::ready(reply.into()));

@@ -1,0 +1,134 @@
+//! Answers for requests no handler took, and for errors actix itself produces,
+//! so that a client under `/api` only ever reads JSON `{message, code}`:
+//! an unknown path is 404, a known path with the wrong method is 405 with an
+//! `Allow` header, a path parameter that does not parse is 404 like an id that
+//! does not exist (to a client, `/api/tutors/abc` names no tutor either).
+
+use std::sync::OnceLock;
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ResourceDef, ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+
+use crate::errors::{ApiError, ErrorBody};
+
+/// Every `/api` route and its methods, from the OpenAPI document (the routes
+/// outside it are added here).
+fn routes() -> &'static [(ResourceDef, Vec<Method>)] {
+    static ROUTES: OnceLock<Vec<(ResourceDef, Vec<Method>)>> = OnceLock::new();
+    ROUTES.get_or_init(|| {
+        let mut routes: Vec<(ResourceDef, Vec<Method>)> = crate::openapi_document()
+            .paths
+            .paths
+            .iter()
+            .map(|(path, item)| {
+                let methods = [
+                    (Method::GET, &item.get),
+                    (Method::POST, &item.post),
+                    (Method::PUT, &item.put),
+                    (Method::PATCH, &item.patch),
+                    (Method::DELETE, &item.delete),
+                    (Method::HEAD, &item.head),
+                    (Method::OPTIONS, &item.options),
+                ];
+                let methods = methods.into_iter().filter(|(_, op)| op.is_some()).map(|(m, _)| m).collect();
+                (ResourceDef::new(path.as_str()), methods)
+            })
+            .collect();
+        for path in ["/api/ws", "/api/openapi.json", "/api/docs", "/api/docs/{_:.*}"] {
+            routes.push((ResourceDef::new(path), vec![Method::GET]));
+        }
+        routes
+    })
+}
+
+/// The answer for a path under `/api` that no route took.
+pub fn unmatched_api_path(req: &HttpRequest) -> HttpResponse {
+    let mut allowed: Vec<&Method> =
+        routes().iter().filter(|(def, _)| def.is_match(req.path())).flat_map(|(_, methods)| methods).collect();
+    if allowed.is_empty() {
+        return ApiError::new(StatusCode::NOT_FOUND, "not_found", "There is no such API path.").error_response();
+    }
+    allowed.sort_by_key(|m| m.as_str());
+    allowed.dedup();
+    let allow = allowed.iter().map(|m| m.as_str()).collect::<Vec<_>>().join(", ");
+    let mut response = ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!("{} is not allowed here; use {allow}.", req.method()),
+    )
+    .error_response();
+    if let Ok(value) = HeaderValue::from_str(&allow) {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    response
+}
+
+/// Path parameters that do not parse (`/api/tutors/abc`) name nothing: 404.
+pub fn path_config() -> web::PathConfig {
+    web::PathConfig::default().error_handler(|err, req| {
+        tracing::debug!(error = %err, path = req.path(), "path parameter does not parse");
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", "Not found: the address names nothing that exists.").into()
+    })
+}
+
+/// Turns any error answer under `/api` that is not JSON yet (those actix makes
+/// itself: a body that cannot be read, a failed WebSocket handshake, …) into
+/// `{message, code}` with the same status and headers.
+pub async fn json_errors(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let under_api = req.path() == "/api" || req.path().starts_with("/api/");
+    // The request must not be cloned before routing (actix needs it unshared).
+    match next.call(req).await {
+        Ok(res) if under_api && needs_json(res.response().head()) => {
+            let (code, message) = describe(res.status());
+            Ok(res.map_body(|head, _| json_body(head, code, message)))
+        }
+        Ok(res) => Ok(res.map_into_boxed_body()),
+        Err(e) => {
+            let mut response = e.error_response();
+            if !under_api || !needs_json(response.head()) {
+                return Err(e);
+            }
+            let (code, message) = describe(response.status());
+            let body = json_body(response.head_mut(), code, message);
+            Err(actix_web::error::InternalError::from_response(e.to_string(), response.set_body(body)).into())
+        }
+    }
+}
+
+/// An error answer with no JSON body yet.
+fn needs_json(head: &actix_web::dev::ResponseHead) -> bool {
+    let is_json = head
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    (head.status.is_client_error() || head.status.is_server_error()) && !is_json
+}
+
+fn json_body(head: &mut actix_web::dev::ResponseHead, code: &str, message: &str) -> BoxBody {
+    head.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    let body = ErrorBody { message: message.into(), code: code.into(), fields: None };
+    BoxBody::new(serde_json::to_vec(&body).unwrap_or_default())
+}
+
+/// The code and sentence for a status actix answered on its own.
+fn describe(status: StatusCode) -> (&'static str, &'static str) {
+    match status {
+        StatusCode::BAD_REQUEST => ("invalid_request", "The request is malformed."),
+        StatusCode::NOT_FOUND => ("not_found", "Not found."),
+        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "Method not allowed."),
+        StatusCode::REQUEST_TIMEOUT => ("request_timeout", "The request took too long to arrive."),
+        StatusCode::PAYLOAD_TOO_LARGE => ("too_large", "Request body is too large."),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "This Content-Type is not accepted here."),
+        StatusCode::URI_TOO_LONG => ("uri_too_long", "The address is too long."),
+        s if s.is_client_error() => ("invalid_request", "The request cannot be answered."),
+        _ => ("internal", "An unexpected error occurred. Please try again."),
+    }
+}
