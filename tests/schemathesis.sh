@@ -9,7 +9,8 @@
 # Environment: TEST_DATABASE_URL (PostgreSQL server to make a private schema on; the shared
 #   database itself is never dropped), SCHEMATHESIS_MAX_EXAMPLES (cases per operation and phase,
 #   default 25), SCHEMATHESIS_VENV (where the pinned schemathesis is installed, default
-#   target/schemathesis/venv-<version>), SCHEMATHESIS_KEEP=1 keeps the logs and reports.
+#   target/schemathesis/venv-<version>), SCHEMATHESIS_CONFIG (default tests/schemathesis.toml),
+#   SCHEMATHESIS_KEEP=1 keeps the logs and reports.
 #
 # The checks every case must pass are chosen in tests/schemathesis.toml: no 5xx, every status,
 # content type and body as documented, and input that breaks the request schema refused (4xx).
@@ -24,6 +25,7 @@ fi
 bin=$(realpath "$1")
 root=$(cd "$(dirname "$0")/.." && pwd)
 max_examples=${SCHEMATHESIS_MAX_EXAMPLES:-25}
+config=${SCHEMATHESIS_CONFIG:-$root/tests/schemathesis.toml}
 venv=${SCHEMATHESIS_VENV:-$root/target/schemathesis/venv-$SCHEMATHESIS_VERSION}
 work=$(mktemp -d "${TMPDIR:-/tmp}/schemathesis-XXXXXX")
 
@@ -93,10 +95,11 @@ subscribe() { # base token
 
 fuzz() { # backend base role token
   local report="$work/$1-$3"
-  "$venv/bin/schemathesis" --config-file "$root/tests/schemathesis.toml" run "$2/api/openapi.json" \
+  "$venv/bin/schemathesis" --config-file "$config" run "$2/api/openapi.json" \
     --phases examples,coverage,fuzzing \
     --max-examples "$max_examples" \
     --seed 15 \
+    --generation-database none \
     --workers 2 \
     --request-timeout 10 \
     --header "Authorization: Bearer $4" \

@@ -55,15 +55,12 @@ impl Modify for SharedAnswers {
 
 fn add_shared_answers(operation: &mut Operation, admin_area: bool, writes: bool) {
     let bearer = operation.security.as_ref().is_some_and(|requirements| {
-        requirements
-            .iter()
-            .any(|r| serde_json::to_value(r).is_ok_and(|v| v.get("bearer").is_some()))
+        requirements.iter().any(|r| serde_json::to_value(r).is_ok_and(|v| v.get("bearer").is_some()))
     });
     let parameters = operation.parameters.as_deref().unwrap_or_default();
     let has_path_parameter = parameters.iter().any(|p| p.parameter_in == ParameterIn::Path);
     let has_query_parameter = parameters.iter().any(|p| p.parameter_in == ParameterIn::Query);
-    let json_body =
-        operation.request_body.as_ref().is_some_and(|body| body.content.contains_key("application/json"));
+    let json_body = operation.request_body.as_ref().is_some_and(|body| body.content.contains_key("application/json"));
     let any_body = operation.request_body.is_some();
 
     // `CurrentUser`/`AdminOnly`: no token, a bad or expired one, a revoked one, or a deactivated account.

@@ -1510,13 +1510,14 @@ export interface components {
         };
         RegisterRequest: {
             email?: string;
+            /** @description One line, at most 100 characters, not blank. */
             fullname?: string;
-            /** @description 8 to 72 bytes. */
+            /** @description 8 characters to 72 bytes. */
             password?: string;
             /** @description Exactly 10 digits. */
             phone?: string;
             /** @description `parent` (default) or `tutor`. */
-            role?: string;
+            role?: components["schemas"]["SignupRole"];
         };
         RegisterResponse: {
             message: string;
@@ -1537,7 +1538,9 @@ export interface components {
         };
         ResetPasswordRequest: {
             email?: string;
+            /** @description 8 characters to 72 bytes. */
             newPassword?: string;
+            /** @description 6 digits. */
             otp?: string;
         };
         RevenueDto: {
@@ -1562,7 +1565,7 @@ export interface components {
              * Format: int32
              * @description 1 to 5; required.
              */
-            rating?: number | null;
+            rating: number | null;
         };
         ReviewDto: {
             comment: string;
@@ -1618,6 +1621,12 @@ export interface components {
             supportPhone: string;
             theme: components["schemas"]["ThemeDto"];
         };
+        /**
+         * @description The roles a person can sign up with (admins are made by admins). Only documents
+         *     `RegisterRequest::role`, which the domain parses so that a wrong one is a field error.
+         * @enum {string}
+         */
+        SignupRole: "parent" | "tutor";
         SimulatePaymentRequest: {
             /** Format: double */
             amount?: number | null;
@@ -1750,6 +1759,7 @@ export interface components {
         };
         /** @description Only these fields can be changed here: e-mail, role, subscription and approval cannot. */
         UpdateProfileRequest: {
+            /** @description One line, at most 100 characters, not blank. */
             fullname?: string | null;
             /** @description 10 digits. */
             phone?: string | null;
