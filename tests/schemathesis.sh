@@ -95,7 +95,8 @@ subscribe() { # base token
 
 fuzz() { # backend base role token
   local report="$work/$1-$3"
-  "$venv/bin/schemathesis" --config-file "$config" run "$2/api/openapi.json" \
+  # From the scratch directory: schemathesis leaves a cache (.schemathesis/) where it runs.
+  (cd "$work" && "$venv/bin/schemathesis" --config-file "$config" run "$2/api/openapi.json" \
     --phases examples,coverage,fuzzing \
     --max-examples "$max_examples" \
     --seed 15 \
@@ -107,7 +108,7 @@ fuzz() { # backend base role token
     "${exclusions[@]}" \
     --no-color \
     --report junit --report-dir "$report" \
-    >"$report.log" 2>&1
+    >"$report.log" 2>&1)
 }
 
 # Starts a server on one backend, makes the three accounts and fuzzes as each in turn. The admin
