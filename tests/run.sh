@@ -3,7 +3,9 @@
 #   1. the Rust suites (unit, service and HTTP API tests) on SQLite,
 #   2. the same Rust suites on PostgreSQL when TEST_DATABASE_URL is set,
 #   3. the web app's unit tests (vitest) and the freshness check of its API types,
-#   4. the browser end-to-end suite (Playwright on the system Chromium) against the release binary.
+#   4. the API fuzzing (schemathesis, tests/schemathesis.sh) against the release binary, one test per
+#      role × backend,
+#   5. the browser end-to-end suite (Playwright on the system Chromium) against the release binary.
 # Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -58,6 +60,12 @@ if [ -f tests/e2e/package.json ]; then
   step "Release build (embeds the web app)"
   cargo build --release 2>&1 | tail -n 3
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  step "API fuzzing: schemathesis as parent, tutor and admin on each backend"
+  tests/schemathesis.sh "${CARGO_TARGET_DIR:-$root/target}/release/hometutor" 2>&1 | tee "$logs/schemathesis.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  p=$(grep -c '^PASS schemathesis ' "$logs/schemathesis.log")
+  f=$(grep -c '^FAIL schemathesis' "$logs/schemathesis.log")
+  passed=$((passed + p)); failed=$((failed + f))
   step "Browser end-to-end suite"
   (cd tests/e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && HOMETUTOR_BIN="${CARGO_TARGET_DIR:-$root/target}/release/hometutor" npm test 2>&1) | tee "$logs/e2e.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1

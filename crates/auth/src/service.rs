@@ -84,7 +84,8 @@ fn parse_fullname(raw: &str) -> Result<String, FieldError> {
     let name = single_line("fullname", "Full name", raw)?;
     if name.is_empty() {
         Err(FieldError::new("fullname", "Full name is required."))
-    } else if name.chars().count() > MAX_NAME_CHARS {
+    } else if raw.chars().count() > MAX_NAME_CHARS {
+        // Counted before trimming, so the limit is the one the API document states for what is sent.
         Err(FieldError::new("fullname", "Full name must be at most 100 characters."))
     } else {
         Ok(name)
@@ -129,7 +130,8 @@ impl AuthService {
     pub fn register(&self, input: RegisterInput) -> Result<String, AuthError> {
         let mut errors = Vec::new();
         let fullname = parse_fullname(&input.fullname).map_err(|e| errors.push(e)).ok();
-        let role = match Role::parse(input.role.trim()) {
+        // Exactly as sent: the API document lists the two values, and nothing else is one of them.
+        let role = match Role::parse(&input.role) {
             Some(role @ (Role::Parent | Role::Tutor)) => Some(role),
             _ => {
                 errors.push(FieldError::new("role", "Role must be parent or tutor."));

@@ -97,18 +97,19 @@ impl Phone {
     }
 }
 
-/// A password of 8 to 72 bytes (bcrypt reads no further than 72).
+/// A password of 8 characters to 72 bytes (bcrypt reads no further than 72 bytes;
+/// the minimum counts characters, as the message says and the API document states).
 pub struct Password(String);
 
 impl Password {
-    pub const MIN_BYTES: usize = 8;
+    pub const MIN_CHARS: usize = 8;
     pub const MAX_BYTES: usize = 72;
 
     pub fn parse(raw: &str, field: &'static str) -> Result<Self, FieldError> {
         if raw.is_empty() {
             return Err(FieldError::new(field, "Password is required."));
         }
-        if raw.len() < Self::MIN_BYTES {
+        if raw.chars().count() < Self::MIN_CHARS {
             return Err(FieldError::new(field, "Password must be at least 8 characters."));
         }
         if raw.len() > Self::MAX_BYTES {
@@ -179,13 +180,17 @@ mod tests {
     }
 
     #[test]
-    fn password_is_8_to_72_bytes() {
+    fn password_is_8_characters_to_72_bytes() {
         assert!(Password::parse("1234567", "password").is_err());
         assert!(Password::parse("12345678", "password").is_ok());
         assert!(Password::parse(&"x".repeat(72), "password").is_ok());
         assert!(Password::parse(&"x".repeat(73), "password").is_err());
         // 25 three-byte characters are 75 bytes: too long even though only 25 characters.
         assert!(Password::parse(&"अ".repeat(25), "password").is_err());
+        // The minimum counts characters, as the API document's minLength does: 7 three-byte
+        // characters (21 bytes) are too short, 8 are enough.
+        assert!(Password::parse(&"अ".repeat(7), "password").is_err());
+        assert!(Password::parse(&"अ".repeat(8), "password").is_ok());
     }
 
     #[test]

@@ -255,6 +255,8 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
         .openapi(openapi::ApiDoc::openapi())
         .service(utoipa_actix_web::scope("/api").configure(routes::config))
         .split_for_parts();
+    let mut api = api;
+    utoipa::Modify::modify(&openapi::SharedAnswers, &mut api);
     api
 }
 

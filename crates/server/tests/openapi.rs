@@ -30,3 +30,110 @@ fn every_operation_has_its_own_id() {
     ids.dedup();
     assert_eq!(ids.len(), count, "duplicate operationIds make the generated client types clash");
 }
+
+/// Every operation of the document with its path, method and JSON.
+fn operations(doc: &serde_json::Value) -> Vec<(String, String, serde_json::Value)> {
+    let mut all = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("path item") {
+            if ["get", "put", "post", "delete", "patch"].contains(&method.as_str()) {
+                all.push((path.clone(), method.to_uppercase(), op.clone()));
+            }
+        }
+    }
+    all
+}
+
+fn documents(op: &serde_json::Value, status: &str) -> bool {
+    op["responses"].get(status).is_some()
+}
+
+/// The statuses that the shared extractors and middleware answer are documented on every route
+/// they guard, with the error body: a client generated from the document can read each of them.
+#[test]
+fn every_operation_documents_the_answers_of_its_guards() {
+    let doc = serde_json::to_value(hometutor_server::openapi_document()).expect("json");
+    let mut missing = Vec::new();
+    for (path, method, op) in operations(&doc) {
+        let mut expect = vec!["503"];
+        let bearer = op["security"].as_array().is_some_and(|s| s.iter().any(|r| r.get("bearer").is_some()));
+        if bearer {
+            expect.push("401");
+        }
+        if path.starts_with("/api/admin/") {
+            assert!(bearer, "{method} {path}: the admin area needs the bearer requirement");
+            expect.push("403");
+        }
+        let params = op["parameters"].as_array().cloned().unwrap_or_default();
+        if params.iter().any(|p| p["in"] == "path") {
+            expect.extend(["400", "404"]);
+        }
+        if params.iter().any(|p| p["in"] == "query") {
+            expect.push("400");
+        }
+        if op.get("requestBody").is_some() {
+            expect.extend(["413", "415"]);
+        }
+        if method != "GET" {
+            expect.push("507");
+        }
+        for status in expect {
+            if !documents(&op, status) {
+                missing.push(format!("{method} {path} {status}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "undocumented answers: {missing:#?}");
+}
+
+/// Every error status is answered with `{message, code, fields?}`, and says so.
+#[test]
+fn every_error_answer_has_the_error_body() {
+    let doc = serde_json::to_value(hometutor_server::openapi_document()).expect("json");
+    let mut wrong = Vec::new();
+    for (path, method, op) in operations(&doc) {
+        for (status, response) in op["responses"].as_object().expect("responses") {
+            // /api/health answers 503 with its own report, which names the failing part.
+            if status.starts_with('2') || path == "/api/health" {
+                continue;
+            }
+            let schema = &response["content"]["application/json"]["schema"]["$ref"];
+            if schema != "#/components/schemas/ErrorBody" {
+                wrong.push(format!("{method} {path} {status}: {schema}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "error answers without the error body: {wrong:#?}");
+}
+
+/// Bearer routes are the ones that read the token: a route without the requirement that
+/// answers 401 for a missing token would make generated clients skip the header.
+#[test]
+fn the_public_routes_are_exactly_the_ones_without_a_token() {
+    let doc = serde_json::to_value(hometutor_server::openapi_document()).expect("json");
+    let public: Vec<String> = operations(&doc)
+        .into_iter()
+        .filter(|(_, _, op)| op.get("security").is_none())
+        .map(|(path, method, _)| format!("{method} {path}"))
+        .collect();
+    let mut expected = vec![
+        "GET /api/health",
+        "POST /api/auth/register",
+        "POST /api/verify/email-otp",
+        "POST /api/verify/resend-otp",
+        "GET /api/verify-email",
+        "POST /api/auth/login",
+        "POST /api/auth/send-reset-otp",
+        "POST /api/auth/reset-password",
+        "POST /api/payment/webhook",
+        "GET /api/site",
+        "POST /api/support-tickets",
+        "GET /api/tutors/{idOrEmail}",
+        "GET /api/tutors/{idOrEmail}/reviews",
+        "GET /api/uploads/{filename}",
+    ];
+    let mut public = public;
+    public.sort();
+    expected.sort();
+    assert_eq!(public, expected);
+}

@@ -72,19 +72,34 @@ impl From<User> for Profile {
 
 #[derive(Deserialize, ToSchema)]
 pub struct RegisterRequest {
+    /// One line, at most 100 characters, not blank.
     #[serde(default)]
+    #[schema(max_length = 100, pattern = r"\S")]
     pub fullname: String,
     /// `parent` (default) or `tutor`.
     #[serde(default = "default_role")]
+    #[schema(value_type = SignupRole)]
     pub role: String,
     #[serde(default)]
     pub email: String,
     /// Exactly 10 digits.
     #[serde(default)]
+    #[schema(pattern = r"^\s*[0-9]{10}\s*$")]
     pub phone: String,
-    /// 8 to 72 bytes.
+    /// 8 characters to 72 bytes.
     #[serde(default)]
+    #[schema(min_length = 8, max_length = 72)]
     pub password: String,
+}
+
+/// The roles a person can sign up with (admins are made by admins). Only documents
+/// `RegisterRequest::role`, which the domain parses so that a wrong one is a field error.
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)] // a schema, never built
+pub enum SignupRole {
+    Parent,
+    Tutor,
 }
 
 fn default_role() -> String {
@@ -140,6 +155,7 @@ pub struct EmailOtpRequest {
     pub email: String,
     /// 6 digits.
     #[serde(default)]
+    #[schema(pattern = r"^\s*[0-9]{6}\s*$")]
     pub otp: String,
 }
 
@@ -268,8 +284,11 @@ pub async fn profile(state: web::Data<AppState>, me: CurrentUser) -> Result<web:
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateProfileRequest {
+    /// One line, at most 100 characters, not blank.
+    #[schema(max_length = 100, pattern = r"\S")]
     pub fullname: Option<String>,
     /// 10 digits.
+    #[schema(pattern = r"^\s*[0-9]{10}\s*$")]
     pub phone: Option<String>,
 }
 
@@ -327,9 +346,13 @@ pub async fn send_reset_otp(
 pub struct ResetPasswordRequest {
     #[serde(default)]
     pub email: String,
+    /// 6 digits.
     #[serde(default)]
+    #[schema(pattern = r"^\s*[0-9]{6}\s*$")]
     pub otp: String,
+    /// 8 characters to 72 bytes.
     #[serde(default)]
+    #[schema(min_length = 8, max_length = 72)]
     pub new_password: String,
 }
 

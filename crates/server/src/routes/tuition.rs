@@ -266,6 +266,7 @@ pub struct NearbyParams {
     /// `[longitude, latitude]` of the search centre.
     pub coordinates: String,
     /// 2 to 25 km; 10 by default.
+    #[param(minimum = 2, maximum = 25)]
     pub radius_km: Option<f64>,
     /// Case-insensitive part of the class.
     pub class_level: Option<String>,

@@ -171,6 +171,7 @@ pub async fn tutor_reviews(
 #[serde(rename_all = "camelCase")]
 pub struct ReviewBody {
     /// 1 to 5; required.
+    #[schema(required = true, minimum = 1, maximum = 5)]
     pub rating: Option<i32>,
     #[serde(default)]
     pub comment: String,
