@@ -28,7 +28,7 @@ pub struct Settings {
     pub max_upload_bytes: u64,
     /// Bytes stored and uploads per hour, per account (admins exempt).
     pub upload_quota: hometutor_media::Quota,
-    /// WebSocket events one socket may send per 10 seconds (the load generator raises it).
+    /// Chat events one account may make per 10 seconds, socket events and REST sends together (the load generator raises it).
     pub chat_rate_limit: u32,
     /// Code e-mails (register, resend, reset) one client address may ask for per hour.
     pub code_email_limit: u32,

@@ -177,28 +177,41 @@ async fn chat_survives_a_redis_restart() {
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
     let (mut p, mut p_laptop) = (open_at(&app, &app.base, &parent).await, open_at(&app, &app.base, &parent).await);
-    let mut t = open_at(&app, &peer, &tutor).await;
+    let (mut t, mut t_tablet) = (open_at(&app, &peer, &tutor).await, open_at(&app, &peer, &tutor).await);
 
     send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "before", "clientId": "b"})).await;
     assert_eq!(next_event(&mut p, WAIT).await.expect("ack")["event"], "ack");
     let before = wait_for_event(&mut t, "newMessage", WAIT).await;
     let last_seq = before["data"]["seq"].as_i64().expect("seq");
     wait_for_event(&mut p_laptop, "newMessage", WAIT).await;
+    wait_for_event(&mut t_tablet, "newMessage", WAIT).await;
 
     redis.kill();
     wait_for_redis_health(&app, &app.base, "unreachable", WAIT).await;
     wait_for_redis_health(&app, &peer, "unreachable", WAIT).await;
     send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "during the gap", "clientId": "g"})).await;
-    assert_eq!(next_event(&mut p, WAIT).await.expect("ack while Redis is down")["event"], "ack");
+    let gap_ack = wait_for_event(&mut p, "ack", WAIT).await;
     let local = wait_for_event(&mut p_laptop, "newMessage", WAIT).await;
     assert_eq!(local["data"]["text"], "during the gap", "delivery inside one instance goes on");
     assert!(next_event(&mut t, QUIET).await.is_none(), "nothing crosses while Redis is down");
+    send(&mut t, "sendMessage", json!({"to": parent_id, "text": "reply in the gap", "clientId": "rg"})).await;
+    wait_for_event(&mut t, "ack", WAIT).await;
+    let local = wait_for_event(&mut t_tablet, "newMessage", WAIT).await;
+    assert_eq!(local["data"]["text"], "reply in the gap", "and inside the other instance too");
+    assert!(next_event(&mut p, QUIET).await.is_none(), "nothing crosses the other way either");
 
     redis.start();
     wait_for_event(&mut t, "resync", Duration::from_secs(15)).await;
     send(&mut t, "join", json!({"userId": parent_id, "afterSeq": last_seq})).await;
+    // The conversation after what it last saw: the gap's message, then its own reply.
     let caught_up = wait_for_event(&mut t, "newMessage", WAIT).await;
     assert_eq!(caught_up["data"]["text"], "during the gap");
+    let own = wait_for_event(&mut t, "newMessage", WAIT).await;
+    assert_eq!(own["data"]["text"], "reply in the gap");
+    wait_for_event(&mut p, "resync", Duration::from_secs(15)).await;
+    send(&mut p, "join", json!({"userId": tutor_id, "afterSeq": gap_ack["data"]["seq"]})).await;
+    let caught_up = wait_for_event(&mut p, "newMessage", WAIT).await;
+    assert_eq!(caught_up["data"]["text"], "reply in the gap");
 
     wait_for_redis_health(&app, &app.base, "connected", Duration::from_secs(15)).await;
     wait_for_redis_health(&app, &peer, "connected", Duration::from_secs(15)).await;
