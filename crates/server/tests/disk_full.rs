@@ -78,6 +78,8 @@ fn start_server(disk: &mut SmallDisk, port: u16) -> std::io::Result<()> {
         .env("ADMIN_EMAIL", "root@example.com")
         .env("ADMIN_PASSWORD", "root password 1")
         .env("BCRYPT_COST", "4")
+        // The test writes until the disk refuses: more than the default chat rate limit allows.
+        .env("CHAT_RATE_LIMIT", "1000")
         // Every request logs, so the log needs the full disk too.
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
