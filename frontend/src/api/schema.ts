@@ -1315,12 +1315,12 @@ export interface components {
             message: string;
         };
         EmailOtpRequest: {
-            email?: string;
+            email: string;
             /** @description 6 digits. */
-            otp?: string;
+            otp: string;
         };
         EmailRequest: {
-            email?: string;
+            email: string;
         };
         ErrorBody: {
             /** @description A stable snake_case name for programs. */
@@ -1380,8 +1380,8 @@ export interface components {
         /** @description Either a GeoJSON point or a bare `[longitude, latitude]` pair. */
         LocationInput: components["schemas"]["GeoPoint"] | number[];
         LoginRequest: {
-            email?: string;
-            password?: string;
+            email: string;
+            password: string;
         };
         LoginResponse: {
             email: string;
@@ -1531,13 +1531,13 @@ export interface components {
             unread: number;
         };
         RegisterRequest: {
-            email?: string;
+            email: string;
             /** @description One line, at most 100 characters, not blank. */
-            fullname?: string;
+            fullname: string;
             /** @description 8 characters to 72 bytes. */
-            password?: string;
+            password: string;
             /** @description Exactly 10 digits. */
-            phone?: string;
+            phone: string;
             /** @description `parent` (default) or `tutor`. */
             role?: components["schemas"]["SignupRole"];
         };
@@ -1559,11 +1559,11 @@ export interface components {
             password: string;
         };
         ResetPasswordRequest: {
-            email?: string;
+            email: string;
             /** @description 8 characters to 72 bytes. */
-            newPassword?: string;
+            newPassword: string;
             /** @description 6 digits. */
-            otp?: string;
+            otp: string;
         };
         RevenueDto: {
             /** Format: double */
@@ -1709,10 +1709,10 @@ export interface components {
         /** @enum {string} */
         ThemeDto: "light" | "dark" | "custom";
         TicketBody: {
-            email?: string;
-            message?: string;
-            name?: string;
-            subject?: string;
+            email: string;
+            message: string;
+            name: string;
+            subject: string;
         };
         TicketCreated: {
             /** Format: int64 */
