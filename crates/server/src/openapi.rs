@@ -71,21 +71,25 @@ fn add_shared_answers(operation: &mut Operation, admin_area: bool, writes: bool)
     if admin_area {
         add(operation, "403", "Admin access required");
     }
-    // Path extractors: an id that does not parse is refused; a well-formed one may name nothing.
+    // `input::fallback::path_config`: an id that does not parse names nothing, like one that names
+    // nothing that exists (404); `input::refuse_nul_in_url`: a NUL in the path is refused (400).
     if has_path_parameter {
-        add(operation, "400", "A path parameter does not parse");
+        add(operation, "400", "A path parameter contains the NUL character");
         add(operation, "404", "Not found");
     }
-    // `query_config`: a query parameter of the wrong type.
+    // `query_config`: a query parameter of the wrong type; `input::refuse_nul_in_url`: a NUL in one.
     if has_query_parameter {
         add(operation, "400", "A query parameter is invalid");
     }
-    // `json_config` and the multipart reader: a malformed body, a field of the wrong type, a body
-    // over the limit, or another content type than the one documented.
+    // `input::Json` and the multipart reader: a malformed body, a field of the wrong type, an array
+    // for an object, a NUL in any string, a body over the limit, or another content type than the
+    // one documented. A wrong method (405 with Allow) is not an operation of the document at all.
     if json_body {
         add(operation, "400", "The body is not valid JSON of the expected shape");
     }
+    // `input::body_deadline`: a body that stops arriving is timed out (BODY_READ_TIMEOUT_SECS).
     if any_body {
+        add(operation, "408", "The body stopped arriving before it was complete");
         add(operation, "413", "The body is too large");
         add(operation, "415", "The body is not of the documented content type");
     }

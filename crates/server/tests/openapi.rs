@@ -72,7 +72,7 @@ fn every_operation_documents_the_answers_of_its_guards() {
             expect.push("400");
         }
         if op.get("requestBody").is_some() {
-            expect.extend(["413", "415"]);
+            expect.extend(["408", "413", "415"]);
         }
         if method != "GET" {
             expect.push("507");

@@ -1315,12 +1315,12 @@ export interface components {
             message: string;
         };
         EmailOtpRequest: {
-            email?: string;
+            email: string;
             /** @description 6 digits. */
-            otp?: string;
+            otp: string;
         };
         EmailRequest: {
-            email?: string;
+            email: string;
         };
         ErrorBody: {
             /** @description A stable snake_case name for programs. */
@@ -1380,8 +1380,8 @@ export interface components {
         /** @description Either a GeoJSON point or a bare `[longitude, latitude]` pair. */
         LocationInput: components["schemas"]["GeoPoint"] | number[];
         LoginRequest: {
-            email?: string;
-            password?: string;
+            email: string;
+            password: string;
         };
         LoginResponse: {
             email: string;
@@ -1531,13 +1531,13 @@ export interface components {
             unread: number;
         };
         RegisterRequest: {
-            email?: string;
+            email: string;
             /** @description One line, at most 100 characters, not blank. */
-            fullname?: string;
+            fullname: string;
             /** @description 8 characters to 72 bytes. */
-            password?: string;
+            password: string;
             /** @description Exactly 10 digits. */
-            phone?: string;
+            phone: string;
             /** @description `parent` (default) or `tutor`. */
             role?: components["schemas"]["SignupRole"];
         };
@@ -1559,11 +1559,11 @@ export interface components {
             password: string;
         };
         ResetPasswordRequest: {
-            email?: string;
+            email: string;
             /** @description 8 characters to 72 bytes. */
-            newPassword?: string;
+            newPassword: string;
             /** @description 6 digits. */
-            otp?: string;
+            otp: string;
         };
         RevenueDto: {
             /** Format: double */
@@ -1709,10 +1709,10 @@ export interface components {
         /** @enum {string} */
         ThemeDto: "light" | "dark" | "custom";
         TicketBody: {
-            email?: string;
-            message?: string;
-            name?: string;
-            subject?: string;
+            email: string;
+            message: string;
+            name: string;
+            subject: string;
         };
         TicketCreated: {
             /** Format: int64 */
@@ -2165,6 +2165,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2220,7 +2229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2368,6 +2377,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -2499,6 +2517,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -2606,7 +2633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2635,6 +2662,15 @@ export interface operations {
             };
             /** @description No such request or tutor */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2703,7 +2739,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2731,6 +2767,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2862,6 +2907,15 @@ export interface operations {
             };
             /** @description Admin access required */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3055,6 +3109,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -3116,7 +3179,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserDto"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3145,6 +3208,15 @@ export interface operations {
             };
             /** @description No such tutor */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3248,6 +3320,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -3309,7 +3390,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserDto"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3338,6 +3419,15 @@ export interface operations {
             };
             /** @description No such tutor */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3470,6 +3560,15 @@ export interface operations {
             };
             /** @description Admin access required */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3627,6 +3726,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Includes yourself or the last admin */
             409: {
                 headers: {
@@ -3721,6 +3829,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description E-mail already registered */
             409: {
                 headers: {
@@ -3787,7 +3904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Done"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3908,6 +4025,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -3969,7 +4095,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserDto"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3997,6 +4123,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4108,6 +4243,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Would demote or deactivate yourself or the last admin */
             409: {
                 headers: {
@@ -4196,6 +4340,15 @@ export interface operations {
             };
             /** @description E-mail not verified, or account deactivated */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4369,6 +4522,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -4430,6 +4592,15 @@ export interface operations {
             };
             /** @description Invalid fields */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4514,6 +4685,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -4575,6 +4755,15 @@ export interface operations {
             };
             /** @description The body is not valid JSON of the expected shape */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4675,6 +4864,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -4732,7 +4930,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockStatus"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4787,7 +4985,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4902,7 +5100,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecentChatUser"][];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5099,6 +5297,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -5213,6 +5420,15 @@ export interface operations {
             };
             /** @description Not logged in, or the session expired or was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5336,6 +5552,15 @@ export interface operations {
             };
             /** @description Not in simulated mode, or not the caller's order */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5537,6 +5762,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -5616,6 +5850,15 @@ export interface operations {
             };
             /** @description Invalid webhook signature. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5719,6 +5962,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -5805,6 +6057,15 @@ export interface operations {
             };
             /** @description Only parents */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5900,6 +6161,15 @@ export interface operations {
             };
             /** @description Not a parent */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6093,6 +6363,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -6148,7 +6427,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6213,7 +6492,7 @@ export interface operations {
                     "application/json": components["schemas"]["InterestResponse"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6296,7 +6575,7 @@ export interface operations {
                     "application/json": components["schemas"]["TutorProfileDto"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6382,6 +6661,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -6439,7 +6727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewDto"][];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6526,6 +6814,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -6595,6 +6892,15 @@ export interface operations {
             };
             /** @description Not logged in, or the session expired or was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6685,6 +6991,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description File {name} is too large. Maximum size is 5MB. / You have used your 50 MB of uploads. Delete some files to upload more. */
             413: {
                 headers: {
@@ -6751,7 +7066,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6822,7 +7137,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A path parameter does not parse */
+            /** @description A path parameter contains the NUL character */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6920,6 +7235,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -6981,6 +7305,15 @@ export interface operations {
             };
             /** @description The body is not valid JSON of the expected shape */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

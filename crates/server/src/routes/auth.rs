@@ -70,25 +70,28 @@ impl From<User> for Profile {
     }
 }
 
+// A missing field reads as "" so that the domain names it like a blank one (every
+// field error at once); the document still lists the fields it refuses to go without.
 #[derive(Deserialize, ToSchema)]
 pub struct RegisterRequest {
     /// One line, at most 100 characters, not blank.
     #[serde(default)]
-    #[schema(max_length = 100, pattern = r"\S")]
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
     pub fullname: String,
     /// `parent` (default) or `tutor`.
     #[serde(default = "default_role")]
     #[schema(value_type = SignupRole)]
     pub role: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     /// Exactly 10 digits.
     #[serde(default)]
-    #[schema(pattern = r"^\s*[0-9]{10}\s*$")]
+    #[schema(required = true, pattern = r"^\s*[0-9]{10}\s*$")]
     pub phone: String,
     /// 8 characters to 72 bytes.
     #[serde(default)]
-    #[schema(min_length = 8, max_length = 72)]
+    #[schema(required = true, min_length = 8, max_length = 72)]
     pub password: String,
 }
 
@@ -152,10 +155,11 @@ pub async fn register(
 #[derive(Deserialize, ToSchema)]
 pub struct EmailOtpRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     /// 6 digits.
     #[serde(default)]
-    #[schema(pattern = r"^\s*[0-9]{6}\s*$")]
+    #[schema(required = true, pattern = r"^\s*[0-9]{6}\s*$")]
     pub otp: String,
 }
 
@@ -177,6 +181,7 @@ pub async fn verify_email_otp(
 #[derive(Deserialize, ToSchema)]
 pub struct EmailRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
 }
 
@@ -225,8 +230,10 @@ pub async fn verify_email_link(
 #[derive(Deserialize, ToSchema)]
 pub struct LoginRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub password: String,
 }
 
@@ -345,14 +352,15 @@ pub async fn send_reset_otp(
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     /// 6 digits.
     #[serde(default)]
-    #[schema(pattern = r"^\s*[0-9]{6}\s*$")]
+    #[schema(required = true, pattern = r"^\s*[0-9]{6}\s*$")]
     pub otp: String,
     /// 8 characters to 72 bytes.
     #[serde(default)]
-    #[schema(min_length = 8, max_length = 72)]
+    #[schema(required = true, min_length = 8, max_length = 72)]
     pub new_password: String,
 }
 

@@ -108,11 +108,7 @@ pub struct SendBody {
     (status = 429, description = "The account's chat rate limit (shared with its sockets), with Retry-After", body = ErrorBody),
 ))]
 #[post("/messages")]
-pub async fn send(
-    state: web::Data<AppState>,
-    me: CurrentUser,
-    body: Json<SendBody>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn send(state: web::Data<AppState>, me: CurrentUser, body: Json<SendBody>) -> Result<HttpResponse, ApiError> {
     if let Err(wait) = state.chat_limit.hit(me.0.id) {
         let mut error = ApiError::new(
             actix_web::http::StatusCode::TOO_MANY_REQUESTS,

@@ -81,16 +81,22 @@ pub async fn submit_testimonial(
     Ok(HttpResponse::Created().json(TestimonialDto::from(saved)))
 }
 
+// A missing field reads as "" so that the domain names it like a blank one (every
+// field error at once); the document still lists the fields it refuses to go without.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TicketBody {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub subject: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub message: String,
 }
 
