@@ -3,35 +3,27 @@
 //! resends, blocks and conversations, one upsert moving every conversation's
 //! counter on and one insert for all the rows — instead of several statements
 //! per message (one more when a first contact needs the conversation's history,
-//! see contact.rs). The batch is one transaction; a message refused for its own
-//! reasons (blocked, unknown recipient, contact not allowed) is decided before
-//! anything is written, so it needs no savepoint.
+//! see contact.rs). The batch is one transaction; each message is decided by the
+//! same rules as a single send (decision.rs) before anything is written, so a
+//! refused one needs no savepoint.
 
 use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
 use diesel::upsert::excluded;
 use hometutor_core::UserId;
-use hometutor_db::schema::{blocks, conversations as cv, messages as m};
+use hometutor_db::schema::{conversations as cv, messages as m};
 use hometutor_db::{now, DbConnection};
 
-use crate::contact::{Attempt, Facts, Person};
+use crate::decision::{Decider, Decision, Known};
 use crate::model::{Message, SendInput, Sent};
-use crate::service::{client_id_of, message_columns, message_of, pair, MessageRow};
+use crate::rows::{client_id_of, pair};
 use crate::MessagingError;
 
 /// Rows per INSERT statement (eight bound values each).
 const ROWS_PER_INSERT: usize = 500;
 
 type Answer = Result<Sent, MessagingError>;
-
-/// What becomes of one message of the batch.
-enum Decision {
-    Answered(Answer),
-    Store,
-    /// A resend of the message at this position of the batch.
-    SameAs(usize),
-}
 
 /// Stores the `accepted` messages of `batch` (position, trimmed text) inside the
 /// caller's transaction and answers each, in the order of `accepted`. Any
@@ -42,38 +34,16 @@ pub(crate) fn store_all(
     accepted: &[(usize, &str)],
 ) -> Result<Vec<Answer>, MessagingError> {
     let at = now();
-    let attempts: Vec<Attempt> = accepted
+    let messages: Vec<(UserId, &SendInput)> = accepted.iter().map(|&(i, _)| (batch[i].0, &batch[i].1)).collect();
+    let known = Known::load(c, &messages, at)?;
+    let mut decider = Decider::new(&known);
+    let decisions: Vec<Decision> = messages.iter().map(|(from, input)| decider.decide(*from, input)).collect();
+    let to_store: Vec<(usize, &str)> = accepted
         .iter()
-        .map(|&(i, _)| Attempt { from: batch[i].0, to: batch[i].1.to, request: batch[i].1.request_id })
+        .zip(&decisions)
+        .filter(|(_, decision)| matches!(decision, Decision::Store))
+        .map(|(&accepted, _)| accepted)
         .collect();
-    let facts = Facts::load(c, &attempts, at)?;
-    let people = &facts.people;
-    let earlier = earlier_messages(c, batch, people)?;
-    let blocked = blocked_pairs(c, batch)?;
-
-    let mut first_copy: HashMap<(i64, &str), usize> = HashMap::new();
-    let mut decisions: Vec<Decision> = Vec::with_capacity(accepted.len());
-    let mut to_store: Vec<(usize, &str)> = Vec::new();
-    for (k, &(i, text)) in accepted.iter().enumerate() {
-        let (from, input) = &batch[i];
-        let client_id = client_id_of(input);
-        let decision = if let Some(message) = client_id.and_then(|id| earlier.get(&(from.0, id.to_string())).cloned()) {
-            Decision::Answered(Ok(Sent { message, new: false }))
-        } else if let Some(&first) = client_id.and_then(|id| first_copy.get(&(from.0, id))) {
-            Decision::SameAs(first)
-        } else if let Err(refused) = facts.check(&attempts[k]) {
-            Decision::Answered(Err(refused))
-        } else if blocked.contains(&(input.to.0, from.0)) {
-            Decision::Answered(Err(MessagingError::Blocked))
-        } else {
-            if let Some(id) = client_id {
-                first_copy.insert((from.0, id), k);
-            }
-            to_store.push((i, text));
-            Decision::Store
-        };
-        decisions.push(decision);
-    }
 
     // The conversation and sequence number of each message to store, in order.
     let pairs: Vec<(i64, i64)> = to_store.iter().map(|&(i, _)| pair(batch[i].0, batch[i].1.to)).collect();
@@ -98,7 +68,7 @@ pub(crate) fn store_all(
             id: 0,
             seq,
             from: *from,
-            from_name: people.get(&from.0).map(|p| p.name.clone()).unwrap_or_default(),
+            from_name: known.name_of(*from),
             to: input.to,
             text: text.to_string(),
             request_id: input.request_id,
@@ -111,7 +81,8 @@ pub(crate) fn store_all(
     let mut answers: Vec<Answer> = Vec::with_capacity(decisions.len());
     for decision in decisions {
         let answer = match decision {
-            Decision::Answered(answer) => answer,
+            Decision::Refuse(refused) => Err(refused),
+            Decision::AlreadyStored(message) => Ok(Sent { message, new: false }),
             Decision::Store => {
                 let (mut message, conversation) = stored.next().ok_or(diesel::result::Error::NotFound)?;
                 message.id = *ids.get(&(conversation, message.seq)).ok_or(diesel::result::Error::NotFound)?;
@@ -126,46 +97,6 @@ pub(crate) fn store_all(
         answers.push(answer);
     }
     Ok(answers)
-}
-
-/// Messages already stored under a (sender, clientId) of this batch: resends.
-fn earlier_messages(
-    c: &mut DbConnection,
-    batch: &[(UserId, SendInput)],
-    people: &HashMap<i64, Person>,
-) -> QueryResult<HashMap<(i64, String), Message>> {
-    let keys: Vec<(i64, &str)> =
-        batch.iter().filter_map(|(from, input)| Some((from.0, client_id_of(input)?))).collect();
-    if keys.is_empty() {
-        return Ok(HashMap::new());
-    }
-    // One OR term per key: each is a lookup on the (sender_id, client_id) unique index.
-    let mut query = m::table.into_boxed();
-    for (from, id) in &keys {
-        query = query.or_filter(m::sender_id.eq(*from).and(m::client_id.eq(*id)));
-    }
-    let rows: Vec<MessageRow> = query.select(message_columns()).load(c)?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|row| {
-            let key = (row.2, row.5.clone()?);
-            let from_name = people.get(&row.2).map(|p| p.name.clone()).unwrap_or_default();
-            Some((key, message_of(row, from_name)))
-        })
-        .collect())
-}
-
-/// (blocker, blocked) pairs among this batch's recipients that may matter.
-fn blocked_pairs(c: &mut DbConnection, batch: &[(UserId, SendInput)]) -> QueryResult<HashSet<(i64, i64)>> {
-    let mut recipients: Vec<i64> = batch.iter().map(|(_, input)| input.to.0).collect();
-    recipients.sort_unstable();
-    recipients.dedup();
-    // A person blocks few others: all blocks by these recipients is a short list.
-    blocks::table
-        .filter(blocks::blocker_id.eq_any(&recipients))
-        .select((blocks::blocker_id, blocks::blocked_id))
-        .load::<(i64, i64)>(c)
-        .map(|pairs| pairs.into_iter().collect())
 }
 
 /// The conversation and the sequence number of each message, given each one's

@@ -18,7 +18,7 @@ use hometutor_core::{Role, UserId};
 use hometutor_db::schema::{conversations as cv, tuition_requests as tr, users};
 use hometutor_db::DbConnection;
 
-use crate::service::pair;
+use crate::rows::pair;
 use crate::MessagingError;
 
 /// One message to decide on: sender, recipient, the request it is about.

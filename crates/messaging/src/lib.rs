@@ -5,8 +5,10 @@
 
 mod batch;
 mod contact;
+mod decision;
 mod error;
 mod model;
+mod rows;
 mod service;
 mod tickets;
 

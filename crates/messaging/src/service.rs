@@ -6,21 +6,10 @@ use hometutor_core::UserId;
 use hometutor_db::schema::{blocks, conversations as cv, messages as m, users};
 use hometutor_db::{now, Db, DbConnection, DbError};
 
-use crate::contact::{Attempt, Facts};
+use crate::decision::{checked_text, Decider, Decision, Known};
 use crate::model::{Conversation, Message, Partner, SendInput, Sent};
-use crate::{MessagingError, MAX_MESSAGE_CHARS, MAX_PAGE};
-
-pub(crate) type MessageRow = (i64, i64, i64, i64, Option<i64>, Option<String>, String, NaiveDateTime);
-
-pub(crate) fn message_columns(
-) -> (m::id, m::seq, m::sender_id, m::recipient_id, m::request_id, m::client_id, m::body, m::created_at) {
-    (m::id, m::seq, m::sender_id, m::recipient_id, m::request_id, m::client_id, m::body, m::created_at)
-}
-
-/// The pair's key: the smaller id first.
-pub(crate) fn pair(a: UserId, b: UserId) -> (i64, i64) {
-    (a.0.min(b.0), a.0.max(b.0))
-}
+use crate::rows::{client_id_of, message_columns, pair, with_names, MessageRow};
+use crate::{MessagingError, MAX_PAGE};
 
 #[derive(Clone)]
 pub struct MessageStore {
@@ -261,20 +250,6 @@ fn is_blocked(c: &mut DbConnection, blocker: UserId, sender: UserId) -> QueryRes
     Ok(found > 0)
 }
 
-fn checked_text(raw: &str) -> Result<&str, MessagingError> {
-    let text = raw.trim();
-    if text.is_empty() {
-        return Err(MessagingError::Empty);
-    }
-    if text.chars().count() > MAX_MESSAGE_CHARS {
-        return Err(MessagingError::TooLong);
-    }
-    if hometutor_core::multi_line("text", "Message", text).is_err() {
-        return Err(MessagingError::ControlCharacters);
-    }
-    Ok(text)
-}
-
 /// Stores each accepted message in its own savepoint, so one the database
 /// refuses does not undo the others.
 fn store_one_by_one(
@@ -285,31 +260,20 @@ fn store_one_by_one(
     Ok(accepted.iter().map(|&(i, text)| c.transaction(|c| store_one(c, batch[i].0, &batch[i].1, text))).collect())
 }
 
-/// The sender's id for a message, when it gave a usable one.
-pub(crate) fn client_id_of(input: &SendInput) -> Option<&str> {
-    input.client_id.as_deref().map(str::trim).filter(|c| !c.is_empty() && c.len() <= 64)
-}
-
-/// Stores one message inside the caller's transaction; a resend (same sender and
-/// `clientId`) answers the stored message instead.
+/// Stores one message inside the caller's transaction, if decision.rs says so; a
+/// resend (same sender and `clientId`) answers the stored message instead.
 fn store_one(c: &mut DbConnection, from: UserId, input: &SendInput, text: &str) -> Result<Sent, MessagingError> {
-    let client_id = client_id_of(input);
-    if let Some(client_id) = client_id {
-        let earlier: Option<MessageRow> = m::table
-            .filter(m::sender_id.eq(from.0).and(m::client_id.eq(client_id)))
-            .select(message_columns())
-            .first(c)
-            .optional()?;
-        if let Some(row) = earlier {
-            return Ok(Sent { message: with_names(c, vec![row])?.remove(0), new: false });
-        }
-    }
     let at = now();
-    let attempt = Attempt { from, to: input.to, request: input.request_id };
-    Facts::load(c, &[attempt], at)?.check(&attempt)?;
-    if is_blocked(c, input.to, from)? {
-        return Err(MessagingError::Blocked);
+    // The same rules as a batch (decision.rs), decided on facts read for this message alone.
+    let known = Known::load(c, &[(from, input)], at)?;
+    match Decider::new(&known).decide(from, input) {
+        Decision::Store => {}
+        Decision::Refuse(refused) => return Err(refused),
+        Decision::AlreadyStored(message) => return Ok(Sent { message, new: false }),
+        // The first decision of a call has no earlier copy within it.
+        Decision::SameAs(_) => return Err(diesel::result::Error::NotFound.into()),
     }
+    let client_id = client_id_of(input);
     let conversation = conversation_id(c, from, input.to, at)?;
     // Inside the write transaction: the bump and the insert are one step.
     let (a, _) = pair(from, input.to);
@@ -368,29 +332,4 @@ fn mark_read_to(c: &mut DbConnection, conversation: i64, me: UserId, partner: Us
             .execute(c)?;
     }
     Ok(())
-}
-
-fn with_names(c: &mut DbConnection, rows: Vec<MessageRow>) -> QueryResult<Vec<Message>> {
-    let mut ids: Vec<i64> = rows.iter().map(|r| r.2).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    let names: std::collections::HashMap<i64, String> = users::table
-        .filter(users::id.eq_any(&ids))
-        .select((users::id, users::fullname))
-        .load::<(i64, String)>(c)?
-        .into_iter()
-        .collect();
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let from_name = names.get(&row.2).cloned().unwrap_or_default();
-            message_of(row, from_name)
-        })
-        .collect())
-}
-
-/// A stored row as a message, with its sender's name.
-pub(crate) fn message_of(row: MessageRow, from_name: String) -> Message {
-    let (id, seq, from, to, request_id, client_id, text, created_at) = row;
-    Message { id, seq, from: UserId(from), from_name, to: UserId(to), text, request_id, client_id, created_at }
 }
