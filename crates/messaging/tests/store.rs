@@ -585,7 +585,8 @@ fn every_rule_decides_alike_on_send_and_send_many() {
             };
             let stored_before = m.store.history(from, to, None, 100).expect("history").len();
             let answer = match path {
-                "send" => messages.into_iter().map(|(from, input)| m.store.send(from, input)).last(),
+                // One call each, in order: every message is sent, the last one answers.
+                "send" => messages.into_iter().map(|(from, input)| m.store.send(from, input)).collect::<Vec<_>>().pop(),
                 _ => m.store.send_many(&messages).pop(),
             }
             .expect("an answer");
