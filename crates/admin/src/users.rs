@@ -5,7 +5,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_auth::NewAccount;
-use hometutor_core::{single_line, FieldError, Phone, Role, UserId};
+use hometutor_core::{single_line, FieldError, Phone, Role, Subscription, UserId};
 use hometutor_db::schema::users;
 use hometutor_db::{now, DbConnection};
 
@@ -28,13 +28,20 @@ pub struct AdminUser {
     pub featured: bool,
     pub badges: String,
     pub email_verified: bool,
-    pub subscription_active: bool,
-    pub subscription_expires: Option<NaiveDateTime>,
+    /// Raw; read through [`AdminUser::subscription`].
+    pub(crate) subscription_active: bool,
+    pub(crate) subscription_expires: Option<NaiveDateTime>,
     pub payment_status: String,
     pub created_at: NaiveDateTime,
 }
 
 impl AdminUser {
+    /// The stored flag and expiry; shown only through [`Subscription::at`], since
+    /// nothing clears the flag when the expiry passes.
+    pub fn subscription(&self) -> Subscription {
+        Subscription::stored(self.subscription_active, self.subscription_expires)
+    }
+
     pub fn badge_list(&self) -> Vec<String> {
         serde_json::from_str(&self.badges).unwrap_or_default()
     }

@@ -1,6 +1,6 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{Role, UserId};
+use hometutor_core::{Role, Subscription, UserId};
 use hometutor_db::schema::users;
 use hometutor_db::DbConnection;
 
@@ -17,8 +17,8 @@ pub struct User {
     pub featured: bool,
     pub badges: Vec<String>,
     pub email_verified: bool,
-    pub subscription_active: bool,
-    pub subscription_expires: Option<NaiveDateTime>,
+    /// As stored; show it only through [`Subscription::at`].
+    pub subscription: Subscription,
     pub payment_status: String,
     pub created_at: NaiveDateTime,
 }
@@ -58,8 +58,7 @@ impl UserRow {
             featured: self.featured,
             badges: serde_json::from_str(&self.badges).unwrap_or_default(),
             email_verified: self.email_verified,
-            subscription_active: self.subscription_active,
-            subscription_expires: self.subscription_expires,
+            subscription: Subscription::stored(self.subscription_active, self.subscription_expires),
             payment_status: self.payment_status,
             created_at: self.created_at,
         }

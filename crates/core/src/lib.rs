@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+mod subscription;
 mod validation;
+pub use subscription::{Subscription, SubscriptionStatus};
 pub use validation::{multi_line, single_line, Email, FieldError, Otp, Password, Phone};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -14,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{Role, UserId};
+use hometutor_core::{Role, Subscription, UserId};
 use hometutor_db::schema::{conversations as cv, tuition_requests as tr, users};
 use hometutor_db::DbConnection;
 
@@ -69,7 +69,7 @@ impl Facts {
             .load::<(i64, bool, String, String, bool, Option<NaiveDateTime>)>(c)?
             .into_iter()
             .map(|(id, active, name, role, flag, expires)| {
-                let subscribed = flag && expires.is_some_and(|e| e > at);
+                let subscribed = Subscription::stored(flag, expires).at(at).active;
                 (id, Person { active, name, role: Role::parse(&role), subscribed })
             })
             .collect();

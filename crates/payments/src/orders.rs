@@ -2,7 +2,7 @@
 
 use chrono::{Months, NaiveDateTime};
 use diesel::prelude::*;
-use hometutor_core::UserId;
+use hometutor_core::{Subscription, SubscriptionStatus, UserId};
 use hometutor_db::schema::payment_orders::dsl as po;
 use hometutor_db::schema::users;
 use hometutor_db::{now, DbConnection};
@@ -102,16 +102,12 @@ pub(crate) fn activate(
     Ok(true)
 }
 
-/// (active, expiry) as stored; active means the flag is set and the expiry is in the future.
-pub(crate) fn subscription_of(
-    conn: &mut DbConnection,
-    user: UserId,
-) -> QueryResult<Option<(bool, Option<NaiveDateTime>)>> {
+/// The user's subscription as of now, or None when there is no such user.
+pub(crate) fn subscription_of(conn: &mut DbConnection, user: UserId) -> QueryResult<Option<SubscriptionStatus>> {
     let row: Option<(bool, Option<NaiveDateTime>)> = users::table
         .find(user.0)
         .select((users::subscription_active, users::subscription_expires))
         .first(conn)
         .optional()?;
-    let at = now();
-    Ok(row.map(|(flag, expires)| (flag && expires.is_some_and(|e| e > at), expires)))
+    Ok(row.map(|(flag, expires)| Subscription::stored(flag, expires).at(now())))
 }

@@ -1,9 +1,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{Role, UserId};
+use hometutor_core::{Role, SubscriptionStatus, UserId};
 use hometutor_db::schema::payment_orders::dsl as po;
 use hometutor_db::schema::users;
 use hometutor_db::{now, Db, DbConnection};
@@ -22,13 +21,6 @@ pub struct CreatedSession {
     pub session_id: String,
     pub amount_paise: i64,
     pub provider: &'static str,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Subscription {
-    /// The flag is set and the expiry is in the future.
-    pub active: bool,
-    pub expires: Option<NaiveDateTime>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,7 +142,7 @@ impl PaymentService {
     }
 
     /// Confirms the caller's order with the provider and activates the subscription when it is paid.
-    pub async fn verify(&self, user: UserId, order_id: &str) -> Result<Subscription, PaymentError> {
+    pub async fn verify(&self, user: UserId, order_id: &str) -> Result<SubscriptionStatus, PaymentError> {
         let order = self.own_order(user, order_id).await?;
         if order.status != "paid" {
             self.confirm(&order).await?;
@@ -188,11 +180,10 @@ impl PaymentService {
         order.filter(|o| o.user_id == Some(user.0)).ok_or(PaymentError::OrderNotFound)
     }
 
-    pub async fn subscription(&self, user: UserId) -> Result<Subscription, PaymentError> {
+    pub async fn subscription(&self, user: UserId) -> Result<SubscriptionStatus, PaymentError> {
         let sub =
             self.blocking(move |db| db.read(|c| orders::subscription_of(c, user).map_err(PaymentError::from))).await?;
-        let (active, expires) = sub.ok_or(PaymentError::OrderNotFound)?;
-        Ok(Subscription { active, expires })
+        sub.ok_or(PaymentError::OrderNotFound)
     }
 
     /// The simulated checkout page's answer: the user confirmed (or cancelled) their own order.

@@ -4,7 +4,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{multi_line, FieldError, Role, UserId};
+use hometutor_core::{multi_line, FieldError, Role, Subscription, UserId};
 use hometutor_db::schema::{
     conversations as cv, reviews as rv, tuition_interests as ti, tuition_requests as tr, tutor_profiles as tp, users,
 };
@@ -171,7 +171,7 @@ impl ProfileService {
                 id: UserId(id),
                 fullname,
                 email,
-                subscription_active: flag && expires.is_some_and(|e| e > now()),
+                subscription_active: Subscription::stored(flag, expires).at(now()).active,
                 approved,
                 featured,
                 badges: serde_json::from_str(&badges).unwrap_or_default(),

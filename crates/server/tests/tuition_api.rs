@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::TestApp;
+use common::{TestApp, PASSWORD};
 use serde_json::{json, Value};
 
 const DELHI: [f64; 2] = [77.209, 28.6139];
@@ -264,4 +264,55 @@ async fn thirty_interests_a_day_hold_against_forty_concurrent_calls() {
         .filter(|r| r["interestedTutors"].as_array().is_some_and(|t| !t.is_empty()))
         .count();
     assert_eq!(interested, 30);
+}
+
+/// `subscriptionActive` as every endpoint that shows it answers, for the tutor and an admin.
+async fn subscription_shown(app: &TestApp, tutor: &str, admin: &str, id: i64) -> Vec<(&'static str, Value)> {
+    let profile = app.call("GET", "/api/auth/profile", Some(tutor), None).await.body["user"].clone();
+    let login = app.post("/api/auth/login", json!({"email": LAPSED, "password": PASSWORD})).await.body["user"].clone();
+    let status = app.call("GET", "/api/payment/subscription-status", Some(tutor), None).await.body;
+    let public = app.call("GET", &format!("/api/tutors/{id}"), None, None).await.body;
+    let users = app.call("GET", "/api/admin/users?role=tutor", Some(admin), None).await.body;
+    let listed = users["users"].as_array().unwrap().iter().find(|u| u["id"] == id).cloned().unwrap();
+    let approve = format!("/api/admin/tutors/{id}/approve");
+    let approved = app.call("POST", &approve, Some(admin), Some(json!({"approved": true}))).await.body;
+    [
+        ("profile", profile),
+        ("login", login),
+        ("subscription-status", status),
+        ("public profile", public),
+        ("admin users", listed),
+        ("admin approve", approved),
+    ]
+    .into_iter()
+    .map(|(name, body)| (name, body["subscriptionActive"].clone()))
+    .collect()
+}
+
+const LAPSED: &str = "lapsed@example.com";
+
+/// Nothing clears the stored flag when a subscription lapses: every endpoint that
+/// shows the state derives it from the expiry, and the nearby search refuses.
+#[actix_web::test]
+async fn an_expired_subscription_reads_as_inactive_everywhere_it_is_shown() {
+    const ADMIN: &str = "admin@example.com";
+    let app = TestApp::start_with(&[("ADMIN_EMAIL", ADMIN.into()), ("ADMIN_PASSWORD", PASSWORD.into())]).await;
+    let admin = app.login(ADMIN, PASSWORD).await;
+    let tutor = app.verified_user(LAPSED, "tutor").await;
+    let id = app.call("GET", "/api/auth/profile", Some(&tutor), None).await.body["user"]["id"].as_i64().unwrap();
+
+    // The control: the same readers say active while the expiry is ahead.
+    hometutor_db::testing::subscribe(&app.db(), id, 30);
+    for (name, active) in subscription_shown(&app, &tutor, &admin, id).await {
+        assert_eq!(active, true, "{name} while subscribed");
+    }
+    assert_eq!(app.call("GET", &nearby_path(DELHI, ""), Some(&tutor), None).await.status, 200);
+
+    // Lapsed: the expiry is past and the flag still set, as a real lapse leaves the row.
+    hometutor_db::testing::subscribe(&app.db(), id, -1);
+    for (name, active) in subscription_shown(&app, &tutor, &admin, id).await {
+        assert_eq!(active, false, "{name} after the expiry");
+    }
+    let nearby = app.call("GET", &nearby_path(DELHI, ""), Some(&tutor), None).await;
+    assert_eq!((nearby.status, nearby.body["code"].as_str()), (403, Some("subscription_required")));
 }

@@ -2,7 +2,7 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{FieldError, Role, UserId};
+use hometutor_core::{FieldError, Role, Subscription, UserId};
 use hometutor_db::schema::{search_events as se, tuition_interests as ti, tuition_requests as tr, users};
 use hometutor_db::{now, Db, DbConnection};
 use hometutor_geo::{distance_km, Point};
@@ -366,7 +366,7 @@ fn require_subscription(c: &mut DbConnection, tutor: UserId) -> Result<(), Tuiti
         .first(c)
         .optional()?
         .unwrap_or((false, None));
-    if active && expires.is_some_and(|e| e > now()) {
+    if Subscription::stored(active, expires).at(now()).active {
         Ok(())
     } else {
         Err(TuitionError::SubscriptionRequired)

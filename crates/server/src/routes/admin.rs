@@ -44,6 +44,7 @@ pub struct AdminUserDto {
 
 impl From<AdminUser> for AdminUserDto {
     fn from(u: AdminUser) -> Self {
+        let subscription = u.subscription().at(hometutor_db::now());
         Self {
             badges: u.badge_list(),
             id: u.id,
@@ -55,8 +56,8 @@ impl From<AdminUser> for AdminUserDto {
             approved: u.approved,
             featured: u.featured,
             email_verified: u.email_verified,
-            subscription_active: u.subscription_active,
-            subscription_expires: u.subscription_expires.map(|t| t.and_utc()),
+            subscription_active: subscription.active,
+            subscription_expires: subscription.expires.map(|t| t.and_utc()),
             payment_status: u.payment_status,
             created_at: u.created_at.and_utc(),
         }

@@ -51,6 +51,7 @@ pub struct Profile {
 
 impl From<User> for Profile {
     fn from(u: User) -> Self {
+        let subscription = u.subscription.at(hometutor_db::now());
         Self {
             id: u.id.0,
             fullname: u.fullname,
@@ -62,8 +63,8 @@ impl From<User> for Profile {
             featured: u.featured,
             badges: u.badges,
             email_verified: u.email_verified,
-            subscription_active: u.subscription_active,
-            subscription_expires: u.subscription_expires.map(|t| t.and_utc()),
+            subscription_active: subscription.active,
+            subscription_expires: subscription.expires.map(|t| t.and_utc()),
             payment_status: u.payment_status,
             created_at: u.created_at.and_utc(),
         }

@@ -4,7 +4,7 @@
 use actix_web::{get, post, web, HttpRequest};
 use chrono::{DateTime, Utc};
 use hometutor_core::Role;
-use hometutor_payments::{PaymentError, Subscription};
+use hometutor_payments::PaymentError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -122,8 +122,8 @@ pub struct SubscriptionStatus {
     pub subscription_expires: Option<DateTime<Utc>>,
 }
 
-impl From<Subscription> for SubscriptionStatus {
-    fn from(s: Subscription) -> Self {
+impl From<hometutor_core::SubscriptionStatus> for SubscriptionStatus {
+    fn from(s: hometutor_core::SubscriptionStatus) -> Self {
         Self { subscription_active: s.active, subscription_expires: s.expires.map(|e| e.and_utc()) }
     }
 }
