@@ -82,8 +82,11 @@ pub struct RegisterRequest {
     #[serde(default = "default_role")]
     #[schema(value_type = SignupRole)]
     pub role: String,
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
+    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
     pub email: String,
     /// Exactly 10 digits.
     #[serde(default)]
@@ -154,8 +157,11 @@ pub async fn register(
 
 #[derive(Deserialize, ToSchema)]
 pub struct EmailOtpRequest {
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
+    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
     pub email: String,
     /// 6 digits.
     #[serde(default)]
@@ -180,8 +186,11 @@ pub async fn verify_email_otp(
 
 #[derive(Deserialize, ToSchema)]
 pub struct EmailRequest {
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
+    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
     pub email: String,
 }
 
@@ -229,8 +238,11 @@ pub async fn verify_email_link(
 
 #[derive(Deserialize, ToSchema)]
 pub struct LoginRequest {
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
+    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
     pub email: String,
     #[serde(default)]
     #[schema(required = true)]
@@ -351,8 +363,11 @@ pub async fn send_reset_otp(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordRequest {
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
+    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
     pub email: String,
     /// 6 digits.
     #[serde(default)]
