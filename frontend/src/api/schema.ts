@@ -1320,8 +1320,9 @@ export interface components {
         EmailOtpRequest: {
             /**
              * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-             *     passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
              */
             email: string;
             /** @description 6 digits. */
@@ -1330,8 +1331,9 @@ export interface components {
         EmailRequest: {
             /**
              * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-             *     passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
              */
             email: string;
         };
@@ -1395,8 +1397,9 @@ export interface components {
         LoginRequest: {
             /**
              * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-             *     passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
              */
             email: string;
             password: string;
@@ -1555,8 +1558,9 @@ export interface components {
         RegisterRequest: {
             /**
              * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-             *     passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
              */
             email: string;
             /** @description One line, at most 100 characters, not blank. */
@@ -1591,8 +1595,9 @@ export interface components {
         ResetPasswordRequest: {
             /**
              * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-             *     passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
              */
             email: string;
             /** @description 8 characters to 72 bytes. */
@@ -1760,8 +1765,9 @@ export interface components {
         TicketBody: {
             /**
              * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-             *     passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
              */
             email: string;
             /** @description Not blank; at most 5000 characters once trimmed. */

@@ -83,10 +83,15 @@ pub struct RegisterRequest {
     #[schema(value_type = SignupRole)]
     pub role: String,
     /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
     /// Exactly 10 digits.
     #[serde(default)]
@@ -158,10 +163,15 @@ pub async fn register(
 #[derive(Deserialize, ToSchema)]
 pub struct EmailOtpRequest {
     /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
     /// 6 digits.
     #[serde(default)]
@@ -187,10 +197,15 @@ pub async fn verify_email_otp(
 #[derive(Deserialize, ToSchema)]
 pub struct EmailRequest {
     /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
 }
 
@@ -239,10 +254,15 @@ pub async fn verify_email_link(
 #[derive(Deserialize, ToSchema)]
 pub struct LoginRequest {
     /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
     #[serde(default)]
     #[schema(required = true)]
@@ -364,10 +384,15 @@ pub async fn send_reset_otp(
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordRequest {
     /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
     /// 6 digits.
     #[serde(default)]

@@ -95,7 +95,11 @@ pub struct SendBody {
     /// 1 to 2000 characters once trimmed (`hometutor_messaging::MAX_MESSAGE_CHARS`); line breaks
     /// and tabs are fine, other control characters are not.
     #[serde(default)]
-    #[schema(required = true, max_length = 2000, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
+    #[schema(
+        required = true,
+        max_length = 2000,
+        pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$"
+    )]
     pub text: String,
     pub request_id: Option<i64>,
     /// The sender's own id for the message: sending it again returns the stored one.

@@ -94,10 +94,15 @@ pub struct TicketBody {
     #[schema(required = true, max_length = 100, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
     pub name: String,
     /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: that rule (RFC 5321) and the server's differ both ways (`a..b@x.in`
-    /// passes here, `x@localhost` there), so the pattern mirrors the server's instead.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true, max_length = 254, pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$")]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
     /// Not blank; at most 200 characters once trimmed.
     #[serde(default)]
