@@ -703,7 +703,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of history, newest first. */
+        /**
+         * A page of history, newest first. Give `userId` (a conversation) or `requestId` (the messages
+         *     about one tuition request); without either the answer is 400. When both are given, `userId` wins.
+         */
         get: operations["history"];
         put?: never;
         /** Stores a message (the WebSocket's `sendMessage` does the same and delivers it live). */
@@ -1315,11 +1318,23 @@ export interface components {
             message: string;
         };
         EmailOtpRequest: {
+            /**
+             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
+             */
             email: string;
             /** @description 6 digits. */
             otp: string;
         };
         EmailRequest: {
+            /**
+             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
+             */
             email: string;
         };
         ErrorBody: {
@@ -1380,6 +1395,12 @@ export interface components {
         /** @description Either a GeoJSON point or a bare `[longitude, latitude]` pair. */
         LocationInput: components["schemas"]["GeoPoint"] | number[];
         LoginRequest: {
+            /**
+             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
+             */
             email: string;
             password: string;
         };
@@ -1504,6 +1525,10 @@ export interface components {
             /** Format: date-time */
             subscriptionExpires?: string | null;
         };
+        /**
+         * @description Each field: at most so many characters (the limits of `ProfileFields::validate` in
+         *     hometutor_profiles), line breaks and tabs the only control characters allowed.
+         */
         ProfileBody: {
             about?: string;
             availability?: string;
@@ -1531,6 +1556,12 @@ export interface components {
             unread: number;
         };
         RegisterRequest: {
+            /**
+             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
+             */
             email: string;
             /** @description One line, at most 100 characters, not blank. */
             fullname: string;
@@ -1549,16 +1580,25 @@ export interface components {
             email: string;
         };
         RequestBody: {
-            classLevel?: string;
+            /** @description As `subject`. */
+            classLevel: string;
             location?: null | components["schemas"]["LocationInput"];
-            preferredTime?: string;
-            subject?: string;
+            /** @description As `subject`. */
+            preferredTime: string;
+            /** @description One line, not blank, at most 100 characters once trimmed (`MAX_FIELD_CHARS` in hometutor_tuition). */
+            subject: string;
         };
         ResetPasswordBody: {
             /** @description 8–72 bytes. */
             password: string;
         };
         ResetPasswordRequest: {
+            /**
+             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
+             */
             email: string;
             /** @description 8 characters to 72 bytes. */
             newPassword: string;
@@ -1580,6 +1620,10 @@ export interface components {
             total: number;
         };
         ReviewBody: {
+            /**
+             * @description Optional; at most 1000 characters once trimmed; line breaks and tabs are the only control
+             *     characters allowed.
+             */
             comment?: string;
             /** @description Ignored: the reviewer is the caller. */
             parentId?: unknown;
@@ -1612,7 +1656,11 @@ export interface components {
             clientId?: string | null;
             /** Format: int64 */
             requestId?: number | null;
-            text?: string;
+            /**
+             * @description 1 to 2000 characters once trimmed (`hometutor_messaging::MAX_MESSAGE_CHARS`); line breaks
+             *     and tabs are fine, other control characters are not.
+             */
+            text: string;
             /** Format: int64 */
             to: number;
         };
@@ -1653,11 +1701,15 @@ export interface components {
             /** Format: double */
             amount?: number | null;
             orderId?: string;
-            /** @description `paid` (default) or `cancelled`: what the person chose on the simulated checkout page. */
-            outcome?: string | null;
+            outcome?: null | components["schemas"]["SimulatedOutcome"];
             /** @description Sent by older clients; the server uses the order's own user and amount. */
             userEmail?: string | null;
         };
+        /**
+         * @description The two answers of the simulated checkout page; anything else is refused while the body is read.
+         * @enum {string}
+         */
+        SimulatedOutcome: "paid" | "cancelled";
         SingleUpload: {
             file: components["schemas"]["UploadedFile"];
             message: string;
@@ -1695,6 +1747,7 @@ export interface components {
             text: string;
         };
         TestimonialBody: {
+            /** @description Not blank; at most 1000 characters once trimmed (`MAX_TEXT_CHARS` in hometutor_admin). */
             text: string;
         };
         TestimonialDto: {
@@ -1708,10 +1761,20 @@ export interface components {
         };
         /** @enum {string} */
         ThemeDto: "light" | "dark" | "custom";
+        /** @description The text fields are trimmed and must not be blank; NUL is refused in any body (crate::input). */
         TicketBody: {
+            /**
+             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+             *     the server's rule instead.
+             */
             email: string;
+            /** @description Not blank; at most 5000 characters once trimmed. */
             message: string;
+            /** @description Not blank; at most 100 characters once trimmed. */
             name: string;
+            /** @description Not blank; at most 200 characters once trimmed. */
             subject: string;
         };
         TicketCreated: {

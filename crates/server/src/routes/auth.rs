@@ -83,8 +83,16 @@ pub struct RegisterRequest {
     #[serde(default = "default_role")]
     #[schema(value_type = SignupRole)]
     pub role: String,
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
     /// Exactly 10 digits.
     #[serde(default)]
@@ -155,8 +163,16 @@ pub async fn register(
 
 #[derive(Deserialize, ToSchema)]
 pub struct EmailOtpRequest {
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
     /// 6 digits.
     #[serde(default)]
@@ -181,8 +197,16 @@ pub async fn verify_email_otp(
 
 #[derive(Deserialize, ToSchema)]
 pub struct EmailRequest {
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
 }
 
@@ -230,8 +254,16 @@ pub async fn verify_email_link(
 
 #[derive(Deserialize, ToSchema)]
 pub struct LoginRequest {
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
     #[serde(default)]
     #[schema(required = true)]
@@ -352,8 +384,16 @@ pub async fn send_reset_otp(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordRequest {
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
     /// 6 digits.
     #[serde(default)]

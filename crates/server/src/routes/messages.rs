@@ -64,7 +64,8 @@ pub struct HistoryParams {
     pub limit: Option<i64>,
 }
 
-/// A page of history, newest first.
+/// A page of history, newest first. Give `userId` (a conversation) or `requestId` (the messages
+/// about one tuition request); without either the answer is 400. When both are given, `userId` wins.
 #[utoipa::path(tag = "messages", security(("bearer" = [])), params(HistoryParams), responses(
     (status = 200, body = Vec<MessageDto>),
     (status = 400, description = "Neither userId nor requestId", body = ErrorBody),
@@ -91,7 +92,14 @@ pub async fn history(
 #[serde(rename_all = "camelCase")]
 pub struct SendBody {
     pub to: i64,
+    /// 1 to 2000 characters once trimmed (`hometutor_messaging::MAX_MESSAGE_CHARS`); line breaks
+    /// and tabs are fine, other control characters are not.
     #[serde(default)]
+    #[schema(
+        required = true,
+        max_length = 2000,
+        pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$"
+    )]
     pub text: String,
     pub request_id: Option<i64>,
     /// The sender's own id for the message: sending it again returns the stored one.

@@ -168,14 +168,23 @@ pub async fn webhook(
 pub struct SimulatePaymentRequest {
     #[serde(default, alias = "order_id")]
     pub order_id: String,
-    /// `paid` (default) or `cancelled`: what the person chose on the simulated checkout page.
+    /// What the person chose on the simulated checkout page; `paid` when left out.
     #[serde(default)]
-    pub outcome: Option<String>,
+    pub outcome: Option<SimulatedOutcome>,
     /// Sent by older clients; the server uses the order's own user and amount.
     #[serde(default)]
     pub user_email: Option<String>,
     #[serde(default)]
     pub amount: Option<f64>,
+}
+
+/// The two answers of the simulated checkout page; anything else is refused while the body is read.
+#[derive(Deserialize, ToSchema, Clone, Copy, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum SimulatedOutcome {
+    #[default]
+    Paid,
+    Cancelled,
 }
 
 /// Development only (PAYMENT_MODE=simulated, else 404): records the simulated checkout's answer
@@ -190,11 +199,7 @@ pub async fn simulate_payment(
     me: CurrentUser,
     body: Json<SimulatePaymentRequest>,
 ) -> Result<web::Json<WebhookResponse>, ApiError> {
-    let paid = match body.outcome.as_deref().unwrap_or("paid") {
-        "paid" => true,
-        "cancelled" => false,
-        _ => return Err(ApiError::bad_request("outcome must be paid or cancelled")),
-    };
+    let paid = matches!(body.outcome.unwrap_or_default(), SimulatedOutcome::Paid);
     state.payments.simulate_checkout(me.0.id, body.order_id.trim(), paid).await?;
     Ok(web::Json(WebhookResponse { message: if paid { "Payment confirmed." } else { "Payment cancelled." }.into() }))
 }

@@ -60,6 +60,8 @@ pub async fn site(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TestimonialBody {
+    /// Not blank; at most 1000 characters once trimmed (`MAX_TEXT_CHARS` in hometutor_admin).
+    #[schema(max_length = 1000, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
     pub text: String,
 }
 
@@ -83,20 +85,32 @@ pub async fn submit_testimonial(
 
 // A missing field reads as "" so that the domain names it like a blank one (every
 // field error at once); the document still lists the fields it refuses to go without.
+/// The text fields are trimmed and must not be blank; NUL is refused in any body (crate::input).
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TicketBody {
+    /// Not blank; at most 100 characters once trimmed.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 100, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
     pub name: String,
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
+    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
+    /// the server's rule instead.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(
+        required = true,
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
+    /// Not blank; at most 200 characters once trimmed.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 200, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
     pub subject: String,
+    /// Not blank; at most 5000 characters once trimmed.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 5000, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
     pub message: String,
 }
 

@@ -44,11 +44,29 @@ pub enum LocationInput {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestBody {
+    /// One line, not blank, at most 100 characters once trimmed (`MAX_FIELD_CHARS` in hometutor_tuition).
     #[serde(default)]
+    #[schema(
+        required = true,
+        max_length = 100,
+        pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$"
+    )]
     pub subject: String,
+    /// As `subject`.
     #[serde(default)]
+    #[schema(
+        required = true,
+        max_length = 100,
+        pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$"
+    )]
     pub class_level: String,
+    /// As `subject`.
     #[serde(default)]
+    #[schema(
+        required = true,
+        max_length = 100,
+        pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$"
+    )]
     pub preferred_time: String,
     #[serde(default)]
     pub location: Option<LocationInput>,

@@ -76,24 +76,34 @@ pub async fn tutor_profile(
     Ok(web::Json(found.into()))
 }
 
+/// Each field: at most so many characters (the limits of `ProfileFields::validate` in
+/// hometutor_profiles), line breaks and tabs the only control characters allowed.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProfileBody {
     #[serde(default)]
+    #[schema(max_length = 2000, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub about: String,
     #[serde(default)]
+    #[schema(max_length = 500, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub subjects: String,
     #[serde(default)]
+    #[schema(max_length = 500, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub availability: String,
     #[serde(default)]
+    #[schema(max_length = 1000, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub methodology: String,
     #[serde(default)]
+    #[schema(max_length = 2000, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub testimonials: String,
     #[serde(default)]
+    #[schema(max_length = 500, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub education: String,
     #[serde(default)]
+    #[schema(max_length = 200, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub fees: String,
     #[serde(default)]
+    #[schema(max_length = 200, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub demo_offer: String,
 }
 
@@ -173,7 +183,10 @@ pub struct ReviewBody {
     /// 1 to 5; required.
     #[schema(required = true, minimum = 1, maximum = 5)]
     pub rating: Option<i32>,
+    /// Optional; at most 1000 characters once trimmed; line breaks and tabs are the only control
+    /// characters allowed.
     #[serde(default)]
+    #[schema(max_length = 1000, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub comment: String,
     /// Ignored: the reviewer is the caller.
     pub parent_id: Option<serde_json::Value>,
