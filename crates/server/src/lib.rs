@@ -149,7 +149,9 @@ impl Application {
                  notice; set PAYMENT_MODE=cashfree to take real payments"
             );
         }
-        actix_web::rt::spawn(payments.clone().run_reconciler(wait_for_stop(stop_workers.subscribe())));
+        actix_web::rt::spawn(
+            payments.clone().run_reconciler(settings.reconcile_every, wait_for_stop(stop_workers.subscribe())),
+        );
 
         let listener =
             TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
