@@ -48,7 +48,13 @@ pub struct Application {
     port: u16,
     server: Server,
     stop_workers: tokio::sync::watch::Sender<bool>,
+    /// The mail worker and the payment reconciler, awaited on the way out so that
+    /// no database call is cut off by the process exiting under it.
+    workers: Vec<actix_web::rt::task::JoinHandle<()>>,
 }
+
+/// How long a stopping server waits for its background workers to finish their current pass.
+const WORKERS_STOP_WITHIN: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// Opens the database named in the settings and applies pending migrations.
 pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
@@ -140,7 +146,7 @@ impl Application {
         let transport = MailTransport::from_url(settings.smtp_url.as_deref())?;
         let from = hometutor_mail::parse_mailbox(&settings.mail_from)?;
         let mail = MailWorker::new(db.clone(), transport, from, signal);
-        actix_web::rt::spawn(mail.run(wait_for_stop(stopped)));
+        let mut workers = vec![actix_web::rt::spawn(mail.run(wait_for_stop(stopped)))];
 
         let (payments, cashfree_environment) = payment_service(&settings, db.clone())?;
         if settings.payments == PaymentMode::Simulated {
@@ -149,9 +155,9 @@ impl Application {
                  notice; set PAYMENT_MODE=cashfree to take real payments"
             );
         }
-        actix_web::rt::spawn(
+        workers.push(actix_web::rt::spawn(
             payments.clone().run_reconciler(settings.reconcile_every, wait_for_stop(stop_workers.subscribe())),
-        );
+        ));
 
         let listener =
             TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
@@ -231,17 +237,22 @@ impl Application {
         .shutdown_timeout(10)
         .run();
         tracing::info!(port, "HomeTutor is listening");
-        Ok(Self { port, server, stop_workers })
+        Ok(Self { port, server, stop_workers, workers })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
-    /// Serves until SIGTERM or SIGINT, finishing requests in flight, then stops the background workers.
+    /// Serves until SIGTERM or SIGINT, finishing requests in flight, then stops the
+    /// background workers and waits (boundedly) for them to finish what they are doing.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let result = self.server.await;
         let _ = self.stop_workers.send(true);
+        let finished = futures_util::future::join_all(self.workers);
+        if tokio::time::timeout(WORKERS_STOP_WITHIN, finished).await.is_err() {
+            tracing::warn!("background workers did not stop within {WORKERS_STOP_WITHIN:?}");
+        }
         result
     }
 }
