@@ -169,6 +169,12 @@ impl PeerProcess {
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
+
+    /// `kill -9`: the process gets no chance to finish anything.
+    pub fn kill_hard(&mut self) {
+        self.child.kill().expect("SIGKILL");
+        let _ = self.child.wait();
+    }
 }
 
 impl Drop for PeerProcess {
