@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -14,7 +15,8 @@ const START_WITHIN: Duration = Duration::from_secs(30);
 
 /// A server running as its own process; stopped when dropped.
 pub struct PeerProcess {
-    child: Child,
+    /// Behind a lock so that asking whether it still runs needs no exclusive borrow.
+    child: Mutex<Child>,
     pub base: String,
     pub client: reqwest::Client,
 }
@@ -44,7 +46,7 @@ impl PeerProcess {
         }
         let child = command.spawn().expect("the server binary starts");
         let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().expect("client");
-        let peer = Self { child, base: format!("http://127.0.0.1:{port}"), client };
+        let peer = Self { child: Mutex::new(child), base: format!("http://127.0.0.1:{port}"), client };
         let deadline = Instant::now() + START_WITHIN;
         while Instant::now() < deadline {
             let health = peer.client.get(format!("{}/api/health", peer.base)).send().await;
@@ -58,12 +60,12 @@ impl PeerProcess {
 
     /// The operating-system process id (to read its memory from `/proc`).
     pub fn pid(&self) -> u32 {
-        self.child.id()
+        self.child.lock().expect("child").id()
     }
 
     /// Whether the process is still running (it has not exited or crashed).
-    pub fn is_running(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
+    pub fn is_running(&self) -> bool {
+        matches!(self.child.lock().expect("child").try_wait(), Ok(None))
     }
 
     /// A request to this server, as `TestApp::call`.
@@ -74,7 +76,9 @@ impl PeerProcess {
 
 impl Drop for PeerProcess {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Ok(child) = self.child.get_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }

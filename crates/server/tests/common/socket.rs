@@ -89,17 +89,23 @@ pub async fn wait_for_event_within(socket: &mut Socket, name: &str, wait: Durati
     }
 }
 
-/// The answer to the `sendMessage` sent with `client_id`, which must be its `ack`:
-/// the next `ack` or `error` (copies of messages, `newMessage`, are skipped).
-pub async fn ack_of(socket: &mut Socket, client_id: &str) -> Value {
+/// The answer to the `sendMessage` sent with `client_id`: the next `ack` or `error`
+/// (copies of messages, `newMessage`, are skipped), which must name it.
+pub async fn answer_to(socket: &mut Socket, client_id: &str) -> Value {
     loop {
         let answer = next_event(socket, WAIT).await.unwrap_or_else(|| panic!("no answer to '{client_id}'"));
-        if answer["event"] == "newMessage" {
-            continue;
+        if answer["event"] != "newMessage" {
+            assert_eq!(answer["data"]["clientId"], client_id, "{answer}");
+            return answer;
         }
-        assert_eq!((answer["event"].as_str(), answer["data"]["clientId"].as_str()), (Some("ack"), Some(client_id)));
-        return answer;
     }
+}
+
+/// The answer to the `sendMessage` sent with `client_id`, which must be its `ack`.
+pub async fn ack_of(socket: &mut Socket, client_id: &str) -> Value {
+    let answer = answer_to(socket, client_id).await;
+    assert_eq!(answer["event"], "ack", "{answer}");
+    answer
 }
 
 fn next_marker() -> String {
