@@ -2,8 +2,8 @@
 //! start-up. Handlers parse the request, call one service method, map the result.
 
 mod admin_gate;
+mod chat;
 mod chat_limit;
-mod chat_writer;
 pub mod demo;
 mod errors;
 mod extract;
@@ -15,7 +15,6 @@ mod security;
 pub mod settings;
 mod state;
 mod web;
-mod ws;
 
 use std::net::TcpListener;
 
@@ -167,25 +166,25 @@ impl Application {
         let hub = match &settings.redis_url {
             // Processes that share a database share a channel, and nothing else does. A Redis
             // that does not answer is not fatal: chat starts degraded and joins it later.
-            Some(url) => ws::Hub::with_redis(url, chat_channel(&settings.database_url)).await.context("REDIS_URL")?,
-            None => ws::Hub::in_process(),
+            Some(url) => chat::Hub::with_redis(url, chat_channel(&settings.database_url)).await.context("REDIS_URL")?,
+            None => chat::Hub::in_process(),
         };
         let media = MediaStore::new(db.clone(), settings.data_dir.join("uploads"), settings.max_upload_bytes)?
             .with_quota(settings.upload_quota);
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
-            chat_writer: chat_writer::ChatWriter::start(messages.clone()),
+            chat_writer: chat::ChatWriter::start(messages.clone()),
             profiles: ProfileService::new(db.clone()),
             admin: AdminService::new(db.clone(), auth.clone(), media.clone()),
             ticket_throttle: hometutor_auth::Throttle::new(std::time::Duration::from_secs(15 * 60)),
             media,
-            hub,
+            hub: Arc::new(hub),
             public_url: settings.public_url.clone(),
             content_security_policy: security::content_security_policy(
                 &settings.public_url,
                 cashfree_environment.is_some(),
             ),
-            chat_limit: chat_limit::ChatRateLimit::new(settings.chat_rate_limit),
+            chat_limit: Arc::new(chat_limit::ChatRateLimit::new(settings.chat_rate_limit)),
             db,
             auth,
             payments,
@@ -193,6 +192,7 @@ impl Application {
             messages,
             cashfree_environment,
         });
+        let sockets = aw::Data::new(state.chat_sockets());
         let openapi = openapi_document();
         let public_url = settings.public_url.clone();
         let body_read_timeout = input::BodyReadTimeout(settings.body_read_timeout);
@@ -201,6 +201,7 @@ impl Application {
                 .into_utoipa_app()
                 .openapi(openapi::ApiDoc::openapi())
                 .app_data(state.clone())
+                .app_data(sockets.clone())
                 .app_data(body_read_timeout)
                 // Raw bodies (the payment webhook) are held to the JSON limit too.
                 .app_data(aw::PayloadConfig::new(input::JSON_LIMIT))
@@ -215,7 +216,7 @@ impl Application {
                                 actix_web::HttpResponse::Found().insert_header(("Location", "/api/docs/")).finish()
                             }),
                         )
-                        .route("/api/ws", aw::get().to(ws::connect))
+                        .route("/api/ws", aw::get().to(chat::connect))
                 })
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
                 .split_for_parts();

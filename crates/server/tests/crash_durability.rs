@@ -9,15 +9,14 @@
 
 mod common;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::time::Duration;
 
+use common::socket::{next_event, Socket};
 use common::TestApp;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message as Frame;
-
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Kills per run; each kill lands while messages are in flight.
 const KILLS: usize = 5;
@@ -25,26 +24,8 @@ const KILLS: usize = 5;
 const ACKS_BEFORE_KILL: usize = 300;
 /// Messages sent and not yet answered at any moment (the server allows 64 per socket).
 const IN_FLIGHT: usize = 32;
+/// Ends reading a socket that went quiet (a live server answers well within it).
 const WAIT: Duration = Duration::from_secs(15);
-
-async fn open(app: &TestApp, base: &str, token: &str) -> Socket {
-    let reply = app.call("POST", "/api/chat/ticket", Some(token), None).await;
-    assert_eq!(reply.status, 200, "{:?}", reply.body);
-    let ticket = reply.body["ticket"].as_str().expect("ticket");
-    let url = format!("{}/api/ws?ticket={ticket}", base.replace("http", "ws"));
-    tokio_tungstenite::connect_async(url).await.expect("connect").0
-}
-
-/// The next JSON event; `None` once the connection is gone (or silent for `WAIT`).
-async fn next_event(socket: &mut Socket) -> Option<Value> {
-    loop {
-        match tokio::time::timeout(WAIT, socket.next()).await {
-            Ok(Some(Ok(Frame::Text(text)))) => return serde_json::from_str(&text).ok(),
-            Ok(Some(Ok(Frame::Close(_)))) | Ok(Some(Err(_))) | Ok(None) | Err(_) => return None,
-            Ok(Some(Ok(_))) => continue,
-        }
-    }
-}
 
 /// What the client knows: every message it sent, and the id each acknowledged one was given.
 #[derive(Default)]
@@ -79,7 +60,7 @@ async fn send(socket: &mut Socket, to: i64, client_id: &str) -> bool {
 /// Resends everything unacknowledged, then sends new messages, keeping `IN_FLIGHT`
 /// unanswered, until `acks` more acknowledgements arrived (`None`: until all are answered).
 async fn stream(client: &mut Client, socket: &mut Socket, to: i64, cycle: usize, acks: Option<usize>) {
-    let mut queue: std::collections::VecDeque<String> = client.unacked().into();
+    let mut queue: VecDeque<String> = client.unacked().into();
     let mut next_new = 0;
     let mut in_flight = 0;
     let mut got = 0;
@@ -101,7 +82,7 @@ async fn stream(client: &mut Client, socket: &mut Socket, to: i64, cycle: usize,
         if in_flight == 0 || acks.is_some_and(|n| got >= n) {
             return;
         }
-        let event = next_event(socket).await.expect("the live server answers");
+        let event = next_event(socket, WAIT).await.expect("the live server answers");
         assert_ne!(event["event"], "error", "{event}");
         if client.record(&event) {
             in_flight -= 1;
@@ -140,13 +121,13 @@ async fn acknowledged_messages_survive_kill_9_and_resends_store_them_once() {
     let mut client = Client::default();
 
     for cycle in 0..KILLS {
-        let mut server = app.start_peer_process(&env).await;
-        let mut socket = open(&app, &server.base, &parent).await;
+        let server = app.start_peer_process(&env).await;
+        let mut socket = app.open_socket_at(&server.base, &parent).await;
         stream(&mut client, &mut socket, tutor_id, cycle, Some(ACKS_BEFORE_KILL)).await;
         // Messages are in flight (IN_FLIGHT of them, some perhaps committed but unanswered).
         server.kill_hard();
         // Acks the dead server sent before dying still count: read to the end.
-        while let Some(event) = next_event(&mut socket).await {
+        while let Some(event) = next_event(&mut socket, WAIT).await {
             client.record(&event);
         }
         let stored = stored_client_ids(&app, &parent, tutor_id).await;
@@ -164,7 +145,7 @@ async fn acknowledged_messages_survive_kill_9_and_resends_store_them_once() {
 
     // A last start: the client resends what it never saw acknowledged.
     let server = app.start_peer_process(&env).await;
-    let mut socket = open(&app, &server.base, &parent).await;
+    let mut socket = app.open_socket_at(&server.base, &parent).await;
     stream(&mut client, &mut socket, tutor_id, KILLS, None).await;
     assert!(client.unacked().is_empty());
     let stored = stored_client_ids(&app, &parent, tutor_id).await;

@@ -28,7 +28,7 @@ type Job = (UserId, SendInput, oneshot::Sender<Answer>);
 type StoreBatch = Rc<dyn Fn(Vec<(UserId, SendInput)>) -> LocalBoxFuture<'static, Vec<Answer>>>;
 
 /// The queue is unbounded here; what bounds it is each socket's limit on
-/// messages awaiting their ack (see `ws/mod.rs`) and the REST handlers' one each.
+/// messages awaiting their ack (see `socket.rs`) and the REST handlers' one each.
 #[derive(Clone)]
 pub struct ChatWriter {
     jobs: mpsc::UnboundedSender<Job>,

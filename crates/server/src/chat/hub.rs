@@ -8,10 +8,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use hometutor_core::UserId;
+use hometutor_messaging::Message;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use super::outbox::{OutFrame, Outbox};
+use super::protocol::{Resync, ServerEvent};
 use super::redis_link::{Handlers, RedisLink};
 
 /// Sockets one account may hold open in one process (a person with a phone, a
@@ -124,12 +125,6 @@ impl Envelope {
     }
 }
 
-/// The `resync` event: frames may have been missed (the Redis link was down);
-/// the client sends `join {userId, afterSeq}` for each open conversation.
-fn resync() -> OutFrame {
-    OutFrame::event("resync", json!({}))
-}
-
 impl Hub {
     pub fn in_process() -> Self {
         Self { local: Arc::default(), process: uuid::Uuid::new_v4().to_string(), redis: None }
@@ -149,7 +144,8 @@ impl Hub {
         });
         let (local, process) = (hub.local.clone(), hub.process.clone());
         let rejoined = Box::new(move || {
-            let out = Outgoing::Frame(resync());
+            // Frames may have been missed while the link was down: every client catches up.
+            let out = Outgoing::Frame(ServerEvent::Resync(Resync {}).into());
             local.deliver(None, &out, None);
             envelope(&process, None, &out)
         });
@@ -181,9 +177,19 @@ impl Hub {
         self.share(Some(user), Outgoing::Frame(frame), skip);
     }
 
+    /// Pushes a newly stored message (`newMessage`) to the recipient's sockets and the
+    /// sender's, but for `from_socket`, the sender's socket that sent it (it gets an `ack`).
+    pub fn push_message(&self, message: &Message, from_socket: Option<u64>) {
+        let frame = OutFrame::from(ServerEvent::NewMessage(message.clone().into()));
+        self.deliver(message.to, frame.clone(), None);
+        if message.to != message.from {
+            self.deliver(message.from, frame, from_socket);
+        }
+    }
+
     /// Sends an event to every connected user, in every process.
-    pub fn broadcast(&self, event: &str, data: Value) {
-        self.share(None, Outgoing::Frame(OutFrame::event(event, data)), None);
+    pub fn broadcast(&self, event: ServerEvent) {
+        self.share(None, Outgoing::Frame(event.into()), None);
     }
 
     /// Closes every socket of `user`, in every process (a deactivated or deleted
