@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { myRequestsQueryKey } from '@/api/query-keys'
+import { myRequestsQueryKey } from './keys'
 import { MESSAGES } from '@/lib/constants'
 
 /** DELETE /tuition/{id}: removes the request and the interest in it. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { nearbyQueryKey } from '@/api/query-keys'
+import { nearbyQueryKey } from './keys'
 import { MESSAGES } from '@/lib/constants'
 
 /** POST /tuition/{id}/interested: idempotent; answers the parent's contacts (at most 30 new a day). */

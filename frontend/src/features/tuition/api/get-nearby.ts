@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { nearbyQueryKey } from '@/api/query-keys'
+import { nearbyQueryKey } from './keys'
 import { MESSAGES } from '@/lib/constants'
 
 export interface NearbyParams {
@@ -28,12 +28,16 @@ export function getNearby({ lat, lng, radiusKm, classLevel, subject }: NearbyPar
   )
 }
 
-/** Only a subscribed tutor asks: without a subscription nothing is fetched (SPEC §4). */
-export function useNearby(params: NearbyParams, { enabled }: { enabled: boolean }) {
-  return useQuery({
+/** A new search keeps showing the previous results until its own arrive. */
+export function nearbyQueryOptions(params: NearbyParams) {
+  return queryOptions({
     queryKey: [...nearbyQueryKey, params],
     queryFn: () => getNearby(params),
-    enabled,
     placeholderData: keepPreviousData,
   })
+}
+
+/** Only a subscribed tutor asks: without a subscription nothing is fetched (SPEC §4). */
+export function useNearby(params: NearbyParams, { enabled }: { enabled: boolean }) {
+  return useQuery({ ...nearbyQueryOptions(params), enabled })
 }
