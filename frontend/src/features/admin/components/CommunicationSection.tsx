@@ -6,8 +6,9 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useBroadcastMessage, useSupportTickets, useUndeliveredEmails } from '../api/communication'
+import { formatDate } from '@/lib/format'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { formatDate, QueryState, Section } from './ui'
+import { QueryState, Section } from './ui'
 
 function Broadcast() {
   const [text, setText] = useState('')
@@ -58,7 +59,7 @@ function Tickets() {
             <Box as="li" key={t.id} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
               <Text fontWeight="semibold">{t.subject}</Text>
               <Text fontSize="sm" color="fg.muted">
-                {t.name} &lt;{t.from}&gt; · {formatDate(t.createdAt)}
+                {t.name} &lt;{t.from}&gt; · {formatDate(t.createdAt, 'dateTime')}
               </Text>
               <Text mt="2" whiteSpace="pre-wrap" wordBreak="break-word">
                 {t.text}
@@ -87,7 +88,7 @@ function UndeliveredEmails() {
             <Box as="li" key={e.id} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
               <Text fontWeight="semibold">{e.subject}</Text>
               <Text fontSize="sm" color="fg.muted">
-                To {e.recipient} · tried {e.attempts} times · gave up {formatDate(e.failedAt)}
+                To {e.recipient} · tried {e.attempts} times · gave up {formatDate(e.failedAt, 'dateTime')}
               </Text>
               {e.lastError && (
                 <Text mt="2" fontSize="sm" wordBreak="break-word">

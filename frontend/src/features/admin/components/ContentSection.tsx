@@ -6,8 +6,9 @@ import type { components } from '@/api/schema'
 import { FormField } from '@/components/ui/form-field'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminContent, useAdminTestimonials, useApproveTestimonial, useSaveContent } from '../api/site'
+import { formatDate } from '@/lib/format'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { formatDate, QueryState, Section } from './ui'
+import { QueryState, Section } from './ui'
 
 type Content = components['schemas']['ContentDto']
 
@@ -117,7 +118,7 @@ function Testimonials() {
                 <Box flex="1" minW="0">
                   <Text>&ldquo;{t.text}&rdquo;</Text>
                   <Text fontSize="sm" color="fg.muted" mt="1">
-                    {t.name} · {formatDate(t.createdAt)}
+                    {t.name} · {formatDate(t.createdAt, 'dateTime')}
                   </Text>
                 </Box>
                 <Flex gap="2" align="center">

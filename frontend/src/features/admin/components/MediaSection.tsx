@@ -5,8 +5,9 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { ASSET_TYPES, useAssets, useDeleteAsset, useUploadAsset, type Asset } from '../api/assets'
+import { formatDate } from '@/lib/format'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { ConfirmDialog, formatDate, QueryState, ScrollTable, Section, Select } from './ui'
+import { ConfirmDialog, QueryState, ScrollTable, Section, Select } from './ui'
 
 function UploadAsset() {
   const input = useRef<HTMLInputElement>(null)
@@ -112,7 +113,7 @@ export function MediaSection() {
                   <Table.Cell>{a.type}</Table.Cell>
                   <Table.Cell>{(a.size / 1024).toFixed(1)} KB</Table.Cell>
                   <Table.Cell>{a.description || '-'}</Table.Cell>
-                  <Table.Cell>{formatDate(a.createdAt)}</Table.Cell>
+                  <Table.Cell>{formatDate(a.createdAt, 'dateTime')}</Table.Cell>
                   <Table.Cell>
                     <Button
                       size="xs"

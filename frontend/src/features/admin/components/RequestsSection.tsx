@@ -5,8 +5,9 @@ import { FormField } from '@/components/ui/form-field'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminRequests, useAssignTutor, useFlagRequest, type AdminRequest } from '../api/requests'
 import { useUsers } from '../api/users'
+import { formatDate } from '@/lib/format'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { AdminDialog, formatDate, QueryState, ScrollTable, Section, Select } from './ui'
+import { AdminDialog, QueryState, ScrollTable, Section, Select } from './ui'
 
 function FlagDialog({ target, onClose }: { target: AdminRequest | null; onClose: () => void }) {
   const [reason, setReason] = useState('')
@@ -108,7 +109,7 @@ export function RequestsSection() {
                       {r.parentEmail}
                     </Text>
                   </Table.Cell>
-                  <Table.Cell>{formatDate(r.createdAt)}</Table.Cell>
+                  <Table.Cell>{formatDate(r.createdAt, 'dateTime')}</Table.Cell>
                   <Table.Cell>{r.interestedCount}</Table.Cell>
                   <Table.Cell>
                     {r.flagged ? (

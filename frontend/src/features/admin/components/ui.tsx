@@ -248,11 +248,3 @@ export function ConfirmDialog({
     </AdminDialog>
   )
 }
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '-'
-  const date = new Date(value)
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
-}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from '../lib/chat-socket'
 import { badgeText } from '../lib/unread'
 import { FakeWebSocket } from '@/test/fake-websocket'
+import { apiError } from '@/test/http'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 
@@ -200,7 +201,7 @@ describe('chat (SPEC §2, §5)', () => {
     chatServer()
     server.use(
       http.post('*/api/chat/block', () =>
-        HttpResponse.json({ message: 'User not found.', code: 'not_found' }, { status: 404 }),
+        apiError(404, { message: 'User not found.', code: 'not_found' }),
       ),
     )
     const { user, dialog } = await openChat()

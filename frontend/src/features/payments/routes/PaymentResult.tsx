@@ -10,7 +10,7 @@ import { MESSAGES, SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
 import { useVerifyPayment } from '../api/verify-payment'
 import { DetailList } from '../components/DetailList'
 import { SupportLine } from '../components/SupportLine'
-import { formatDate } from '../lib/format'
+import { formatDate } from '@/lib/format'
 import { readPendingOrder } from '../lib/pending-order'
 
 function Verifying() {
@@ -38,7 +38,7 @@ function Success({ orderId, expires, simulated }: { orderId: string; expires: st
       )}
       <DetailList
         items={[
-          { label: 'Valid Until', value: <time dateTime={expires}>{formatDate(expires)}</time> },
+          { label: 'Valid Until', value: <time dateTime={expires}>{formatDate(expires, 'long')}</time> },
           { label: 'Subscription Type', value: 'Annual Plan' },
           { label: 'Amount', value: `₹${SUBSCRIPTION_PRICE_RUPEES}` },
           { label: 'Order ID', value: orderId },

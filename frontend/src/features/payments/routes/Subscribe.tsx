@@ -18,7 +18,7 @@ import { PaymentStartError, useCreatePaymentSession } from '../api/create-sessio
 import { useSubscriptionStatus } from '../api/subscription-status'
 import { SupportLine } from '../components/SupportLine'
 import { openCashfreeCheckout } from '../lib/cashfree'
-import { formatDate } from '../lib/format'
+import { formatDate } from '@/lib/format'
 import { savePendingOrder } from '../lib/pending-order'
 
 const BENEFITS = [
@@ -52,7 +52,7 @@ function ActiveSubscription({ expires }: { expires: string | null | undefined })
           Subscription Active
         </Heading>
         <Text fontSize="lg">
-          Valid until <time dateTime={expires ?? undefined}>{formatDate(expires)}</time>
+          Valid until <time dateTime={expires ?? undefined}>{formatDate(expires, 'long')}</time>
         </Text>
         <Text color="fg.muted">Your Tutor Premium plan lets you find students near you and contact parents.</Text>
         <Button asChild size="lg">
