@@ -55,7 +55,11 @@ describe('API client', () => {
   it("turns an error body into an ApiError with the server's message, code, fields and Retry-After", async () => {
     server.use(
       http.post('*/api/auth/login', () =>
-        apiError(429, { message: 'Too many attempts. Try again later.', code: 'rate_limited' }, { 'Retry-After': '30' }),
+        apiError(
+          429,
+          { message: 'Too many attempts. Try again later.', code: 'rate_limited' },
+          { 'Retry-After': '30' },
+        ),
       ),
     )
     const error = await request(

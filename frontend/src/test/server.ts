@@ -23,17 +23,25 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   }
 }
 
-/** The logged-in user as stored by signInAs (test/render), as the server would know them. */
+/**
+ * The logged-in user as stored by signInAs (test/render), as the server answers for them: like the
+ * server (`Subscription::at(now)`), it reports a subscription whose expiry has passed as inactive.
+ */
 function storedUser(): Profile {
   const stored = localStorage.getItem('user')
-  return stored ? (JSON.parse(stored) as Profile) : makeProfile()
+  const user = stored ? (JSON.parse(stored) as Profile) : makeProfile()
+  const expires = Date.parse(user.subscriptionExpires ?? '')
+  const active = user.subscriptionActive && Number.isFinite(expires) && expires > Date.now()
+  return { ...user, subscriptionActive: active, subscriptionExpires: active ? user.subscriptionExpires : null }
 }
 
 /** Answers every call the shell makes on its own; tests add what they exercise. */
 export const defaultHandlers = [
   // The chat connector (logged in): unread counts and a socket ticket.
   http.get('*/api/messages/unread', () => HttpResponse.json<Body<'UnreadCounts'>>({ total: 0, perUser: {} })),
-  http.post('*/api/chat/ticket', () => HttpResponse.json<Body<'TicketResponse'>>({ ticket: 'test-ticket', expiresIn: 60 })),
+  http.post('*/api/chat/ticket', () =>
+    HttpResponse.json<Body<'TicketResponse'>>({ ticket: 'test-ticket', expiresIn: 60 }),
+  ),
   // A chat dialog asks whether its partner is blocked: nobody is unless a test says so.
   http.get('*/api/chat/block/:partnerId', () => HttpResponse.json<Body<'BlockStatus'>>({ blocked: false })),
   http.get('*/api/auth/profile', ({ request }) => {

@@ -43,9 +43,7 @@ describe('site settings in the shell', { timeout: 30_000 }, () => {
   it('shows the maintenance screen when an API call answers 503 "maintenance"', async () => {
     signInAs({ role: 'parent' })
     server.use(
-      http.get('*/api/tuition/mine', () =>
-        apiError(503, { message: 'Down for maintenance', code: 'maintenance' }),
-      ),
+      http.get('*/api/tuition/mine', () => apiError(503, { message: 'Down for maintenance', code: 'maintenance' })),
     )
     renderApp('/dashboard')
     expect(await screen.findByRole('heading', { name: "We'll be back soon" })).toBeInTheDocument()

@@ -185,9 +185,7 @@ describe('Uploader on the features page', { timeout: 15_000 }, () => {
     const quota = 'You have used your 50 MB of uploads. Delete some files to upload more.'
     const hourly = 'You have uploaded 30 files in the last hour. Try again later.'
     server.use(
-      http.post('*/api/upload/multiple', () =>
-        apiError(413, { message: quota, code: 'upload_quota_full' }),
-      ),
+      http.post('*/api/upload/multiple', () => apiError(413, { message: quota, code: 'upload_quota_full' })),
       http.post('*/api/upload/single', () =>
         apiError(429, { message: hourly, code: 'rate_limited' }, { 'Retry-After': '1200' }),
       ),

@@ -1,41 +1,38 @@
 import { Box, Button, Heading, Stack, Text, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
-import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/api/client'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { formatDate } from '@/lib/format'
+import { showServerError } from '@/lib/form-errors'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useBroadcastMessage, useSupportTickets, useUndeliveredEmails } from '../api/communication'
-import { formatDate } from '@/lib/format'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { QueryState, Section } from './ui'
 
+const broadcastSchema = z.object({ text: z.string().trim().min(1, 'Please enter a message') })
+
 function Broadcast() {
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(broadcastSchema), defaultValues: { text: '' } })
   const send = useBroadcastMessage()
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!text.trim()) {
-      setError('Please enter a message')
-      return
-    }
-    setError(null)
-    send.mutate(text.trim(), {
+  const onSubmit = form.handleSubmit(({ text }) =>
+    send.mutate(text, {
       onSuccess: (result) => {
         notifySuccess(result.message || 'Broadcast sent')
-        setText('')
+        form.reset()
       },
-      onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.broadcast)),
-    })
-  }
+      onError: (e) => notifyError(showServerError(form, e, ADMIN_MESSAGES.broadcast)),
+    }),
+  )
   return (
-    <form onSubmit={onSubmit}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="3">
         <FormField label="Broadcast to everyone online" helperText="Also kept as the newest announcement">
-          <Textarea recipe={textareaRecipe} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+          <Textarea recipe={textareaRecipe} rows={3} {...form.register('text')} />
         </FormField>
-        <FormAlert status="error" message={error} />
+        <FormAlert status="error" message={form.formState.errors.text?.message ?? null} />
         <Button type="submit" alignSelf="flex-start" loading={send.isPending} loadingText="Sending...">
           Send broadcast
         </Button>

@@ -1,20 +1,5 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  Flex,
-  Heading,
-  NativeSelect,
-  Portal,
-  Spinner,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@chakra-ui/react'
+import { Box, Checkbox, Flex, Heading, NativeSelect, Spinner, Stack, Switch, Table } from '@chakra-ui/react'
 import { checkboxSlotRecipe } from '@chakra-ui-theme/recipes/checkbox'
-import { dialogSlotRecipe } from '@chakra-ui-theme/recipes/dialog'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { switchSlotRecipe } from '@chakra-ui-theme/recipes/switch'
 import { tableSlotRecipe } from '@chakra-ui-theme/recipes/table'
@@ -167,84 +152,5 @@ export function Select({
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
-  )
-}
-
-interface AdminDialogProps {
-  open: boolean
-  title: string
-  onClose: () => void
-  children: ReactNode
-  footer: ReactNode
-  /** alertdialog for confirmations. */
-  role?: 'dialog' | 'alertdialog'
-}
-
-export function AdminDialog({ open, title, onClose, children, footer, role = 'dialog' }: AdminDialogProps) {
-  return (
-    <Dialog.Root
-      recipe={dialogSlotRecipe}
-      role={role}
-      open={open}
-      onOpenChange={(e) => !e.open && onClose()}
-      lazyMount
-      unmountOnExit
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">{children}</Stack>
-            </Dialog.Body>
-            <Dialog.Footer>{footer}</Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  )
-}
-
-/** SPEC §5: deleting and bulk actions ask first. */
-export function ConfirmDialog({
-  open,
-  title,
-  text,
-  confirmLabel,
-  busy,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean
-  title: string
-  text: ReactNode
-  confirmLabel: string
-  busy: boolean
-  onConfirm: () => void
-  onClose: () => void
-}) {
-  return (
-    <AdminDialog
-      open={open}
-      title={title}
-      onClose={onClose}
-      role="alertdialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" onClick={onConfirm} loading={busy}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      <Text>{text}</Text>
-    </AdminDialog>
   )
 }

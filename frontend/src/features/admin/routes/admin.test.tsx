@@ -190,7 +190,11 @@ describe('admin panel: Content Management (SPEC §5)', { timeout: 30_000 }, () =
       ),
       http.get('*/api/admin/testimonials', () => HttpResponse.json([])),
       http.post('*/api/admin/content', () =>
-        apiError(400, { message: 'Invalid content', code: 'validation', fields: { announcements: 'Announcements must be a list' } }),
+        apiError(400, {
+          message: 'Invalid content',
+          code: 'validation',
+          fields: { announcements: 'Announcements must be a list' },
+        }),
       ),
     )
     const { user } = renderApp('/admin?section=content')
@@ -238,13 +242,13 @@ describe('admin panel: General Settings', { timeout: 30_000 }, () => {
       http.get('*/api/admin/settings', () => HttpResponse.json(settings)),
       http.post('*/api/admin/settings', () =>
         apiError(400, {
-            message: 'Please enter a valid support e-mail address.',
-            code: 'validation',
-            fields: {
-              supportEmail: 'Please enter a valid support e-mail address.',
-              supportPhone: 'Please enter a valid support phone number (7 to 15 digits).',
-            },
-          }),
+          message: 'Please enter a valid support e-mail address.',
+          code: 'validation',
+          fields: {
+            supportEmail: 'Please enter a valid support e-mail address.',
+            supportPhone: 'Please enter a valid support phone number (7 to 15 digits).',
+          },
+        }),
       ),
     )
     const { user } = renderApp('/admin?section=settings')

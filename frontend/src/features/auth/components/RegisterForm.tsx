@@ -2,7 +2,7 @@ import { Box, Button, Checkbox, Input, Link, NativeSelect, Stack, Text } from '@
 import { checkboxSlotRecipe } from '@chakra-ui-theme/recipes/checkbox'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { FormAlert } from '@/components/ui/form-alert'
@@ -31,20 +31,25 @@ export function RegisterForm() {
   const form = useForm({ resolver: zodResolver(registrationSchema), defaultValues: EMPTY })
   const { errors } = form.formState
   const [success, setSuccess] = useState<string | null>(null)
+  /** Who just registered: the OTP screen follows after a moment, with their e-mail and password. */
+  const [registered, setRegistered] = useState<{ email: string; password: string } | null>(null)
   const register = useRegister()
   const navigate = useNavigate()
-  const timer = useRef<number | undefined>(undefined)
 
-  useEffect(() => () => window.clearTimeout(timer.current), [])
+  useEffect(() => {
+    if (!registered) return undefined
+    const timer = window.setTimeout(
+      () => navigate('/verify-email-otp', { state: registered }),
+      REDIRECT_AFTER_REGISTER_MS,
+    )
+    return () => window.clearTimeout(timer)
+  }, [registered, navigate])
 
   const onSubmit = form.handleSubmit((body) =>
     register.mutate(body, {
       onSuccess: (data) => {
         setSuccess(data?.message || 'Registration successful! Check your e-mail for the verification code.')
-        timer.current = window.setTimeout(
-          () => navigate('/verify-email-otp', { state: { email: body.email, password: body.password } }),
-          REDIRECT_AFTER_REGISTER_MS,
-        )
+        setRegistered({ email: body.email, password: body.password })
       },
       onError: (error) => showServerError(form, error, MESSAGES.registrationFailed),
     }),

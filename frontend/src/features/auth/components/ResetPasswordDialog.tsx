@@ -1,6 +1,6 @@
 import { Button, Input, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { DialogShell } from '@/components/ui/dialog'
@@ -36,9 +36,15 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
   const [otp, newPassword] = useWatch({ control: resetForm.control, name: ['otp', 'newPassword'] })
   const sendOtp = useSendResetOtp()
   const reset = useResetPassword()
-  const timer = useRef<number | undefined>(undefined)
+  const done = step === 2 && reset.isSuccess
 
-  useEffect(() => () => window.clearTimeout(timer.current), [])
+  // The success message stays a moment, then the dialog closes.
+  const close = useEffectEvent(() => onOpenChange(false))
+  useEffect(() => {
+    if (!done) return undefined
+    const timer = window.setTimeout(close, CLOSE_AFTER_RESET_MS)
+    return () => window.clearTimeout(timer)
+  }, [done])
 
   const onSend = emailForm.handleSubmit((body) => {
     setSuccess(null)
@@ -56,16 +62,12 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
     reset.mutate(
       { email: emailForm.getValues('email').trim().toLowerCase(), otp, newPassword },
       {
-        onSuccess: (data) => {
-          setSuccess(data?.message || 'Your password has been reset. You can sign in now.')
-          timer.current = window.setTimeout(() => onOpenChange(false), CLOSE_AFTER_RESET_MS)
-        },
+        onSuccess: (data) => setSuccess(data?.message || 'Your password has been reset. You can sign in now.'),
         onError: (e) => showServerError(resetForm, e, MESSAGES.resetFailed),
       },
     )
   })
 
-  const done = step === 2 && reset.isSuccess
   const error = (step === 1 ? emailForm : resetForm).formState.errors.root?.server?.message ?? null
 
   return (

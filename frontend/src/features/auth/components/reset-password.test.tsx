@@ -76,7 +76,9 @@ describe('reset password dialog (SPEC §2, §4, §5)', () => {
     await user.type(await within(dialog).findByLabelText(/one-time code/i), '654321')
     await user.type(within(dialog).getByLabelText(/new password/i), 'whatever1')
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid or expired code. Please request a new one.')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Invalid or expired code. Please request a new one.',
+    )
     await new Promise((r) => setTimeout(r, 1700))
     expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeInTheDocument()
   })

@@ -1,6 +1,6 @@
 import { Button, Input, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
@@ -35,11 +35,22 @@ export default function VerifyEmailOtp() {
   const { errors } = form.formState
   const [success, setSuccess] = useState<string | null>(null)
   const [signingIn, setSigningIn] = useState(false)
+  /** Where to go once verified: home when signed in, else the login page, after a moment. */
+  const [next, setNext] = useState<'home' | 'login' | null>(null)
   const verify = useVerifyEmailOtp()
   const resend = useResendOtp()
-  const timer = useRef<number | undefined>(undefined)
 
-  useEffect(() => () => window.clearTimeout(timer.current), [])
+  useEffect(() => {
+    if (!next) return undefined
+    const timer = window.setTimeout(
+      () =>
+        next === 'home'
+          ? navigate('/', { replace: true })
+          : navigate('/login', { state: { message: 'Your e-mail is verified. Please sign in.' } }),
+      REDIRECT_AFTER_OTP_MS,
+    )
+    return () => window.clearTimeout(timer)
+  }, [next, navigate])
   // Arriving from registration, the code is all that is left to type.
   const cameWithEmail = Boolean(state.email)
   const { setFocus } = form
@@ -47,24 +58,20 @@ export default function VerifyEmailOtp() {
     if (cameWithEmail) setFocus('otp')
   }, [cameWithEmail, setFocus])
 
-  const later = (go: () => void) => {
-    timer.current = window.setTimeout(go, REDIRECT_AFTER_OTP_MS)
-  }
-
   const onSubmit = form.handleSubmit((body) =>
     verify.mutate(body, {
       onSuccess: async (data) => {
         setSuccess(data?.message || 'Email verified successfully!')
         if (!state.password) {
-          later(() => navigate('/login', { state: { message: 'Your e-mail is verified. Please sign in.' } }))
+          setNext('login')
           return
         }
         setSigningIn(true)
         try {
           await login({ email: body.email, password: state.password })
-          later(() => navigate('/', { replace: true }))
+          setNext('home')
         } catch {
-          later(() => navigate('/login', { state: { message: 'Your e-mail is verified. Please sign in.' } }))
+          setNext('login')
         } finally {
           setSigningIn(false)
         }

@@ -199,11 +199,7 @@ describe('chat (SPEC §2, §5)', () => {
   it('a refused block shows the server message and changes nothing', async () => {
     signInAs({ id: ME })
     chatServer()
-    server.use(
-      http.post('*/api/chat/block', () =>
-        apiError(404, { message: 'User not found.', code: 'not_found' }),
-      ),
-    )
+    server.use(http.post('*/api/chat/block', () => apiError(404, { message: 'User not found.', code: 'not_found' })))
     const { user, dialog } = await openChat()
     await user.click(await within(dialog).findByRole('button', { name: 'Block Ravi Kumar' }))
     expect(await screen.findByText('User not found.')).toBeInTheDocument()

@@ -55,10 +55,10 @@ describe('the contact form (POST /support-tickets)', { timeout: 30_000 }, () => 
     server.use(
       http.post('*/api/support-tickets', () =>
         apiError(400, {
-            message: 'Please check the form',
-            code: 'validation',
-            fields: { email: 'This e-mail cannot receive mail.' },
-          }),
+          message: 'Please check the form',
+          code: 'validation',
+          fields: { email: 'This e-mail cannot receive mail.' },
+        }),
       ),
     )
     const { user } = renderApp('/contact-us')

@@ -13,7 +13,7 @@ import {
   SUBSCRIPTION_PRICE_PER_DAY,
   SUBSCRIPTION_PRICE_RUPEES,
 } from '@/lib/constants'
-import { clearSession, getToken, isSubscriptionActive, useSession } from '@/lib/session'
+import { clearSession, getToken, useSession } from '@/lib/session'
 import { PaymentStartError, useCreatePaymentSession } from '../api/create-session'
 import { useSubscriptionStatus } from '../api/subscription-status'
 import { SupportLine } from '../components/SupportLine'
@@ -174,9 +174,7 @@ export default function Subscribe() {
   } else {
     // The server's answer; if that check failed, the stored state (also the server's, from the profile).
     const expires = status.data ? status.data.subscriptionExpires : session.user?.subscriptionExpires
-    const active = status.data
-      ? isSubscriptionActive(status.data.subscriptionActive, status.data.subscriptionExpires)
-      : session.subscribed
+    const active = status.data ? status.data.subscriptionActive : session.subscribed
     content = active ? (
       <ActiveSubscription expires={expires} />
     ) : (

@@ -98,7 +98,10 @@ describe('payment result page (SPEC §2 "Payment result page", §4 "Payment page
     seedPendingOrder('order_gone')
     server.use(
       http.post('*/api/payment/verify', () =>
-        apiError(402, { code: 'payment_closed', message: 'This payment was cancelled or has expired. Please try again.' }),
+        apiError(402, {
+          code: 'payment_closed',
+          message: 'This payment was cancelled or has expired. Please try again.',
+        }),
       ),
     )
     const { user } = renderApp('/payment-success?order_id=order_gone')
@@ -140,8 +143,7 @@ describe('payment result page (SPEC §2 "Payment result page", §4 "Payment page
     server.use(
       http.post('*/api/payment/verify', () => {
         calls += 1
-        if (calls === 1)
-          return apiError(402, { code: 'payment_not_completed', message: 'Not yet.' })
+        if (calls === 1) return apiError(402, { code: 'payment_not_completed', message: 'Not yet.' })
         return HttpResponse.json({
           success: true,
           subscriptionActive: true,

@@ -178,14 +178,17 @@ describe('subscribe page (SPEC §2 "Subscribe page")', () => {
       { code: 'internal', message: 'An unexpected error occurred. Please try again.' },
       'Server error. Please try again later or contact support.',
     ],
-  ] satisfies [number, ErrorBody | null, string][])('maps a %i answer to the SPEC §8 message', async (status, body, expected) => {
-    server.use(createSessionHandler(body, status).handler)
-    const { user } = await openAsUnsubscribedTutor()
-    await user.click(screen.getByRole('button', { name: 'Subscribe Now' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent(expected)
-    expect(currentPath()).toBe('/subscribe')
-    expect(localStorage.getItem('token')).toBe('test-token')
-  })
+  ] satisfies [number, ErrorBody | null, string][])(
+    'maps a %i answer to the SPEC §8 message',
+    async (status, body, expected) => {
+      server.use(createSessionHandler(body, status).handler)
+      const { user } = await openAsUnsubscribedTutor()
+      await user.click(screen.getByRole('button', { name: 'Subscribe Now' }))
+      expect(await screen.findByRole('alert')).toHaveTextContent(expected)
+      expect(currentPath()).toBe('/subscribe')
+      expect(localStorage.getItem('token')).toBe('test-token')
+    },
+  )
 
   it('maps a network failure to the server-error message', async () => {
     server.use(http.post('*/api/payment/create-session', () => HttpResponse.error()))

@@ -138,9 +138,7 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
     nearbyServer()
     const limit = "You have reached today's limit of interests. Try again tomorrow."
     server.use(
-      http.post('*/api/tuition/:id/interested', () =>
-        apiError(429, { message: limit, code: 'interest_limit' }),
-      ),
+      http.post('*/api/tuition/:id/interested', () => apiError(429, { message: limit, code: 'interest_limit' })),
     )
     const { user } = renderApp('/nearby')
     await user.click(await screen.findByRole('button', { name: "I'm interested in Physics" }))

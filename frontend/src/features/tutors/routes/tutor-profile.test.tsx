@@ -213,7 +213,11 @@ describe('Tutor profile (edit)', { timeout: 15_000 }, () => {
       http.put(
         '*/api/tutors/:id',
         () =>
-          apiError(400, { message: 'Some fields are invalid', code: 'validation', fields: { fees: 'Fees are too long.' } }),
+          apiError(400, {
+            message: 'Some fields are invalid',
+            code: 'validation',
+            fields: { fees: 'Fees are too long.' },
+          }),
         { once: true },
       ),
       http.put('*/api/tutors/:id', () => new HttpResponse(null, { status: 500 })),
