@@ -1,6 +1,6 @@
 import { Table, Text } from '@chakra-ui/react'
-import { useAuditLog } from '../api/communication'
 import { formatDate } from '@/lib/format'
+import { useAuditLog } from '../api/communication'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { QueryState, ScrollTable, Section } from './ui'
 

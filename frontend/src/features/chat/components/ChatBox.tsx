@@ -271,7 +271,6 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
         h={`${CHAT_BOX_HEIGHT_PX}px`}
         flexShrink={1}
         minH="32"
-
         overflowY="auto"
         borderWidth="1px"
         borderColor="border"

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { ChatMessage } from '../lib/chat-socket'
-import { badgeText } from '../lib/unread'
 import { FakeWebSocket } from '@/test/fake-websocket'
 import { apiError } from '@/test/http'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
+import type { ChatMessage } from '../lib/chat-socket'
+import { badgeText } from '../lib/unread'
 
 const ME = 7
 const RAVI = { id: 21, name: 'Ravi Kumar', email: 'ravi@example.com' }

@@ -7,10 +7,10 @@ import { errorMessage } from '@/api/client'
 import { Page } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { MESSAGES, SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { formatDate } from '@/lib/format'
 import { useVerifyPayment } from '../api/verify-payment'
 import { DetailList } from '../components/DetailList'
 import { SupportLine } from '../components/SupportLine'
-import { formatDate } from '@/lib/format'
 import { readPendingOrder } from '../lib/pending-order'
 
 function Verifying() {

@@ -13,12 +13,12 @@ import {
   SUBSCRIPTION_PRICE_PER_DAY,
   SUBSCRIPTION_PRICE_RUPEES,
 } from '@/lib/constants'
+import { formatDate } from '@/lib/format'
 import { clearSession, getToken, useSession } from '@/lib/session'
 import { PaymentStartError, useCreatePaymentSession } from '../api/create-session'
 import { useSubscriptionStatus } from '../api/subscription-status'
 import { SupportLine } from '../components/SupportLine'
 import { openCashfreeCheckout } from '../lib/cashfree'
-import { formatDate } from '@/lib/format'
 import { savePendingOrder } from '../lib/pending-order'
 
 const BENEFITS = [

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Profile } from '@/api/types'
+import { formatDate } from '@/lib/format'
 import { apiError } from '@/test/http'
 import { inOneYear } from '@/test/payments'
 import { currentPath, renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
-import { formatDate } from '@/lib/format'
 
 const EXPIRES = inOneYear()
 

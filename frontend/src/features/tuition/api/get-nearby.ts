@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { nearbyQueryKey } from './keys'
 import { MESSAGES } from '@/lib/constants'
+import { nearbyQueryKey } from './keys'
 
 export interface NearbyParams {
   lat: number
