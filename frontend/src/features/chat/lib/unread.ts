@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { STORAGE_KEYS } from './session'
+import { STORAGE_KEYS } from '@/lib/session'
 
 /** SPEC §9: the unread badge shows at most 99 ('99+'). */
 export const UNREAD_BADGE_MAX = 99

@@ -1,6 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
-import { useBlockStatus, useSetBlocked } from '@/lib/chat-api'
-import type { ChatPartner } from './ChatDialog'
+import type { ChatPartner } from '@/lib/chat-launcher'
+import { useBlockStatus, useSetBlocked } from '../api/block'
 
 /**
  * Block / Unblock in the chat dialog: the server then refuses the partner's messages and typing

@@ -1,29 +1,15 @@
 import { Avatar, Box, HStack, Stack, Text } from '@chakra-ui/react'
 import { avatarSlotRecipe } from '@chakra-ui-theme/recipes/avatar'
-import { useQuery } from '@tanstack/react-query'
-import { api, request } from '@/api/client'
-import { conversationsQueryKey } from '@/api/query-keys'
 import { Page, Panel } from '@/components/page'
-import { MESSAGES } from '@/lib/constants'
-import { useSession } from '@/lib/session'
-import { PartnerListState, PartnerRowButton, UnreadCount, useChatDialog } from '../components/PartnerList'
-
-function formatDate(iso: string) {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime())
-    ? ''
-    : d.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
-}
+import { useOpenChat } from '@/lib/chat-launcher'
+import { formatDate } from '@/lib/format'
+import { useConversations } from '../api/conversations'
+import { PartnerListState, PartnerRowButton, UnreadCount } from '../components/PartnerList'
 
 /** SPEC §2 Messages: the conversations, most recent first; a row opens the chat dialog. */
 export default function Messages() {
-  const session = useSession()
-  const me = session.user?.id ?? 0
-  const chat = useChatDialog(me)
-  const conversations = useQuery({
-    queryKey: conversationsQueryKey,
-    queryFn: () => request(api.GET('/messages/conversations'), MESSAGES.loadMessagesFailed),
-  })
+  const openChat = useOpenChat()
+  const conversations = useConversations()
 
   return (
     <Page title="Messages">
@@ -54,7 +40,7 @@ export default function Messages() {
                     borderColor="border"
                     _last={{ borderBottomWidth: 0 }}
                   >
-                    <PartnerRowButton onClick={() => chat.open({ id: c.partner.id, name })}>
+                    <PartnerRowButton onClick={() => openChat({ partner: { id: c.partner.id, name } })}>
                       <HStack gap="3" align="flex-start">
                         <Avatar.Root recipe={avatarSlotRecipe} colorPalette="blue" size="md" aria-hidden>
                           <Avatar.Fallback>{(name || '?').charAt(0).toUpperCase()}</Avatar.Fallback>
@@ -65,7 +51,7 @@ export default function Messages() {
                               {name}
                             </Text>
                             <Text fontSize="sm" color="fg.muted" flexShrink={0}>
-                              {formatDate(c.lastMessage.createdAt)}
+                              {formatDate(c.lastMessage.createdAt, 'short', '')}
                             </Text>
                           </HStack>
                           <HStack justify="space-between" gap="2">
@@ -87,7 +73,6 @@ export default function Messages() {
           )}
         </PartnerListState>
       </Panel>
-      {chat.dialog}
     </Page>
   )
 }

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { ChatMessage } from '@/lib/chat-socket'
-import { badgeText } from '@/lib/unread'
 import { FakeWebSocket } from '@/test/fake-websocket'
+import { apiError } from '@/test/http'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
+import type { ChatMessage } from '../lib/chat-socket'
+import { badgeText } from '../lib/unread'
 
 const ME = 7
 const RAVI = { id: 21, name: 'Ravi Kumar', email: 'ravi@example.com' }
@@ -198,11 +199,7 @@ describe('chat (SPEC §2, §5)', () => {
   it('a refused block shows the server message and changes nothing', async () => {
     signInAs({ id: ME })
     chatServer()
-    server.use(
-      http.post('*/api/chat/block', () =>
-        HttpResponse.json({ message: 'User not found.', code: 'not_found' }, { status: 404 }),
-      ),
-    )
+    server.use(http.post('*/api/chat/block', () => apiError(404, { message: 'User not found.', code: 'not_found' })))
     const { user, dialog } = await openChat()
     await user.click(await within(dialog).findByRole('button', { name: 'Block Ravi Kumar' }))
     expect(await screen.findByText('User not found.')).toBeInTheDocument()

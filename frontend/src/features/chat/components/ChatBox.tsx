@@ -1,11 +1,7 @@
 import { Box, Button, Flex, HStack, Spinner, Stack, Text, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react'
-import { chatHistoryQueryKey, conversationsQueryKey, recentChatsQueryKey, unreadQueryKey } from '@/api/query-keys'
 import { FormAlert } from '@/components/ui/form-alert'
-import { fetchHistory, markRead } from '@/lib/chat-api'
-import { chatSocket, type ChatEvent, type ChatMessage } from '@/lib/chat-socket'
 import {
   CHAT_ACK_TIMEOUT_MS,
   CHAT_BOX_HEIGHT_PX,
@@ -14,6 +10,10 @@ import {
   CHAT_TYPING_IDLE_MS,
   MESSAGES,
 } from '@/lib/constants'
+import { formatTime } from '@/lib/format'
+import { useChatHistory } from '../api/history'
+import { useMarkRead } from '../api/mark-read'
+import { chatSocket, type ChatEvent, type ChatMessage } from '../lib/chat-socket'
 
 type SendState = 'sending' | 'sent' | 'failed'
 
@@ -60,12 +60,6 @@ function belongs(m: ChatMessage, me: number, partner: number) {
   return (m.from.id === partner && m.to === me) || (m.from.id === me && m.to === partner)
 }
 
-function time(iso?: string) {
-  if (!iso) return ''
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-}
-
 function useChatStatus() {
   return useSyncExternalStore(chatSocket.subscribeStatus, chatSocket.getStatus)
 }
@@ -79,42 +73,32 @@ export interface ChatBoxProps {
 
 /** SPEC §2 chat box: 500 px message log, an input up to 3 rows, live over the socket. */
 export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps) {
-  const queryClient = useQueryClient()
   const status = useChatStatus()
-  const history = useQuery({
-    queryKey: [...chatHistoryQueryKey, partnerId],
-    queryFn: () => fetchHistory(partnerId),
-    staleTime: 0,
-    gcTime: 0,
-  })
+  const history = useChatHistory(partnerId)
+  const { mutate: markRead } = useMarkRead()
   const [items, setItems] = useState<Item[]>([])
+  const [mergedHistory, setMergedHistory] = useState<ChatMessage[] | undefined>(undefined)
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [partnerTyping, setPartnerTyping] = useState(false)
   const logRef = useRef<HTMLDivElement>(null)
   const itemsRef = useRef(items)
-  itemsRef.current = items
   const ackTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>())
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const typingSent = useRef(false)
 
-  // History first (oldest → newest); live messages merge in deduped by id.
+  // The history merges into what is shown once, as it arrives (oldest → newest); live messages
+  // merge in deduped by id. Done while rendering, so the first paint with the history shows it.
+  if (history.data && history.data !== mergedHistory) {
+    const loaded = history.data
+    setMergedHistory(loaded)
+    setItems((current) => loaded.reduce((acc, m) => mergeMessage(acc, m, me), current))
+  }
   useEffect(() => {
-    if (!history.data) return
-    setItems((current) => history.data.reduce((acc, m) => mergeMessage(acc, m, me), current))
-  }, [history.data, me])
+    itemsRef.current = items
+  }, [items])
 
-  const read = useCallback(() => {
-    markRead(partnerId)
-      .then(() =>
-        Promise.all(
-          [unreadQueryKey, conversationsQueryKey, recentChatsQueryKey].map((queryKey) =>
-            queryClient.invalidateQueries({ queryKey }),
-          ),
-        ),
-      )
-      .catch(() => undefined)
-  }, [partnerId, queryClient])
+  const read = useCallback(() => markRead(partnerId), [markRead, partnerId])
 
   useEffect(() => {
     read()
@@ -166,15 +150,12 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
     }
   }, [me, partnerId, read, markFailed])
 
-  // Join once the history is in, with its last seq (and again after every reconnect, by the socket).
+  // Join once the history is in, with the last seq shown (and again after every reconnect, by the
+  // socket). The history is merged into the items by then, and itemsRef follows them.
   const historyLoaded = history.isSuccess
   useEffect(() => {
     if (!historyLoaded) return
-    const lastSeq = () =>
-      Math.max(
-        itemsRef.current.reduce((max, i) => Math.max(max, i.seq ?? 0), 0),
-        history.data?.reduce((max, m) => Math.max(max, m.seq), 0) ?? 0,
-      )
+    const lastSeq = () => itemsRef.current.reduce((max, i) => Math.max(max, i.seq ?? 0), 0)
     return chatSocket.join(partnerId, lastSeq)
   }, [historyLoaded, partnerId])
 
@@ -290,7 +271,6 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
         h={`${CHAT_BOX_HEIGHT_PX}px`}
         flexShrink={1}
         minH="32"
-
         overflowY="auto"
         borderWidth="1px"
         borderColor="border"
@@ -326,7 +306,7 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
                   {item.text}
                 </Text>
                 <HStack gap="2" justify="flex-end" fontSize="xs" color={item.fromMe ? 'blue.50' : 'fg.muted'}>
-                  <span>{time(item.createdAt)}</span>
+                  <span>{formatTime(item.createdAt)}</span>
                   {item.fromMe && item.state === 'sending' && <span>Sending…</span>}
                   {item.fromMe && item.state === 'sent' && <span>Sent</span>}
                   {item.fromMe && item.state === 'failed' && (

@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FakeWebSocket } from '@/test/fake-websocket'
+import { apiError } from '@/test/http'
 import { server } from '@/test/server'
 import { CHAT_CLOSE_FELL_BEHIND, CHAT_RECONNECT_ATTEMPTS, chatSocket, reconnectDelay } from './chat-socket'
 
@@ -20,7 +21,7 @@ describe('the chat socket reconnects as SPEC §9 says', () => {
     server.use(
       http.post('*/api/chat/ticket', () => {
         tickets++
-        return HttpResponse.json({ message: 'down', code: 'internal' }, { status: 500 })
+        return apiError(500, { message: 'down', code: 'internal' })
       }),
     )
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })

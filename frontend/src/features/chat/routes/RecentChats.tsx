@@ -1,26 +1,16 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
-import { api, request } from '@/api/client'
-import { recentChatsQueryKey } from '@/api/query-keys'
 import { Page, Panel } from '@/components/page'
-import { MESSAGES } from '@/lib/constants'
+import { useOpenChat } from '@/lib/chat-launcher'
 import { useSession } from '@/lib/session'
-import { PartnerListState, PartnerRowButton, UnreadCount, useChatDialog } from '../components/PartnerList'
+import { useRecentChats } from '../api/recent-chats'
+import { PartnerListState, PartnerRowButton, UnreadCount } from '../components/PartnerList'
 
 /** SPEC §2 Recent Chats: partners by e-mail with a red unread badge; a row opens the chat. */
 export default function RecentChats() {
   const session = useSession()
   const me = session.user?.id ?? 0
-  const chat = useChatDialog(me)
-  const recent = useQuery({
-    queryKey: [...recentChatsQueryKey, me],
-    queryFn: () =>
-      request(
-        api.GET('/chat/{userId}', { params: { path: { userId: me }, query: { recent: '1' } } }),
-        MESSAGES.loadMessagesFailed,
-      ),
-    enabled: me > 0,
-  })
+  const openChat = useOpenChat()
+  const recent = useRecentChats(me)
 
   return (
     <Page title="Recent Chats">
@@ -34,7 +24,7 @@ export default function RecentChats() {
             <Stack as="ul" listStyleType="none" gap="1" aria-label="Recent chats">
               {rows.map((u) => (
                 <Box as="li" key={u.id}>
-                  <PartnerRowButton bordered onClick={() => chat.open({ id: u.id, name: u.email })}>
+                  <PartnerRowButton bordered onClick={() => openChat({ partner: { id: u.id, name: u.email } })}>
                     <HStack justify="space-between" gap="2">
                       <Text truncate>{u.email}</Text>
                       <UnreadCount count={u.unread} testId="chat-unread" />
@@ -46,7 +36,6 @@ export default function RecentChats() {
           )}
         </PartnerListState>
       </Panel>
-      {chat.dialog}
     </Page>
   )
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { conversationsQueryKey, recentChatsQueryKey, unreadQueryKey } from '@/api/query-keys'
-import { useUnread } from '@/lib/chat-api'
-import { showBroadcast } from '@/lib/broadcast'
-import { chatSocket } from '@/lib/chat-socket'
-import { resetUnread } from '@/lib/unread'
+import { useUnread } from '../api/unread'
+import { chatKeys } from '../api/keys'
+import { showBroadcast } from '../lib/broadcast'
+import { chatSocket } from '../lib/chat-socket'
+import { resetUnread } from '../lib/unread'
 
 /**
  * Mounted while logged in, once the profile has loaded (SPEC §4): opens the one chat socket and
@@ -22,9 +22,9 @@ export default function ChatConnector({ token }: { token: string }) {
         return
       }
       if (frame.event !== 'newMessage') return
-      void queryClient.invalidateQueries({ queryKey: unreadQueryKey })
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey })
-      void queryClient.invalidateQueries({ queryKey: recentChatsQueryKey })
+      void queryClient.invalidateQueries({ queryKey: chatKeys.unread })
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations })
+      void queryClient.invalidateQueries({ queryKey: chatKeys.recent })
     })
     return () => {
       off()

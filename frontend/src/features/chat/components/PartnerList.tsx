@@ -1,12 +1,9 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
-import type { ChatPartner } from '@/components/chat/ChatDialog'
+import type { ReactNode } from 'react'
 import { FormAlert } from '@/components/ui/form-alert'
 import { MESSAGES } from '@/lib/constants'
-import { badgeText } from '@/lib/unread'
-
-const ChatDialog = lazy(() => import('@/components/chat/ChatDialog'))
+import { badgeText } from '../lib/unread'
 
 /**
  * A list of chat partners loaded by `query`: a spinner while it loads, the error,
@@ -84,15 +81,4 @@ export function UnreadCount({ count, testId }: { count: number; testId?: string 
       </Box>
     </Box>
   )
-}
-
-/** The chat dialog of a list page: `open(partner)` shows it, and `dialog` is where it renders. */
-export function useChatDialog(me: number): { open: (partner: ChatPartner) => void; dialog: ReactNode } {
-  const [partner, setPartner] = useState<ChatPartner | null>(null)
-  const dialog = partner && (
-    <Suspense fallback={null}>
-      <ChatDialog me={me} partner={partner} onClose={() => setPartner(null)} />
-    </Suspense>
-  )
-  return { open: setPartner, dialog }
 }

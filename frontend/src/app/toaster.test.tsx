@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { AppProvider } from '@/app/provider'
-import { notifyError, notifySuccess, registerToaster, type ToastMessage } from './toaster'
+import { notifyError, notifySuccess, registerToaster, type ToastMessage } from '@/lib/toaster'
+import { AppProvider } from './provider'
 
 describe('snackbars (SPEC §8, §9)', () => {
   it('shows a message sent before the toaster has loaded', async () => {
