@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
-import { importX } from 'eslint-plugin-import-x'
+import importX from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -56,7 +55,9 @@ export default tseslint.config(
       globals: globals.browser,
     },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.test.json' })],
+      // eslint-import-resolver-typescript 3.6 and import-x 4.6: later versions need native
+      // resolver packages that the registry this project installs from does not carry.
+      'import-x/resolver': { typescript: { project: './tsconfig.test.json' } },
     },
     rules: {
       // Props named role on route guards are not ARIA roles.
