@@ -1,6 +1,7 @@
 use hometutor_admin::AdminService;
-use hometutor_auth::{AuthService, Throttle};
+use hometutor_auth::AuthService;
 use hometutor_db::Db;
+use hometutor_limits::Limiter;
 use hometutor_media::MediaStore;
 use hometutor_messaging::{MessageStore, Tickets};
 use hometutor_payments::PaymentService;
@@ -17,8 +18,6 @@ pub struct AppState {
     pub profiles: ProfileService,
     pub media: MediaStore,
     pub admin: AdminService,
-    /// Support tickets per IP address (the Contact form is open to everyone).
-    pub ticket_throttle: Throttle,
     pub tickets: Tickets,
     /// Stores chat messages in batches (group commit).
     pub chat_writer: crate::chat_writer::ChatWriter,
@@ -27,8 +26,8 @@ pub struct AppState {
     pub public_url: String,
     /// The Content-Security-Policy of the web app's pages.
     pub content_security_policy: String,
-    /// Chat events (socket events and REST sends) one account may make per 10 seconds.
-    pub chat_limit: crate::chat_limit::ChatRateLimit,
+    /// Every rate limit of the process (`crate::rate_limit`); shared with `auth`.
+    pub limiter: Limiter,
     /// `sandbox` or `production` for Cashfree's browser SDK; `None` in simulated mode.
     pub cashfree_environment: Option<String>,
 }

@@ -13,7 +13,7 @@
 //! - HTTP 429 `too_many_sockets` instead of the upgrade: the account already holds
 //!   `MAX_SOCKETS_PER_ACCOUNT` sockets in this process.
 //!
-//! Client events count against the account's chat rate limit (`chat_limit`), shared
+//! Client events count against the account's chat rate limit (`ChatEventsPerAccount`), shared
 //! with `POST /api/messages`; past it, an `error` event with code `rate_limited`.
 
 mod hub;
@@ -183,7 +183,7 @@ async fn run(
                 last_heard = Instant::now();
                 match msg {
                     AggregatedMessage::Text(text) => {
-                        let refused = if state.chat_limit.hit(me).is_err() {
+                        let refused = if state.limiter.hit(hometutor_limits::Bucket::ChatEventsPerAccount, me).is_err() {
                             Some(error_event("Too many messages; please slow down.", "rate_limited"))
                         } else if text.len() > MAX_EVENT_BYTES {
                             Some(error_event("Message is too long (at most 2000 characters).", "too_long"))
