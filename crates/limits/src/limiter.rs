@@ -126,6 +126,18 @@ mod tests {
     }
 
     #[test]
+    fn an_account_gets_its_chat_limit_per_window_and_others_are_apart() {
+        let chat = Bucket::ChatEventsPerAccount;
+        let limiter = Limiter::in_memory().with_limit(chat, 3);
+        for _ in 0..3 {
+            assert!(limiter.hit(chat, 1).is_ok());
+        }
+        let wait = limiter.hit(chat, 1).expect_err("the fourth is refused");
+        assert!(wait.0 <= chat.rule().window && wait.0 > Duration::from_secs(9));
+        assert!(limiter.hit(chat, 2).is_ok(), "another account has its own budget");
+    }
+
+    #[test]
     fn clear_forgets_a_key_and_give_back_returns_one_event() {
         let limiter = Limiter::in_memory();
         let account = Bucket::LoginFailuresPerAccount;
