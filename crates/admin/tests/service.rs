@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use hometutor_admin::{
     Actor, AdminError, AdminService, BulkAction, NewTicket, NewUser, SiteSettings, Theme, UserFilter, UserUpdate,
 };
-use hometutor_auth::{AuthConfig, AuthService, LoginInput, NewAccount, ThrottleLimits};
+use hometutor_auth::{AuthConfig, AuthService, LoginInput, NewAccount};
 use hometutor_core::{Role, UserId};
 use hometutor_db::schema::{audit_log, payment_orders, users};
 use hometutor_db::testing::TestDatabase;
@@ -43,7 +43,7 @@ fn fixture() -> Fixture {
         bcrypt_cost: 4,
         public_url: "http://localhost:8080".into(),
         token_ttl: chrono::Duration::days(7),
-        throttle: ThrottleLimits::default(),
+        limiter: hometutor_limits::Limiter::in_memory(),
     };
     let auth = AuthService::new(db.clone(), config, MailSignal::default()).unwrap();
     static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);

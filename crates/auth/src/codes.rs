@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use hmac::{Hmac, Mac};
 use hometutor_db::schema::{code_requests, email_codes};
 use hometutor_db::{now, DbConnection};
+use hometutor_limits::Bucket;
 use rand::rngs::OsRng;
 use rand::{Rng, RngCore};
 use sha2::Sha256;
@@ -14,9 +15,9 @@ use subtle::ConstantTimeEq;
 pub(crate) const MAX_WRONG_TRIES: i32 = 5;
 pub(crate) const OTP_TTL_MINUTES: i64 = 10;
 pub(crate) const LINK_TTL_HOURS: i64 = 24;
-/// At most this many code e-mails to one address in [`RATE_WINDOW_MINUTES`].
-pub(crate) const MAX_CODE_EMAILS: i64 = 3;
-pub(crate) const RATE_WINDOW_MINUTES: i64 = 15;
+/// Code e-mails to one address: the numbers are the limiter's table's, the count is kept
+/// here, in `code_requests` (see [`Bucket::CodeEmailsPerAddress`] for why).
+const PER_ADDRESS: Bucket = Bucket::CodeEmailsPerAddress;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Purpose {
@@ -147,15 +148,17 @@ pub(crate) fn check(
 /// Requests for unknown addresses count too, so the answer reveals nothing.
 pub(crate) fn allow_request(conn: &mut DbConnection, email: &str) -> QueryResult<Result<(), u64>> {
     let at = now();
-    let since = at - Duration::minutes(RATE_WINDOW_MINUTES);
+    let rule = PER_ADDRESS.rule();
+    let window = Duration::seconds(rule.window.as_secs() as i64);
+    let since = at - window;
     let recent: Vec<NaiveDateTime> = code_requests::table
         .filter(code_requests::email.eq(email).and(code_requests::created_at.gt(since)))
         .order(code_requests::created_at.asc())
         .select(code_requests::created_at)
         .load(conn)?;
-    if recent.len() as i64 >= MAX_CODE_EMAILS {
+    if recent.len() >= rule.limit as usize {
         let oldest = recent.first().copied().unwrap_or(at);
-        let retry = (oldest + Duration::minutes(RATE_WINDOW_MINUTES) - at).num_seconds().max(1) as u64;
+        let retry = (oldest + window - at).num_seconds().max(1) as u64;
         return Ok(Err(retry));
     }
     diesel::insert_into(code_requests::table)

@@ -4,15 +4,14 @@
 mod codes;
 mod emails;
 mod error;
+mod limits;
 mod password;
 mod service;
-mod throttle;
 mod tokens;
 mod user;
 
 pub use error::AuthError;
 pub use password::PasswordHasher;
 pub use service::{AuthConfig, AuthService, LoginInput, NewAccount, ProfileChanges, RegisterInput, Session};
-pub use throttle::{Throttle, ThrottleLimits};
 pub use tokens::{AuthUser, Claims};
 pub use user::User;

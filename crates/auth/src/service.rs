@@ -5,11 +5,12 @@ use diesel::prelude::*;
 use hometutor_core::{single_line, Email, FieldError, Otp, Password, Phone, Role, UserId};
 use hometutor_db::schema::{revoked_tokens, users};
 use hometutor_db::{now, Db};
+use hometutor_limits::Limiter;
 use hometutor_mail::{enqueue, MailSignal};
 
 use crate::codes::{self, Purpose};
+use crate::limits::{self, LoginAttempt};
 use crate::password::PasswordHasher;
-use crate::throttle::{Throttle, ThrottleLimits};
 use crate::tokens::{self, AuthUser};
 use crate::user::{self, NewUser, User, UserRow};
 use crate::{emails, AuthError};
@@ -20,7 +21,8 @@ pub struct AuthConfig {
     /// Base of the links in e-mails, e.g. `http://localhost:8080`.
     pub public_url: String,
     pub token_ttl: Duration,
-    pub throttle: ThrottleLimits,
+    /// Counts failed logins and code e-mails per client address (buckets `LoginFailures*`, `CodeEmailsPerIp`).
+    pub limiter: Limiter,
 }
 
 #[derive(Debug, Clone)]
@@ -74,7 +76,6 @@ struct Inner {
     db: Db,
     config: AuthConfig,
     hasher: PasswordHasher,
-    throttle: Throttle,
     mail: MailSignal,
 }
 
@@ -96,8 +97,7 @@ impl AuthService {
     pub fn new(db: Db, config: AuthConfig, mail: MailSignal) -> Result<Self, AuthError> {
         let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
         let hasher = PasswordHasher::new(config.bcrypt_cost, parallel)?;
-        let throttle = Throttle::new(config.throttle.window);
-        Ok(Self { inner: Arc::new(Inner { db, config, hasher, throttle, mail }) })
+        Ok(Self { inner: Arc::new(Inner { db, config, hasher, mail }) })
     }
 
     fn db(&self) -> &Db {
@@ -108,14 +108,8 @@ impl AuthService {
         &self.inner.config.jwt_secret
     }
 
-    /// Counts one code e-mail asked for from `ip`: at most
-    /// [`ThrottleLimits::code_emails_per_ip`] per window, whatever the addresses.
     fn take_code_email(&self, ip: &str) -> Result<(), AuthError> {
-        let limits = self.inner.config.throttle;
-        self.inner
-            .throttle
-            .take(&format!("codes-ip:{ip}"), limits.code_emails_per_ip, limits.code_email_window)
-            .map_err(|wait| AuthError::TooManyCodeEmails { retry_after_secs: wait.as_secs().max(1) })
+        limits::take_code_email(&self.inner.config.limiter, ip)
     }
 
     /// Creates a parent or tutor account and e-mails a code and a link. An address
@@ -279,16 +273,8 @@ impl AuthService {
     /// Checks the password and issues a session token. Failures are counted per
     /// account and per address; unknown and known e-mails fail alike.
     pub fn login(&self, input: LoginInput) -> Result<Session, AuthError> {
-        let limits = self.inner.config.throttle;
         let email = input.email.trim().to_lowercase();
-        let account_key = format!("account:{email}");
-        let ip_key = format!("ip:{}", input.ip);
-        let throttle = &self.inner.throttle;
-        for (key, limit) in [(&account_key, limits.per_account), (&ip_key, limits.per_ip)] {
-            if let Err(wait) = throttle.check(key, limit) {
-                return Err(AuthError::RateLimited { retry_after_secs: wait.as_secs().max(1) });
-            }
-        }
+        let attempt = LoginAttempt::start(&self.inner.config.limiter, &email, &input.ip)?;
         if input.email.trim().is_empty() || input.password.is_empty() {
             return Err(AuthError::Validation(vec![FieldError::new("email", "Email and password are required.")]));
         }
@@ -297,11 +283,10 @@ impl AuthService {
         let ok = input.password.len() <= Password::MAX_BYTES
             && self.inner.hasher.verify(&input.password, row.as_ref().map(|r| r.password_hash.as_str()));
         let Some(row) = row.filter(|_| ok) else {
-            throttle.record_failure(&account_key);
-            throttle.record_failure(&ip_key);
+            attempt.failed();
             return Err(AuthError::InvalidCredentials);
         };
-        throttle.clear(&account_key);
+        attempt.password_matched();
         if !row.active {
             return Err(AuthError::Deactivated);
         }
@@ -436,7 +421,7 @@ impl AuthService {
         })?;
         let id = changed.ok_or(AuthError::InvalidCode)?;
         self.inner.mail.notify();
-        self.inner.throttle.clear(&format!("account:{}", email.as_str()));
+        limits::forget_login_failures(&self.inner.config.limiter, email.as_str());
         Ok(UserId(id))
     }
 

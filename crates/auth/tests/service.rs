@@ -6,7 +6,7 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use diesel::prelude::*;
-use hometutor_auth::{AuthConfig, AuthError, AuthService, LoginInput, ProfileChanges, RegisterInput, ThrottleLimits};
+use hometutor_auth::{AuthConfig, AuthError, AuthService, LoginInput, ProfileChanges, RegisterInput};
 use hometutor_core::Role;
 use hometutor_db::schema::{email_codes, outbox_emails, users};
 use hometutor_db::testing::TestDatabase;
@@ -31,7 +31,7 @@ fn fixture() -> Fixture {
         bcrypt_cost: 4,
         public_url: "http://localhost:8080".into(),
         token_ttl: chrono::Duration::days(7),
-        throttle: ThrottleLimits::default(),
+        limiter: hometutor_limits::Limiter::in_memory(),
     };
     let auth = AuthService::new(db.clone(), config, MailSignal::default()).expect("service");
     Fixture { _database: database, db, auth }
@@ -310,6 +310,49 @@ fn login_is_throttled_per_ip_across_accounts() {
     let mut elsewhere = login_input("a@example.com", PASSWORD);
     elsewhere.ip = "10.0.0.2".into();
     assert!(f.auth.login(elsewhere).is_ok());
+}
+
+#[test]
+fn wrong_passwords_sent_at_once_get_exactly_five_tries() {
+    let f = fixture();
+    f.verified_user("a@example.com", "parent");
+    let start = std::sync::Barrier::new(12);
+    let answers: Vec<_> = std::thread::scope(|s| {
+        let guesses: Vec<_> = (0..12)
+            .map(|i| {
+                let (auth, start) = (&f.auth, &start);
+                s.spawn(move || {
+                    let mut guess = login_input("a@example.com", &format!("wrong password {i}"));
+                    guess.ip = format!("10.1.0.{i}");
+                    start.wait();
+                    auth.login(guess)
+                })
+            })
+            .collect();
+        guesses.into_iter().map(|g| g.join().unwrap()).collect()
+    });
+    let checked = answers.iter().filter(|a| matches!(a, Err(AuthError::InvalidCredentials))).count();
+    let refused = answers.iter().filter(|a| matches!(a, Err(AuthError::RateLimited { .. }))).count();
+    assert_eq!((checked, refused), (5, 7), "the password was checked five times, however the guesses were timed");
+}
+
+#[test]
+fn only_wrong_passwords_count_against_an_address() {
+    let f = fixture();
+    f.verified_user("a@example.com", "parent");
+    for i in 0..29 {
+        let _ = f.auth.login(login_input(&format!("guess{i}@example.com"), "wrong password"));
+    }
+    // Right passwords and incomplete forms from the same address are not failures.
+    for _ in 0..5 {
+        f.auth.login(login_input("a@example.com", PASSWORD)).expect("a right password");
+    }
+    for _ in 0..3 {
+        assert!(matches!(f.auth.login(login_input("a@example.com", "")), Err(AuthError::Validation(_))));
+    }
+    let thirtieth = f.auth.login(login_input("guess@example.com", "wrong password"));
+    assert!(matches!(thirtieth, Err(AuthError::InvalidCredentials)), "the thirtieth failure is still checked");
+    assert!(matches!(f.auth.login(login_input("a@example.com", PASSWORD)), Err(AuthError::RateLimited { .. })));
 }
 
 #[test]

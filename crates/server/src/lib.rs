@@ -3,13 +3,13 @@
 
 mod admin_gate;
 mod chat;
-mod chat_limit;
 pub mod demo;
 mod errors;
 mod extract;
 mod input;
 mod maintenance;
 mod openapi;
+mod rate_limit;
 pub mod routes;
 mod security;
 pub mod settings;
@@ -23,8 +23,9 @@ use actix_web::dev::Server;
 use actix_web::{web as aw, App, HttpServer};
 use anyhow::Context;
 use hometutor_admin::AdminService;
-use hometutor_auth::{AuthConfig, AuthService, ThrottleLimits};
+use hometutor_auth::{AuthConfig, AuthService};
 use hometutor_db::{run_migrations, Db};
+use hometutor_limits::{Bucket, Limiter};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
 use hometutor_media::MediaStore;
 use hometutor_messaging::{MessageStore, Tickets};
@@ -70,18 +71,26 @@ pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
     .context("database")
 }
 
+/// The one rate limiter of the process: the table's numbers, with the configured ones.
+pub fn rate_limiter(settings: &Settings) -> Limiter {
+    Limiter::in_memory()
+        .with_limit(Bucket::ChatEventsPerAccount, settings.chat_rate_limit)
+        .with_limit(Bucket::CodeEmailsPerIp, settings.code_email_limit)
+}
+
 pub fn auth_service(
     settings: &Settings,
     jwt_secret: Vec<u8>,
     db: Db,
     signal: MailSignal,
+    limiter: Limiter,
 ) -> anyhow::Result<AuthService> {
     let config = AuthConfig {
         jwt_secret,
         bcrypt_cost: settings.bcrypt_cost,
         public_url: settings.public_url.clone(),
         token_ttl: chrono::Duration::days(7),
-        throttle: ThrottleLimits { code_emails_per_ip: settings.code_email_limit, ..ThrottleLimits::default() },
+        limiter,
     };
     Ok(AuthService::new(db, config, signal)?)
 }
@@ -133,7 +142,8 @@ impl Application {
         let db = open_database(&settings).await?;
         let signal = MailSignal::default();
         let jwt_secret = settings.load_or_create_jwt_secret().context("JWT secret")?;
-        let auth = auth_service(&settings, jwt_secret.clone(), db.clone(), signal.clone())?;
+        let limiter = rate_limiter(&settings);
+        let auth = auth_service(&settings, jwt_secret.clone(), db.clone(), signal.clone(), limiter.clone())?;
         if let Some((email, password)) = settings.admin.clone() {
             let auth = auth.clone();
             if let Some(admin) = tokio::task::spawn_blocking(move || auth.ensure_admin(&email, &password)).await?? {
@@ -176,7 +186,6 @@ impl Application {
             chat_writer: chat::ChatWriter::start(messages.clone()),
             profiles: ProfileService::new(db.clone()),
             admin: AdminService::new(db.clone(), auth.clone(), media.clone()),
-            ticket_throttle: hometutor_auth::Throttle::new(std::time::Duration::from_secs(15 * 60)),
             media,
             hub: Arc::new(hub),
             public_url: settings.public_url.clone(),
@@ -184,7 +193,7 @@ impl Application {
                 &settings.public_url,
                 cashfree_environment.is_some(),
             ),
-            chat_limit: Arc::new(chat_limit::ChatRateLimit::new(settings.chat_rate_limit)),
+            limiter,
             db,
             auth,
             payments,

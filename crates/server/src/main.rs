@@ -1,5 +1,7 @@
 use clap::{Parser, Subcommand};
-use hometutor_server::{auth_service, open_database, openapi_document, tuition_service, Application, Settings};
+use hometutor_server::{
+    auth_service, open_database, openapi_document, rate_limiter, tuition_service, Application, Settings,
+};
 use tracing_subscriber::EnvFilter;
 
 /// Chat allocates a little for every frame and every row, on several threads at
@@ -71,7 +73,8 @@ async fn main() -> anyhow::Result<()> {
         Command::SeedDemo => {
             let db = open_database(&settings).await?;
             let secret = settings.load_or_create_jwt_secret()?;
-            let auth = auth_service(&settings, secret.clone(), db.clone(), Default::default())?;
+            let auth =
+                auth_service(&settings, secret.clone(), db.clone(), Default::default(), rate_limiter(&settings))?;
             let tuition = tuition_service(db.clone(), &secret).await?;
             let summary = hometutor_server::demo::seed(db, auth, tuition, &settings.public_url).await?;
             println!(
@@ -96,7 +99,7 @@ async fn main() -> anyhow::Result<()> {
             let password = admin_password()?;
             let db = open_database(&settings).await?;
             let secret = settings.load_or_create_jwt_secret()?;
-            let auth = auth_service(&settings, secret, db, Default::default())?;
+            let auth = auth_service(&settings, secret, db, Default::default(), rate_limiter(&settings))?;
             let admin = tokio::task::spawn_blocking(move || auth.create_admin(&email, &password, &name)).await??;
             println!("created admin {}", admin.email);
         }

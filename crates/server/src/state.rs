@@ -1,8 +1,9 @@
 use std::sync::Arc;
 
 use hometutor_admin::AdminService;
-use hometutor_auth::{AuthService, Throttle};
+use hometutor_auth::AuthService;
 use hometutor_db::Db;
+use hometutor_limits::Limiter;
 use hometutor_media::MediaStore;
 use hometutor_messaging::{MessageStore, Tickets};
 use hometutor_payments::PaymentService;
@@ -10,7 +11,6 @@ use hometutor_profiles::ProfileService;
 use hometutor_tuition::TuitionService;
 
 use crate::chat::{ChatWriter, Hub, SocketContext};
-use crate::chat_limit::ChatRateLimit;
 
 /// What every handler may reach: the database and the domain services.
 pub struct AppState {
@@ -22,8 +22,6 @@ pub struct AppState {
     pub profiles: ProfileService,
     pub media: MediaStore,
     pub admin: AdminService,
-    /// Support tickets per IP address (the Contact form is open to everyone).
-    pub ticket_throttle: Throttle,
     pub tickets: Tickets,
     /// Stores chat messages in batches (group commit).
     pub chat_writer: ChatWriter,
@@ -32,8 +30,8 @@ pub struct AppState {
     pub public_url: String,
     /// The Content-Security-Policy of the web app's pages.
     pub content_security_policy: String,
-    /// Chat events (socket events and REST sends) one account may make per 10 seconds.
-    pub chat_limit: Arc<ChatRateLimit>,
+    /// Every rate limit of the process (`crate::rate_limit`); shared with `auth`.
+    pub limiter: Limiter,
     /// `sandbox` or `production` for Cashfree's browser SDK; `None` in simulated mode.
     pub cashfree_environment: Option<String>,
 }
@@ -46,7 +44,7 @@ impl AppState {
             writer: self.chat_writer.clone(),
             messages: self.messages.clone(),
             tickets: self.tickets.clone(),
-            rate_limit: self.chat_limit.clone(),
+            limiter: self.limiter.clone(),
             public_url: self.public_url.clone(),
         }
     }

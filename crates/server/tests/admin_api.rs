@@ -434,6 +434,24 @@ async fn the_contact_form_creates_support_tickets() {
 }
 
 #[actix_web::test]
+async fn tickets_sent_at_once_from_one_address_stop_at_five() {
+    let (app, admin) = start().await;
+    let ticket = json!({"name": "Asha", "email": "asha@example.com", "subject": "Help", "message": "Please call."});
+    let replies =
+        futures_util::future::join_all((0..12).map(|_| app.post("/api/support-tickets", ticket.clone()))).await;
+    let statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 5, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 7, "{statuses:?}");
+    let refused = replies.iter().find(|r| r.status == 429).expect("a refusal");
+    assert_eq!(refused.body["code"], "rate_limited");
+    assert_eq!(refused.body["message"], "Too many messages from this address. Please try again later.");
+    let retry: u64 = refused.headers["retry-after"].to_str().expect("ascii").parse().expect("seconds");
+    assert!((1..=15 * 60).contains(&retry), "Retry-After {retry}");
+    let stored = app.call("GET", "/api/admin/support-tickets", Some(&admin), None).await;
+    assert_eq!(stored.body.as_array().map(Vec::len), Some(5));
+}
+
+#[actix_web::test]
 async fn logo_and_assets_are_uploaded_listed_and_deleted() {
     let (app, admin) = start().await;
     let empty = post_form(&app, "/api/admin/upload", &admin, Form::new().text("target", "logo")).await;

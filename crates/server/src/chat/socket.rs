@@ -23,7 +23,6 @@ use super::hub::{Hub, Registration, MAX_SOCKETS_PER_ACCOUNT};
 use super::outbox;
 use super::protocol::{self, ClientEvent, ErrorEvent, Join, MessageDto, ReadMark, SendMessage, ServerEvent, Typing};
 use super::writer::ChatWriter;
-use crate::chat_limit::ChatRateLimit;
 use crate::errors::{blocking, ApiError};
 
 const PING_EVERY: Duration = Duration::from_secs(15);
@@ -41,8 +40,8 @@ pub struct SocketContext {
     pub writer: ChatWriter,
     pub messages: MessageStore,
     pub tickets: Tickets,
-    /// One budget per account for its socket events and its REST sends.
-    pub rate_limit: Arc<ChatRateLimit>,
+    /// The process's rate limits; socket events count in `ChatEventsPerAccount`, with REST sends.
+    pub limiter: hometutor_limits::Limiter,
     /// The site's own origin: handshakes from any other are refused.
     pub public_url: String,
 }
@@ -169,7 +168,7 @@ fn refused(error: ErrorEvent) -> LocalBoxFuture<'static, Answer> {
 /// socket's messages keep their order) and its ack comes when its batch commits;
 /// the socket meanwhile reads on. Other events are answered in turn.
 fn answer(context: &web::Data<SocketContext>, me: UserId, frame: &str) -> LocalBoxFuture<'static, Answer> {
-    if context.rate_limit.hit(me).is_err() {
+    if context.limiter.hit(hometutor_limits::Bucket::ChatEventsPerAccount, me).is_err() {
         return refused(ErrorEvent::coded("Too many messages; please slow down.", "rate_limited"));
     }
     if frame.len() > MAX_EVENT_BYTES {

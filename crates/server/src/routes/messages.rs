@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_core::UserId;
+use hometutor_limits::Bucket;
 use hometutor_messaging::{Conversation, MessageStore, MessagingError, SendInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -15,6 +16,7 @@ use crate::chat::MessageDto;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
+use crate::rate_limit;
 use crate::state::AppState;
 
 #[derive(Deserialize, IntoParams)]
@@ -83,14 +85,8 @@ pub struct SendBody {
 ))]
 #[post("/messages")]
 pub async fn send(state: web::Data<AppState>, me: CurrentUser, body: Json<SendBody>) -> Result<HttpResponse, ApiError> {
-    if let Err(wait) = state.chat_limit.hit(me.0.id) {
-        let mut error = ApiError::new(
-            actix_web::http::StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "Too many messages; please slow down.",
-        );
-        error.retry_after = Some(wait.as_secs().max(1));
-        return Err(error);
+    if let Err(wait) = state.limiter.hit(Bucket::ChatEventsPerAccount, me.0.id) {
+        return Err(rate_limit::refused(Bucket::ChatEventsPerAccount, wait));
     }
     let b = body.into_inner();
     let input = SendInput { to: UserId(b.to), text: b.text, request_id: b.request_id, client_id: b.client_id };

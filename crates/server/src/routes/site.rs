@@ -2,7 +2,8 @@
 //! (title, theme, logo, maintenance), the landing content with approved
 //! testimonials, a parent's testimonial, and the Contact page's support ticket.
 
-use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use actix_web::middleware::from_fn;
+use actix_web::{get, post, web, HttpResponse};
 use hometutor_admin::NewTicket;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -11,6 +12,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
+use crate::rate_limit;
 use crate::routes::admin::{ContentDto, SettingsDto, TestimonialDto};
 use crate::state::AppState;
 
@@ -120,36 +122,18 @@ pub struct TicketCreated {
     pub message: String,
 }
 
-/// Tickets one address (IP) may send per 15 minutes: enough for a person, not for a script.
-const TICKETS_PER_WINDOW: u32 = 5;
-
 /// The Contact page's message, kept as a support ticket (open to everyone).
 #[utoipa::path(tag = "site", request_body = TicketBody, responses(
     (status = 201, body = TicketCreated),
     (status = 400, description = "A field is missing or invalid", body = ErrorBody),
     (status = 429, body = ErrorBody),
 ))]
-#[post("/support-tickets")]
-pub async fn submit_ticket(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    body: Json<TicketBody>,
-) -> Result<HttpResponse, ApiError> {
-    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
-    if let Err(wait) = state.ticket_throttle.check(&ip, TICKETS_PER_WINDOW) {
-        let mut error = ApiError::new(
-            actix_web::http::StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "Too many messages from this address. Please try again later.",
-        );
-        error.retry_after = Some(wait.as_secs().max(1));
-        return Err(error);
-    }
+#[post("/support-tickets", wrap = "from_fn(rate_limit::support_tickets)")]
+pub async fn submit_ticket(state: web::Data<AppState>, body: Json<TicketBody>) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let ticket = NewTicket { name: b.name, email: b.email, subject: b.subject, message: b.message };
     let service = state.admin.clone();
     let saved = blocking(move || service.submit_ticket(&ticket)).await?;
-    state.ticket_throttle.record_failure(&ip);
     Ok(HttpResponse::Created().json(TicketCreated {
         id: saved.id,
         message: "Thank you! Your message has been sent. We usually answer within 2-4 hours.".into(),
