@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hometutor_db::testing::TestDatabase;
+use hometutor_testkit::TestDatabase;
 
 fn hometutor(database: &TestDatabase, data_dir: &std::path::Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_hometutor"));

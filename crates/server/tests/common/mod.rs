@@ -6,9 +6,8 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use hometutor_db::testing::TestDatabase;
 use hometutor_server::{Application, Settings};
-use hometutor_testkit::SmtpSink;
+use hometutor_testkit::{SmtpSink, TestDatabase};
 use serde_json::{json, Value};
 
 pub const PASSWORD: &str = "correct horse battery";
