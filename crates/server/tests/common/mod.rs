@@ -3,6 +3,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 #![allow(dead_code)]
 
+mod users;
+
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -118,14 +120,6 @@ impl TestApp {
     pub async fn code_from_mail(&self, to: &str, label: &str) -> String {
         let mail = self.smtp.wait_for(to, label, Duration::from_secs(10)).await.expect("the e-mail arrives");
         mail.code_after(label, 6).expect("a 6-digit code")
-    }
-
-    /// Registers, verifies with the e-mailed code and logs in; returns the token.
-    pub async fn verified_user(&self, email: &str, role: &str) -> String {
-        assert_eq!(self.register(email, role).await.status, 201);
-        let code = self.code_from_mail(email, "Your verification code:").await;
-        assert_eq!(self.post("/api/verify/email-otp", json!({"email": email, "otp": code})).await.status, 200);
-        self.login(email, PASSWORD).await
     }
 
     pub async fn login(&self, email: &str, password: &str) -> String {
