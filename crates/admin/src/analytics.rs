@@ -4,8 +4,9 @@
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
 use diesel::dsl::count_star;
 use diesel::prelude::*;
+use hometutor_accounts as accounts;
 use hometutor_core::Role;
-use hometutor_db::schema::{payment_orders as po, reviews as rv, search_events as se, tuition_interests as ti, users};
+use hometutor_db::schema::{payment_orders as po, reviews as rv, search_events as se, tuition_interests as ti};
 use hometutor_db::DbConnection;
 
 use crate::{AdminError, AdminService};
@@ -73,15 +74,12 @@ fn paise_sum(c: &mut DbConnection, from: Option<NaiveDateTime>, to: Option<Naive
 impl AdminService {
     pub fn user_stats(&self) -> Result<UserStats, AdminError> {
         self.db.read(|c| {
-            let by_role: Vec<(String, bool, i64)> = users::table
-                .group_by((users::role, users::active))
-                .select((users::role, users::active, count_star()))
-                .load(c)?;
-            let count = |pred: &dyn Fn(&str, bool) -> bool| -> i64 {
-                by_role.iter().filter(|(r, a, _)| pred(r, *a)).map(|(_, _, n)| n).sum()
+            let by_role = accounts::count_by_role_and_activity(c)?;
+            let count = |pred: &dyn Fn(Role, bool) -> bool| -> i64 {
+                by_role.iter().filter(|(r, a, _)| pred(*r, *a)).map(|(_, _, n)| n).sum()
             };
-            let tutors = count(&|r, _| r == Role::Tutor.as_str());
-            let students = count(&|r, _| r == Role::Parent.as_str());
+            let tutors = count(&|r, _| r == Role::Tutor);
+            let students = count(&|r, _| r == Role::Parent);
             Ok(UserStats {
                 total_users: count(&|_, _| true),
                 tutors,
@@ -123,13 +121,9 @@ impl AdminService {
             ranked.sort_by(|a, b| (b.1 .0 + b.1 .1).cmp(&(a.1 .0 + a.1 .1)).then(a.0.cmp(&b.0)));
             ranked.truncate(TOP);
             let ids: Vec<i64> = ranked.iter().map(|(id, _)| *id).collect();
-            let names: std::collections::HashMap<i64, String> = users::table
-                .filter(users::id.eq_any(&ids))
-                .filter(users::role.eq(Role::Tutor.as_str()))
-                .select((users::id, users::fullname))
-                .load::<(i64, String)>(c)?
-                .into_iter()
-                .collect();
+            let tutors = accounts::people(c, &ids)?;
+            let names: std::collections::HashMap<i64, String> =
+                tutors.into_values().filter(|p| p.role == Role::Tutor).map(|p| (p.id.0, p.fullname)).collect();
             Ok(ranked
                 .into_iter()
                 .filter_map(|(id, (interests, reviews))| {

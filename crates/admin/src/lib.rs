@@ -29,12 +29,14 @@ pub use analytics::{PopularTutor, Revenue, SearchTrend, UserStats};
 pub use assets::{Asset, AssetType};
 pub use audit::AuditEntry;
 pub use error::AdminError;
+/// An account as admins see it (never the password hash); the accounts crate owns the table.
+pub use hometutor_accounts::User;
 pub use mail::UndeliveredEmail;
 pub use requests::AdminRequest;
 pub use site::{SiteContent, SiteSettings, Theme};
 pub use support::{NewTicket, SupportTicket};
 pub use testimonials::Testimonial;
-pub use users::{AdminUser, BulkAction, NewUser, UserFilter, UserPage, UserUpdate, MAX_PAGE_SIZE};
+pub use users::{BulkAction, NewUser, UserFilter, UserPage, UserUpdate, MAX_PAGE_SIZE};
 
 /// The admin acting, as written to the audit log.
 #[derive(Debug, Clone)]

@@ -3,9 +3,10 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::Role;
+use hometutor_accounts as accounts;
+use hometutor_core::{Role, UserId};
 use hometutor_db::now;
-use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr, users};
+use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
 
 use crate::error::text;
 use crate::{audit, Actor, AdminError, AdminService};
@@ -29,8 +30,7 @@ pub struct AdminRequest {
     pub created_at: NaiveDateTime,
 }
 
-type Row =
-    (i64, String, String, String, f64, f64, i64, String, String, bool, Option<String>, Option<i64>, NaiveDateTime);
+type Row = (i64, String, String, String, f64, f64, i64, bool, Option<String>, Option<i64>, NaiveDateTime);
 
 const MAX_REASON_CHARS: usize = 500;
 
@@ -39,7 +39,6 @@ impl AdminService {
     pub fn requests(&self) -> Result<Vec<AdminRequest>, AdminError> {
         self.db.read(|c| {
             let rows: Vec<Row> = tr::table
-                .inner_join(users::table.on(users::id.eq(tr::parent_id)))
                 .order(tr::id.desc())
                 .select((
                     tr::id,
@@ -49,34 +48,40 @@ impl AdminService {
                     tr::lat,
                     tr::lng,
                     tr::parent_id,
-                    users::fullname,
-                    users::email,
                     tr::flagged,
                     tr::flag_reason,
                     tr::assigned_tutor_id,
                     tr::created_at,
                 ))
                 .load(c)?;
+            let mut parent_ids: Vec<i64> = rows.iter().map(|r| r.6).collect();
+            parent_ids.sort_unstable();
+            parent_ids.dedup();
+            let parents = accounts::people(c, &parent_ids)?;
             let counts: Vec<(i64, i64)> =
                 ti::table.group_by(ti::request_id).select((ti::request_id, diesel::dsl::count_star())).load(c)?;
             let counts: std::collections::HashMap<i64, i64> = counts.into_iter().collect();
+            // A request is its parent's (deleting an account deletes its requests), so every parent is found.
             Ok(rows
                 .into_iter()
-                .map(|r| AdminRequest {
-                    interested_count: counts.get(&r.0).copied().unwrap_or(0),
-                    id: r.0,
-                    subject: r.1,
-                    class_level: r.2,
-                    preferred_time: r.3,
-                    lat: r.4,
-                    lng: r.5,
-                    parent_id: r.6,
-                    parent_name: r.7,
-                    parent_email: r.8,
-                    flagged: r.9,
-                    flag_reason: r.10,
-                    assigned_tutor_id: r.11,
-                    created_at: r.12,
+                .filter_map(|r| {
+                    let parent = parents.get(&UserId(r.6))?;
+                    Some(AdminRequest {
+                        interested_count: counts.get(&r.0).copied().unwrap_or(0),
+                        id: r.0,
+                        subject: r.1,
+                        class_level: r.2,
+                        preferred_time: r.3,
+                        lat: r.4,
+                        lng: r.5,
+                        parent_id: r.6,
+                        parent_name: parent.fullname.clone(),
+                        parent_email: parent.email.clone(),
+                        flagged: r.7,
+                        flag_reason: r.8,
+                        assigned_tutor_id: r.9,
+                        created_at: r.10,
+                    })
                 })
                 .collect())
         })
@@ -103,8 +108,7 @@ impl AdminService {
     pub fn assign_tutor(&self, actor: &Actor, id: i64, tutor: Option<i64>) -> Result<(), AdminError> {
         self.db.write(|c| {
             if let Some(tutor) = tutor {
-                let role: Option<String> = users::table.find(tutor).select(users::role).first(c).optional()?;
-                if role.as_deref() != Some(Role::Tutor.as_str()) {
+                if accounts::role_of(c, UserId(tutor))? != Some(Role::Tutor) {
                     return Err(AdminError::NotFound("Tutor"));
                 }
             }

@@ -3,9 +3,10 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use hometutor_accounts as accounts;
 use hometutor_core::{Role, UserId};
 use hometutor_db::now;
-use hometutor_db::schema::{testimonials as tm, users};
+use hometutor_db::schema::testimonials as tm;
 
 use crate::error::text;
 use crate::{audit, Actor, AdminError, AdminService};
@@ -39,7 +40,7 @@ impl AdminService {
                     "You already have testimonials waiting for approval; please wait for them to be reviewed.".into(),
                 ));
             }
-            let name: String = users::table.find(author.0).select(users::fullname).first(c)?;
+            let name = accounts::find(c, author)?.ok_or(diesel::result::Error::NotFound)?.fullname;
             let id: i64 = diesel::insert_into(tm::table)
                 .values((
                     tm::author_id.eq(author.0),

@@ -2,50 +2,13 @@
 //! activate/deactivate (one or in bulk) and reset a password. An admin can never
 //! delete or deactivate themself, nor remove the last active admin.
 
-use chrono::NaiveDateTime;
-use diesel::prelude::*;
+use hometutor_accounts::{self as accounts, Changes, Listing, User};
 use hometutor_auth::NewAccount;
-use hometutor_core::{single_line, FieldError, Phone, Role, Subscription, UserId};
-use hometutor_db::schema::users;
-use hometutor_db::{now, DbConnection};
+use hometutor_core::{single_line, FieldError, Phone, Role, UserId};
+use hometutor_db::DbConnection;
 
 use crate::error::text;
 use crate::{audit, Actor, AdminError, AdminService};
-
-diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
-
-/// A user as admins see them (never the password hash).
-#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
-#[diesel(table_name = users)]
-pub struct AdminUser {
-    pub id: i64,
-    pub fullname: String,
-    pub email: String,
-    pub phone: String,
-    pub role: String,
-    pub active: bool,
-    pub approved: bool,
-    pub featured: bool,
-    pub badges: String,
-    pub email_verified: bool,
-    /// Raw; read through [`AdminUser::subscription`].
-    pub(crate) subscription_active: bool,
-    pub(crate) subscription_expires: Option<NaiveDateTime>,
-    pub payment_status: String,
-    pub created_at: NaiveDateTime,
-}
-
-impl AdminUser {
-    /// The stored flag and expiry; shown only through [`Subscription::at`], since
-    /// nothing clears the flag when the expiry passes.
-    pub fn subscription(&self) -> Subscription {
-        Subscription::stored(self.subscription_active, self.subscription_expires)
-    }
-
-    pub fn badge_list(&self) -> Vec<String> {
-        serde_json::from_str(&self.badges).unwrap_or_default()
-    }
-}
 
 #[derive(Debug, Clone, Default)]
 pub struct UserFilter {
@@ -60,7 +23,7 @@ pub struct UserFilter {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct UserPage {
-    pub users: Vec<AdminUser>,
+    pub users: Vec<User>,
     /// All users matching the filter, on every page.
     pub total: i64,
 }
@@ -125,65 +88,39 @@ fn refuse_self(actor: &Actor, ids: &[i64], verb: &str) -> Result<(), AdminError>
 /// Refuses a change that takes `ids` out of the active admins (deactivation,
 /// deletion or another role) when no active admin would be left.
 fn keep_an_admin(conn: &mut DbConnection, ids: &[i64], verb: &str) -> Result<(), AdminError> {
-    let remaining: i64 = users::table
-        .filter(users::role.eq(Role::Admin.as_str()))
-        .filter(users::active.eq(true))
-        .filter(users::id.ne_all(ids))
-        .count()
-        .get_result(conn)?;
-    if remaining == 0 {
+    if accounts::count_active_admins_except(conn, ids)? == 0 {
         return Err(AdminError::Refused(format!("You cannot {verb} the last admin.")));
     }
     Ok(())
 }
 
-fn existing(conn: &mut DbConnection, id: i64) -> Result<AdminUser, AdminError> {
-    users::table.find(id).select(AdminUser::as_select()).first(conn).optional()?.ok_or(AdminError::NotFound("User"))
+pub(crate) fn existing(conn: &mut DbConnection, id: i64) -> Result<User, AdminError> {
+    accounts::find(conn, UserId(id))?.ok_or(AdminError::NotFound("User"))
 }
 
 impl AdminService {
     pub fn users(&self, filter: &UserFilter) -> Result<UserPage, AdminError> {
         let limit = filter.limit.clamp(1, MAX_PAGE_SIZE);
         let page = filter.page.max(1);
-        let query = || {
-            let mut q = users::table.into_boxed();
-            if let Some(role) = filter.role {
-                q = q.filter(users::role.eq(role.as_str()));
-            }
-            if let Some(active) = filter.active {
-                q = q.filter(users::active.eq(active));
-            }
-            if let Some(term) = filter.search.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-                let escaped = term.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-                let pattern = format!("%{escaped}%");
-                q = q.filter(
-                    lower(users::fullname)
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(users::email.like(pattern.clone()).escape('\\'))
-                        .or(users::phone.like(pattern).escape('\\')),
-                );
-            }
-            q
+        let listing = Listing {
+            role: filter.role,
+            active: filter.active,
+            search: filter.search.as_deref(),
+            limit,
+            offset: (page - 1).saturating_mul(limit),
         };
         self.db.read(|c| {
-            let total: i64 = query().count().get_result(c)?;
-            let users = query()
-                .order(users::id.desc())
-                .limit(limit)
-                .offset((page - 1).saturating_mul(limit))
-                .select(AdminUser::as_select())
-                .load(c)?;
+            let (users, total) = accounts::list(c, &listing)?;
             Ok(UserPage { users, total })
         })
     }
 
-    pub fn user(&self, id: i64) -> Result<AdminUser, AdminError> {
+    pub fn user(&self, id: i64) -> Result<User, AdminError> {
         self.db.read(|c| existing(c, id))
     }
 
     /// Creates a verified account of any role, admins included.
-    pub fn create_user(&self, actor: &Actor, new: &NewUser) -> Result<AdminUser, AdminError> {
+    pub fn create_user(&self, actor: &Actor, new: &NewUser) -> Result<User, AdminError> {
         let role = parse_role(&new.role)?;
         let phone = Some(new.phone.trim()).filter(|p| !p.is_empty());
         let created = self.auth.create_verified(NewAccount {
@@ -205,7 +142,7 @@ impl AdminService {
         })
     }
 
-    pub fn update_user(&self, actor: &Actor, id: i64, update: &UserUpdate) -> Result<AdminUser, AdminError> {
+    pub fn update_user(&self, actor: &Actor, id: i64, update: &UserUpdate) -> Result<User, AdminError> {
         let mut errors = Vec::new();
         let fullname = update
             .fullname
@@ -228,21 +165,20 @@ impl AdminService {
                 refuse_self(actor, &[id], "deactivate")?;
             }
             let demoting = role.is_some_and(|r| r != Role::Admin);
-            if before.role == Role::Admin.as_str() && (demoting || deactivating) {
+            if before.role == Role::Admin && (demoting || deactivating) {
                 refuse_self(actor, &[id], "demote")?;
                 keep_an_admin(c, &[id], "demote or deactivate")?;
             }
-            diesel::update(users::table.find(id))
-                .set((
-                    users::fullname.eq(fullname.unwrap_or(before.fullname.clone())),
-                    users::phone.eq(phone.unwrap_or(before.phone.clone())),
-                    users::role.eq(role.map(Role::as_str).unwrap_or(&before.role)),
-                    users::active.eq(update.active.unwrap_or(before.active)),
-                    users::updated_at.eq(now()),
-                ))
-                .execute(c)?;
+            let edits = Changes {
+                fullname: fullname.as_deref(),
+                phone: phone.as_deref(),
+                role,
+                active: update.active,
+                ..Changes::default()
+            };
+            accounts::update(c, before.id, &edits)?;
             if deactivating {
-                end_sessions(c, &[id])?;
+                accounts::end_sessions(c, &[id])?;
             }
             let after = existing(c, id)?;
             audit::record(c, actor, "user.update", format!("user {id}"), changes(&before, &after))?;
@@ -251,19 +187,17 @@ impl AdminService {
     }
 
     /// Activates or deactivates one account; a deactivated user's tokens stop working at once.
-    pub fn set_user_active(&self, actor: &Actor, id: i64, active: bool) -> Result<AdminUser, AdminError> {
+    pub fn set_user_active(&self, actor: &Actor, id: i64, active: bool) -> Result<User, AdminError> {
         self.db.write(|c| {
             let before = existing(c, id)?;
             if !active {
                 refuse_self(actor, &[id], "deactivate")?;
-                if before.role == Role::Admin.as_str() {
+                if before.role == Role::Admin {
                     keep_an_admin(c, &[id], "deactivate")?;
                 }
-                end_sessions(c, &[id])?;
+                accounts::end_sessions(c, &[id])?;
             }
-            diesel::update(users::table.find(id))
-                .set((users::active.eq(active), users::updated_at.eq(now())))
-                .execute(c)?;
+            accounts::update(c, before.id, &Changes { active: Some(active), ..Changes::default() })?;
             let action = if active { "user.activate" } else { "user.deactivate" };
             audit::record(c, actor, action, format!("user {id}"), before.email.clone())?;
             existing(c, id)
@@ -278,10 +212,10 @@ impl AdminService {
         self.db.write(|c| {
             let before = existing(c, id)?;
             refuse_self(actor, &[id], "delete")?;
-            if before.role == Role::Admin.as_str() {
+            if before.role == Role::Admin {
                 keep_an_admin(c, &[id], "delete")?;
             }
-            diesel::delete(users::table.find(id)).execute(c)?;
+            accounts::delete(c, &[id])?;
             audit::record(c, actor, "user.delete", format!("user {id}"), before.email)?;
             Ok::<_, AdminError>(())
         })?;
@@ -311,28 +245,24 @@ impl AdminService {
             Vec::new()
         };
         let changed = self.db.write(|c| {
-            let found: Vec<(i64, String)> =
-                users::table.filter(users::id.eq_any(ids)).select((users::id, users::role)).load(c)?;
+            let found = accounts::roles_of(c, ids)?;
             if found.len() != ids.iter().collect::<std::collections::HashSet<_>>().len() {
                 return Err(AdminError::NotFound("User"));
             }
             if action != BulkAction::Activate {
                 let verb = action.as_str();
                 refuse_self(actor, ids, verb)?;
-                if found.iter().any(|(_, role)| role == Role::Admin.as_str()) {
+                if found.values().any(|role| *role == Role::Admin) {
                     keep_an_admin(c, ids, verb)?;
                 }
             }
-            let target = users::table.filter(users::id.eq_any(ids));
             let changed = match action {
-                BulkAction::Activate => {
-                    diesel::update(target).set((users::active.eq(true), users::updated_at.eq(now()))).execute(c)?
-                }
+                BulkAction::Activate => accounts::set_active(c, ids, true)?,
                 BulkAction::Deactivate => {
-                    end_sessions(c, ids)?;
-                    diesel::update(target).set((users::active.eq(false), users::updated_at.eq(now()))).execute(c)?
+                    accounts::end_sessions(c, ids)?;
+                    accounts::set_active(c, ids, false)?
                 }
-                BulkAction::Delete => diesel::delete(target).execute(c)?,
+                BulkAction::Delete => accounts::delete(c, ids)?,
             };
             let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
             audit::record(c, actor, &format!("user.bulk_{}", action.as_str()), format!("users {list}"), "")?;
@@ -343,15 +273,7 @@ impl AdminService {
     }
 }
 
-/// Moves the accounts' token version on: every token issued so far stops working,
-/// and stays dead if the account is activated again.
-fn end_sessions(c: &mut DbConnection, ids: &[i64]) -> QueryResult<usize> {
-    diesel::update(users::table.filter(users::id.eq_any(ids)))
-        .set(users::token_version.eq(users::token_version + 1))
-        .execute(c)
-}
-
-fn changes(before: &AdminUser, after: &AdminUser) -> String {
+fn changes(before: &User, after: &User) -> String {
     let mut out = Vec::new();
     if before.fullname != after.fullname {
         out.push(format!("fullname: {} → {}", before.fullname, after.fullname));

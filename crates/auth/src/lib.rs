@@ -8,10 +8,10 @@ mod limits;
 mod password;
 mod service;
 mod tokens;
-mod user;
 
 pub use error::AuthError;
+/// An account as the auth service answers it; the `users` table belongs to the accounts crate.
+pub use hometutor_accounts::User;
 pub use password::PasswordHasher;
 pub use service::{AuthConfig, AuthService, LoginInput, NewAccount, ProfileChanges, RegisterInput, Session};
 pub use tokens::{AuthUser, Claims};
-pub use user::User;

@@ -2,8 +2,9 @@ use std::sync::Arc;
 
 use chrono::Duration;
 use diesel::prelude::*;
+use hometutor_accounts::{self as accounts, Changes, NewUser, User};
 use hometutor_core::{single_line, Email, FieldError, Otp, Password, Phone, Role, UserId};
-use hometutor_db::schema::{revoked_tokens, users};
+use hometutor_db::schema::revoked_tokens;
 use hometutor_db::{now, Db};
 use hometutor_limits::Limiter;
 use hometutor_mail::{enqueue, MailSignal};
@@ -12,7 +13,6 @@ use crate::codes::{self, Purpose};
 use crate::limits::{self, LoginAttempt};
 use crate::password::PasswordHasher;
 use crate::tokens::{self, AuthUser};
-use crate::user::{self, NewUser, User, UserRow};
 use crate::{emails, AuthError};
 
 pub struct AuthConfig {
@@ -144,38 +144,24 @@ impl AuthService {
         // Hash before looking the address up: both paths cost one bcrypt.
         let hash = self.inner.hasher.hash(password.expose())?;
         let public_url = self.inner.config.public_url.clone();
+        let registration = NewUser {
+            fullname: &fullname,
+            email: email.as_str(),
+            phone: phone.as_str(),
+            password_hash: &hash,
+            role,
+            email_verified: false,
+        };
         self.db().write(|conn| {
-            match user::find_by_email(conn, email.as_str())? {
+            match accounts::find_by_email(conn, email.as_str())? {
                 None => {
-                    let at = now();
-                    user::insert(
-                        conn,
-                        &NewUser {
-                            fullname: &fullname,
-                            email: email.as_str(),
-                            phone: phone.as_str(),
-                            password_hash: &hash,
-                            role: role.as_str(),
-                            email_verified: false,
-                            created_at: at,
-                            updated_at: at,
-                        },
-                    )?;
+                    accounts::insert(conn, &registration)?;
                     if codes::allow_request(conn, email.as_str())?.is_ok() {
                         self.send_verification(conn, email.as_str(), &fullname)?;
                     }
                 }
                 Some(existing) if !existing.email_verified => {
-                    diesel::update(users::table.find(existing.id))
-                        .set((
-                            users::fullname.eq(&fullname),
-                            users::phone.eq(phone.as_str()),
-                            users::role.eq(role.as_str()),
-                            users::password_hash.eq(&hash),
-                            users::token_version.eq(users::token_version + 1),
-                            users::updated_at.eq(now()),
-                        ))
-                        .execute(conn)?;
+                    accounts::replace_registration(conn, existing.id, &registration)?;
                     // Codes mailed for the earlier registration must not verify this one.
                     codes::retire(conn, Purpose::VerifyEmail, email.as_str())?;
                     codes::retire(conn, Purpose::VerifyLink, email.as_str())?;
@@ -222,7 +208,7 @@ impl AuthService {
             if let Err(retry_after_secs) = codes::allow_request(conn, email.as_str())? {
                 return Ok(Err(AuthError::RateLimited { retry_after_secs }));
             }
-            if let Some(u) = user::find_by_email(conn, email.as_str())? {
+            if let Some(u) = accounts::find_by_email(conn, email.as_str())? {
                 if !u.email_verified {
                     self.send_verification(conn, email.as_str(), &u.fullname)?;
                 }
@@ -254,9 +240,7 @@ impl AuthService {
         let matched = self.db().write(|conn| {
             let matched = codes::check(conn, self.key(), purpose, email.as_str(), code)?;
             if matched {
-                diesel::update(users::table.filter(users::email.eq(email.as_str())))
-                    .set((users::email_verified.eq(true), users::updated_at.eq(now())))
-                    .execute(conn)?;
+                accounts::mark_email_verified(conn, email.as_str())?;
                 // Either way of verifying retires the other.
                 codes::retire(conn, Purpose::VerifyEmail, email.as_str())?;
                 codes::retire(conn, Purpose::VerifyLink, email.as_str())?;
@@ -279,7 +263,7 @@ impl AuthService {
             return Err(AuthError::Validation(vec![FieldError::new("email", "Email and password are required.")]));
         }
         single_line("email", "Email", &input.email)?;
-        let row = self.db().read(|conn| user::find_by_email(conn, &email).map_err(AuthError::from))?;
+        let row = self.db().read(|conn| accounts::find_credentials(conn, &email).map_err(AuthError::from))?;
         let ok = input.password.len() <= Password::MAX_BYTES
             && self.inner.hasher.verify(&input.password, row.as_ref().map(|r| r.password_hash.as_str()));
         let Some(row) = row.filter(|_| ok) else {
@@ -287,14 +271,14 @@ impl AuthService {
             return Err(AuthError::InvalidCredentials);
         };
         attempt.password_matched();
-        if !row.active {
+        if !row.user.active {
             return Err(AuthError::Deactivated);
         }
-        if !row.email_verified {
+        if !row.user.email_verified {
             return Err(AuthError::EmailNotVerified);
         }
         let ver = row.token_version;
-        let user = row.into_user();
+        let user = row.user;
         let claims = tokens::new_claims(user.id, user.role, &user.email, ver, self.inner.config.token_ttl);
         let token = tokens::issue(self.key(), &claims)?;
         Ok(Session { token, user })
@@ -305,24 +289,25 @@ impl AuthService {
     pub fn authenticate(&self, token: &str) -> Result<AuthUser, AuthError> {
         let claims = tokens::verify(self.key(), token)?;
         let id = claims.sub.parse::<i64>().map_err(|_| AuthError::Unauthenticated)?;
-        let (row, revoked) = self.db().read(|conn| {
-            let row: Option<(String, bool, i64, String)> = users::table
-                .find(id)
-                .select((users::role, users::active, users::token_version, users::email))
-                .first(conn)
-                .optional()?;
+        let (account, revoked) = self.db().read(|conn| {
+            let account = accounts::token_check(conn, UserId(id))?;
             let revoked: i64 =
                 revoked_tokens::table.filter(revoked_tokens::jti.eq(&claims.jti)).count().get_result(conn)?;
-            Ok::<_, AuthError>((row, revoked > 0))
+            Ok::<_, AuthError>((account, revoked > 0))
         })?;
-        let Some((role, active, version, email)) = row else {
+        let Some(account) = account else {
             return Err(AuthError::Unauthenticated);
         };
-        if revoked || !active || version != claims.ver {
+        if revoked || !account.active || account.token_version != claims.ver {
             return Err(AuthError::Unauthenticated);
         }
-        let role = Role::parse(&role).ok_or(AuthError::Unauthenticated)?;
-        Ok(AuthUser { id: UserId(id), role, email, jti: claims.jti, expires_at: claims.exp })
+        Ok(AuthUser {
+            id: UserId(id),
+            role: account.role,
+            email: account.email,
+            jti: claims.jti,
+            expires_at: claims.exp,
+        })
     }
 
     /// Revokes this one token.
@@ -338,7 +323,7 @@ impl AuthService {
     }
 
     pub fn profile(&self, id: UserId) -> Result<User, AuthError> {
-        self.db().read(|conn| user::find_by_id(conn, id)?.map(UserRow::into_user).ok_or(AuthError::NotFound))
+        self.db().read(|conn| accounts::find(conn, id)?.ok_or(AuthError::NotFound))
     }
 
     /// Changes the caller's name and phone; nothing else is reachable this way.
@@ -351,18 +336,15 @@ impl AuthService {
             return Err(AuthError::Validation(errors));
         }
         self.db().write(|conn| {
-            let at = now();
-            if let Some(name) = &fullname {
-                diesel::update(users::table.find(id.0))
-                    .set((users::fullname.eq(name), users::updated_at.eq(at)))
-                    .execute(conn)?;
+            if fullname.is_some() || phone.is_some() {
+                let changes = Changes {
+                    fullname: fullname.as_deref(),
+                    phone: phone.as_ref().map(Phone::as_str),
+                    ..Changes::default()
+                };
+                accounts::update(conn, id, &changes)?;
             }
-            if let Some(phone) = &phone {
-                diesel::update(users::table.find(id.0))
-                    .set((users::phone.eq(phone.as_str()), users::updated_at.eq(at)))
-                    .execute(conn)?;
-            }
-            user::find_by_id(conn, id)?.map(UserRow::into_user).ok_or(AuthError::NotFound)
+            accounts::find(conn, id)?.ok_or(AuthError::NotFound)
         })
     }
 
@@ -374,7 +356,7 @@ impl AuthService {
             if let Err(retry_after_secs) = codes::allow_request(conn, email.as_str())? {
                 return Ok(Err(AuthError::RateLimited { retry_after_secs }));
             }
-            if user::find_by_email(conn, email.as_str())?.is_some_and(|u| u.active) {
+            if accounts::find_by_email(conn, email.as_str())?.is_some_and(|u| u.active) {
                 let otp = codes::random_otp();
                 codes::store(
                     conn,
@@ -403,17 +385,7 @@ impl AuthService {
             if !codes::check(conn, self.key(), Purpose::ResetPassword, email.as_str(), otp.as_str())? {
                 return Ok(None);
             }
-            // Receiving the code proves the address too.
-            let changed: Option<i64> = diesel::update(users::table.filter(users::email.eq(email.as_str())))
-                .set((
-                    users::password_hash.eq(&hash),
-                    users::token_version.eq(users::token_version + 1),
-                    users::email_verified.eq(true),
-                    users::updated_at.eq(now()),
-                ))
-                .returning(users::id)
-                .get_result(conn)
-                .optional()?;
+            let changed = accounts::reset_password(conn, email.as_str(), &hash)?;
             if changed.is_some() {
                 enqueue(conn, &emails::password_changed(email.as_str(), &self.login_url()))?;
             }
@@ -422,7 +394,7 @@ impl AuthService {
         let id = changed.ok_or(AuthError::InvalidCode)?;
         self.inner.mail.notify();
         limits::forget_login_failures(&self.inner.config.limiter, email.as_str());
-        Ok(UserId(id))
+        Ok(id)
     }
 
     /// Creates a verified admin account (command line and first start-up).
@@ -439,24 +411,21 @@ impl AuthService {
         let phone = account.phone.map(Phone::parse).transpose()?;
         let hash = self.inner.hasher.hash(password.expose())?;
         self.db().write(|conn| {
-            if user::find_by_email(conn, email.as_str())?.is_some() {
+            if accounts::find_by_email(conn, email.as_str())?.is_some() {
                 return Err(AuthError::AlreadyExists);
             }
-            let at = now();
-            let id = user::insert(
+            let id = accounts::insert(
                 conn,
                 &NewUser {
                     fullname: &fullname,
                     email: email.as_str(),
                     phone: phone.as_ref().map(Phone::as_str).unwrap_or(""),
                     password_hash: &hash,
-                    role: account.role.as_str(),
+                    role: account.role,
                     email_verified: true,
-                    created_at: at,
-                    updated_at: at,
                 },
             )?;
-            user::find_by_id(conn, UserId(id))?.map(UserRow::into_user).ok_or(AuthError::NotFound)
+            accounts::find(conn, id)?.ok_or(AuthError::NotFound)
         })
     }
 
@@ -468,14 +437,8 @@ impl AuthService {
         let hash = self.inner.hasher.hash(password.expose())?;
         let login_url = self.login_url();
         self.db().write(|conn| {
-            let changed = diesel::update(users::table.find(id.0))
-                .set((
-                    users::password_hash.eq(&hash),
-                    users::token_version.eq(users::token_version + 1),
-                    users::updated_at.eq(now()),
-                ))
-                .execute(conn)?;
-            let Some(owner) = user::find_by_id(conn, id)?.filter(|_| changed > 0) else {
+            let changed = accounts::set_password(conn, id, &hash)?;
+            let Some(owner) = accounts::find(conn, id)?.filter(|_| changed) else {
                 return Err(AuthError::NotFound);
             };
             enqueue(conn, &emails::password_changed(&owner.email, &login_url))?;
@@ -491,9 +454,7 @@ impl AuthService {
 
     /// Creates the first admin when the site has none; `None` when one exists already.
     pub fn ensure_admin(&self, email: &str, password: &str) -> Result<Option<User>, AuthError> {
-        let admins: i64 = self.db().read(|conn| {
-            users::table.filter(users::role.eq(Role::Admin.as_str())).count().get_result(conn).map_err(AuthError::from)
-        })?;
+        let admins = self.db().read(|conn| accounts::count_admins(conn).map_err(AuthError::from))?;
         if admins > 0 {
             return Ok(None);
         }

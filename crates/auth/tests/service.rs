@@ -9,9 +9,9 @@ use diesel::prelude::*;
 use hometutor_auth::{AuthConfig, AuthError, AuthService, LoginInput, ProfileChanges, RegisterInput};
 use hometutor_core::Role;
 use hometutor_db::schema::{email_codes, outbox_emails, users};
-use hometutor_db::testing::TestDatabase;
 use hometutor_db::Db;
 use hometutor_mail::MailSignal;
+use hometutor_testkit::TestDatabase;
 
 const SECRET: &[u8] = b"test-secret-test-secret-test-secret!";
 const PASSWORD: &str = "correct horse";

@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use futures_util::{SinkExt, StreamExt};
-use hometutor_core::UserId;
-use hometutor_db::testing::{insert_users, TestUser};
-use hometutor_db::Db;
+use hometutor_accounts::NewUser;
+use hometutor_core::{Role, UserId};
+use hometutor_db::{Db, DbError};
 use hometutor_messaging::Tickets;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message as Frame;
@@ -26,16 +26,25 @@ fn setting(name: &str, default: u64) -> u64 {
 
 /// Parents at even positions, tutors at odd ones: each pair is a parent writing to
 /// a tutor, a first contact the chat allows (crates/messaging/src/contact.rs).
-fn seed_users(db: &Db, count: usize) -> Vec<UserId> {
+/// Written straight into the database: the sockets log in with tickets, so no
+/// password (the placeholder hash matches none).
+fn seed_users(db: &Db, count: usize) -> Result<Vec<UserId>, DbError> {
     let (names, emails): (Vec<String>, Vec<String>) =
         (0..count).map(|i| (format!("Bench {i}"), format!("bench{i}@example.com"))).unzip();
-    let people: Vec<TestUser> = names
+    let people: Vec<NewUser> = names
         .iter()
         .zip(&emails)
         .enumerate()
-        .map(|(i, (name, email))| TestUser { name, email, role: if i % 2 == 0 { "parent" } else { "tutor" } })
+        .map(|(i, (name, email))| NewUser {
+            fullname: name,
+            email,
+            phone: "9876543210",
+            password_hash: "x",
+            role: if i % 2 == 0 { Role::Parent } else { Role::Tutor },
+            email_verified: true,
+        })
         .collect();
-    insert_users(db, &people).into_iter().map(UserId).collect()
+    db.write(|c| hometutor_accounts::insert_many(c, &people).map_err(DbError::from))
 }
 
 struct Server {
@@ -225,7 +234,7 @@ async fn main() -> anyhow::Result<()> {
     let database_url = format!("sqlite://{}", dir.join("bench.db").display());
     let db = Db::connect(&database_url)?;
     hometutor_db::run_migrations(&db)?;
-    let everyone = seed_users(&db, idle as usize + 4 * pairs as usize);
+    let everyone = seed_users(&db, idle as usize + 4 * pairs as usize)?;
     let tickets = Tickets::new(db.clone());
     let server = start_server(&database_url, &dir).await?;
     let rss_start = server.rss_mb();

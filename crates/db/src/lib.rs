@@ -5,7 +5,6 @@ mod connection;
 mod migrations;
 mod pool;
 pub mod schema;
-pub mod testing;
 
 pub use connection::{redact, DatabaseTarget, DbConnection};
 pub use migrations::run_migrations;

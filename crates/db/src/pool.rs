@@ -2,7 +2,7 @@
 //! pool of one connection and reads through a wider pool; PostgreSQL shares one pool.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Weak};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
 use diesel::connection::{Connection, SimpleConnection};
@@ -114,8 +114,9 @@ pub struct Db {
     reader: r2d2::Pool<Manager>,
     writer: r2d2::Pool<Manager>,
     sqlite: bool,
-    /// While any clone of this `Db` lives, its SQLite checkpoint thread runs.
-    _alive: Arc<()>,
+    /// While any clone of this `Db` lives, its SQLite checkpoint thread runs; it
+    /// holds this lock while it checkpoints (see [`Db::hold_checkpoints`]).
+    checkpoints: Arc<Mutex<()>>,
 }
 
 /// How long a request waits for a SQLite connection: writers queue behind the
@@ -158,9 +159,9 @@ impl Db {
                 .test_on_check_out(!sqlite)
                 .build_unchecked(Manager::new(target.clone()))
         };
-        let alive = Arc::new(());
+        let checkpoints = Arc::new(Mutex::new(()));
         if sqlite && !target.is_in_memory() {
-            checkpoint_in_background(target.clone(), Arc::downgrade(&alive));
+            checkpoint_in_background(target.clone(), Arc::downgrade(&checkpoints));
         }
         let (reader, writer) = if target.is_in_memory() {
             // Every :memory: connection is its own database: share exactly one.
@@ -172,7 +173,14 @@ impl Db {
             let pool = build(16);
             (pool.clone(), pool)
         };
-        Ok(Self { reader, writer, sqlite, _alive: alive })
+        Ok(Self { reader, writer, sqlite, checkpoints })
+    }
+
+    /// Holds the background checkpoint off until the guard is dropped (one running
+    /// now finishes first), so whatever reaches the SQLite file meanwhile was put
+    /// there by a commit itself: how a test tells the two apart. Nothing for PostgreSQL.
+    pub fn hold_checkpoints(&self) -> MutexGuard<'_, ()> {
+        self.checkpoints.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     pub fn is_sqlite(&self) -> bool {
@@ -213,11 +221,13 @@ impl Db {
 /// run inside whichever commit fills the log past 1,000 pages, with its disk
 /// syncs, and stall that writer (and every chat message queued behind it) for
 /// tens of milliseconds. A passive checkpoint never blocks the writer or readers.
-fn checkpoint_in_background(target: DatabaseTarget, alive: Weak<()>) {
+fn checkpoint_in_background(target: DatabaseTarget, alive: Weak<Mutex<()>>) {
     let spawned = std::thread::Builder::new().name("sqlite-checkpoint".into()).spawn(move || {
         let mut conn: Option<DbConnection> = None;
-        while alive.strong_count() > 0 {
+        loop {
             std::thread::sleep(CHECKPOINT_EVERY);
+            let Some(gate) = alive.upgrade() else { break };
+            let _checkpointing = gate.lock().unwrap_or_else(PoisonError::into_inner);
             if conn.is_none() {
                 conn = target.connect().map_err(|e| tracing::warn!(error = %e, "checkpoint connection")).ok();
             }

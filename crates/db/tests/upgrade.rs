@@ -6,8 +6,8 @@
 use diesel::prelude::*;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use hometutor_db::schema::{conversations as cv, messages as m, outbox_emails as ob, payment_orders as po, users};
-use hometutor_db::testing::{insert_user, TestDatabase};
 use hometutor_db::{now, run_migrations, Db, DbConnection, DbError};
+use hometutor_testkit::{insert_user, TestDatabase};
 
 const SQLITE: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");

@@ -6,9 +6,8 @@ use std::time::Duration;
 
 use diesel::prelude::*;
 use hometutor_db::schema::outbox_emails::dsl as o;
-use hometutor_db::testing::TestDatabase;
 use hometutor_mail::{enqueue, parse_mailbox, MailKind, MailSignal, MailTransport, MailWorker, OutgoingEmail};
-use hometutor_testkit::SmtpSink;
+use hometutor_testkit::{SmtpSink, TestDatabase};
 
 fn mail(to: &str) -> OutgoingEmail {
     OutgoingEmail {

@@ -6,9 +6,9 @@
 use std::io::{Cursor, Write};
 
 use hometutor_core::{Role, UserId};
-use hometutor_db::testing::{insert_user, TestDatabase};
 use hometutor_db::Db;
 use hometutor_media::{MediaError, MediaStore, Quota, StoredFile};
+use hometutor_testkit::{insert_user, TestDatabase};
 use image::{DynamicImage, ImageFormat, RgbImage};
 
 const LIMIT: u64 = 64 * 1024;

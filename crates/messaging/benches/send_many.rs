@@ -12,8 +12,8 @@
 use std::time::{Duration, Instant};
 
 use hometutor_core::UserId;
-use hometutor_db::testing::{insert_users, TestDatabase, TestUser};
 use hometutor_messaging::{MessageStore, SendInput};
+use hometutor_testkit::{insert_users, TestDatabase, TestUser};
 
 fn setting(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)

@@ -14,8 +14,9 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{Role, Subscription, UserId};
-use hometutor_db::schema::{conversations as cv, tuition_requests as tr, users};
+use hometutor_accounts as accounts;
+use hometutor_core::{Role, UserId};
+use hometutor_db::schema::{conversations as cv, tuition_requests as tr};
 use hometutor_db::DbConnection;
 
 use crate::rows::pair;
@@ -32,7 +33,7 @@ pub(crate) struct Attempt {
 pub(crate) struct Person {
     pub active: bool,
     pub name: String,
-    role: Option<Role>,
+    role: Role,
     subscribed: bool,
 }
 
@@ -56,21 +57,11 @@ impl Facts {
         let mut ids: Vec<i64> = attempts.iter().flat_map(|a| [a.from.0, a.to.0]).collect();
         ids.sort_unstable();
         ids.dedup();
-        let people: HashMap<i64, Person> = users::table
-            .filter(users::id.eq_any(&ids))
-            .select((
-                users::id,
-                users::active,
-                users::fullname,
-                users::role,
-                users::subscription_active,
-                users::subscription_expires,
-            ))
-            .load::<(i64, bool, String, String, bool, Option<NaiveDateTime>)>(c)?
-            .into_iter()
-            .map(|(id, active, name, role, flag, expires)| {
-                let subscribed = Subscription::stored(flag, expires).at(at).active;
-                (id, Person { active, name, role: Role::parse(&role), subscribed })
+        let people: HashMap<i64, Person> = accounts::people(c, &ids)?
+            .into_values()
+            .map(|p| {
+                let subscribed = p.subscription.at(at).active;
+                (p.id.0, Person { active: p.active, name: p.fullname, role: p.role, subscribed })
             })
             .collect();
 
@@ -140,9 +131,9 @@ impl Facts {
             return false;
         };
         match (from.role, to.role) {
-            (Some(Role::Admin), _) => true,
-            (Some(Role::Parent), Some(Role::Tutor)) => true,
-            (Some(Role::Tutor), Some(Role::Parent)) => {
+            (Role::Admin, _) => true,
+            (Role::Parent, Role::Tutor) => true,
+            (Role::Tutor, Role::Parent) => {
                 from.subscribed
                     && attempt
                         .request

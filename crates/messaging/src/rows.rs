@@ -4,8 +4,9 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use hometutor_accounts as accounts;
 use hometutor_core::UserId;
-use hometutor_db::schema::{messages as m, users};
+use hometutor_db::schema::messages as m;
 use hometutor_db::DbConnection;
 
 use crate::model::{Message, SendInput};
@@ -32,16 +33,11 @@ pub(crate) fn with_names(c: &mut DbConnection, rows: Vec<MessageRow>) -> QueryRe
     let mut ids: Vec<i64> = rows.iter().map(|r| r.2).collect();
     ids.sort_unstable();
     ids.dedup();
-    let names: std::collections::HashMap<i64, String> = users::table
-        .filter(users::id.eq_any(&ids))
-        .select((users::id, users::fullname))
-        .load::<(i64, String)>(c)?
-        .into_iter()
-        .collect();
+    let names = accounts::names(c, &ids)?;
     Ok(rows
         .into_iter()
         .map(|row| {
-            let from_name = names.get(&row.2).cloned().unwrap_or_default();
+            let from_name = names.get(&UserId(row.2)).cloned().unwrap_or_default();
             message_of(row, from_name)
         })
         .collect())

@@ -2,8 +2,9 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use hometutor_accounts as accounts;
 use hometutor_core::UserId;
-use hometutor_db::schema::{blocks, conversations as cv, messages as m, users};
+use hometutor_db::schema::{blocks, conversations as cv, messages as m};
 use hometutor_db::{now, Db, DbConnection, DbError};
 
 use crate::decision::{checked_text, Decider, Decision, Known};
@@ -148,13 +149,8 @@ impl MessageStore {
             // Three queries whatever the number of conversations: partners, last messages, unread counts.
             let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
             let partner_ids: Vec<i64> = rows.iter().map(|r| if r.1 == me.0 { r.2 } else { r.1 }).collect();
-            let partners: HashMap<i64, (String, String)> = users::table
-                .filter(users::id.eq_any(&partner_ids))
-                .select((users::id, users::fullname, users::email))
-                .load::<(i64, String, String)>(c)?
-                .into_iter()
-                .map(|(id, name, email)| (id, (name, email)))
-                .collect();
+            let partners: HashMap<i64, (String, String)> =
+                accounts::people(c, &partner_ids)?.into_values().map(|p| (p.id.0, (p.fullname, p.email))).collect();
             let last: HashMap<i64, (String, NaiveDateTime)> = m::table
                 .inner_join(cv::table)
                 .filter(cv::id.eq_any(&ids).and(m::seq.eq(cv::last_seq)))
@@ -211,8 +207,7 @@ impl MessageStore {
             return Err(MessagingError::SelfBlock);
         }
         self.db.write(|c| -> Result<_, MessagingError> {
-            let known: i64 = users::table.find(blocked.0).count().get_result(c)?;
-            if known == 0 {
+            if !accounts::exists(c, blocked)? {
                 return Err(MessagingError::NoSuchUser);
             }
             if !is_blocked(c, me, blocked)? {

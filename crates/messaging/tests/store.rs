@@ -4,9 +4,9 @@
 
 use diesel::prelude::*;
 use hometutor_core::UserId;
-use hometutor_db::testing::{insert_request, insert_user, subscribe, TestDatabase};
 use hometutor_db::{now, Db};
 use hometutor_messaging::{MessageStore, MessagingError, SendInput, TicketHolder};
+use hometutor_testkit::{insert_request, insert_user, subscribe, TestDatabase};
 
 struct Fixture {
     _database: TestDatabase,

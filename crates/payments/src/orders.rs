@@ -2,9 +2,9 @@
 
 use chrono::{Months, NaiveDateTime};
 use diesel::prelude::*;
-use hometutor_core::{Subscription, SubscriptionStatus, UserId};
+use hometutor_accounts as accounts;
+use hometutor_core::{SubscriptionStatus, UserId};
 use hometutor_db::schema::payment_orders::dsl as po;
-use hometutor_db::schema::users;
 use hometutor_db::{now, DbConnection};
 
 use crate::provider::ProviderOrder;
@@ -86,28 +86,16 @@ pub(crate) fn activate(
         tracing::warn!(order = %order.order_id, "order paid for an account that no longer exists");
         return Ok(false);
     };
-    let current: Option<NaiveDateTime> = users::table.find(user_id).select(users::subscription_expires).first(conn)?;
-    let from = current.filter(|e| *e > at).unwrap_or(at);
+    let current = accounts::subscription(conn, UserId(user_id))?.ok_or(diesel::result::Error::NotFound)?;
+    let from = current.expires().filter(|e| *e > at).unwrap_or(at);
     let until =
         from.checked_add_months(Months::new(12)).ok_or_else(|| PaymentError::Internal("date overflow".into()))?;
-    diesel::update(users::table.find(user_id))
-        .set((
-            users::subscription_active.eq(true),
-            users::subscription_expires.eq(Some(until)),
-            users::payment_status.eq("paid"),
-            users::updated_at.eq(at),
-        ))
-        .execute(conn)?;
+    accounts::extend_subscription(conn, UserId(user_id), until)?;
     tracing::info!(order = %order.order_id, user = user_id, until = %until, "subscription extended");
     Ok(true)
 }
 
 /// The user's subscription as of now, or None when there is no such user.
 pub(crate) fn subscription_of(conn: &mut DbConnection, user: UserId) -> QueryResult<Option<SubscriptionStatus>> {
-    let row: Option<(bool, Option<NaiveDateTime>)> = users::table
-        .find(user.0)
-        .select((users::subscription_active, users::subscription_expires))
-        .first(conn)
-        .optional()?;
-    Ok(row.map(|(flag, expires)| Subscription::stored(flag, expires).at(now())))
+    Ok(accounts::subscription(conn, user)?.map(|s| s.at(now())))
 }

@@ -2,9 +2,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use diesel::prelude::*;
+use hometutor_accounts as accounts;
 use hometutor_core::{Role, SubscriptionStatus, UserId};
 use hometutor_db::schema::payment_orders::dsl as po;
-use hometutor_db::schema::users;
 use hometutor_db::{now, Db, DbConnection};
 
 use crate::orders::{self, NewOrder, OrderRow};
@@ -73,17 +73,10 @@ impl PaymentService {
             let order_id = order_id.clone();
             self.blocking(move |db| {
                 db.write(|c| {
-                    let who: Option<(String, String, String, bool)> = users::table
-                        .find(user.0)
-                        .select((users::role, users::email, users::phone, users::active))
-                        .first(c)
-                        .optional()?;
-                    let Some((role, email, phone, true)) = who else {
+                    let Some(tutor) = accounts::find(c, user)?.filter(|u| u.active && u.role == Role::Tutor) else {
                         return Err(PaymentError::NotATutor);
                     };
-                    if Role::parse(&role) != Some(Role::Tutor) {
-                        return Err(PaymentError::NotATutor);
-                    }
+                    let (email, phone) = (tutor.email, tutor.phone);
                     let at = now();
                     diesel::insert_into(po::payment_orders)
                         .values(NewOrder {

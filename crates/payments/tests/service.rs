@@ -10,12 +10,12 @@ use chrono::{Months, NaiveDateTime};
 use diesel::prelude::*;
 use hometutor_core::UserId;
 use hometutor_db::schema::{payment_orders, users};
-use hometutor_db::testing::{insert_users, TestDatabase, TestUser};
 use hometutor_db::{now, Db};
 use hometutor_payments::{
     sign_webhook, CashfreeConfig, CashfreeProvider, PaymentError, PaymentService, ProviderError, SimulatedProvider,
     WebhookOutcome, API_VERSION,
 };
+use hometutor_testkit::{insert_users, TestDatabase, TestUser};
 use serde_json::json;
 use wiremock::matchers::{body_partial_json, header, method, path, path_regex};
 use wiremock::{Mock, MockServer, ResponseTemplate};

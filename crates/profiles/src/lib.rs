@@ -4,9 +4,10 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{multi_line, FieldError, Role, Subscription, UserId};
+use hometutor_accounts::{self as accounts, User};
+use hometutor_core::{multi_line, FieldError, Role, UserId};
 use hometutor_db::schema::{
-    conversations as cv, reviews as rv, tuition_interests as ti, tuition_requests as tr, tutor_profiles as tp, users,
+    conversations as cv, reviews as rv, tuition_interests as ti, tuition_requests as tr, tutor_profiles as tp,
 };
 use hometutor_db::{now, Db, DbConnection, DbError};
 
@@ -108,8 +109,6 @@ pub struct ProfileService {
     db: Db,
 }
 
-type TutorRow = (i64, String, String, String, bool, Option<NaiveDateTime>, bool, bool, String);
-
 /// The tutor behind a key that is either an id or an e-mail address.
 /// Whether a parent and a tutor have been in touch: a conversation with a message
 /// in it, or the tutor's interest in one of the parent's requests. Only then may
@@ -130,24 +129,13 @@ fn in_touch(c: &mut DbConnection, parent: UserId, tutor: UserId) -> QueryResult<
     Ok(interested > 0)
 }
 
-fn find_tutor(c: &mut DbConnection, key: &str) -> Result<TutorRow, ProfileError> {
-    let columns = (
-        users::id,
-        users::fullname,
-        users::email,
-        users::role,
-        users::subscription_active,
-        users::subscription_expires,
-        users::approved,
-        users::featured,
-        users::badges,
-    );
+fn find_tutor(c: &mut DbConnection, key: &str) -> Result<User, ProfileError> {
     let key = key.trim();
-    let row: Option<TutorRow> = match key.parse::<i64>() {
-        Ok(id) => users::table.find(id).select(columns).first(c).optional()?,
-        Err(_) => users::table.filter(users::email.eq(key.to_lowercase())).select(columns).first(c).optional()?,
+    let user = match key.parse::<i64>() {
+        Ok(id) => accounts::find(c, UserId(id))?,
+        Err(_) => accounts::find_by_email(c, &key.to_lowercase())?,
     };
-    row.filter(|r| r.3 == Role::Tutor.as_str()).ok_or(ProfileError::NotFound)
+    user.filter(|u| u.role == Role::Tutor).ok_or(ProfileError::NotFound)
 }
 
 impl ProfileService {
@@ -158,23 +146,23 @@ impl ProfileService {
     /// The public profile of the tutor with this id or e-mail.
     pub fn get(&self, key: &str) -> Result<TutorProfile, ProfileError> {
         self.db.read(|c| -> Result<_, ProfileError> {
-            let (id, fullname, email, _, flag, expires, approved, featured, badges) = find_tutor(c, key)?;
+            let tutor = find_tutor(c, key)?;
             let fields: ProfileFields =
-                tp::table.find(id).select(ProfileFields::as_select()).first(c).optional()?.unwrap_or_default();
-            let ratings: Vec<i32> = rv::table.filter(rv::tutor_id.eq(id)).select(rv::rating).load(c)?;
+                tp::table.find(tutor.id.0).select(ProfileFields::as_select()).first(c).optional()?.unwrap_or_default();
+            let ratings: Vec<i32> = rv::table.filter(rv::tutor_id.eq(tutor.id.0)).select(rv::rating).load(c)?;
             let count = ratings.len() as i64;
             let average = (count > 0).then(|| {
                 let mean = ratings.iter().map(|r| f64::from(*r)).sum::<f64>() / count as f64;
                 (mean * 10.0).round() / 10.0
             });
             Ok(TutorProfile {
-                id: UserId(id),
-                fullname,
-                email,
-                subscription_active: Subscription::stored(flag, expires).at(now()).active,
-                approved,
-                featured,
-                badges: serde_json::from_str(&badges).unwrap_or_default(),
+                id: tutor.id,
+                fullname: tutor.fullname,
+                email: tutor.email,
+                subscription_active: tutor.subscription.at(now()).active,
+                approved: tutor.approved,
+                featured: tutor.featured,
+                badges: tutor.badges,
                 fields,
                 rating_average: average,
                 rating_count: count,
@@ -192,7 +180,7 @@ impl ProfileService {
     ) -> Result<TutorProfile, ProfileError> {
         fields.validate()?;
         self.db.write(|c| -> Result<_, ProfileError> {
-            let tutor = find_tutor(c, key)?.0;
+            let tutor = find_tutor(c, key)?.id.0;
             if tutor != caller.0 && role != Role::Admin {
                 return Err(ProfileError::NotYours);
             }
@@ -210,22 +198,28 @@ impl ProfileService {
     /// Reviews of the tutor, newest first.
     pub fn reviews(&self, key: &str) -> Result<Vec<Review>, ProfileError> {
         self.db.read(|c| -> Result<_, ProfileError> {
-            let tutor = find_tutor(c, key)?.0;
-            let rows: Vec<(i64, i32, String, i64, String, NaiveDateTime)> = rv::table
-                .inner_join(users::table.on(users::id.eq(rv::parent_id)))
+            let tutor = find_tutor(c, key)?.id.0;
+            let rows: Vec<(i64, i32, String, i64, NaiveDateTime)> = rv::table
                 .filter(rv::tutor_id.eq(tutor))
                 .order(rv::updated_at.desc())
-                .select((rv::id, rv::rating, rv::comment, rv::parent_id, users::fullname, rv::updated_at))
+                .select((rv::id, rv::rating, rv::comment, rv::parent_id, rv::updated_at))
                 .load(c)?;
+            let mut parents: Vec<i64> = rows.iter().map(|r| r.3).collect();
+            parents.sort_unstable();
+            parents.dedup();
+            let names = accounts::names(c, &parents)?;
+            // A review is its parent's (deleting an account deletes its reviews), so every name is found.
             Ok(rows
                 .into_iter()
-                .map(|(id, rating, comment, parent, parent_name, created_at)| Review {
-                    id,
-                    rating,
-                    comment,
-                    parent_id: UserId(parent),
-                    parent_name,
-                    created_at,
+                .filter_map(|(id, rating, comment, parent, created_at)| {
+                    Some(Review {
+                        id,
+                        rating,
+                        comment,
+                        parent_id: UserId(parent),
+                        parent_name: names.get(&UserId(parent))?.clone(),
+                        created_at,
+                    })
                 })
                 .collect())
         })
@@ -255,7 +249,7 @@ impl ProfileService {
             )]));
         }
         self.db.write(|c| -> Result<_, ProfileError> {
-            let tutor = find_tutor(c, key)?.0;
+            let tutor = find_tutor(c, key)?.id.0;
             if !in_touch(c, parent, UserId(tutor))? {
                 return Err(ProfileError::NotInTouch);
             }
@@ -275,11 +269,9 @@ impl ProfileService {
                     ))
                     .execute(c)?;
             }
-            let (id, name): (i64, String) = rv::table
-                .inner_join(users::table.on(users::id.eq(rv::parent_id)))
-                .filter(rv::tutor_id.eq(tutor).and(rv::parent_id.eq(parent.0)))
-                .select((rv::id, users::fullname))
-                .first(c)?;
+            let id: i64 =
+                rv::table.filter(rv::tutor_id.eq(tutor).and(rv::parent_id.eq(parent.0))).select(rv::id).first(c)?;
+            let name = accounts::find(c, parent)?.ok_or(diesel::result::Error::NotFound)?.fullname;
             Ok(Review {
                 id,
                 rating,

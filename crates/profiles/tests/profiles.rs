@@ -3,9 +3,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
 use hometutor_core::{Role, UserId};
-use hometutor_db::testing::{insert_user, TestDatabase};
 use hometutor_db::Db;
 use hometutor_profiles::{ProfileError, ProfileFields, ProfileService};
+use hometutor_testkit::{insert_user, TestDatabase};
 
 fn user(db: &Db, email: &str, role: &str) -> UserId {
     UserId(insert_user(db, &format!("Name {email}"), email, role))
@@ -47,7 +47,7 @@ fn write_to(f: &Fixture, parent: UserId, tutor: UserId) {
 fn interest(f: &Fixture, parent: UserId, tutor: UserId) {
     use diesel::prelude::*;
     use hometutor_db::schema::tuition_interests as ti;
-    let request = hometutor_db::testing::insert_request(&f.db, parent.0, false);
+    let request = hometutor_testkit::insert_request(&f.db, parent.0, false);
     f.db.write(|c| {
         diesel::insert_into(ti::table)
             .values((ti::request_id.eq(request), ti::tutor_id.eq(tutor.0), ti::created_at.eq(hometutor_db::now())))

@@ -9,7 +9,7 @@ mod common;
 use std::time::Duration;
 
 use common::{TestApp, PASSWORD};
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message as Frame;
@@ -380,7 +380,19 @@ async fn content_testimonials_and_broadcasts_reach_the_landing_page() {
         app.call("POST", "/api/chat/ticket", Some(&tutor), None).await.body["ticket"].as_str().unwrap().to_string();
     let url = format!("{}/api/ws?ticket={ticket}", app.base.replace("http", "ws"));
     let (mut socket, _) = tokio_tungstenite::connect_async(url).await.expect("connect");
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // The socket's loop answers this ping, and it runs only once the socket is in the
+    // hub: its pong is the signal that a broadcast from now on reaches it.
+    socket.send(Frame::Ping(b"registered?".to_vec().into())).await.expect("ping");
+    tokio::time::timeout(Duration::from_secs(5), async {
+        while let Some(Ok(frame)) = socket.next().await {
+            if matches!(&frame, Frame::Pong(payload) if payload.as_ref() == b"registered?".as_slice()) {
+                return;
+            }
+        }
+        panic!("the socket closed before answering the ping");
+    })
+    .await
+    .expect("the socket answers its ping");
     let sent =
         app.call("POST", "/api/admin/broadcast", Some(&admin), Some(json!({"text": "Offices closed on Diwali"}))).await;
     assert_eq!(sent.status, 200);
@@ -493,7 +505,8 @@ async fn admins_see_undelivered_emails_and_others_may_not() {
     use diesel::prelude::*;
     use hometutor_db::schema::outbox_emails::dsl as o;
     let (app, admin) = start().await;
-    let parent = app.verified_user("parent@example.com", "parent").await;
+    // Registered for real: its verification e-mail is the one the worker gives up on.
+    let parent = app.registered_user("parent@example.com", "parent").await;
     // The mail worker gave up on this one (crates/mail/tests/outbox.rs causes that for real).
     app.db()
         .write(|c| {

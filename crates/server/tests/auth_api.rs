@@ -279,11 +279,46 @@ async fn mail_waits_in_the_outbox_while_smtp_is_down() {
     let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("free port").port();
     let app = TestApp::start_with(&[("SMTP_URL", format!("smtp://127.0.0.1:{port}"))]).await;
     assert_eq!(app.register("asha@example.com", "parent").await.status, 201, "registration does not wait on SMTP");
-    tokio::time::sleep(Duration::from_secs(1)).await;
+    // The first delivery fails (nothing listens on the port) and is kept for a retry.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let error = loop {
+        let (attempts, error, sent) = outbox_attempts(&app, "asha@example.com").await;
+        if attempts > 0 {
+            assert!(sent.is_none(), "nothing listened, so nothing was sent");
+            break error;
+        }
+        assert!(Instant::now() < deadline, "the worker tried to deliver within 10 s");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(error.is_some_and(|e| !e.is_empty()), "the failure is on record");
     // The mail server comes up later on the configured port; the retry delivers.
     let late = hometutor_testkit::SmtpSink::start_on(port).await.expect("sink");
     let mail = late.wait_for("asha@example.com", "Your verification code:", Duration::from_secs(20)).await;
     assert!(mail.is_some(), "the e-mail was retried and delivered");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (attempts, error, sent) = outbox_attempts(&app, "asha@example.com").await;
+        if sent.is_some() {
+            assert!(attempts >= 2, "delivered by a retry, not the first attempt ({attempts} attempts)");
+            assert_eq!(error, None, "the failure is cleared once delivered");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the delivery is marked sent");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Attempts, last error and time sent of the one e-mail queued for `to`.
+async fn outbox_attempts(app: &TestApp, to: &str) -> (i32, Option<String>, Option<chrono::NaiveDateTime>) {
+    app.db()
+        .read(|c| {
+            outbox_emails::table
+                .filter(outbox_emails::recipient.eq(to))
+                .select((outbox_emails::attempts, outbox_emails::last_error, outbox_emails::sent_at))
+                .first(c)
+                .map_err(hometutor_db::DbError::from)
+        })
+        .expect("the queued e-mail")
 }
 
 #[actix_web::test]

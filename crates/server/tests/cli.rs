@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hometutor_db::testing::TestDatabase;
+use hometutor_testkit::TestDatabase;
 
 fn hometutor(database: &TestDatabase, data_dir: &std::path::Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_hometutor"));
@@ -115,6 +115,8 @@ fn a_bad_setting_stops_start_up_with_a_message_naming_it() {
 fn http(port: u16, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> String {
     use std::io::{Read, Write};
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    // A server that stops answering fails the test instead of holding it forever.
+    stream.set_read_timeout(Some(Duration::from_secs(15))).expect("read timeout");
     let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
     let body = body.unwrap_or("");
     let request = format!(
@@ -139,18 +141,28 @@ fn serve(database: &TestDatabase, data_dir: &std::path::Path) -> (std::process::
         .stderr(Stdio::null())
         .spawn()
         .expect("spawn");
+    // The log is read on a thread of its own, so the wait below has a deadline even
+    // when the server prints nothing; the thread keeps draining the log afterwards,
+    // so the server never blocks on a full pipe.
     let stdout = child.stdout.take().expect("stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let started = Instant::now();
-    let listening = loop {
-        let line = lines.next().expect("the server logs that it listens").expect("line");
-        if line.contains("HomeTutor is listening") {
-            break line;
+    let (lines, logged) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
         }
-        assert!(started.elapsed() < Duration::from_secs(30));
+    });
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let listening = loop {
+        match logged.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(line) if line.contains("HomeTutor is listening") => break line,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("the server did not log that it listens within 30 s ({e})");
+            }
+        }
     };
-    // Keep draining the log so the server never blocks on a full pipe.
-    std::thread::spawn(move || lines.for_each(drop));
     let port: u16 = listening.rsplit("port=").next().and_then(|p| p.trim().parse().ok()).expect("port in the log");
     (child, port)
 }

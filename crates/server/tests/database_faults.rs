@@ -13,8 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::{TestApp, JWT_SECRET, PASSWORD};
 use diesel::prelude::*;
-use hometutor_db::testing::TestDatabase;
-use hometutor_testkit::SmtpSink;
+use hometutor_testkit::{SmtpSink, TestDatabase};
 use serde_json::{json, Value};
 
 /// The promise: once PostgreSQL accepts connections, the service answers within this.

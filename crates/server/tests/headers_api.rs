@@ -85,7 +85,7 @@ async fn a_body_of_the_wrong_type_gets_415_and_an_oversized_one_413() {
 
 #[test]
 fn a_public_site_without_payment_mode_refuses_to_start() {
-    let database = hometutor_db::testing::TestDatabase::file();
+    let database = hometutor_testkit::TestDatabase::file();
     let dir = std::env::temp_dir().join(format!("hometutor-paywall-{}", std::process::id()));
     let run = |mode: Option<&str>| {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_hometutor"));

@@ -302,14 +302,14 @@ async fn an_expired_subscription_reads_as_inactive_everywhere_it_is_shown() {
     let id = app.call("GET", "/api/auth/profile", Some(&tutor), None).await.body["user"]["id"].as_i64().unwrap();
 
     // The control: the same readers say active while the expiry is ahead.
-    hometutor_db::testing::subscribe(&app.db(), id, 30);
+    hometutor_testkit::subscribe(&app.db(), id, 30);
     for (name, active) in subscription_shown(&app, &tutor, &admin, id).await {
         assert_eq!(active, true, "{name} while subscribed");
     }
     assert_eq!(app.call("GET", &nearby_path(DELHI, ""), Some(&tutor), None).await.status, 200);
 
     // Lapsed: the expiry is past and the flag still set, as a real lapse leaves the row.
-    hometutor_db::testing::subscribe(&app.db(), id, -1);
+    hometutor_testkit::subscribe(&app.db(), id, -1);
     for (name, active) in subscription_shown(&app, &tutor, &admin, id).await {
         assert_eq!(active, false, "{name} after the expiry");
     }

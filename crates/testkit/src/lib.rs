@@ -1,5 +1,13 @@
-//! Test support shared by the crates' suites: a real SMTP server on loopback
-//! that keeps every message it receives.
+//! Test support shared by the crates' suites and benchmarks, never part of the
+//! server binary: private databases ([`TestDatabase`]), a test's background
+//! written straight into them ([`insert_user`], [`insert_request`], [`subscribe`]),
+//! and a real SMTP server on loopback that keeps every message it receives.
+
+mod database;
+mod fixtures;
+
+pub use database::TestDatabase;
+pub use fixtures::{insert_request, insert_user, insert_users, subscribe, TestUser};
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
 use hometutor_db::schema::{tuition_requests as tr, users};
-use hometutor_db::testing::TestDatabase;
 use hometutor_db::{now, Db, DbConnection, DbError};
 use hometutor_geo::{cell_of, Point};
+use hometutor_testkit::TestDatabase;
 use hometutor_tuition::search::{nearest, nearest_by_full_scan, Search};
 
 const CITIES: [(&str, f64, f64); 10] = [

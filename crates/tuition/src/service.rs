@@ -2,8 +2,9 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{FieldError, Role, Subscription, UserId};
-use hometutor_db::schema::{search_events as se, tuition_interests as ti, tuition_requests as tr, users};
+use hometutor_accounts as accounts;
+use hometutor_core::{FieldError, Role, UserId};
+use hometutor_db::schema::{search_events as se, tuition_interests as ti, tuition_requests as tr};
 use hometutor_db::{now, Db, DbConnection};
 use hometutor_geo::{distance_km, Point};
 
@@ -203,21 +204,11 @@ impl TuitionService {
                 .into_iter()
                 .collect();
             let parent_ids: Vec<i64> = hits.iter().map(|h| h.0 .1).collect();
-            let names: HashMap<i64, String> = users::table
-                .filter(users::id.eq_any(&parent_ids))
-                .select((users::id, users::fullname))
-                .load::<(i64, String)>(c)?
-                .into_iter()
-                .collect();
+            let names = accounts::names(c, &parent_ids)?;
             // Contacts only of the parents whose requests this tutor is interested in.
             let revealed: Vec<i64> = hits.iter().filter(|h| interested.contains(&h.0 .0)).map(|h| h.0 .1).collect();
-            let contacts: HashMap<i64, ParentContact> = users::table
-                .filter(users::id.eq_any(&revealed))
-                .select((users::id, users::fullname, users::email, users::phone))
-                .load::<(i64, String, String, String)>(c)?
-                .into_iter()
-                .map(|(id, fullname, email, phone)| (id, ParentContact { id: UserId(id), fullname, email, phone }))
-                .collect();
+            let contacts: HashMap<i64, ParentContact> =
+                accounts::people(c, &revealed)?.into_values().map(|p| (p.id.0, contact_of(p))).collect();
             Ok(hits
                 .into_iter()
                 .filter_map(
@@ -232,7 +223,7 @@ impl TuitionService {
                             distance_km: shown,
                             parent: NearbyParent {
                                 id: UserId(parent_id),
-                                first_name: first_name(names.get(&parent_id)?),
+                                first_name: first_name(names.get(&UserId(parent_id))?),
                             },
                             interested: is_interested,
                             contact: if is_interested { contacts.get(&parent_id).cloned() } else { None },
@@ -280,17 +271,21 @@ impl TuitionService {
             return Err(TuitionError::NotATutor);
         }
         self.db.write(|c| {
-            lock_user(c, tutor)?;
+            // Holds the tutor's row until the transaction ends, so two requests by one tutor
+            // cannot both pass the daily limit and both write.
+            accounts::lock(c, tutor)?;
             require_subscription(c, tutor)?;
             // Only a request a tutor could see: unflagged, with its approximate point.
-            let parent: Option<(i64, String, String, String)> = tr::table
-                .inner_join(users::table.on(users::id.eq(tr::parent_id)))
+            let parent: Option<i64> = tr::table
                 .filter(tr::id.eq(id).and(tr::flagged.eq(false)).and(tr::approx_cell.is_not_null()))
-                .select((users::id, users::fullname, users::email, users::phone))
+                .select(tr::parent_id)
                 .first(c)
                 .optional()?;
-            let (parent, fullname, email, phone) = parent.ok_or(TuitionError::NotFound)?;
-            let contact = ParentContact { id: UserId(parent), fullname, email, phone };
+            let parent = parent.ok_or(TuitionError::NotFound)?;
+            let contact = accounts::people(c, &[parent])?
+                .remove(&UserId(parent))
+                .map(contact_of)
+                .ok_or(TuitionError::NotFound)?;
             let already: i64 =
                 ti::table.filter(ti::request_id.eq(id).and(ti::tutor_id.eq(tutor.0))).count().get_result(c)?;
             if already > 0 {
@@ -337,16 +332,6 @@ impl TuitionService {
     }
 }
 
-/// Holds the user's row until the transaction ends, so two requests by one tutor
-/// cannot both pass a check and both write (the daily limit). SQLite needs nothing:
-/// its writes already go one at a time through the single writing connection.
-fn lock_user(c: &mut DbConnection, user: UserId) -> Result<(), TuitionError> {
-    if let DbConnection::Pg(pg) = c {
-        users::table.find(user.0).select(users::id).for_update().first::<i64>(pg).optional()?;
-    }
-    Ok(())
-}
-
 /// Publishes a request's approximate point (and its grid cell) in place of the one it had.
 fn store_approximate(c: &mut DbConnection, id: i64, approximate: &Approximate) -> QueryResult<()> {
     diesel::update(tr::table.find(id))
@@ -359,14 +344,13 @@ fn store_approximate(c: &mut DbConnection, id: i64, approximate: &Approximate) -
         .map(drop)
 }
 
+/// A parent's contacts, as a tutor who said they are interested is shown them.
+fn contact_of(parent: accounts::Person) -> ParentContact {
+    ParentContact { id: parent.id, fullname: parent.fullname, email: parent.email, phone: parent.phone }
+}
+
 fn require_subscription(c: &mut DbConnection, tutor: UserId) -> Result<(), TuitionError> {
-    let (active, expires): (bool, Option<NaiveDateTime>) = users::table
-        .find(tutor.0)
-        .select((users::subscription_active, users::subscription_expires))
-        .first(c)
-        .optional()?
-        .unwrap_or((false, None));
-    if Subscription::stored(active, expires).at(now()).active {
+    if accounts::subscription(c, tutor)?.is_some_and(|s| s.at(now()).active) {
         Ok(())
     } else {
         Err(TuitionError::SubscriptionRequired)
@@ -383,14 +367,21 @@ fn own(c: &mut DbConnection, parent: UserId, id: i64) -> Result<TuitionRequest, 
 fn with_interests(c: &mut DbConnection, rows: Vec<Row>) -> Result<Vec<TuitionRequest>, TuitionError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut tutors: HashMap<i64, Vec<InterestedTutor>> = HashMap::new();
-    let interests: Vec<(i64, i64, String, String, String)> = ti::table
-        .inner_join(users::table)
+    let interests: Vec<(i64, i64)> = ti::table
         .filter(ti::request_id.eq_any(&ids))
         .order(ti::created_at.asc())
-        .select((ti::request_id, users::id, users::fullname, users::email, users::phone))
+        .select((ti::request_id, ti::tutor_id))
         .load(c)?;
-    for (request, tutor, fullname, email, phone) in interests {
-        tutors.entry(request).or_default().push(InterestedTutor { tutor: UserId(tutor), fullname, email, phone });
+    let mut tutor_ids: Vec<i64> = interests.iter().map(|(_, tutor)| *tutor).collect();
+    tutor_ids.sort_unstable();
+    tutor_ids.dedup();
+    let people = accounts::people(c, &tutor_ids)?;
+    // An interest is its tutor's (deleting an account deletes its interests), so every tutor is found.
+    for (request, tutor) in interests {
+        if let Some(p) = people.get(&UserId(tutor)) {
+            let (fullname, email, phone) = (p.fullname.clone(), p.email.clone(), p.phone.clone());
+            tutors.entry(request).or_default().push(InterestedTutor { tutor: p.id, fullname, email, phone });
+        }
     }
     Ok(rows
         .into_iter()

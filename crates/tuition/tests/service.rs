@@ -5,9 +5,9 @@
 use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
 use hometutor_db::schema::{tuition_interests, tuition_requests, users};
-use hometutor_db::testing::TestDatabase;
 use hometutor_db::{now, Db};
 use hometutor_geo::{distance_km, Point};
+use hometutor_testkit::TestDatabase;
 use hometutor_tuition::location::LocationKey;
 use hometutor_tuition::{
     NearbyQuery, RequestInput, TuitionError, TuitionService, APPROXIMATION_MAX_KM, APPROXIMATION_MIN_KM,

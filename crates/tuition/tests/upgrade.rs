@@ -9,9 +9,9 @@ use diesel::prelude::*;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use hometutor_core::{Role, UserId};
 use hometutor_db::schema::tuition_requests as tr;
-use hometutor_db::testing::TestDatabase;
 use hometutor_db::{run_migrations, Db, DbConnection, DbError};
 use hometutor_geo::{cell_of, distance_km, Point};
+use hometutor_testkit::TestDatabase;
 use hometutor_tuition::location::LocationKey;
 use hometutor_tuition::{NearbyQuery, TuitionService, APPROXIMATION_MAX_KM, APPROXIMATION_MIN_KM};
 
@@ -92,7 +92,7 @@ fn old_requests_get_a_point_in_the_ring_and_are_found_after_the_upgrade() {
     assert!(run_migrations(&db).expect("upgrade") >= 1);
     let tuition = TuitionService::new(db.clone(), LocationKey::new([3; 32]));
     let tutor = UserId(2);
-    hometutor_db::testing::subscribe(&db, tutor.0, 30);
+    hometutor_testkit::subscribe(&db, tutor.0, 30);
     let everywhere =
         NearbyQuery { center: Point { lat: 28.6139, lng: 77.209 }, radius_km: 25.0, class_level: None, subject: None };
     assert!(tuition.nearby(tutor, Role::Tutor, &everywhere).expect("nearby").is_empty(), "unseen until filled in");

@@ -6,8 +6,8 @@ use actix_multipart::Multipart;
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_admin::{
-    AdminRequest, AdminUser, Asset, AssetType, AuditEntry, BulkAction, NewUser, SiteContent, SiteSettings,
-    SupportTicket, Testimonial, Theme, UndeliveredEmail, UserFilter, UserUpdate,
+    AdminRequest, Asset, AssetType, AuditEntry, BulkAction, NewUser, SiteContent, SiteSettings, SupportTicket,
+    Testimonial, Theme, UndeliveredEmail, User, UserFilter, UserUpdate,
 };
 use hometutor_core::{Role, UserId};
 use serde::{Deserialize, Serialize};
@@ -42,16 +42,16 @@ pub struct AdminUserDto {
     pub created_at: DateTime<Utc>,
 }
 
-impl From<AdminUser> for AdminUserDto {
-    fn from(u: AdminUser) -> Self {
-        let subscription = u.subscription().at(hometutor_db::now());
+impl From<User> for AdminUserDto {
+    fn from(u: User) -> Self {
+        let subscription = u.subscription.at(hometutor_db::now());
         Self {
-            badges: u.badge_list(),
-            id: u.id,
+            badges: u.badges,
+            id: u.id.0,
             fullname: u.fullname,
             email: u.email,
             phone: u.phone,
-            role: u.role,
+            role: u.role.as_str().to_string(),
             active: u.active,
             approved: u.approved,
             featured: u.featured,

@@ -5,13 +5,13 @@
 
 pub mod process;
 pub mod socket;
+mod users;
 
 use std::collections::HashMap;
 use std::time::Duration;
 
-use hometutor_db::testing::TestDatabase;
 use hometutor_server::{Application, Settings};
-use hometutor_testkit::SmtpSink;
+use hometutor_testkit::{SmtpSink, TestDatabase};
 use serde_json::{json, Value};
 
 pub use process::PeerProcess;
@@ -103,14 +103,6 @@ impl TestApp {
         mail.code_after(label, 6).expect("a 6-digit code")
     }
 
-    /// Registers, verifies with the e-mailed code and logs in; returns the token.
-    pub async fn verified_user(&self, email: &str, role: &str) -> String {
-        assert_eq!(self.register(email, role).await.status, 201);
-        let code = self.code_from_mail(email, "Your verification code:").await;
-        assert_eq!(self.post("/api/verify/email-otp", json!({"email": email, "otp": code})).await.status, 200);
-        self.login(email, PASSWORD).await
-    }
-
     pub async fn login(&self, email: &str, password: &str) -> String {
         let reply = self.post("/api/auth/login", json!({"email": email, "password": password})).await;
         assert_eq!(reply.status, 200, "{:?}", reply.body);
@@ -127,8 +119,9 @@ impl TestApp {
         assert_eq!(verify.status, 200);
     }
 
+    /// The server's database: the one its `DATABASE_URL` names, which a test may have set.
     pub fn db(&self) -> hometutor_db::Db {
-        hometutor_db::Db::connect(&self.database.url).expect("db")
+        hometutor_db::Db::connect(&self.env["DATABASE_URL"]).expect("db")
     }
 }
 

@@ -1,0 +1,87 @@
+//! Many accounts at once: the admins' filtered list, the counts behind the
+//! analytics, and the people other crates show beside their own rows (read by
+//! id in one query, in place of a join on `users`).
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+use hometutor_core::{Role, UserId};
+use hometutor_db::schema::users;
+use hometutor_db::DbConnection;
+
+use crate::user::{role_from, PersonRow, UserRow};
+use crate::{Person, User};
+
+diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
+
+/// Which accounts to list, newest first.
+#[derive(Debug, Clone, Default)]
+pub struct Listing<'a> {
+    pub role: Option<Role>,
+    pub active: Option<bool>,
+    /// Part of the name, e-mail or phone, any case.
+    pub search: Option<&'a str>,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+/// One page of the accounts matching `listing`, and how many match on every page.
+pub fn list(conn: &mut DbConnection, listing: &Listing<'_>) -> QueryResult<(Vec<User>, i64)> {
+    let query = || {
+        let mut q = users::table.into_boxed();
+        if let Some(role) = listing.role {
+            q = q.filter(users::role.eq(role.as_str()));
+        }
+        if let Some(active) = listing.active {
+            q = q.filter(users::active.eq(active));
+        }
+        if let Some(term) = listing.search.map(str::trim).filter(|t| !t.is_empty()) {
+            let escaped = term.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+            let pattern = format!("%{escaped}%");
+            q = q.filter(
+                lower(users::fullname)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(users::email.like(pattern.clone()).escape('\\'))
+                    .or(users::phone.like(pattern).escape('\\')),
+            );
+        }
+        q
+    };
+    let total: i64 = query().count().get_result(conn)?;
+    let rows = query()
+        .order(users::id.desc())
+        .limit(listing.limit)
+        .offset(listing.offset)
+        .select(UserRow::as_select())
+        .load(conn)?;
+    Ok((rows.into_iter().map(User::from).collect(), total))
+}
+
+/// How many accounts there are of each role, active and not.
+pub fn count_by_role_and_activity(conn: &mut DbConnection) -> QueryResult<Vec<(Role, bool, i64)>> {
+    let rows: Vec<(String, bool, i64)> = users::table
+        .group_by((users::role, users::active))
+        .select((users::role, users::active, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(rows.into_iter().map(|(role, active, n)| (role_from(&role), active, n)).collect())
+}
+
+/// The names of those of `ids` that exist.
+pub fn names(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<UserId, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, String)> =
+        users::table.filter(users::id.eq_any(ids)).select((users::id, users::fullname)).load(conn)?;
+    Ok(rows.into_iter().map(|(id, name)| (UserId(id), name)).collect())
+}
+
+/// Those of `ids` that exist, as shown beside another table's rows.
+pub fn people(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<UserId, Person>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<PersonRow> = users::table.filter(users::id.eq_any(ids)).select(PersonRow::as_select()).load(conn)?;
+    Ok(rows.into_iter().map(Person::from).map(|p| (p.id, p)).collect())
+}
