@@ -1,0 +1,134 @@
+//! Media assets (uploaded files labelled logo, banner, ad or misc) and the
+//! site's logo and banner uploads.
+
+use actix_multipart::Multipart;
+use actix_web::{delete, get, post, web, HttpResponse};
+use chrono::{DateTime, Utc};
+use hometutor_admin::{Asset, AssetType};
+use hometutor_core::Role;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::responses::Done;
+use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::extract::AdminOnly;
+use crate::routes::uploads::receive_one;
+use crate::state::AppState;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssetDto {
+    pub filename: String,
+    /// Where the file is served.
+    pub path: String,
+    pub original_name: String,
+    /// Bytes.
+    pub size: i64,
+    /// logo, banner, ad or misc.
+    #[serde(rename = "type")]
+    pub asset_type: String,
+    pub description: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Asset> for AssetDto {
+    fn from(a: Asset) -> Self {
+        Self {
+            path: a.url(),
+            filename: a.filename,
+            original_name: a.original_name,
+            size: a.size,
+            asset_type: a.asset_type,
+            description: a.description,
+            created_at: a.created_at.and_utc(),
+        }
+    }
+}
+
+/// Media assets, newest first.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<AssetDto>)))]
+#[get("/admin/assets")]
+pub async fn admin_assets(state: web::Data<AppState>, _admin: AdminOnly) -> Result<web::Json<Vec<AssetDto>>, ApiError> {
+    let service = state.admin.clone();
+    Ok(web::Json(blocking(move || service.assets()).await?.into_iter().map(Into::into).collect()))
+}
+
+/// Uploads an asset (multipart: `file`, `assetType` logo|banner|ad|misc, `description`).
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
+    (status = 201, body = AssetDto),
+    (status = 400, description = "Please select a file", body = ErrorBody),
+    (status = 413, body = ErrorBody),
+    (status = 415, body = ErrorBody),
+))]
+#[post("/admin/assets/upload")]
+pub async fn admin_upload_asset(
+    state: web::Data<AppState>,
+    admin: AdminOnly,
+    form: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    let (file, texts) = receive_one(&state.media, (admin.0.id, admin.0.role), form, "file").await?;
+    let (service, actor) = (state.admin.clone(), admin.actor());
+    let raw_type = texts.get("assetType").map(String::as_str).unwrap_or("misc").to_string();
+    let Some(asset_type) = AssetType::parse(&raw_type) else {
+        let _ = state.media.delete(actor.id, Role::Admin, &file.filename);
+        return Err(ApiError::bad_request("assetType must be logo, banner, ad or misc."));
+    };
+    let description = texts.get("description").cloned().unwrap_or_default();
+    let asset = blocking(move || service.add_asset(&actor, &file, asset_type, &description)).await?;
+    Ok(HttpResponse::Created().json(AssetDto::from(asset)))
+}
+
+/// Deletes an asset and its file (a deleted logo or banner stops showing).
+#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("filename" = String, Path,)), responses(
+    (status = 200, body = Done),
+    (status = 404, body = ErrorBody),
+))]
+#[delete("/admin/assets/{filename}")]
+pub async fn admin_delete_asset(
+    state: web::Data<AppState>,
+    admin: AdminOnly,
+    filename: web::Path<String>,
+) -> Result<web::Json<Done>, ApiError> {
+    let (filename, service, actor) = (filename.into_inner(), state.admin.clone(), admin.actor());
+    blocking(move || service.delete_asset(&actor, &filename)).await?;
+    Ok(web::Json(Done { message: "Asset deleted.".into() }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SiteImageResult {
+    pub url: String,
+    pub message: String,
+}
+
+/// Uploads the site's logo (or, with `target=banner`, the ad banner): multipart field `image`.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
+    (status = 201, body = SiteImageResult),
+    (status = 400, description = "Please select a file / not an image", body = ErrorBody),
+    (status = 413, body = ErrorBody),
+))]
+#[post("/admin/upload")]
+pub async fn admin_upload_image(
+    state: web::Data<AppState>,
+    admin: AdminOnly,
+    form: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    let (file, texts) = receive_one(&state.media, (admin.0.id, admin.0.role), form, "image").await?;
+    let (service, actor) = (state.admin.clone(), admin.actor());
+    let logo = match texts.get("target").map(|t| t.trim()) {
+        None | Some("") | Some("logo") => true,
+        Some("banner") => false,
+        Some(_) => {
+            let _ = state.media.delete(actor.id, Role::Admin, &file.filename);
+            return Err(ApiError::bad_request("target must be logo or banner."));
+        }
+    };
+    let settings = blocking(move || service.set_logo_or_banner(&actor, &file, logo)).await?;
+    let url = if logo { settings.logo_url } else { settings.banner_url }.unwrap_or_default();
+    let message = if logo { "Logo uploaded." } else { "Banner uploaded." };
+    Ok(HttpResponse::Created().json(SiteImageResult { url, message: message.into() }))
+}
+
+pub(super) fn config(cfg: &mut ServiceConfig) {
+    cfg.service(admin_assets).service(admin_upload_asset).service(admin_delete_asset).service(admin_upload_image);
+}
