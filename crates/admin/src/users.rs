@@ -71,7 +71,7 @@ pub struct NewUser {
     pub email: String,
     pub phone: String,
     pub password: String,
-    pub role: String,
+    pub role: Role,
 }
 
 /// What an admin may change on an account; `None` leaves a field as it is.
@@ -79,7 +79,7 @@ pub struct NewUser {
 pub struct UserUpdate {
     pub fullname: Option<String>,
     pub phone: Option<String>,
-    pub role: Option<String>,
+    pub role: Option<Role>,
     pub active: Option<bool>,
 }
 
@@ -110,10 +110,6 @@ impl BulkAction {
 }
 
 pub const MAX_PAGE_SIZE: i64 = 100;
-
-fn parse_role(raw: &str) -> Result<Role, FieldError> {
-    Role::parse(raw.trim()).ok_or_else(|| FieldError::new("role", "Role must be parent, tutor or admin."))
-}
 
 fn refuse_self(actor: &Actor, ids: &[i64], verb: &str) -> Result<(), AdminError> {
     if ids.contains(&actor.id.0) {
@@ -184,7 +180,7 @@ impl AdminService {
 
     /// Creates a verified account of any role, admins included.
     pub fn create_user(&self, actor: &Actor, new: &NewUser) -> Result<AdminUser, AdminError> {
-        let role = parse_role(&new.role)?;
+        let role = new.role;
         let phone = Some(new.phone.trim()).filter(|p| !p.is_empty());
         let created = self.auth.create_verified(NewAccount {
             fullname: &new.fullname,
@@ -217,7 +213,7 @@ impl AdminService {
             Some(p) => Phone::parse(p).map(|p| p.as_str().to_string()).map_err(|e| errors.push(e)).ok(),
             None => None,
         };
-        let role = update.role.as_deref().map(parse_role).transpose().map_err(|e| errors.push(e)).ok().flatten();
+        let role = update.role;
         if !errors.is_empty() {
             return Err(AdminError::Validation(errors));
         }

@@ -4,8 +4,7 @@
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
-use hometutor_admin::{Asset, AssetType};
-use hometutor_core::Role;
+use hometutor_admin::{check_site_image, Asset, AssetLabel};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -13,7 +12,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::responses::Done;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::AdminOnly;
-use crate::routes::uploads::receive_one;
+use crate::input::multipart::receive_one;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -54,8 +53,34 @@ pub async fn admin_assets(state: web::Data<AppState>, _admin: AdminOnly) -> Resu
     Ok(web::Json(blocking(move || service.assets()).await?.into_iter().map(Into::into).collect()))
 }
 
+/// The asset upload's form. Its text fields are checked before the file is stored.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents a multipart form, read by `input::multipart`
+pub struct AssetUploadForm {
+    /// An image (JPEG, PNG, GIF, WebP), PDF, .doc or .docx of at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+    /// Left out: `misc`.
+    #[schema(rename = "assetType", required = false)]
+    asset_type: AssetTypeDto,
+    /// At most 500 characters once trimmed (`MAX_ASSET_DESCRIPTION_CHARS`).
+    #[schema(required = false, max_length = 500)]
+    description: String,
+}
+
+/// What an asset is for (`hometutor_admin::AssetType`).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)] // a schema, never built: `AssetLabel::parse` reads the form field
+pub enum AssetTypeDto {
+    Logo,
+    Banner,
+    Ad,
+    Misc,
+}
+
 /// Uploads an asset (multipart: `file`, `assetType` logo|banner|ad|misc, `description`).
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body(content = AssetUploadForm, content_type = "multipart/form-data"), responses(
     (status = 201, body = AssetDto),
     (status = 400, description = "Please select a file", body = ErrorBody),
     (status = 413, body = ErrorBody),
@@ -67,15 +92,11 @@ pub async fn admin_upload_asset(
     admin: AdminOnly,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let (file, texts) = receive_one(&state.media, (admin.0.id, admin.0.role), form, "file").await?;
+    let mut form = receive_one(&state.media, (admin.0.id, admin.0.role), form, "file").await?;
+    let label = form.check(|form| AssetLabel::parse(form.text("assetType"), form.text("description"))).await?;
+    let file = form.store_one().await?;
     let (service, actor) = (state.admin.clone(), admin.actor());
-    let raw_type = texts.get("assetType").map(String::as_str).unwrap_or("misc").to_string();
-    let Some(asset_type) = AssetType::parse(&raw_type) else {
-        let _ = state.media.delete(actor.id, Role::Admin, &file.filename);
-        return Err(ApiError::bad_request("assetType must be logo, banner, ad or misc."));
-    };
-    let description = texts.get("description").cloned().unwrap_or_default();
-    let asset = blocking(move || service.add_asset(&actor, &file, asset_type, &description)).await?;
+    let asset = blocking(move || service.add_asset(&actor, &file, &label)).await?;
     Ok(HttpResponse::Created().json(AssetDto::from(asset)))
 }
 
@@ -101,8 +122,29 @@ pub struct SiteImageResult {
     pub message: String,
 }
 
+/// The logo or banner upload's form. Its target is checked before the image is stored.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents a multipart form, read by `input::multipart`
+pub struct SiteImageForm {
+    /// An image: JPEG, PNG, GIF or WebP, of at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    image: Vec<u8>,
+    /// Left out: `logo`.
+    #[schema(required = false)]
+    target: SiteImageTarget,
+}
+
+/// Which of the site's images an upload replaces.
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)] // a schema, never built: the handler reads the form field
+pub enum SiteImageTarget {
+    Logo,
+    Banner,
+}
+
 /// Uploads the site's logo (or, with `target=banner`, the ad banner): multipart field `image`.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body(content = SiteImageForm, content_type = "multipart/form-data"), responses(
     (status = 201, body = SiteImageResult),
     (status = 400, description = "Please select a file / not an image", body = ErrorBody),
     (status = 413, body = ErrorBody),
@@ -113,16 +155,19 @@ pub async fn admin_upload_image(
     admin: AdminOnly,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let (file, texts) = receive_one(&state.media, (admin.0.id, admin.0.role), form, "image").await?;
+    let mut form = receive_one(&state.media, (admin.0.id, admin.0.role), form, "image").await?;
+    let logo = form
+        .check(|form| {
+            check_site_image(form.kinds().next())?;
+            match form.text("target").map(str::trim) {
+                None | Some("") | Some("logo") => Ok(true),
+                Some("banner") => Ok(false),
+                Some(_) => Err(ApiError::bad_request("target must be logo or banner.")),
+            }
+        })
+        .await?;
+    let file = form.store_one().await?;
     let (service, actor) = (state.admin.clone(), admin.actor());
-    let logo = match texts.get("target").map(|t| t.trim()) {
-        None | Some("") | Some("logo") => true,
-        Some("banner") => false,
-        Some(_) => {
-            let _ = state.media.delete(actor.id, Role::Admin, &file.filename);
-            return Err(ApiError::bad_request("target must be logo or banner."));
-        }
-    };
     let settings = blocking(move || service.set_logo_or_banner(&actor, &file, logo)).await?;
     let url = if logo { settings.logo_url } else { settings.banner_url }.unwrap_or_default();
     let message = if logo { "Logo uploaded." } else { "Banner uploaded." };

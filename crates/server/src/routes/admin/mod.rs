@@ -8,6 +8,7 @@
 
 mod analytics;
 mod media;
+mod request_enums;
 mod requests;
 mod responses;
 mod site;

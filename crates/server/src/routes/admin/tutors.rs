@@ -1,8 +1,11 @@
 //! Tutors' standing: approved, featured and badges, shown on their public profile.
 
 use actix_web::{post, web};
+use hometutor_admin::MAX_BADGE_CHARS;
 use serde::Deserialize;
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::responses::AdminUserDto;
@@ -23,11 +26,29 @@ pub struct FeatureBody {
     pub featured: bool,
 }
 
+/// The badges to show, replacing the ones before: trimmed, empty ones and repeats
+/// dropped, then at most 10 (`hometutor_admin::MAX_BADGES`).
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BadgesBody {
+    #[schema(value_type = Vec<Badge>, inline)]
     pub badges: Vec<String>,
 }
+
+/// One badge (documents [`BadgesBody::badges`]' items, from the limit the admin service applies).
+pub struct Badge;
+
+impl PartialSchema for Badge {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(format!("At most {MAX_BADGE_CHARS} characters once trimmed.")))
+            .max_length(Some(MAX_BADGE_CHARS))
+            .into()
+    }
+}
+
+impl ToSchema for Badge {}
 
 /// Marks a tutor approved (shown on their profile) or not.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = i64, Path,)), request_body = ApproveBody, responses(

@@ -4,11 +4,12 @@
 
 use actix_web::{get, patch, post, web, HttpResponse};
 use hometutor_admin::{BulkAction, NewUser, UserFilter, UserUpdate};
-use hometutor_core::{Role, UserId};
+use hometutor_core::UserId;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use super::request_enums::{BulkUserAction, UserActiveFilter, UserRole, UserRoleFilter};
 use super::responses::{AdminUserDto, Done};
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::AdminOnly;
@@ -17,10 +18,12 @@ use crate::state::AppState;
 
 #[derive(Deserialize, IntoParams)]
 pub struct UsersQuery {
-    /// parent, tutor or admin.
-    pub role: Option<String>,
-    /// true or false.
-    pub active: Option<String>,
+    /// Left out: every role.
+    #[param(inline)]
+    pub role: Option<UserRoleFilter>,
+    /// Left out: active and deactivated accounts.
+    #[param(inline)]
+    pub active: Option<UserActiveFilter>,
     /// Part of the name, e-mail or phone, any case.
     pub search: Option<String>,
     /// From 1 (default 1).
@@ -51,19 +54,9 @@ pub async fn admin_users(
     query: web::Query<UsersQuery>,
 ) -> Result<web::Json<UsersPage>, ApiError> {
     let q = query.into_inner();
-    let role = match q.role.as_deref().map(str::trim).filter(|r| !r.is_empty() && *r != "all") {
-        Some(r) => Some(Role::parse(r).ok_or_else(|| ApiError::bad_request("role must be parent, tutor or admin."))?),
-        None => None,
-    };
-    let active = match q.active.as_deref().map(str::trim).filter(|a| !a.is_empty() && *a != "all") {
-        Some("true") => Some(true),
-        Some("false") => Some(false),
-        Some(_) => return Err(ApiError::bad_request("active must be true or false.")),
-        None => None,
-    };
     let filter = UserFilter {
-        role,
-        active,
+        role: q.role.and_then(UserRoleFilter::role),
+        active: q.active.and_then(UserActiveFilter::active),
         search: q.search,
         page: q.page.unwrap_or(1).max(1),
         limit: q.limit.unwrap_or(20).clamp(1, hometutor_admin::MAX_PAGE_SIZE),
@@ -79,16 +72,27 @@ pub async fn admin_users(
     }))
 }
 
+/// An account an admin makes (verified at once). NUL is refused in any body (crate::input).
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateUserBody {
+    /// One line, not blank, at most 100 characters.
+    #[schema(max_length = 100, pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$")]
     pub fullname: String,
+    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
+    #[schema(
+        max_length = 254,
+        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
+    )]
     pub email: String,
+    /// Exactly 10 digits, or empty (the default) for none.
     #[serde(default)]
+    #[schema(pattern = r"^\s*([0-9]{10})?\s*$")]
     pub phone: String,
+    /// 8 characters to 72 bytes.
+    #[schema(min_length = 8, max_length = 72)]
     pub password: String,
-    /// parent, tutor or admin.
-    pub role: String,
+    pub role: UserRole,
 }
 
 /// Creates a verified account of any role (admins included).
@@ -104,19 +108,24 @@ pub async fn admin_create_user(
     body: Json<CreateUserBody>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
-    let new = NewUser { fullname: b.fullname, email: b.email, phone: b.phone, password: b.password, role: b.role };
+    let new =
+        NewUser { fullname: b.fullname, email: b.email, phone: b.phone, password: b.password, role: b.role.into() };
     let (service, actor) = (state.admin.clone(), admin.actor());
     let created = blocking(move || service.create_user(&actor, &new)).await?;
     Ok(HttpResponse::Created().json(AdminUserDto::from(created)))
 }
 
+/// What to change; a field left out (or null) stays as it is. NUL is refused in any body (crate::input).
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateUserBody {
+    /// One line, not blank, at most 100 characters once trimmed.
+    #[schema(max_length = 100, pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$")]
     pub fullname: Option<String>,
-    /// 10 digits, or empty.
+    /// Exactly 10 digits, or empty for none.
+    #[schema(pattern = r"^\s*([0-9]{10})?\s*$")]
     pub phone: Option<String>,
-    pub role: Option<String>,
+    pub role: Option<UserRole>,
     pub active: Option<bool>,
 }
 
@@ -135,7 +144,7 @@ pub async fn admin_update_user(
     body: Json<UpdateUserBody>,
 ) -> Result<web::Json<AdminUserDto>, ApiError> {
     let (id, b) = (id.into_inner(), body.into_inner());
-    let update = UserUpdate { fullname: b.fullname, phone: b.phone, role: b.role, active: b.active };
+    let update = UserUpdate { fullname: b.fullname, phone: b.phone, role: b.role.map(Into::into), active: b.active };
     let (service, actor) = (state.admin.clone(), admin.actor());
     let updated = blocking(move || service.update_user(&actor, id, &update)).await?;
     if !updated.active {
@@ -166,7 +175,8 @@ pub async fn admin_delete_user(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResetPasswordBody {
-    /// 8–72 bytes.
+    /// 8 characters to 72 bytes.
+    #[schema(min_length = 8, max_length = 72)]
     pub password: String,
 }
 
@@ -221,9 +231,10 @@ pub async fn admin_user_status(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BulkBody {
+    /// At least one (else 400 "Please select users first").
+    #[schema(min_items = 1)]
     pub user_ids: Vec<i64>,
-    /// activate, deactivate or delete.
-    pub action: String,
+    pub action: BulkUserAction,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -245,8 +256,7 @@ pub async fn admin_bulk_users(
     body: Json<BulkBody>,
 ) -> Result<web::Json<BulkResult>, ApiError> {
     let b = body.into_inner();
-    let action = BulkAction::parse(b.action.trim())
-        .ok_or_else(|| ApiError::bad_request("action must be activate, deactivate or delete."))?;
+    let action = BulkAction::from(b.action);
     let (service, actor, ids) = (state.admin.clone(), admin.actor(), b.user_ids.clone());
     let affected = blocking(move || service.bulk(&actor, &ids, action)).await?;
     if action != BulkAction::Activate {

@@ -4,14 +4,15 @@ import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { notifySuccess } from '@/lib/toaster'
-import { useCreateUser, useResetUserPassword, useUpdateUser, type AdminUser } from '../api/users'
+import { asRole } from '@/api/types'
+import { useCreateUser, useResetUserPassword, useUpdateUser, type AdminUser, type UserRole } from '../api/users'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { AdminDialog, Select } from './ui'
 
-function RoleSelect({ value, onChange }: { value: string; onChange: (role: string) => void }) {
+function RoleSelect({ value, onChange }: { value: UserRole; onChange: (role: UserRole) => void }) {
   return (
     <FormField label="Role">
-      <Select value={value} onChange={onChange}>
+      <Select value={value} onChange={(role) => onChange(asRole(role) ?? value)}>
         <option value="parent">Parent/Student</option>
         <option value="tutor">Tutor</option>
         <option value="admin">Admin</option>
@@ -27,7 +28,13 @@ function fieldError(error: unknown, field: string): string | undefined {
 }
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const empty = { fullname: '', email: '', phone: '', password: '', role: 'parent' }
+  const empty: { fullname: string; email: string; phone: string; password: string; role: UserRole } = {
+    fullname: '',
+    email: '',
+    phone: '',
+    password: '',
+    role: 'parent',
+  }
   const [values, setValues] = useState(empty)
   const create = useCreateUser()
   const close = () => {
@@ -98,7 +105,11 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
 }
 
 function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [values, setValues] = useState({ fullname: user.fullname, phone: user.phone, role: user.role })
+  const [values, setValues] = useState({
+    fullname: user.fullname,
+    phone: user.phone,
+    role: asRole(user.role) ?? 'parent',
+  })
   const update = useUpdateUser()
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
