@@ -2276,7 +2276,7 @@ export interface operations {
                     "application/json": components["schemas"]["AssetDto"];
                 };
             };
-            /** @description Please select a file */
+            /** @description Please select a file, or a field is invalid (named in `fields`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -82,7 +82,7 @@ pub enum AssetTypeDto {
 /// Uploads an asset (multipart: `file`, `assetType` logo|banner|ad|misc, `description`).
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body(content = AssetUploadForm, content_type = "multipart/form-data"), responses(
     (status = 201, body = AssetDto),
-    (status = 400, description = "Please select a file", body = ErrorBody),
+    (status = 400, description = "Please select a file, or a field is invalid (named in `fields`)", body = ErrorBody),
     (status = 413, body = ErrorBody),
     (status = 415, body = ErrorBody),
 ))]
@@ -158,12 +158,13 @@ pub async fn admin_upload_image(
     let mut form = receive_one(&state.media, (admin.0.id, admin.0.role), form, "image").await?;
     let logo = form
         .check(|form| {
+            let logo = match form.text("target").map(str::trim) {
+                None | Some("") | Some("logo") => true,
+                Some("banner") => false,
+                Some(_) => return Err(ApiError::bad_request("target must be logo or banner.")),
+            };
             check_site_image(form.kinds().next())?;
-            match form.text("target").map(str::trim) {
-                None | Some("") | Some("logo") => Ok(true),
-                Some("banner") => Ok(false),
-                Some(_) => Err(ApiError::bad_request("target must be logo or banner.")),
-            }
+            Ok(logo)
         })
         .await?;
     let file = form.store_one().await?;
