@@ -91,15 +91,6 @@ pub enum BulkAction {
 }
 
 impl BulkAction {
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "activate" => Some(Self::Activate),
-            "deactivate" => Some(Self::Deactivate),
-            "delete" => Some(Self::Delete),
-            _ => None,
-        }
-    }
-
     fn as_str(self) -> &'static str {
         match self {
             Self::Activate => "activate",
