@@ -675,7 +675,9 @@ async fn an_upload_form_refused_for_a_field_stores_nothing() {
         app.db().read(|c| ue::upload_events.count().get_result::<i64>(c).map_err(hometutor_db::DbError::from)).unwrap()
     };
     let doc = serde_json::to_value(hometutor_server::openapi_document()).unwrap();
-    let limit = doc["components"]["schemas"]["AssetUploadForm"]["properties"]["description"]["maxLength"].as_u64();
+    let description = &doc["components"]["schemas"]["AssetUploadForm"]["properties"]["description"]["$ref"];
+    assert_eq!(description, "#/components/schemas/AssetDescription");
+    let limit = doc["components"]["schemas"]["AssetDescription"]["maxLength"].as_u64();
     let limit = limit.expect("the description's limit is documented") as usize;
     let asset = |asset_type: &str, description: String| {
         Form::new()

@@ -1206,6 +1206,8 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @description At most 500 characters once trimmed. */
+        AssetDescription: unknown;
         AssetDto: {
             /** Format: date-time */
             createdAt: string;
@@ -1231,8 +1233,7 @@ export interface components {
         AssetUploadForm: {
             /** @description Left out: `misc`. */
             assetType?: components["schemas"]["AssetTypeDto"];
-            /** @description At most 500 characters once trimmed (`MAX_ASSET_DESCRIPTION_CHARS`). */
-            description?: string;
+            description?: components["schemas"]["AssetDescription"];
             /**
              * Format: binary
              * @description An image (JPEG, PNG, GIF, WebP), PDF, .doc or .docx of at most 5 MB.
@@ -3857,6 +3858,15 @@ export interface operations {
             };
             /** @description Admin access required */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A selected user does not exist (nothing changed) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

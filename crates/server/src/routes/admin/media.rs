@@ -4,9 +4,11 @@
 use actix_multipart::Multipart;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
-use hometutor_admin::{check_site_image, Asset, AssetLabel};
+use hometutor_admin::{check_site_image, Asset, AssetLabel, MAX_ASSET_DESCRIPTION_CHARS};
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::responses::Done;
@@ -63,10 +65,26 @@ pub struct AssetUploadForm {
     /// Left out: `misc`.
     #[schema(rename = "assetType", required = false)]
     asset_type: AssetTypeDto,
-    /// At most 500 characters once trimmed (`MAX_ASSET_DESCRIPTION_CHARS`).
-    #[schema(required = false, max_length = 500)]
+    #[schema(required = false, value_type = AssetDescription)]
     description: String,
 }
+
+/// An asset's description (documents [`AssetUploadForm`]'s field, from the admin service's
+/// limit). Of no stated type: a form field is text whatever a client meant to send (an object
+/// arrives as its JSON), so the document states no type a value could break.
+pub struct AssetDescription;
+
+impl PartialSchema for AssetDescription {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::AnyValue)
+            .description(Some(format!("At most {MAX_ASSET_DESCRIPTION_CHARS} characters once trimmed.")))
+            .max_length(Some(MAX_ASSET_DESCRIPTION_CHARS))
+            .into()
+    }
+}
+
+impl ToSchema for AssetDescription {}
 
 /// What an asset is for (`hometutor_admin::AssetType`).
 #[derive(ToSchema)]

@@ -247,6 +247,7 @@ pub struct BulkResult {
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = BulkBody, responses(
     (status = 200, body = BulkResult),
     (status = 400, description = "Please select users first", body = ErrorBody),
+    (status = 404, description = "A selected user does not exist (nothing changed)", body = ErrorBody),
     (status = 409, description = "Includes yourself or the last admin", body = ErrorBody),
 ))]
 #[post("/admin/users/bulk")]
