@@ -230,18 +230,16 @@ impl AdminService {
         if !errors.is_empty() {
             return Err(AdminError::Validation(errors));
         }
+        // Every field given passed its check: `Some(text)` is its new value, `None` keeps the stored one.
+        let (title, description, support_email, support_phone) =
+            (title.flatten(), description.flatten(), support_email.flatten(), support_phone.flatten());
         let saved = self.db.write(|c| {
             let mut settings: SiteSettings = load_for_update(c, SETTINGS)?;
             let was_maintenance = settings.maintenance_mode;
-            let keep = |new: Option<Option<String>>, old: &mut String| {
-                if let Some(Some(new)) = new {
-                    *old = new;
-                }
-            };
-            keep(title, &mut settings.site_title);
-            keep(description, &mut settings.site_description);
-            keep(support_email, &mut settings.support_email);
-            keep(support_phone, &mut settings.support_phone);
+            settings.site_title = title.unwrap_or(settings.site_title);
+            settings.site_description = description.unwrap_or(settings.site_description);
+            settings.support_email = support_email.unwrap_or(settings.support_email);
+            settings.support_phone = support_phone.unwrap_or(settings.support_phone);
             settings.theme = changes.theme.unwrap_or(settings.theme);
             settings.maintenance_mode = changes.maintenance_mode.unwrap_or(settings.maintenance_mode);
             settings.gpt5_mini_preview_enabled =
