@@ -2,7 +2,8 @@
 # Runs every test suite of the project:
 #   1. the Rust suites (unit, service and HTTP API tests) on SQLite,
 #   2. the same Rust suites on PostgreSQL when TEST_DATABASE_URL is set,
-#   3. the web app's unit tests (vitest) and the freshness check of its API types,
+#   3. the web app's unit tests (vitest), its lint (ESLint: the design's import boundaries, hooks,
+#      accessibility; prettier; tsc) and the freshness check of its API types,
 #   4. the API fuzzing (schemathesis, tests/schemathesis.sh) against the release binary, one test per
 #      role × backend,
 #   5. the browser end-to-end suite (Playwright on the system Chromium) against the release binary.
@@ -44,13 +45,15 @@ else
 fi
 
 if [ -f frontend/package.json ]; then
-  step "Web app: install, unit tests, API types"
-  (cd frontend && { [ -d node_modules ] || npm ci --no-audit --no-fund; }) || status=1
+  step "Web app: install, unit tests, lint, API types"
+  # npm ci again when package-lock.json changed since the last install (a pull that added a package).
+  (cd frontend && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }) || status=1
   (cd frontend && npm test 2>&1) | tee "$logs/vitest.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   p=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
   f=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  if (cd frontend && npm run lint 2>&1); then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
   if [ -f frontend/scripts/check-api.mjs ]; then
     if (cd frontend && node scripts/check-api.mjs); then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
   fi

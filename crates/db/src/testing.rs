@@ -32,7 +32,7 @@ impl TestDatabase {
     }
 
     fn postgres() -> Option<Self> {
-        let admin_url = std::env::var("TEST_DATABASE_URL").ok().filter(|u| !u.is_empty())?;
+        let admin_url = without_tls_on_loopback(std::env::var("TEST_DATABASE_URL").ok().filter(|u| !u.is_empty())?);
         let schema = format!("t_{}", uuid::Uuid::new_v4().simple());
         let mut conn = PgConnection::establish(&admin_url)
             .unwrap_or_else(|e| panic!("TEST_DATABASE_URL is set but unreachable: {e}"));
@@ -67,6 +67,20 @@ impl Drop for TestDatabase {
             }
         }
     }
+}
+
+/// A test binary exits while servers it started may still be closing their pools on
+/// other threads; with TLS, libpq's OpenSSL then races OpenSSL's exit-time cleanup
+/// (seen: SIGSEGV after every test had passed). A loopback database needs no TLS, so
+/// tests ask for none unless the URL says otherwise.
+fn without_tls_on_loopback(url: String) -> String {
+    let loopback =
+        ["@127.0.0.1", "@localhost", "@[::1]", "://127.0.0.1", "://localhost"].iter().any(|h| url.contains(h));
+    if !loopback || url.contains("sslmode=") {
+        return url;
+    }
+    let sep = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{sep}sslmode=disable")
 }
 
 /// A user for tests and benchmarks, written straight into the table: no password

@@ -13,7 +13,7 @@ mod simulated;
 pub use cashfree::{sign_webhook, CashfreeConfig, CashfreeProvider, API_VERSION};
 pub use error::{PaymentError, ProviderError};
 pub use provider::{CheckoutOrder, PaymentProvider, ProviderOrder, ProviderStatus};
-pub use service::{CreatedSession, PaymentService, WebhookOutcome};
+pub use service::{CreatedSession, PaymentService, WebhookOutcome, RECONCILE_EVERY};
 pub use simulated::SimulatedProvider;
 
 /// The annual fee in paise (₹499.00).

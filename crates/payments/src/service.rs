@@ -13,7 +13,8 @@ use crate::{PaymentError, ANNUAL_FEE_PAISE, CURRENCY};
 
 /// How long an unpaid order stays open (and is checked by the reconciler).
 const ORDER_LIFETIME_HOURS: i64 = 24;
-const RECONCILE_EVERY: Duration = Duration::from_secs(60);
+/// How often the reconciler looks for paid orders whose browser never came back, unless configured.
+pub const RECONCILE_EVERY: Duration = Duration::from_secs(60);
 
 #[derive(Debug, Clone)]
 pub struct CreatedSession {
@@ -275,12 +276,12 @@ impl PaymentService {
     }
 
     /// Runs [`Self::reconcile`] every minute until `shutdown` resolves.
-    pub async fn run_reconciler(self, shutdown: impl std::future::Future<Output = ()>) {
+    pub async fn run_reconciler(self, every: Duration, shutdown: impl std::future::Future<Output = ()>) {
         tokio::pin!(shutdown);
         loop {
             tokio::select! {
                 _ = &mut shutdown => return,
-                _ = tokio::time::sleep(RECONCILE_EVERY) => {}
+                _ = tokio::time::sleep(every) => {}
             }
             match self.reconcile().await {
                 Ok(0) => {}

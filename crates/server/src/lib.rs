@@ -2,8 +2,8 @@
 //! start-up. Handlers parse the request, call one service method, map the result.
 
 mod admin_gate;
+mod chat;
 mod chat_limit;
-mod chat_writer;
 pub mod demo;
 mod errors;
 mod extract;
@@ -15,7 +15,6 @@ mod security;
 pub mod settings;
 mod state;
 mod web;
-mod ws;
 
 use std::net::TcpListener;
 
@@ -48,7 +47,13 @@ pub struct Application {
     port: u16,
     server: Server,
     stop_workers: tokio::sync::watch::Sender<bool>,
+    /// The mail worker and the payment reconciler, awaited on the way out so that
+    /// no database call is cut off by the process exiting under it.
+    workers: Vec<actix_web::rt::task::JoinHandle<()>>,
 }
+
+/// How long a stopping server waits for its background workers to finish their current pass.
+const WORKERS_STOP_WITHIN: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// Opens the database named in the settings and applies pending migrations.
 pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
@@ -140,7 +145,7 @@ impl Application {
         let transport = MailTransport::from_url(settings.smtp_url.as_deref())?;
         let from = hometutor_mail::parse_mailbox(&settings.mail_from)?;
         let mail = MailWorker::new(db.clone(), transport, from, signal);
-        actix_web::rt::spawn(mail.run(wait_for_stop(stopped)));
+        let mut workers = vec![actix_web::rt::spawn(mail.run(wait_for_stop(stopped)))];
 
         let (payments, cashfree_environment) = payment_service(&settings, db.clone())?;
         if settings.payments == PaymentMode::Simulated {
@@ -149,7 +154,9 @@ impl Application {
                  notice; set PAYMENT_MODE=cashfree to take real payments"
             );
         }
-        actix_web::rt::spawn(payments.clone().run_reconciler(wait_for_stop(stop_workers.subscribe())));
+        workers.push(actix_web::rt::spawn(
+            payments.clone().run_reconciler(settings.reconcile_every, wait_for_stop(stop_workers.subscribe())),
+        ));
 
         let listener =
             TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
@@ -159,25 +166,25 @@ impl Application {
         let hub = match &settings.redis_url {
             // Processes that share a database share a channel, and nothing else does. A Redis
             // that does not answer is not fatal: chat starts degraded and joins it later.
-            Some(url) => ws::Hub::with_redis(url, chat_channel(&settings.database_url)).await.context("REDIS_URL")?,
-            None => ws::Hub::in_process(),
+            Some(url) => chat::Hub::with_redis(url, chat_channel(&settings.database_url)).await.context("REDIS_URL")?,
+            None => chat::Hub::in_process(),
         };
         let media = MediaStore::new(db.clone(), settings.data_dir.join("uploads"), settings.max_upload_bytes)?
             .with_quota(settings.upload_quota);
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
-            chat_writer: chat_writer::ChatWriter::start(messages.clone()),
+            chat_writer: chat::ChatWriter::start(messages.clone()),
             profiles: ProfileService::new(db.clone()),
             admin: AdminService::new(db.clone(), auth.clone(), media.clone()),
             ticket_throttle: hometutor_auth::Throttle::new(std::time::Duration::from_secs(15 * 60)),
             media,
-            hub,
+            hub: Arc::new(hub),
             public_url: settings.public_url.clone(),
             content_security_policy: security::content_security_policy(
                 &settings.public_url,
                 cashfree_environment.is_some(),
             ),
-            chat_limit: chat_limit::ChatRateLimit::new(settings.chat_rate_limit),
+            chat_limit: Arc::new(chat_limit::ChatRateLimit::new(settings.chat_rate_limit)),
             db,
             auth,
             payments,
@@ -185,6 +192,7 @@ impl Application {
             messages,
             cashfree_environment,
         });
+        let sockets = aw::Data::new(state.chat_sockets());
         let openapi = openapi_document();
         let public_url = settings.public_url.clone();
         let body_read_timeout = input::BodyReadTimeout(settings.body_read_timeout);
@@ -193,6 +201,7 @@ impl Application {
                 .into_utoipa_app()
                 .openapi(openapi::ApiDoc::openapi())
                 .app_data(state.clone())
+                .app_data(sockets.clone())
                 .app_data(body_read_timeout)
                 // Raw bodies (the payment webhook) are held to the JSON limit too.
                 .app_data(aw::PayloadConfig::new(input::JSON_LIMIT))
@@ -207,7 +216,7 @@ impl Application {
                                 actix_web::HttpResponse::Found().insert_header(("Location", "/api/docs/")).finish()
                             }),
                         )
-                        .route("/api/ws", aw::get().to(ws::connect))
+                        .route("/api/ws", aw::get().to(chat::connect))
                 })
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
                 .split_for_parts();
@@ -229,17 +238,22 @@ impl Application {
         .shutdown_timeout(10)
         .run();
         tracing::info!(port, "HomeTutor is listening");
-        Ok(Self { port, server, stop_workers })
+        Ok(Self { port, server, stop_workers, workers })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
-    /// Serves until SIGTERM or SIGINT, finishing requests in flight, then stops the background workers.
+    /// Serves until SIGTERM or SIGINT, finishing requests in flight, then stops the
+    /// background workers and waits (boundedly) for them to finish what they are doing.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let result = self.server.await;
         let _ = self.stop_workers.send(true);
+        let finished = futures_util::future::join_all(self.workers);
+        if tokio::time::timeout(WORKERS_STOP_WITHIN, finished).await.is_err() {
+            tracing::warn!("background workers did not stop within {WORKERS_STOP_WITHIN:?}");
+        }
         result
     }
 }

@@ -12,7 +12,7 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(title = "HomeTutor API", version = "1.0.0", description = "Home-tutor marketplace: accounts, tuition requests, matching, chat, payments, admin."),
     modifiers(&BearerAuth),
-    components(schemas(crate::errors::ErrorBody)),
+    components(schemas(crate::errors::ErrorBody, crate::chat::ClientEvent, crate::chat::ServerEvent)),
 )]
 pub struct ApiDoc;
 

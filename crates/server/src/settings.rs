@@ -34,6 +34,8 @@ pub struct Settings {
     pub code_email_limit: u32,
     /// A request body that goes this long without a byte arriving is answered 408.
     pub body_read_timeout: std::time::Duration,
+    /// How often the payment reconciler asks the provider about orders still pending.
+    pub reconcile_every: std::time::Duration,
 }
 
 /// Which payment provider confirms subscriptions.
@@ -205,6 +207,16 @@ impl Settings {
                 })?
             }
         };
+        let reconcile_every = match get("PAYMENT_RECONCILE_SECS") {
+            None => hometutor_payments::RECONCILE_EVERY,
+            Some(v) => {
+                v.parse::<u64>().ok().filter(|n| *n > 0).map(std::time::Duration::from_secs).ok_or_else(|| {
+                    ConfigError(format!(
+                        "PAYMENT_RECONCILE_SECS must be a positive whole number of seconds (got '{v}')"
+                    ))
+                })?
+            }
+        };
         Ok(Self {
             bind,
             public_url: public_url.trim_end_matches('/').to_string(),
@@ -222,6 +234,7 @@ impl Settings {
             chat_rate_limit,
             code_email_limit,
             body_read_timeout,
+            reconcile_every,
         })
     }
 
@@ -333,6 +346,7 @@ mod tests {
             ("REDIS_URL", "http://cache"),
             ("MAX_UPLOAD_BYTES", "lots"),
             ("CHAT_RATE_LIMIT", "0"),
+            ("PAYMENT_RECONCILE_SECS", "0"),
         ] {
             let err = with(&[(key, value)]).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(err.contains(key), "{key}={value} gave {err:?}");

@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use hometutor_admin::AdminService;
 use hometutor_auth::{AuthService, Throttle};
 use hometutor_db::Db;
@@ -6,6 +8,9 @@ use hometutor_messaging::{MessageStore, Tickets};
 use hometutor_payments::PaymentService;
 use hometutor_profiles::ProfileService;
 use hometutor_tuition::TuitionService;
+
+use crate::chat::{ChatWriter, Hub, SocketContext};
+use crate::chat_limit::ChatRateLimit;
 
 /// What every handler may reach: the database and the domain services.
 pub struct AppState {
@@ -21,14 +26,28 @@ pub struct AppState {
     pub ticket_throttle: Throttle,
     pub tickets: Tickets,
     /// Stores chat messages in batches (group commit).
-    pub chat_writer: crate::chat_writer::ChatWriter,
-    pub hub: crate::ws::Hub,
+    pub chat_writer: ChatWriter,
+    pub hub: Arc<Hub>,
     /// The site's own origin: WebSocket handshakes from any other are refused.
     pub public_url: String,
     /// The Content-Security-Policy of the web app's pages.
     pub content_security_policy: String,
     /// Chat events (socket events and REST sends) one account may make per 10 seconds.
-    pub chat_limit: crate::chat_limit::ChatRateLimit,
+    pub chat_limit: Arc<ChatRateLimit>,
     /// `sandbox` or `production` for Cashfree's browser SDK; `None` in simulated mode.
     pub cashfree_environment: Option<String>,
+}
+
+impl AppState {
+    /// What the chat sockets use: the same hub, writer and rate limit as the REST handlers.
+    pub fn chat_sockets(&self) -> SocketContext {
+        SocketContext {
+            hub: self.hub.clone(),
+            writer: self.chat_writer.clone(),
+            messages: self.messages.clone(),
+            tickets: self.tickets.clone(),
+            rate_limit: self.chat_limit.clone(),
+            public_url: self.public_url.clone(),
+        }
+    }
 }

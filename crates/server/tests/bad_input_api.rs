@@ -12,13 +12,12 @@ use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
+use common::socket::{next_event, send, WAIT};
 use common::{TestApp, PASSWORD};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use futures_util::{SinkExt, StreamExt};
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::Message as Frame;
 
 const ADMIN: &str = "admin@example.com";
 const DELHI: [f64; 2] = [77.209, 28.6139];
@@ -241,20 +240,12 @@ async fn a_nul_character_is_refused_everywhere_and_nothing_is_stored() {
     }
 
     // A chat frame, with the `\u0000` escape in its JSON.
-    let ticket = app.call("POST", "/api/chat/ticket", Some(&parent), None).await.body["ticket"].clone();
-    let url = format!("{}/api/ws?ticket={}", app.base.replace("http", "ws"), ticket.as_str().unwrap());
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.expect("connect");
+    let mut socket = app.open_socket(&parent).await;
     let before = store.row_counts();
-    let frame = json!({"event": "sendMessage", "data": {"to": tutor_id, "text": nul, "clientId": "c-1"}});
-    assert!(frame.to_string().contains("\\u0000"), "sent as the JSON escape");
-    socket.send(Frame::text(frame.to_string())).await.unwrap();
-    let answer = loop {
-        match tokio::time::timeout(Duration::from_secs(5), socket.next()).await {
-            Ok(Some(Ok(Frame::Text(text)))) => break serde_json::from_str::<Value>(&text).unwrap(),
-            Ok(Some(Ok(_))) => continue,
-            other => panic!("no answer to the chat frame: {other:?}"),
-        }
-    };
+    let data = json!({"to": tutor_id, "text": nul, "clientId": "c-1"});
+    assert!(data.to_string().contains("\\u0000"), "sent as the JSON escape");
+    send(&mut socket, "sendMessage", data).await;
+    let answer = next_event(&mut socket, WAIT).await.expect("an answer to the chat frame");
     assert_eq!(
         (answer["event"].as_str(), answer["data"]["clientId"].as_str()),
         (Some("error"), Some("c-1")),

@@ -9,89 +9,16 @@ mod common;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::socket::{
+    ack_of, assert_nothing_arrived, closed_with, next_event, send, wait_for_event, wait_for_event_within, WAIT,
+};
 use common::TestApp;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message as Frame;
-use tokio_tungstenite::MaybeTlsStream;
-
-type Socket = tokio_tungstenite::WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
-
-const WAIT: Duration = Duration::from_secs(10);
-const QUIET: Duration = Duration::from_millis(500);
-
-async fn ticket(app: &TestApp, token: &str) -> String {
-    let reply = app.call("POST", "/api/chat/ticket", Some(token), None).await;
-    assert_eq!(reply.status, 200);
-    reply.body["ticket"].as_str().expect("ticket").to_string()
-}
-
-async fn ws_url(app: &TestApp, base: &str, token: &str) -> String {
-    format!("{}/api/ws?ticket={}", base.replace("http", "ws"), ticket(app, token).await)
-}
-
-/// A socket on the server at `base` (tickets live in the shared database).
-async fn open_at(app: &TestApp, base: &str, token: &str) -> Socket {
-    tokio_tungstenite::connect_async(ws_url(app, base, token).await).await.expect("connect").0
-}
-
-/// A socket whose client completes the handshake and then reads nothing: its
-/// receive buffer is a few kilobytes (fixed before connecting, so the kernel does
-/// not grow it), and the test never polls it until it wants to see how it ended.
-async fn open_never_reading(app: &TestApp, base: &str, token: &str) -> Socket {
-    let url = ws_url(app, base, token).await;
-    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
-    socket.set_recv_buffer_size(4096).expect("SO_RCVBUF");
-    let addr = base.trim_start_matches("http://").parse().expect("address");
-    let stream = socket.connect(addr).await.expect("connect");
-    tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream)).await.expect("handshake").0
-}
-
-async fn send(socket: &mut Socket, event: &str, data: Value) {
-    socket.send(Frame::text(json!({"event": event, "data": data}).to_string())).await.expect("send");
-}
-
-/// The next JSON event, or None after `wait` of silence.
-async fn next_event(socket: &mut Socket, wait: Duration) -> Option<Value> {
-    loop {
-        match tokio::time::timeout(wait, socket.next()).await {
-            Ok(Some(Ok(Frame::Text(text)))) => return serde_json::from_str(&text).ok(),
-            Ok(Some(Ok(_))) => continue,
-            _ => return None,
-        }
-    }
-}
-
-/// Reads until an event named `name` arrives (others are skipped); panics after `wait`.
-async fn wait_for_event(socket: &mut Socket, name: &str, wait: Duration) -> Value {
-    let deadline = Instant::now() + wait;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let event = next_event(socket, left).await.unwrap_or_else(|| panic!("no '{name}' event within {wait:?}"));
-        if event["event"] == name {
-            return event;
-        }
-    }
-}
 
 async fn id_of(app: &TestApp, token: &str) -> i64 {
     app.call("GET", "/api/auth/profile", Some(token), None).await.body["user"]["id"].as_i64().expect("id")
-}
-
-/// How a socket ended: `Some(code)` for a close frame, `None` for a connection
-/// that dropped without one; panics if it stays open for `wait`.
-async fn closed_with(socket: &mut Socket, wait: Duration) -> Option<u16> {
-    tokio::time::timeout(wait, async {
-        loop {
-            match socket.next().await {
-                Some(Ok(Frame::Close(frame))) => return frame.map(|f| u16::from(f.code)),
-                None | Some(Err(_)) => return None,
-                Some(Ok(_)) => continue,
-            }
-        }
-    })
-    .await
-    .expect("the socket is closed")
 }
 
 /// Polls `base`'s health until its `redis` field reads `want`; panics after `wait`.
@@ -176,50 +103,52 @@ async fn chat_survives_a_redis_restart() {
     let parent = app.verified_user("parent@example.com", "parent").await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let (parent_id, tutor_id) = (id_of(&app, &parent).await, id_of(&app, &tutor).await);
-    let (mut p, mut p_laptop) = (open_at(&app, &app.base, &parent).await, open_at(&app, &app.base, &parent).await);
-    let (mut t, mut t_tablet) = (open_at(&app, &peer, &tutor).await, open_at(&app, &peer, &tutor).await);
+    let (mut p, mut p_laptop) =
+        (app.open_socket_at(&app.base, &parent).await, app.open_socket_at(&app.base, &parent).await);
+    let (mut t, mut t_tablet) = (app.open_socket_at(&peer, &tutor).await, app.open_socket_at(&peer, &tutor).await);
 
     send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "before", "clientId": "b"})).await;
-    assert_eq!(next_event(&mut p, WAIT).await.expect("ack")["event"], "ack");
-    let before = wait_for_event(&mut t, "newMessage", WAIT).await;
+    ack_of(&mut p, "b").await;
+    let before = wait_for_event(&mut t, "newMessage").await;
     let last_seq = before["data"]["seq"].as_i64().expect("seq");
-    wait_for_event(&mut p_laptop, "newMessage", WAIT).await;
-    wait_for_event(&mut t_tablet, "newMessage", WAIT).await;
+    wait_for_event(&mut p_laptop, "newMessage").await;
+    wait_for_event(&mut t_tablet, "newMessage").await;
 
     redis.kill();
     wait_for_redis_health(&app, &app.base, "unreachable", WAIT).await;
     wait_for_redis_health(&app, &peer, "unreachable", WAIT).await;
     send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "during the gap", "clientId": "g"})).await;
-    let gap_ack = wait_for_event(&mut p, "ack", WAIT).await;
-    let local = wait_for_event(&mut p_laptop, "newMessage", WAIT).await;
+    let gap_ack = ack_of(&mut p, "g").await;
+    let local = wait_for_event(&mut p_laptop, "newMessage").await;
     assert_eq!(local["data"]["text"], "during the gap", "delivery inside one instance goes on");
-    assert!(next_event(&mut t, QUIET).await.is_none(), "nothing crosses while Redis is down");
+    // Both processes said Redis is away before the message: nothing of it can be on its way to the tutor.
+    assert_nothing_arrived(&mut t, "nothing crosses while Redis is down").await;
     send(&mut t, "sendMessage", json!({"to": parent_id, "text": "reply in the gap", "clientId": "rg"})).await;
-    wait_for_event(&mut t, "ack", WAIT).await;
-    let local = wait_for_event(&mut t_tablet, "newMessage", WAIT).await;
+    ack_of(&mut t, "rg").await;
+    let local = wait_for_event(&mut t_tablet, "newMessage").await;
     assert_eq!(local["data"]["text"], "reply in the gap", "and inside the other instance too");
-    assert!(next_event(&mut p, QUIET).await.is_none(), "nothing crosses the other way either");
+    assert_nothing_arrived(&mut p, "nothing crosses the other way either").await;
 
     redis.start();
-    wait_for_event(&mut t, "resync", Duration::from_secs(15)).await;
+    wait_for_event_within(&mut t, "resync", Duration::from_secs(15)).await;
     send(&mut t, "join", json!({"userId": parent_id, "afterSeq": last_seq})).await;
     // The conversation after what it last saw: the gap's message, then its own reply.
-    let caught_up = wait_for_event(&mut t, "newMessage", WAIT).await;
+    let caught_up = wait_for_event(&mut t, "newMessage").await;
     assert_eq!(caught_up["data"]["text"], "during the gap");
-    let own = wait_for_event(&mut t, "newMessage", WAIT).await;
+    let own = wait_for_event(&mut t, "newMessage").await;
     assert_eq!(own["data"]["text"], "reply in the gap");
-    wait_for_event(&mut p, "resync", Duration::from_secs(15)).await;
+    wait_for_event_within(&mut p, "resync", Duration::from_secs(15)).await;
     send(&mut p, "join", json!({"userId": tutor_id, "afterSeq": gap_ack["data"]["seq"]})).await;
-    let caught_up = wait_for_event(&mut p, "newMessage", WAIT).await;
+    let caught_up = wait_for_event(&mut p, "newMessage").await;
     assert_eq!(caught_up["data"]["text"], "reply in the gap");
 
     wait_for_redis_health(&app, &app.base, "connected", Duration::from_secs(15)).await;
     wait_for_redis_health(&app, &peer, "connected", Duration::from_secs(15)).await;
     send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "after", "clientId": "a"})).await;
-    let after = wait_for_event(&mut t, "newMessage", WAIT).await;
+    let after = wait_for_event(&mut t, "newMessage").await;
     assert_eq!(after["data"]["text"], "after", "cross-instance delivery resumed");
     send(&mut t, "sendMessage", json!({"to": parent_id, "text": "and back", "clientId": "r"})).await;
-    let back = wait_for_event(&mut p, "newMessage", WAIT).await;
+    let back = wait_for_event(&mut p, "newMessage").await;
     assert_eq!(back["data"]["text"], "and back");
 }
 
@@ -236,15 +165,15 @@ async fn an_instance_started_without_redis_joins_when_it_appears() {
     let parent = app.verified_user("parent@example.com", "parent").await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let tutor_id = id_of(&app, &tutor).await;
-    let mut p = open_at(&app, &app.base, &parent).await;
-    let mut t = open_at(&app, &peer, &tutor).await;
+    let mut p = app.open_socket_at(&app.base, &parent).await;
+    let mut t = app.open_socket_at(&peer, &tutor).await;
 
     redis.start();
-    wait_for_event(&mut t, "resync", Duration::from_secs(15)).await;
+    wait_for_event_within(&mut t, "resync", Duration::from_secs(15)).await;
     wait_for_redis_health(&app, &app.base, "connected", Duration::from_secs(15)).await;
     wait_for_redis_health(&app, &peer, "connected", Duration::from_secs(15)).await;
     send(&mut p, "sendMessage", json!({"to": tutor_id, "text": "hello across", "clientId": "h"})).await;
-    let got = wait_for_event(&mut t, "newMessage", WAIT).await;
+    let got = wait_for_event(&mut t, "newMessage").await;
     assert_eq!(got["data"]["text"], "hello across");
 }
 
@@ -270,8 +199,8 @@ async fn a_socket_that_never_reads_is_closed_and_memory_stays_bounded() {
     let parent = app.verified_user("parent@example.com", "parent").await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let tutor_id = id_of(&app, &tutor).await;
-    let mut slow = open_never_reading(&app, &server.base, &tutor).await;
-    let p = open_at(&app, &server.base, &parent).await;
+    let mut slow = app.open_socket_never_reading(&server.base, &tutor).await;
+    let p = app.open_socket_at(&server.base, &parent).await;
     let (mut to_server, mut from_server) = p.split();
     let text = "x".repeat(1000);
     let frame = move |i: usize| {
@@ -337,27 +266,27 @@ async fn the_silence_check_closes_a_stuck_socket() {
     let parent = app.verified_user("parent@example.com", "parent").await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let tutor_id = id_of(&app, &tutor).await;
-    let mut stuck = open_never_reading(&app, &app.base, &tutor).await;
+    let mut stuck = app.open_socket_never_reading(&app.base, &tutor).await;
     let opened = Instant::now();
-    let mut p = open_at(&app, &app.base, &parent).await;
+    let mut p = app.open_socket_at(&app.base, &parent).await;
     // Enough to fill the kernel's buffers and stick a send, not enough to fall behind.
     let text = "y".repeat(1500);
     for i in 0..400 {
         send(&mut p, "sendMessage", json!({"to": tutor_id, "text": text, "clientId": i.to_string()})).await;
-        assert_eq!(wait_for_event(&mut p, "ack", WAIT).await["data"]["clientId"], i.to_string());
+        ack_of(&mut p, &i.to_string()).await;
     }
     // Nine more sockets that do read (and so answer pings), to reach the limit.
     let mut readers = Vec::new();
     for _ in 0..9 {
-        let mut socket = open_at(&app, &app.base, &tutor).await;
+        let mut socket = app.open_socket_at(&app.base, &tutor).await;
         readers.push(actix_web::rt::spawn(async move { while socket.next().await.is_some() {} }));
     }
-    let url = ws_url(&app, &app.base, &tutor).await;
+    let url = app.socket_url(&app.base, &tutor).await;
     assert!(tokio_tungstenite::connect_async(url).await.is_err(), "the 11th socket is refused");
 
     let deadline = Instant::now() + Duration::from_secs(75);
     loop {
-        let url = ws_url(&app, &app.base, &tutor).await;
+        let url = app.socket_url(&app.base, &tutor).await;
         if tokio_tungstenite::connect_async(url).await.is_ok() {
             break;
         }
@@ -377,7 +306,7 @@ async fn rest_and_socket_share_one_accounts_rate_limit() {
     let parent = app.verified_user("parent@example.com", "parent").await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let tutor_id = id_of(&app, &tutor).await;
-    let mut p = open_at(&app, &app.base, &parent).await;
+    let mut p = app.open_socket_at(&app.base, &parent).await;
 
     let rest = futures_util::future::join_all((0..8).map(|i| {
         app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": tutor_id, "text": format!("rest {i}")})))
@@ -431,9 +360,9 @@ async fn an_account_holds_at_most_ten_sockets() {
     let tutor_id = id_of(&app, &tutor).await;
     let mut sockets = Vec::new();
     for _ in 0..10 {
-        sockets.push(open_at(&app, &app.base, &parent).await);
+        sockets.push(app.open_socket_at(&app.base, &parent).await);
     }
-    let refused = tokio_tungstenite::connect_async(ws_url(&app, &app.base, &parent).await).await;
+    let refused = tokio_tungstenite::connect_async(app.socket_url(&app.base, &parent).await).await;
     let Err(tokio_tungstenite::tungstenite::Error::Http(response)) = refused else {
         panic!("the 11th socket must be refused with an HTTP answer: {refused:?}")
     };
@@ -445,12 +374,12 @@ async fn an_account_holds_at_most_ten_sockets() {
     let sent = app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": tutor_id, "text": "hi"}))).await;
     assert_eq!(sent.status, 201);
     for socket in &mut sockets {
-        assert_eq!(wait_for_event(socket, "newMessage", WAIT).await["data"]["text"], "hi");
+        assert_eq!(wait_for_event(socket, "newMessage").await["data"]["text"], "hi");
     }
 
     sockets.pop().expect("a socket").close(None).await.expect("close");
     let deadline = Instant::now() + WAIT;
-    while tokio_tungstenite::connect_async(ws_url(&app, &app.base, &parent).await).await.is_err() {
+    while tokio_tungstenite::connect_async(app.socket_url(&app.base, &parent).await).await.is_err() {
         assert!(Instant::now() < deadline, "a closed socket frees its place");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }

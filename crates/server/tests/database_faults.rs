@@ -1,6 +1,7 @@
 //! PostgreSQL going away under a running server, for real: its sessions killed
 //! with `pg_terminate_backend`, and a private cluster stopped and started again.
-//! The server answers a clean 503 meanwhile and heals within 5 s, mail included.
+//! The server answers a clean 503 meanwhile and heals within 5 s, the mail worker
+//! and the payment reconciler included.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
@@ -280,7 +281,10 @@ async fn server_heals_after_its_postgres_cluster_is_stopped_and_started() {
     let data_dir = cluster.dir.join("app");
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
-    let _server = Server(
+    // The server's log, read to see the reconciler meet the outage.
+    let log_path = cluster.dir.join("hometutor.log");
+    let log = std::fs::File::create(&log_path).expect("log file");
+    let mut server = Server(
         Command::new(env!("CARGO_BIN_EXE_hometutor"))
             .env("BIND", format!("127.0.0.1:{port}"))
             .env("DATABASE_URL", cluster.url())
@@ -288,12 +292,16 @@ async fn server_heals_after_its_postgres_cluster_is_stopped_and_started() {
             .env("SMTP_URL", smtp.url())
             .env("BCRYPT_COST", "4")
             .env("JWT_SECRET", JWT_SECRET)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
+            .env("PAYMENT_RECONCILE_SECS", "1")
+            .env("RUST_LOG", "warn,hometutor_payments=info")
+            .stdout(log)
             .spawn()
             .expect("the server binary starts"),
     );
-    let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().expect("client");
+    // No kept-alive connections: one idle through the outage may be closed by the server
+    // just as it is reused, which is the client's race, not the server's failure.
+    let client =
+        reqwest::Client::builder().timeout(Duration::from_secs(15)).pool_max_idle_per_host(0).build().expect("client");
     let call = |method: reqwest::Method, path: &str, token: Option<&str>, body: Option<Value>| {
         let mut req = client.request(method, format!("{base}{path}"));
         if let Some(t) = token {
@@ -315,31 +323,51 @@ async fn server_heals_after_its_postgres_cluster_is_stopped_and_started() {
         assert!(started.elapsed() < Duration::from_secs(30), "the server did not come up");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let register = |email: &'static str| {
+    let register = |email: &'static str, role: &'static str| {
         call(
             reqwest::Method::POST,
             "/api/auth/register",
             None,
             Some(
-                json!({"fullname": "Asha Kumar", "role": "parent", "email": email, "phone": "9876543210", "password": PASSWORD}),
+                json!({"fullname": "Asha Kumar", "role": role, "email": email, "phone": "9876543210", "password": PASSWORD}),
             ),
         )
     };
-    assert_eq!(register("before@example.com").await.0, 201);
-    let mail = smtp.wait_for("before@example.com", "Your verification code:", Duration::from_secs(10)).await;
-    let code = mail.expect("the e-mail arrives").code_after("Your verification code:", 6).expect("code");
-    let verify = json!({"email": "before@example.com", "otp": code});
-    assert_eq!(call(reqwest::Method::POST, "/api/verify/email-otp", None, Some(verify)).await.0, 200);
-    let login = json!({"email": "before@example.com", "password": PASSWORD});
-    let (status, body) = call(reqwest::Method::POST, "/api/auth/login", None, Some(login)).await;
-    assert_eq!(status, 200, "{body}");
-    let token = body["token"].as_str().expect("token").to_string();
+    let (register_ref, call_ref, sink) = (&register, &call, &smtp);
+    let verified_login = |email: &'static str, role: &'static str| async move {
+        let (register, call) = (register_ref, call_ref);
+        assert_eq!(register(email, role).await.0, 201);
+        let mail = sink.wait_for(email, "Your verification code:", Duration::from_secs(10)).await;
+        let code = mail.expect("the e-mail arrives").code_after("Your verification code:", 6).expect("code");
+        let verify = json!({"email": email, "otp": code});
+        assert_eq!(call(reqwest::Method::POST, "/api/verify/email-otp", None, Some(verify)).await.0, 200);
+        let login = json!({"email": email, "password": PASSWORD});
+        let (status, body) = call(reqwest::Method::POST, "/api/auth/login", None, Some(login)).await;
+        assert_eq!(status, 200, "{body}");
+        body["token"].as_str().expect("token").to_string()
+    };
+    let token = verified_login("before@example.com", "parent").await;
+    // A tutor's checkout whose browser never comes back: only the reconciler can confirm it.
+    let tutor = verified_login("tutor@example.com", "tutor").await;
+    let (status, order) = call(reqwest::Method::POST, "/api/payment/create-session", Some(&tutor), None).await;
+    assert_eq!(status, 200, "{order}");
+    let order_id = order["orderId"].clone();
 
     cluster.stop();
     let (status, body) = call(reqwest::Method::GET, "/api/auth/profile", Some(&token), None).await;
     assert_clean_unavailable(status, &body);
     let (status, body) = call(reqwest::Method::GET, "/api/health", None, None).await;
     assert_eq!((status, body["database"].as_str()), (503, Some("unreachable")), "{body}");
+    // The reconciler (every second here) runs into the outage, and lives on.
+    let outage = Instant::now();
+    while !std::fs::read_to_string(&log_path).unwrap_or_default().contains("payment reconciler") {
+        assert!(
+            outage.elapsed() < Duration::from_secs(10),
+            "the reconciler never ran during the outage; the server logged:\n{}",
+            std::fs::read_to_string(&log_path).unwrap_or_default()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 
     cluster.start();
     let accepting = Instant::now();
@@ -350,6 +378,14 @@ async fn server_heals_after_its_postgres_cluster_is_stopped_and_started() {
             break;
         }
         if profile != 200 {
+            if profile == 0 {
+                panic!(
+                    "no answer after {:?}; server exited: {:?}; log:\n{}",
+                    accepting.elapsed(),
+                    server.0.try_wait(),
+                    std::fs::read_to_string(&log_path).unwrap_or_default()
+                );
+            }
             assert_clean_unavailable(profile, &body);
         }
         assert!(accepting.elapsed() < HEAL_WITHIN, "API not healed within {HEAL_WITHIN:?} of PostgreSQL starting");
@@ -358,11 +394,37 @@ async fn server_heals_after_its_postgres_cluster_is_stopped_and_started() {
     let api_healed = accepting.elapsed();
 
     // The mail worker lived through the outage: a new e-mail goes out.
-    assert_eq!(register("after@example.com").await.0, 201);
+    assert_eq!(register("after@example.com", "parent").await.0, 201);
     let left = HEAL_WITHIN.saturating_sub(accepting.elapsed()).max(Duration::from_millis(500));
     assert!(
         smtp.wait_for("after@example.com", "Your verification code:", left).await.is_some(),
         "the mail worker sends again within {HEAL_WITHIN:?} of PostgreSQL starting"
     );
-    eprintln!("API healed {api_healed:?}, mail {:?} after PostgreSQL accepted connections", accepting.elapsed());
+    let mail_healed = accepting.elapsed();
+
+    // The reconciler lived through it too: the provider now reports the order paid, and
+    // without the browser calling verify, the subscription becomes active.
+    let pay = json!({"orderId": order_id});
+    let (status, body) =
+        call(reqwest::Method::POST, "/api/payment-dev/simulate-payment", Some(&tutor), Some(pay)).await;
+    assert_eq!(status, 200, "{body}");
+    let paid = Instant::now();
+    loop {
+        let (status, profile) = call(reqwest::Method::GET, "/api/auth/profile", Some(&tutor), None).await;
+        assert_eq!(status, 200, "{profile}");
+        if profile["user"]["subscriptionActive"] == json!(true) {
+            break;
+        }
+        assert!(
+            paid.elapsed() < HEAL_WITHIN,
+            "the reconciler did not confirm the payment after the outage; the server logged:\n{}",
+            std::fs::read_to_string(&log_path).unwrap_or_default()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!(
+        "API healed {api_healed:?}, mail {mail_healed:?} after PostgreSQL accepted connections; \
+         the reconciler confirmed a payment {:?} after the provider reported it",
+        paid.elapsed()
+    );
 }

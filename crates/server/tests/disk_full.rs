@@ -7,19 +7,20 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
+mod common;
+
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
-use futures_util::{SinkExt, StreamExt};
+use common::socket::{ack_of, answer_to, send, Socket};
+use common::PeerProcess;
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::Message as Frame;
 
-/// A tmpfs mounted for this test, unmounted (and the server killed) when dropped.
+/// A tmpfs mounted for this test, unmounted when dropped.
 struct SmallDisk {
     dir: PathBuf,
-    server: Option<Child>,
 }
 
 impl SmallDisk {
@@ -35,7 +36,7 @@ impl SmallDisk {
             let _ = std::fs::remove_dir(&dir);
             return Err(format!("cannot mount a tmpfs: {}", String::from_utf8_lossy(&mounted.stderr).trim()));
         }
-        Ok(Self { dir, server: None })
+        Ok(Self { dir })
     }
 
     /// Fills the disk with a file until the kernel refuses one more byte.
@@ -52,129 +53,58 @@ impl SmallDisk {
 
 impl Drop for SmallDisk {
     fn drop(&mut self) {
-        if let Some(mut server) = self.server.take() {
-            let _ = server.kill();
-            let _ = server.wait();
-        }
         let _ = Command::new("umount").arg("-l").arg(&self.dir).status();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port()
-}
-
-fn start_server(disk: &mut SmallDisk, port: u16) -> std::io::Result<()> {
-    let log = std::fs::File::create(disk.dir.join("hometutor.log"))?;
+/// The server binary with its database, uploads and log on the disk.
+async fn start_server(disk: &SmallDisk) -> PeerProcess {
     let data = disk.dir.join("data");
-    let server = Command::new(env!("CARGO_BIN_EXE_hometutor"))
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("DATABASE_URL", format!("sqlite://{}", data.join("hometutor.db").display()))
-        .env("DATA_DIR", &data)
-        .env("BIND", format!("127.0.0.1:{port}"))
-        .env("PUBLIC_URL", format!("http://localhost:{port}"))
-        .env("ADMIN_EMAIL", "root@example.com")
-        .env("ADMIN_PASSWORD", "root password 1")
-        .env("BCRYPT_COST", "4")
+    let env = HashMap::from([
+        ("DATABASE_URL".to_string(), format!("sqlite://{}", data.join("hometutor.db").display())),
+        ("DATA_DIR".into(), data.display().to_string()),
+        ("ADMIN_EMAIL".into(), "root@example.com".into()),
+        ("ADMIN_PASSWORD".into(), "root password 1".into()),
+        ("BCRYPT_COST".into(), "4".into()),
         // The test writes until the disk refuses: more than the default chat rate limit allows.
-        .env("CHAT_RATE_LIMIT", "1000")
+        ("CHAT_RATE_LIMIT".into(), "1000".into()),
         // Every request logs, so the log needs the full disk too.
-        .env("RUST_LOG", "info")
-        .env("NO_COLOR", "1")
-        .stdout(log.try_clone()?)
-        .stderr(log)
-        .stdin(Stdio::null())
-        .spawn()?;
-    disk.server = Some(server);
-    Ok(())
-}
-
-fn alive(disk: &mut SmallDisk) -> bool {
-    disk.server.as_mut().is_some_and(|s| matches!(s.try_wait(), Ok(None)))
-}
-
-struct Api {
-    base: String,
-    http: reqwest::Client,
-}
-
-impl Api {
-    async fn call(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> (u16, Value) {
-        let mut request = self.http.request(method, format!("{}{path}", self.base));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        match request.send().await {
-            Ok(response) => {
-                let status = response.status().as_u16();
-                (status, response.json().await.unwrap_or(Value::Null))
-            }
-            Err(e) => panic!("{path}: no answer: {e}"),
-        }
-    }
-}
-
-async fn wait_until_up(api: &Api) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < deadline {
-        if let Ok(r) = api.http.get(format!("{}/api/health", api.base)).send().await {
-            if r.status().is_success() {
-                return;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server did not come up");
+        ("RUST_LOG".into(), "info".into()),
+        ("NO_COLOR".into(), "1".into()),
+    ]);
+    PeerProcess::start(&env, Some(&disk.dir.join("hometutor.log"))).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_disk_answers_507_and_everything_works_once_space_is_freed() {
-    let mut disk = match SmallDisk::mount(48) {
+    let disk = match SmallDisk::mount(48) {
         Ok(disk) => disk,
         Err(reason) => {
             eprintln!("SKIPPED a_full_disk_answers_507…: {reason} (needs root to mount a tmpfs; CI runs as root)");
             return;
         }
     };
-    let port = free_port();
-    start_server(&mut disk, port).expect("spawn");
-    let api = Api { base: format!("http://127.0.0.1:{port}"), http: reqwest::Client::new() };
-    wait_until_up(&api).await;
+    // Declared after the disk, so it is stopped before the disk is unmounted.
+    let server = start_server(&disk).await;
 
-    let (status, login) = api
-        .call(
-            reqwest::Method::POST,
-            "/api/auth/login",
-            None,
-            Some(json!({"email": "root@example.com", "password": "root password 1"})),
-        )
-        .await;
-    assert_eq!(status, 200, "{login}");
-    let token = login["token"].as_str().expect("token").to_string();
-    let me = login["user"]["id"].as_i64().expect("id");
-    let send = |text: String| {
-        let api = &api;
-        let token = token.clone();
-        async move {
-            api.call(reqwest::Method::POST, "/api/messages", Some(&token), Some(json!({"to": me, "text": text}))).await
-        }
+    let login = json!({"email": "root@example.com", "password": "root password 1"});
+    let login = server.call("POST", "/api/auth/login", None, Some(login)).await;
+    assert_eq!(login.status, 200, "{:?}", login.body);
+    let token = login.body["token"].as_str().expect("token").to_string();
+    let me = login.body["user"]["id"].as_i64().expect("id");
+    let send_over_rest = |text: String| {
+        let (server, token) = (&server, token.clone());
+        async move { server.call("POST", "/api/messages", Some(&token), Some(json!({"to": me, "text": text}))).await }
     };
-    let (status, _) = send("before the disk filled".into()).await;
-    assert_eq!(status, 201);
-    let (_, ticket) = api.call(reqwest::Method::POST, "/api/chat/ticket", Some(&token), None).await;
-    let url = format!("ws://127.0.0.1:{port}/api/ws?ticket={}", ticket["ticket"].as_str().expect("ticket"));
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.expect("socket");
+    assert_eq!(send_over_rest("before the disk filled".into()).await.status, 201);
+    let ticket = server.call("POST", "/api/chat/ticket", Some(&token), None).await;
+    let url = format!(
+        "{}/api/ws?ticket={}",
+        server.base.replace("http", "ws"),
+        ticket.body["ticket"].as_str().expect("ticket")
+    );
+    let (mut socket, _): (Socket, _) = tokio_tungstenite::connect_async(url).await.expect("socket");
 
     let filler = disk.fill();
 
@@ -182,8 +112,9 @@ async fn a_full_disk_answers_507_and_everything_works_once_space_is_freed() {
     let long = "x".repeat(1900);
     let mut refusals = 0;
     for i in 0..400 {
-        let (status, body) = send(format!("{i} {long}")).await;
-        match status {
+        let reply = send_over_rest(format!("{i} {long}")).await;
+        let body = &reply.body;
+        match reply.status {
             201 => continue,
             507 => {
                 assert_eq!(body["code"], "storage_full", "{body}");
@@ -202,64 +133,45 @@ async fn a_full_disk_answers_507_and_everything_works_once_space_is_freed() {
     assert_eq!(refusals, 3, "the disk filled, yet every message was stored");
 
     // Over the socket, the sender hears the same, with the code.
-    socket
-        .send(Frame::text(
-            json!({"event": "sendMessage", "data": {"to": me, "text": long, "clientId": "full-1"}}).to_string(),
-        ))
-        .await
-        .expect("frame");
-    let answer = next_event(&mut socket).await.expect("an answer on the socket");
+    send(&mut socket, "sendMessage", json!({"to": me, "text": long, "clientId": "full-1"})).await;
+    let answer = answer_to(&mut socket, "full-1").await;
     assert_eq!(answer["event"], "error", "{answer}");
     assert_eq!(answer["data"]["code"], "storage_full", "{answer}");
-    assert_eq!(answer["data"]["clientId"], "full-1", "{answer}");
-    assert!(alive(&mut disk), "the server survived a full disk that also holds its log");
+    assert!(server.is_running(), "the server survived a full disk that also holds its log");
 
     // A file upload is refused the same way, and leaves no half-written file behind.
     let uploads = disk.dir.join("data").join("uploads");
     let files_before = files_in(&uploads);
-    let (status, body) = upload(&api, &token, pdf(256 * 1024)).await;
+    let (status, body) = upload(&server, &token, pdf(256 * 1024)).await;
     assert_eq!((status, body["code"].as_str()), (507, Some("storage_full")), "{body}");
     assert_eq!(files_in(&uploads), files_before, "no partial upload is left on the disk");
 
     std::fs::remove_file(&filler).expect("free the space");
 
     // Space is back: the same socket and REST store messages again, in the same process.
-    socket
-        .send(Frame::text(
-            json!({"event": "sendMessage", "data": {"to": me, "text": "after, on the socket", "clientId": "after-1"}})
-                .to_string(),
-        ))
-        .await
-        .expect("frame");
-    let ack = loop {
-        let event = next_event(&mut socket).await.expect("an answer on the socket");
-        if event["event"] == "ack" {
-            break event;
-        }
-        assert_ne!(event["event"], "error", "{event}");
-    };
-    assert_eq!(ack["data"]["clientId"], "after-1");
-    let (status, body) = send("after, over REST".into()).await;
-    assert_eq!(status, 201, "{body}");
-    let (status, history) =
-        api.call(reqwest::Method::GET, &format!("/api/messages?userId={me}&limit=5"), Some(&token), None).await;
-    assert_eq!(status, 200, "{history}");
-    let texts: Vec<&str> = history.as_array().expect("messages").iter().filter_map(|m| m["text"].as_str()).collect();
+    send(&mut socket, "sendMessage", json!({"to": me, "text": "after, on the socket", "clientId": "after-1"})).await;
+    ack_of(&mut socket, "after-1").await;
+    let after = send_over_rest("after, over REST".into()).await;
+    assert_eq!(after.status, 201, "{:?}", after.body);
+    let history = server.call("GET", &format!("/api/messages?userId={me}&limit=5"), Some(&token), None).await;
+    assert_eq!(history.status, 200, "{:?}", history.body);
+    let texts: Vec<&str> =
+        history.body.as_array().expect("messages").iter().filter_map(|m| m["text"].as_str()).collect();
     assert!(texts.contains(&"after, on the socket") && texts.contains(&"after, over REST"), "{texts:?}");
-    let (status, body) = upload(&api, &token, pdf(256 * 1024)).await;
+    let (status, body) = upload(&server, &token, pdf(256 * 1024)).await;
     assert_eq!(status, 201, "{body}");
-    assert!(alive(&mut disk));
+    assert!(server.is_running());
     let log = std::fs::read_to_string(disk.dir.join("hometutor.log")).unwrap_or_default();
     assert!(!log.contains("panicked"), "nothing panicked:\n{}", tail(&log));
     assert_log_resumed(&log);
 }
 
-async fn upload(api: &Api, token: &str, bytes: Vec<u8>) -> (u16, Value) {
+async fn upload(server: &PeerProcess, token: &str, bytes: Vec<u8>) -> (u16, Value) {
     let form = reqwest::multipart::Form::new()
         .part("file", reqwest::multipart::Part::bytes(bytes).file_name("notes.pdf".to_string()));
-    let response = api
-        .http
-        .post(format!("{}/api/upload/single", api.base))
+    let response = server
+        .client
+        .post(format!("{}/api/upload/single", server.base))
         .bearer_auth(token)
         .multipart(form)
         .send()
@@ -291,16 +203,4 @@ fn assert_log_resumed(log: &str) {
 
 fn tail(log: &str) -> String {
     log.lines().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n")
-}
-
-async fn next_event(
-    socket: &mut (impl StreamExt<Item = Result<Frame, tokio_tungstenite::tungstenite::Error>> + Unpin),
-) -> Option<Value> {
-    loop {
-        match tokio::time::timeout(Duration::from_secs(10), socket.next()).await {
-            Ok(Some(Ok(Frame::Text(text)))) => return serde_json::from_str(&text).ok(),
-            Ok(Some(Ok(_))) => continue,
-            _ => return None,
-        }
-    }
 }

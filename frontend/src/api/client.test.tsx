@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getSession } from '@/lib/session'
 import { setUnauthorizedHandler } from '@/lib/unauthorized'
+import { apiError } from '@/test/http'
 import { currentPath, renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 import { api, ApiError, callerHandles401, request } from './client'
@@ -54,9 +55,10 @@ describe('API client', () => {
   it("turns an error body into an ApiError with the server's message, code, fields and Retry-After", async () => {
     server.use(
       http.post('*/api/auth/login', () =>
-        HttpResponse.json(
+        apiError(
+          429,
           { message: 'Too many attempts. Try again later.', code: 'rate_limited' },
-          { status: 429, headers: { 'Retry-After': '30' } },
+          { 'Retry-After': '30' },
         ),
       ),
     )
@@ -90,7 +92,7 @@ describe('API client', () => {
     setUnauthorizedHandler({ currentPath: () => '/dashboard', redirect })
     server.use(
       http.put('*/api/auth/profile', () =>
-        HttpResponse.json({ message: 'Session expired', code: 'unauthorized' }, { status: 401 }),
+        apiError(401, { message: 'Session expired. Please log in again.', code: 'unauthenticated' }),
       ),
     )
 

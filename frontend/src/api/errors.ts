@@ -1,13 +1,15 @@
+import type { ErrorCode } from './types'
+
 /** A failed API call, carrying the message to show (the server's, or the SPEC §8 default). */
 export class ApiError extends Error {
   readonly status: number
-  readonly code?: string
+  readonly code?: ErrorCode
   readonly fields?: Record<string, string>
   readonly retryAfterSeconds?: number
 
   constructor(
     message: string,
-    options: { status: number; code?: string; fields?: Record<string, string> | null; retryAfterSeconds?: number },
+    options: { status: number; code?: ErrorCode; fields?: Record<string, string> | null; retryAfterSeconds?: number },
   ) {
     super(message)
     this.name = 'ApiError'

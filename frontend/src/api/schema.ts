@@ -1293,6 +1293,34 @@ export interface components {
          * @enum {string}
          */
         BulkUserAction: "activate" | "deactivate" | "delete";
+        /** @description What a client sends. Each event counts against the account's chat rate limit. */
+        ClientEvent: {
+            /**
+             * @description Stores a message and delivers it: answered with `ack` once it is stored, or with
+             *     an `error` carrying its `clientId`.
+             */
+            data: components["schemas"]["SendMessage"];
+            /** @enum {string} */
+            event: "sendMessage";
+        } | {
+            /** @description Tells `to` whether this user is typing (`userTyping`); not answered. */
+            data: components["schemas"]["Typing"];
+            /** @enum {string} */
+            event: "typing";
+        } | {
+            /** @description Marks everything from `partnerId` as read; not answered. */
+            data: components["schemas"]["ReadMark"];
+            /** @enum {string} */
+            event: "read";
+        } | {
+            /**
+             * @description Catch-up after a reconnect or a `resync`: the conversation with `userId` after
+             *     `afterSeq`, to this socket, as `newMessage` events.
+             */
+            data: components["schemas"]["Join"];
+            /** @enum {string} */
+            event: "join";
+        };
         /**
          * @description FAQs and announcements may come as JSON arrays or as text holding one.
          *     Everything left out is emptied: the content is saved whole.
@@ -1384,6 +1412,18 @@ export interface components {
             /** @description A sentence for a person. */
             message: string;
         };
+        /**
+         * @description An event refused, or a frame that is not an event. `code` is the REST API's
+         *     error code where there is one; `clientId` names the refused `sendMessage`.
+         */
+        ErrorEvent: {
+            clientId?: string;
+            code?: string;
+            fields?: {
+                [key: string]: string;
+            };
+            message: string;
+        };
         FeatureBody: {
             featured: boolean;
         };
@@ -1425,6 +1465,15 @@ export interface components {
              */
             tutor: number;
         };
+        Join: {
+            /**
+             * Format: int64
+             * @description The last `seq` this client saw (0, or anything but a whole number: from the start).
+             */
+            afterSeq?: number;
+            /** Format: int64 */
+            userId: number;
+        };
         /** @description An array of at most 100 entries, or text holding one (empty text for none). */
         JsonList: unknown[] | string;
         LastMessage: {
@@ -1450,7 +1499,12 @@ export interface components {
             token: string;
             user: components["schemas"]["Profile"];
         };
+        /**
+         * @description A stored message, as `GET`/`POST /api/messages` return it and the socket's
+         *     `newMessage` and `ack` events carry it.
+         */
         MessageDto: {
+            /** @description The sender's own id for the message. */
             clientId?: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -1588,6 +1642,10 @@ export interface components {
             name: string;
             text: string;
         };
+        ReadMark: {
+            /** Format: int64 */
+            partnerId: number;
+        };
         RecentChatUser: {
             email: string;
             /** Format: int64 */
@@ -1645,6 +1703,8 @@ export interface components {
             /** @description 6 digits. */
             otp: string;
         };
+        /** @description Carries nothing: `{}`. */
+        Resync: Record<string, never>;
         RevenueDto: {
             /** Format: double */
             lastMonth: number;
@@ -1704,10 +1764,57 @@ export interface components {
             /** Format: int64 */
             to: number;
         };
+        SendMessage: {
+            /** @description The sender's own id for the message: sending it again returns the stored one. */
+            clientId?: string | null;
+            /** Format: int64 */
+            requestId?: number | null;
+            /** @description 1 to 2000 characters once trimmed, as for `POST /api/messages`. */
+            text?: string;
+            /** Format: int64 */
+            to: number;
+        };
+        /** @description Who sent a message. */
         Sender: {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /** @description What the server sends. */
+        ServerEvent: {
+            /**
+             * @description A stored message: to its recipient's sockets and its sender's other sockets,
+             *     and a `join`'s catch-up. A socket gets each message once.
+             */
+            data: components["schemas"]["MessageDto"];
+            /** @enum {string} */
+            event: "newMessage";
+        } | {
+            /** @description The answer to `sendMessage`: the message as stored, with the `clientId` it was sent with. */
+            data: components["schemas"]["MessageDto"];
+            /** @enum {string} */
+            event: "ack";
+        } | {
+            data: components["schemas"]["UserTyping"];
+            /** @enum {string} */
+            event: "userTyping";
+        } | {
+            data: components["schemas"]["ErrorEvent"];
+            /** @enum {string} */
+            event: "error";
+        } | {
+            /** @description An admin's announcement to everyone connected: `{text, createdAt, broadcast}`. */
+            data: unknown;
+            /** @enum {string} */
+            event: "broadcast";
+        } | {
+            /**
+             * @description Frames may have been missed (the Redis link between processes was down): the
+             *     client sends `join {userId, afterSeq}` for each open conversation.
+             */
+            data: components["schemas"]["Resync"];
+            /** @enum {string} */
+            event: "resync";
         };
         /**
          * @description The settings to save; logo and banner change through their upload. Text is
@@ -1903,6 +2010,12 @@ export interface components {
             subscriptionActive: boolean;
             testimonials: string;
         };
+        Typing: {
+            /** @description Anything but `true` reads as `false`. */
+            isTyping?: boolean;
+            /** Format: int64 */
+            to: number;
+        };
         /** @description An e-mail the mail server refused for good, several times; it is no longer retried. */
         UndeliveredEmailDto: {
             /**
@@ -1986,6 +2099,11 @@ export interface components {
             tutorStudentRatio?: number | null;
             /** Format: int64 */
             tutors: number;
+        };
+        UserTyping: {
+            isTyping: boolean;
+            /** Format: int64 */
+            userId: number;
         };
         UsersPage: {
             /** Format: int64 */

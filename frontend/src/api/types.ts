@@ -24,7 +24,10 @@ export type RequestBody<Op> = Op extends { requestBody?: { content: { 'applicati
 
 export type LoginResponse = SuccessBody<ApiPaths['/auth/login']['post']>
 export type Profile = LoginResponse['user']
-/** The server sends roles as plain strings; the app knows these three. */
+/**
+ * The app's one name for a role. The OpenAPI document still types roles as plain strings; once it
+ * carries them as an enum, this becomes `components['schemas']['Role']` (one line, here).
+ */
 export type Role = 'parent' | 'tutor' | 'admin'
 
 const ROLES: readonly Role[] = ['parent', 'tutor', 'admin']
@@ -45,14 +48,13 @@ export function roleLabel(role: Role | null): string {
       return 'Guest'
   }
 }
-export type ErrorBody = components['schemas'] extends { ErrorBody: infer E } ? E : ApiErrorShape
+/** What every error response of the server carries (DESIGN.md §4): `{message, code, fields?}`. */
+export type ErrorBody = components['schemas']['ErrorBody']
+/** The server's error codes: a union as soon as the OpenAPI document lists them. */
+export type ErrorCode = ErrorBody['code']
 
-/** What every error response of the server carries (DESIGN.md §4). */
-export interface ApiErrorShape {
-  message?: string
-  code?: string
-  fields?: Record<string, string> | null
-}
+/** An error body as it arrives: any of it may be missing when a proxy or a crash answered. */
+export type ApiErrorShape = Partial<ErrorBody>
 
 /** A parent's own tuition request, with the tutors interested in it (GET /tuition/mine). */
 export type TuitionRequest = SuccessBody<ApiPaths['/tuition/mine']['get']>[number]

@@ -26,7 +26,10 @@ export interface Session {
   email: string | null
   user: Profile | null
   isLoggedIn: boolean
-  /** SPEC §4: subscriptionActive is true and the expiry is in the future. */
+  /**
+   * The server's `subscriptionActive` as last stored: the server alone decides that a subscription
+   * is active (paid and not yet expired), on every answer that carries it.
+   */
   subscribed: boolean
 }
 
@@ -48,17 +51,6 @@ function parseUser(raw: string | null): Profile | null {
   }
 }
 
-export function isSubscriptionActive(
-  active: boolean | string | null | undefined,
-  expires: string | null | undefined,
-  now: number = Date.now(),
-): boolean {
-  if (active !== true && active !== 'true') return false
-  if (!expires) return false
-  const at = Date.parse(expires)
-  return Number.isFinite(at) && at > now
-}
-
 function readSession(): Session {
   const token = read(STORAGE_KEYS.token)
   const user = parseUser(read(STORAGE_KEYS.user))
@@ -67,7 +59,7 @@ function readSession(): Session {
   const email = read(STORAGE_KEYS.email) ?? user?.email?.toLowerCase() ?? null
   // The stored keys are written from server answers only: the login/profile user, the
   // subscription-status check and a successful payment verification.
-  const subscribed = isSubscriptionActive(read(STORAGE_KEYS.subscriptionActive), read(STORAGE_KEYS.subscriptionExpires))
+  const subscribed = read(STORAGE_KEYS.subscriptionActive) === 'true'
   return { token, role, email, user, isLoggedIn: Boolean(token), subscribed }
 }
 
@@ -140,11 +132,14 @@ export function setSubscription(active: boolean, expires: string | null | undefi
 }
 
 /**
- * SPEC §4: a tutor's subscription comes from the stored flag when it is 'true' and the stored
- * expiry is still ahead; otherwise the server must be asked.
+ * SPEC §4: whether the stored answer may stand without asking the server again. An answer that
+ * said 'active until X' is out of date once X has passed (and 'not active' may have changed since a
+ * payment): then the shell asks GET /payment/subscription-status, and its answer is stored.
  */
 export function storedSubscriptionIsCurrent(now: number = Date.now()): boolean {
-  return isSubscriptionActive(read(STORAGE_KEYS.subscriptionActive), read(STORAGE_KEYS.subscriptionExpires), now)
+  if (read(STORAGE_KEYS.subscriptionActive) !== 'true') return false
+  const answeredUntil = Date.parse(read(STORAGE_KEYS.subscriptionExpires) ?? '')
+  return Number.isFinite(answeredUntil) && answeredUntil > now
 }
 
 export function clearSession() {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 
 export type { Site, SiteSettings } from './site-store'
@@ -10,7 +10,12 @@ export function getSite() {
   return request(api.GET('/site'), 'Failed to load site settings')
 }
 
-/** The public site settings and content (one request per visit, refreshed after admin saves). */
+/** One request per visit, refreshed after admin saves. */
+export function siteQueryOptions() {
+  return queryOptions({ queryKey: siteQueryKey, queryFn: getSite, staleTime: 5 * 60_000 })
+}
+
+/** The public site settings and content. */
 export function useSite() {
-  return useQuery({ queryKey: siteQueryKey, queryFn: getSite, staleTime: 5 * 60_000 })
+  return useQuery(siteQueryOptions())
 }

@@ -1,4 +1,6 @@
 import { http, HttpResponse } from 'msw'
+import type { ErrorBody } from '@/api/types'
+import type { Body } from './http'
 
 /** One year from now, as the server would set a fresh subscription's expiry. */
 export function inOneYear(from = Date.now()): string {
@@ -7,7 +9,8 @@ export function inOneYear(from = Date.now()): string {
   return date.toISOString()
 }
 
-export function sessionResponse(overrides: Record<string, unknown> = {}) {
+/** A successful create-session answer, with `overrides` (empty ids, `success: false`) to see them refused. */
+export function sessionResponse(overrides: Partial<Body<'CreateSessionResponse'>> = {}): Body<'CreateSessionResponse'> {
   return {
     success: true,
     payment_session_id: 'sess_123',
@@ -22,12 +25,15 @@ export function sessionResponse(overrides: Record<string, unknown> = {}) {
   }
 }
 
-/** create-session answering with `body` and `status`; records how often it was called. */
-export function createSessionHandler(body: unknown, status = 200) {
+/**
+ * create-session answering with `body` and `status` (no body at all for `null`: a proxy, not the
+ * server); records how often it was called.
+ */
+export function createSessionHandler(body: Body<'CreateSessionResponse'> | ErrorBody | null, status = 200) {
   const calls = { count: 0 }
   const handler = http.post('*/api/payment/create-session', () => {
     calls.count += 1
-    return HttpResponse.json(body as Record<string, unknown>, { status })
+    return body === null ? new HttpResponse(null, { status }) : HttpResponse.json(body, { status })
   })
   return { handler, calls }
 }

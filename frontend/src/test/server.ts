@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { Profile } from '@/api/types'
+import { apiError, unauthenticated, type Body } from './http'
 
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
@@ -22,37 +23,45 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   }
 }
 
+/**
+ * The logged-in user as stored by signInAs (test/render), as the server answers for them: like the
+ * server (`Subscription::at(now)`), it reports a subscription whose expiry has passed as inactive.
+ */
+function storedUser(): Profile {
+  const stored = localStorage.getItem('user')
+  const user = stored ? (JSON.parse(stored) as Profile) : makeProfile()
+  const expires = Date.parse(user.subscriptionExpires ?? '')
+  const active = user.subscriptionActive && Number.isFinite(expires) && expires > Date.now()
+  return { ...user, subscriptionActive: active, subscriptionExpires: active ? user.subscriptionExpires : null }
+}
+
 /** Answers every call the shell makes on its own; tests add what they exercise. */
 export const defaultHandlers = [
   // The chat connector (logged in): unread counts and a socket ticket.
-  http.get('*/api/messages/unread', () => HttpResponse.json({ total: 0, perUser: {} })),
-  http.post('*/api/chat/ticket', () => HttpResponse.json({ ticket: 'test-ticket', expiresIn: 60 })),
+  http.get('*/api/messages/unread', () => HttpResponse.json<Body<'UnreadCounts'>>({ total: 0, perUser: {} })),
+  http.post('*/api/chat/ticket', () =>
+    HttpResponse.json<Body<'TicketResponse'>>({ ticket: 'test-ticket', expiresIn: 60 }),
+  ),
   // A chat dialog asks whether its partner is blocked: nobody is unless a test says so.
-  http.get('*/api/chat/block/:partnerId', () => HttpResponse.json({ blocked: false })),
+  http.get('*/api/chat/block/:partnerId', () => HttpResponse.json<Body<'BlockStatus'>>({ blocked: false })),
   http.get('*/api/auth/profile', ({ request }) => {
-    if (!request.headers.get('Authorization'))
-      return HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })
-    const stored = localStorage.getItem('user')
-    return HttpResponse.json({ user: stored ? (JSON.parse(stored) as Profile) : makeProfile() })
+    if (!request.headers.get('Authorization')) return unauthenticated()
+    return HttpResponse.json<Body<'ProfileResponse'>>({ user: storedUser() })
   }),
   // A tutor's app checks the subscription with the server when the stored one is not current.
   http.get('*/api/payment/subscription-status', ({ request }) => {
-    if (!request.headers.get('Authorization'))
-      return HttpResponse.json({ message: 'Unauthorized', code: 'unauthorized' }, { status: 401 })
-    const stored = localStorage.getItem('user')
-    const user = stored ? (JSON.parse(stored) as Profile) : makeProfile()
-    return HttpResponse.json({
-      subscriptionActive: Boolean(user.subscriptionActive),
+    if (!request.headers.get('Authorization')) return unauthenticated()
+    const user = storedUser()
+    return HttpResponse.json<Body<'SubscriptionStatus'>>({
+      subscriptionActive: user.subscriptionActive,
       subscriptionExpires: user.subscriptionExpires ?? null,
     })
   }),
   // Public tutor profiles (/tutor/:id): none unless a test serves one.
-  http.get('*/api/tutors/:idOrEmail', () =>
-    HttpResponse.json({ message: 'Tutor not found', code: 'not_found' }, { status: 404 }),
-  ),
+  http.get('*/api/tutors/:idOrEmail', () => apiError(404, { message: 'Tutor not found.', code: 'not_found' })),
   // The dashboards list requests: empty unless a test says otherwise.
-  http.get('*/api/tuition/mine', () => HttpResponse.json([])),
-  http.get('*/api/tuition/nearby', () => HttpResponse.json([])),
+  http.get('*/api/tuition/mine', () => HttpResponse.json<Body<'TuitionRequestDto'>[]>([])),
+  http.get('*/api/tuition/nearby', () => HttpResponse.json<Body<'NearbyRequestDto'>[]>([])),
 ]
 
 export const server = setupServer(...defaultHandlers)

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import type { Site } from '@/lib/site-store'
+import type { Body } from './http'
 
 export function makeSite(
   overrides: {
@@ -29,4 +30,4 @@ export function makeSite(
 }
 
 /** GET /site for the shell: default settings, no content, unless a test serves its own. */
-export const siteHandler = http.get('*/api/site', () => HttpResponse.json(makeSite()))
+export const siteHandler = http.get('*/api/site', () => HttpResponse.json<Body<'SiteDto'>>(makeSite()))

@@ -88,22 +88,18 @@ fn printable(name: &str) -> String {
     name.replace('\0', "\\u0000")
 }
 
-/// The error event for a chat frame (text of a WebSocket message) carrying a
-/// NUL anywhere in its JSON, or `None` when there is none. Fields are named
-/// within the frame (`data.text`); the event's `clientId` is echoed when present.
-pub fn chat_frame_refusal(frame: &str) -> Option<Value> {
+/// The refusal of a chat frame (text of a WebSocket message) carrying a NUL
+/// anywhere in its JSON, with the event's `clientId` when it has one; `None` when
+/// there is no NUL. Fields are named within the frame (`data.text`).
+pub fn chat_frame_refusal(frame: &str) -> Option<(ApiError, Option<String>)> {
     // Nearly every frame is clean: parse a second time only when one may not be.
     if !frame.contains("\\u0000") && !frame.contains('\0') {
         return None;
     }
     let parsed: Value = serde_json::from_str(frame).ok()?;
     let refused = refuse_nul_in_json(&parsed).err()?;
-    let mut event =
-        serde_json::json!({"message": refused.body.message, "code": refused.body.code, "fields": refused.body.fields});
-    if let Some(client_id) = parsed["data"]["clientId"].as_str().filter(|id| !id.contains('\0')) {
-        event["clientId"] = client_id.into();
-    }
-    Some(event)
+    let client_id = parsed["data"]["clientId"].as_str().filter(|id| !id.contains('\0')).map(str::to_string);
+    Some((refused, client_id))
 }
 
 /// Refuses a request whose path or query string carries a NUL (`%00`), before

@@ -27,7 +27,8 @@ pub struct Health {
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {
     let db = state.db.clone();
     let redis = state.hub.redis_connected().map(|up| if up { "connected" } else { "unreachable" }.to_string());
-    match blocking(move || db.ping().map_err(crate::errors::ApiError::internal)).await {
+    // Classified like any other database call: an unreachable database is a warning, not an internal error.
+    match blocking(move || db.ping().map_err(crate::errors::database)).await {
         Ok(()) => HttpResponse::Ok().json(Health { status: "ok".into(), database: "reachable".into(), redis }),
         Err(_) => HttpResponse::ServiceUnavailable().json(Health {
             status: "unavailable".into(),

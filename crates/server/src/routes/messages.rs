@@ -6,50 +6,16 @@ use std::collections::BTreeMap;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_core::UserId;
-use hometutor_messaging::{Conversation, Message, MessageStore, MessagingError, SendInput};
+use hometutor_messaging::{Conversation, MessageStore, MessagingError, SendInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::chat::MessageDto;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::state::AppState;
-
-#[derive(Serialize, ToSchema)]
-pub struct Sender {
-    pub id: i64,
-    pub name: String,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MessageDto {
-    pub id: i64,
-    /// Position in its conversation, from 1.
-    pub seq: i64,
-    pub from: Sender,
-    pub to: i64,
-    pub text: String,
-    pub request_id: Option<i64>,
-    pub client_id: Option<String>,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<Message> for MessageDto {
-    fn from(m: Message) -> Self {
-        Self {
-            id: m.id,
-            seq: m.seq,
-            from: Sender { id: m.from.0, name: m.from_name },
-            to: m.to.0,
-            text: m.text,
-            request_id: m.request_id,
-            client_id: m.client_id,
-            created_at: m.created_at.and_utc(),
-        }
-    }
-}
 
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -130,7 +96,7 @@ pub async fn send(state: web::Data<AppState>, me: CurrentUser, body: Json<SendBo
     let input = SendInput { to: UserId(b.to), text: b.text, request_id: b.request_id, client_id: b.client_id };
     let sent = state.chat_writer.send(me.0.id, input).await?;
     if sent.new {
-        crate::ws::push_new_message(&state.hub, &sent.message, None);
+        state.hub.push_message(&sent.message, None);
     }
     let mut status = if sent.new { HttpResponse::Created() } else { HttpResponse::Ok() };
     Ok(status.json(MessageDto::from(sent.message)))

@@ -3,6 +3,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 #![allow(dead_code)]
 
+pub mod process;
+pub mod socket;
+
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -10,6 +13,8 @@ use hometutor_db::testing::TestDatabase;
 use hometutor_server::{Application, Settings};
 use hometutor_testkit::SmtpSink;
 use serde_json::{json, Value};
+
+pub use process::PeerProcess;
 
 pub const PASSWORD: &str = "correct horse battery";
 pub const JWT_SECRET: &str = "api-test-secret-api-test-secret-0123456789";
@@ -68,39 +73,16 @@ impl TestApp {
     /// A second server as its own operating-system process (the built `hometutor`
     /// binary) on the same database and secrets, with `extra` on top.
     pub async fn start_peer_process(&self, extra: &[(&str, String)]) -> PeerProcess {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("port").port();
-        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_hometutor"));
-        command.envs(&self.env).env("BIND", format!("127.0.0.1:{port}")).env("RUST_LOG", "warn");
+        let mut env = self.env.clone();
+        env.insert("RUST_LOG".into(), "warn".into());
         for (k, v) in extra {
-            command.env(k, v);
+            env.insert(k.to_string(), v.clone());
         }
-        let child = command.stdout(std::process::Stdio::null()).spawn().expect("the server binary starts");
-        let peer = PeerProcess { child, base: format!("http://127.0.0.1:{port}") };
-        for _ in 0..200 {
-            if self.client.get(format!("{}/api/health", peer.base)).send().await.is_ok_and(|r| r.status().is_success())
-            {
-                return peer;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("the second server process did not answer on {}", peer.base);
+        PeerProcess::start(&env, None).await
     }
 
     pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
-        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
-        let mut req = self.client.request(method, format!("{}{path}", self.base));
-        if let Some(t) = token {
-            req = req.bearer_auth(t);
-        }
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let res = req.send().await.expect("request");
-        let status = res.status().as_u16();
-        let headers = res.headers().clone();
-        let text = res.text().await.unwrap_or_default();
-        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        Reply { status, headers, body }
+        call(&self.client, &self.base, method, path, token, body).await
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Reply {
@@ -158,24 +140,29 @@ async fn serve(env: &HashMap<String, String>) -> String {
     base
 }
 
-/// A server running as its own process; stopped when dropped.
-pub struct PeerProcess {
-    child: std::process::Child,
-    pub base: String,
-}
-
-impl PeerProcess {
-    /// The operating-system process id (to read its memory from `/proc`).
-    pub fn pid(&self) -> u32 {
-        self.child.id()
+/// A request to the server at `base`; the body is JSON when it parses, else the text.
+async fn call(
+    client: &reqwest::Client,
+    base: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Reply {
+    let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+    let mut req = client.request(method, format!("{base}{path}"));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
     }
-}
-
-impl Drop for PeerProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    if let Some(b) = body {
+        req = req.json(&b);
     }
+    let res = req.send().await.unwrap_or_else(|e| panic!("{path}: no answer: {e}"));
+    let status = res.status().as_u16();
+    let headers = res.headers().clone();
+    let text = res.text().await.unwrap_or_default();
+    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    Reply { status, headers, body }
 }
 
 impl Drop for TestApp {

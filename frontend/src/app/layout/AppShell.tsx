@@ -3,11 +3,12 @@ import { lazy, Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { useSignOut } from '@/features/auth/api/logout'
-import { useBroadcast } from '@/lib/broadcast'
+import { useBroadcast } from '@/features/chat/lib/broadcast'
 import { useMaintenanceSignal } from '@/lib/maintenance'
 import { useSession } from '@/lib/session'
 import { useSiteData } from '@/lib/site-store'
 import { BottomNav } from './BottomNav'
+import { ChatHost } from './ChatHost'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { ScreenError } from './ScreenError'
@@ -15,7 +16,7 @@ import { useSiteSettingsEffect } from './site-settings'
 
 const ProfileSync = lazy(() => import('./ProfileSync'))
 const SubscriptionSync = lazy(() => import('./SubscriptionSync'))
-const ChatConnector = lazy(() => import('@/components/chat/ChatConnector'))
+const ChatConnector = lazy(() => import('@/features/chat/components/ChatConnector'))
 const Maintenance = lazy(() => import('./Maintenance'))
 const SiteSync = lazy(() => import('./SiteSync'))
 const BroadcastBanner = lazy(() => import('./BroadcastBanner'))
@@ -57,7 +58,9 @@ export function AppShell() {
       )}
       <Box as="main" id="main" tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <ScreenError error={error} />}>
-          <Suspense fallback={<ScreenLoading />}>{inMaintenance ? <Maintenance /> : <Outlet />}</Suspense>
+          <ChatHost>
+            <Suspense fallback={<ScreenLoading />}>{inMaintenance ? <Maintenance /> : <Outlet />}</Suspense>
+          </ChatHost>
         </ErrorBoundary>
       </Box>
       <Footer />

@@ -1,6 +1,6 @@
 import { Box, CloseButton, Flex, Text } from '@chakra-ui/react'
 import { Megaphone } from 'lucide-react'
-import { showBroadcast, useBroadcast } from '@/lib/broadcast'
+import { showBroadcast, useBroadcast } from '@/features/chat/lib/broadcast'
 
 /** An admin's broadcast, pushed over the chat socket: a banner under the header until dismissed. */
 /** Lazily loaded by the shell once a broadcast has arrived. */

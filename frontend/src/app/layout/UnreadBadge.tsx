@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react'
-import { badgeText, useUnreadTotal } from '@/lib/unread'
+import { badgeText, useUnreadTotal } from '@/features/chat/lib/unread'
 
 /** SPEC §2/§9: the red unread-messages badge on the Messages item (at most '99+'). */
 export function UnreadBadge({ floating = false }: { floating?: boolean }) {

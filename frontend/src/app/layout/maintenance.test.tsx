@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { FakeWebSocket } from '@/test/fake-websocket'
+import { apiError } from '@/test/http'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 import { makeSite } from '@/test/site'
@@ -42,9 +43,7 @@ describe('site settings in the shell', { timeout: 30_000 }, () => {
   it('shows the maintenance screen when an API call answers 503 "maintenance"', async () => {
     signInAs({ role: 'parent' })
     server.use(
-      http.get('*/api/tuition/mine', () =>
-        HttpResponse.json({ message: 'Down for maintenance', code: 'maintenance' }, { status: 503 }),
-      ),
+      http.get('*/api/tuition/mine', () => apiError(503, { message: 'Down for maintenance', code: 'maintenance' })),
     )
     renderApp('/dashboard')
     expect(await screen.findByRole('heading', { name: "We'll be back soon" })).toBeInTheDocument()

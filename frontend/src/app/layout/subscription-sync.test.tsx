@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Profile } from '@/api/types'
-import { isSubscriptionActive, storedSubscriptionIsCurrent } from '@/lib/session'
+import { getSession, storedSubscriptionIsCurrent } from '@/lib/session'
 import { inOneYear } from '@/test/payments'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
@@ -34,14 +34,21 @@ function mainNav() {
 }
 
 describe("a tutor's subscribed state (SPEC §4)", () => {
-  it('derives subscribed from the flag and a future expiry', () => {
+  it("takes subscribed from the server's stored answer; its expiry only says when to ask again", () => {
     const now = Date.parse('2030-06-01T00:00:00Z')
-    expect(isSubscriptionActive('true', '2030-06-02T00:00:00Z', now)).toBe(true)
-    expect(isSubscriptionActive(true, '2030-06-02T00:00:00Z', now)).toBe(true)
-    expect(isSubscriptionActive('true', '2030-05-31T00:00:00Z', now)).toBe(false)
-    expect(isSubscriptionActive('false', '2030-06-02T00:00:00Z', now)).toBe(false)
-    expect(isSubscriptionActive('true', null, now)).toBe(false)
-    expect(isSubscriptionActive('true', 'not a date', now)).toBe(false)
+    signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: '2030-06-02T00:00:00Z' })
+    expect(getSession().subscribed).toBe(true)
+    expect(storedSubscriptionIsCurrent(now)).toBe(true)
+    // An answer past its expiry still shows what the server said, until the server is asked again.
+    expect(storedSubscriptionIsCurrent(Date.parse('2030-06-03T00:00:00Z'))).toBe(false)
+    expect(getSession().subscribed).toBe(true)
+    signInAs({ role: 'tutor', subscriptionActive: false, subscriptionExpires: '2030-06-02T00:00:00Z' })
+    expect(getSession().subscribed).toBe(false)
+    expect(storedSubscriptionIsCurrent(now)).toBe(false)
+    localStorage.clear()
+    signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: null })
+    expect(storedSubscriptionIsCurrent(now)).toBe(false)
+    localStorage.clear()
     expect(storedSubscriptionIsCurrent()).toBe(false)
   })
 

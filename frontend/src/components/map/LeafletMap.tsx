@@ -1,7 +1,7 @@
 // Leaflet and its CSS: this module is only ever loaded lazily (through ./MapView), so the code
 // and styles reach the browser only on the screens that show a map (DESIGN.md §6).
 import 'leaflet/dist/leaflet.css'
-import L from 'leaflet'
+import { icon } from 'leaflet'
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png'
 import markerIcon from 'leaflet/dist/images/marker-icon.png'
 import markerShadow from 'leaflet/dist/images/marker-shadow.png'
@@ -12,7 +12,7 @@ import type { LatLng, MapViewProps } from './types'
 
 // Leaflet finds its default icon by a CSS path guess that bundlers break: import the images so
 // Vite emits (or inlines) them, and hand every marker this icon explicitly.
-const markerIconDefault = L.icon({
+const markerIconDefault = icon({
   iconUrl: markerIcon,
   iconRetinaUrl: markerIcon2x,
   shadowUrl: markerShadow,

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { apiError } from '@/test/http'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 import { perFileProgress, tooLargeMessage } from './upload-request'
@@ -166,7 +167,7 @@ describe('Uploader on the features page', { timeout: 15_000 }, () => {
     server.use(
       http.post(
         '*/api/upload/single',
-        () => HttpResponse.json({ message: 'File type not allowed', code: 'unsupported' }, { status: 415 }),
+        () => apiError(415, { message: 'File type not allowed', code: 'unsupported_file' }),
         { once: true },
       ),
       http.post('*/api/upload/single', () => new HttpResponse(null, { status: 500 })),
@@ -184,14 +185,9 @@ describe('Uploader on the features page', { timeout: 15_000 }, () => {
     const quota = 'You have used your 50 MB of uploads. Delete some files to upload more.'
     const hourly = 'You have uploaded 30 files in the last hour. Try again later.'
     server.use(
-      http.post('*/api/upload/multiple', () =>
-        HttpResponse.json({ message: quota, code: 'upload_quota_full' }, { status: 413 }),
-      ),
+      http.post('*/api/upload/multiple', () => apiError(413, { message: quota, code: 'upload_quota_full' })),
       http.post('*/api/upload/single', () =>
-        HttpResponse.json(
-          { message: hourly, code: 'rate_limited' },
-          { status: 429, headers: { 'Retry-After': '1200' } },
-        ),
+        apiError(429, { message: hourly, code: 'rate_limited' }, { 'Retry-After': '1200' }),
       ),
     )
     const { user } = await openUploadTab()

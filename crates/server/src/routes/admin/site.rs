@@ -229,7 +229,7 @@ pub async fn admin_broadcast(
 ) -> Result<web::Json<BroadcastResult>, ApiError> {
     let (text, service, actor) = (body.into_inner().text, state.admin.clone(), admin.actor());
     let announcement = blocking(move || service.broadcast(&actor, &text)).await?;
-    state.hub.broadcast("broadcast", announcement.clone());
+    state.hub.broadcast(crate::chat::ServerEvent::Broadcast(announcement.clone()));
     Ok(web::Json(BroadcastResult { message: "Broadcast sent.".into(), announcement }))
 }
 

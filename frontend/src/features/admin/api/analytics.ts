@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { adminKeys } from './keys'
 
 /** The four reports of Analytics & Reports, loaded together. */
-export function useAnalytics() {
-  return useQuery({
+export function analyticsQueryOptions() {
+  return queryOptions({
     queryKey: adminKeys.analytics,
     queryFn: async () => {
       const [userStats, searchTrends, popularTutors, revenue] = await Promise.all([
@@ -17,4 +17,8 @@ export function useAnalytics() {
       return { userStats, searchTrends, popularTutors, revenue }
     },
   })
+}
+
+export function useAnalytics() {
+  return useQuery(analyticsQueryOptions())
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { components } from '@/api/schema'
 import { ADMIN_MESSAGES } from '../lib/messages'
@@ -7,11 +7,16 @@ import { adminKeys } from './keys'
 export type Asset = components['schemas']['AssetDto']
 export const ASSET_TYPES = ['logo', 'banner', 'ad', 'misc'] as const
 
-export function useAssets() {
-  return useQuery({
+/** GET /admin/assets: every uploaded asset. */
+export function assetsQueryOptions() {
+  return queryOptions({
     queryKey: adminKeys.assets,
     queryFn: () => request(api.GET('/admin/assets'), ADMIN_MESSAGES.loadAssets),
   })
+}
+
+export function useAssets() {
+  return useQuery(assetsQueryOptions())
 }
 
 /** POST /admin/assets/upload (multipart: file, assetType, description). */

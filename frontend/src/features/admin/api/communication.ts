@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import { siteQueryKey } from '@/lib/site'
 import { ADMIN_MESSAGES } from '../lib/messages'
@@ -18,24 +18,38 @@ export function useBroadcastMessage() {
   })
 }
 
-export function useSupportTickets() {
-  return useQuery({
+/** GET /admin/support-tickets: the contact form's messages. */
+export function supportTicketsQueryOptions() {
+  return queryOptions({
     queryKey: adminKeys.tickets,
     queryFn: () => request(api.GET('/admin/support-tickets'), ADMIN_MESSAGES.loadTickets),
   })
 }
 
+export function useSupportTickets() {
+  return useQuery(supportTicketsQueryOptions())
+}
+
 /** GET /admin/undelivered-emails: e-mails the mail server refused for good, no longer retried. */
-export function useUndeliveredEmails() {
-  return useQuery({
+export function undeliveredEmailsQueryOptions() {
+  return queryOptions({
     queryKey: adminKeys.undeliveredEmails,
     queryFn: () => request(api.GET('/admin/undelivered-emails'), ADMIN_MESSAGES.loadUndelivered),
   })
 }
 
-export function useAuditLog() {
-  return useQuery({
+export function useUndeliveredEmails() {
+  return useQuery(undeliveredEmailsQueryOptions())
+}
+
+/** GET /admin/audit-log: every admin change, newest first. */
+export function auditLogQueryOptions() {
+  return queryOptions({
     queryKey: adminKeys.audit,
     queryFn: () => request(api.GET('/admin/audit-log'), ADMIN_MESSAGES.loadAudit),
   })
+}
+
+export function useAuditLog() {
+  return useQuery(auditLogQueryOptions())
 }

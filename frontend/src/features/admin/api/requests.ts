@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { components } from '@/api/schema'
 import { ADMIN_MESSAGES } from '../lib/messages'
@@ -7,11 +7,15 @@ import { adminKeys } from './keys'
 export type AdminRequest = components['schemas']['AdminRequestDto']
 
 /** GET /admin/requests: every tuition request. */
-export function useAdminRequests() {
-  return useQuery({
+export function adminRequestsQueryOptions() {
+  return queryOptions({
     queryKey: adminKeys.requests,
     queryFn: () => request(api.GET('/admin/requests'), ADMIN_MESSAGES.loadRequests),
   })
+}
+
+export function useAdminRequests() {
+  return useQuery(adminRequestsQueryOptions())
 }
 
 export function useFlagRequest() {

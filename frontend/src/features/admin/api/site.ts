@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { components } from '@/api/schema'
 import { siteQueryKey } from '@/lib/site'
@@ -19,11 +19,16 @@ function useInvalidateSite(key: readonly string[]) {
   }
 }
 
-export function useAdminSettings() {
-  return useQuery({
+/** GET /admin/settings: General Settings and the logo and banner. */
+export function adminSettingsQueryOptions() {
+  return queryOptions({
     queryKey: adminKeys.settings,
     queryFn: () => request(api.GET('/admin/settings'), ADMIN_MESSAGES.loadSettings),
   })
+}
+
+export function useAdminSettings() {
+  return useQuery(adminSettingsQueryOptions())
 }
 
 export function useSaveSettings() {
@@ -34,11 +39,16 @@ export function useSaveSettings() {
   })
 }
 
-export function useAdminContent() {
-  return useQuery({
+/** GET /admin/content: the landing page's text, banners, FAQs and announcements. */
+export function adminContentQueryOptions() {
+  return queryOptions({
     queryKey: adminKeys.content,
     queryFn: () => request(api.GET('/admin/content'), ADMIN_MESSAGES.loadContent),
   })
+}
+
+export function useAdminContent() {
+  return useQuery(adminContentQueryOptions())
 }
 
 export function useSaveContent() {
@@ -69,11 +79,16 @@ export function useUploadSiteImage() {
   })
 }
 
-export function useAdminTestimonials() {
-  return useQuery({
+/** GET /admin/testimonials: approved and pending. */
+export function adminTestimonialsQueryOptions() {
+  return queryOptions({
     queryKey: adminKeys.testimonials,
     queryFn: () => request(api.GET('/admin/testimonials'), ADMIN_MESSAGES.loadTestimonials),
   })
+}
+
+export function useAdminTestimonials() {
+  return useQuery(adminTestimonialsQueryOptions())
 }
 
 export function useApproveTestimonial() {

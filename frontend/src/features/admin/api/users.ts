@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { components } from '@/api/schema'
 import type { ApiPaths } from '@/api/types'
@@ -44,12 +44,17 @@ export function getUsers(filters: UserFilters) {
   return request(api.GET('/admin/users', { params: { query } }), ADMIN_MESSAGES.loadUsers)
 }
 
-export function useUsers(filters: UserFilters) {
-  return useQuery({
+/** Another page or filter keeps showing the previous rows until its own arrive. */
+export function usersQueryOptions(filters: UserFilters) {
+  return queryOptions({
     queryKey: [...adminKeys.users, filters],
     queryFn: () => getUsers(filters),
     placeholderData: keepPreviousData,
   })
+}
+
+export function useUsers(filters: UserFilters) {
+  return useQuery(usersQueryOptions(filters))
 }
 
 function useInvalidateUsers() {

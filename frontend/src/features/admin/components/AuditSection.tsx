@@ -1,7 +1,8 @@
 import { Table, Text } from '@chakra-ui/react'
+import { formatDate } from '@/lib/format'
 import { useAuditLog } from '../api/communication'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { formatDate, QueryState, ScrollTable, Section } from './ui'
+import { QueryState, ScrollTable, Section } from './ui'
 
 export function AuditSection() {
   const { data, isPending, error } = useAuditLog()
@@ -24,7 +25,7 @@ export function AuditSection() {
             <Table.Body>
               {data?.map((e) => (
                 <Table.Row key={e.id}>
-                  <Table.Cell>{formatDate(e.createdAt)}</Table.Cell>
+                  <Table.Cell>{formatDate(e.createdAt, 'dateTime')}</Table.Cell>
                   <Table.Cell>{e.adminEmail}</Table.Cell>
                   <Table.Cell>{e.action}</Table.Cell>
                   <Table.Cell>{e.target}</Table.Cell>

@@ -1,10 +1,12 @@
 import { Box, Button, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useRef, useState, type FormEvent } from 'react'
-import { errorMessage } from '@/api/client'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { showServerError } from '@/lib/form-errors'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminSettings, useUploadSiteImage } from '../api/site'
+import { fileSchema } from '../lib/file-field'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { Section } from './ui'
 
@@ -17,28 +19,20 @@ function ImageUpload({
   title: string
   current?: string | null
 }) {
-  const input = useRef<HTMLInputElement>(null)
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(fileSchema), defaultValues: { files: undefined } })
   const upload = useUploadSiteImage()
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const file = input.current?.files?.[0]
-    if (!file) {
-      setError(ADMIN_MESSAGES.selectFile)
-      return
-    }
-    setError(null)
+  const onSubmit = form.handleSubmit(({ files }) =>
     upload.mutate(
-      { file, target },
+      { file: files[0], target },
       {
         onSuccess: (result) => {
           notifySuccess(result.message || 'Image uploaded')
-          if (input.current) input.current.value = ''
+          form.reset()
         },
-        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.upload)),
+        onError: (e) => notifyError(showServerError(form, e, ADMIN_MESSAGES.upload)),
       },
-    )
-  }
+    ),
+  )
   return (
     <Box as="form" onSubmit={onSubmit} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
       <Stack gap="3">
@@ -51,9 +45,9 @@ function ImageUpload({
           <Text color="fg.muted">No {target} uploaded yet.</Text>
         )}
         <FormField label={`New ${target} image`}>
-          <input ref={input} type="file" accept="image/*" onChange={() => setError(null)} />
+          <input type="file" accept="image/*" {...form.register('files')} />
         </FormField>
-        <FormAlert status="error" message={error} />
+        <FormAlert status="error" message={form.formState.errors.files?.message ?? null} />
         <Button type="submit" alignSelf="flex-start" loading={upload.isPending} loadingText="Uploading...">
           Upload {target}
         </Button>

@@ -1,40 +1,38 @@
 import { Box, Button, Heading, Stack, Text, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
-import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/api/client'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { showServerError } from '@/lib/form-errors'
+import { formatDate } from '@/lib/format'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useBroadcastMessage, useSupportTickets, useUndeliveredEmails } from '../api/communication'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { formatDate, QueryState, Section } from './ui'
+import { QueryState, Section } from './ui'
+
+const broadcastSchema = z.object({ text: z.string().trim().min(1, 'Please enter a message') })
 
 function Broadcast() {
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(broadcastSchema), defaultValues: { text: '' } })
   const send = useBroadcastMessage()
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!text.trim()) {
-      setError('Please enter a message')
-      return
-    }
-    setError(null)
-    send.mutate(text.trim(), {
+  const onSubmit = form.handleSubmit(({ text }) =>
+    send.mutate(text, {
       onSuccess: (result) => {
         notifySuccess(result.message || 'Broadcast sent')
-        setText('')
+        form.reset()
       },
-      onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.broadcast)),
-    })
-  }
+      onError: (e) => notifyError(showServerError(form, e, ADMIN_MESSAGES.broadcast)),
+    }),
+  )
   return (
-    <form onSubmit={onSubmit}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="3">
         <FormField label="Broadcast to everyone online" helperText="Also kept as the newest announcement">
-          <Textarea recipe={textareaRecipe} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+          <Textarea recipe={textareaRecipe} rows={3} {...form.register('text')} />
         </FormField>
-        <FormAlert status="error" message={error} />
+        <FormAlert status="error" message={form.formState.errors.text?.message ?? null} />
         <Button type="submit" alignSelf="flex-start" loading={send.isPending} loadingText="Sending...">
           Send broadcast
         </Button>
@@ -58,7 +56,7 @@ function Tickets() {
             <Box as="li" key={t.id} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
               <Text fontWeight="semibold">{t.subject}</Text>
               <Text fontSize="sm" color="fg.muted">
-                {t.name} &lt;{t.from}&gt; · {formatDate(t.createdAt)}
+                {t.name} &lt;{t.from}&gt; · {formatDate(t.createdAt, 'dateTime')}
               </Text>
               <Text mt="2" whiteSpace="pre-wrap" wordBreak="break-word">
                 {t.text}
@@ -87,7 +85,7 @@ function UndeliveredEmails() {
             <Box as="li" key={e.id} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
               <Text fontWeight="semibold">{e.subject}</Text>
               <Text fontSize="sm" color="fg.muted">
-                To {e.recipient} · tried {e.attempts} times · gave up {formatDate(e.failedAt)}
+                To {e.recipient} · tried {e.attempts} times · gave up {formatDate(e.failedAt, 'dateTime')}
               </Text>
               {e.lastError && (
                 <Text mt="2" fontSize="sm" wordBreak="break-word">

@@ -1,13 +1,17 @@
 import { Badge, Box, Button, Flex, Heading, Stack, Text, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
-import { useState, type FormEvent } from 'react'
-import { ApiError, errorMessage } from '@/api/client'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { errorMessage } from '@/api/client'
 import type { components } from '@/api/schema'
 import { FormField } from '@/components/ui/form-field'
+import { showServerError } from '@/lib/form-errors'
+import { formatDate } from '@/lib/format'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminContent, useAdminTestimonials, useApproveTestimonial, useSaveContent } from '../api/site'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { formatDate, QueryState, Section } from './ui'
+import { QueryState, Section } from './ui'
 
 type Content = components['schemas']['ContentDto']
 
@@ -22,74 +26,76 @@ export function jsonListError(label: string, text: string): string | undefined {
   }
 }
 
+/** A textarea holding a JSON array. Sent as the raw text: the server parses it and names the field it cannot read. */
+function jsonList(label: string) {
+  return z
+    .string()
+    .superRefine((text, ctx) => {
+      const message = jsonListError(label, text)
+      if (message) ctx.addIssue({ code: 'custom', message })
+    })
+    .transform((text) => text.trim() || '[]')
+}
+
+const contentSchema = z.object({
+  homeText: z.string(),
+  /** One banner message per line. */
+  banners: z.string().transform((text) =>
+    text
+      .split('\n')
+      .map((b) => b.trim())
+      .filter(Boolean),
+  ),
+  faqs: jsonList('FAQs'),
+  announcements: jsonList('Announcements'),
+})
+
 function ContentForm({ initial }: { initial: Content }) {
-  const [homeText, setHomeText] = useState(initial.homeText)
-  const [banners, setBanners] = useState(initial.banners.join('\n'))
-  const [faqs, setFaqs] = useState(JSON.stringify(initial.faqs, null, 2))
-  const [announcements, setAnnouncements] = useState(JSON.stringify(initial.announcements, null, 2))
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({})
+  const form = useForm({
+    resolver: zodResolver(contentSchema),
+    defaultValues: {
+      homeText: initial.homeText,
+      banners: initial.banners.join('\n'),
+      faqs: JSON.stringify(initial.faqs, null, 2),
+      announcements: JSON.stringify(initial.announcements, null, 2),
+    },
+  })
+  const { errors } = form.formState
   const save = useSaveContent()
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const next = { faqs: jsonListError('FAQs', faqs), announcements: jsonListError('Announcements', announcements) }
-    setErrors(next)
-    if (next.faqs || next.announcements) return
-    save.mutate(
-      {
-        homeText,
-        banners: banners
-          .split('\n')
-          .map((b) => b.trim())
-          .filter(Boolean),
-        // The raw text: the server parses it and names the field it cannot read.
-        faqs: faqs.trim() || '[]',
-        announcements: announcements.trim() || '[]',
-      },
-      {
-        onSuccess: () => notifySuccess('Content saved'),
-        onError: (e) => {
-          if (e instanceof ApiError && e.fields) setErrors(e.fields)
-          notifyError(errorMessage(e, ADMIN_MESSAGES.saveContent))
-        },
-      },
-    )
-  }
+  const onSubmit = form.handleSubmit((content) =>
+    save.mutate(content, {
+      onSuccess: () => notifySuccess('Content saved'),
+      onError: (e) => notifyError(showServerError(form, e, ADMIN_MESSAGES.saveContent)),
+    }),
+  )
   return (
-    <form onSubmit={onSubmit}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="4">
-        <FormField label="Home page text" error={errors.homeText}>
-          <Textarea recipe={textareaRecipe} rows={3} value={homeText} onChange={(e) => setHomeText(e.target.value)} />
+        <FormField label="Home page text" error={errors.homeText?.message}>
+          <Textarea recipe={textareaRecipe} rows={3} {...form.register('homeText')} />
         </FormField>
-        <FormField label="Banners" helperText="One banner message per line" error={errors.banners}>
-          <Textarea recipe={textareaRecipe} rows={3} value={banners} onChange={(e) => setBanners(e.target.value)} />
+        <FormField label="Banners" helperText="One banner message per line" error={errors.banners?.message}>
+          <Textarea recipe={textareaRecipe} rows={3} {...form.register('banners')} />
         </FormField>
         <FormField
           label="FAQs (JSON)"
           helperText='A JSON array, e.g. [{"question": "How do I pay?", "answer": "By card or UPI."}]'
-          error={errors.faqs}
+          error={errors.faqs?.message}
         >
-          <Textarea
-            recipe={textareaRecipe}
-            rows={6}
-            fontFamily="mono"
-            fontSize="sm"
-            value={faqs}
-            onChange={(e) => setFaqs(e.target.value)}
-          />
+          <Textarea recipe={textareaRecipe} rows={6} fontFamily="mono" fontSize="sm" {...form.register('faqs')} />
         </FormField>
         <FormField
           label="Announcements (JSON)"
           helperText='A JSON array, e.g. [{"title": "New cities", "text": "Now in Pune."}]'
-          error={errors.announcements}
+          error={errors.announcements?.message}
         >
           <Textarea
             recipe={textareaRecipe}
             rows={6}
             fontFamily="mono"
             fontSize="sm"
-            value={announcements}
-            onChange={(e) => setAnnouncements(e.target.value)}
+            {...form.register('announcements')}
           />
         </FormField>
         <Button type="submit" alignSelf="flex-start" loading={save.isPending} loadingText="Saving...">
@@ -117,7 +123,7 @@ function Testimonials() {
                 <Box flex="1" minW="0">
                   <Text>&ldquo;{t.text}&rdquo;</Text>
                   <Text fontSize="sm" color="fg.muted" mt="1">
-                    {t.name} · {formatDate(t.createdAt)}
+                    {t.name} · {formatDate(t.createdAt, 'dateTime')}
                   </Text>
                 </Box>
                 <Flex gap="2" align="center">

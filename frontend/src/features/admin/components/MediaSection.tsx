@@ -1,39 +1,44 @@
 import { Box, Button, Heading, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
-import { useRef, useState, type FormEvent } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { errorMessage } from '@/api/client'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { showServerError } from '@/lib/form-errors'
+import { formatDate } from '@/lib/format'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { ASSET_TYPES, useAssets, useDeleteAsset, useUploadAsset, type Asset } from '../api/assets'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { ConfirmDialog, formatDate, QueryState, ScrollTable, Section, Select } from './ui'
+import { fileSchema } from '../lib/file-field'
+import { QueryState, ScrollTable, Section, Select } from './ui'
+
+const uploadAssetSchema = fileSchema.extend({ assetType: z.enum(ASSET_TYPES), description: z.string() })
 
 function UploadAsset() {
-  const input = useRef<HTMLInputElement>(null)
-  const [assetType, setAssetType] = useState<string>('misc')
-  const [description, setDescription] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm({
+    resolver: zodResolver(uploadAssetSchema),
+    defaultValues: { files: undefined, assetType: 'misc', description: '' },
+  })
+  const { errors } = form.formState
   const upload = useUploadAsset()
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const file = input.current?.files?.[0]
-    if (!file) {
-      setError(ADMIN_MESSAGES.selectFile)
-      return
-    }
-    setError(null)
+  const onSubmit = form.handleSubmit(({ files, assetType, description }) => {
+    const file = files[0]
     upload.mutate(
       { file, assetType, description },
       {
         onSuccess: () => {
           notifySuccess(`${file.name} uploaded`)
-          setDescription('')
-          if (input.current) input.current.value = ''
+          // Clears the file input and the description; the type stays for the next upload.
+          form.reset()
+          form.setValue('assetType', assetType)
         },
-        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.uploadAsset)),
+        onError: (e) => notifyError(showServerError(form, e, ADMIN_MESSAGES.uploadAsset)),
       },
     )
-  }
+  })
   return (
     <Box as="form" onSubmit={onSubmit} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
       <Heading as="h3" size="md" mb="3">
@@ -41,23 +46,29 @@ function UploadAsset() {
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="end">
         <FormField label="File">
-          <input ref={input} type="file" onChange={() => setError(null)} />
+          <input type="file" {...form.register('files')} />
         </FormField>
         <FormField label="Type">
-          <Select value={assetType} onChange={setAssetType}>
-            {ASSET_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </Select>
+          <Controller
+            control={form.control}
+            name="assetType"
+            render={({ field }) => (
+              <Select value={field.value} onChange={field.onChange}>
+                {ASSET_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </Select>
+            )}
+          />
         </FormField>
-        <FormField label="Description">
-          <Input value={description} onChange={(e) => setDescription(e.target.value)} />
+        <FormField label="Description" error={errors.description?.message}>
+          <Input {...form.register('description')} />
         </FormField>
       </SimpleGrid>
       <Stack mt="3" gap="3">
-        <FormAlert status="error" message={error} />
+        <FormAlert status="error" message={errors.files?.message ?? null} />
         <Button type="submit" alignSelf="flex-start" loading={upload.isPending} loadingText="Uploading...">
           Upload asset
         </Button>
@@ -112,7 +123,7 @@ export function MediaSection() {
                   <Table.Cell>{a.type}</Table.Cell>
                   <Table.Cell>{(a.size / 1024).toFixed(1)} KB</Table.Cell>
                   <Table.Cell>{a.description || '-'}</Table.Cell>
-                  <Table.Cell>{formatDate(a.createdAt)}</Table.Cell>
+                  <Table.Cell>{formatDate(a.createdAt, 'dateTime')}</Table.Cell>
                   <Table.Cell>
                     <Button
                       size="xs"

@@ -1,32 +1,36 @@
-import { Badge, Button, Input, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, Input, Stack, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { errorMessage } from '@/api/client'
+import { DialogShell } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
+import { showServerError } from '@/lib/form-errors'
+import { formatDate } from '@/lib/format'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminRequests, useAssignTutor, useFlagRequest, type AdminRequest } from '../api/requests'
 import { useUsers } from '../api/users'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { AdminDialog, formatDate, QueryState, ScrollTable, Section, Select } from './ui'
+import { QueryState, ScrollTable, Section, Select } from './ui'
 
 function FlagDialog({ target, onClose }: { target: AdminRequest | null; onClose: () => void }) {
-  const [reason, setReason] = useState('')
+  const form = useForm({ defaultValues: { flagReason: '' } })
   const flag = useFlagRequest()
-  const submit = () => {
+  const submit = form.handleSubmit(({ flagReason }) => {
     if (!target) return
     flag.mutate(
-      { id: target.id, flagged: true, flagReason: reason.trim() || null },
+      { id: target.id, flagged: true, flagReason: flagReason.trim() || null },
       {
         onSuccess: () => {
           notifySuccess('Request flagged')
-          setReason('')
+          form.reset()
           onClose()
         },
-        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.flag)),
+        onError: (e) => notifyError(showServerError(form, e, ADMIN_MESSAGES.flag)),
       },
     )
-  }
+  })
   return (
-    <AdminDialog
+    <DialogShell
       open={target !== null}
       title="Flag request"
       onClose={onClose}
@@ -35,23 +39,23 @@ function FlagDialog({ target, onClose }: { target: AdminRequest | null; onClose:
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button colorPalette="red" onClick={submit} loading={flag.isPending}>
+          <Button type="submit" form="flag-request-form" colorPalette="red" loading={flag.isPending}>
             Flag
           </Button>
         </>
       }
     >
-      <Text>
-        Flag the {target?.subject} request of {target?.parentName}?
-      </Text>
-      <FormField label="Reason">
-        <Input
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          placeholder="e.g. Suspicious contact details"
-        />
-      </FormField>
-    </AdminDialog>
+      <form id="flag-request-form" onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <Text>
+            Flag the {target?.subject} request of {target?.parentName}?
+          </Text>
+          <FormField label="Reason" error={form.formState.errors.flagReason?.message}>
+            <Input placeholder="e.g. Suspicious contact details" {...form.register('flagReason')} />
+          </FormField>
+        </Stack>
+      </form>
+    </DialogShell>
   )
 }
 
@@ -108,7 +112,7 @@ export function RequestsSection() {
                       {r.parentEmail}
                     </Text>
                   </Table.Cell>
-                  <Table.Cell>{formatDate(r.createdAt)}</Table.Cell>
+                  <Table.Cell>{formatDate(r.createdAt, 'dateTime')}</Table.Cell>
                   <Table.Cell>{r.interestedCount}</Table.Cell>
                   <Table.Cell>
                     {r.flagged ? (

@@ -1,94 +1,112 @@
 import { Button, Input, Stack, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
-import { useState, type FormEvent } from 'react'
-import { ApiError, errorMessage } from '@/api/client'
+import { Controller, useForm } from 'react-hook-form'
 import type { components } from '@/api/schema'
 import { FormField } from '@/components/ui/form-field'
+import { showServerError } from '@/lib/form-errors'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminSettings, useSaveSettings } from '../api/site'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { QueryState, Section, Select, Toggle } from './ui'
 
 type Settings = components['schemas']['SettingsDto']
-type Theme = components['schemas']['ThemeDto']
+/** What General Settings edits; the logo and banner have their own section. */
+type SettingsValues = Pick<
+  Settings,
+  | 'siteTitle'
+  | 'siteDescription'
+  | 'theme'
+  | 'maintenanceMode'
+  | 'gpt5MiniPreviewEnabled'
+  | 'supportEmail'
+  | 'supportPhone'
+>
 
+/**
+ * The server checks every field (a title, an e-mail and a phone it can show): its 400 names the
+ * fields, whose messages go beside them, and the message shows as a snackbar.
+ */
 function SettingsForm({ initial }: { initial: Settings }) {
-  const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useForm<SettingsValues>({
+    defaultValues: {
+      siteTitle: initial.siteTitle,
+      siteDescription: initial.siteDescription,
+      theme: initial.theme,
+      maintenanceMode: initial.maintenanceMode,
+      gpt5MiniPreviewEnabled: initial.gpt5MiniPreviewEnabled,
+      supportEmail: initial.supportEmail,
+      supportPhone: initial.supportPhone,
+    },
+  })
+  const { errors } = form.formState
   const save = useSaveSettings()
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    setErrors({})
-    save.mutate(
-      {
-        siteTitle: values.siteTitle,
-        siteDescription: values.siteDescription,
-        theme: values.theme,
-        maintenanceMode: values.maintenanceMode,
-        gpt5MiniPreviewEnabled: values.gpt5MiniPreviewEnabled,
-        supportEmail: values.supportEmail,
-        supportPhone: values.supportPhone,
-      },
-      {
-        onSuccess: () => notifySuccess('Settings saved'),
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields) setErrors(error.fields)
-          notifyError(errorMessage(error, ADMIN_MESSAGES.saveSettings))
-        },
-      },
-    )
-  }
+  const onSubmit = form.handleSubmit((settings) =>
+    save.mutate(settings, {
+      onSuccess: () => notifySuccess('Settings saved'),
+      onError: (error) => notifyError(showServerError(form, error, ADMIN_MESSAGES.saveSettings)),
+    }),
+  )
   return (
-    <form onSubmit={onSubmit}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="4" maxW="xl">
-        <FormField label="Site title" required error={errors.siteTitle}>
-          <Input value={values.siteTitle} onChange={(e) => setValues({ ...values, siteTitle: e.target.value })} />
+        <FormField label="Site title" required error={errors.siteTitle?.message}>
+          <Input {...form.register('siteTitle')} />
         </FormField>
-        <FormField label="Site description" error={errors.siteDescription}>
-          <Textarea
-            recipe={textareaRecipe}
-            rows={3}
-            value={values.siteDescription}
-            onChange={(e) => setValues({ ...values, siteDescription: e.target.value })}
-          />
+        <FormField label="Site description" error={errors.siteDescription?.message}>
+          <Textarea recipe={textareaRecipe} rows={3} {...form.register('siteDescription')} />
         </FormField>
         <FormField
           label="Support e-mail"
           required
-          error={errors.supportEmail}
+          error={errors.supportEmail?.message}
           helperText="Shown on the home, help, contact, payment and not-found pages."
         >
-          <Input
-            type="email"
-            value={values.supportEmail}
-            onChange={(e) => setValues({ ...values, supportEmail: e.target.value })}
-          />
+          <Input type="email" {...form.register('supportEmail')} />
         </FormField>
-        <FormField label="Support phone" required error={errors.supportPhone} helperText="For example +91 98765 43210.">
-          <Input
-            type="tel"
-            value={values.supportPhone}
-            onChange={(e) => setValues({ ...values, supportPhone: e.target.value })}
-          />
+        <FormField
+          label="Support phone"
+          required
+          error={errors.supportPhone?.message}
+          helperText="For example +91 98765 43210."
+        >
+          <Input type="tel" {...form.register('supportPhone')} />
         </FormField>
         <FormField label="Theme">
-          <Select value={values.theme} onChange={(theme) => setValues({ ...values, theme: theme as Theme })}>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
-            <option value="custom">Custom</option>
-          </Select>
+          <Controller
+            control={form.control}
+            name="theme"
+            render={({ field }) => (
+              <Select value={field.value} onChange={field.onChange}>
+                <option value="light">Light</option>
+                <option value="dark">Dark</option>
+                <option value="custom">Custom</option>
+              </Select>
+            )}
+          />
         </FormField>
-        <Toggle
-          showLabel
-          label="Maintenance mode (only admins can use the site)"
-          checked={values.maintenanceMode}
-          onChange={(maintenanceMode) => setValues({ ...values, maintenanceMode })}
+        <Controller
+          control={form.control}
+          name="maintenanceMode"
+          render={({ field }) => (
+            <Toggle
+              showLabel
+              label="Maintenance mode (only admins can use the site)"
+              checked={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
-        <Toggle
-          showLabel
-          label="Enable GPT-5 mini (Preview) for all clients"
-          checked={values.gpt5MiniPreviewEnabled}
-          onChange={(gpt5MiniPreviewEnabled) => setValues({ ...values, gpt5MiniPreviewEnabled })}
+        <Controller
+          control={form.control}
+          name="gpt5MiniPreviewEnabled"
+          render={({ field }) => (
+            <Toggle
+              showLabel
+              label="Enable GPT-5 mini (Preview) for all clients"
+              checked={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
         <Button type="submit" alignSelf="flex-start" loading={save.isPending} loadingText="Saving...">
           Save settings

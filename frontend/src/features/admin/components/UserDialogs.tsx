@@ -1,102 +1,133 @@
 import { Button, Input, Stack } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/api/client'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form'
+import { z } from 'zod'
+import { asRole, type Role } from '@/api/types'
+import { DialogShell } from '@/components/ui/dialog'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { PHONE_DIGITS } from '@/lib/constants'
+import { showServerError } from '@/lib/form-errors'
 import { notifySuccess } from '@/lib/toaster'
-import { asRole } from '@/api/types'
-import { useCreateUser, useResetUserPassword, useUpdateUser, type AdminUser, type UserRole } from '../api/users'
+import { useCreateUser, useResetUserPassword, useUpdateUser, type AdminUser } from '../api/users'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { AdminDialog, Select } from './ui'
+import { Select } from './ui'
 
-function RoleSelect({ value, onChange }: { value: UserRole; onChange: (role: UserRole) => void }) {
+const ROLES = ['parent', 'tutor', 'admin'] as const satisfies readonly Role[]
+
+// The server's own wording, so a message reads the same whichever side found it.
+const fullname = z.string().trim().min(1, 'Full name is required.')
+const phone = z.string().trim()
+
+const addUserSchema = z.object({
+  fullname,
+  email: z.string().trim().min(1, 'Email is required.'),
+  phone: phone.transform((value) => value || undefined),
+  password: z.string().min(1, 'Password is required.'),
+  role: z.enum(ROLES),
+})
+
+const editUserSchema = z.object({ fullname, phone, role: z.enum(ROLES) })
+
+const resetPasswordSchema = z.object({
+  password: z.string().min(8, 'Password must be at least 8 characters.'),
+})
+
+function RoleSelect<T extends FieldValues, Output>({
+  control,
+  name,
+}: {
+  control: Control<T, unknown, Output>
+  name: Path<T>
+}) {
   return (
     <FormField label="Role">
-      <Select value={value} onChange={(role) => onChange(asRole(role) ?? value)}>
-        <option value="parent">Parent/Student</option>
-        <option value="tutor">Tutor</option>
-        <option value="admin">Admin</option>
-      </Select>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Select value={field.value} onChange={field.onChange}>
+            <option value="parent">Parent/Student</option>
+            <option value="tutor">Tutor</option>
+            <option value="admin">Admin</option>
+          </Select>
+        )}
+      />
     </FormField>
   )
 }
 
-function fieldError(error: unknown, field: string): string | undefined {
-  return error && typeof error === 'object' && 'fields' in error
-    ? (error as { fields?: Record<string, string> }).fields?.[field]
-    : undefined
+/** Cancel and Save for a dialog whose form is `formId`. */
+function DialogButtons({
+  formId,
+  label,
+  busy,
+  onCancel,
+}: {
+  formId: string
+  label: string
+  busy: boolean
+  onCancel: () => void
+}) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} loading={busy}>
+        {label}
+      </Button>
+    </>
+  )
 }
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const empty: { fullname: string; email: string; phone: string; password: string; role: UserRole } = {
-    fullname: '',
-    email: '',
-    phone: '',
-    password: '',
-    role: 'parent',
-  }
-  const [values, setValues] = useState(empty)
+  const empty = { fullname: '', email: '', phone: '', password: '', role: 'parent' as const }
+  const form = useForm({ resolver: zodResolver(addUserSchema), defaultValues: empty })
+  const { errors } = form.formState
   const create = useCreateUser()
   const close = () => {
-    setValues(empty)
+    form.reset(empty)
     create.reset()
     onClose()
   }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    create.mutate(
-      { ...values, phone: values.phone || undefined },
-      {
-        onSuccess: () => {
-          notifySuccess('User created')
-          close()
-        },
+  const onSubmit = form.handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: () => {
+        notifySuccess('User created')
+        close()
       },
-    )
-  }
-  const set = (key: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setValues({ ...values, [key]: e.target.value })
+      onError: (e) => showServerError(form, e, ADMIN_MESSAGES.createUser),
+    }),
+  )
   return (
-    <AdminDialog
+    <DialogShell
       open={open}
       title="Add user"
       onClose={close}
-      footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-user-form" loading={create.isPending}>
-            Create user
-          </Button>
-        </>
-      }
+      footer={<DialogButtons formId="add-user-form" label="Create user" busy={create.isPending} onCancel={close} />}
     >
-      <form id="add-user-form" onSubmit={onSubmit}>
-        <Stack gap="3">
-          <FormField label="Full name" required error={fieldError(create.error, 'fullname')}>
-            <Input value={values.fullname} onChange={set('fullname')} required />
-          </FormField>
-          <FormField label="Email" required error={fieldError(create.error, 'email')}>
-            <Input type="email" value={values.email} onChange={set('email')} required />
-          </FormField>
-          <FormField label="Phone" error={fieldError(create.error, 'phone')}>
-            <Input inputMode="numeric" value={values.phone} onChange={set('phone')} maxLength={10} />
-          </FormField>
-          <FormField label="Password" required error={fieldError(create.error, 'password')}>
-            <Input
-              type="password"
-              value={values.password}
-              onChange={set('password')}
-              required
-              autoComplete="new-password"
-            />
-          </FormField>
-          <RoleSelect value={values.role} onChange={(role) => setValues({ ...values, role })} />
-        </Stack>
-      </form>
-      <FormAlert status="error" message={create.error ? errorMessage(create.error, ADMIN_MESSAGES.createUser) : null} />
-    </AdminDialog>
+      <Stack gap="4">
+        <form id="add-user-form" onSubmit={onSubmit} noValidate>
+          <Stack gap="3">
+            <FormField label="Full name" required error={errors.fullname?.message}>
+              <Input {...form.register('fullname')} />
+            </FormField>
+            <FormField label="Email" required error={errors.email?.message}>
+              <Input type="email" {...form.register('email')} />
+            </FormField>
+            <FormField label="Phone" error={errors.phone?.message}>
+              <Input inputMode="numeric" maxLength={PHONE_DIGITS} {...form.register('phone')} />
+            </FormField>
+            <FormField label="Password" required error={errors.password?.message}>
+              <Input type="password" autoComplete="new-password" {...form.register('password')} />
+            </FormField>
+            <RoleSelect control={form.control} name="role" />
+          </Stack>
+        </form>
+        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
+      </Stack>
+    </DialogShell>
   )
 }
 
@@ -105,75 +136,59 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
 }
 
 function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [values, setValues] = useState({
-    fullname: user.fullname,
-    phone: user.phone,
-    role: asRole(user.role) ?? 'parent',
+  const form = useForm({
+    resolver: zodResolver(editUserSchema),
+    defaultValues: { fullname: user.fullname, phone: user.phone, role: asRole(user.role) ?? 'parent' },
   })
+  const { errors } = form.formState
   const update = useUpdateUser()
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
+  const onSubmit = form.handleSubmit((body) =>
     update.mutate(
-      { id: user.id, body: values },
+      { id: user.id, body },
       {
         onSuccess: () => {
           notifySuccess('User updated')
           onClose()
         },
+        onError: (e) => showServerError(form, e, ADMIN_MESSAGES.updateUser),
       },
-    )
-  }
+    ),
+  )
   return (
-    <AdminDialog
+    <DialogShell
       open
       title={`Edit ${user.email}`}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-user-form" loading={update.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<DialogButtons formId="edit-user-form" label="Save" busy={update.isPending} onCancel={onClose} />}
     >
-      <form id="edit-user-form" onSubmit={onSubmit}>
-        <Stack gap="3">
-          <FormField label="Full name" required error={fieldError(update.error, 'fullname')}>
-            <Input
-              value={values.fullname}
-              onChange={(e) => setValues({ ...values, fullname: e.target.value })}
-              required
-            />
-          </FormField>
-          <FormField label="Phone" error={fieldError(update.error, 'phone')}>
-            <Input
-              inputMode="numeric"
-              maxLength={10}
-              value={values.phone}
-              onChange={(e) => setValues({ ...values, phone: e.target.value })}
-            />
-          </FormField>
-          <RoleSelect value={values.role} onChange={(role) => setValues({ ...values, role })} />
-        </Stack>
-      </form>
-      <FormAlert status="error" message={update.error ? errorMessage(update.error, ADMIN_MESSAGES.updateUser) : null} />
-    </AdminDialog>
+      <Stack gap="4">
+        <form id="edit-user-form" onSubmit={onSubmit} noValidate>
+          <Stack gap="3">
+            <FormField label="Full name" required error={errors.fullname?.message}>
+              <Input {...form.register('fullname')} />
+            </FormField>
+            <FormField label="Phone" error={errors.phone?.message}>
+              <Input inputMode="numeric" maxLength={PHONE_DIGITS} {...form.register('phone')} />
+            </FormField>
+            <RoleSelect control={form.control} name="role" />
+          </Stack>
+        </form>
+        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
+      </Stack>
+    </DialogShell>
   )
 }
 
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
-  const [password, setPassword] = useState('')
+  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '' } })
+  const { errors } = form.formState
   const reset = useResetUserPassword()
   const close = () => {
-    setPassword('')
+    form.reset()
     reset.reset()
     onClose()
   }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
+  const onSubmit = form.handleSubmit(({ password }) => {
     if (!user) return
     reset.mutate(
       { id: user.id, password },
@@ -182,44 +197,39 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
           notifySuccess(`Password reset for ${user.email}`)
           close()
         },
+        onError: (e) => showServerError(form, e, ADMIN_MESSAGES.resetPassword),
       },
     )
-  }
+  })
   return (
-    <AdminDialog
+    <DialogShell
       open={user !== null}
       title="Reset password"
       onClose={close}
       footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="reset-user-password-form" loading={reset.isPending}>
-            Reset password
-          </Button>
-        </>
+        <DialogButtons
+          formId="reset-user-password-form"
+          label="Reset password"
+          busy={reset.isPending}
+          onCancel={close}
+        />
       }
     >
-      <form id="reset-user-password-form" onSubmit={onSubmit}>
-        <Stack gap="3">
-          <FormField label={`New password for ${user?.email ?? ''}`} required helperText="8 to 72 characters">
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              minLength={8}
-              maxLength={72}
+      <Stack gap="4">
+        <form id="reset-user-password-form" onSubmit={onSubmit} noValidate>
+          <Stack gap="3">
+            <FormField
+              label={`New password for ${user?.email ?? ''}`}
               required
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </FormField>
-        </Stack>
-      </form>
-      <FormAlert
-        status="error"
-        message={reset.error ? errorMessage(reset.error, ADMIN_MESSAGES.resetPassword) : null}
-      />
-    </AdminDialog>
+              helperText="8 to 72 characters"
+              error={errors.password?.message}
+            >
+              <Input type="password" autoComplete="new-password" maxLength={72} {...form.register('password')} />
+            </FormField>
+          </Stack>
+        </form>
+        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
+      </Stack>
+    </DialogShell>
   )
 }

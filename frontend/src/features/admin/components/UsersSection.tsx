@@ -2,7 +2,8 @@ import { Badge, Box, Button, Flex, Grid, HStack, Input, Table, Text } from '@cha
 import { Plus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { errorMessage } from '@/api/client'
-import { roleLabel, asRole } from '@/api/types'
+import { asRole, roleLabel } from '@/api/types'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { notifyError, notifySuccess } from '@/lib/toaster'
@@ -17,7 +18,7 @@ import {
 } from '../api/users'
 import { ADMIN_MESSAGES, USERS_PAGE_LIMIT } from '../lib/messages'
 import { AddUserDialog, EditUserDialog, ResetPasswordDialog } from './UserDialogs'
-import { ConfirmDialog, QueryState, RowCheckbox, ScrollTable, Section, Select, Toggle } from './ui'
+import { QueryState, RowCheckbox, ScrollTable, Section, Select, Toggle } from './ui'
 
 const BULK_LABELS: Record<BulkAction, string> = { activate: 'Activate', deactivate: 'Deactivate', delete: 'Delete' }
 

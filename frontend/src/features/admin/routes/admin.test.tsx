@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema'
+import { apiError } from '@/test/http'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 import { makeSite } from '@/test/site'
@@ -189,10 +190,11 @@ describe('admin panel: Content Management (SPEC §5)', { timeout: 30_000 }, () =
       ),
       http.get('*/api/admin/testimonials', () => HttpResponse.json([])),
       http.post('*/api/admin/content', () =>
-        HttpResponse.json(
-          { message: 'Invalid content', code: 'validation', fields: { announcements: 'Announcements must be a list' } },
-          { status: 400 },
-        ),
+        apiError(400, {
+          message: 'Invalid content',
+          code: 'validation',
+          fields: { announcements: 'Announcements must be a list' },
+        }),
       ),
     )
     const { user } = renderApp('/admin?section=content')
@@ -239,17 +241,14 @@ describe('admin panel: General Settings', { timeout: 30_000 }, () => {
     server.use(
       http.get('*/api/admin/settings', () => HttpResponse.json(settings)),
       http.post('*/api/admin/settings', () =>
-        HttpResponse.json(
-          {
-            message: 'Please enter a valid support e-mail address.',
-            code: 'validation',
-            fields: {
-              supportEmail: 'Please enter a valid support e-mail address.',
-              supportPhone: 'Please enter a valid support phone number (7 to 15 digits).',
-            },
+        apiError(400, {
+          message: 'Please enter a valid support e-mail address.',
+          code: 'validation',
+          fields: {
+            supportEmail: 'Please enter a valid support e-mail address.',
+            supportPhone: 'Please enter a valid support phone number (7 to 15 digits).',
           },
-          { status: 400 },
-        ),
+        }),
       ),
     )
     const { user } = renderApp('/admin?section=settings')

@@ -1,4 +1,5 @@
 import { Input, type InputProps } from '@chakra-ui/react'
+import { forwardRef } from 'react'
 import { OTP_DIGITS } from '@/lib/constants'
 
 /** Keeps only digits, at most six (SPEC §5). */
@@ -11,10 +12,14 @@ interface OtpInputProps extends Omit<InputProps, 'value' | 'onChange'> {
   onValueChange: (digits: string) => void
 }
 
-export function OtpInput({ value, onValueChange, ...rest }: OtpInputProps) {
+export const OtpInput = forwardRef<HTMLInputElement, OtpInputProps>(function OtpInput(
+  { value, onValueChange, ...rest },
+  ref,
+) {
   return (
     <Input
       {...rest}
+      ref={ref}
       value={value}
       onChange={(event) => onValueChange(sanitizeOtp(event.target.value))}
       inputMode="numeric"
@@ -26,4 +31,4 @@ export function OtpInput({ value, onValueChange, ...rest }: OtpInputProps) {
       fontFamily="mono"
     />
   )
-}
+})

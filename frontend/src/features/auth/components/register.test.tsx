@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { server } from '@/test/server'
+import { z } from 'zod'
+import { apiError } from '@/test/http'
 import { currentPath, renderApp } from '@/test/render'
-import { validateRegistration } from './validation'
+import { server } from '@/test/server'
+import { registrationSchema } from './validation'
 
 const TERMS = 'You must agree to the Terms and Conditions and Privacy Policy to register.'
 const TERMS_TUTOR = 'You must agree to the Terms and Conditions and Privacy Policy to register as a tutor.'
@@ -104,16 +106,11 @@ describe('registration rules (SPEC §5)', () => {
   })
 
   it("shows the server's field message and its summary", async () => {
+    // What the server answers for a password it refuses: 400 `validation`, the message its first field's.
+    const tooShort = 'Password must be at least 8 characters.'
     server.use(
       http.post('*/api/auth/register', () =>
-        HttpResponse.json(
-          {
-            message: 'An account with this e-mail already exists.',
-            code: 'email_taken',
-            fields: { email: 'Already registered.' },
-          },
-          { status: 409 },
-        ),
+        apiError(400, { message: tooShort, code: 'validation', fields: { password: tooShort } }),
       ),
     )
     const { user } = await openRegister()
@@ -121,8 +118,9 @@ describe('registration rules (SPEC §5)', () => {
     await user.click(screen.getByRole('checkbox', { name: /i agree/i }))
     await user.click(screen.getByRole('button', { name: 'Create Account' }))
 
-    expect(await screen.findByText('An account with this e-mail already exists.')).toBeInTheDocument()
-    expect(screen.getByText('Already registered.')).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent(tooShort)
+    expect(screen.getAllByText(tooShort)).toHaveLength(2)
+    expect(screen.getByLabelText(/^password/i)).toHaveAttribute('aria-invalid', 'true')
     expect(currentPath()).toBe('/register')
   })
 
@@ -136,7 +134,7 @@ describe('registration rules (SPEC §5)', () => {
   })
 })
 
-describe('validateRegistration', () => {
+describe('registrationSchema', () => {
   const valid = {
     fullname: 'A',
     role: 'parent' as const,
@@ -145,15 +143,18 @@ describe('validateRegistration', () => {
     password: 'x',
     agreed: true,
   }
+  /** The messages per field of a refused form; none for an accepted one. */
+  const fieldErrors = (values: typeof valid) => {
+    const { error } = registrationSchema.safeParse(values)
+    return error ? z.flattenError(error).fieldErrors : {}
+  }
 
   it('accepts a complete form', () => {
-    expect(validateRegistration(valid)).toEqual({ fields: {}, terms: undefined })
+    expect(fieldErrors(valid)).toEqual({})
   })
 
   it('needs exactly ten digits', () => {
-    expect(validateRegistration({ ...valid, phone: '01234567890' }).fields.phone).toBe(
-      'Phone number must be 10 digits.',
-    )
-    expect(validateRegistration({ ...valid, phone: '012345678' }).fields.phone).toBe('Phone number must be 10 digits.')
+    expect(fieldErrors({ ...valid, phone: '01234567890' }).phone).toEqual(['Phone number must be 10 digits.'])
+    expect(fieldErrors({ ...valid, phone: '012345678' }).phone).toEqual(['Phone number must be 10 digits.'])
   })
 })

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { apiError } from '@/test/http'
 import { renderApp } from '@/test/render'
 import { server } from '@/test/server'
 
@@ -66,7 +67,7 @@ describe('reset password dialog (SPEC §2, §4, §5)', () => {
     server.use(
       http.post('*/api/auth/send-reset-otp', () => HttpResponse.json({ message: 'Code sent.' })),
       http.post('*/api/auth/reset-password', () =>
-        HttpResponse.json({ message: 'Invalid or expired code.', code: 'invalid_otp' }, { status: 400 }),
+        apiError(400, { message: 'Invalid or expired code. Please request a new one.', code: 'invalid_code' }),
       ),
     )
     const { user, dialog } = await openDialog()
@@ -75,7 +76,9 @@ describe('reset password dialog (SPEC §2, §4, §5)', () => {
     await user.type(await within(dialog).findByLabelText(/one-time code/i), '654321')
     await user.type(within(dialog).getByLabelText(/new password/i), 'whatever1')
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid or expired code.')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Invalid or expired code. Please request a new one.',
+    )
     await new Promise((r) => setTimeout(r, 1700))
     expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeInTheDocument()
   })

@@ -1,41 +1,36 @@
+import { z } from 'zod'
+import type { ApiPaths, RequestBody } from '@/api/types'
 import { MESSAGES, PHONE_DIGITS } from '@/lib/constants'
-
-export interface RegistrationValues {
-  fullname: string
-  role: 'parent' | 'tutor'
-  email: string
-  phone: string
-  password: string
-  agreed: boolean
-}
-
-export type RegistrationField = 'fullname' | 'email' | 'phone' | 'password'
-
-export interface RegistrationErrors {
-  fields: Partial<Record<RegistrationField, string>>
-  /** The terms message, shown above the button. */
-  terms?: string
-}
 
 const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_DIGITS}}$`)
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-export function termsMessage(role: RegistrationValues['role']): string {
+export function termsMessage(role: 'parent' | 'tutor'): string {
   return role === 'tutor' ? MESSAGES.termsRequiredTutor : MESSAGES.termsRequired
 }
 
-/** SPEC §5 registration rules; an empty result means the form may be sent. */
-export function validateRegistration(values: RegistrationValues): RegistrationErrors {
-  const fields: RegistrationErrors['fields'] = {}
-  if (!values.fullname.trim()) fields.fullname = 'Full name is required.'
-  if (!values.email.trim()) fields.email = 'Email is required.'
-  else if (!EMAIL_PATTERN.test(values.email.trim())) fields.email = 'Enter a valid email address.'
-  if (!values.phone.trim()) fields.phone = 'Phone number is required.'
-  else if (!PHONE_PATTERN.test(values.phone.trim())) fields.phone = MESSAGES.phoneDigits
-  if (!values.password) fields.password = 'Password is required.'
-  return { fields, terms: values.agreed ? undefined : termsMessage(values.role) }
-}
+/**
+ * SPEC §5 registration rules. What it gives is the body of POST /auth/register: trimmed, the e-mail
+ * lowercased; the terms are checked here and not sent.
+ */
+export const registrationSchema = z
+  .object({
+    fullname: z.string().trim().min(1, 'Full name is required.'),
+    role: z.enum(['parent', 'tutor']),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Email is required.')
+      .regex(EMAIL_PATTERN, 'Enter a valid email address.')
+      .toLowerCase(),
+    phone: z.string().trim().min(1, 'Phone number is required.').regex(PHONE_PATTERN, MESSAGES.phoneDigits),
+    password: z.string().min(1, 'Password is required.'),
+    agreed: z.boolean(),
+  })
+  // Checked even when fields are missing, so that every message shows at once; worded for the role.
+  .superRefine(({ agreed, role }, ctx) => {
+    if (!agreed) ctx.addIssue({ code: 'custom', path: ['agreed'], message: termsMessage(role) })
+  })
+  .transform(({ agreed: _agreed, ...body }): RequestBody<ApiPaths['/auth/register']['post']> => body)
 
-export function hasErrors(errors: RegistrationErrors): boolean {
-  return Object.keys(errors.fields).length > 0 || Boolean(errors.terms)
-}
+export type RegistrationValues = z.input<typeof registrationSchema>

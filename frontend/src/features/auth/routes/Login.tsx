@@ -1,49 +1,54 @@
 import { Button, Flex, Input, Link, Stack, Text } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
-import { ApiError, errorMessage } from '@/api/client'
+import { z } from 'zod'
+import { ApiError } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
 import { MESSAGES } from '@/lib/constants'
+import { showServerError } from '@/lib/form-errors'
 import { notifySuccess } from '@/lib/toaster'
 import { useLogin } from '../api/login'
 import { AuthCard } from '../components/AuthCard'
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog'
 
+const CREDENTIALS_REQUIRED = 'Please enter your email and password.'
+
+const loginSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, CREDENTIALS_REQUIRED),
+  password: z.string().min(1, CREDENTIALS_REQUIRED),
+})
+
 export default function Login() {
   const location = useLocation()
   const notice = (location.state as { message?: string } | null)?.message ?? null
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
+  const { errors } = form.formState
   const [unverified, setUnverified] = useState(false)
-  const [resetOpen, setResetOpen] = useState(false)
+  // Each opening starts the dialog afresh, with the e-mail typed here.
+  const [reset, setReset] = useState({ open: false, opened: 0, email: '' })
   const login = useLogin()
   const navigate = useNavigate()
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    setError(null)
+  const onSubmit = form.handleSubmit((credentials) => {
     setUnverified(false)
-    if (!email.trim() || !password) {
-      setError('Please enter your email and password.')
-      return
-    }
-    login.mutate(
-      { email: email.trim().toLowerCase(), password },
-      {
-        onSuccess: () => {
-          notifySuccess('Signed in successfully.')
-          navigate('/dashboard', { replace: true })
-        },
-        onError: (e) => {
-          setUnverified(e instanceof ApiError && e.code === 'email_not_verified')
-          setError(errorMessage(e, MESSAGES.loginFailed))
-        },
+    login.mutate(credentials, {
+      onSuccess: () => {
+        notifySuccess('Signed in successfully.')
+        navigate('/dashboard', { replace: true })
       },
-    )
-  }
+      onError: (e) => {
+        setUnverified(e instanceof ApiError && e.code === 'email_not_verified')
+        showServerError(form, e, MESSAGES.loginFailed)
+      },
+    })
+  })
+
+  // One message for the whole form: the server's, or what is missing.
+  const error = errors.root?.server?.message ?? errors.email?.message ?? errors.password?.message ?? null
 
   return (
     <AuthCard title="Welcome Back" subtitle="Sign in to your HomeTutor account.">
@@ -51,24 +56,21 @@ export default function Login() {
         <Stack gap="4">
           <FormAlert status="info" message={notice} />
           <FormField label="Email" required>
-            <Input
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
           <FormField label="Password" required>
-            <PasswordInput
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <PasswordInput autoComplete="current-password" {...form.register('password')} />
           </FormField>
           <Flex justify="flex-end">
-            <Button variant="plain" size="sm" color="blue.700" px="0" onClick={() => setResetOpen(true)}>
+            <Button
+              variant="plain"
+              size="sm"
+              color="blue.700"
+              px="0"
+              onClick={() =>
+                setReset((r) => ({ open: true, opened: r.opened + 1, email: form.getValues('email').trim() }))
+              }
+            >
               Forgot/Reset Password
             </Button>
           </Flex>
@@ -76,7 +78,10 @@ export default function Login() {
           {unverified && (
             <Button
               variant="outline"
-              onClick={() => navigate('/verify-email-otp', { state: { email: email.trim().toLowerCase(), password } })}
+              onClick={() => {
+                const { email, password } = form.getValues()
+                navigate('/verify-email-otp', { state: { email: email.trim().toLowerCase(), password } })
+              }}
             >
               Verify your e-mail
             </Button>
@@ -92,7 +97,12 @@ export default function Login() {
           <RouterLink to="/register">Sign Up</RouterLink>
         </Link>
       </Text>
-      <ResetPasswordDialog open={resetOpen} onOpenChange={setResetOpen} initialEmail={email.trim()} />
+      <ResetPasswordDialog
+        key={reset.opened}
+        open={reset.open}
+        onOpenChange={(open) => setReset((r) => ({ ...r, open }))}
+        initialEmail={reset.email}
+      />
     </AuthCard>
   )
 }

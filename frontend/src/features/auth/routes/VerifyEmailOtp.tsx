@@ -1,10 +1,14 @@
 import { Button, Input, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useState } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
+import { z } from 'zod'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { MESSAGES, OTP_DIGITS, REDIRECT_AFTER_OTP_MS } from '@/lib/constants'
+import { showServerError } from '@/lib/form-errors'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { login } from '../api/login'
 import { useResendOtp } from '../api/resend-otp'
@@ -17,62 +21,69 @@ interface OtpState {
   password?: string
 }
 
+const otpSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'Please enter your email first.'),
+  otp: z.string().length(OTP_DIGITS),
+})
+
 /** SPEC §4: verify the 6-digit code, log in with the registration's credentials, go to / after 1 s. */
 export default function VerifyEmailOtp() {
   const state = (useLocation().state as OtpState | null) ?? {}
   const navigate = useNavigate()
-  const [email, setEmail] = useState(state.email ?? '')
-  const [otp, setOtp] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(otpSchema), defaultValues: { email: state.email ?? '', otp: '' } })
+  const [email, otp] = useWatch({ control: form.control, name: ['email', 'otp'] })
+  const { errors } = form.formState
   const [success, setSuccess] = useState<string | null>(null)
   const [signingIn, setSigningIn] = useState(false)
+  /** Where to go once verified: home when signed in, else the login page, after a moment. */
+  const [next, setNext] = useState<'home' | 'login' | null>(null)
   const verify = useVerifyEmailOtp()
   const resend = useResendOtp()
-  const timer = useRef<number | undefined>(undefined)
 
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-
-  const later = (go: () => void) => {
-    timer.current = window.setTimeout(go, REDIRECT_AFTER_OTP_MS)
-  }
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (otp.length !== OTP_DIGITS || !email.trim()) return
-    setError(null)
-    const address = email.trim().toLowerCase()
-    verify.mutate(
-      { email: address, otp },
-      {
-        onSuccess: async (data) => {
-          setSuccess(data?.message || 'Email verified successfully!')
-          if (!state.password) {
-            later(() => navigate('/login', { state: { message: 'Your e-mail is verified. Please sign in.' } }))
-            return
-          }
-          setSigningIn(true)
-          try {
-            await login({ email: address, password: state.password })
-            later(() => navigate('/', { replace: true }))
-          } catch {
-            later(() => navigate('/login', { state: { message: 'Your e-mail is verified. Please sign in.' } }))
-          } finally {
-            setSigningIn(false)
-          }
-        },
-        onError: (e) => setError(errorMessage(e, MESSAGES.verificationFailed)),
-      },
+  useEffect(() => {
+    if (!next) return undefined
+    const timer = window.setTimeout(
+      () =>
+        next === 'home'
+          ? navigate('/', { replace: true })
+          : navigate('/login', { state: { message: 'Your e-mail is verified. Please sign in.' } }),
+      REDIRECT_AFTER_OTP_MS,
     )
-  }
+    return () => window.clearTimeout(timer)
+  }, [next, navigate])
+  // Arriving from registration, the code is all that is left to type.
+  const cameWithEmail = Boolean(state.email)
+  const { setFocus } = form
+  useEffect(() => {
+    if (cameWithEmail) setFocus('otp')
+  }, [cameWithEmail, setFocus])
 
-  const onResend = () => {
-    if (!email.trim()) {
-      setError('Please enter your email first.')
-      return
-    }
-    setError(null)
+  const onSubmit = form.handleSubmit((body) =>
+    verify.mutate(body, {
+      onSuccess: async (data) => {
+        setSuccess(data?.message || 'Email verified successfully!')
+        if (!state.password) {
+          setNext('login')
+          return
+        }
+        setSigningIn(true)
+        try {
+          await login({ email: body.email, password: state.password })
+          setNext('home')
+        } catch {
+          setNext('login')
+        } finally {
+          setSigningIn(false)
+        }
+      },
+      onError: (e) => showServerError(form, e, MESSAGES.verificationFailed),
+    }),
+  )
+
+  const onResend = async () => {
+    if (!(await form.trigger('email'))) return
     resend.mutate(
-      { email: email.trim().toLowerCase() },
+      { email: form.getValues('email').trim().toLowerCase() },
       {
         onSuccess: (data) => notifySuccess(data?.message || 'A new code has been sent to your e-mail.'),
         onError: (e) => notifyError(errorMessage(e, MESSAGES.sendOtpFailed)),
@@ -81,6 +92,7 @@ export default function VerifyEmailOtp() {
   }
 
   const done = Boolean(success)
+  const complete = otp.length === OTP_DIGITS && email.trim() !== ''
 
   return (
     <AuthCard
@@ -98,28 +110,41 @@ export default function VerifyEmailOtp() {
       <form onSubmit={onSubmit} noValidate aria-label="Verify your email">
         <Stack gap="4">
           {!state.email && (
-            <FormField label="Email" required>
-              <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <FormField label="Email" required error={errors.email?.message}>
+              <Input type="email" autoComplete="email" {...form.register('email')} />
             </FormField>
           )}
           <FormField label="Verification code" required helperText="6 digits">
-            <OtpInput value={otp} onValueChange={setOtp} autoFocus={Boolean(state.email)} textAlign="center" />
+            <Controller
+              control={form.control}
+              name="otp"
+              render={({ field }) => (
+                <OtpInput
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  textAlign="center"
+                />
+              )}
+            />
           </FormField>
-          <FormAlert status="error" message={error} />
+          <FormAlert status="error" message={errors.root?.server?.message ?? null} />
           <FormAlert status="success" message={success} />
           <Button
             type="submit"
             size="lg"
             loading={verify.isPending || signingIn}
             loadingText={signingIn ? 'Signing in...' : 'Verifying...'}
-            disabled={otp.length !== OTP_DIGITS || !email.trim() || done}
+            disabled={!complete || done}
           >
             Verify
           </Button>
           <Text textAlign="center" color="fg.muted" fontSize="sm">
             Didn&apos;t get the code?
           </Text>
-          <Button variant="outline" onClick={onResend} loading={resend.isPending} disabled={done}>
+          <Button variant="outline" onClick={() => void onResend()} loading={resend.isPending} disabled={done}>
             Resend code
           </Button>
         </Stack>

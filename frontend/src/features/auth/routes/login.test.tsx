@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { apiError } from '@/test/http'
 import { currentPath, renderApp } from '@/test/render'
 import { makeProfile, server } from '@/test/server'
 
@@ -49,7 +50,7 @@ describe('login screen', () => {
   it('shows the server message for wrong credentials and stays on /login', async () => {
     server.use(
       http.post('*/api/auth/login', () =>
-        HttpResponse.json({ message: 'Invalid email or password.', code: 'invalid_credentials' }, { status: 401 }),
+        apiError(401, { message: 'Invalid email or password.', code: 'invalid_credentials' }),
       ),
     )
     const { user } = await openLogin()
@@ -64,7 +65,7 @@ describe('login screen', () => {
   it('offers e-mail verification to an unverified account', async () => {
     server.use(
       http.post('*/api/auth/login', () =>
-        HttpResponse.json({ message: 'Please verify your e-mail first.', code: 'email_not_verified' }, { status: 403 }),
+        apiError(403, { message: 'Please verify your e-mail first.', code: 'email_not_verified' }),
       ),
     )
     const { user } = await openLogin()

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { getSession } from '@/lib/session'
+import { apiError } from '@/test/http'
 import { currentPath, renderApp } from '@/test/render'
 import { makeProfile, server } from '@/test/server'
 import { sanitizeOtp } from '../components/OtpInput'
@@ -80,13 +81,13 @@ describe('email OTP screen (SPEC §4, §5)', () => {
   it('shows the server message for a wrong code and stays', async () => {
     server.use(
       http.post('*/api/verify/email-otp', () =>
-        HttpResponse.json({ message: 'Invalid or expired code.', code: 'invalid_otp' }, { status: 400 }),
+        apiError(400, { message: 'Invalid or expired code. Please request a new one.', code: 'invalid_code' }),
       ),
     )
     const { user } = await openOtpScreen()
     await user.type(screen.getByLabelText(/verification code/i), '000000')
     await user.click(screen.getByRole('button', { name: 'Verify' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code. Please request a new one.')
     expect(localStorage.getItem('token')).toBeNull()
     expect(currentPath()).toBe('/verify-email-otp')
   })

@@ -1,33 +1,34 @@
 import { Box, Button, Heading, Stack, Text, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
-import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/api/client'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { showServerError } from '@/lib/form-errors'
 import { SUBMIT_TESTIMONIAL_FAILED, useSubmitTestimonial } from '../api/submit-testimonial'
+
+const testimonialSchema = z.object({
+  text: z.string().trim().min(1, 'Please write a few words about your experience.'),
+})
 
 /** A parent shares their experience; it appears on the landing page after an admin approves it. */
 export default function TestimonialCard() {
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(testimonialSchema), defaultValues: { text: '' } })
+  const { errors } = form.formState
   const [success, setSuccess] = useState<string | null>(null)
   const submit = useSubmitTestimonial()
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
+  const onSubmit = form.handleSubmit(({ text }) => {
     setSuccess(null)
-    if (!text.trim()) {
-      setError('Please write a few words about your experience.')
-      return
-    }
-    setError(null)
-    submit.mutate(text.trim(), {
+    submit.mutate(text, {
       onSuccess: () => {
-        setText('')
+        form.reset()
         setSuccess('Thank you! Your testimonial will appear on the site after it is approved.')
       },
-      onError: (e) => setError(errorMessage(e, SUBMIT_TESTIMONIAL_FAILED)),
+      onError: (e) => showServerError(form, e, SUBMIT_TESTIMONIAL_FAILED),
     })
-  }
+  })
   return (
     <Box
       as="section"
@@ -46,15 +47,9 @@ export default function TestimonialCard() {
           </Heading>
           <Text color="fg.muted">Tell other families how HomeTutor helped you.</Text>
           <FormField label="Your testimonial">
-            <Textarea
-              recipe={textareaRecipe}
-              rows={3}
-              maxLength={1000}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
+            <Textarea recipe={textareaRecipe} rows={3} maxLength={1000} {...form.register('text')} />
           </FormField>
-          <FormAlert status="error" message={error} />
+          <FormAlert status="error" message={errors.root?.server?.message ?? errors.text?.message ?? null} />
           <FormAlert status="success" message={success} />
           <Button type="submit" alignSelf="flex-start" loading={submit.isPending} loadingText="Submitting...">
             Submit testimonial

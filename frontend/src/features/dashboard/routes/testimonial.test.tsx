@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { apiError } from '@/test/http'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 
@@ -30,13 +31,13 @@ describe("the parent dashboard's 'Share your experience' card", { timeout: 30_00
     signInAs({ role: 'parent' })
     server.use(
       http.post('*/api/testimonials', () =>
-        HttpResponse.json({ message: 'Only parents can submit testimonials', code: 'forbidden' }, { status: 403 }),
+        apiError(403, { message: 'Only parents can submit a testimonial.', code: 'not_a_parent' }),
       ),
     )
     const { user } = renderApp('/dashboard')
     await user.type(await screen.findByRole('textbox', { name: 'Your testimonial' }), 'Hello')
     await user.click(screen.getByRole('button', { name: 'Submit testimonial' }))
-    expect(await screen.findByText('Only parents can submit testimonials')).toBeInTheDocument()
+    expect(await screen.findByText('Only parents can submit a testimonial.')).toBeInTheDocument()
   })
 
   it('is not shown to tutors', async () => {

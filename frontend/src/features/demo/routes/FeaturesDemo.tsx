@@ -1,18 +1,18 @@
 import { Button, SimpleGrid, Tabs, Text } from '@chakra-ui/react'
 import { tabsSlotRecipe } from '@chakra-ui-theme/recipes/tabs'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { Page, Panel } from '@/components/page'
+import { useOpenChat } from '@/lib/chat-launcher'
 import { MESSAGES } from '@/lib/constants'
 import { useSession } from '@/lib/session'
 
-const ChatDialog = lazy(() => import('@/components/chat/ChatDialog'))
 const Uploader = lazy(() => import('@/components/upload/Uploader').then((m) => ({ default: m.Uploader })))
 
 /** SPEC §2 Features demo: real-time messaging (a self-chat) and file upload. */
 export default function FeaturesDemo() {
   const session = useSession()
   const me = session.user?.id
-  const [open, setOpen] = useState(false)
+  const openChat = useOpenChat()
   return (
     <Page title="Features">
       <Panel>
@@ -24,7 +24,12 @@ export default function FeaturesDemo() {
           <Tabs.Content value="messaging">
             <Text mb="4">Send messages that arrive instantly, with typing indicators and delivery status.</Text>
             {session.isLoggedIn && me !== undefined ? (
-              <Button colorPalette="blue" onClick={() => setOpen(true)}>
+              <Button
+                colorPalette="blue"
+                onClick={() =>
+                  openChat({ partner: { id: me, name: 'yourself' }, title: 'Chat Demo (Self-chat for testing)' })
+                }
+              >
                 Test Chat Feature
               </Button>
             ) : (
@@ -46,16 +51,6 @@ export default function FeaturesDemo() {
           </Tabs.Content>
         </Tabs.Root>
       </Panel>
-      {open && me !== undefined && (
-        <Suspense fallback={null}>
-          <ChatDialog
-            me={me}
-            partner={{ id: me, name: 'yourself' }}
-            title="Chat Demo (Self-chat for testing)"
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
-      )}
     </Page>
   )
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { apiError } from '@/test/http'
 import { renderApp } from '@/test/render'
 import { server } from '@/test/server'
 
@@ -53,14 +54,11 @@ describe('the contact form (POST /support-tickets)', { timeout: 30_000 }, () => 
   it("shows the server's per-field messages", async () => {
     server.use(
       http.post('*/api/support-tickets', () =>
-        HttpResponse.json(
-          {
-            message: 'Please check the form',
-            code: 'validation',
-            fields: { email: 'This e-mail cannot receive mail.' },
-          },
-          { status: 400 },
-        ),
+        apiError(400, {
+          message: 'Please check the form',
+          code: 'validation',
+          fields: { email: 'This e-mail cannot receive mail.' },
+        }),
       ),
     )
     const { user } = renderApp('/contact-us')

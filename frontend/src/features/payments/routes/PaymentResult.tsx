@@ -7,10 +7,10 @@ import { errorMessage } from '@/api/client'
 import { Page } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { MESSAGES, SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { formatDate } from '@/lib/format'
 import { useVerifyPayment } from '../api/verify-payment'
 import { DetailList } from '../components/DetailList'
 import { SupportLine } from '../components/SupportLine'
-import { formatDate } from '../lib/format'
 import { readPendingOrder } from '../lib/pending-order'
 
 function Verifying() {
@@ -38,7 +38,7 @@ function Success({ orderId, expires, simulated }: { orderId: string; expires: st
       )}
       <DetailList
         items={[
-          { label: 'Valid Until', value: <time dateTime={expires}>{formatDate(expires)}</time> },
+          { label: 'Valid Until', value: <time dateTime={expires}>{formatDate(expires, 'long')}</time> },
           { label: 'Subscription Type', value: 'Annual Plan' },
           { label: 'Amount', value: `₹${SUBSCRIPTION_PRICE_RUPEES}` },
           { label: 'Order ID', value: orderId },

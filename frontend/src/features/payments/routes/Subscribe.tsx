@@ -13,12 +13,12 @@ import {
   SUBSCRIPTION_PRICE_PER_DAY,
   SUBSCRIPTION_PRICE_RUPEES,
 } from '@/lib/constants'
-import { clearSession, getToken, isSubscriptionActive, useSession } from '@/lib/session'
+import { formatDate } from '@/lib/format'
+import { clearSession, getToken, useSession } from '@/lib/session'
 import { PaymentStartError, useCreatePaymentSession } from '../api/create-session'
 import { useSubscriptionStatus } from '../api/subscription-status'
 import { SupportLine } from '../components/SupportLine'
 import { openCashfreeCheckout } from '../lib/cashfree'
-import { formatDate } from '../lib/format'
 import { savePendingOrder } from '../lib/pending-order'
 
 const BENEFITS = [
@@ -52,7 +52,7 @@ function ActiveSubscription({ expires }: { expires: string | null | undefined })
           Subscription Active
         </Heading>
         <Text fontSize="lg">
-          Valid until <time dateTime={expires ?? undefined}>{formatDate(expires)}</time>
+          Valid until <time dateTime={expires ?? undefined}>{formatDate(expires, 'long')}</time>
         </Text>
         <Text color="fg.muted">Your Tutor Premium plan lets you find students near you and contact parents.</Text>
         <Button asChild size="lg">
@@ -174,9 +174,7 @@ export default function Subscribe() {
   } else {
     // The server's answer; if that check failed, the stored state (also the server's, from the profile).
     const expires = status.data ? status.data.subscriptionExpires : session.user?.subscriptionExpires
-    const active = status.data
-      ? isSubscriptionActive(status.data.subscriptionActive, status.data.subscriptionExpires)
-      : session.subscribed
+    const active = status.data ? status.data.subscriptionActive : session.subscribed
     content = active ? (
       <ActiveSubscription expires={expires} />
     ) : (

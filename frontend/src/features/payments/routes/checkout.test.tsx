@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { apiError } from '@/test/http'
 import { inOneYear } from '@/test/payments'
 import { currentPath, renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
@@ -13,7 +14,7 @@ function simulateServer() {
       return HttpResponse.json({ message: 'ok' })
     }),
     http.post('*/api/payment/verify', () =>
-      HttpResponse.json({ code: 'payment_closed', message: 'This payment was cancelled.' }, { status: 402 }),
+      apiError(402, { code: 'payment_closed', message: 'This payment was cancelled.' }),
     ),
   )
   return sent

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Profile } from '@/api/types'
+import { formatDate } from '@/lib/format'
+import { apiError } from '@/test/http'
 import { inOneYear } from '@/test/payments'
 import { currentPath, renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
-import { formatDate } from '../lib/format'
 
 const EXPIRES = inOneYear()
 
@@ -56,8 +57,8 @@ describe('payment result page (SPEC §2 "Payment result page", §4 "Payment page
     expect(calls.verify).toEqual([{ orderId: 'order_abc' }])
 
     const validUntil = screen.getByText('Valid Until').nextElementSibling as HTMLElement
-    expect(validUntil).toHaveTextContent(formatDate(EXPIRES))
-    expect(within(validUntil).getByText(formatDate(EXPIRES))).toHaveAttribute('datetime', EXPIRES)
+    expect(validUntil).toHaveTextContent(formatDate(EXPIRES, 'long'))
+    expect(within(validUntil).getByText(formatDate(EXPIRES, 'long'))).toHaveAttribute('datetime', EXPIRES)
     expect(screen.getByText('Subscription Type').nextElementSibling).toHaveTextContent('Annual Plan')
     expect(screen.getByRole('link', { name: 'Find Students Near You' })).toHaveAttribute('href', '/nearby')
 
@@ -97,10 +98,10 @@ describe('payment result page (SPEC §2 "Payment result page", §4 "Payment page
     seedPendingOrder('order_gone')
     server.use(
       http.post('*/api/payment/verify', () =>
-        HttpResponse.json(
-          { code: 'payment_closed', message: 'This payment was cancelled or has expired. Please try again.' },
-          { status: 402 },
-        ),
+        apiError(402, {
+          code: 'payment_closed',
+          message: 'This payment was cancelled or has expired. Please try again.',
+        }),
       ),
     )
     const { user } = renderApp('/payment-success?order_id=order_gone')
@@ -142,8 +143,7 @@ describe('payment result page (SPEC §2 "Payment result page", §4 "Payment page
     server.use(
       http.post('*/api/payment/verify', () => {
         calls += 1
-        if (calls === 1)
-          return HttpResponse.json({ code: 'payment_not_completed', message: 'Not yet.' }, { status: 402 })
+        if (calls === 1) return apiError(402, { code: 'payment_not_completed', message: 'Not yet.' })
         return HttpResponse.json({
           success: true,
           subscriptionActive: true,

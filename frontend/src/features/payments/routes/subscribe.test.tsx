@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ErrorBody } from '@/api/types'
+import { DEMO_PAYMENTS_NOTICE } from '@/components/demo-payments-notice'
+import { formatDate } from '@/lib/format'
 import { createSessionHandler, inOneYear, sessionResponse } from '@/test/payments'
 import { currentPath, renderApp, signInAs, visited } from '@/test/render'
 import { server } from '@/test/server'
 import { makeSite } from '@/test/site'
-import { DEMO_PAYMENTS_NOTICE } from '@/components/demo-payments-notice'
 import { CASHFREE_SDK_URL, resetCashfreeForTests } from '../lib/cashfree'
-import { formatDate } from '../lib/format'
 
 const LOGIN_MESSAGE = 'Please log in to subscribe. You need to be logged in as a tutor to access subscription features.'
 
@@ -56,7 +57,7 @@ describe('subscribe page (SPEC §2 "Subscribe page")', () => {
     signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: expires })
     renderApp('/subscribe')
     expect(await screen.findByRole('heading', { name: 'Subscription Active' })).toBeInTheDocument()
-    expect(screen.getByText(/Valid until/)).toHaveTextContent(`Valid until ${formatDate(expires)}`)
+    expect(screen.getByText(/Valid until/)).toHaveTextContent(`Valid until ${formatDate(expires, 'long')}`)
     expect(screen.getByRole('link', { name: 'Find Students Near You' })).toHaveAttribute('href', '/nearby')
     expect(screen.queryByRole('button', { name: 'Subscribe Now' })).not.toBeInTheDocument()
     expect(screen.getByTestId('support-line')).toHaveTextContent('+91 98765 43210')
@@ -163,23 +164,31 @@ describe('subscribe page (SPEC §2 "Subscribe page")', () => {
   })
 
   it.each([
-    [403, { message: 'Forbidden' }, 'Only tutors can subscribe. Please log in as a tutor.'],
-    [400, { message: 'Your account is not active.' }, 'Your account is not active.'],
-    [409, {}, 'Payment setup failed. Please check your account and try again.'],
+    [403, { message: 'Forbidden', code: 'not_a_tutor' }, 'Only tutors can subscribe. Please log in as a tutor.'],
+    [400, { message: 'Your account is not active.', code: 'invalid_request' }, 'Your account is not active.'],
+    // A 4xx without a body of the server's (a proxy's): the SPEC §8 default.
+    [409, null, 'Payment setup failed. Please check your account and try again.'],
     [
       502,
       { code: 'provider_unavailable', message: 'The provider is down.' },
       'Server error. Please try again later or contact support.',
     ],
-    [500, {}, 'Server error. Please try again later or contact support.'],
-  ])('maps a %i answer to the SPEC §8 message', async (status, body, expected) => {
-    server.use(createSessionHandler(body, status).handler)
-    const { user } = await openAsUnsubscribedTutor()
-    await user.click(screen.getByRole('button', { name: 'Subscribe Now' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent(expected)
-    expect(currentPath()).toBe('/subscribe')
-    expect(localStorage.getItem('token')).toBe('test-token')
-  })
+    [
+      500,
+      { code: 'internal', message: 'An unexpected error occurred. Please try again.' },
+      'Server error. Please try again later or contact support.',
+    ],
+  ] satisfies [number, ErrorBody | null, string][])(
+    'maps a %i answer to the SPEC §8 message',
+    async (status, body, expected) => {
+      server.use(createSessionHandler(body, status).handler)
+      const { user } = await openAsUnsubscribedTutor()
+      await user.click(screen.getByRole('button', { name: 'Subscribe Now' }))
+      expect(await screen.findByRole('alert')).toHaveTextContent(expected)
+      expect(currentPath()).toBe('/subscribe')
+      expect(localStorage.getItem('token')).toBe('test-token')
+    },
+  )
 
   it('maps a network failure to the server-error message', async () => {
     server.use(http.post('*/api/payment/create-session', () => HttpResponse.error()))
@@ -191,7 +200,9 @@ describe('subscribe page (SPEC §2 "Subscribe page")', () => {
   })
 
   it('on an expired session says so, clears the token and goes to /login after 2 s', async () => {
-    server.use(createSessionHandler({ message: 'Session expired. Please log in again.' }, 401).handler)
+    server.use(
+      createSessionHandler({ message: 'Session expired. Please log in again.', code: 'unauthenticated' }, 401).handler,
+    )
     const { user } = await openAsUnsubscribedTutor()
     await user.click(screen.getByRole('button', { name: 'Subscribe Now' }))
     const shownAt = Date.now()

@@ -1,45 +1,41 @@
 import { Button, Input, Spinner, Stack } from '@chakra-ui/react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { errorMessage } from '@/api/client'
 import { asRole, roleLabel } from '@/api/types'
+import { Page, Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { Page, Panel } from '@/components/page'
 import { MESSAGES, PHONE_DIGITS } from '@/lib/constants'
+import { showServerError } from '@/lib/form-errors'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useProfile } from '../api/get-profile'
 import { useUpdateProfile } from '../api/update-profile'
+
+const profileSchema = z.object({
+  fullname: z.string().trim(),
+  phone: z.string().trim().max(PHONE_DIGITS, `Phone must be at most ${PHONE_DIGITS} characters.`),
+})
 
 export default function MyProfile() {
   const profile = useProfile()
   const update = useUpdateProfile()
   const user = profile.data?.user
-  const [fullname, setFullname] = useState('')
-  const [phone, setPhone] = useState('')
-  const [phoneError, setPhoneError] = useState<string | undefined>()
+  // The fields follow the stored profile: filled when it loads, and again after each save.
+  const form = useForm({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { fullname: '', phone: '' },
+    values: user && { fullname: user.fullname ?? '', phone: user.phone ?? '' },
+  })
+  const { errors } = form.formState
 
-  useEffect(() => {
-    if (user) {
-      setFullname(user.fullname ?? '')
-      setPhone(user.phone ?? '')
-    }
-  }, [user])
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (phone.length > PHONE_DIGITS) {
-      setPhoneError(`Phone must be at most ${PHONE_DIGITS} characters.`)
-      return
-    }
-    setPhoneError(undefined)
-    update.mutate(
-      { fullname: fullname.trim(), phone: phone.trim() },
-      {
-        onSuccess: () => notifySuccess('Profile updated successfully.'),
-        onError: (e) => notifyError(errorMessage(e, MESSAGES.updateProfileFailed)),
-      },
-    )
-  }
+  const onSubmit = form.handleSubmit((changes) =>
+    update.mutate(changes, {
+      onSuccess: () => notifySuccess('Profile updated successfully.'),
+      onError: (e) => notifyError(showServerError(form, e, MESSAGES.updateProfileFailed)),
+    }),
+  )
 
   return (
     <Page title="My Profile" maxW="2xl">
@@ -51,23 +47,11 @@ export default function MyProfile() {
         {user && (
           <form onSubmit={onSubmit} noValidate aria-label="My profile">
             <Stack gap="4">
-              <FormField label="Full name">
-                <Input
-                  name="fullname"
-                  autoComplete="name"
-                  value={fullname}
-                  onChange={(e) => setFullname(e.target.value)}
-                />
+              <FormField label="Full name" error={errors.fullname?.message}>
+                <Input autoComplete="name" {...form.register('fullname')} />
               </FormField>
-              <FormField label="Phone" error={phoneError} helperText={`At most ${PHONE_DIGITS} characters`}>
-                <Input
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel-national"
-                  maxLength={PHONE_DIGITS}
-                  value={phone}
-                  onChange={(e) => setPhone(e.target.value)}
-                />
+              <FormField label="Phone" error={errors.phone?.message} helperText={`At most ${PHONE_DIGITS} characters`}>
+                <Input type="tel" autoComplete="tel-national" maxLength={PHONE_DIGITS} {...form.register('phone')} />
               </FormField>
               <FormField label="Email" readOnly helperText="Your e-mail cannot be changed.">
                 <Input value={user.email} readOnly bg="bg.muted" />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { myRequestsQueryKey } from '@/api/query-keys'
 import { MESSAGES } from '@/lib/constants'
+import { myRequestsQueryKey } from './keys'
 import { toBody, type RequestInput } from './types'
 
 /** POST /tuition (parents only). */

@@ -1,14 +1,12 @@
 import { Box, Button, Link, Stack, Table, Text } from '@chakra-ui/react'
 import { tableSlotRecipe } from '@chakra-ui-theme/recipes/table'
 import { MessageCircle } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
 import type { InterestedTutor } from '@/api/types'
-import type { ChatPartner } from '@/components/chat/ChatDialog'
-import { useSession } from '@/lib/session'
+import { useOpenChat } from '@/lib/chat-launcher'
 
-const ChatDialog = lazy(() => import('@/components/chat/ChatDialog'))
-
-function MessageButton({ tutor, onOpen }: { tutor: InterestedTutor; onOpen: (p: ChatPartner) => void }) {
+/** Opens a chat with the tutor about this request. */
+function MessageButton({ tutor, requestId }: { tutor: InterestedTutor; requestId: number }) {
+  const openChat = useOpenChat()
   const name = tutorName(tutor)
   return (
     <Button
@@ -16,7 +14,7 @@ function MessageButton({ tutor, onOpen }: { tutor: InterestedTutor; onOpen: (p: 
       variant="outline"
       colorPalette="blue"
       aria-label={`Message ${name}`}
-      onClick={() => onOpen({ id: tutor.tutor, name })}
+      onClick={() => openChat({ partner: { id: tutor.tutor, name }, requestId })}
     >
       <MessageCircle aria-hidden /> Message
     </Button>
@@ -29,8 +27,6 @@ function tutorName(t: InterestedTutor) {
 
 /** SPEC §2: a table on desktop, cards below the md breakpoint. */
 export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTutor[]; requestId: number }) {
-  const me = useSession().user?.id
-  const [partner, setPartner] = useState<ChatPartner | null>(null)
   if (tutors.length === 0) {
     return <Text color="fg.muted">No tutors have expressed interest yet.</Text>
   }
@@ -66,7 +62,7 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
                   )}
                 </Table.Cell>
                 <Table.Cell>
-                  <MessageButton tutor={t} onOpen={setPartner} />
+                  <MessageButton tutor={t} requestId={requestId} />
                 </Table.Cell>
               </Table.Row>
             ))}
@@ -98,16 +94,11 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
               </Text>
             )}
             <Box mt="2">
-              <MessageButton tutor={t} onOpen={setPartner} />
+              <MessageButton tutor={t} requestId={requestId} />
             </Box>
           </Box>
         ))}
       </Stack>
-      {partner && me !== undefined && (
-        <Suspense fallback={null}>
-          <ChatDialog me={me} partner={partner} requestId={requestId} onClose={() => setPartner(null)} />
-        </Suspense>
-      )}
     </>
   )
 }

@@ -8,6 +8,7 @@ import { LabeledText } from '@/components/labeled-text'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { MESSAGES } from '@/lib/constants'
+import { formatDate } from '@/lib/format'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useDeleteRequest } from '../api/delete-request'
 import { useMyRequests } from '../api/get-my-requests'
@@ -30,7 +31,7 @@ function RequestItem({ request, onDelete }: { request: TuitionRequest; onDelete:
         <LabeledText label="Class">{request.classLevel}</LabeledText>
         <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
         <Text fontSize="sm" color="fg.muted">
-          Posted {new Date(request.createdAt).toLocaleDateString('en-IN')}
+          Posted {formatDate(request.createdAt, 'numeric')}
         </Text>
         <Text fontSize="sm" color="fg.muted" data-testid={`privacy-note-${request.id}`}>
           {request.approximateLocation

@@ -1,42 +1,43 @@
 import { Box, Button, HStack, Input, Stack } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Controller, useForm } from 'react-hook-form'
+import { z } from 'zod'
 import type { LatLng } from '@/components/map/MapView'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { MESSAGES } from '@/lib/constants'
+import { showServerError } from '@/lib/form-errors'
 import type { RequestInput } from '../api/types'
 import { MapPicker } from './MapPicker'
 
-export interface RequestFormValues {
-  subject: string
-  classLevel: string
-  preferredTime: string
-  location: LatLng | null
-}
+/** SPEC §5: all four are required; the location comes from the map. */
+const requestSchema = z.object({
+  subject: z.string().trim().min(1, MESSAGES.subjectRequired),
+  classLevel: z.string().trim().min(1, MESSAGES.classLevelRequired),
+  preferredTime: z.string().trim().min(1, MESSAGES.preferredTimeRequired),
+  location: z
+    .object({ lat: z.number(), lng: z.number() })
+    .nullable()
+    .transform((point, ctx): LatLng => {
+      if (point) return point
+      ctx.addIssue({ code: 'custom', message: MESSAGES.selectLocation })
+      return z.NEVER
+    }),
+})
 
-export type RequestFieldErrors = Partial<Record<keyof RequestFormValues, string>>
+export type RequestFormValues = z.input<typeof requestSchema>
 
-export const EMPTY_REQUEST: RequestFormValues = { subject: '', classLevel: '', preferredTime: '', location: null }
+const EMPTY_REQUEST: RequestFormValues = { subject: '', classLevel: '', preferredTime: '', location: null }
 
 interface RequestFormProps {
   mode: 'create' | 'edit'
   initialValues?: RequestFormValues
   submitting: boolean
-  /** The server's answer: a message and per-field messages. */
-  serverError?: string | null
-  serverFieldErrors?: RequestFieldErrors
   success?: string | null
-  onSubmit: (input: RequestInput) => void
-}
-
-/** SPEC §5: all four are required; the location comes from the map. */
-export function validateRequest(values: RequestFormValues): RequestFieldErrors {
-  const errors: RequestFieldErrors = {}
-  if (!values.subject.trim()) errors.subject = MESSAGES.subjectRequired
-  if (!values.classLevel.trim()) errors.classLevel = MESSAGES.classLevelRequired
-  if (!values.preferredTime.trim()) errors.preferredTime = MESSAGES.preferredTimeRequired
-  if (!values.location) errors.location = MESSAGES.selectLocation
-  return errors
+  /** Sends the request; a rejection with the server's answer is shown on the form. */
+  onSubmit: (input: RequestInput) => Promise<unknown>
+  /** The SPEC §8 message when the server gives none. */
+  failureMessage: string
 }
 
 /** The one request form: create mode posts, edit mode saves and Cancel puts the loaded values back. */
@@ -44,32 +45,21 @@ export function RequestForm({
   mode,
   initialValues = EMPTY_REQUEST,
   submitting,
-  serverError,
-  serverFieldErrors,
   success,
   onSubmit,
+  failureMessage,
 }: RequestFormProps) {
-  const [values, setValues] = useState<RequestFormValues>(initialValues)
-  const [errors, setErrors] = useState<RequestFieldErrors>({})
-  const shown = { ...serverFieldErrors, ...errors }
+  const form = useForm({ resolver: zodResolver(requestSchema), defaultValues: initialValues })
+  const { errors } = form.formState
 
-  const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: undefined }))
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const found = validateRequest(values)
-    setErrors(found)
-    if (Object.keys(found).length > 0 || !values.location) return
-    onSubmit({ ...values, location: values.location })
-  }
-
-  const cancel = () => {
-    setValues(initialValues)
-    setErrors({})
-  }
+  // A 400 names its fields: those go next to the fields, anything else above the button.
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await onSubmit(input)
+    } catch (error) {
+      showServerError(form, error, failureMessage, { summary: 'unlessFieldsShown' })
+    }
+  })
 
   return (
     <form
@@ -78,29 +68,14 @@ export function RequestForm({
       aria-label={mode === 'create' ? 'Post a tuition request' : 'Edit tuition request'}
     >
       <Stack gap="4">
-        <FormField label="Subject" required error={shown.subject}>
-          <Input
-            name="subject"
-            placeholder="e.g. Mathematics"
-            value={values.subject}
-            onChange={(e) => set('subject', e.target.value)}
-          />
+        <FormField label="Subject" required error={errors.subject?.message}>
+          <Input placeholder="e.g. Mathematics" {...form.register('subject')} />
         </FormField>
-        <FormField label="Class" required error={shown.classLevel}>
-          <Input
-            name="classLevel"
-            placeholder="e.g. Class 10"
-            value={values.classLevel}
-            onChange={(e) => set('classLevel', e.target.value)}
-          />
+        <FormField label="Class" required error={errors.classLevel?.message}>
+          <Input placeholder="e.g. Class 10" {...form.register('classLevel')} />
         </FormField>
-        <FormField label="Preferred time" required error={shown.preferredTime}>
-          <Input
-            name="preferredTime"
-            placeholder="e.g. Weekdays 5-7 PM"
-            value={values.preferredTime}
-            onChange={(e) => set('preferredTime', e.target.value)}
-          />
+        <FormField label="Preferred time" required error={errors.preferredTime?.message}>
+          <Input placeholder="e.g. Weekdays 5-7 PM" {...form.register('preferredTime')} />
         </FormField>
         <Box as="fieldset">
           <Box as="legend" fontWeight="medium" fontSize="sm" mb="1.5">
@@ -109,16 +84,22 @@ export function RequestForm({
               *
             </Box>
           </Box>
-          <MapPicker value={values.location} onChange={(p) => set('location', p)} error={shown.location} />
+          <Controller
+            control={form.control}
+            name="location"
+            render={({ field, fieldState }) => (
+              <MapPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+            )}
+          />
         </Box>
-        <FormAlert status="error" message={serverError ?? null} />
+        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
         <FormAlert status="success" message={success ?? null} />
         <HStack gap="3">
           <Button type="submit" loading={submitting} loadingText={mode === 'create' ? 'Posting...' : 'Saving...'}>
             {mode === 'create' ? 'Post Request' : 'Update Request'}
           </Button>
           {mode === 'edit' && (
-            <Button type="button" variant="outline" onClick={cancel} disabled={submitting}>
+            <Button type="button" variant="outline" onClick={() => form.reset()} disabled={submitting}>
               Cancel
             </Button>
           )}

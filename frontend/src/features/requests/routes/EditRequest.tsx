@@ -7,7 +7,6 @@ import { MESSAGES, REDIRECT_AFTER_REQUEST_EDIT_MS } from '@/lib/constants'
 import { useMyRequests } from '../api/get-my-requests'
 import { useUpdateRequest } from '../api/update-request'
 import { RequestForm, type RequestFormValues } from '../components/RequestForm'
-import { splitServerError } from '../lib/server-errors'
 
 export default function EditRequest() {
   const { id } = useParams()
@@ -29,7 +28,6 @@ export default function EditRequest() {
         : null,
   }
   const loadFailed = mine.isError || (mine.isSuccess && !found)
-  const { message, fields } = splitServerError(update.error, MESSAGES.updateRequestFailed)
 
   return (
     <Page title="Edit Tuition Request" maxW="3xl">
@@ -42,11 +40,10 @@ export default function EditRequest() {
             mode="edit"
             initialValues={initialValues}
             submitting={update.isPending || update.isSuccess}
-            serverError={message}
-            serverFieldErrors={fields}
             success={update.isSuccess ? 'Request updated successfully.' : null}
+            failureMessage={MESSAGES.updateRequestFailed}
             onSubmit={(input) =>
-              update.mutate(
+              update.mutateAsync(
                 { id: requestId, input },
                 {
                   onSuccess: () => {

@@ -5,12 +5,10 @@ import { MESSAGES } from '@/lib/constants'
 import { notifySuccess } from '@/lib/toaster'
 import { useCreateRequest } from '../api/create-request'
 import { RequestForm } from '../components/RequestForm'
-import { splitServerError } from '../lib/server-errors'
 
 export default function NewRequest() {
   const create = useCreateRequest()
   const navigate = useNavigate()
-  const { message, fields } = splitServerError(create.error, MESSAGES.postRequestFailed)
   return (
     <Page
       title="Post a Tuition Request"
@@ -21,10 +19,9 @@ export default function NewRequest() {
         <RequestForm
           mode="create"
           submitting={create.isPending}
-          serverError={message}
-          serverFieldErrors={fields}
+          failureMessage={MESSAGES.postRequestFailed}
           onSubmit={(input) =>
-            create.mutate(input, {
+            create.mutateAsync(input, {
               onSuccess: () => {
                 notifySuccess('Request posted successfully.')
                 navigate('/dashboard')

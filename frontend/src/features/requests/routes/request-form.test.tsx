@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { apiError } from '@/test/http'
 import { currentPath, renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 import { makeRequest } from '@/test/tuition'
@@ -71,10 +72,7 @@ describe('the request form (SPEC §4, §5)', () => {
     signInAs({ role: 'parent' })
     server.use(
       http.post('*/api/tuition', () =>
-        HttpResponse.json(
-          { message: 'Invalid request', code: 'validation', fields: { subject: 'Subject is too long.' } },
-          { status: 400 },
-        ),
+        apiError(400, { message: 'Invalid request', code: 'validation', fields: { subject: 'Subject is too long.' } }),
       ),
     )
     const { user } = renderApp('/request/new')

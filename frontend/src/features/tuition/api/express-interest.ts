@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { nearbyQueryKey } from '@/api/query-keys'
 import { MESSAGES } from '@/lib/constants'
+import { nearbyQueryKey } from './keys'
 
 /** POST /tuition/{id}/interested: idempotent; answers the parent's contacts (at most 30 new a day). */
 export function expressInterest(id: number) {

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { nearbyQueryKey } from '@/api/query-keys'
 import { MESSAGES } from '@/lib/constants'
+import { nearbyQueryKey } from './keys'
 
 export interface NearbyParams {
   lat: number
@@ -28,12 +28,16 @@ export function getNearby({ lat, lng, radiusKm, classLevel, subject }: NearbyPar
   )
 }
 
-/** Only a subscribed tutor asks: without a subscription nothing is fetched (SPEC §4). */
-export function useNearby(params: NearbyParams, { enabled }: { enabled: boolean }) {
-  return useQuery({
+/** A new search keeps showing the previous results until its own arrive. */
+export function nearbyQueryOptions(params: NearbyParams) {
+  return queryOptions({
     queryKey: [...nearbyQueryKey, params],
     queryFn: () => getNearby(params),
-    enabled,
     placeholderData: keepPreviousData,
   })
+}
+
+/** Only a subscribed tutor asks: without a subscription nothing is fetched (SPEC §4). */
+export function useNearby(params: NearbyParams, { enabled }: { enabled: boolean }) {
+  return useQuery({ ...nearbyQueryOptions(params), enabled })
 }

@@ -14,23 +14,21 @@ import {
 } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { LocateFixed, MessageCircle } from 'lucide-react'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { ApiError, errorMessage } from '@/api/client'
 import type { NearbyRequest } from '@/api/types'
-import { MapView, type LatLng } from '@/components/map/MapView'
 import { LabeledText } from '@/components/labeled-text'
+import { MapView, type LatLng } from '@/components/map/MapView'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { useOpenChat } from '@/lib/chat-launcher'
 import { DEFAULT_RADIUS_KM, DISTANCE_OPTIONS_KM, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
-import type { ChatPartner } from '@/components/chat/ChatDialog'
 import { useSession } from '@/lib/session'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useExpressInterest } from '../api/express-interest'
 import { useNearby } from '../api/get-nearby'
 import { SubscribePrompt } from './SubscribePrompt'
-
-const ChatDialog = lazy(() => import('@/components/chat/ChatDialog'))
 
 const DEFAULT_CENTER: LatLng = { lat: MAP_DEFAULT_CENTER[0], lng: MAP_DEFAULT_CENTER[1] }
 /** Typing in a filter asks the server once the person pauses. */
@@ -134,8 +132,8 @@ function ResultItem({
 
 /** SPEC §2/§4: nearby requests with distance, class and subject filters, as a list and on a map. */
 export default function NearbyRequests({ title }: { title?: string }) {
-  const { subscribed, user } = useSession()
-  const [chat, setChat] = useState<{ partner: ChatPartner; requestId: number } | null>(null)
+  const { subscribed } = useSession()
+  const openChat = useOpenChat()
   const [radiusKm, setRadiusKm] = useState(DEFAULT_RADIUS_KM)
   const [classLevel, setClassLevel] = useState('')
   const [subject, setSubject] = useState('')
@@ -299,7 +297,7 @@ export default function NearbyRequests({ title }: { title?: string }) {
                   sending={interest.isPending && interest.variables === r.id}
                   onInterest={() => sendInterest(r.id)}
                   onMessage={() =>
-                    setChat({
+                    openChat({
                       partner: { id: r.parent.id, name: r.contact?.fullname ?? r.parent.firstName },
                       requestId: r.id,
                     })
@@ -326,11 +324,6 @@ export default function NearbyRequests({ title }: { title?: string }) {
           />
         </Panel>
       </Grid>
-      {chat && user?.id !== undefined && (
-        <Suspense fallback={null}>
-          <ChatDialog me={user.id} partner={chat.partner} requestId={chat.requestId} onClose={() => setChat(null)} />
-        </Suspense>
-      )}
     </Stack>
   )
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { apiError } from '@/test/http'
 import { inOneYear } from '@/test/payments'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
@@ -137,9 +138,7 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
     nearbyServer()
     const limit = "You have reached today's limit of interests. Try again tomorrow."
     server.use(
-      http.post('*/api/tuition/:id/interested', () =>
-        HttpResponse.json({ message: limit, code: 'interest_limit' }, { status: 429 }),
-      ),
+      http.post('*/api/tuition/:id/interested', () => apiError(429, { message: limit, code: 'interest_limit' })),
     )
     const { user } = renderApp('/nearby')
     await user.click(await screen.findByRole('button', { name: "I'm interested in Physics" }))
@@ -183,10 +182,7 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
     subscribedTutor()
     server.use(
       http.get('*/api/tuition/nearby', () =>
-        HttpResponse.json(
-          { message: 'Subscribe to see nearby requests.', code: 'subscription_required' },
-          { status: 403 },
-        ),
+        apiError(403, { message: 'Subscribe to see nearby requests.', code: 'subscription_required' }),
       ),
     )
     renderApp('/nearby')

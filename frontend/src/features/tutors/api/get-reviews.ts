@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { ApiPaths, SuccessBody } from '@/api/types'
 import { MESSAGES } from '@/lib/constants'
@@ -14,6 +14,10 @@ export function getReviews(tutorId: number) {
   )
 }
 
+export function reviewsQueryOptions(tutorId: number) {
+  return queryOptions({ queryKey: [...tutorReviewsQueryKey, tutorId], queryFn: () => getReviews(tutorId) })
+}
+
 export function useReviews(tutorId: number) {
-  return useQuery({ queryKey: [...tutorReviewsQueryKey, tutorId], queryFn: () => getReviews(tutorId) })
+  return useQuery(reviewsQueryOptions(tutorId))
 }

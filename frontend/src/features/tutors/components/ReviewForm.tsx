@@ -1,33 +1,44 @@
 import { Button, RatingGroup, Stack, Text, Textarea } from '@chakra-ui/react'
 import { ratingGroupSlotRecipe } from '@chakra-ui-theme/recipes/rating-group'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
-import { useState, type FormEvent } from 'react'
-import { errorMessage } from '@/api/client'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { MESSAGES, RATING_MAX } from '@/lib/constants'
+import { showServerError } from '@/lib/form-errors'
 import { notifySuccess } from '@/lib/toaster'
 import { useAddReview } from '../api/add-review'
 import type { Review } from '../api/get-reviews'
 
 const starText = (n: number) => `${n} star${n === 1 ? '' : 's'}`
 
+const reviewSchema = z.object({
+  rating: z.number().int().min(1, MESSAGES.ratingRequired).max(RATING_MAX),
+  comment: z.string().trim(),
+})
+
 /**
  * A parent's review: 1 to 5 whole stars (SPEC §9) and a comment. Submit stays disabled until a
  * rating is chosen (SPEC §5). A parent who already reviewed sees theirs, and submitting replaces it.
  */
 export function ReviewForm({ tutorId, parentId, existing }: { tutorId: number; parentId?: number; existing?: Review }) {
-  const [rating, setRating] = useState(existing?.rating ?? 0)
-  const [comment, setComment] = useState(existing?.comment ?? '')
+  const form = useForm({
+    resolver: zodResolver(reviewSchema),
+    defaultValues: { rating: existing?.rating ?? 0, comment: existing?.comment ?? '' },
+  })
+  const rating = useWatch({ control: form.control, name: 'rating' })
   const add = useAddReview(() =>
     notifySuccess(existing ? 'Review updated successfully!' : 'Review submitted successfully!'),
   )
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (rating < 1) return
-    add.mutate({ tutorId, rating, comment: comment.trim(), parentId })
-  }
+  const submit = form.handleSubmit(({ rating, comment }) =>
+    add.mutate(
+      { tutorId, rating, comment, parentId },
+      { onError: (e) => showServerError(form, e, MESSAGES.submitReviewFailed) },
+    ),
+  )
 
   return (
     <form onSubmit={submit} noValidate aria-label="Write a review">
@@ -35,35 +46,35 @@ export function ReviewForm({ tutorId, parentId, existing }: { tutorId: number; p
         {existing && (
           <Text color="fg.muted">You have already reviewed this tutor; submitting again updates your review.</Text>
         )}
-        <RatingGroup.Root
-          recipe={ratingGroupSlotRecipe}
-          count={RATING_MAX}
-          value={rating}
-          onValueChange={(details) => setRating(details.value)}
-          size="lg"
-          colorPalette="orange"
-          translations={{ ratingValueText: starText }}
-          display="flex"
-          flexDirection="column"
-          gap="1"
-        >
-          <RatingGroup.Label fontWeight="medium">Your rating</RatingGroup.Label>
-          <RatingGroup.HiddenInput />
-          <RatingGroup.Control />
-          <Text fontSize="sm" color={rating ? 'fg.muted' : 'fg.error'} aria-live="polite">
-            {rating ? `${starText(rating)} selected` : MESSAGES.ratingRequired}
-          </Text>
-        </RatingGroup.Root>
-        <FormField label="Comment">
-          <Textarea
-            recipe={textareaRecipe}
-            name="comment"
-            rows={3}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-          />
+        <Controller
+          control={form.control}
+          name="rating"
+          render={({ field }) => (
+            <RatingGroup.Root
+              recipe={ratingGroupSlotRecipe}
+              count={RATING_MAX}
+              value={field.value}
+              onValueChange={(details) => field.onChange(details.value)}
+              size="lg"
+              colorPalette="orange"
+              translations={{ ratingValueText: starText }}
+              display="flex"
+              flexDirection="column"
+              gap="1"
+            >
+              <RatingGroup.Label fontWeight="medium">Your rating</RatingGroup.Label>
+              <RatingGroup.HiddenInput name={field.name} />
+              <RatingGroup.Control />
+              <Text fontSize="sm" color={field.value ? 'fg.muted' : 'fg.error'} aria-live="polite">
+                {field.value ? `${starText(field.value)} selected` : MESSAGES.ratingRequired}
+              </Text>
+            </RatingGroup.Root>
+          )}
+        />
+        <FormField label="Comment" error={form.formState.errors.comment?.message}>
+          <Textarea recipe={textareaRecipe} rows={3} {...form.register('comment')} />
         </FormField>
-        <FormAlert status="error" message={add.isError ? errorMessage(add.error, MESSAGES.submitReviewFailed) : null} />
+        <FormAlert status="error" message={form.formState.errors.root?.server?.message ?? null} />
         <Button
           type="submit"
           alignSelf="flex-start"

@@ -4,18 +4,12 @@ import { errorMessage } from '@/api/client'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { MESSAGES, RATING_MAX } from '@/lib/constants'
+import { formatDate } from '@/lib/format'
 import { useSession } from '@/lib/session'
 import type { TutorProfile } from '../api/get-tutor'
 import { useReviews } from '../api/get-reviews'
 import { ReviewForm } from './ReviewForm'
 import { Stars } from './Stars'
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
-
-function formatDate(value: string): string {
-  const at = Date.parse(value)
-  return Number.isFinite(at) ? dateFormat.format(at) : ''
-}
 
 /** SPEC §2 "tutor reviews block": the average and count, the reviews, and a parent's form. */
 export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
@@ -66,7 +60,7 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
                 <Flex justify="space-between" gap="2" wrap="wrap" mb="2">
                   <Stars value={review.rating} />
                   <Text fontSize="sm" color="fg.muted">
-                    {formatDate(review.createdAt)}
+                    {formatDate(review.createdAt, 'short', '')}
                   </Text>
                 </Flex>
                 {review.comment && (

@@ -1,64 +1,55 @@
 import { Button, HStack, Input, Stack, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
-import { useState, type FormEvent } from 'react'
-import { ApiError, errorMessage } from '@/api/client'
+import { useForm } from 'react-hook-form'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { MESSAGES } from '@/lib/constants'
+import { showServerError } from '@/lib/form-errors'
 import { notifySuccess } from '@/lib/toaster'
 import type { TutorProfile } from '../api/get-tutor'
 import { useUpdateTutor, type TutorProfileChanges } from '../api/update-tutor'
-import { TUTOR_FIELDS, type TutorField } from './fields'
+import { TUTOR_FIELDS } from './fields'
 
 function valuesOf(tutor: TutorProfile): TutorProfileChanges {
   return Object.fromEntries(TUTOR_FIELDS.map(({ key }) => [key, tutor[key] ?? ''])) as TutorProfileChanges
 }
 
-/** A 400 may name fields: those go next to the fields, anything else above the buttons. */
-function serverErrors(error: unknown): { message: string | null; fields: Partial<Record<TutorField, string>> } {
-  if (!error) return { message: null, fields: {} }
-  const fields: Partial<Record<TutorField, string>> = {}
-  if (error instanceof ApiError && error.fields) {
-    for (const { key } of TUTOR_FIELDS) if (error.fields[key]) fields[key] = error.fields[key]
-  }
-  return { message: errorMessage(error, MESSAGES.updateProfileFailed), fields }
-}
-
-/** Edit mode: Save puts the eight fields and re-fetches, then view mode returns; Cancel saves nothing. */
+/**
+ * Edit mode: Save puts the eight fields and re-fetches, then view mode returns; Cancel saves nothing.
+ * Every field is free text the server checks (lengths, control characters): its 400 names the fields,
+ * whose messages go next to them, the message above the buttons. No schema here to say more.
+ */
 export function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () => void }) {
-  const [values, setValues] = useState<TutorProfileChanges>(() => valuesOf(tutor))
+  const form = useForm<TutorProfileChanges>({ defaultValues: valuesOf(tutor) })
+  const { errors } = form.formState
   const update = useUpdateTutor()
-  const errors = serverErrors(update.error)
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = form.handleSubmit((changes) =>
     update.mutate(
-      { email: tutor.email, changes: values },
+      { email: tutor.email, changes },
       {
         onSuccess: () => {
           notifySuccess('Profile updated successfully.')
           onDone()
         },
+        onError: (e) => showServerError(form, e, MESSAGES.updateProfileFailed),
       },
-    )
-  }
+    ),
+  )
 
   return (
     <form onSubmit={submit} noValidate aria-label="Edit tutor profile">
       <Stack gap="4">
-        {TUTOR_FIELDS.map(({ key, label, multiline }) => {
-          const common = {
-            name: key,
-            value: values[key],
-            onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
-          }
-          return (
-            <FormField key={key} label={label} error={errors.fields[key]}>
-              {multiline ? <Textarea recipe={textareaRecipe} rows={4} {...common} /> : <Input {...common} />}
-            </FormField>
-          )
-        })}
-        <FormAlert status="error" message={errors.message} />
+        {TUTOR_FIELDS.map(({ key, label, multiline }) => (
+          <FormField key={key} label={label} error={errors[key]?.message}>
+            {multiline ? (
+              <Textarea recipe={textareaRecipe} rows={4} {...form.register(key)} />
+            ) : (
+              <Input {...form.register(key)} />
+            )}
+          </FormField>
+        ))}
+        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
         <HStack gap="3" flexWrap="wrap">
           <Button type="submit" loading={update.isPending} loadingText="Saving...">
             Save

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { ApiPaths, SuccessBody } from '@/api/types'
+import { apiError } from '@/test/http'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 
@@ -40,7 +41,7 @@ function serveTutor(initial: Tutor, reviews: Review[] = []) {
     http.get('*/api/tutors/:id', ({ params }) => {
       const id = String(params.id)
       if (id !== String(tutor.id) && id !== tutor.email.toLowerCase())
-        return HttpResponse.json({ message: 'Tutor not found', code: 'not_found' }, { status: 404 })
+        return apiError(404, { message: 'Tutor not found', code: 'not_found' })
       return HttpResponse.json(tutor)
     }),
     http.put('*/api/tutors/:id', async ({ request, params }) => {
@@ -212,10 +213,11 @@ describe('Tutor profile (edit)', { timeout: 15_000 }, () => {
       http.put(
         '*/api/tutors/:id',
         () =>
-          HttpResponse.json(
-            { message: 'Some fields are invalid', code: 'validation', fields: { fees: 'Fees are too long.' } },
-            { status: 400 },
-          ),
+          apiError(400, {
+            message: 'Some fields are invalid',
+            code: 'validation',
+            fields: { fees: 'Fees are too long.' },
+          }),
         { once: true },
       ),
       http.put('*/api/tutors/:id', () => new HttpResponse(null, { status: 500 })),

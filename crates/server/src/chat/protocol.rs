@@ -1,0 +1,398 @@
+//! The chat socket's frame format (DESIGN.md §5). Every frame, either way, is one
+//! JSON text `{"event": …, "data": …}`: what a client may send is [`ClientEvent`],
+//! what the server sends is [`ServerEvent`]. Both are in the OpenAPI document, so
+//! the web app's types come from here; a message is the same [`MessageDto`] over
+//! the socket and over REST.
+//!
+//! Besides the events, the server may say:
+//! - close 1008 (policy): the session ended (logout, password change, deactivation);
+//!   do not reconnect with the same credentials.
+//! - close 4000: the socket fell behind (its client did not read; see `outbox`);
+//!   reconnect at once and `join {afterSeq}`.
+//! - HTTP 429 `too_many_sockets` instead of the upgrade: the account already holds
+//!   `MAX_SOCKETS_PER_ACCOUNT` sockets in this process.
+//!
+//! A frame that is not a client event is answered with an `error` event saying
+//! which shape was expected (see [`parse`]).
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use hometutor_messaging::Message;
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::outbox::OutFrame;
+use crate::errors::ApiError;
+
+/// Who sent a message.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct Sender {
+    pub id: i64,
+    pub name: String,
+}
+
+/// A stored message, as `GET`/`POST /api/messages` return it and the socket's
+/// `newMessage` and `ack` events carry it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageDto {
+    pub id: i64,
+    /// Position in its conversation, from 1.
+    pub seq: i64,
+    pub from: Sender,
+    pub to: i64,
+    pub text: String,
+    pub request_id: Option<i64>,
+    /// The sender's own id for the message.
+    pub client_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Message> for MessageDto {
+    fn from(m: Message) -> Self {
+        Self {
+            id: m.id,
+            seq: m.seq,
+            from: Sender { id: m.from.0, name: m.from_name },
+            to: m.to.0,
+            text: m.text,
+            request_id: m.request_id,
+            client_id: m.client_id,
+            created_at: m.created_at.and_utc(),
+        }
+    }
+}
+
+/// What a client sends. Each event counts against the account's chat rate limit.
+#[derive(Debug, PartialEq, Deserialize, ToSchema)]
+#[serde(tag = "event", content = "data", rename_all = "camelCase")]
+pub enum ClientEvent {
+    /// Stores a message and delivers it: answered with `ack` once it is stored, or with
+    /// an `error` carrying its `clientId`.
+    SendMessage(SendMessage),
+    /// Tells `to` whether this user is typing (`userTyping`); not answered.
+    Typing(Typing),
+    /// Marks everything from `partnerId` as read; not answered.
+    Read(ReadMark),
+    /// Catch-up after a reconnect or a `resync`: the conversation with `userId` after
+    /// `afterSeq`, to this socket, as `newMessage` events.
+    Join(Join),
+}
+
+#[derive(Debug, PartialEq, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SendMessage {
+    pub to: i64,
+    /// 1 to 2000 characters once trimmed, as for `POST /api/messages`.
+    #[serde(default)]
+    pub text: String,
+    pub request_id: Option<i64>,
+    /// The sender's own id for the message: sending it again returns the stored one.
+    pub client_id: Option<String>,
+}
+
+#[derive(Debug, PartialEq, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Typing {
+    pub to: i64,
+    /// Anything but `true` reads as `false`.
+    #[serde(default, deserialize_with = "or_default")]
+    pub is_typing: bool,
+}
+
+#[derive(Debug, PartialEq, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadMark {
+    pub partner_id: i64,
+}
+
+#[derive(Debug, PartialEq, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Join {
+    pub user_id: i64,
+    /// The last `seq` this client saw (0, or anything but a whole number: from the start).
+    #[serde(default, deserialize_with = "or_default")]
+    pub after_seq: i64,
+}
+
+/// A field that falls back to its default when it has another type, as the
+/// protocol has always read `isTyping` and `afterSeq`.
+fn or_default<'de, D: Deserializer<'de>, T: Deserialize<'de> + Default>(deserializer: D) -> Result<T, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Lenient<T> {
+        Valid(T),
+        Other(IgnoredAny),
+    }
+    Ok(match Lenient::deserialize(deserializer)? {
+        Lenient::Valid(value) => value,
+        Lenient::Other(_) => T::default(),
+    })
+}
+
+/// What the server sends.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "event", content = "data", rename_all = "camelCase")]
+pub enum ServerEvent {
+    /// A stored message: to its recipient's sockets and its sender's other sockets,
+    /// and a `join`'s catch-up. A socket gets each message once.
+    NewMessage(MessageDto),
+    /// The answer to `sendMessage`: the message as stored, with the `clientId` it was sent with.
+    Ack(MessageDto),
+    UserTyping(UserTyping),
+    Error(ErrorEvent),
+    /// An admin's announcement to everyone connected: `{text, createdAt, broadcast}`.
+    Broadcast(Value),
+    /// Frames may have been missed (the Redis link between processes was down): the
+    /// client sends `join {userId, afterSeq}` for each open conversation.
+    Resync(Resync),
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserTyping {
+    pub user_id: i64,
+    pub is_typing: bool,
+}
+
+/// Carries nothing: `{}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Resync {}
+
+/// An event refused, or a frame that is not an event. `code` is the REST API's
+/// error code where there is one; `clientId` names the refused `sendMessage`.
+#[derive(Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorEvent {
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub fields: Option<BTreeMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub client_id: Option<String>,
+}
+
+impl ErrorEvent {
+    /// An error with a code (the socket's own refusals: rate limit, size).
+    pub fn coded(message: &str, code: &str) -> Self {
+        Self { message: message.into(), code: Some(code.into()), fields: None, client_id: None }
+    }
+
+    /// A frame that is not the event it claims to be.
+    fn malformed(message: String) -> Self {
+        Self { message, code: None, fields: None, client_id: None }
+    }
+
+    /// A refusal the REST API would answer with `error`, for the event that sent `client_id`.
+    pub fn of(error: ApiError, client_id: Option<String>) -> Self {
+        Self { message: error.body.message, code: Some(error.body.code), fields: error.body.fields, client_id }
+    }
+}
+
+impl From<ErrorEvent> for ServerEvent {
+    fn from(error: ErrorEvent) -> Self {
+        Self::Error(error)
+    }
+}
+
+impl From<&ServerEvent> for OutFrame {
+    fn from(event: &ServerEvent) -> Self {
+        // A `newMessage` carries its message's id, so the socket sends each message once.
+        let message = match event {
+            ServerEvent::NewMessage(m) => Some(m.id),
+            _ => None,
+        };
+        // Serializing these types cannot fail: they hold strings, numbers and JSON values.
+        Self { text: serde_json::to_string(event).unwrap_or_default().into(), message }
+    }
+}
+
+impl From<ServerEvent> for OutFrame {
+    fn from(event: ServerEvent) -> Self {
+        Self::from(&event)
+    }
+}
+
+/// Reads a client's frame, or gives the `error` event that answers it: a NUL
+/// anywhere in its JSON (refused as the REST API refuses one), a frame that is not
+/// `{"event", "data"}`, an unknown event, or an event whose data lacks its fields.
+/// `Err(None)`: the frame is ignored (a `join` without a partner).
+pub fn parse(frame: &str) -> Result<ClientEvent, Option<ErrorEvent>> {
+    if let Some((refused, client_id)) = crate::input::chat_frame_refusal(frame) {
+        return Err(Some(ErrorEvent::of(refused, client_id)));
+    }
+    serde_json::from_str(frame).map_err(|_| malformed(frame))
+}
+
+/// Why `frame` is not a client event, in terms of the event it names.
+fn malformed(frame: &str) -> Option<ErrorEvent> {
+    #[derive(Deserialize)]
+    struct Named {
+        event: String,
+    }
+    let Ok(Named { event }) = serde_json::from_str(frame) else {
+        return Some(ErrorEvent::malformed("Expected {\"event\": …, \"data\": …}.".into()));
+    };
+    let shape = match event.as_str() {
+        "sendMessage" => "sendMessage {to, text, clientId}",
+        "typing" => "typing {to, isTyping}",
+        "read" => "read {partnerId}",
+        "join" => return None,
+        other => return Some(ErrorEvent::malformed(format!("Unknown event '{other}'."))),
+    };
+    Some(ErrorEvent::malformed(format!("{shape} is missing or malformed.")))
+}
+
+#[cfg(test)]
+mod tests {
+    use hometutor_core::UserId;
+    use serde_json::json;
+
+    use super::*;
+
+    fn message() -> Message {
+        Message {
+            id: 7,
+            seq: 3,
+            from: UserId(1),
+            from_name: "Asha".into(),
+            to: UserId(2),
+            text: "hi \"there\"".into(),
+            request_id: None,
+            client_id: Some("c-1".into()),
+            created_at: chrono::DateTime::from_timestamp(1_700_000_000, 0).map(|t| t.naive_utc()).unwrap_or_default(),
+        }
+    }
+
+    fn json_of(event: ServerEvent) -> Value {
+        serde_json::from_str(&OutFrame::from(event).text).expect("JSON")
+    }
+
+    #[test]
+    fn a_message_frame_has_the_protocol_shape() {
+        let frame = OutFrame::from(ServerEvent::NewMessage(message().into()));
+        assert_eq!(frame.message, Some(7), "a newMessage frame names its message");
+        assert_eq!(
+            serde_json::from_str::<Value>(&frame.text).expect("JSON"),
+            json!({"event": "newMessage", "data": {
+                "id": 7, "seq": 3, "from": {"id": 1, "name": "Asha"}, "to": 2, "text": "hi \"there\"",
+                "requestId": null, "clientId": "c-1", "createdAt": "2023-11-14T22:13:20Z"
+            }})
+        );
+    }
+
+    #[test]
+    fn server_events_have_their_protocol_shapes() {
+        let ack = OutFrame::from(ServerEvent::Ack(message().into()));
+        assert_eq!(ack.message, None, "an ack is not the message's delivery");
+        let ack: Value = serde_json::from_str(&ack.text).expect("JSON");
+        assert_eq!(
+            (&ack["event"], &ack["data"]["clientId"], &ack["data"]["seq"]),
+            (&json!("ack"), &json!("c-1"), &json!(3))
+        );
+        assert_eq!(
+            json_of(ServerEvent::UserTyping(UserTyping { user_id: 4, is_typing: true })),
+            json!({"event": "userTyping", "data": {"userId": 4, "isTyping": true}})
+        );
+        assert_eq!(json_of(ServerEvent::Resync(Resync {})), json!({"event": "resync", "data": {}}));
+        assert_eq!(
+            json_of(ServerEvent::Broadcast(json!({"text": "Hello all"}))),
+            json!({"event": "broadcast", "data": {"text": "Hello all"}})
+        );
+        assert_eq!(
+            json_of(ErrorEvent::coded("Too many messages; please slow down.", "rate_limited").into()),
+            json!({"event": "error", "data": {"message": "Too many messages; please slow down.", "code": "rate_limited"}})
+        );
+    }
+
+    #[test]
+    fn client_events_are_read_from_their_frames() {
+        let cases = [
+            (
+                r#"{"event": "sendMessage", "data": {"to": 2, "text": "hi", "clientId": "c"}}"#,
+                ClientEvent::SendMessage(SendMessage {
+                    to: 2,
+                    text: "hi".into(),
+                    request_id: None,
+                    client_id: Some("c".into()),
+                }),
+            ),
+            (
+                r#"{"data": {"to": 2, "requestId": 9}, "event": "sendMessage"}"#,
+                ClientEvent::SendMessage(SendMessage {
+                    to: 2,
+                    text: String::new(),
+                    request_id: Some(9),
+                    client_id: None,
+                }),
+            ),
+            (
+                r#"{"event": "typing", "data": {"to": 2, "isTyping": true}}"#,
+                ClientEvent::Typing(Typing { to: 2, is_typing: true }),
+            ),
+            (
+                r#"{"event": "typing", "data": {"to": 2, "isTyping": "yes"}}"#,
+                ClientEvent::Typing(Typing { to: 2, is_typing: false }),
+            ),
+            (r#"{"event": "typing", "data": {"to": 2}}"#, ClientEvent::Typing(Typing { to: 2, is_typing: false })),
+            (r#"{"event": "read", "data": {"partnerId": 5}}"#, ClientEvent::Read(ReadMark { partner_id: 5 })),
+            (
+                r#"{"event": "join", "data": {"userId": 5, "afterSeq": 12}}"#,
+                ClientEvent::Join(Join { user_id: 5, after_seq: 12 }),
+            ),
+            (
+                r#"{"event": "join", "data": {"userId": 5, "afterSeq": "12"}}"#,
+                ClientEvent::Join(Join { user_id: 5, after_seq: 0 }),
+            ),
+            (
+                r#"{"event": "join", "data": {"userId": 5}, "extra": true}"#,
+                ClientEvent::Join(Join { user_id: 5, after_seq: 0 }),
+            ),
+        ];
+        for (frame, event) in cases {
+            assert_eq!(parse(frame), Ok(event), "{frame}");
+        }
+    }
+
+    #[test]
+    fn a_bad_frame_is_answered_with_the_shape_it_lacks() {
+        let cases = [
+            ("not json", Some("Expected {\"event\": …, \"data\": …}.")),
+            (r#"{"data": {}}"#, Some("Expected {\"event\": …, \"data\": …}.")),
+            (r#"{"event": 5}"#, Some("Expected {\"event\": …, \"data\": …}.")),
+            (r#"{"event": "dance", "data": {}}"#, Some("Unknown event 'dance'.")),
+            (r#"{"event": "sendMessage"}"#, Some("sendMessage {to, text, clientId} is missing or malformed.")),
+            (
+                r#"{"event": "sendMessage", "data": {"to": "2"}}"#,
+                Some("sendMessage {to, text, clientId} is missing or malformed."),
+            ),
+            (
+                r#"{"event": "typing", "data": {"isTyping": true}}"#,
+                Some("typing {to, isTyping} is missing or malformed."),
+            ),
+            (r#"{"event": "read", "data": {}}"#, Some("read {partnerId} is missing or malformed.")),
+            (r#"{"event": "join", "data": {"afterSeq": 3}}"#, None),
+        ];
+        for (frame, answer) in cases {
+            let error = parse(frame).expect_err(frame);
+            assert_eq!(error.as_ref().map(|e| e.message.as_str()), answer, "{frame}");
+            assert_eq!(error.and_then(|e| e.code), None, "{frame}: a malformed frame has no code");
+        }
+    }
+
+    #[test]
+    fn a_nul_in_a_frame_is_refused_with_the_events_client_id() {
+        let frame =
+            json!({"event": "sendMessage", "data": {"to": 2, "text": "a\u{0}b", "clientId": "c-9"}}).to_string();
+        let error = parse(&frame).expect_err("refused").expect("answered");
+        assert_eq!((error.code.as_deref(), error.client_id.as_deref()), (Some("validation"), Some("c-9")));
+        assert!(error.fields.is_some_and(|f| f.contains_key("data.text")));
+    }
+}

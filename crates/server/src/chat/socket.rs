@@ -1,0 +1,236 @@
+//! One chat socket: the upgrade (`GET /api/ws?ticket=…`), then its loop, which
+//! reads client events and answers them, pings, and watches for silence. A message
+//! is stored first (the chat writer), acknowledged to its sender, then pushed
+//! through the hub to every open socket of the recipient (and the sender's other
+//! sockets).
+//!
+//! Client events count against the account's chat rate limit, shared with
+//! `POST /api/messages`; past it, an `error` event with code `rate_limited`.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use actix_ws::AggregatedMessage;
+use futures_util::future::LocalBoxFuture;
+use futures_util::stream::FuturesOrdered;
+use futures_util::StreamExt;
+use hometutor_core::UserId;
+use hometutor_messaging::{Message, MessageStore, SendInput, TicketHolder, Tickets};
+use serde::Deserialize;
+
+use super::hub::{Hub, Registration, MAX_SOCKETS_PER_ACCOUNT};
+use super::outbox;
+use super::protocol::{self, ClientEvent, ErrorEvent, Join, MessageDto, ReadMark, SendMessage, ServerEvent, Typing};
+use super::writer::ChatWriter;
+use crate::chat_limit::ChatRateLimit;
+use crate::errors::{blocking, ApiError};
+
+const PING_EVERY: Duration = Duration::from_secs(15);
+/// A socket that has said nothing (not even a pong) for this long is closed.
+const SILENCE_LIMIT: Duration = Duration::from_secs(45);
+/// Largest accepted event, in bytes: a 2,000-character message fits with room to spare.
+const MAX_EVENT_BYTES: usize = 16 * 1024;
+/// Events one socket may have waiting for their answer (messages waiting for their batch to commit).
+const MAX_IN_FLIGHT: usize = 64;
+
+/// What the chat sockets use of the server (shared with the REST handlers, which
+/// reach the same hub, writer and rate limit through the application state).
+pub struct SocketContext {
+    pub hub: Arc<Hub>,
+    pub writer: ChatWriter,
+    pub messages: MessageStore,
+    pub tickets: Tickets,
+    /// One budget per account for its socket events and its REST sends.
+    pub rate_limit: Arc<ChatRateLimit>,
+    /// The site's own origin: handshakes from any other are refused.
+    pub public_url: String,
+}
+
+#[derive(Deserialize)]
+pub struct TicketQuery {
+    pub ticket: Option<String>,
+}
+
+/// Upgrades to a WebSocket for the ticket's user; a browser page from another site
+/// is refused, and so is an account that already holds `MAX_SOCKETS_PER_ACCOUNT` sockets here.
+pub async fn connect(
+    req: HttpRequest,
+    body: web::Payload,
+    context: web::Data<SocketContext>,
+    query: web::Query<TicketQuery>,
+) -> Result<HttpResponse, actix_web::Error> {
+    if let Some(origin) = req.headers().get("origin").and_then(|o| o.to_str().ok()) {
+        if origin.trim_end_matches('/') != context.public_url {
+            return Err(ApiError::new(
+                actix_web::http::StatusCode::FORBIDDEN,
+                "bad_origin",
+                "Cross-site WebSocket refused.",
+            )
+            .into());
+        }
+    }
+    let ticket = query.into_inner().ticket.unwrap_or_default();
+    let tickets = context.tickets.clone();
+    let holder = blocking(move || tickets.redeem(&ticket)).await?.ok_or_else(ApiError::unauthenticated)?;
+    // Registered before the upgrade, so the limit is answered as plain HTTP and two
+    // handshakes at once cannot both take the last place.
+    let Some(registration) = context.hub.register(holder.user, holder.session.clone()) else {
+        let mut error = ApiError::new(
+            actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+            "too_many_sockets",
+            format!("At most {MAX_SOCKETS_PER_ACCOUNT} chat connections per account; close another tab or device."),
+        );
+        error.retry_after = Some(PING_EVERY.as_secs());
+        return Err(error.into());
+    };
+    let (response, session, stream) = actix_ws::handle(&req, body)?;
+    let stream = stream.max_frame_size(64 * 1024).aggregate_continuations().max_continuation_size(64 * 1024);
+    actix_web::rt::spawn(outbox::write(registration.outbox.clone(), session));
+    actix_web::rt::spawn(run(context, holder, registration, stream));
+    Ok(response)
+}
+
+/// The socket's loop. It never waits on the client's reading: everything it sends
+/// goes through the socket's outbox (see `outbox`), so heartbeats and the silence
+/// check keep running while a send is stuck.
+async fn run(
+    context: web::Data<SocketContext>,
+    holder: TicketHolder,
+    registration: Registration,
+    mut stream: actix_ws::AggregatedMessageStream,
+) {
+    let me = holder.user;
+    let (socket, outbox) = (registration.id, registration.outbox.clone());
+    // Each socket's heartbeat starts at its own moment within the period, so sockets
+    // opened together (a server restart, a load generator) do not all ping at once.
+    let first_ping = PING_EVERY.mul_f64(rand::random::<f64>());
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + first_ping, PING_EVERY);
+    let mut last_heard = Instant::now();
+    // Answers to this socket's events, in the order the events came.
+    let mut pending: FuturesOrdered<LocalBoxFuture<'static, Answer>> = FuturesOrdered::new();
+    loop {
+        tokio::select! {
+            // Closing: the session ended, the client is gone, or it fell behind.
+            () = outbox.until_closing() => break,
+            // A socket with MAX_IN_FLIGHT events unanswered is not read until one is answered.
+            incoming = stream.recv(), if pending.len() < MAX_IN_FLIGHT => {
+                let Some(Ok(msg)) = incoming else { break };
+                last_heard = Instant::now();
+                match msg {
+                    AggregatedMessage::Text(text) => pending.push_back(answer(&context, me, &text)),
+                    AggregatedMessage::Ping(bytes) => outbox.pong(bytes),
+                    AggregatedMessage::Close(_) => break,
+                    AggregatedMessage::Pong(_) | AggregatedMessage::Binary(_) => {}
+                }
+            }
+            Some(answer) = pending.next(), if !pending.is_empty() => {
+                if let Some(message) = &answer.stored {
+                    context.hub.push_message(message, Some(socket));
+                }
+                answer.events.into_iter().for_each(|event| outbox.text(event.into()));
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > SILENCE_LIMIT { break }
+                outbox.ping();
+            }
+        }
+    }
+    // A plain close unless a reason (the session ended, it fell behind) came first.
+    outbox.close(None);
+    drop(registration);
+}
+
+/// The answer to one client event: events for this socket and, for a newly
+/// stored message, that message. The socket takes answers in the order the
+/// events came and only then pushes the message to its recipient, so one
+/// sender's messages arrive in the order they were sent, whichever of their
+/// futures happened to be polled first when a batch's answers came in.
+struct Answer {
+    events: Vec<ServerEvent>,
+    stored: Option<Message>,
+}
+
+impl From<Vec<ServerEvent>> for Answer {
+    fn from(events: Vec<ServerEvent>) -> Self {
+        Self { events, stored: None }
+    }
+}
+
+fn now(events: Vec<ServerEvent>) -> LocalBoxFuture<'static, Answer> {
+    Box::pin(std::future::ready(events.into()))
+}
+
+fn refused(error: ErrorEvent) -> LocalBoxFuture<'static, Answer> {
+    now(vec![error.into()])
+}
+
+/// Answers one frame. A `sendMessage` is queued for storage at once (so a
+/// socket's messages keep their order) and its ack comes when its batch commits;
+/// the socket meanwhile reads on. Other events are answered in turn.
+fn answer(context: &web::Data<SocketContext>, me: UserId, frame: &str) -> LocalBoxFuture<'static, Answer> {
+    if context.rate_limit.hit(me).is_err() {
+        return refused(ErrorEvent::coded("Too many messages; please slow down.", "rate_limited"));
+    }
+    if frame.len() > MAX_EVENT_BYTES {
+        return refused(ErrorEvent::coded("Message is too long (at most 2000 characters).", "too_long"));
+    }
+    let event = match protocol::parse(frame) {
+        Ok(event) => event,
+        Err(answer) => return now(answer.into_iter().map(Into::into).collect()),
+    };
+    let context = context.clone();
+    match event {
+        ClientEvent::SendMessage(send) => send_message(&context, me, send),
+        ClientEvent::Typing(typing) => Box::pin(async move { self::typing(&context, me, typing).await.into() }),
+        ClientEvent::Read(mark) => Box::pin(async move { read(&context, me, mark).await.into() }),
+        ClientEvent::Join(join) => Box::pin(async move { self::join(&context, me, join).await.into() }),
+    }
+}
+
+fn send_message(context: &SocketContext, me: UserId, send: SendMessage) -> LocalBoxFuture<'static, Answer> {
+    let client_id = send.client_id.clone();
+    let input =
+        SendInput { to: UserId(send.to), text: send.text, request_id: send.request_id, client_id: send.client_id };
+    let stored = context.writer.enqueue(me, input);
+    Box::pin(async move {
+        match stored.await {
+            Ok(sent) => {
+                // The ack names the message by the clientId it was sent with, as given.
+                let ack = MessageDto { client_id: client_id.clone(), ..sent.message.clone().into() };
+                Answer { events: vec![ServerEvent::Ack(ack)], stored: sent.new.then_some(sent.message) }
+            }
+            Err(e) => vec![ErrorEvent::of(e, client_id).into()].into(),
+        }
+    })
+}
+
+async fn typing(context: &SocketContext, me: UserId, typing: Typing) -> Vec<ServerEvent> {
+    let (store, to) = (context.messages.clone(), UserId(typing.to));
+    // Someone who blocked me does not see me typing either.
+    match blocking(move || store.has_blocked(to, me)).await {
+        Ok(false) => {}
+        Ok(true) => return Vec::new(),
+        Err(e) => return vec![ErrorEvent::of(e, None).into()],
+    }
+    let event = ServerEvent::UserTyping(protocol::UserTyping { user_id: me.0, is_typing: typing.is_typing });
+    context.hub.deliver(to, event.into(), None);
+    Vec::new()
+}
+
+async fn read(context: &SocketContext, me: UserId, mark: ReadMark) -> Vec<ServerEvent> {
+    let store = context.messages.clone();
+    match blocking(move || store.mark_read(me, UserId(mark.partner_id))).await {
+        Ok(()) => Vec::new(),
+        Err(e) => vec![ErrorEvent::of(e, None).into()],
+    }
+}
+
+/// Catch-up after a reconnect: everything after the last seq this client saw, to this socket.
+async fn join(context: &SocketContext, me: UserId, join: Join) -> Vec<ServerEvent> {
+    let store = context.messages.clone();
+    match blocking(move || store.since(me, UserId(join.user_id), join.after_seq)).await {
+        Ok(missed) => missed.into_iter().map(|m| ServerEvent::NewMessage(m.into())).collect(),
+        Err(e) => vec![ErrorEvent::of(e, None).into()],
+    }
+}

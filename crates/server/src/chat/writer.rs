@@ -1,0 +1,160 @@
+//! Group commit for chat: every message to store goes through one writer task,
+//! which takes what has queued up (up to a batch) and stores it in one database
+//! transaction, so many messages share one disk sync. A sender hears back (its
+//! `ack`) only after the transaction holding its message committed. While one
+//! batch commits, the next one gathers: the busier the chat, the bigger the batch.
+//!
+//! The writer is supervised: should its task ever die, a new one takes over the
+//! same queue, so one bad moment cannot stop chat until a restart. The senders
+//! of the batch in hand then hear an error, never an ack for an unstored message.
+
+use std::rc::Rc;
+
+use actix_web::web;
+use futures_util::future::LocalBoxFuture;
+use hometutor_core::UserId;
+use hometutor_messaging::{MessageStore, SendInput, Sent};
+use tokio::sync::{mpsc, oneshot, Mutex};
+
+use crate::errors::ApiError;
+
+/// Most messages stored in one transaction.
+const MAX_BATCH: usize = 512;
+
+type Answer = Result<Sent, ApiError>;
+type Job = (UserId, SendInput, oneshot::Sender<Answer>);
+
+/// Stores one batch and answers each of its messages, in order.
+type StoreBatch = Rc<dyn Fn(Vec<(UserId, SendInput)>) -> LocalBoxFuture<'static, Vec<Answer>>>;
+
+/// The queue is unbounded here; what bounds it is each socket's limit on
+/// messages awaiting their ack (see `socket.rs`) and the REST handlers' one each.
+#[derive(Clone)]
+pub struct ChatWriter {
+    jobs: mpsc::UnboundedSender<Job>,
+}
+
+impl ChatWriter {
+    /// Starts the writer task, and its supervisor, on the current (actix) runtime.
+    pub fn start(store: MessageStore) -> Self {
+        Self::start_with(Rc::new(move |inputs: Vec<(UserId, SendInput)>| {
+            let store = store.clone();
+            Box::pin(async move {
+                let count = inputs.len();
+                match web::block(move || store.send_many(&inputs)).await {
+                    Ok(answers) => answers.into_iter().map(|a| a.map_err(ApiError::from)).collect(),
+                    // The blocking thread died (a panic in the store): nothing of the batch is acknowledged.
+                    Err(e) => (0..count).map(|_| Err(ApiError::internal(&e))).collect(),
+                }
+            })
+        }))
+    }
+
+    fn start_with(store: StoreBatch) -> Self {
+        let (jobs, queue) = mpsc::unbounded_channel::<Job>();
+        let queue = Rc::new(Mutex::new(queue));
+        actix_web::rt::spawn(async move {
+            loop {
+                match actix_web::rt::spawn(write_batches(queue.clone(), store.clone())).await {
+                    // Every sender is gone: the server is stopping.
+                    Ok(()) => break,
+                    Err(e) => tracing::error!(
+                        error = %e,
+                        "the chat writer failed; a new one takes over (its last batch was not acknowledged)"
+                    ),
+                }
+            }
+        });
+        Self { jobs }
+    }
+
+    /// Stores a message (in the next batch) and answers once it is committed.
+    pub async fn send(&self, from: UserId, input: SendInput) -> Result<Sent, ApiError> {
+        self.enqueue(from, input).await
+    }
+
+    /// Queues the message now (so a socket's messages keep their order) and
+    /// returns what to await for the answer.
+    pub fn enqueue(
+        &self,
+        from: UserId,
+        input: SendInput,
+    ) -> impl std::future::Future<Output = Result<Sent, ApiError>> + 'static {
+        let (reply, answer) = oneshot::channel();
+        let queued = self.jobs.send((from, input, reply));
+        async move {
+            queued.map_err(|_| ApiError::internal("the chat writer stopped"))?;
+            answer.await.map_err(|_| ApiError::internal("the chat writer dropped a message"))?
+        }
+    }
+}
+
+/// The writer: batch after batch until every sender is gone. The queue outlives
+/// it (behind the lock), so its successor carries on with what is waiting.
+async fn write_batches(queue: Rc<Mutex<mpsc::UnboundedReceiver<Job>>>, store: StoreBatch) {
+    let mut queue = queue.lock().await;
+    let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
+    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let inputs: Vec<(UserId, SendInput)> = batch.iter().map(|(from, input, _)| (*from, input.clone())).collect();
+        let answers = store(inputs).await;
+        // A job without an answer (there should be none) drops its reply: its sender hears an error.
+        for ((_, _, reply), answer) in batch.drain(..).zip(answers) {
+            let _ = reply.send(answer);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hometutor_messaging::Message;
+
+    fn input(text: &str) -> SendInput {
+        SendInput { to: UserId(2), text: text.into(), request_id: None, client_id: None }
+    }
+
+    fn stored(id: i64, input: &SendInput) -> Sent {
+        let message = Message {
+            id,
+            seq: id,
+            from: UserId(1),
+            from_name: "Asha".into(),
+            to: input.to,
+            text: input.text.clone(),
+            request_id: None,
+            client_id: None,
+            created_at: chrono::NaiveDateTime::default(),
+        };
+        Sent { message, new: true }
+    }
+
+    #[actix_web::test]
+    async fn a_writer_that_dies_is_replaced_and_chat_goes_on() {
+        // A store that panics on the batch holding "boom" (in the writer task
+        // itself, where nothing else would catch it) and stores everything else.
+        let next_id = Rc::new(std::cell::Cell::new(0));
+        let writer = ChatWriter::start_with(Rc::new(move |inputs: Vec<(UserId, SendInput)>| {
+            let next_id = next_id.clone();
+            Box::pin(async move {
+                assert!(inputs.iter().all(|(_, i)| i.text != "boom"), "the store fell over");
+                inputs
+                    .iter()
+                    .map(|(_, i)| {
+                        next_id.set(next_id.get() + 1);
+                        Ok(stored(next_id.get(), i))
+                    })
+                    .collect()
+            })
+        }));
+
+        let first = writer.send(UserId(1), input("hello")).await.expect("stored");
+        assert_eq!(first.message.text, "hello");
+
+        let lost = writer.send(UserId(1), input("boom")).await;
+        let err = lost.expect_err("a message whose batch died is never acknowledged");
+        assert_eq!(err.status, actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);
+
+        let after = writer.send(UserId(1), input("still here")).await.expect("the new writer stores it");
+        assert_eq!((after.message.text.as_str(), after.message.id), ("still here", 2));
+    }
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+import { ADMIN_MESSAGES } from './messages'
+
+/**
+ * A form's `<input type="file">` registered with react-hook-form: its value is the input's FileList
+ * (nothing chosen: an empty list, or undefined before the input is touched). Valid with one file.
+ */
+export const fileSchema = z.object({
+  files: z
+    .custom<FileList | undefined>()
+    .refine((files) => files !== undefined && files.length > 0, ADMIN_MESSAGES.selectFile)
+    .transform((files) => files as FileList),
+})

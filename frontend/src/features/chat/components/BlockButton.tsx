@@ -1,0 +1,31 @@
+import { Button, HStack, Text } from '@chakra-ui/react'
+import type { ChatPartner } from '@/lib/chat-launcher'
+import { useBlockStatus, useSetBlocked } from '../api/block'
+
+/**
+ * Block / Unblock in the chat dialog: the server then refuses the partner's messages and typing
+ * to me (issue 6). A block goes one way, so I can still write to them.
+ */
+export function BlockButton({ partner }: { partner: ChatPartner }) {
+  const status = useBlockStatus(partner.id)
+  const setBlocked = useSetBlocked(partner)
+  if (!status.data) return null
+  const blocked = status.data.blocked
+  return (
+    <HStack gap="3" flex="1" minW="0">
+      <Button
+        variant="ghost"
+        colorPalette={blocked ? 'gray' : 'red'}
+        onClick={() => setBlocked.mutate(!blocked)}
+        loading={setBlocked.isPending}
+      >
+        {blocked ? `Unblock ${partner.name}` : `Block ${partner.name}`}
+      </Button>
+      {blocked && (
+        <Text fontSize="sm" color="fg.muted">
+          Their messages are refused.
+        </Text>
+      )}
+    </HStack>
+  )
+}

@@ -1,0 +1,37 @@
+import { Button } from '@chakra-ui/react'
+import { DialogShell } from '@/components/ui/dialog'
+import type { ChatPartner } from '@/lib/chat-launcher'
+import { BlockButton } from './BlockButton'
+import { ChatBox } from './ChatBox'
+
+interface ChatDialogProps {
+  me: number
+  partner: ChatPartner
+  title?: string
+  requestId?: number
+  onClose: () => void
+}
+
+/** SPEC §2: an 80%-height dialog 'Chat with {partner}' with a Close button; issue 6: Block / Unblock. */
+export default function ChatDialog({ me, partner, title, requestId, onClose }: ChatDialogProps) {
+  return (
+    <DialogShell
+      open
+      title={title ?? `Chat with ${partner.name}`}
+      onClose={onClose}
+      size="lg"
+      tall
+      footer={
+        <>
+          {/* Nobody blocks themself: the features page's self-chat demo has no button. */}
+          {partner.id !== me && <BlockButton partner={partner} />}
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
+      <ChatBox me={me} partnerId={partner.id} partnerName={partner.name} requestId={requestId} />
+    </DialogShell>
+  )
+}

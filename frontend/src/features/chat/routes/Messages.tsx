@@ -1,0 +1,78 @@
+import { Avatar, Box, HStack, Stack, Text } from '@chakra-ui/react'
+import { avatarSlotRecipe } from '@chakra-ui-theme/recipes/avatar'
+import { Page, Panel } from '@/components/page'
+import { useOpenChat } from '@/lib/chat-launcher'
+import { formatDate } from '@/lib/format'
+import { useConversations } from '../api/conversations'
+import { PartnerListState, PartnerRowButton, UnreadCount } from '../components/PartnerList'
+
+/** SPEC §2 Messages: the conversations, most recent first; a row opens the chat dialog. */
+export default function Messages() {
+  const openChat = useOpenChat()
+  const conversations = useConversations()
+
+  return (
+    <Page title="Messages">
+      <Panel>
+        <PartnerListState
+          query={conversations}
+          loadingLabel="Loading conversations"
+          empty={
+            <Box textAlign="center" py="10">
+              <Text fontSize="lg" fontWeight="semibold">
+                No conversations yet
+              </Text>
+              <Text color="fg.muted" mt="2">
+                Start a conversation by contacting a tutor or responding to a tuition request.
+              </Text>
+            </Box>
+          }
+        >
+          {(rows) => (
+            <Stack as="ul" listStyleType="none" gap="0" aria-label="Conversations">
+              {rows.map((c) => {
+                const name = c.partner.name || c.partner.email
+                return (
+                  <Box
+                    as="li"
+                    key={c.partner.id}
+                    borderBottomWidth="1px"
+                    borderColor="border"
+                    _last={{ borderBottomWidth: 0 }}
+                  >
+                    <PartnerRowButton onClick={() => openChat({ partner: { id: c.partner.id, name } })}>
+                      <HStack gap="3" align="flex-start">
+                        <Avatar.Root recipe={avatarSlotRecipe} colorPalette="blue" size="md" aria-hidden>
+                          <Avatar.Fallback>{(name || '?').charAt(0).toUpperCase()}</Avatar.Fallback>
+                        </Avatar.Root>
+                        <Box flex="1" minW="0">
+                          <HStack justify="space-between" gap="2">
+                            <Text fontWeight="semibold" truncate>
+                              {name}
+                            </Text>
+                            <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+                              {formatDate(c.lastMessage.createdAt, 'short', '')}
+                            </Text>
+                          </HStack>
+                          <HStack justify="space-between" gap="2">
+                            <Text color="fg" truncate>
+                              {c.lastMessage.text}
+                            </Text>
+                            <UnreadCount count={c.unread} />
+                          </HStack>
+                          <Text fontSize="sm" color="fg.muted" truncate>
+                            {c.partner.email}
+                          </Text>
+                        </Box>
+                      </HStack>
+                    </PartnerRowButton>
+                  </Box>
+                )
+              })}
+            </Stack>
+          )}
+        </PartnerListState>
+      </Panel>
+    </Page>
+  )
+}
