@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use hometutor_core::{FieldError, Role};
 use hometutor_db::now;
 use hometutor_db::schema::assets as at;
-use hometutor_media::StoredFile;
+use hometutor_media::{Kind, StoredFile};
 
 use crate::error::text;
 use crate::{audit, Actor, AdminError, AdminService, SiteSettings};
@@ -41,6 +41,41 @@ impl AssetType {
     }
 }
 
+/// At most this many characters in an asset's description.
+pub const MAX_ASSET_DESCRIPTION_CHARS: usize = 500;
+
+/// How an admin labels an uploaded asset: checked before its file is stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssetLabel {
+    pub asset_type: AssetType,
+    pub description: String,
+}
+
+impl AssetLabel {
+    /// The type (`misc` when none is given) and description as sent; every problem at once.
+    pub fn parse(asset_type: Option<&str>, description: Option<&str>) -> Result<Self, AdminError> {
+        let mut errors = Vec::new();
+        let asset_type = AssetType::parse(asset_type.unwrap_or("misc"))
+            .ok_or_else(|| errors.push(FieldError::new("assetType", "assetType must be logo, banner, ad or misc.")))
+            .ok();
+        let description = text("description", description.unwrap_or_default(), false, MAX_ASSET_DESCRIPTION_CHARS)
+            .map_err(|e| errors.push(e))
+            .ok();
+        match (asset_type, description) {
+            (Some(asset_type), Some(description)) => Ok(Self { asset_type, description }),
+            _ => Err(AdminError::Validation(errors)),
+        }
+    }
+}
+
+/// The site's logo and ad banner are images; `kind` is the uploaded file's.
+pub fn check_site_image(kind: Option<Kind>) -> Result<(), AdminError> {
+    match kind.is_some_and(Kind::is_image) {
+        true => Ok(()),
+        false => Err(FieldError::new("image", "Please choose an image (JPEG, PNG, GIF or WebP).").into()),
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
 #[diesel(table_name = at)]
 pub struct Asset {
@@ -63,20 +98,13 @@ impl AdminService {
         self.db.read(|c| Ok(at::table.order(at::id.desc()).select(Asset::as_select()).load(c)?))
     }
 
-    /// Records a stored file as an asset. On refusal the file is removed again.
-    pub fn add_asset(
-        &self,
-        actor: &Actor,
-        file: &StoredFile,
-        asset_type: AssetType,
-        description: &str,
-    ) -> Result<Asset, AdminError> {
-        let recorded = text("description", description, false, 500).map_err(AdminError::from).and_then(|description| {
-            self.db.write(|c| {
-                insert(c, file, asset_type, &description)?;
-                audit::record(c, actor, "asset.upload", file.filename.clone(), asset_type.as_str())?;
-                Ok(at::table.filter(at::filename.eq(&file.filename)).select(Asset::as_select()).first(c)?)
-            })
+    /// Records a stored file as an asset. On failure the file is removed again.
+    pub fn add_asset(&self, actor: &Actor, file: &StoredFile, label: &AssetLabel) -> Result<Asset, AdminError> {
+        let asset_type = label.asset_type;
+        let recorded = self.db.write(|c| {
+            insert(c, file, asset_type, &label.description)?;
+            audit::record(c, actor, "asset.upload", file.filename.clone(), asset_type.as_str())?;
+            Ok(at::table.filter(at::filename.eq(&file.filename)).select(Asset::as_select()).first(c)?)
         });
         if recorded.is_err() {
             let _ = self.media.delete(actor.id, Role::Admin, &file.filename);
@@ -86,9 +114,7 @@ impl AdminService {
 
     /// Makes an uploaded image the site's logo (or ad banner) and keeps it as an asset.
     pub fn set_logo_or_banner(&self, actor: &Actor, file: &StoredFile, logo: bool) -> Result<SiteSettings, AdminError> {
-        let outcome = if !file.mimetype.starts_with("image/") {
-            Err(FieldError::new("image", "Please choose an image (JPEG, PNG, GIF or WebP).").into())
-        } else {
+        let outcome = check_site_image(file.kind()).and_then(|()| {
             let kind = if logo { AssetType::Logo } else { AssetType::Banner };
             self.db.write(|c| {
                 insert(c, file, kind, if logo { "Site logo" } else { "Ad banner" })?;
@@ -96,7 +122,7 @@ impl AdminService {
                 audit::record(c, actor, if logo { "site.logo" } else { "site.banner" }, file.filename.clone(), "")?;
                 Ok(settings)
             })
-        };
+        });
         match &outcome {
             Ok(_) => self.forget_settings(),
             Err(_) => {

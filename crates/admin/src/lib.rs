@@ -26,16 +26,20 @@ use hometutor_db::Db;
 use hometutor_media::MediaStore;
 
 pub use analytics::{PopularTutor, Revenue, SearchTrend, UserStats};
-pub use assets::{Asset, AssetType};
+pub use assets::{check_site_image, Asset, AssetLabel, AssetType, MAX_ASSET_DESCRIPTION_CHARS};
 pub use audit::AuditEntry;
 pub use error::AdminError;
 /// An account as admins see it (never the password hash); the accounts crate owns the table.
 pub use hometutor_accounts::User;
 pub use mail::UndeliveredEmail;
-pub use requests::AdminRequest;
-pub use site::{SiteContent, SiteSettings, Theme};
+pub use requests::{AdminRequest, MAX_FLAG_REASON_CHARS};
+pub use site::{
+    SettingsChanges, SiteContent, SiteSettings, Theme, MAX_BANNER_CHARS, MAX_BROADCAST_CHARS, MAX_HOME_TEXT_CHARS,
+    MAX_LIST_ITEMS, MAX_SITE_DESCRIPTION_CHARS, MAX_SITE_TITLE_CHARS, MAX_SUPPORT_PHONE_CHARS,
+};
 pub use support::{NewTicket, SupportTicket};
 pub use testimonials::Testimonial;
+pub use tutors::{MAX_BADGES, MAX_BADGE_CHARS};
 pub use users::{BulkAction, NewUser, UserFilter, UserPage, UserUpdate, MAX_PAGE_SIZE};
 
 /// The admin acting, as written to the audit log.

@@ -32,7 +32,8 @@ pub struct AdminRequest {
 
 type Row = (i64, String, String, String, f64, f64, i64, bool, Option<String>, Option<i64>, NaiveDateTime);
 
-const MAX_REASON_CHARS: usize = 500;
+/// A flag's reason holds at most this many characters.
+pub const MAX_FLAG_REASON_CHARS: usize = 500;
 
 impl AdminService {
     /// All requests, newest first.
@@ -89,7 +90,7 @@ impl AdminService {
 
     /// Flags a request (with a reason) or clears the flag (and the reason).
     pub fn flag_request(&self, actor: &Actor, id: i64, flagged: bool, reason: &str) -> Result<(), AdminError> {
-        let reason = text("flagReason", reason, false, MAX_REASON_CHARS)?;
+        let reason = text("flagReason", reason, false, MAX_FLAG_REASON_CHARS)?;
         let stored = (flagged && !reason.is_empty()).then_some(reason.clone());
         self.db.write(|c| {
             let changed = diesel::update(tr::table.find(id))

@@ -67,6 +67,23 @@ impl Default for SiteSettings {
     }
 }
 
+/// What an admin changes in the settings; `None` keeps what is stored. The logo
+/// and banner change through their upload.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SettingsChanges {
+    /// Not blank; at most [`MAX_SITE_TITLE_CHARS`] once trimmed.
+    pub site_title: Option<String>,
+    /// At most [`MAX_SITE_DESCRIPTION_CHARS`] once trimmed.
+    pub site_description: Option<String>,
+    pub theme: Option<Theme>,
+    pub maintenance_mode: Option<bool>,
+    pub gpt5_mini_preview_enabled: Option<bool>,
+    /// An e-mail address.
+    pub support_email: Option<String>,
+    /// 7 to 15 digits with spaces, dashes, brackets and a leading +; at most [`MAX_SUPPORT_PHONE_CHARS`].
+    pub support_phone: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SiteContent {
@@ -80,15 +97,43 @@ pub struct SiteContent {
 pub const DEFAULT_SUPPORT_EMAIL: &str = "support@hometutor.in";
 pub const DEFAULT_SUPPORT_PHONE: &str = "+91 98765 43210";
 
+pub const MAX_SITE_TITLE_CHARS: usize = 100;
+pub const MAX_SITE_DESCRIPTION_CHARS: usize = 500;
+pub const MAX_SUPPORT_PHONE_CHARS: usize = 24;
+pub const MAX_HOME_TEXT_CHARS: usize = 5000;
+/// Banners, FAQs and announcements each hold at most this many entries.
+pub const MAX_LIST_ITEMS: usize = 100;
+pub const MAX_BANNER_CHARS: usize = 500;
+pub const MAX_BROADCAST_CHARS: usize = 1000;
+
 const SETTINGS: &str = "settings";
 const CONTENT: &str = "content";
-const MAX_LIST_ITEMS: usize = 100;
 const MAX_CONTENT_BYTES: usize = 64 * 1024;
 
 fn load<T: for<'de> Deserialize<'de> + Default>(c: &mut DbConnection, name: &str) -> QueryResult<T> {
     let body: Option<String> = sd::table.find(name).select(sd::body).first(c).optional()?;
     // A document written by an older version may lack newer fields: they take their defaults.
     Ok(body.and_then(|b| serde_json::from_str(&b).ok()).unwrap_or_default())
+}
+
+/// [`load`] inside a writing transaction that goes on to store the document, held
+/// until that transaction ends: a concurrent change waits for this one and merges
+/// into its result instead of overwriting it. The row is created first if it is
+/// missing (`{}` reads as the defaults), so there is always one to hold: PostgreSQL
+/// locks it; on SQLite that first statement, a write, takes the database's write
+/// lock before anything is read, which also holds across processes.
+fn load_for_update<T: for<'de> Deserialize<'de> + Default>(c: &mut DbConnection, name: &str) -> QueryResult<T> {
+    let missing = (sd::name.eq(name), sd::body.eq("{}"), sd::updated_at.eq(now()));
+    match c {
+        DbConnection::Sqlite(lite) => {
+            diesel::insert_into(sd::table).values(missing).on_conflict(sd::name).do_nothing().execute(lite)?;
+        }
+        DbConnection::Pg(pg) => {
+            diesel::insert_into(sd::table).values(missing).on_conflict(sd::name).do_nothing().execute(pg)?;
+            sd::table.find(name).select(sd::body).for_update().first::<String>(pg)?;
+        }
+    }
+    load(c, name)
 }
 
 fn store<T: Serialize>(c: &mut DbConnection, name: &str, value: &T) -> QueryResult<()> {
@@ -122,7 +167,7 @@ fn support_phone(raw: &str) -> Result<String, FieldError> {
     let digits = phone.chars().filter(char::is_ascii_digit).count();
     let allowed =
         phone.chars().enumerate().all(|(i, c)| c.is_ascii_digit() || " -()".contains(c) || (c == '+' && i == 0));
-    if allowed && (7..=15).contains(&digits) && phone.chars().count() <= 24 {
+    if allowed && (7..=15).contains(&digits) && phone.chars().count() <= MAX_SUPPORT_PHONE_CHARS {
         Ok(phone.to_string())
     } else {
         Err(FieldError::new("supportPhone", "Please enter a valid support phone number (7 to 15 digits)."))
@@ -168,29 +213,37 @@ impl AdminService {
         }
     }
 
-    /// Saves title, description, theme and the two switches; logo and banner are
-    /// changed by their upload and kept here.
-    pub fn save_settings(&self, actor: &Actor, new: &SiteSettings) -> Result<SiteSettings, AdminError> {
+    /// Applies an admin's changes to the settings: the fields given are checked
+    /// (every problem at once), then merged into the stored settings and saved in
+    /// one transaction that holds the settings until it commits, so two admins
+    /// changing different fields at the same moment both keep their change.
+    pub fn change_settings(&self, actor: &Actor, changes: &SettingsChanges) -> Result<SiteSettings, AdminError> {
         let mut errors = Vec::new();
-        let title = text("siteTitle", &new.site_title, true, 100).map_err(|e| errors.push(e)).ok();
-        let description = text("siteDescription", &new.site_description, false, 500).map_err(|e| errors.push(e)).ok();
-        let support_email = support_email(&new.support_email).map_err(|e| errors.push(e)).ok();
-        let support_phone = support_phone(&new.support_phone).map_err(|e| errors.push(e)).ok();
-        let (Some(title), Some(description), Some(support_email), Some(support_phone)) =
-            (title, description, support_email, support_phone)
-        else {
+        let mut checked = |result: Result<String, FieldError>| result.map_err(|e| errors.push(e)).ok();
+        let title = changes.site_title.as_deref().map(|t| checked(text("siteTitle", t, true, MAX_SITE_TITLE_CHARS)));
+        let description = changes
+            .site_description
+            .as_deref()
+            .map(|d| checked(text("siteDescription", d, false, MAX_SITE_DESCRIPTION_CHARS)));
+        let support_email = changes.support_email.as_deref().map(|e| checked(support_email(e)));
+        let support_phone = changes.support_phone.as_deref().map(|p| checked(support_phone(p)));
+        if !errors.is_empty() {
             return Err(AdminError::Validation(errors));
-        };
+        }
+        // Every field given passed its check: `Some(text)` is its new value, `None` keeps the stored one.
+        let (title, description, support_email, support_phone) =
+            (title.flatten(), description.flatten(), support_email.flatten(), support_phone.flatten());
         let saved = self.db.write(|c| {
-            let mut settings: SiteSettings = load(c, SETTINGS)?;
+            let mut settings: SiteSettings = load_for_update(c, SETTINGS)?;
             let was_maintenance = settings.maintenance_mode;
-            settings.site_title = title;
-            settings.site_description = description;
-            settings.theme = new.theme;
-            settings.maintenance_mode = new.maintenance_mode;
-            settings.gpt5_mini_preview_enabled = new.gpt5_mini_preview_enabled;
-            settings.support_email = support_email;
-            settings.support_phone = support_phone;
+            settings.site_title = title.unwrap_or(settings.site_title);
+            settings.site_description = description.unwrap_or(settings.site_description);
+            settings.support_email = support_email.unwrap_or(settings.support_email);
+            settings.support_phone = support_phone.unwrap_or(settings.support_phone);
+            settings.theme = changes.theme.unwrap_or(settings.theme);
+            settings.maintenance_mode = changes.maintenance_mode.unwrap_or(settings.maintenance_mode);
+            settings.gpt5_mini_preview_enabled =
+                changes.gpt5_mini_preview_enabled.unwrap_or(settings.gpt5_mini_preview_enabled);
             store(c, SETTINGS, &settings)?;
             let mut details = format!("title '{}', theme {:?}", settings.site_title, settings.theme);
             if was_maintenance != settings.maintenance_mode {
@@ -199,7 +252,8 @@ impl AdminService {
             audit::record(c, actor, "settings.save", "site settings", details)?;
             Ok::<_, AdminError>(settings)
         })?;
-        self.remember(&saved);
+        // Forgotten rather than replaced: of two saves, the one committed first may get here last.
+        self.forget_settings();
         Ok(saved)
     }
 
@@ -210,7 +264,7 @@ impl AdminService {
         logo: bool,
         url: Option<String>,
     ) -> Result<SiteSettings, AdminError> {
-        let mut settings: SiteSettings = load(c, SETTINGS)?;
+        let mut settings: SiteSettings = load_for_update(c, SETTINGS)?;
         if logo {
             settings.logo_url = url;
         } else {
@@ -220,8 +274,9 @@ impl AdminService {
         Ok(settings)
     }
 
+    /// The stored settings, held until the transaction of `c` ends.
     pub(crate) fn settings_in(&self, c: &mut DbConnection) -> Result<SiteSettings, AdminError> {
-        Ok(load(c, SETTINGS)?)
+        Ok(load_for_update(c, SETTINGS)?)
     }
 
     pub(crate) fn forget_settings(&self) {
@@ -245,12 +300,15 @@ impl AdminService {
         announcements: &Value,
     ) -> Result<SiteContent, AdminError> {
         let mut errors = Vec::new();
-        let home_text = text("homeText", home_text, false, 5000).map_err(|e| errors.push(e)).ok();
+        let home_text = text("homeText", home_text, false, MAX_HOME_TEXT_CHARS).map_err(|e| errors.push(e)).ok();
         let faqs = json_list("faqs", "FAQs", faqs).map_err(|e| errors.push(e)).ok();
         let announcements = json_list("announcements", "Announcements", announcements).map_err(|e| errors.push(e)).ok();
         let banners: Vec<String> = banners.iter().map(|b| b.trim().to_string()).filter(|b| !b.is_empty()).collect();
-        if banners.len() > MAX_LIST_ITEMS || banners.iter().any(|b| b.chars().count() > 500) {
-            errors.push(FieldError::new("banners", "At most 100 banners of at most 500 characters each."));
+        if banners.len() > MAX_LIST_ITEMS || banners.iter().any(|b| b.chars().count() > MAX_BANNER_CHARS) {
+            errors.push(FieldError::new(
+                "banners",
+                format!("At most {MAX_LIST_ITEMS} banners of at most {MAX_BANNER_CHARS} characters each."),
+            ));
         }
         let (Some(home_text), Some(faqs), Some(announcements), true) =
             (home_text, faqs, announcements, errors.is_empty())
@@ -270,14 +328,14 @@ impl AdminService {
 
     /// Keeps a broadcast as the newest announcement; returns it, to be pushed to everyone connected.
     pub fn broadcast(&self, actor: &Actor, message: &str) -> Result<Value, AdminError> {
-        let message = text("text", message, true, 1000)?;
+        let message = text("text", message, true, MAX_BROADCAST_CHARS)?;
         let announcement = serde_json::json!({
             "text": message,
             "createdAt": now().and_utc(),
             "broadcast": true,
         });
         self.db.write(|c| {
-            let mut content: SiteContent = load(c, CONTENT)?;
+            let mut content: SiteContent = load_for_update(c, CONTENT)?;
             content.announcements.insert(0, announcement.clone());
             content.announcements.truncate(MAX_LIST_ITEMS);
             store(c, CONTENT, &content)?;

@@ -5,8 +5,9 @@ use hometutor_core::{FieldError, Role, UserId};
 
 use crate::{audit, Actor, AdminError, AdminService};
 
-const MAX_BADGES: usize = 10;
-const MAX_BADGE_CHARS: usize = 40;
+/// A tutor shows at most this many badges, of at most [`MAX_BADGE_CHARS`] characters each.
+pub const MAX_BADGES: usize = 10;
+pub const MAX_BADGE_CHARS: usize = 40;
 
 impl AdminService {
     pub fn set_tutor_approved(&self, actor: &Actor, id: i64, approved: bool) -> Result<User, AdminError> {

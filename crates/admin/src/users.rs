@@ -34,7 +34,7 @@ pub struct NewUser {
     pub email: String,
     pub phone: String,
     pub password: String,
-    pub role: String,
+    pub role: Role,
 }
 
 /// What an admin may change on an account; `None` leaves a field as it is.
@@ -42,7 +42,7 @@ pub struct NewUser {
 pub struct UserUpdate {
     pub fullname: Option<String>,
     pub phone: Option<String>,
-    pub role: Option<String>,
+    pub role: Option<Role>,
     pub active: Option<bool>,
 }
 
@@ -54,15 +54,6 @@ pub enum BulkAction {
 }
 
 impl BulkAction {
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "activate" => Some(Self::Activate),
-            "deactivate" => Some(Self::Deactivate),
-            "delete" => Some(Self::Delete),
-            _ => None,
-        }
-    }
-
     fn as_str(self) -> &'static str {
         match self {
             Self::Activate => "activate",
@@ -73,10 +64,6 @@ impl BulkAction {
 }
 
 pub const MAX_PAGE_SIZE: i64 = 100;
-
-fn parse_role(raw: &str) -> Result<Role, FieldError> {
-    Role::parse(raw.trim()).ok_or_else(|| FieldError::new("role", "Role must be parent, tutor or admin."))
-}
 
 fn refuse_self(actor: &Actor, ids: &[i64], verb: &str) -> Result<(), AdminError> {
     if ids.contains(&actor.id.0) {
@@ -121,7 +108,7 @@ impl AdminService {
 
     /// Creates a verified account of any role, admins included.
     pub fn create_user(&self, actor: &Actor, new: &NewUser) -> Result<User, AdminError> {
-        let role = parse_role(&new.role)?;
+        let role = new.role;
         let phone = Some(new.phone.trim()).filter(|p| !p.is_empty());
         let created = self.auth.create_verified(NewAccount {
             fullname: &new.fullname,
@@ -154,7 +141,7 @@ impl AdminService {
             Some(p) => Phone::parse(p).map(|p| p.as_str().to_string()).map_err(|e| errors.push(e)).ok(),
             None => None,
         };
-        let role = update.role.as_deref().map(parse_role).transpose().map_err(|e| errors.push(e)).ok().flatten();
+        let role = update.role;
         if !errors.is_empty() {
             return Err(AdminError::Validation(errors));
         }

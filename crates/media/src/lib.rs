@@ -69,6 +69,13 @@ pub struct StoredFile {
     pub created_at: NaiveDateTime,
 }
 
+impl StoredFile {
+    /// Its kind, named by the extension of its stored name (which its content was checked against).
+    pub fn kind(&self) -> Option<Kind> {
+        self.filename.rsplit_once('.').and_then(|(_, ext)| Kind::from_extension(ext))
+    }
+}
+
 #[derive(Clone)]
 pub struct MediaStore {
     db: Db,
@@ -225,6 +232,11 @@ pub struct Pending {
 impl Pending {
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The kind its extension names; [`Pending::finish`] checks that the content agrees.
+    pub fn kind(&self) -> Kind {
+        self.kind
     }
 
     /// Appends a chunk; refuses as soon as the file grows past the limit.

@@ -64,8 +64,11 @@ impl PaymentService {
         tokio::task::spawn_blocking(move || f(&db)).await.map_err(|e| PaymentError::Internal(e.to_string()))?
     }
 
-    /// Opens an order for a tutor. The order id and amount are the server's and are
-    /// stored with the user before the provider is called.
+    /// Opens an order for a tutor. Only an active tutor's account may open one
+    /// (read from the database, whatever the caller claims): anyone else is refused
+    /// with [`PaymentError::NotATutor`] before anything is stored or the provider is
+    /// asked. The order id and amount are the server's and are stored with the user
+    /// before the provider is called.
     pub async fn create_session(&self, user: UserId) -> Result<CreatedSession, PaymentError> {
         let order_id = format!("ht_{}", uuid::Uuid::new_v4().simple());
         let provider = self.provider_name();

@@ -143,6 +143,30 @@ async fn only_tutors_can_open_an_order() {
     assert_eq!(orders, 0);
 }
 
+/// The role rule is the service's own: a parent or an admin calling it directly (no
+/// HTTP handler in front) is refused before the provider is ever asked.
+#[tokio::test]
+async fn a_parent_or_admin_is_refused_before_the_provider_is_asked() {
+    let f = fixture();
+    let admin =
+        UserId(insert_users(&f.db, &[TestUser { name: "Admin", email: "admin@example.com", role: "admin" }])[0]);
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/pg/orders"))
+        .respond_with(ResponseTemplate::new(500))
+        .expect(0)
+        .mount(&server)
+        .await;
+    let payments = f.cashfree(&server);
+    for user in [f.parent, admin] {
+        assert!(matches!(payments.create_session(user).await, Err(PaymentError::NotATutor)), "user {}", user.0);
+    }
+    let orders: i64 =
+        f.db.read(|c| payment_orders::table.count().get_result(c).map_err(hometutor_db::DbError::from)).expect("count");
+    assert_eq!(orders, 0);
+    server.verify().await;
+}
+
 #[tokio::test]
 async fn the_server_sets_the_amount_and_order_id_and_a_paid_order_adds_one_year() {
     let f = fixture();

@@ -1206,6 +1206,8 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @description At most 500 characters once trimmed. */
+        AssetDescription: unknown;
         AssetDto: {
             /** Format: date-time */
             createdAt: string;
@@ -1221,6 +1223,22 @@ export interface components {
             size: number;
             /** @description logo, banner, ad or misc. */
             type: string;
+        };
+        /**
+         * @description What an asset is for (`hometutor_admin::AssetType`).
+         * @enum {string}
+         */
+        AssetTypeDto: "logo" | "banner" | "ad" | "misc";
+        /** @description The asset upload's form. Its text fields are checked before the file is stored. */
+        AssetUploadForm: {
+            /** @description Left out: `misc`. */
+            assetType?: components["schemas"]["AssetTypeDto"];
+            description?: components["schemas"]["AssetDescription"];
+            /**
+             * Format: binary
+             * @description An image (JPEG, PNG, GIF, WebP), PDF, .doc or .docx of at most 5 MB.
+             */
+            file: string;
         };
         AssignBody: {
             /**
@@ -1241,6 +1259,10 @@ export interface components {
             id: number;
             target: string;
         };
+        /**
+         * @description The badges to show, replacing the ones before: trimmed, empty ones and repeats
+         *     dropped, then at most 10 (`hometutor_admin::MAX_BADGES`).
+         */
         BadgesBody: {
             badges: string[];
         };
@@ -1249,6 +1271,7 @@ export interface components {
             blocked: boolean;
         };
         BroadcastBody: {
+            /** @description Not blank; at most 1000 characters once trimmed (`MAX_BROADCAST_CHARS`). */
             text: string;
         };
         BroadcastResult: {
@@ -1257,14 +1280,19 @@ export interface components {
             message: string;
         };
         BulkBody: {
-            /** @description activate, deactivate or delete. */
-            action: string;
+            action: components["schemas"]["BulkUserAction"];
+            /** @description At least one (else 400 "Please select users first"). */
             userIds: number[];
         };
         BulkResult: {
             affected: number;
             message: string;
         };
+        /**
+         * @description What a bulk action does to every selected account.
+         * @enum {string}
+         */
+        BulkUserAction: "activate" | "deactivate" | "delete";
         /** @description What a client sends. Each event counts against the account's chat rate limit. */
         ClientEvent: {
             /**
@@ -1293,11 +1321,16 @@ export interface components {
             /** @enum {string} */
             event: "join";
         };
-        /** @description FAQs and announcements may come as JSON arrays or as text holding one. */
+        /**
+         * @description FAQs and announcements may come as JSON arrays or as text holding one.
+         *     Everything left out is emptied: the content is saved whole.
+         */
         ContentBody: {
-            announcements?: unknown;
+            announcements?: null | components["schemas"]["JsonList"];
+            /** @description Trimmed, empty ones dropped, then at most 100 (`MAX_LIST_ITEMS`). */
             banners?: string[];
-            faqs?: unknown;
+            faqs?: null | components["schemas"]["JsonList"];
+            /** @description At most 5000 characters once trimmed (`MAX_HOME_TEXT_CHARS`). */
             homeText?: string;
         };
         ContentDto: {
@@ -1331,13 +1364,17 @@ export interface components {
             sessionId: string;
             success: boolean;
         };
+        /** @description An account an admin makes (verified at once). NUL is refused in any body (crate::input). */
         CreateUserBody: {
+            /** @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces. */
             email: string;
+            /** @description One line, not blank, at most 100 characters. */
             fullname: string;
+            /** @description 8 characters to 72 bytes. */
             password: string;
+            /** @description Exactly 10 digits, or empty (the default) for none. */
             phone?: string;
-            /** @description parent, tutor or admin. */
-            role: string;
+            role: components["schemas"]["UserRole"];
         };
         Deleted: {
             message: string;
@@ -1391,6 +1428,7 @@ export interface components {
             featured: boolean;
         };
         FlagBody: {
+            /** @description Why (kept with a flag, dropped with it); at most 500 characters once trimmed (`MAX_FLAG_REASON_CHARS`). */
             flagReason?: string | null;
             flagged: boolean;
         };
@@ -1436,6 +1474,8 @@ export interface components {
             /** Format: int64 */
             userId: number;
         };
+        /** @description An array of at most 100 entries, or text holding one (empty text for none). */
+        JsonList: unknown[] | string;
         LastMessage: {
             /** Format: date-time */
             createdAt: string;
@@ -1647,7 +1687,7 @@ export interface components {
             subject: string;
         };
         ResetPasswordBody: {
-            /** @description 8–72 bytes. */
+            /** @description 8 characters to 72 bytes. */
             password: string;
         };
         ResetPasswordRequest: {
@@ -1776,14 +1816,28 @@ export interface components {
             /** @enum {string} */
             event: "resync";
         };
-        /** @description The settings to save; logo and banner change through their upload. */
+        /**
+         * @description The settings to save; logo and banner change through their upload. Text is
+         *     trimmed; NUL is refused in any body (crate::input).
+         */
         SettingsBody: {
-            gpt5MiniPreviewEnabled?: boolean;
+            /**
+             * @description Left out: on.
+             * @default true
+             */
+            gpt5MiniPreviewEnabled: boolean;
+            /** @description Left out: off. */
             maintenanceMode?: boolean;
+            /** @description At most 500 characters once trimmed (`MAX_SITE_DESCRIPTION_CHARS`); left out, it is emptied. */
             siteDescription?: string;
+            /** @description Not blank; at most 100 characters once trimmed (`MAX_SITE_TITLE_CHARS`). */
             siteTitle: string;
-            /** @description Left out: the contacts saved before stay. */
+            /** @description An address as `hometutor_core::Email::parse` takes it; left out (or null), the one saved before stays. */
             supportEmail?: string | null;
+            /**
+             * @description 7 to 15 digits, with spaces, dashes, brackets and a leading +; at most 24 characters once
+             *     trimmed (`MAX_SUPPORT_PHONE_CHARS`). Left out (or null), the one saved before stays.
+             */
             supportPhone?: string | null;
             theme: components["schemas"]["ThemeDto"];
         };
@@ -1829,10 +1883,25 @@ export interface components {
             /** @description Approved testimonials, newest first (at most 12). */
             testimonials: components["schemas"]["PublicTestimonial"][];
         };
+        /** @description The logo or banner upload's form. Its target is checked before the image is stored. */
+        SiteImageForm: {
+            /**
+             * Format: binary
+             * @description An image: JPEG, PNG, GIF or WebP, of at most 5 MB.
+             */
+            image: string;
+            /** @description Left out: `logo`. */
+            target?: components["schemas"]["SiteImageTarget"];
+        };
         SiteImageResult: {
             message: string;
             url: string;
         };
+        /**
+         * @description Which of the site's images an upload replaces.
+         * @enum {string}
+         */
+        SiteImageTarget: "logo" | "banner";
         StatusBody: {
             active: boolean;
         };
@@ -1985,12 +2054,14 @@ export interface components {
             /** @description 10 digits. */
             phone?: string | null;
         };
+        /** @description What to change; a field left out (or null) stays as it is. NUL is refused in any body (crate::input). */
         UpdateUserBody: {
             active?: boolean | null;
+            /** @description One line, not blank, at most 100 characters once trimmed. */
             fullname?: string | null;
-            /** @description 10 digits, or empty. */
+            /** @description Exactly 10 digits, or empty for none. */
             phone?: string | null;
-            role?: string | null;
+            role?: null | components["schemas"]["UserRole"];
         };
         UploadedFile: {
             /** @description The stored (random) name: use it to delete the file. */
@@ -2004,6 +2075,11 @@ export interface components {
             size: number;
             url: string;
         };
+        /**
+         * @description The role an admin gives an account.
+         * @enum {string}
+         */
+        UserRole: "parent" | "tutor" | "admin";
         UserStatsDto: {
             /** Format: int64 */
             active: number;
@@ -2307,7 +2383,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": string;
+                "multipart/form-data": components["schemas"]["AssetUploadForm"];
             };
         };
         responses: {
@@ -2319,7 +2395,7 @@ export interface operations {
                     "application/json": components["schemas"]["AssetDto"];
                 };
             };
-            /** @description Please select a file */
+            /** @description Please select a file, or a field is invalid (named in `fields`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3709,7 +3785,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": string;
+                "multipart/form-data": components["schemas"]["SiteImageForm"];
             };
         };
         responses: {
@@ -3797,10 +3873,10 @@ export interface operations {
     admin_users: {
         parameters: {
             query?: {
-                /** @description parent, tutor or admin. */
-                role?: string | null;
-                /** @description true or false. */
-                active?: string | null;
+                /** @description Left out: every role. */
+                role?: null | ("all" | "parent" | "tutor" | "admin");
+                /** @description Left out: active and deactivated accounts. */
+                active?: null | ("all" | "true" | "false");
                 /** @description Part of the name, e-mail or phone, any case. */
                 search?: string | null;
                 /** @description From 1 (default 1). */
@@ -3900,6 +3976,15 @@ export interface operations {
             };
             /** @description Admin access required */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A selected user does not exist (nothing changed) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

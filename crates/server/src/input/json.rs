@@ -108,7 +108,8 @@ fn unreadable(e: PayloadError) -> ApiError {
 }
 
 fn misshapen(e: strict::Error) -> ApiError {
-    let mut err = ApiError::bad_request(format!("Invalid request: {e}."));
+    // A field's own sentence (a request enum's) already ends with its full stop.
+    let mut err = ApiError::bad_request(format!("Invalid request: {}.", e.to_string().trim_end_matches('.')));
     if let Some(path) = e.path {
         err.body.fields = Some(BTreeMap::from([(path, e.message)]));
     }

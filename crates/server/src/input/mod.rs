@@ -7,12 +7,15 @@
 //!   the field. Other control characters are the domain's business
 //!   (`hometutor_core::validation::single_line`/`multi_line`, per field);
 //! - JSON bodies: [`Json`], the one extractor for them (size, type, shape);
+//! - multipart forms: [`multipart`], the one reader for them (files received
+//!   before they are stored, text fields checked first);
 //! - a body that stops arriving is answered 408 ([`body_deadline`]);
 //! - every error under `/api` is JSON, wrong methods answer 405 ([`fallback`]).
 
 mod body_deadline;
 pub mod fallback;
 mod json;
+pub mod multipart;
 mod strict;
 
 use std::collections::BTreeMap;

@@ -167,7 +167,10 @@ impl<'de> de::SeqAccess<'de> for Items<'de, '_> {
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
         match self.items.next() {
-            Some((index, value)) => seed.deserialize(At { value, path: &Path::Index(self.path, index) }).map(Some),
+            Some((index, value)) => {
+                let path = Path::Index(self.path, index);
+                seed.deserialize(At { value, path: &path }).map(Some).map_err(|e| locate(e, &path))
+            }
             None => Ok(None),
         }
     }
@@ -195,7 +198,9 @@ impl<'de> de::MapAccess<'de> for Entries<'de, '_> {
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         let (key, value) = self.pending.take().ok_or_else(|| de::Error::custom("a value without its key"))?;
-        seed.deserialize(At { value, path: &Path::Key(self.path, key) })
+        // Located here too: a type that checks a value it has read (`try_from`) refuses it after `At` is done.
+        let path = Path::Key(self.path, key);
+        seed.deserialize(At { value, path: &path }).map_err(|e| locate(e, &path))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -296,6 +301,34 @@ mod tests {
         assert_eq!(from_value::<Request>(&nested).unwrap_err().path.as_deref(), Some("login"));
         let variant = from_value::<Kind>(&json!({"home": ["Pune"]})).unwrap_err();
         assert_eq!(variant.path.as_deref(), Some("home"));
+    }
+
+    /// Checked after it is read, as a request enum is (`#[serde(try_from = "String")]`).
+    #[derive(Debug, Deserialize)]
+    #[serde(try_from = "String")]
+    struct Even(#[allow(dead_code)] u8);
+
+    impl TryFrom<String> for Even {
+        type Error = &'static str;
+
+        fn try_from(value: String) -> Result<Self, Self::Error> {
+            value.parse::<u8>().ok().filter(|n| n % 2 == 0).map(Even).ok_or("Must be an even number.")
+        }
+    }
+
+    #[test]
+    fn a_value_refused_after_it_is_read_names_its_field() {
+        #[derive(Debug, Deserialize)]
+        struct Pairs {
+            #[allow(dead_code)]
+            first: Even,
+            #[allow(dead_code)]
+            rest: Vec<Even>,
+        }
+        let odd = from_value::<Pairs>(&json!({"first": "3", "rest": []})).unwrap_err();
+        assert_eq!((odd.path.as_deref(), odd.message.as_str()), (Some("first"), "Must be an even number."));
+        let deep = from_value::<Pairs>(&json!({"first": "2", "rest": ["4", "5"]})).unwrap_err();
+        assert_eq!(deep.path.as_deref(), Some("rest[1]"));
     }
 
     #[test]

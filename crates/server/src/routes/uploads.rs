@@ -1,19 +1,16 @@
 //! File uploads (multipart), deletion, and serving of uploaded files.
 
-use std::collections::HashMap;
-
 use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{delete, get, post, web, HttpResponse};
-use futures_util::StreamExt;
-use hometutor_core::{Role, UserId};
-use hometutor_media::{Kind, MediaStore, StoredFile};
+use hometutor_media::{Kind, StoredFile};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
+use crate::input::multipart::{receive, receive_one, FileLimit};
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -56,98 +53,6 @@ pub struct MultipleUpload {
 /// a request is not allowed to fill the disk.
 pub const MAX_FILES_PER_UPLOAD: usize = 10;
 
-/// A body that is not a multipart form at all is of the wrong type (415); a broken one is a bad request.
-fn invalid_upload(e: actix_multipart::MultipartError) -> ApiError {
-    use actix_multipart::MultipartError as M;
-    match e {
-        M::ContentTypeMissing | M::ContentTypeParse | M::ContentTypeIncompatible | M::BoundaryMissing => ApiError::new(
-            actix_web::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
-            "Expected a file upload (Content-Type: multipart/form-data).",
-        ),
-        other => ApiError::bad_request(format!("Invalid upload: {other}")),
-    }
-}
-
-/// Streams every part named `field` into the store (at most `max_files`, else
-/// `too_many` is the answer) and keeps the form's small text parts (at most 4 KB
-/// each). All or nothing: when one file is refused, the files already stored by
-/// this request are removed again, and do not count towards the hourly limit.
-async fn receive_form(
-    media: &MediaStore,
-    (owner, role): (UserId, Role),
-    mut form: Multipart,
-    field: &str,
-    (max_files, too_many): (usize, &str),
-) -> Result<(Vec<StoredFile>, HashMap<String, String>), ApiError> {
-    const MAX_TEXT_BYTES: usize = 4096;
-    let mut stored: Vec<StoredFile> = Vec::new();
-    let mut texts = HashMap::new();
-    let outcome: Result<(), ApiError> = async {
-        while let Some(part) = form.next().await {
-            let mut part = part.map_err(invalid_upload)?;
-            let name = part.name().unwrap_or_default().to_string();
-            let filename = part.content_disposition().and_then(|cd| cd.get_filename()).map(str::to_string);
-            if name == field {
-                if stored.len() == max_files {
-                    return Err(ApiError::bad_request(too_many));
-                }
-                let quota = media.clone();
-                // Refused before the file is received when the account is already at its limit.
-                blocking(move || quota.check_quota(owner, role)).await?;
-                let mut pending = media.begin(&filename.unwrap_or_default()).map_err(ApiError::from)?;
-                while let Some(chunk) = part.next().await {
-                    let chunk = chunk.map_err(invalid_upload)?;
-                    pending.write(&chunk).map_err(ApiError::from)?;
-                }
-                // Decoding and encoding an image again is CPU work: on the blocking pool.
-                stored.push(blocking(move || pending.finish(owner, role)).await?);
-            } else if filename.is_none() {
-                let mut value = Vec::new();
-                while let Some(chunk) = part.next().await {
-                    let chunk = chunk.map_err(invalid_upload)?;
-                    if value.len() + chunk.len() > MAX_TEXT_BYTES {
-                        return Err(ApiError::bad_request(format!("The field '{name}' is too long.")));
-                    }
-                    value.extend_from_slice(&chunk);
-                }
-                let value = String::from_utf8(value)
-                    .map_err(|_| ApiError::bad_request(format!("The field '{name}' is not text.")))?;
-                crate::input::refuse_nul(&name, &value)?;
-                texts.insert(name, value);
-            }
-        }
-        Ok(())
-    }
-    .await;
-    if let Err(e) = outcome {
-        let (media, undo) = (media.clone(), std::mem::take(&mut stored));
-        // Each one, even when undoing another failed (the first failure is logged).
-        let _ = blocking(move || {
-            let undone: Vec<_> = undo.iter().map(|file| media.discard(file)).collect();
-            undone.into_iter().collect::<Result<(), _>>()
-        })
-        .await;
-        return Err(e);
-    }
-    if stored.is_empty() {
-        return Err(ApiError::bad_request("Please select a file"));
-    }
-    Ok((stored, texts))
-}
-
-/// A form with exactly one file in `field`, and its text parts.
-pub(crate) async fn receive_one(
-    media: &MediaStore,
-    uploader: (UserId, Role),
-    form: Multipart,
-    field: &str,
-) -> Result<(StoredFile, HashMap<String, String>), ApiError> {
-    let (mut files, texts) =
-        receive_form(media, uploader, form, field, (1, "Please upload one file at a time.")).await?;
-    Ok((files.remove(0), texts))
-}
-
 /// Uploads one file (multipart field `file`).
 #[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
     (status = 201, body = SingleUpload),
@@ -162,7 +67,7 @@ pub async fn upload_single(
     me: CurrentUser,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let (file, _) = receive_one(&state.media, (me.0.id, me.0.role), form, "file").await?;
+    let file = receive_one(&state.media, (me.0.id, me.0.role), form, "file").await?.store_one().await?;
     Ok(HttpResponse::Created().json(SingleUpload { file: file.into(), message: "File uploaded successfully!".into() }))
 }
 
@@ -182,7 +87,8 @@ pub async fn upload_multiple(
 ) -> Result<HttpResponse, ApiError> {
     let too_many = format!("At most {MAX_FILES_PER_UPLOAD} files can be uploaded at once.");
     let uploader = (me.0.id, me.0.role);
-    let (files, _) = receive_form(&state.media, uploader, form, "files", (MAX_FILES_PER_UPLOAD, &too_many)).await?;
+    let limit = FileLimit { max: MAX_FILES_PER_UPLOAD, too_many: &too_many };
+    let files = receive(&state.media, uploader, form, "files", limit).await?.store().await?;
     let message = format!("{} file(s) uploaded successfully!", files.len());
     Ok(HttpResponse::Created().json(MultipleUpload { files: files.into_iter().map(Into::into).collect(), message }))
 }
@@ -224,8 +130,7 @@ pub async fn serve_upload(state: web::Data<AppState>, filename: web::Path<String
         Ok::<_, hometutor_media::MediaError>((std::fs::read(path)?, file))
     })
     .await?;
-    let inline =
-        file.filename.rsplit_once('.').and_then(|(_, ext)| Kind::from_extension(ext)).is_some_and(Kind::is_image);
+    let inline = file.kind().is_some_and(Kind::is_image);
     let disposition = if inline { "inline" } else { "attachment" };
     let encoded: String = file
         .original_name

@@ -30,7 +30,7 @@ export function useUploadAsset() {
       form.append('description', description)
       return request(
         api.POST('/admin/assets/upload', {
-          body: form as unknown as string,
+          body: form as unknown as components['schemas']['AssetUploadForm'],
           bodySerializer: (b) => b as unknown as FormData,
         }),
         ADMIN_MESSAGES.uploadAsset,

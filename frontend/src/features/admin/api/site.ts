@@ -68,7 +68,10 @@ export function useUploadSiteImage() {
       form.append('image', file)
       form.append('target', target)
       return request(
-        api.POST('/admin/upload', { body: form as unknown as string, bodySerializer: (b) => b as unknown as FormData }),
+        api.POST('/admin/upload', {
+          body: form as unknown as components['schemas']['SiteImageForm'],
+          bodySerializer: (b) => b as unknown as FormData,
+        }),
         ADMIN_MESSAGES.upload,
       )
     },

@@ -1,15 +1,29 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { components } from '@/api/schema'
+import type { ApiPaths } from '@/api/types'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { adminKeys } from './keys'
 
 export type AdminUser = components['schemas']['AdminUserDto']
 export type CreateUserBody = components['schemas']['CreateUserBody']
 export type UpdateUserBody = components['schemas']['UpdateUserBody']
-export type BulkAction = 'activate' | 'deactivate' | 'delete'
+export type UserRole = components['schemas']['UserRole']
+export type BulkAction = components['schemas']['BulkUserAction']
+type UsersQuery = NonNullable<ApiPaths['/admin/users']['get']['parameters']['query']>
+type RoleFilter = NonNullable<UsersQuery['role']>
+type ActiveFilter = NonNullable<UsersQuery['active']>
+
+const ROLE_FILTERS: readonly RoleFilter[] = ['all', 'parent', 'tutor', 'admin']
+const ACTIVE_FILTERS: readonly ActiveFilter[] = ['all', 'true', 'false']
+
+/** The choice among `choices` spelled `value`; anything else (the empty "all" option) filters nothing. */
+function oneOf<T extends string>(choices: readonly T[], value: string | undefined): T | undefined {
+  return choices.find((choice) => choice === value)
+}
 
 export interface UserFilters {
+  /** A role, or empty for all. */
   role?: string
   /** 'true' or 'false'; empty for both. */
   active?: string
@@ -23,8 +37,8 @@ export function getUsers(filters: UserFilters) {
   const query = {
     page: filters.page,
     limit: filters.limit,
-    role: filters.role || undefined,
-    active: filters.active || undefined,
+    role: oneOf(ROLE_FILTERS, filters.role),
+    active: oneOf(ACTIVE_FILTERS, filters.active),
     search: filters.search?.trim() || undefined,
   }
   return request(api.GET('/admin/users', { params: { query } }), ADMIN_MESSAGES.loadUsers)
