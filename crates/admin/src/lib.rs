@@ -33,7 +33,9 @@ pub use mail::UndeliveredEmail;
 pub use requests::AdminRequest;
 pub use site::{SiteContent, SiteSettings, Theme};
 pub use support::{NewTicket, SupportTicket};
+pub use support::{MAX_TICKET_MESSAGE_CHARS, MAX_TICKET_NAME_CHARS, MAX_TICKET_SUBJECT_CHARS};
 pub use testimonials::Testimonial;
+pub use testimonials::MAX_TESTIMONIAL_CHARS;
 pub use users::{AdminUser, BulkAction, NewUser, UserFilter, UserPage, UserUpdate, MAX_PAGE_SIZE};
 
 /// The admin acting, as written to the audit log.

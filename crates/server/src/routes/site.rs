@@ -8,10 +8,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::errors::{blocking, ApiError, ErrorBody, ErrorCode};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::routes::admin::{ContentDto, SettingsDto, TestimonialDto};
+use crate::schemas;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -60,9 +61,12 @@ pub async fn site(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TestimonialBody {
-    /// Not blank; at most 1000 characters once trimmed (`MAX_TEXT_CHARS` in hometutor_admin).
-    #[schema(max_length = 1000, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
+    #[schema(schema_with = testimonial_text_schema)]
     pub text: String,
+}
+
+fn testimonial_text_schema() -> utoipa::openapi::Object {
+    schemas::not_blank_at_most(hometutor_admin::MAX_TESTIMONIAL_CHARS).build()
 }
 
 /// A parent's testimonial; it shows on the landing page once an admin approves it.
@@ -85,33 +89,34 @@ pub async fn submit_testimonial(
 
 // A missing field reads as "" so that the domain names it like a blank one (every
 // field error at once); the document still lists the fields it refuses to go without.
-/// The text fields are trimmed and must not be blank; NUL is refused in any body (crate::input).
+/// The text fields are trimmed and must not be blank.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TicketBody {
-    /// Not blank; at most 100 characters once trimmed.
     #[serde(default)]
-    #[schema(required = true, max_length = 100, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
+    #[schema(required = true, schema_with = ticket_name_schema)]
     pub name: String,
-    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-    /// the server's rule instead.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 254,
-        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
-    )]
+    #[schema(required = true, schema_with = schemas::email)]
     pub email: String,
-    /// Not blank; at most 200 characters once trimmed.
     #[serde(default)]
-    #[schema(required = true, max_length = 200, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
+    #[schema(required = true, schema_with = ticket_subject_schema)]
     pub subject: String,
-    /// Not blank; at most 5000 characters once trimmed.
     #[serde(default)]
-    #[schema(required = true, max_length = 5000, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
+    #[schema(required = true, schema_with = ticket_message_schema)]
     pub message: String,
+}
+
+fn ticket_name_schema() -> utoipa::openapi::Object {
+    schemas::not_blank_at_most(hometutor_admin::MAX_TICKET_NAME_CHARS).build()
+}
+
+fn ticket_subject_schema() -> utoipa::openapi::Object {
+    schemas::not_blank_at_most(hometutor_admin::MAX_TICKET_SUBJECT_CHARS).build()
+}
+
+fn ticket_message_schema() -> utoipa::openapi::Object {
+    schemas::not_blank_at_most(hometutor_admin::MAX_TICKET_MESSAGE_CHARS).build()
 }
 
 #[derive(Serialize, ToSchema)]
@@ -139,7 +144,7 @@ pub async fn submit_ticket(
     if let Err(wait) = state.ticket_throttle.check(&ip, TICKETS_PER_WINDOW) {
         let mut error = ApiError::new(
             actix_web::http::StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
+            ErrorCode::RateLimited,
             "Too many messages from this address. Please try again later.",
         );
         error.retry_after = Some(wait.as_secs().max(1));

@@ -9,10 +9,12 @@ use futures_util::StreamExt;
 use hometutor_core::{Role, UserId};
 use hometutor_media::{Kind, MediaStore, StoredFile};
 use serde::Serialize;
+use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, Object, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::errors::{blocking, ApiError, ErrorBody, ErrorCode};
 use crate::extract::CurrentUser;
 use crate::state::AppState;
 
@@ -52,6 +54,9 @@ pub struct MultipleUpload {
     pub message: String,
 }
 
+/// A form's text parts (beside its files) hold at most this many bytes each.
+pub const MAX_FORM_TEXT_BYTES: usize = 4096;
+
 /// At most this many files in one `POST /upload/multiple`: each may be 5 MB, and
 /// a request is not allowed to fill the disk.
 pub const MAX_FILES_PER_UPLOAD: usize = 10;
@@ -62,7 +67,7 @@ fn invalid_upload(e: actix_multipart::MultipartError) -> ApiError {
     match e {
         M::ContentTypeMissing | M::ContentTypeParse | M::ContentTypeIncompatible | M::BoundaryMissing => ApiError::new(
             actix_web::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
+            ErrorCode::UnsupportedMediaType,
             "Expected a file upload (Content-Type: multipart/form-data).",
         ),
         other => ApiError::bad_request(format!("Invalid upload: {other}")),
@@ -70,9 +75,10 @@ fn invalid_upload(e: actix_multipart::MultipartError) -> ApiError {
 }
 
 /// Streams every part named `field` into the store (at most `max_files`, else
-/// `too_many` is the answer) and keeps the form's small text parts (at most 4 KB
-/// each). All or nothing: when one file is refused, the files already stored by
-/// this request are removed again, and do not count towards the hourly limit.
+/// `too_many` is the answer) and keeps the form's small text parts (at most
+/// [`MAX_FORM_TEXT_BYTES`] each). All or nothing: when one file is refused, the
+/// files already stored by this request are removed again, and do not count
+/// towards the hourly limit.
 async fn receive_form(
     media: &MediaStore,
     (owner, role): (UserId, Role),
@@ -80,7 +86,6 @@ async fn receive_form(
     field: &str,
     (max_files, too_many): (usize, &str),
 ) -> Result<(Vec<StoredFile>, HashMap<String, String>), ApiError> {
-    const MAX_TEXT_BYTES: usize = 4096;
     let mut stored: Vec<StoredFile> = Vec::new();
     let mut texts = HashMap::new();
     let outcome: Result<(), ApiError> = async {
@@ -106,7 +111,7 @@ async fn receive_form(
                 let mut value = Vec::new();
                 while let Some(chunk) = part.next().await {
                     let chunk = chunk.map_err(invalid_upload)?;
-                    if value.len() + chunk.len() > MAX_TEXT_BYTES {
+                    if value.len() + chunk.len() > MAX_FORM_TEXT_BYTES {
                         return Err(ApiError::bad_request(format!("The field '{name}' is too long.")));
                     }
                     value.extend_from_slice(&chunk);
@@ -148,8 +153,62 @@ pub(crate) async fn receive_one(
     Ok((files.remove(0), texts))
 }
 
+/// The form of `POST /upload/single` (a schema only: the form is read part by part).
+pub struct SingleUploadForm;
+
+impl utoipa::PartialSchema for SingleUploadForm {
+    fn schema() -> RefOr<Schema> {
+        multipart_form("file", upload_file_schema(), "One file.").into()
+    }
+}
+
+impl ToSchema for SingleUploadForm {}
+
+/// The form of `POST /upload/multiple`.
+pub struct MultipleUploadForm;
+
+impl utoipa::PartialSchema for MultipleUploadForm {
+    fn schema() -> RefOr<Schema> {
+        let files = ArrayBuilder::new()
+            .items(upload_file_schema())
+            .description(Some(format!("1 to {MAX_FILES_PER_UPLOAD} files, each as `file` of the single upload.")))
+            .min_items(Some(1))
+            .max_items(Some(MAX_FILES_PER_UPLOAD));
+        multipart_form("files", files, "Several files.").into()
+    }
+}
+
+impl ToSchema for MultipleUploadForm {}
+
+/// A form as [`receive_form`] reads it: the files under `field`, and any other part a short
+/// text whose name can stand in a header (no control character but tab).
+pub(crate) fn multipart_form(field: &str, files: impl Into<RefOr<Schema>>, description: &str) -> Object {
+    let text = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(format!("Any other field: text of at most {MAX_FORM_TEXT_BYTES} bytes.")))
+        .max_length(Some(MAX_FORM_TEXT_BYTES));
+    let name = ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"^[^\x00-\x08\x0A-\x1F\x7F]*$"));
+    ObjectBuilder::new()
+        .description(Some(description))
+        .property(field, files)
+        .required(field)
+        .additional_properties(Some(text))
+        .property_names(Some(name))
+        .build()
+}
+
+fn upload_file_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+        .description(Some(
+            "An image (JPEG, PNG, GIF, WebP), PDF, .doc or .docx whose file name's extension and first bytes agree.",
+        ))
+        .build()
+}
+
 /// Uploads one file (multipart field `file`).
-#[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
+#[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = SingleUploadForm, content_type = "multipart/form-data"), responses(
     (status = 201, body = SingleUpload),
     (status = 400, description = "A damaged image or document, or an image over 10000 × 10000 pixels", body = ErrorBody),
     (status = 413, description = "File {name} is too large. Maximum size is 5MB. / You have used your 50 MB of uploads. Delete some files to upload more.", body = ErrorBody),
@@ -167,7 +226,7 @@ pub async fn upload_single(
 }
 
 /// Uploads several files (multipart field `files`, at most 10).
-#[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
+#[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = MultipleUploadForm, content_type = "multipart/form-data"), responses(
     (status = 201, body = MultipleUpload),
     (status = 400, body = ErrorBody),
     (status = 413, body = ErrorBody),

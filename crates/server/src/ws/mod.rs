@@ -127,7 +127,7 @@ pub async fn connect(
         if origin.trim_end_matches('/') != state.public_url {
             return Err(ApiError::new(
                 actix_web::http::StatusCode::FORBIDDEN,
-                "bad_origin",
+                crate::errors::ErrorCode::BadOrigin,
                 "Cross-site WebSocket refused.",
             )
             .into());
@@ -141,7 +141,7 @@ pub async fn connect(
     let Some(registration) = state.hub.register(holder.user, holder.session.clone()) else {
         let mut error = ApiError::new(
             actix_web::http::StatusCode::TOO_MANY_REQUESTS,
-            "too_many_sockets",
+            crate::errors::ErrorCode::TooManySockets,
             format!("At most {MAX_SOCKETS_PER_ACCOUNT} chat connections per account; close another tab or device."),
         );
         error.retry_after = Some(PING_EVERY.as_secs());
@@ -184,9 +184,9 @@ async fn run(
                 match msg {
                     AggregatedMessage::Text(text) => {
                         let refused = if state.chat_limit.hit(me).is_err() {
-                            Some(error_event("Too many messages; please slow down.", "rate_limited"))
+                            Some(error_event("Too many messages; please slow down.", crate::errors::ErrorCode::RateLimited))
                         } else if text.len() > MAX_EVENT_BYTES {
-                            Some(error_event("Message is too long (at most 2000 characters).", "too_long"))
+                            Some(error_event("Message is too long (at most 2000 characters).", crate::errors::ErrorCode::TooLong))
                         } else {
                             None
                         };
@@ -217,7 +217,7 @@ async fn run(
     drop(registration);
 }
 
-fn error_event(message: &str, code: &str) -> OutFrame {
+fn error_event(message: &str, code: crate::errors::ErrorCode) -> OutFrame {
     OutFrame::event("error", json!({"message": message, "code": code}))
 }
 
