@@ -234,3 +234,137 @@ parameter_schemas! {
     /// [`coordinates_text`] as a query parameter.
     CoordinatesParameter => coordinates_text(),
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use hometutor_core::{multi_line as multi_line_rule, single_line, Email, Otp, Phone};
+    use regex::Regex;
+    use utoipa::openapi::Object;
+
+    /// The schema's pattern for Rust's regex crate, which spells `\u1680` as `\x{1680}`.
+    fn pattern(schema: &Object) -> Regex {
+        let ecma = schema.pattern.as_deref().expect("a pattern");
+        let unicode = Regex::new(r"\\u([0-9A-Fa-f]{4})").unwrap();
+        Regex::new(&unicode.replace_all(ecma, r"\x{$1}")).unwrap()
+    }
+
+    /// Text that tells the dialects apart: Rust trims U+0085 and not U+FEFF, ECMA 262's `\s` is the
+    /// other way round, Python's `\s` takes U+001C; and the control characters either side.
+    const AWKWARD: &[&str] =
+        &["", " ", "\t", "\u{85}", "\u{a0}", "\u{3000}", "\u{feff}", "\u{1c}", "\u{200b}", "\u{7f}", "\u{9f}", "\r\n"];
+
+    /// Every sample, and each with awkward characters before, inside and after it.
+    fn variants(samples: &[&str]) -> Vec<String> {
+        let mut all: Vec<String> = samples.iter().map(|s| s.to_string()).collect();
+        for s in samples {
+            for a in AWKWARD {
+                let mid = s.len() / 2;
+                let mid = (0..=mid).rev().find(|i| s.is_char_boundary(*i)).unwrap_or(0);
+                all.extend([format!("{a}{s}"), format!("{s}{a}"), format!("{}{a}{}", &s[..mid], &s[mid..])]);
+            }
+        }
+        all
+    }
+
+    /// The document accepts exactly what the server's rule accepts.
+    fn agree(schema: Object, rule: impl Fn(&str) -> bool, samples: &[&str]) {
+        let pattern = pattern(&schema);
+        for text in variants(samples) {
+            assert_eq!(pattern.is_match(&text), rule(&text), "{text:?} against {pattern}");
+        }
+    }
+
+    /// `\s`, `\d`, `\w` and their negations mean different characters in ECMA 262, Python and Rust:
+    /// the patterns spell their classes out instead.
+    #[test]
+    fn the_patterns_use_no_dialect_dependent_class() {
+        let schemas = [
+            super::email(),
+            super::login_email(),
+            super::phone(),
+            super::otp(),
+            super::one_line(1).build(),
+            super::multi_line(1).build(),
+            super::multi_line_trimmed(1).build(),
+            super::not_blank().build(),
+            super::coordinates_text(),
+        ];
+        for schema in schemas {
+            let pattern = schema.pattern.expect("a pattern");
+            for class in [r"\s", r"\S", r"\d", r"\D", r"\w", r"\W", r"\b"] {
+                assert!(!pattern.contains(class), "{pattern} uses {class}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_email_pattern_is_the_servers_rule() {
+        let samples = [
+            "a@b.in",
+            "Asha.K@Example.COM",
+            "a..b@x.in",
+            "x@localhost",
+            "a b@x.in",
+            "a@b@c.in",
+            "@b.in",
+            "a@.b.in",
+            "a@b..in",
+            "a@b.in.",
+            "ü@x.de",
+            "plain",
+        ];
+        agree(super::email(), |s| Email::parse(s).is_ok(), &samples);
+        // Login takes any address of one line; what its pattern takes, login and `Email` take.
+        let login = pattern(&super::login_email());
+        for text in variants(&samples).iter().filter(|t| login.is_match(t)) {
+            assert!(single_line("email", "Email", text).is_ok() && Email::parse(text).is_ok(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_phone_and_code_patterns_are_the_servers_rules() {
+        agree(super::phone(), |s| Phone::parse(s).is_ok(), &["9876543210", "987654321", "98765432101", "98765x3210"]);
+        agree(super::otp(), |s| Otp::parse(s).is_ok(), &["012345", "12345", "1234567", "12a456"]);
+    }
+
+    #[test]
+    fn the_text_patterns_are_the_servers_rules() {
+        let samples = ["Maths", "Class 10", "two\nlines", "tab\there", "x", "नमस्ते दुनिया"];
+        let one_line_rule = |s: &str| single_line("f", "F", s).is_ok_and(|t| !t.is_empty());
+        agree(super::one_line(100).build(), one_line_rule, &samples);
+        agree(super::multi_line(100).build(), |s| multi_line_rule("f", "F", s).is_ok(), &samples);
+        let trimmed_rule = |s: &str| !s.trim().is_empty() && multi_line_rule("f", "F", s.trim()).is_ok();
+        agree(super::multi_line_trimmed(100).build(), trimmed_rule, &samples);
+        agree(super::not_blank().build(), |s| !s.trim().is_empty(), &samples);
+    }
+
+    #[test]
+    fn the_coordinates_pattern_is_the_servers_rule() {
+        let samples = [
+            "[77.209,28.6139]",
+            "77.2, 28.6",
+            "[180,90]",
+            "[-180,-90]",
+            "[180.0,90.00]",
+            "[180.5,0]",
+            "[0,90.1]",
+            "[200,10]",
+            "[77.2]",
+            "[77.2,28.6,1]",
+            "[x,y]",
+            "[[77.2,28.6]]",
+            "[1.,2.]",
+            "[+5,-0]",
+            "[100,0]",
+            "[99,89]",
+        ];
+        agree(super::coordinates_text(), |s| crate::routes::tuition::parse_coordinates(s).is_some(), &samples);
+        // Spellings the document leaves out though the server reads them.
+        let narrower = pattern(&super::coordinates_text());
+        for text in ["[1e1,2]", "[.5,1]", "[007,1]"] {
+            assert!(!narrower.is_match(text) && crate::routes::tuition::parse_coordinates(text).is_some(), "{text}");
+        }
+    }
+}

@@ -312,7 +312,7 @@ fn radius_schema() -> utoipa::openapi::Object {
         .build()
 }
 
-fn parse_coordinates(raw: &str) -> Option<Point> {
+pub(crate) fn parse_coordinates(raw: &str) -> Option<Point> {
     let trimmed = raw.trim().trim_start_matches('[').trim_end_matches(']');
     let mut parts = trimmed.split(',').map(|p| p.trim().parse::<f64>());
     let (Some(Ok(lng)), Some(Ok(lat)), None) = (parts.next(), parts.next(), parts.next()) else { return None };
