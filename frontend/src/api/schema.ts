@@ -1435,7 +1435,7 @@ export interface components {
             /** @description 1 to 10 files, each as `file` of the single upload. */
             files: string[];
         } & {
-            [key: string]: string;
+            [key: string]: unknown;
         };
         /** @description Who posted a nearby request: enough to message them about it, no contacts. */
         NearbyParentDto: {
@@ -1718,7 +1718,7 @@ export interface components {
              */
             file: string;
         } & {
-            [key: string]: string;
+            [key: string]: unknown;
         };
         SiteDto: {
             content: components["schemas"]["ContentDto"];

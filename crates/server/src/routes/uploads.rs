@@ -9,7 +9,7 @@ use futures_util::StreamExt;
 use hometutor_core::{Role, UserId};
 use hometutor_media::{Kind, MediaStore, StoredFile};
 use serde::Serialize;
-use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, Object, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, Object, ObjectBuilder, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -181,13 +181,15 @@ impl utoipa::PartialSchema for MultipleUploadForm {
 impl ToSchema for MultipleUploadForm {}
 
 /// A form as [`receive_form`] reads it: the files under `field`, and any other part a short
-/// text whose name can stand in a header (no control character but tab).
+/// text whose name can stand in its Content-Disposition header as it is (no control character
+/// but tab, no quote or backslash: browsers send those escaped).
 pub(crate) fn multipart_form(field: &str, files: impl Into<RefOr<Schema>>, description: &str) -> Object {
+    // No type: a part's value is text whatever it spells (`false`, `[1]`), so any value goes.
     let text = ObjectBuilder::new()
-        .schema_type(Type::String)
-        .description(Some(format!("Any other field: text of at most {MAX_FORM_TEXT_BYTES} bytes.")))
+        .schema_type(SchemaType::AnyValue)
+        .description(Some(format!("Any other field: a value of at most {MAX_FORM_TEXT_BYTES} bytes as text.")))
         .max_length(Some(MAX_FORM_TEXT_BYTES));
-    let name = ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"^[^\x00-\x08\x0A-\x1F\x7F]*$"));
+    let name = ObjectBuilder::new().schema_type(Type::String).pattern(Some(r#"^[^\x00-\x08\x0A-\x1F\x7F"\\]*$"#));
     ObjectBuilder::new()
         .description(Some(description))
         .property(field, files)
