@@ -38,7 +38,9 @@ pub use site::{
     MAX_LIST_ITEMS, MAX_SITE_DESCRIPTION_CHARS, MAX_SITE_TITLE_CHARS, MAX_SUPPORT_PHONE_CHARS,
 };
 pub use support::{NewTicket, SupportTicket};
+pub use support::{MAX_TICKET_MESSAGE_CHARS, MAX_TICKET_NAME_CHARS, MAX_TICKET_SUBJECT_CHARS};
 pub use testimonials::Testimonial;
+pub use testimonials::MAX_TESTIMONIAL_CHARS;
 pub use tutors::{MAX_BADGES, MAX_BADGE_CHARS};
 pub use users::{BulkAction, NewUser, UserFilter, UserPage, UserUpdate, MAX_PAGE_SIZE};
 

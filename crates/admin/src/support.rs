@@ -28,14 +28,19 @@ pub struct SupportTicket {
     pub created_at: NaiveDateTime,
 }
 
+/// The Contact form's fields: at most this many characters once trimmed.
+pub const MAX_TICKET_NAME_CHARS: usize = 100;
+pub const MAX_TICKET_SUBJECT_CHARS: usize = 200;
+pub const MAX_TICKET_MESSAGE_CHARS: usize = 5000;
+
 impl AdminService {
     /// Validates every field, reporting all problems at once, and stores the ticket.
     pub fn submit_ticket(&self, new: &NewTicket) -> Result<SupportTicket, AdminError> {
         let mut errors: Vec<FieldError> = Vec::new();
-        let name = text("name", &new.name, true, 100).map_err(|e| errors.push(e)).ok();
+        let name = text("name", &new.name, true, MAX_TICKET_NAME_CHARS).map_err(|e| errors.push(e)).ok();
         let email = Email::parse(&new.email).map_err(|e| errors.push(e)).ok();
-        let subject = text("subject", &new.subject, true, 200).map_err(|e| errors.push(e)).ok();
-        let message = text("message", &new.message, true, 5000).map_err(|e| errors.push(e)).ok();
+        let subject = text("subject", &new.subject, true, MAX_TICKET_SUBJECT_CHARS).map_err(|e| errors.push(e)).ok();
+        let message = text("message", &new.message, true, MAX_TICKET_MESSAGE_CHARS).map_err(|e| errors.push(e)).ok();
         let (Some(name), Some(email), Some(subject), Some(message)) = (name, email, subject, message) else {
             return Err(AdminError::Validation(errors));
         };

@@ -21,7 +21,8 @@ pub struct Testimonial {
     pub created_at: NaiveDateTime,
 }
 
-const MAX_TEXT_CHARS: usize = 1000;
+/// A testimonial's text: at most this many characters once trimmed.
+pub const MAX_TESTIMONIAL_CHARS: usize = 1000;
 /// A parent may have this many testimonials waiting for approval at once.
 const MAX_PENDING_PER_PARENT: i64 = 3;
 
@@ -31,7 +32,7 @@ impl AdminService {
         if role != Role::Parent {
             return Err(AdminError::NotAParent);
         }
-        let message = text("text", message, true, MAX_TEXT_CHARS)?;
+        let message = text("text", message, true, MAX_TESTIMONIAL_CHARS)?;
         self.db.write(|c| {
             let pending: i64 =
                 tm::table.filter(tm::author_id.eq(author.0)).filter(tm::approved.eq(false)).count().get_result(c)?;

@@ -79,7 +79,10 @@ struct Inner {
     mail: MailSignal,
 }
 
-const MAX_NAME_CHARS: usize = 100;
+/// The longest full name, in characters as sent (before trimming).
+pub const MAX_NAME_CHARS: usize = 100;
+/// The longest token a verification link may carry; anything longer is no link of ours.
+pub const MAX_LINK_TOKEN_BYTES: usize = 128;
 
 fn parse_fullname(raw: &str) -> Result<String, FieldError> {
     let name = single_line("fullname", "Full name", raw)?;
@@ -229,7 +232,7 @@ impl AuthService {
     /// Verifies the address with the token of the e-mailed link.
     pub fn verify_email_link(&self, email: &str, token: &str) -> Result<(), AuthError> {
         let email = Email::parse(email).map_err(|_| AuthError::InvalidLink)?;
-        if token.is_empty() || token.len() > 128 {
+        if token.is_empty() || token.len() > MAX_LINK_TOKEN_BYTES {
             return Err(AuthError::InvalidLink);
         }
         self.verify_with(Purpose::VerifyLink, &email, token, AuthError::InvalidLink)

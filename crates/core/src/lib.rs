@@ -18,7 +18,9 @@ impl std::fmt::Display for UserId {
     }
 }
 
+/// What an account is: `parent`, `tutor` or `admin` (the same words on the wire and in the database).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Parent,

@@ -38,17 +38,21 @@ pub fn multi_line(field: &'static str, label: &str, raw: &str) -> Result<(), Fie
 pub struct Email(String);
 
 impl Email {
+    /// RFC 5321's limits, in bytes of the trimmed, lowercased address and of its local part.
+    pub const MAX_BYTES: usize = 254;
+    pub const MAX_LOCAL_BYTES: usize = 64;
+
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
         let email = raw.trim().to_lowercase();
         if email.is_empty() {
             return Err(FieldError::new("email", "Email is required."));
         }
-        let valid = email.len() <= 254
+        let valid = email.len() <= Self::MAX_BYTES
             && !email.chars().any(|c| c.is_whitespace() || c.is_control())
             && match email.split_once('@') {
                 Some((local, domain)) => {
                     !local.is_empty()
-                        && local.len() <= 64
+                        && local.len() <= Self::MAX_LOCAL_BYTES
                         && !domain.contains('@')
                         && domain.contains('.')
                         && !domain.starts_with('.')
@@ -80,12 +84,14 @@ impl std::fmt::Display for Email {
 pub struct Phone(String);
 
 impl Phone {
+    pub const DIGITS: usize = 10;
+
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
         let phone = raw.trim();
         if phone.is_empty() {
             return Err(FieldError::new("phone", "Phone is required."));
         }
-        if phone.len() == 10 && phone.bytes().all(|b| b.is_ascii_digit()) {
+        if phone.len() == Self::DIGITS && phone.bytes().all(|b| b.is_ascii_digit()) {
             Ok(Self(phone.to_string()))
         } else {
             Err(FieldError::new("phone", "Phone number must be 10 digits."))
@@ -134,9 +140,11 @@ impl std::fmt::Debug for Password {
 pub struct Otp(String);
 
 impl Otp {
+    pub const DIGITS: usize = 6;
+
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
         let otp = raw.trim();
-        if otp.len() == 6 && otp.bytes().all(|b| b.is_ascii_digit()) {
+        if otp.len() == Self::DIGITS && otp.bytes().all(|b| b.is_ascii_digit()) {
             Ok(Self(otp.to_string()))
         } else {
             Err(FieldError::new("otp", "The code must be 6 digits."))

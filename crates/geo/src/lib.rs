@@ -12,9 +12,15 @@ pub struct Point {
 }
 
 impl Point {
+    /// Latitudes run from -90 to 90 degrees…
+    pub const MAX_LAT: f64 = 90.0;
+    /// …and longitudes from -180 to 180.
+    pub const MAX_LNG: f64 = 180.0;
+
     /// A point with latitude in [-90, 90] and longitude in [-180, 180], or `None`.
     pub fn new(lat: f64, lng: f64) -> Option<Self> {
-        ((-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng)).then_some(Self { lat, lng })
+        let lat_ok = (-Self::MAX_LAT..=Self::MAX_LAT).contains(&lat);
+        (lat_ok && (-Self::MAX_LNG..=Self::MAX_LNG).contains(&lng)).then_some(Self { lat, lng })
     }
 }
 

@@ -11,6 +11,13 @@ use hometutor_db::schema::{
 };
 use hometutor_db::{now, Db, DbConnection, DbError};
 
+/// A review's stars, from this many…
+pub const MIN_RATING: i32 = 1;
+/// …to this many.
+pub const MAX_RATING: i32 = 5;
+/// A review's comment: at most this many characters once trimmed.
+pub const MAX_COMMENT_CHARS: usize = 1000;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ProfileError {
     #[error("Tutor not found.")]
@@ -48,16 +55,26 @@ pub struct ProfileFields {
 }
 
 impl ProfileFields {
+    /// Each field's limit in characters.
+    pub const MAX_ABOUT: usize = 2000;
+    pub const MAX_SUBJECTS: usize = 500;
+    pub const MAX_AVAILABILITY: usize = 500;
+    pub const MAX_METHODOLOGY: usize = 1000;
+    pub const MAX_TESTIMONIALS: usize = 2000;
+    pub const MAX_EDUCATION: usize = 500;
+    pub const MAX_FEES: usize = 200;
+    pub const MAX_DEMO_OFFER: usize = 200;
+
     fn validate(&self) -> Result<(), ProfileError> {
         let limits: [(&'static str, &str, usize); 8] = [
-            ("about", &self.about, 2000),
-            ("subjects", &self.subjects, 500),
-            ("availability", &self.availability, 500),
-            ("methodology", &self.methodology, 1000),
-            ("testimonials", &self.testimonials, 2000),
-            ("education", &self.education, 500),
-            ("fees", &self.fees, 200),
-            ("demoOffer", &self.demo_offer, 200),
+            ("about", &self.about, Self::MAX_ABOUT),
+            ("subjects", &self.subjects, Self::MAX_SUBJECTS),
+            ("availability", &self.availability, Self::MAX_AVAILABILITY),
+            ("methodology", &self.methodology, Self::MAX_METHODOLOGY),
+            ("testimonials", &self.testimonials, Self::MAX_TESTIMONIALS),
+            ("education", &self.education, Self::MAX_EDUCATION),
+            ("fees", &self.fees, Self::MAX_FEES),
+            ("demoOffer", &self.demo_offer, Self::MAX_DEMO_OFFER),
         ];
         let errors: Vec<FieldError> = limits
             .iter()
@@ -237,15 +254,15 @@ impl ProfileService {
         if role != Role::Parent {
             return Err(ProfileError::NotAParent);
         }
-        let rating = rating.filter(|r| (1..=5).contains(r)).ok_or_else(|| {
+        let rating = rating.filter(|r| (MIN_RATING..=MAX_RATING).contains(r)).ok_or_else(|| {
             ProfileError::Validation(vec![FieldError::new("rating", "Please choose a rating from 1 to 5 stars.")])
         })?;
         multi_line("comment", "comment", comment).map_err(|e| ProfileError::Validation(vec![e]))?;
         let comment = comment.trim();
-        if comment.chars().count() > 1000 {
+        if comment.chars().count() > MAX_COMMENT_CHARS {
             return Err(ProfileError::Validation(vec![FieldError::new(
                 "comment",
-                "comment must be at most 1000 characters.",
+                format!("comment must be at most {MAX_COMMENT_CHARS} characters."),
             )]));
         }
         self.db.write(|c| -> Result<_, ProfileError> {

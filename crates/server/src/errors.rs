@@ -15,12 +15,13 @@ use hometutor_tuition::TuitionError;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+pub use crate::error_code::ErrorCode;
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
     /// A sentence for a person.
     pub message: String,
-    /// A stable snake_case name for programs.
-    pub code: String,
+    pub code: ErrorCode,
     /// Per-field messages of a validation error.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
@@ -34,33 +35,37 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
-        Self { status, body: ErrorBody { message: message.into(), code: code.into(), fields: None }, retry_after: None }
+    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
+        Self { status, body: ErrorBody { message: message.into(), code, fields: None }, retry_after: None }
     }
 
     pub fn unauthenticated() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthenticated", "Session expired. Please log in again.")
+        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated, "Session expired. Please log in again.")
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "invalid_request", message)
+        Self::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, message)
     }
 
     /// A validation error (400 `validation`) with a message for each named field.
     pub fn invalid_fields(message: impl Into<String>, fields: BTreeMap<String, String>) -> Self {
-        let mut err = Self::new(StatusCode::BAD_REQUEST, "validation", message);
+        let mut err = Self::new(StatusCode::BAD_REQUEST, ErrorCode::Validation, message);
         err.body.fields = Some(fields);
         err
     }
 
     pub fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", "Not found.")
+        Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "Not found.")
     }
 
     /// Logs the cause with the request's span and answers without revealing it.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "internal error");
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "An unexpected error occurred. Please try again.")
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::Internal,
+            "An unexpected error occurred. Please try again.",
+        )
     }
 }
 
@@ -89,18 +94,20 @@ impl From<AuthError> for ApiError {
         let message = e.to_string();
         match e {
             AuthError::Validation(errors) => validation(message, &errors),
-            AuthError::InvalidCredentials => Self::new(StatusCode::UNAUTHORIZED, "invalid_credentials", message),
-            AuthError::EmailNotVerified => Self::new(StatusCode::FORBIDDEN, "email_not_verified", message),
-            AuthError::Deactivated => Self::new(StatusCode::FORBIDDEN, "account_deactivated", message),
-            AuthError::InvalidCode => Self::new(StatusCode::BAD_REQUEST, "invalid_code", message),
-            AuthError::InvalidLink => Self::new(StatusCode::BAD_REQUEST, "invalid_link", message),
+            AuthError::InvalidCredentials => {
+                Self::new(StatusCode::UNAUTHORIZED, ErrorCode::InvalidCredentials, message)
+            }
+            AuthError::EmailNotVerified => Self::new(StatusCode::FORBIDDEN, ErrorCode::EmailNotVerified, message),
+            AuthError::Deactivated => Self::new(StatusCode::FORBIDDEN, ErrorCode::AccountDeactivated, message),
+            AuthError::InvalidCode => Self::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidCode, message),
+            AuthError::InvalidLink => Self::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidLink, message),
             AuthError::RateLimited { retry_after_secs } | AuthError::TooManyCodeEmails { retry_after_secs } => {
-                let mut err = Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message);
+                let mut err = Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message);
                 err.retry_after = Some(retry_after_secs);
                 err
             }
             AuthError::Unauthenticated => Self::unauthenticated(),
-            AuthError::AlreadyExists => Self::new(StatusCode::CONFLICT, "already_exists", message),
+            AuthError::AlreadyExists => Self::new(StatusCode::CONFLICT, ErrorCode::AlreadyExists, message),
             AuthError::NotFound => Self::not_found(),
             AuthError::Db(e) => database(e),
             AuthError::Internal(e) => Self::internal(e),
@@ -117,7 +124,7 @@ pub fn database(e: hometutor_db::DbError) -> ApiError {
             tracing::warn!(error = ?e, "database unavailable");
             let mut err = ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                "database_unavailable",
+                ErrorCode::DatabaseUnavailable,
                 "The service is briefly unavailable. Please try again in a few seconds.",
             );
             err.retry_after = Some(5);
@@ -133,7 +140,7 @@ pub fn storage_full(cause: impl std::fmt::Display) -> ApiError {
     tracing::error!(error = %cause, "storage full");
     ApiError::new(
         StatusCode::INSUFFICIENT_STORAGE,
-        "storage_full",
+        ErrorCode::StorageFull,
         "We cannot save anything right now because our storage is full. Please try again later.",
     )
 }
@@ -148,11 +155,13 @@ impl From<TuitionError> for ApiError {
         let message = e.to_string();
         match e {
             TuitionError::Validation(errors) => validation(message, &errors),
-            TuitionError::NotAParent => Self::new(StatusCode::FORBIDDEN, "not_a_parent", message),
-            TuitionError::NotATutor => Self::new(StatusCode::FORBIDDEN, "not_a_tutor", message),
-            TuitionError::SubscriptionRequired => Self::new(StatusCode::FORBIDDEN, "subscription_required", message),
-            TuitionError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
-            TuitionError::InterestLimit => Self::new(StatusCode::TOO_MANY_REQUESTS, "interest_limit", message),
+            TuitionError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
+            TuitionError::NotATutor => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotATutor, message),
+            TuitionError::SubscriptionRequired => {
+                Self::new(StatusCode::FORBIDDEN, ErrorCode::SubscriptionRequired, message)
+            }
+            TuitionError::NotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
+            TuitionError::InterestLimit => Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::InterestLimit, message),
             TuitionError::Db(e) => database(e),
         }
     }
@@ -162,17 +171,19 @@ impl From<MessagingError> for ApiError {
     fn from(e: MessagingError) -> Self {
         let message = e.to_string();
         match e {
-            MessagingError::Empty => Self::new(StatusCode::BAD_REQUEST, "empty_message", message),
-            MessagingError::TooLong => Self::new(StatusCode::BAD_REQUEST, "message_too_long", message),
+            MessagingError::Empty => Self::new(StatusCode::BAD_REQUEST, ErrorCode::EmptyMessage, message),
+            MessagingError::TooLong => Self::new(StatusCode::BAD_REQUEST, ErrorCode::MessageTooLong, message),
             MessagingError::ControlCharacters => {
                 let field = hometutor_core::FieldError::new("text", message.clone());
                 validation(message, &[field])
             }
-            MessagingError::Blocked => Self::new(StatusCode::FORBIDDEN, "blocked", message),
-            MessagingError::ContactNotAllowed => Self::new(StatusCode::FORBIDDEN, "contact_not_allowed", message),
-            MessagingError::SelfBlock => Self::new(StatusCode::BAD_REQUEST, "self_block", message),
+            MessagingError::Blocked => Self::new(StatusCode::FORBIDDEN, ErrorCode::Blocked, message),
+            MessagingError::ContactNotAllowed => {
+                Self::new(StatusCode::FORBIDDEN, ErrorCode::ContactNotAllowed, message)
+            }
+            MessagingError::SelfBlock => Self::new(StatusCode::BAD_REQUEST, ErrorCode::SelfBlock, message),
             MessagingError::NoSuchUser | MessagingError::NoSuchRequest => {
-                Self::new(StatusCode::NOT_FOUND, "not_found", message)
+                Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
             }
             MessagingError::Db(e) => database(e),
         }
@@ -183,10 +194,10 @@ impl From<ProfileError> for ApiError {
     fn from(e: ProfileError) -> Self {
         let message = e.to_string();
         match e {
-            ProfileError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
-            ProfileError::NotYours => Self::new(StatusCode::FORBIDDEN, "not_yours", message),
-            ProfileError::NotAParent => Self::new(StatusCode::FORBIDDEN, "not_a_parent", message),
-            ProfileError::NotInTouch => Self::new(StatusCode::FORBIDDEN, "not_in_touch", message),
+            ProfileError::NotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
+            ProfileError::NotYours => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotYours, message),
+            ProfileError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
+            ProfileError::NotInTouch => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotInTouch, message),
             ProfileError::Validation(errors) => validation(message, &errors),
             ProfileError::Db(e) => database(e),
         }
@@ -197,20 +208,22 @@ impl From<MediaError> for ApiError {
     fn from(e: MediaError) -> Self {
         let message = e.to_string();
         match e {
-            MediaError::TooLarge { .. } => Self::new(StatusCode::PAYLOAD_TOO_LARGE, "file_too_large", message),
+            MediaError::TooLarge { .. } => Self::new(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::FileTooLarge, message),
             MediaError::NotAllowed(_) | MediaError::Mismatch(_) => {
-                Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_file", message)
+                Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::UnsupportedFile, message)
             }
-            MediaError::Damaged(_) => Self::new(StatusCode::BAD_REQUEST, "damaged_file", message),
-            MediaError::ImageTooLarge { .. } => Self::new(StatusCode::BAD_REQUEST, "image_too_large", message),
-            MediaError::QuotaFull { .. } => Self::new(StatusCode::PAYLOAD_TOO_LARGE, "upload_quota_full", message),
+            MediaError::Damaged(_) => Self::new(StatusCode::BAD_REQUEST, ErrorCode::DamagedFile, message),
+            MediaError::ImageTooLarge { .. } => Self::new(StatusCode::BAD_REQUEST, ErrorCode::ImageTooLarge, message),
+            MediaError::QuotaFull { .. } => {
+                Self::new(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::UploadQuotaFull, message)
+            }
             MediaError::TooManyUploads { retry_after_secs, .. } => {
-                let mut err = Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message);
+                let mut err = Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message);
                 err.retry_after = Some(retry_after_secs);
                 err
             }
-            MediaError::NotFound => Self::new(StatusCode::NOT_FOUND, "not_found", message),
-            MediaError::NotYours => Self::new(StatusCode::FORBIDDEN, "not_yours", message),
+            MediaError::NotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
+            MediaError::NotYours => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotYours, message),
             MediaError::Io(e) if e.kind() == std::io::ErrorKind::StorageFull => storage_full(e),
             MediaError::Io(e) => Self::internal(e),
             MediaError::Db(e) => database(e),
@@ -222,16 +235,16 @@ impl From<PaymentError> for ApiError {
     fn from(e: PaymentError) -> Self {
         let message = e.to_string();
         match e {
-            PaymentError::NotATutor => Self::new(StatusCode::FORBIDDEN, "not_a_tutor", message),
-            PaymentError::OrderNotFound => Self::new(StatusCode::NOT_FOUND, "order_not_found", message),
-            PaymentError::NotPaid => Self::new(StatusCode::PAYMENT_REQUIRED, "payment_not_completed", message),
-            PaymentError::Closed => Self::new(StatusCode::PAYMENT_REQUIRED, "payment_closed", message),
-            PaymentError::Mismatch => Self::new(StatusCode::CONFLICT, "payment_mismatch", message),
+            PaymentError::NotATutor => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotATutor, message),
+            PaymentError::OrderNotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::OrderNotFound, message),
+            PaymentError::NotPaid => Self::new(StatusCode::PAYMENT_REQUIRED, ErrorCode::PaymentNotCompleted, message),
+            PaymentError::Closed => Self::new(StatusCode::PAYMENT_REQUIRED, ErrorCode::PaymentClosed, message),
+            PaymentError::Mismatch => Self::new(StatusCode::CONFLICT, ErrorCode::PaymentMismatch, message),
             PaymentError::Provider(cause) => {
                 tracing::warn!(error = %cause, "payment provider");
-                Self::new(StatusCode::BAD_GATEWAY, "provider_unavailable", message)
+                Self::new(StatusCode::BAD_GATEWAY, ErrorCode::ProviderUnavailable, message)
             }
-            PaymentError::BadSignature => Self::new(StatusCode::UNAUTHORIZED, "bad_signature", message),
+            PaymentError::BadSignature => Self::new(StatusCode::UNAUTHORIZED, ErrorCode::BadSignature, message),
             PaymentError::SimulationDisabled => Self::not_found(),
             PaymentError::Db(e) => database(e),
             PaymentError::Internal(e) => Self::internal(e),
@@ -243,10 +256,10 @@ impl From<AdminError> for ApiError {
     fn from(e: AdminError) -> Self {
         let message = e.to_string();
         match e {
-            AdminError::NotFound(_) => Self::new(StatusCode::NOT_FOUND, "not_found", message),
+            AdminError::NotFound(_) => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
             AdminError::Validation(errors) => validation(message, &errors),
-            AdminError::Refused(_) => Self::new(StatusCode::CONFLICT, "refused", message),
-            AdminError::NotAParent => Self::new(StatusCode::FORBIDDEN, "not_a_parent", message),
+            AdminError::Refused(_) => Self::new(StatusCode::CONFLICT, ErrorCode::Refused, message),
+            AdminError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
             AdminError::Auth(e) => e.into(),
             AdminError::Media(e) => e.into(),
             AdminError::Db(e) => database(e),

@@ -6,7 +6,7 @@ use std::pin::Pin;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use hometutor_auth::AuthUser;
 
-use crate::errors::{blocking, ApiError};
+use crate::errors::{blocking, ApiError, ErrorCode};
 use crate::state::AppState;
 
 /// A logged-in user; the role and active flag were just read from the database.
@@ -63,7 +63,7 @@ impl FromRequest for AdminOnly {
 }
 
 pub(crate) fn forbidden_for_non_admins() -> ApiError {
-    ApiError::new(actix_web::http::StatusCode::FORBIDDEN, "admin_only", "Admin access required.")
+    ApiError::new(actix_web::http::StatusCode::FORBIDDEN, ErrorCode::AdminOnly, "Admin access required.")
 }
 
 fn bearer_token(req: &HttpRequest) -> Option<String> {

@@ -4,6 +4,7 @@
 mod admin_gate;
 mod chat;
 pub mod demo;
+mod error_code;
 mod errors;
 mod extract;
 mod input;
@@ -11,6 +12,7 @@ mod maintenance;
 mod openapi;
 mod rate_limit;
 pub mod routes;
+mod schemas;
 mod security;
 pub mod settings;
 mod state;

@@ -10,7 +10,7 @@ use actix_web::http::StatusCode;
 use actix_web::middleware::Next;
 use actix_web::{web, ResponseError};
 
-use crate::errors::{blocking, ApiError};
+use crate::errors::{blocking, ApiError, ErrorCode};
 use crate::extract::authenticate;
 use crate::state::AppState;
 
@@ -54,7 +54,7 @@ pub async fn guard(
         if !is_admin {
             let mut error = ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                "maintenance",
+                ErrorCode::Maintenance,
                 "HomeTutor is down for maintenance. Please try again a little later.",
             );
             error.retry_after = Some(300);

@@ -10,7 +10,14 @@ use utoipa::{Modify, OpenApi};
 
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "HomeTutor API", version = "1.0.0", description = "Home-tutor marketplace: accounts, tuition requests, matching, chat, payments, admin."),
+    info(
+        title = "HomeTutor API",
+        version = "1.0.0",
+        description = "Home-tutor marketplace: accounts, tuition requests, matching, chat, payments, admin.\n\n\
+            Rules for every request: no string (in a body, a query, a path, or a property name) may contain \
+            the NUL character (U+0000), which is refused with 400 `validation`; a whole number written with a \
+            fraction (`3.0`) is the integer it equals, as in JSON Schema."
+    ),
     modifiers(&BearerAuth),
     components(schemas(crate::errors::ErrorBody, crate::chat::ClientEvent, crate::chat::ServerEvent)),
 )]

@@ -57,7 +57,7 @@ pub fn refused(bucket: Bucket, wait: RetryAfter) -> ApiError {
         Bucket::ChatEventsPerAccount => "Too many messages; please slow down.",
         _ => "Too many requests. Please try again later.",
     };
-    let mut error = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message);
+    let mut error = ApiError::new(StatusCode::TOO_MANY_REQUESTS, crate::errors::ErrorCode::RateLimited, message);
     error.retry_after = Some(wait.secs());
     error
 }

@@ -6,7 +6,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use rust_embed::RustEmbed;
 
-use crate::errors::ApiError;
+use crate::errors::{ApiError, ErrorCode};
 
 #[derive(RustEmbed)]
 #[folder = "$CARGO_MANIFEST_DIR/../../frontend/dist"]
@@ -25,7 +25,7 @@ pub async fn serve(req: HttpRequest) -> HttpResponse {
         return crate::input::fallback::unmatched_api_path(&req);
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
-        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed.")
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, ErrorCode::MethodNotAllowed, "Method not allowed.")
             .error_response();
     }
     let policy = req

@@ -1,7 +1,8 @@
 //! Bad input gets a clean JSON answer and changes nothing: a NUL character in
 //! any text (bodies at any depth, queries, paths, multipart fields, chat
 //! frames), path ids that do not parse, arrays for objects, bodies that stop
-//! arriving, bodies over the limit, wrong methods and every error actix makes.
+//! arriving, bodies over the limit, wrong methods and every error actix makes;
+//! and `3.0` for an integer, which is not bad input.
 //! Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL set.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -326,6 +327,24 @@ async fn an_array_is_not_taken_for_an_object() {
     // A wrongly typed field is named in `fields`.
     let typed = app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": "x", "text": "hi"}))).await;
     assert_eq!((typed.status, typed.body["fields"]["to"].is_string()), (400, true), "{:?}", typed.body);
+}
+
+/// JSON Schema, which the API document follows, counts `5.0` as the integer 5: a field documented
+/// as an integer takes it, and a number with a fraction is refused with the field named.
+#[actix_web::test]
+async fn a_whole_number_written_with_a_fraction_is_an_integer() {
+    let Site { app, parent, tutor_id, .. } = site(&[]).await;
+    let whole = tutor_id as f64;
+    let sent = app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": whole, "text": "Hello"}))).await;
+    assert_eq!((sent.status, sent.body["to"].as_i64()), (201, Some(tutor_id)), "{:?}", sent.body);
+    let review = format!("/api/tutors/{tutor_id}/reviews");
+    let rated = app.call("POST", &review, Some(&parent), Some(json!({"rating": 5.0, "comment": "Kind"}))).await;
+    assert_eq!((rated.status, rated.body["rating"].as_i64()), (201, Some(5)), "{:?}", rated.body);
+    let half = app.call("POST", &review, Some(&parent), Some(json!({"rating": 4.5}))).await;
+    assert_eq!((half.status, half.body["fields"]["rating"].is_string()), (400, true), "{:?}", half.body);
+    let fraction =
+        app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": whole + 0.5, "text": "Hi"}))).await;
+    assert_eq!((fraction.status, fraction.body["fields"]["to"].is_string()), (400, true), "{:?}", fraction.body);
 }
 
 /// Sends `head` and `partial` body bytes on a raw connection, then reads the answer.

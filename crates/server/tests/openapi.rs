@@ -137,3 +137,61 @@ fn the_public_routes_are_exactly_the_ones_without_a_token() {
     expected.sort();
     assert_eq!(public, expected);
 }
+
+/// The limits the document states are the ones the services enforce: the schemas are built from
+/// the same constants, and this keeps it so.
+#[test]
+fn request_limits_are_the_services_constants() {
+    use hometutor_core::{Email, Password};
+    use hometutor_profiles::ProfileFields;
+
+    let doc = serde_json::to_value(hometutor_server::openapi_document()).expect("json");
+    let schemas = &doc["components"]["schemas"];
+    let field = |schema: &str, field: &str, keyword: &str| {
+        let value = &schemas[schema]["properties"][field][keyword];
+        value.as_f64().unwrap_or_else(|| panic!("{schema}.{field} has no {keyword}: {value}"))
+    };
+    let limits = [
+        (field("RegisterRequest", "fullname", "maxLength"), hometutor_auth::MAX_NAME_CHARS as f64),
+        (field("UpdateProfileRequest", "fullname", "maxLength"), hometutor_auth::MAX_NAME_CHARS as f64),
+        (field("RegisterRequest", "email", "maxLength"), Email::MAX_BYTES as f64),
+        (field("RegisterRequest", "password", "minLength"), Password::MIN_CHARS as f64),
+        (field("ResetPasswordRequest", "newPassword", "maxLength"), Password::MAX_BYTES as f64),
+        (field("RequestBody", "subject", "maxLength"), hometutor_tuition::MAX_FIELD_CHARS as f64),
+        (field("SendBody", "text", "maxLength"), hometutor_messaging::MAX_MESSAGE_CHARS as f64),
+        (field("ProfileBody", "about", "maxLength"), ProfileFields::MAX_ABOUT as f64),
+        (field("ProfileBody", "demoOffer", "maxLength"), ProfileFields::MAX_DEMO_OFFER as f64),
+        (field("ReviewBody", "comment", "maxLength"), hometutor_profiles::MAX_COMMENT_CHARS as f64),
+        (field("ReviewBody", "rating", "minimum"), f64::from(hometutor_profiles::MIN_RATING)),
+        (field("ReviewBody", "rating", "maximum"), f64::from(hometutor_profiles::MAX_RATING)),
+        (field("TestimonialBody", "text", "maxLength"), hometutor_admin::MAX_TESTIMONIAL_CHARS as f64),
+        (field("TicketBody", "message", "maxLength"), hometutor_admin::MAX_TICKET_MESSAGE_CHARS as f64),
+    ];
+    for (index, (documented, enforced)) in limits.iter().enumerate() {
+        assert_eq!(documented, enforced, "limit #{index}");
+    }
+
+    let nearby = &doc["paths"]["/api/tuition/nearby"]["get"]["parameters"];
+    let radius = nearby.as_array().expect("parameters").iter().find(|p| p["name"] == "radiusKm").expect("radiusKm");
+    assert_eq!(radius["schema"]["minimum"].as_f64(), Some(hometutor_tuition::MIN_RADIUS_KM));
+    assert_eq!(radius["schema"]["maximum"].as_f64(), Some(hometutor_tuition::MAX_RADIUS_KM));
+    let [lng, lat] = [0, 1].map(|i| &schemas["Coordinates"]["prefixItems"][i]);
+    assert_eq!(lng["maximum"].as_f64(), Some(hometutor_geo::Point::MAX_LNG));
+    assert_eq!(lat["minimum"].as_f64(), Some(-hometutor_geo::Point::MAX_LAT));
+}
+
+/// Roles and error codes are closed sets: the generated web app types carry them as unions.
+#[test]
+fn roles_and_error_codes_are_enums() {
+    let doc = serde_json::to_value(hometutor_server::openapi_document()).expect("json");
+    let schemas = &doc["components"]["schemas"];
+    assert_eq!(schemas["Role"]["enum"], serde_json::json!(["parent", "tutor", "admin"]));
+    for dto in ["Profile", "LoginResponse"] {
+        assert_eq!(schemas[dto]["properties"]["role"]["$ref"], "#/components/schemas/Role", "{dto}.role");
+    }
+    assert_eq!(schemas["ErrorBody"]["properties"]["code"]["$ref"], "#/components/schemas/ErrorCode");
+    let codes = schemas["ErrorCode"]["enum"].as_array().expect("ErrorCode is an enum");
+    for code in ["validation", "unauthenticated", "rate_limited", "maintenance", "storage_full", "not_found"] {
+        assert!(codes.contains(&code.into()), "{code} is missing from ErrorCode");
+    }
+}

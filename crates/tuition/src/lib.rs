@@ -17,6 +17,8 @@ pub use model::{
 };
 pub use service::TuitionService;
 
+/// Subject, class and preferred time: at most this many characters once trimmed.
+pub const MAX_FIELD_CHARS: usize = 100;
 /// Radius choices a tutor may search with, in km.
 pub const MIN_RADIUS_KM: f64 = 2.0;
 pub const MAX_RADIUS_KM: f64 = 25.0;

@@ -2,6 +2,8 @@ use chrono::NaiveDateTime;
 use hometutor_core::{single_line, FieldError, UserId};
 use hometutor_geo::Point;
 
+use crate::MAX_FIELD_CHARS;
+
 /// What a parent fills in; validated by [`RequestInput::validate`].
 #[derive(Debug, Clone)]
 pub struct RequestInput {
@@ -11,8 +13,6 @@ pub struct RequestInput {
     /// `[longitude, latitude]`, as on the map; `None` when no point was picked.
     pub location: Option<[f64; 2]>,
 }
-
-const MAX_FIELD_CHARS: usize = 100;
 
 pub(crate) struct ValidRequest {
     pub subject: String,

@@ -1345,6 +1345,11 @@ export interface components {
             /** Format: int64 */
             unread: number;
         };
+        /** @description `[longitude, latitude]` in degrees. */
+        Coordinates: [
+            number,
+            number
+        ];
         CreateSessionResponse: {
             /**
              * Format: int64
@@ -1383,28 +1388,17 @@ export interface components {
             message: string;
         };
         EmailOtpRequest: {
-            /**
-             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-             *     the server's rule instead.
-             */
+            /** @description An e-mail address: one `@`, a dotted domain, no spaces or control characters, at most 254 bytes (64 before the `@`); surrounding spaces are ignored and letters are lowercased. */
             email: string;
-            /** @description 6 digits. */
+            /** @description The 6-digit code from the e-mail. */
             otp: string;
         };
         EmailRequest: {
-            /**
-             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-             *     the server's rule instead.
-             */
+            /** @description An e-mail address: one `@`, a dotted domain, no spaces or control characters, at most 254 bytes (64 before the `@`); surrounding spaces are ignored and letters are lowercased. */
             email: string;
         };
         ErrorBody: {
-            /** @description A stable snake_case name for programs. */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description Per-field messages of a validation error. */
             fields?: {
                 [key: string]: string;
@@ -1413,12 +1407,17 @@ export interface components {
             message: string;
         };
         /**
+         * @description A stable snake_case name for programs.
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "validation" | "not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "rate_limited" | "interest_limit" | "too_many_sockets" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "storage_full" | "internal";
+        /**
          * @description An event refused, or a frame that is not an event. `code` is the REST API's
          *     error code where there is one; `clientId` names the refused `sendMessage`.
          */
         ErrorEvent: {
             clientId?: string;
-            code?: string;
+            code?: components["schemas"]["ErrorCode"];
             fields?: {
                 [key: string]: string;
             };
@@ -1434,8 +1433,8 @@ export interface components {
         };
         /** @description A point as `{"type": "Point", "coordinates": [longitude, latitude]}`. */
         GeoPoint: {
-            /** @description `[longitude, latitude]`. */
-            coordinates: number[];
+            coordinates: components["schemas"]["Coordinates"];
+            /** @description Always `Point` in answers; not checked in requests. */
             type?: string;
         };
         Health: {
@@ -1481,21 +1480,17 @@ export interface components {
             createdAt: string;
             text: string;
         };
-        /** @description Either a GeoJSON point or a bare `[longitude, latitude]` pair. */
-        LocationInput: components["schemas"]["GeoPoint"] | number[];
+        /** @description Either a GeoJSON point (an object) or a bare `[longitude, latitude]` pair (an array). */
+        LocationInput: components["schemas"]["GeoPoint"] | components["schemas"]["Coordinates"];
         LoginRequest: {
-            /**
-             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-             *     the server's rule instead.
-             */
+            /** @description An e-mail address: one `@`, a dotted domain, no spaces or control characters, at most 254 bytes (64 before the `@`); surrounding spaces are ignored and letters are lowercased. */
             email: string;
+            /** @description Not empty (a wrong one is answered 401 like an unknown address). */
             password: string;
         };
         LoginResponse: {
             email: string;
-            role: string;
+            role: components["schemas"]["Role"];
             token: string;
             user: components["schemas"]["Profile"];
         };
@@ -1528,6 +1523,13 @@ export interface components {
         MultipleUpload: {
             files: components["schemas"]["UploadedFile"][];
             message: string;
+        };
+        /** @description Several files. */
+        MultipleUploadForm: {
+            /** @description 1 to 10 files, each as `file` of the single upload. */
+            files: string[];
+        } & {
+            [key: string]: unknown;
         };
         /** @description Who posted a nearby request: enough to message them about it, no contacts. */
         NearbyParentDto: {
@@ -1613,24 +1615,28 @@ export interface components {
             /** @example unpaid */
             paymentStatus: string;
             phone: string;
-            /** @example parent */
-            role: string;
+            role: components["schemas"]["Role"];
             subscriptionActive: boolean;
             /** Format: date-time */
             subscriptionExpires?: string | null;
         };
-        /**
-         * @description Each field: at most so many characters (the limits of `ProfileFields::validate` in
-         *     hometutor_profiles), line breaks and tabs the only control characters allowed.
-         */
+        /** @description The eight fields a tutor writes about themself, each with the limit of `ProfileFields`. */
         ProfileBody: {
+            /** @description Text; line breaks and tabs are the only control characters allowed; at most 2000 characters. */
             about?: string;
+            /** @description Text; line breaks and tabs are the only control characters allowed; at most 500 characters. */
             availability?: string;
+            /** @description Text; line breaks and tabs are the only control characters allowed; at most 200 characters. */
             demoOffer?: string;
+            /** @description Text; line breaks and tabs are the only control characters allowed; at most 500 characters. */
             education?: string;
+            /** @description Text; line breaks and tabs are the only control characters allowed; at most 200 characters. */
             fees?: string;
+            /** @description Text; line breaks and tabs are the only control characters allowed; at most 1000 characters. */
             methodology?: string;
+            /** @description Text; line breaks and tabs are the only control characters allowed; at most 500 characters. */
             subjects?: string;
+            /** @description Text; line breaks and tabs are the only control characters allowed; at most 2000 characters. */
             testimonials?: string;
         };
         ProfileResponse: {
@@ -1654,16 +1660,11 @@ export interface components {
             unread: number;
         };
         RegisterRequest: {
-            /**
-             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-             *     the server's rule instead.
-             */
+            /** @description An e-mail address: one `@`, a dotted domain, no spaces or control characters, at most 254 bytes (64 before the `@`); surrounding spaces are ignored and letters are lowercased. */
             email: string;
-            /** @description One line, at most 100 characters, not blank. */
+            /** @description One line without control characters, not blank, at most 100 characters. */
             fullname: string;
-            /** @description 8 characters to 72 bytes. */
+            /** @description At least 8 characters and at most 72 bytes in UTF-8 (bcrypt reads no further). */
             password: string;
             /** @description Exactly 10 digits. */
             phone: string;
@@ -1678,12 +1679,13 @@ export interface components {
             email: string;
         };
         RequestBody: {
-            /** @description As `subject`. */
+            /** @description One line without control characters, not blank, at most 100 characters. */
             classLevel: string;
-            location?: null | components["schemas"]["LocationInput"];
-            /** @description As `subject`. */
+            /** @description The point picked on the map. */
+            location: components["schemas"]["LocationInput"];
+            /** @description One line without control characters, not blank, at most 100 characters. */
             preferredTime: string;
-            /** @description One line, not blank, at most 100 characters once trimmed (`MAX_FIELD_CHARS` in hometutor_tuition). */
+            /** @description One line without control characters, not blank, at most 100 characters. */
             subject: string;
         };
         ResetPasswordBody: {
@@ -1691,16 +1693,11 @@ export interface components {
             password: string;
         };
         ResetPasswordRequest: {
-            /**
-             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-             *     the server's rule instead.
-             */
+            /** @description An e-mail address: one `@`, a dotted domain, no spaces or control characters, at most 254 bytes (64 before the `@`); surrounding spaces are ignored and letters are lowercased. */
             email: string;
-            /** @description 8 characters to 72 bytes. */
+            /** @description At least 8 characters and at most 72 bytes in UTF-8 (bcrypt reads no further). */
             newPassword: string;
-            /** @description 6 digits. */
+            /** @description The 6-digit code from the e-mail. */
             otp: string;
         };
         /** @description Carries nothing: `{}`. */
@@ -1720,18 +1717,15 @@ export interface components {
             total: number;
         };
         ReviewBody: {
-            /**
-             * @description Optional; at most 1000 characters once trimmed; line breaks and tabs are the only control
-             *     characters allowed.
-             */
+            /** @description Text; line breaks and tabs are the only control characters allowed; at most 1000 characters. */
             comment?: string;
             /** @description Ignored: the reviewer is the caller. */
             parentId?: unknown;
             /**
              * Format: int32
-             * @description 1 to 5; required.
+             * @description Stars, 1 to 5.
              */
-            rating: number | null;
+            rating: number;
         };
         ReviewDto: {
             comment: string;
@@ -1746,6 +1740,11 @@ export interface components {
             /** Format: int32 */
             rating: number;
         };
+        /**
+         * @description What an account is: `parent`, `tutor` or `admin` (the same words on the wire and in the database).
+         * @enum {string}
+         */
+        Role: "parent" | "tutor" | "admin";
         SearchTrendDto: {
             /** Format: int64 */
             count: number;
@@ -1756,10 +1755,7 @@ export interface components {
             clientId?: string | null;
             /** Format: int64 */
             requestId?: number | null;
-            /**
-             * @description 1 to 2000 characters once trimmed (`hometutor_messaging::MAX_MESSAGE_CHARS`); line breaks
-             *     and tabs are fine, other control characters are not.
-             */
+            /** @description Text, not blank; line breaks and tabs are the only control characters allowed; at most 2000 characters. */
             text: string;
             /** Format: int64 */
             to: number;
@@ -1875,6 +1871,16 @@ export interface components {
             file: components["schemas"]["UploadedFile"];
             message: string;
         };
+        /** @description One file. */
+        SingleUploadForm: {
+            /**
+             * Format: binary
+             * @description An image (JPEG, PNG, GIF, WebP), PDF, .doc or .docx whose file name's extension and first bytes agree.
+             */
+            file: string;
+        } & {
+            [key: string]: unknown;
+        };
         SiteDto: {
             content: components["schemas"]["ContentDto"];
             /** @description True when PAYMENT_MODE is `simulated`: subscriptions cost nothing and tutors are told so. */
@@ -1923,7 +1929,7 @@ export interface components {
             text: string;
         };
         TestimonialBody: {
-            /** @description Not blank; at most 1000 characters once trimmed (`MAX_TEXT_CHARS` in hometutor_admin). */
+            /** @description Not blank; at most 1000 characters. */
             text: string;
         };
         TestimonialDto: {
@@ -1937,20 +1943,15 @@ export interface components {
         };
         /** @enum {string} */
         ThemeDto: "light" | "dark" | "custom";
-        /** @description The text fields are trimmed and must not be blank; NUL is refused in any body (crate::input). */
+        /** @description The text fields are trimmed and must not be blank. */
         TicketBody: {
-            /**
-             * @description An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-             *     Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-             *     which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-             *     the server's rule instead.
-             */
+            /** @description An e-mail address: one `@`, a dotted domain, no spaces or control characters, at most 254 bytes (64 before the `@`); surrounding spaces are ignored and letters are lowercased. */
             email: string;
-            /** @description Not blank; at most 5000 characters once trimmed. */
+            /** @description Not blank; at most 5000 characters. */
             message: string;
-            /** @description Not blank; at most 100 characters once trimmed. */
+            /** @description Not blank; at most 100 characters. */
             name: string;
-            /** @description Not blank; at most 200 characters once trimmed. */
+            /** @description Not blank; at most 200 characters. */
             subject: string;
         };
         TicketCreated: {
@@ -2049,9 +2050,9 @@ export interface components {
         };
         /** @description Only these fields can be changed here: e-mail, role, subscription and approval cannot. */
         UpdateProfileRequest: {
-            /** @description One line, at most 100 characters, not blank. */
+            /** @description One line without control characters, not blank, at most 100 characters. Null or absent: unchanged. */
             fullname?: string | null;
-            /** @description 10 digits. */
+            /** @description Exactly 10 digits. Null or absent: unchanged. */
             phone?: string | null;
         };
         /** @description What to change; a field left out (or null) stays as it is. NUL is refused in any body (crate::input). */
@@ -2122,7 +2123,8 @@ export interface components {
             id: number;
         };
         VerifyRequest: {
-            orderId?: string;
+            /** @description The `orderId` of create-session (older clients send it as `order_id`, which is taken too). */
+            orderId: string;
         };
         VerifyResponse: {
             message: string;
@@ -5450,7 +5452,7 @@ export interface operations {
                 requestId?: number | null;
                 /** @description Cursor: only messages older than this (a `seq` with `userId`, an `id` with `requestId`). */
                 before?: number | null;
-                /** @description Page size, 1–100 (50 by default). */
+                /** @description Page size, 50 by default; a number below 1 or above 100 counts as 1 or 100. */
                 limit?: number | null;
             };
             header?: never;
@@ -6520,10 +6522,8 @@ export interface operations {
     nearby: {
         parameters: {
             query: {
-                /** @description `[longitude, latitude]` of the search centre. */
                 coordinates: string;
-                /** @description 2 to 25 km; 10 by default. */
-                radiusKm?: number | null;
+                radiusKm?: number;
                 /** @description Case-insensitive part of the class. */
                 classLevel?: string | null;
                 /** @description Case-insensitive part of the subject. */
@@ -7136,7 +7136,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": string;
+                "multipart/form-data": components["schemas"]["MultipleUploadForm"];
             };
         };
         responses: {
@@ -7227,7 +7227,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": string;
+                "multipart/form-data": components["schemas"]["SingleUploadForm"];
             };
         };
         responses: {
@@ -7433,9 +7433,9 @@ export interface operations {
     };
     verify_email_link: {
         parameters: {
-            query?: {
-                token?: string | null;
-                email?: string | null;
+            query: {
+                token: string;
+                email: string;
             };
             header?: never;
             path?: never;

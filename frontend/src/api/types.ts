@@ -8,7 +8,13 @@ export type ApiPaths = {
   [K in keyof paths as K extends `/api${infer Rest}` ? Rest : K]: paths[K]
 }
 
-type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : never
+/**
+ * A body as openapi-fetch hands it out: its `Readable` turns tuples (the document's `prefixItems`, such as
+ * `Coordinates`) into arrays, so these types do too, or fetched data would not fit them.
+ */
+type AsFetched<T> = T extends (infer E)[] ? AsFetched<E>[] : T extends object ? { [K in keyof T]: AsFetched<T[K]> } : T
+
+type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? AsFetched<T> : never
 
 /** The JSON body of an operation's 200/201 response. */
 export type SuccessBody<Op> = Op extends { responses: infer Rs }

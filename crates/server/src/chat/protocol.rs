@@ -170,7 +170,7 @@ pub struct ErrorEvent {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub code: Option<String>,
+    pub code: Option<crate::errors::ErrorCode>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub fields: Option<BTreeMap<String, String>>,
@@ -181,7 +181,7 @@ pub struct ErrorEvent {
 
 impl ErrorEvent {
     /// An error with a code (the socket's own refusals: rate limit, size).
-    pub fn coded(message: &str, code: &str) -> Self {
+    pub fn coded(message: &str, code: crate::errors::ErrorCode) -> Self {
         Self { message: message.into(), code: Some(code.into()), fields: None, client_id: None }
     }
 
@@ -307,7 +307,9 @@ mod tests {
             json!({"event": "broadcast", "data": {"text": "Hello all"}})
         );
         assert_eq!(
-            json_of(ErrorEvent::coded("Too many messages; please slow down.", "rate_limited").into()),
+            json_of(
+                ErrorEvent::coded("Too many messages; please slow down.", crate::errors::ErrorCode::RateLimited).into()
+            ),
             json!({"event": "error", "data": {"message": "Too many messages; please slow down.", "code": "rate_limited"}})
         );
     }
@@ -392,7 +394,7 @@ mod tests {
         let frame =
             json!({"event": "sendMessage", "data": {"to": 2, "text": "a\u{0}b", "clientId": "c-9"}}).to_string();
         let error = parse(&frame).expect_err("refused").expect("answered");
-        assert_eq!((error.code.as_deref(), error.client_id.as_deref()), (Some("validation"), Some("c-9")));
+        assert_eq!((error.code, error.client_id.as_deref()), (Some(crate::errors::ErrorCode::Validation), Some("c-9")));
         assert!(error.fields.is_some_and(|f| f.contains_key("data.text")));
     }
 }

@@ -63,7 +63,7 @@ pub async fn connect(
         if origin.trim_end_matches('/') != context.public_url {
             return Err(ApiError::new(
                 actix_web::http::StatusCode::FORBIDDEN,
-                "bad_origin",
+                crate::errors::ErrorCode::BadOrigin,
                 "Cross-site WebSocket refused.",
             )
             .into());
@@ -77,7 +77,7 @@ pub async fn connect(
     let Some(registration) = context.hub.register(holder.user, holder.session.clone()) else {
         let mut error = ApiError::new(
             actix_web::http::StatusCode::TOO_MANY_REQUESTS,
-            "too_many_sockets",
+            crate::errors::ErrorCode::TooManySockets,
             format!("At most {MAX_SOCKETS_PER_ACCOUNT} chat connections per account; close another tab or device."),
         );
         error.retry_after = Some(PING_EVERY.as_secs());
@@ -169,10 +169,16 @@ fn refused(error: ErrorEvent) -> LocalBoxFuture<'static, Answer> {
 /// the socket meanwhile reads on. Other events are answered in turn.
 fn answer(context: &web::Data<SocketContext>, me: UserId, frame: &str) -> LocalBoxFuture<'static, Answer> {
     if context.limiter.hit(hometutor_limits::Bucket::ChatEventsPerAccount, me).is_err() {
-        return refused(ErrorEvent::coded("Too many messages; please slow down.", "rate_limited"));
+        return refused(ErrorEvent::coded(
+            "Too many messages; please slow down.",
+            crate::errors::ErrorCode::RateLimited,
+        ));
     }
     if frame.len() > MAX_EVENT_BYTES {
-        return refused(ErrorEvent::coded("Message is too long (at most 2000 characters).", "too_long"));
+        return refused(ErrorEvent::coded(
+            "Message is too long (at most 2000 characters).",
+            crate::errors::ErrorCode::TooLong,
+        ));
     }
     let event = match protocol::parse(frame) {
         Ok(event) => event,

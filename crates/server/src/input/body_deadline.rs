@@ -17,7 +17,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpResponse, ResponseError};
 use futures_util::Stream;
 
-use crate::errors::ApiError;
+use crate::errors::{ApiError, ErrorCode};
 
 /// How long a request body may go without a byte arriving (`BODY_READ_TIMEOUT_SECS`).
 #[derive(Clone, Copy, Debug)]
@@ -64,7 +64,7 @@ pub async fn body_deadline(
         Reading::Stalled => {
             let timed_out = ApiError::new(
                 StatusCode::REQUEST_TIMEOUT,
-                "request_timeout",
+                ErrorCode::RequestTimeout,
                 "The request body stopped arriving. Please try again.",
             );
             let mut response: HttpResponse = timed_out.error_response();

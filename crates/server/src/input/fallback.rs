@@ -13,7 +13,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 
-use crate::errors::{ApiError, ErrorBody};
+use crate::errors::{ApiError, ErrorBody, ErrorCode};
 
 /// Every `/api` route and its methods, from the OpenAPI document (the routes
 /// outside it are added here).
@@ -50,14 +50,15 @@ pub fn unmatched_api_path(req: &HttpRequest) -> HttpResponse {
     let mut allowed: Vec<&Method> =
         routes().iter().filter(|(def, _)| def.is_match(req.path())).flat_map(|(_, methods)| methods).collect();
     if allowed.is_empty() {
-        return ApiError::new(StatusCode::NOT_FOUND, "not_found", "There is no such API path.").error_response();
+        return ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "There is no such API path.")
+            .error_response();
     }
     allowed.sort_by_key(|m| m.as_str());
     allowed.dedup();
     let allow = allowed.iter().map(|m| m.as_str()).collect::<Vec<_>>().join(", ");
     let mut response = ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        "method_not_allowed",
+        ErrorCode::MethodNotAllowed,
         format!("{} is not allowed here; use {allow}.", req.method()),
     )
     .error_response();
@@ -71,7 +72,8 @@ pub fn unmatched_api_path(req: &HttpRequest) -> HttpResponse {
 pub fn path_config() -> web::PathConfig {
     web::PathConfig::default().error_handler(|err, req| {
         tracing::debug!(error = %err, path = req.path(), "path parameter does not parse");
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", "Not found: the address names nothing that exists.").into()
+        ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "Not found: the address names nothing that exists.")
+            .into()
     })
 }
 
@@ -112,23 +114,25 @@ fn needs_json(head: &actix_web::dev::ResponseHead) -> bool {
     (head.status.is_client_error() || head.status.is_server_error()) && !is_json
 }
 
-fn json_body(head: &mut actix_web::dev::ResponseHead, code: &str, message: &str) -> BoxBody {
+fn json_body(head: &mut actix_web::dev::ResponseHead, code: ErrorCode, message: &str) -> BoxBody {
     head.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    let body = ErrorBody { message: message.into(), code: code.into(), fields: None };
+    let body = ErrorBody { message: message.into(), code, fields: None };
     BoxBody::new(serde_json::to_vec(&body).unwrap_or_default())
 }
 
 /// The code and sentence for a status actix answered on its own.
-fn describe(status: StatusCode) -> (&'static str, &'static str) {
+fn describe(status: StatusCode) -> (ErrorCode, &'static str) {
     match status {
-        StatusCode::BAD_REQUEST => ("invalid_request", "The request is malformed."),
-        StatusCode::NOT_FOUND => ("not_found", "Not found."),
-        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "Method not allowed."),
-        StatusCode::REQUEST_TIMEOUT => ("request_timeout", "The request took too long to arrive."),
-        StatusCode::PAYLOAD_TOO_LARGE => ("too_large", "Request body is too large."),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "This Content-Type is not accepted here."),
-        StatusCode::URI_TOO_LONG => ("uri_too_long", "The address is too long."),
-        s if s.is_client_error() => ("invalid_request", "The request cannot be answered."),
-        _ => ("internal", "An unexpected error occurred. Please try again."),
+        StatusCode::BAD_REQUEST => (ErrorCode::InvalidRequest, "The request is malformed."),
+        StatusCode::NOT_FOUND => (ErrorCode::NotFound, "Not found."),
+        StatusCode::METHOD_NOT_ALLOWED => (ErrorCode::MethodNotAllowed, "Method not allowed."),
+        StatusCode::REQUEST_TIMEOUT => (ErrorCode::RequestTimeout, "The request took too long to arrive."),
+        StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::TooLarge, "Request body is too large."),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            (ErrorCode::UnsupportedMediaType, "This Content-Type is not accepted here.")
+        }
+        StatusCode::URI_TOO_LONG => (ErrorCode::UriTooLong, "The address is too long."),
+        s if s.is_client_error() => (ErrorCode::InvalidRequest, "The request cannot be answered."),
+        _ => (ErrorCode::Internal, "An unexpected error occurred. Please try again."),
     }
 }

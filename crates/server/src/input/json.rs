@@ -18,7 +18,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::strict;
-use crate::errors::ApiError;
+use crate::errors::{ApiError, ErrorCode};
 
 /// JSON bodies larger than this are refused (uploads have their own limit).
 pub const JSON_LIMIT: usize = 64 * 1024;
@@ -75,7 +75,7 @@ fn is_json(req: &HttpRequest) -> Result<(), ApiError> {
         true => Ok(()),
         false => Err(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
+            ErrorCode::UnsupportedMediaType,
             "Expected a JSON body (Content-Type: application/json).",
         )),
     }
@@ -93,7 +93,7 @@ fn announced_length_fits(req: &HttpRequest) -> Result<(), ApiError> {
 fn too_large() -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "too_large",
+        ErrorCode::TooLarge,
         format!("Request body is too large (at most {} KB).", JSON_LIMIT / 1024),
     )
 }

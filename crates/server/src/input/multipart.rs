@@ -232,7 +232,7 @@ fn invalid_upload(e: MultipartError) -> ApiError {
     match e {
         M::ContentTypeMissing | M::ContentTypeParse | M::ContentTypeIncompatible | M::BoundaryMissing => ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
+            crate::errors::ErrorCode::UnsupportedMediaType,
             "Expected a file upload (Content-Type: multipart/form-data).",
         ),
         other => ApiError::bad_request(format!("Invalid upload: {other}")),

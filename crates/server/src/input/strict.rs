@@ -1,5 +1,5 @@
 //! Turns a parsed JSON body into a request type the way serde_json would, with
-//! two differences a client can rely on:
+//! three differences a client can rely on:
 //!
 //! - a JSON array is never taken for an object. serde's derived structs also
 //!   accept their fields positionally (`["a@b.in", "secret"]` for
@@ -7,6 +7,8 @@
 //!   binds values to the wrong fields when a struct changes, and is refused here.
 //! - an error knows where it happened (`subjects[2]`, `address.city`), so the
 //!   answer can name the field.
+//! - a whole number written with a fraction (`3.0`) is that integer, as JSON
+//!   Schema has it (serde_json refuses it for an integer field).
 
 use std::fmt;
 
@@ -64,6 +66,16 @@ impl fmt::Display for Path<'_> {
     }
 }
 
+/// `3.0` as the integer 3: JSON Schema, which the API document's types follow, counts a number
+/// with no fraction as an integer however it is written, so a field documented as an integer
+/// takes it (a field of floats reads it as 3.0 all the same).
+/// Only below 2^53, where every integer has a float of its own: beyond, the float may be a
+/// neighbour of the number written (`-9223372036854775809` reads as -2^63), which is refused.
+fn whole(f: f64) -> Option<i64> {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    (f.fract() == 0.0 && f.abs() < EXACT).then_some(f as i64)
+}
+
 /// Gives an error raised at `path` its place, unless a deeper level already did.
 fn locate(mut error: Error, path: &Path<'_>) -> Error {
     if error.path.is_none() && !matches!(path, Path::Root) {
@@ -89,7 +101,10 @@ impl<'de> Deserializer<'de> for At<'de, '_> {
             Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
                 (Some(u), _, _) => visitor.visit_u64(u),
                 (_, Some(i), _) => visitor.visit_i64(i),
-                (_, _, Some(f)) => visitor.visit_f64(f),
+                (_, _, Some(f)) => match whole(f) {
+                    Some(i) => visitor.visit_i64(i),
+                    None => visitor.visit_f64(f),
+                },
                 _ => Err(de::Error::custom("unsupported number")),
             },
             Value::String(s) => visitor.visit_borrowed_str(s),
@@ -329,6 +344,27 @@ mod tests {
         assert_eq!((odd.path.as_deref(), odd.message.as_str()), (Some("first"), "Must be an even number."));
         let deep = from_value::<Pairs>(&json!({"first": "2", "rest": ["4", "5"]})).unwrap_err();
         assert_eq!(deep.path.as_deref(), Some("rest[1]"));
+    }
+
+    #[test]
+    fn a_whole_number_with_a_fraction_is_an_integer() {
+        #[derive(Debug, Deserialize, PartialEq)]
+        struct Ids {
+            id: i64,
+            rating: Option<i32>,
+            distance: f64,
+        }
+        let ids: Ids = from_value(&json!({"id": 3.0, "rating": 5.0, "distance": 2.0})).unwrap();
+        assert_eq!(ids, Ids { id: 3, rating: Some(5), distance: 2.0 });
+        let fraction = from_value::<Ids>(&json!({"id": 3.5, "rating": null, "distance": 1})).unwrap_err();
+        assert_eq!(fraction.path.as_deref(), Some("id"), "{fraction}");
+        let too_big = from_value::<Ids>(&json!({"id": 1e19, "rating": null, "distance": 1})).unwrap_err();
+        assert_eq!(too_big.path.as_deref(), Some("id"), "{too_big}");
+        // Past i64's range serde_json keeps the number as the nearest float, i64::MIN here: refused.
+        let past_min: serde_json::Value = serde_json::from_str(r#"{"id": -9223372036854775809}"#).unwrap();
+        assert!(from_value::<Ids>(&past_min).is_err());
+        let small: Result<Option<i32>, _> = from_value(&json!(3e9));
+        assert!(small.is_err(), "out of i32's range");
     }
 
     #[test]

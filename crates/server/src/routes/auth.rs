@@ -2,7 +2,8 @@
 
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
-use hometutor_auth::{LoginInput, ProfileChanges, RegisterInput, User};
+use hometutor_auth::{LoginInput, ProfileChanges, RegisterInput, User, MAX_NAME_CHARS};
+use hometutor_core::Role;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -10,6 +11,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
+use crate::schemas;
 use crate::state::AppState;
 
 /// The peer address, not a client-supplied header: X-Forwarded-For could be
@@ -35,8 +37,7 @@ pub struct Profile {
     pub fullname: String,
     pub email: String,
     pub phone: String,
-    #[schema(example = "parent")]
-    pub role: String,
+    pub role: Role,
     pub active: bool,
     pub approved: bool,
     pub featured: bool,
@@ -57,7 +58,7 @@ impl From<User> for Profile {
             fullname: u.fullname,
             email: u.email,
             phone: u.phone,
-            role: u.role.as_str().into(),
+            role: u.role,
             active: u.active,
             approved: u.approved,
             featured: u.featured,
@@ -75,33 +76,31 @@ impl From<User> for Profile {
 // field error at once); the document still lists the fields it refuses to go without.
 #[derive(Deserialize, ToSchema)]
 pub struct RegisterRequest {
-    /// One line, at most 100 characters, not blank.
     #[serde(default)]
-    #[schema(required = true, max_length = 100, pattern = r"\S")]
+    #[schema(required = true, schema_with = fullname_schema)]
     pub fullname: String,
     /// `parent` (default) or `tutor`.
     #[serde(default = "default_role")]
     #[schema(value_type = SignupRole)]
     pub role: String,
-    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-    /// the server's rule instead.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 254,
-        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
-    )]
+    #[schema(required = true, schema_with = schemas::email)]
     pub email: String,
-    /// Exactly 10 digits.
     #[serde(default)]
-    #[schema(required = true, pattern = r"^\s*[0-9]{10}\s*$")]
+    #[schema(required = true, schema_with = schemas::phone)]
     pub phone: String,
-    /// 8 characters to 72 bytes.
     #[serde(default)]
-    #[schema(required = true, min_length = 8, max_length = 72)]
+    #[schema(required = true, schema_with = schemas::new_password)]
     pub password: String,
+}
+
+/// A person's name (`hometutor_auth`'s rule).
+fn fullname_schema() -> utoipa::openapi::Object {
+    schemas::one_line(MAX_NAME_CHARS).build()
+}
+
+fn fullname_or_null_schema() -> utoipa::openapi::Object {
+    schemas::one_line_or_null(MAX_NAME_CHARS).build()
 }
 
 /// The roles a person can sign up with (admins are made by admins). Only documents
@@ -163,20 +162,11 @@ pub async fn register(
 
 #[derive(Deserialize, ToSchema)]
 pub struct EmailOtpRequest {
-    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-    /// the server's rule instead.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 254,
-        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
-    )]
+    #[schema(required = true, schema_with = schemas::email)]
     pub email: String,
-    /// 6 digits.
     #[serde(default)]
-    #[schema(required = true, pattern = r"^\s*[0-9]{6}\s*$")]
+    #[schema(required = true, schema_with = schemas::otp)]
     pub otp: String,
 }
 
@@ -197,16 +187,8 @@ pub async fn verify_email_otp(
 
 #[derive(Deserialize, ToSchema)]
 pub struct EmailRequest {
-    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-    /// the server's rule instead.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 254,
-        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
-    )]
+    #[schema(required = true, schema_with = schemas::email)]
     pub email: String,
 }
 
@@ -228,9 +210,12 @@ pub async fn resend_otp(
     Ok(web::Json(message("If the address belongs to an unverified account, a new code is on its way.")))
 }
 
+/// Both come from the link; a missing one makes the link invalid (400).
 #[derive(Deserialize, IntoParams)]
 pub struct VerifyLinkQuery {
+    #[param(required = true, value_type = schemas::LinkTokenParameter, inline)]
     pub token: Option<String>,
+    #[param(required = true, value_type = schemas::EmailParameter, inline)]
     pub email: Option<String>,
 }
 
@@ -254,26 +239,19 @@ pub async fn verify_email_link(
 
 #[derive(Deserialize, ToSchema)]
 pub struct LoginRequest {
-    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-    /// the server's rule instead.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 254,
-        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
-    )]
+    #[schema(required = true, schema_with = schemas::login_email)]
     pub email: String,
+    /// Not empty (a wrong one is answered 401 like an unknown address).
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, min_length = 1)]
     pub password: String,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct LoginResponse {
     pub token: String,
-    pub role: String,
+    pub role: Role,
     pub email: String,
     pub user: Profile,
 }
@@ -297,7 +275,7 @@ pub async fn login(
     let session = blocking(move || auth.login(LoginInput { email: body.email, password: body.password, ip })).await?;
     Ok(web::Json(LoginResponse {
         token: session.token,
-        role: session.user.role.as_str().into(),
+        role: session.user.role,
         email: session.user.email.clone(),
         user: session.user.into(),
     }))
@@ -324,11 +302,9 @@ pub async fn profile(state: web::Data<AppState>, me: CurrentUser) -> Result<web:
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateProfileRequest {
-    /// One line, at most 100 characters, not blank.
-    #[schema(max_length = 100, pattern = r"\S")]
+    #[schema(schema_with = fullname_or_null_schema)]
     pub fullname: Option<String>,
-    /// 10 digits.
-    #[schema(pattern = r"^\s*[0-9]{10}\s*$")]
+    #[schema(schema_with = schemas::phone_or_null)]
     pub phone: Option<String>,
 }
 
@@ -384,24 +360,14 @@ pub async fn send_reset_otp(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetPasswordRequest {
-    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-    /// the server's rule instead.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 254,
-        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
-    )]
+    #[schema(required = true, schema_with = schemas::email)]
     pub email: String,
-    /// 6 digits.
     #[serde(default)]
-    #[schema(required = true, pattern = r"^\s*[0-9]{6}\s*$")]
+    #[schema(required = true, schema_with = schemas::otp)]
     pub otp: String,
-    /// 8 characters to 72 bytes.
     #[serde(default)]
-    #[schema(required = true, min_length = 8, max_length = 72)]
+    #[schema(required = true, schema_with = schemas::new_password)]
     pub new_password: String,
 }
 

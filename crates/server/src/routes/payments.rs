@@ -65,7 +65,13 @@ pub async fn create_session(
 #[serde(rename_all = "camelCase")]
 pub struct VerifyRequest {
     #[serde(default, alias = "order_id")]
+    #[schema(required = true, schema_with = order_id_schema)]
     pub order_id: String,
+}
+
+fn order_id_schema() -> utoipa::openapi::Object {
+    let description = "The `orderId` of create-session (older clients send it as `order_id`, which is taken too).";
+    crate::schemas::not_blank().description(Some(description)).build()
 }
 
 #[derive(Serialize, ToSchema)]

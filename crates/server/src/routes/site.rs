@@ -14,6 +14,7 @@ use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::rate_limit;
 use crate::routes::admin::{ContentDto, SettingsDto, TestimonialDto};
+use crate::schemas;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -62,9 +63,12 @@ pub async fn site(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TestimonialBody {
-    /// Not blank; at most 1000 characters once trimmed (`MAX_TEXT_CHARS` in hometutor_admin).
-    #[schema(max_length = 1000, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
+    #[schema(schema_with = testimonial_text_schema)]
     pub text: String,
+}
+
+fn testimonial_text_schema() -> utoipa::openapi::Object {
+    schemas::not_blank_at_most(hometutor_admin::MAX_TESTIMONIAL_CHARS).build()
 }
 
 /// A parent's testimonial; it shows on the landing page once an admin approves it.
@@ -87,33 +91,34 @@ pub async fn submit_testimonial(
 
 // A missing field reads as "" so that the domain names it like a blank one (every
 // field error at once); the document still lists the fields it refuses to go without.
-/// The text fields are trimmed and must not be blank; NUL is refused in any body (crate::input).
+/// The text fields are trimmed and must not be blank.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TicketBody {
-    /// Not blank; at most 100 characters once trimmed.
     #[serde(default)]
-    #[schema(required = true, max_length = 100, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
+    #[schema(required = true, schema_with = ticket_name_schema)]
     pub name: String,
-    /// An address as `hometutor_core::Email::parse` takes it: one `@`, a dotted domain, no spaces.
-    /// Not `format: email`: RFC 5321 and the server differ both ways (the server takes `a..b@x.in`,
-    /// which RFC 5321 refuses, and refuses `x@localhost`, which it allows), so the pattern mirrors
-    /// the server's rule instead.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 254,
-        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
-    )]
+    #[schema(required = true, schema_with = schemas::email)]
     pub email: String,
-    /// Not blank; at most 200 characters once trimmed.
     #[serde(default)]
-    #[schema(required = true, max_length = 200, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
+    #[schema(required = true, schema_with = ticket_subject_schema)]
     pub subject: String,
-    /// Not blank; at most 5000 characters once trimmed.
     #[serde(default)]
-    #[schema(required = true, max_length = 5000, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
+    #[schema(required = true, schema_with = ticket_message_schema)]
     pub message: String,
+}
+
+fn ticket_name_schema() -> utoipa::openapi::Object {
+    schemas::not_blank_at_most(hometutor_admin::MAX_TICKET_NAME_CHARS).build()
+}
+
+fn ticket_subject_schema() -> utoipa::openapi::Object {
+    schemas::not_blank_at_most(hometutor_admin::MAX_TICKET_SUBJECT_CHARS).build()
+}
+
+fn ticket_message_schema() -> utoipa::openapi::Object {
+    schemas::not_blank_at_most(hometutor_admin::MAX_TICKET_MESSAGE_CHARS).build()
 }
 
 #[derive(Serialize, ToSchema)]

@@ -4,23 +4,40 @@
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_geo::Point;
-use hometutor_tuition::{NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest, DEFAULT_RADIUS_KM};
+use hometutor_tuition::{
+    NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest, DEFAULT_RADIUS_KM, MAX_FIELD_CHARS,
+    MAX_RADIUS_KM, MIN_RADIUS_KM,
+};
 use serde::{Deserialize, Serialize};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
+use crate::schemas;
 use crate::state::AppState;
+
+/// `[longitude, latitude]` in degrees: longitude -180 to 180, latitude -90 to 90.
+#[derive(Serialize, Deserialize, Clone, Copy)]
+pub struct Coordinates(pub [f64; 2]);
+
+impl utoipa::PartialSchema for Coordinates {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        schemas::coordinates().into()
+    }
+}
+
+impl ToSchema for Coordinates {}
 
 /// A point as `{"type": "Point", "coordinates": [longitude, latitude]}`.
 #[derive(Serialize, Deserialize, ToSchema)]
 pub struct GeoPoint {
+    /// Always `Point` in answers; not checked in requests.
     #[serde(rename = "type", default = "point_type")]
     pub kind: String,
-    /// `[longitude, latitude]`.
-    pub coordinates: [f64; 2],
+    pub coordinates: Coordinates,
 }
 
 fn point_type() -> String {
@@ -29,47 +46,41 @@ fn point_type() -> String {
 
 impl From<Point> for GeoPoint {
     fn from(p: Point) -> Self {
-        Self { kind: point_type(), coordinates: [p.lng, p.lat] }
+        Self { kind: point_type(), coordinates: Coordinates([p.lng, p.lat]) }
     }
 }
 
-/// Either a GeoJSON point or a bare `[longitude, latitude]` pair.
+/// Either a GeoJSON point (an object) or a bare `[longitude, latitude]` pair (an array).
 #[derive(Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum LocationInput {
     Point(GeoPoint),
-    Pair([f64; 2]),
+    Pair(Coordinates),
 }
 
+// A missing field reads as "" (or no location) so that the domain names it like a blank one
+// (every field error at once); the document still lists the fields it refuses to go without.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestBody {
-    /// One line, not blank, at most 100 characters once trimmed (`MAX_FIELD_CHARS` in hometutor_tuition).
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 100,
-        pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$"
-    )]
+    #[schema(required = true, schema_with = request_field_schema)]
     pub subject: String,
-    /// As `subject`.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 100,
-        pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$"
-    )]
+    #[schema(required = true, schema_with = request_field_schema)]
     pub class_level: String,
-    /// As `subject`.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 100,
-        pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$"
-    )]
+    #[schema(required = true, schema_with = request_field_schema)]
     pub preferred_time: String,
+    /// The point picked on the map.
     #[serde(default)]
+    #[schema(required = true, value_type = LocationInput)]
     pub location: Option<LocationInput>,
+}
+
+/// Subject, class and preferred time (`hometutor_tuition`'s rule).
+fn request_field_schema() -> utoipa::openapi::Object {
+    schemas::one_line(MAX_FIELD_CHARS).build()
 }
 
 impl From<RequestBody> for RequestInput {
@@ -79,8 +90,8 @@ impl From<RequestBody> for RequestInput {
             class_level: b.class_level,
             preferred_time: b.preferred_time,
             location: b.location.map(|l| match l {
-                LocationInput::Point(p) => p.coordinates,
-                LocationInput::Pair(pair) => pair,
+                LocationInput::Point(p) => p.coordinates.0,
+                LocationInput::Pair(pair) => pair.0,
             }),
         }
     }
@@ -281,10 +292,9 @@ pub async fn delete_request(
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct NearbyParams {
-    /// `[longitude, latitude]` of the search centre.
+    #[param(value_type = schemas::CoordinatesParameter, inline)]
     pub coordinates: String,
-    /// 2 to 25 km; 10 by default.
-    #[param(minimum = 2, maximum = 25)]
+    #[param(schema_with = radius_schema)]
     pub radius_km: Option<f64>,
     /// Case-insensitive part of the class.
     pub class_level: Option<String>,
@@ -292,7 +302,17 @@ pub struct NearbyParams {
     pub subject: Option<String>,
 }
 
-fn parse_coordinates(raw: &str) -> Option<Point> {
+fn radius_schema() -> utoipa::openapi::Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Number)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
+        .description(Some(format!("Kilometres, {MIN_RADIUS_KM} to {MAX_RADIUS_KM}; {DEFAULT_RADIUS_KM} by default.")))
+        .minimum(Some(MIN_RADIUS_KM))
+        .maximum(Some(MAX_RADIUS_KM))
+        .build()
+}
+
+pub(crate) fn parse_coordinates(raw: &str) -> Option<Point> {
     let trimmed = raw.trim().trim_start_matches('[').trim_end_matches(']');
     let mut parts = trimmed.split(',').map(|p| p.trim().parse::<f64>());
     let (Some(Ok(lng)), Some(Ok(lat)), None) = (parts.next(), parts.next(), parts.next()) else { return None };

@@ -2,7 +2,7 @@
 
 use actix_web::{get, post, put, web, HttpResponse};
 use chrono::{DateTime, Utc};
-use hometutor_profiles::{ProfileFields, Review, TutorProfile};
+use hometutor_profiles::{ProfileFields, Review, TutorProfile, MAX_COMMENT_CHARS, MAX_RATING, MIN_RATING};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -76,35 +76,54 @@ pub async fn tutor_profile(
     Ok(web::Json(found.into()))
 }
 
-/// Each field: at most so many characters (the limits of `ProfileFields::validate` in
-/// hometutor_profiles), line breaks and tabs the only control characters allowed.
+/// The eight fields a tutor writes about themself, each with the limit of `ProfileFields`.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProfileBody {
     #[serde(default)]
-    #[schema(max_length = 2000, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
+    #[schema(schema_with = about_schema)]
     pub about: String,
     #[serde(default)]
-    #[schema(max_length = 500, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
+    #[schema(schema_with = subjects_schema)]
     pub subjects: String,
     #[serde(default)]
-    #[schema(max_length = 500, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
+    #[schema(schema_with = availability_schema)]
     pub availability: String,
     #[serde(default)]
-    #[schema(max_length = 1000, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
+    #[schema(schema_with = methodology_schema)]
     pub methodology: String,
     #[serde(default)]
-    #[schema(max_length = 2000, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
+    #[schema(schema_with = testimonials_schema)]
     pub testimonials: String,
     #[serde(default)]
-    #[schema(max_length = 500, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
+    #[schema(schema_with = education_schema)]
     pub education: String,
     #[serde(default)]
-    #[schema(max_length = 200, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
+    #[schema(schema_with = fees_schema)]
     pub fees: String,
     #[serde(default)]
-    #[schema(max_length = 200, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
+    #[schema(schema_with = demo_offer_schema)]
     pub demo_offer: String,
+}
+
+/// One schema function per profile field, for `schema_with`: multi-line text up to its limit.
+macro_rules! profile_field_schemas {
+    ($($name:ident => $max:ident),* $(,)?) => {
+        $(fn $name() -> utoipa::openapi::Object {
+            crate::schemas::multi_line(ProfileFields::$max).build()
+        })*
+    };
+}
+
+profile_field_schemas! {
+    about_schema => MAX_ABOUT,
+    subjects_schema => MAX_SUBJECTS,
+    availability_schema => MAX_AVAILABILITY,
+    methodology_schema => MAX_METHODOLOGY,
+    testimonials_schema => MAX_TESTIMONIALS,
+    education_schema => MAX_EDUCATION,
+    fees_schema => MAX_FEES,
+    demo_offer_schema => MAX_DEMO_OFFER,
 }
 
 /// Saves the eight profile fields: the tutor themself or an admin only (others 403).
@@ -180,16 +199,29 @@ pub async fn tutor_reviews(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewBody {
-    /// 1 to 5; required.
-    #[schema(required = true, minimum = 1, maximum = 5)]
+    #[schema(required = true, schema_with = rating_schema)]
     pub rating: Option<i32>,
-    /// Optional; at most 1000 characters once trimmed; line breaks and tabs are the only control
-    /// characters allowed.
+    /// Optional.
     #[serde(default)]
-    #[schema(max_length = 1000, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
+    #[schema(schema_with = comment_schema)]
     pub comment: String,
     /// Ignored: the reviewer is the caller.
     pub parent_id: Option<serde_json::Value>,
+}
+
+fn rating_schema() -> utoipa::openapi::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::Integer)
+        .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int32)))
+        .description(Some(format!("Stars, {MIN_RATING} to {MAX_RATING}.")))
+        .minimum(Some(MIN_RATING))
+        .maximum(Some(MAX_RATING))
+        .build()
+}
+
+/// Checked as sent for control characters, counted once trimmed; may be blank.
+fn comment_schema() -> utoipa::openapi::Object {
+    crate::schemas::multi_line(MAX_COMMENT_CHARS).build()
 }
 
 /// A parent's review (one per parent and tutor; a second replaces the first).

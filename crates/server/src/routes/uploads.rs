@@ -5,6 +5,8 @@ use actix_web::http::header;
 use actix_web::{delete, get, post, web, HttpResponse};
 use hometutor_media::{Kind, StoredFile};
 use serde::Serialize;
+use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, Object, ObjectBuilder, SchemaFormat, SchemaType, Type};
+use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -49,12 +51,71 @@ pub struct MultipleUpload {
     pub message: String,
 }
 
+/// A form's text parts (beside its files) hold at most this many bytes each.
+pub const MAX_FORM_TEXT_BYTES: usize = 4096;
+
 /// At most this many files in one `POST /upload/multiple`: each may be 5 MB, and
 /// a request is not allowed to fill the disk.
 pub const MAX_FILES_PER_UPLOAD: usize = 10;
 
+/// The form of `POST /upload/single` (a schema only: the form is read part by part).
+pub struct SingleUploadForm;
+
+impl utoipa::PartialSchema for SingleUploadForm {
+    fn schema() -> RefOr<Schema> {
+        multipart_form("file", upload_file_schema(), "One file.").into()
+    }
+}
+
+impl ToSchema for SingleUploadForm {}
+
+/// The form of `POST /upload/multiple`.
+pub struct MultipleUploadForm;
+
+impl utoipa::PartialSchema for MultipleUploadForm {
+    fn schema() -> RefOr<Schema> {
+        let files = ArrayBuilder::new()
+            .items(upload_file_schema())
+            .description(Some(format!("1 to {MAX_FILES_PER_UPLOAD} files, each as `file` of the single upload.")))
+            .min_items(Some(1))
+            .max_items(Some(MAX_FILES_PER_UPLOAD));
+        multipart_form("files", files, "Several files.").into()
+    }
+}
+
+impl ToSchema for MultipleUploadForm {}
+
+/// A form as [`receive_form`] reads it: the files under `field`, and any other part a short
+/// text whose name can stand in its Content-Disposition header as it is (no control character
+/// but tab, no quote or backslash: browsers send those escaped).
+pub(crate) fn multipart_form(field: &str, files: impl Into<RefOr<Schema>>, description: &str) -> Object {
+    // No type: a part's value is text whatever it spells (`false`, `[1]`), so any value goes.
+    let text = ObjectBuilder::new()
+        .schema_type(SchemaType::AnyValue)
+        .description(Some(format!("Any other field: a value of at most {MAX_FORM_TEXT_BYTES} bytes as text.")))
+        .max_length(Some(MAX_FORM_TEXT_BYTES));
+    let name = ObjectBuilder::new().schema_type(Type::String).pattern(Some(r#"^[^\x00-\x08\x0A-\x1F\x7F"\\]*$"#));
+    ObjectBuilder::new()
+        .description(Some(description))
+        .property(field, files)
+        .required(field)
+        .additional_properties(Some(text))
+        .property_names(Some(name))
+        .build()
+}
+
+fn upload_file_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+        .description(Some(
+            "An image (JPEG, PNG, GIF, WebP), PDF, .doc or .docx whose file name's extension and first bytes agree.",
+        ))
+        .build()
+}
+
 /// Uploads one file (multipart field `file`).
-#[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
+#[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = SingleUploadForm, content_type = "multipart/form-data"), responses(
     (status = 201, body = SingleUpload),
     (status = 400, description = "A damaged image or document, or an image over 10000 × 10000 pixels", body = ErrorBody),
     (status = 413, description = "File {name} is too large. Maximum size is 5MB. / You have used your 50 MB of uploads. Delete some files to upload more.", body = ErrorBody),
@@ -72,7 +133,7 @@ pub async fn upload_single(
 }
 
 /// Uploads several files (multipart field `files`, at most 10).
-#[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = String, content_type = "multipart/form-data"), responses(
+#[utoipa::path(tag = "uploads", security(("bearer" = [])), request_body(content = MultipleUploadForm, content_type = "multipart/form-data"), responses(
     (status = 201, body = MultipleUpload),
     (status = 400, body = ErrorBody),
     (status = 413, body = ErrorBody),

@@ -1,0 +1,87 @@
+//! The `code` of every error body: one word per kind of failure, for programs
+//! (the `message` beside it is for people). An enum, so the OpenAPI document
+//! lists every code the server can send and the web app's generated types carry
+//! them as a union; a new code is a new variant here, and the wire spelling is
+//! the variant's name in snake_case.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A stable snake_case name for programs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    // Input the server cannot take (400, 404, 405, 408, 413, 414, 415).
+    /// A malformed request: a body or query of the wrong shape, a missing parameter.
+    InvalidRequest,
+    /// Named fields are invalid: see `fields`.
+    Validation,
+    NotFound,
+    MethodNotAllowed,
+    RequestTimeout,
+    /// A JSON body over the limit.
+    TooLarge,
+    UriTooLong,
+    UnsupportedMediaType,
+
+    // Sessions and permissions (401, 403).
+    /// No token, or an expired, revoked or deactivated one.
+    Unauthenticated,
+    InvalidCredentials,
+    EmailNotVerified,
+    AccountDeactivated,
+    AdminOnly,
+    Forbidden,
+    NotAParent,
+    NotATutor,
+    NotYours,
+    NotInTouch,
+    SubscriptionRequired,
+    /// A chat socket opened from a page of another origin.
+    BadOrigin,
+
+    // Accounts.
+    /// A wrong, used or expired e-mailed code.
+    InvalidCode,
+    InvalidLink,
+    AlreadyExists,
+
+    // Limits (429, with Retry-After where a wait helps).
+    RateLimited,
+    InterestLimit,
+    TooManySockets,
+
+    // Chat.
+    EmptyMessage,
+    MessageTooLong,
+    /// A chat socket's `sendMessage` over the message limit (an `error` event, never an HTTP answer).
+    TooLong,
+    Blocked,
+    ContactNotAllowed,
+    SelfBlock,
+
+    // Uploads.
+    FileTooLarge,
+    UnsupportedFile,
+    DamagedFile,
+    ImageTooLarge,
+    UploadQuotaFull,
+
+    // Payments.
+    OrderNotFound,
+    PaymentNotCompleted,
+    PaymentClosed,
+    PaymentMismatch,
+    ProviderUnavailable,
+    BadSignature,
+
+    // Admin.
+    /// The change would break a rule (the last admin, one's own account, …).
+    Refused,
+
+    // The server's own state (500, 503, 507).
+    Maintenance,
+    DatabaseUnavailable,
+    StorageFull,
+    Internal,
+}
