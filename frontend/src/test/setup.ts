@@ -50,8 +50,12 @@ beforeEach(() => {
   localStorage.clear()
   reloadSession()
 })
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  // Unmounting a dialog makes zag's focus trap queue its return of focus with setTimeout(0);
+  // let that queued work run now, while the document exists, instead of after the file's
+  // environment is torn down (an uncaught "document is not defined" failed a CI run).
+  await new Promise((resolve) => setTimeout(resolve, 0))
   server.resetHandlers()
 })
 afterAll(() => server.close())
