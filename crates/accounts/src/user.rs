@@ -88,45 +88,8 @@ pub(crate) fn role_from(stored: &str) -> Role {
     Role::parse(stored).unwrap_or(Role::Parent)
 }
 
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = users)]
-pub(crate) struct UserRow {
-    id: i64,
-    fullname: String,
-    email: String,
-    phone: String,
-    role: String,
-    active: bool,
-    approved: bool,
-    featured: bool,
-    badges: String,
-    email_verified: bool,
-    subscription_active: bool,
-    subscription_expires: Option<NaiveDateTime>,
-    payment_status: String,
-    created_at: NaiveDateTime,
-}
-
-impl From<UserRow> for User {
-    fn from(row: UserRow) -> Self {
-        User {
-            id: UserId(row.id),
-            fullname: row.fullname,
-            email: row.email,
-            phone: row.phone,
-            role: role_from(&row.role),
-            active: row.active,
-            approved: row.approved,
-            featured: row.featured,
-            badges: serde_json::from_str(&row.badges).unwrap_or_default(),
-            email_verified: row.email_verified,
-            subscription: Subscription::stored(row.subscription_active, row.subscription_expires),
-            payment_status: row.payment_status,
-            created_at: row.created_at,
-        }
-    }
-}
-
+/// The columns of a [`Person`]; a [`UserRow`] reads them too, embedded, so the two
+/// never list them twice.
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users)]
 pub(crate) struct PersonRow {
@@ -150,6 +113,40 @@ impl From<PersonRow> for Person {
             role: role_from(&row.role),
             active: row.active,
             subscription: Subscription::stored(row.subscription_active, row.subscription_expires),
+        }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = users)]
+pub(crate) struct UserRow {
+    #[diesel(embed)]
+    person: PersonRow,
+    approved: bool,
+    featured: bool,
+    badges: String,
+    email_verified: bool,
+    payment_status: String,
+    created_at: NaiveDateTime,
+}
+
+impl From<UserRow> for User {
+    fn from(row: UserRow) -> Self {
+        let Person { id, fullname, email, phone, role, active, subscription } = row.person.into();
+        User {
+            id,
+            fullname,
+            email,
+            phone,
+            role,
+            active,
+            approved: row.approved,
+            featured: row.featured,
+            badges: serde_json::from_str(&row.badges).unwrap_or_default(),
+            email_verified: row.email_verified,
+            subscription,
+            payment_status: row.payment_status,
+            created_at: row.created_at,
         }
     }
 }

@@ -34,8 +34,8 @@ pub use hometutor_accounts::User;
 pub use mail::UndeliveredEmail;
 pub use requests::{AdminRequest, MAX_FLAG_REASON_CHARS};
 pub use site::{
-    SettingsChanges, SiteContent, SiteSettings, Theme, MAX_BANNER_CHARS, MAX_BROADCAST_CHARS, MAX_HOME_TEXT_CHARS,
-    MAX_LIST_ITEMS, MAX_SITE_DESCRIPTION_CHARS, MAX_SITE_TITLE_CHARS, MAX_SUPPORT_PHONE_CHARS,
+    check_support_phone, SettingsChanges, SiteContent, SiteSettings, Theme, MAX_BANNER_CHARS, MAX_BROADCAST_CHARS,
+    MAX_HOME_TEXT_CHARS, MAX_LIST_ITEMS, MAX_SITE_DESCRIPTION_CHARS, MAX_SITE_TITLE_CHARS, MAX_SUPPORT_PHONE_CHARS,
 };
 pub use support::{NewTicket, SupportTicket};
 pub use support::{MAX_TICKET_MESSAGE_CHARS, MAX_TICKET_NAME_CHARS, MAX_TICKET_SUBJECT_CHARS};

@@ -159,7 +159,7 @@ fn support_email(raw: &str) -> Result<String, FieldError> {
 
 /// A phone number as people dial it: digits with spaces, dashes, brackets and a leading +,
 /// 7 to 15 digits (a landline, a mobile or a toll-free number).
-fn support_phone(raw: &str) -> Result<String, FieldError> {
+pub fn check_support_phone(raw: &str) -> Result<String, FieldError> {
     let phone = raw.trim();
     if phone.is_empty() {
         return Err(FieldError::new("supportPhone", "Support phone is required."));
@@ -226,7 +226,7 @@ impl AdminService {
             .as_deref()
             .map(|d| checked(text("siteDescription", d, false, MAX_SITE_DESCRIPTION_CHARS)));
         let support_email = changes.support_email.as_deref().map(|e| checked(support_email(e)));
-        let support_phone = changes.support_phone.as_deref().map(|p| checked(support_phone(p)));
+        let support_phone = changes.support_phone.as_deref().map(|p| checked(check_support_phone(p)));
         if !errors.is_empty() {
             return Err(AdminError::Validation(errors));
         }
@@ -303,8 +303,10 @@ impl AdminService {
         let home_text = text("homeText", home_text, false, MAX_HOME_TEXT_CHARS).map_err(|e| errors.push(e)).ok();
         let faqs = json_list("faqs", "FAQs", faqs).map_err(|e| errors.push(e)).ok();
         let announcements = json_list("announcements", "Announcements", announcements).map_err(|e| errors.push(e)).ok();
+        // Counted as sent, before blanks are dropped, so the documented `maxItems` is the whole rule.
+        let too_many = banners.len() > MAX_LIST_ITEMS;
         let banners: Vec<String> = banners.iter().map(|b| b.trim().to_string()).filter(|b| !b.is_empty()).collect();
-        if banners.len() > MAX_LIST_ITEMS || banners.iter().any(|b| b.chars().count() > MAX_BANNER_CHARS) {
+        if too_many || banners.iter().any(|b| b.chars().count() > MAX_BANNER_CHARS) {
             errors.push(FieldError::new(
                 "banners",
                 format!("At most {MAX_LIST_ITEMS} banners of at most {MAX_BANNER_CHARS} characters each."),

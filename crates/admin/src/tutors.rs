@@ -20,8 +20,12 @@ impl AdminService {
         self.change_tutor(actor, id, "tutor.feature", featured.to_string(), &changes)
     }
 
-    /// Replaces the tutor's badges: trimmed, empty ones dropped, duplicates once.
+    /// Replaces the tutor's badges: at most [`MAX_BADGES`] as sent (so the documented
+    /// `maxItems` is the whole rule), then trimmed, empty ones dropped, duplicates once.
     pub fn set_tutor_badges(&self, actor: &Actor, id: i64, badges: &[String]) -> Result<User, AdminError> {
+        if badges.len() > MAX_BADGES {
+            return Err(FieldError::new("badges", format!("At most {MAX_BADGES} badges.")).into());
+        }
         let mut clean: Vec<String> = Vec::new();
         for badge in badges.iter().map(|b| b.trim()).filter(|b| !b.is_empty()) {
             if badge.chars().count() > MAX_BADGE_CHARS {
@@ -34,9 +38,6 @@ impl AdminService {
             if !clean.iter().any(|b| b == badge) {
                 clean.push(badge.to_string());
             }
-        }
-        if clean.len() > MAX_BADGES {
-            return Err(FieldError::new("badges", format!("At most {MAX_BADGES} badges.")).into());
         }
         let json = serde_json::to_string(&clean).unwrap_or_else(|_| "[]".into());
         let changes = Changes { badges: Some(&clean), ..Changes::default() };

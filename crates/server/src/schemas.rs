@@ -125,6 +125,31 @@ fn email_around(around: &str) -> Object {
         .build()
 }
 
+/// [`email`], or null for "leave it as it is".
+pub fn email_or_null() -> Object {
+    let email = email();
+    string(true)
+        .description(email.description.map(|d| format!("{d} Null or absent: unchanged.")))
+        .max_length(email.max_length)
+        .pattern(email.pattern)
+        .build()
+}
+
+/// A phone number people can call, as `hometutor_admin::check_support_phone` takes it: 7 to 15
+/// digits, with spaces, dashes and brackets, and a leading `+`; or null for "leave it as it is".
+pub fn support_phone_or_null() -> Object {
+    let sep = "[ ()-]*";
+    string(true)
+        .description(Some(format!(
+            "7 to 15 digits, with spaces, dashes, brackets and a leading +; at most {} characters. Null or \
+             absent: unchanged.",
+            hometutor_admin::MAX_SUPPORT_PHONE_CHARS
+        )))
+        .max_length(Some(hometutor_admin::MAX_SUPPORT_PHONE_CHARS))
+        .pattern(Some(format!("^[{WHITESPACE}]*\\+?{sep}(?:[0-9]{sep}){{7,15}}[{WHITESPACE}]*$")))
+        .build()
+}
+
 /// An Indian mobile number as `Phone::parse` takes it.
 pub fn phone() -> Object {
     phone_schema(false).build()
@@ -284,6 +309,8 @@ mod tests {
             super::email(),
             super::login_email(),
             super::phone(),
+            super::support_phone_or_null(),
+            super::email_or_null(),
             super::otp(),
             super::one_line(1).build(),
             super::multi_line(1).build(),
@@ -327,6 +354,10 @@ mod tests {
     fn the_phone_and_code_patterns_are_the_servers_rules() {
         agree(super::phone(), |s| Phone::parse(s).is_ok(), &["9876543210", "987654321", "98765432101", "98765x3210"]);
         agree(super::otp(), |s| Otp::parse(s).is_ok(), &["012345", "12345", "1234567", "12a456"]);
+        let support = ["+91 98765 43210", "011-2345-6789", "(080) 1234567", "123456", "1234567890123456", "+-1234567"];
+        let more = ["1234567+", "( +1234567", "1234567 (", "91x2345678", "+91 (0)11 2345 6789"];
+        let samples: Vec<&str> = support.iter().chain(more.iter()).copied().collect();
+        agree(super::support_phone_or_null(), |s| hometutor_admin::check_support_phone(s).is_ok(), &samples);
     }
 
     #[test]

@@ -186,7 +186,7 @@ fn roles_and_error_codes_are_enums() {
     let doc = serde_json::to_value(hometutor_server::openapi_document()).expect("json");
     let schemas = &doc["components"]["schemas"];
     assert_eq!(schemas["Role"]["enum"], serde_json::json!(["parent", "tutor", "admin"]));
-    for dto in ["Profile", "LoginResponse"] {
+    for dto in ["AccountDto", "LoginResponse"] {
         assert_eq!(schemas[dto]["properties"]["role"]["$ref"], "#/components/schemas/Role", "{dto}.role");
     }
     assert_eq!(schemas["ErrorBody"]["properties"]["code"]["$ref"], "#/components/schemas/ErrorCode");

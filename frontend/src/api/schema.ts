@@ -1158,6 +1158,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description An account with its standing, as its owner and the admins see it (the password hash
+         *     and token version never leave the server).
+         */
+        AccountDto: {
+            active: boolean;
+            approved: boolean;
+            badges: string[];
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            emailVerified: boolean;
+            featured: boolean;
+            fullname: string;
+            /** Format: int64 */
+            id: number;
+            /** @example unpaid */
+            paymentStatus: string;
+            phone: string;
+            role: components["schemas"]["Role"];
+            subscriptionActive: boolean;
+            /** Format: date-time */
+            subscriptionExpires?: string | null;
+        };
         AdminRequestDto: {
             /** Format: int64 */
             assignedTutor?: number | null;
@@ -1178,25 +1202,6 @@ export interface components {
             parentName: string;
             preferredTime: string;
             subject: string;
-        };
-        AdminUserDto: {
-            active: boolean;
-            approved: boolean;
-            badges: string[];
-            /** Format: date-time */
-            createdAt: string;
-            email: string;
-            emailVerified: boolean;
-            featured: boolean;
-            fullname: string;
-            /** Format: int64 */
-            id: number;
-            paymentStatus: string;
-            phone: string;
-            role: string;
-            subscriptionActive: boolean;
-            /** Format: date-time */
-            subscriptionExpires?: string | null;
         };
         ApproveBody: {
             approved: boolean;
@@ -1260,8 +1265,8 @@ export interface components {
             target: string;
         };
         /**
-         * @description The badges to show, replacing the ones before: trimmed, empty ones and repeats
-         *     dropped, then at most 10 (`hometutor_admin::MAX_BADGES`).
+         * @description The badges to show, replacing the ones before: at most 10 as sent
+         *     (`hometutor_admin::MAX_BADGES`), then trimmed, empty ones and repeats dropped.
          */
         BadgesBody: {
             badges: string[];
@@ -1271,7 +1276,7 @@ export interface components {
             blocked: boolean;
         };
         BroadcastBody: {
-            /** @description Not blank; at most 1000 characters once trimmed (`MAX_BROADCAST_CHARS`). */
+            /** @description Not blank; at most 1000 characters. */
             text: string;
         };
         BroadcastResult: {
@@ -1327,7 +1332,7 @@ export interface components {
          */
         ContentBody: {
             announcements?: null | components["schemas"]["JsonList"];
-            /** @description Trimmed, empty ones dropped, then at most 100 (`MAX_LIST_ITEMS`). */
+            /** @description At most 100 as sent (`MAX_LIST_ITEMS`), then trimmed and empty ones dropped. */
             banners?: string[];
             faqs?: null | components["schemas"]["JsonList"];
             /** @description At most 5000 characters once trimmed (`MAX_HOME_TEXT_CHARS`). */
@@ -1492,7 +1497,7 @@ export interface components {
             email: string;
             role: components["schemas"]["Role"];
             token: string;
-            user: components["schemas"]["Profile"];
+            user: components["schemas"]["AccountDto"];
         };
         /**
          * @description A stored message, as `GET`/`POST /api/messages` return it and the socket's
@@ -1599,27 +1604,6 @@ export interface components {
             /** Format: int64 */
             reviews: number;
         };
-        /** @description An account as its owner sees it. */
-        Profile: {
-            active: boolean;
-            approved: boolean;
-            badges: string[];
-            /** Format: date-time */
-            createdAt: string;
-            email: string;
-            emailVerified: boolean;
-            featured: boolean;
-            fullname: string;
-            /** Format: int64 */
-            id: number;
-            /** @example unpaid */
-            paymentStatus: string;
-            phone: string;
-            role: components["schemas"]["Role"];
-            subscriptionActive: boolean;
-            /** Format: date-time */
-            subscriptionExpires?: string | null;
-        };
         /** @description The eight fields a tutor writes about themself, each with the limit of `ProfileFields`. */
         ProfileBody: {
             /** @description Text; line breaks and tabs are the only control characters allowed; at most 2000 characters. */
@@ -1640,7 +1624,7 @@ export interface components {
             testimonials?: string;
         };
         ProfileResponse: {
-            user: components["schemas"]["Profile"];
+            user: components["schemas"]["AccountDto"];
         };
         PublicTestimonial: {
             /** Format: int64 */
@@ -1826,14 +1810,11 @@ export interface components {
             maintenanceMode?: boolean;
             /** @description At most 500 characters once trimmed (`MAX_SITE_DESCRIPTION_CHARS`); left out, it is emptied. */
             siteDescription?: string;
-            /** @description Not blank; at most 100 characters once trimmed (`MAX_SITE_TITLE_CHARS`). */
+            /** @description Not blank; at most 100 characters. */
             siteTitle: string;
-            /** @description An address as `hometutor_core::Email::parse` takes it; left out (or null), the one saved before stays. */
+            /** @description An e-mail address: one `@`, a dotted domain, no spaces or control characters, at most 254 bytes (64 before the `@`); surrounding spaces are ignored and letters are lowercased. Null or absent: unchanged. */
             supportEmail?: string | null;
-            /**
-             * @description 7 to 15 digits, with spaces, dashes, brackets and a leading +; at most 24 characters once
-             *     trimmed (`MAX_SUPPORT_PHONE_CHARS`). Left out (or null), the one saved before stays.
-             */
+            /** @description 7 to 15 digits, with spaces, dashes, brackets and a leading +; at most 24 characters. Null or absent: unchanged. */
             supportPhone?: string | null;
             theme: components["schemas"]["ThemeDto"];
         };
@@ -2116,7 +2097,7 @@ export interface components {
              * @description Every user matching the filters, across pages.
              */
             total: number;
-            users: components["schemas"]["AdminUserDto"][];
+            users: components["schemas"]["AccountDto"][];
         };
         VerifiedUser: {
             /** Format: int64 */
@@ -3435,7 +3416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserDto"];
+                    "application/json": components["schemas"]["AccountDto"];
                 };
             };
             /** @description A path parameter contains the NUL character */
@@ -3541,7 +3522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserDto"];
+                    "application/json": components["schemas"]["AccountDto"];
                 };
             };
             400: {
@@ -3646,7 +3627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserDto"];
+                    "application/json": components["schemas"]["AccountDto"];
                 };
             };
             /** @description A path parameter contains the NUL character */
@@ -4068,7 +4049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserDto"];
+                    "application/json": components["schemas"]["AccountDto"];
                 };
             };
             400: {
@@ -4360,7 +4341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserDto"];
+                    "application/json": components["schemas"]["AccountDto"];
                 };
             };
             /** @description A path parameter contains the NUL character */
@@ -4474,7 +4455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserDto"];
+                    "application/json": components["schemas"]["AccountDto"];
                 };
             };
             400: {

@@ -30,11 +30,8 @@ export type RequestBody<Op> = Op extends { requestBody?: { content: { 'applicati
 
 export type LoginResponse = SuccessBody<ApiPaths['/auth/login']['post']>
 export type Profile = LoginResponse['user']
-/**
- * The app's one name for a role. The OpenAPI document still types roles as plain strings; once it
- * carries them as an enum, this becomes `components['schemas']['Role']` (one line, here).
- */
-export type Role = 'parent' | 'tutor' | 'admin'
+/** The app's one name for a role, as the OpenAPI document states it. */
+export type Role = components['schemas']['Role']
 
 const ROLES: readonly Role[] = ['parent', 'tutor', 'admin']
 

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import type { components } from '@/api/schema'
+import { createExternalStore } from './external-store'
 
 export type Site = components['schemas']['SiteDto']
 export type SiteSettings = components['schemas']['SettingsDto']
@@ -9,22 +9,7 @@ export type SiteSettings = components['schemas']['SettingsDto']
  * lazily loaded `app/layout/SiteSync`, so neither the typed client nor react-query's observer
  * weighs on the landing route's first load (DESIGN.md §6 budget).
  */
-let current: Site | null = null
-const listeners = new Set<() => void>()
+const store = createExternalStore<Site | null>(null)
 
-export function setSiteData(next: Site | null) {
-  if (current === next) return
-  current = next
-  listeners.forEach((listener) => listener())
-}
-
-export function useSiteData(): Site | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => current,
-    () => current,
-  )
-}
+export const setSiteData = store.set
+export const useSiteData = store.useValue

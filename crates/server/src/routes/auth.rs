@@ -29,10 +29,11 @@ fn message(text: &str) -> MessageResponse {
     MessageResponse { message: text.into() }
 }
 
-/// An account as its owner sees it.
+/// An account with its standing, as its owner and the admins see it (the password hash
+/// and token version never leave the server).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Profile {
+pub struct AccountDto {
     pub id: i64,
     pub fullname: String,
     pub email: String,
@@ -50,7 +51,7 @@ pub struct Profile {
     pub created_at: DateTime<Utc>,
 }
 
-impl From<User> for Profile {
+impl From<User> for AccountDto {
     fn from(u: User) -> Self {
         let subscription = u.subscription.at(hometutor_db::now());
         Self {
@@ -253,7 +254,7 @@ pub struct LoginResponse {
     pub token: String,
     pub role: Role,
     pub email: String,
-    pub user: Profile,
+    pub user: AccountDto,
 }
 
 /// Logs in; failures are throttled per account and per address (429 with Retry-After).
@@ -283,7 +284,7 @@ pub async fn login(
 
 #[derive(Serialize, ToSchema)]
 pub struct ProfileResponse {
-    pub user: Profile,
+    pub user: AccountDto,
 }
 
 /// The caller's own account.

@@ -18,7 +18,7 @@ mod users;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
-pub use responses::{AdminUserDto, ContentDto, Done, SettingsDto, TestimonialDto, ThemeDto};
+pub use responses::{ContentDto, Done, SettingsDto, TestimonialDto, ThemeDto};
 
 pub fn config(cfg: &mut ServiceConfig) {
     users::config(cfg);

@@ -3,51 +3,10 @@
 //! exist once), kept apart from the handlers.
 
 use chrono::{DateTime, Utc};
-use hometutor_admin::{SiteContent, SiteSettings, Testimonial, Theme, User};
+use hometutor_admin::{SiteContent, SiteSettings, Testimonial, Theme};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminUserDto {
-    pub id: i64,
-    pub fullname: String,
-    pub email: String,
-    pub phone: String,
-    pub role: String,
-    pub active: bool,
-    pub approved: bool,
-    pub featured: bool,
-    pub badges: Vec<String>,
-    pub email_verified: bool,
-    pub subscription_active: bool,
-    pub subscription_expires: Option<DateTime<Utc>>,
-    pub payment_status: String,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<User> for AdminUserDto {
-    fn from(u: User) -> Self {
-        let subscription = u.subscription.at(hometutor_db::now());
-        Self {
-            badges: u.badges,
-            id: u.id.0,
-            fullname: u.fullname,
-            email: u.email,
-            phone: u.phone,
-            role: u.role.as_str().to_string(),
-            active: u.active,
-            approved: u.approved,
-            featured: u.featured,
-            email_verified: u.email_verified,
-            subscription_active: subscription.active,
-            subscription_expires: subscription.expires.map(|t| t.and_utc()),
-            payment_status: u.payment_status,
-            created_at: u.created_at.and_utc(),
-        }
-    }
-}
 
 #[derive(Serialize, ToSchema)]
 pub struct Done {

@@ -2,11 +2,11 @@
 //! landing content, testimonials and broadcasts (kept as announcements).
 
 use actix_web::{get, post, web};
-use hometutor_admin::{SettingsChanges, MAX_BANNER_CHARS, MAX_LIST_ITEMS};
+use hometutor_admin::{SettingsChanges, MAX_BANNER_CHARS, MAX_BROADCAST_CHARS, MAX_LIST_ITEMS, MAX_SITE_TITLE_CHARS};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
-use utoipa::openapi::RefOr;
+use utoipa::openapi::{Object, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -14,6 +14,7 @@ use super::responses::{ContentDto, SettingsDto, TestimonialDto, ThemeDto};
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::AdminOnly;
 use crate::input::Json;
+use crate::schemas;
 use crate::state::AppState;
 
 /// The settings to save; logo and banner change through their upload. Text is
@@ -22,7 +23,7 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 pub struct SettingsBody {
     /// Not blank; at most 100 characters once trimmed (`MAX_SITE_TITLE_CHARS`).
-    #[schema(max_length = 100, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
+    #[schema(schema_with = site_title)]
     pub site_title: String,
     /// At most 500 characters once trimmed (`MAX_SITE_DESCRIPTION_CHARS`); left out, it is emptied.
     #[serde(default)]
@@ -36,16 +37,20 @@ pub struct SettingsBody {
     #[serde(default = "default_true")]
     #[schema(default = true)]
     pub gpt5_mini_preview_enabled: bool,
-    /// An address as `hometutor_core::Email::parse` takes it; left out (or null), the one saved before stays.
-    #[schema(
-        max_length = 254,
-        pattern = r"^\s*[^\s@\x00-\x1F\x7F-\x9F]{1,64}@[^\s@.\x00-\x1F\x7F-\x9F]+(\.[^\s@.\x00-\x1F\x7F-\x9F]+)+\s*$"
-    )]
+    /// Left out (or null), the one saved before stays.
+    #[schema(schema_with = schemas::email_or_null)]
     pub support_email: Option<String>,
-    /// 7 to 15 digits, with spaces, dashes, brackets and a leading +; at most 24 characters once
-    /// trimmed (`MAX_SUPPORT_PHONE_CHARS`). Left out (or null), the one saved before stays.
-    #[schema(max_length = 24, pattern = r"^\s*\+?[0-9 ()-]*[0-9][0-9 ()-]*\s*$")]
+    /// Left out (or null), the one saved before stays.
+    #[schema(schema_with = schemas::support_phone_or_null)]
     pub support_phone: Option<String>,
+}
+
+fn site_title() -> Object {
+    schemas::not_blank_at_most(MAX_SITE_TITLE_CHARS).build()
+}
+
+fn broadcast_text() -> Object {
+    schemas::not_blank_at_most(MAX_BROADCAST_CHARS).build()
 }
 
 fn default_true() -> bool {
@@ -95,9 +100,9 @@ pub struct ContentBody {
     #[serde(default)]
     #[schema(max_length = 5000)]
     pub home_text: String,
-    /// Trimmed, empty ones dropped, then at most 100 (`MAX_LIST_ITEMS`).
+    /// At most 100 as sent (`MAX_LIST_ITEMS`), then trimmed and empty ones dropped.
     #[serde(default)]
-    #[schema(value_type = Vec<BannerText>, inline)]
+    #[schema(value_type = Vec<BannerText>, inline, max_items = 100)]
     pub banners: Vec<String>,
     #[serde(default)]
     #[schema(value_type = Option<JsonList>)]
@@ -205,7 +210,7 @@ pub async fn admin_approve_testimonial(
 #[serde(deny_unknown_fields)]
 pub struct BroadcastBody {
     /// Not blank; at most 1000 characters once trimmed (`MAX_BROADCAST_CHARS`).
-    #[schema(max_length = 1000, pattern = r"^[^\x00]*[^\s\x00][^\x00]*$")]
+    #[schema(schema_with = broadcast_text)]
     pub text: String,
 }
 

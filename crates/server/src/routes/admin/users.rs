@@ -10,10 +10,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::request_enums::{BulkUserAction, UserActiveFilter, UserRole, UserRoleFilter};
-use super::responses::{AdminUserDto, Done};
+use super::responses::Done;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::AdminOnly;
 use crate::input::Json;
+use crate::routes::auth::AccountDto;
 use crate::state::AppState;
 
 #[derive(Deserialize, IntoParams)]
@@ -34,7 +35,7 @@ pub struct UsersQuery {
 
 #[derive(Serialize, ToSchema)]
 pub struct UsersPage {
-    pub users: Vec<AdminUserDto>,
+    pub users: Vec<AccountDto>,
     /// Every user matching the filters, across pages.
     pub total: i64,
     pub page: i64,
@@ -97,7 +98,7 @@ pub struct CreateUserBody {
 
 /// Creates a verified account of any role (admins included).
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = CreateUserBody, responses(
-    (status = 201, body = AdminUserDto),
+    (status = 201, body = AccountDto),
     (status = 400, body = ErrorBody),
     (status = 409, description = "E-mail already registered", body = ErrorBody),
 ))]
@@ -112,7 +113,7 @@ pub async fn admin_create_user(
         NewUser { fullname: b.fullname, email: b.email, phone: b.phone, password: b.password, role: b.role.into() };
     let (service, actor) = (state.admin.clone(), admin.actor());
     let created = blocking(move || service.create_user(&actor, &new)).await?;
-    Ok(HttpResponse::Created().json(AdminUserDto::from(created)))
+    Ok(HttpResponse::Created().json(AccountDto::from(created)))
 }
 
 /// What to change; a field left out (or null) stays as it is. NUL is refused in any body (crate::input).
@@ -131,7 +132,7 @@ pub struct UpdateUserBody {
 
 /// Changes name, phone, role or active flag (the e-mail never changes).
 #[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = i64, Path,)), request_body = UpdateUserBody, responses(
-    (status = 200, body = AdminUserDto),
+    (status = 200, body = AccountDto),
     (status = 400, body = ErrorBody),
     (status = 404, body = ErrorBody),
     (status = 409, description = "Would demote or deactivate yourself or the last admin", body = ErrorBody),
@@ -142,7 +143,7 @@ pub async fn admin_update_user(
     admin: AdminOnly,
     id: web::Path<i64>,
     body: Json<UpdateUserBody>,
-) -> Result<web::Json<AdminUserDto>, ApiError> {
+) -> Result<web::Json<AccountDto>, ApiError> {
     let (id, b) = (id.into_inner(), body.into_inner());
     let update = UserUpdate { fullname: b.fullname, phone: b.phone, role: b.role.map(Into::into), active: b.active };
     let (service, actor) = (state.admin.clone(), admin.actor());
@@ -208,7 +209,7 @@ pub struct StatusBody {
 
 /// Activates or deactivates an account; a deactivated user is logged out at once.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = i64, Path,)), request_body = StatusBody, responses(
-    (status = 200, body = AdminUserDto),
+    (status = 200, body = AccountDto),
     (status = 404, body = ErrorBody),
     (status = 409, description = "Yourself or the last admin", body = ErrorBody),
 ))]
@@ -218,7 +219,7 @@ pub async fn admin_user_status(
     admin: AdminOnly,
     id: web::Path<i64>,
     body: Json<StatusBody>,
-) -> Result<web::Json<AdminUserDto>, ApiError> {
+) -> Result<web::Json<AccountDto>, ApiError> {
     let (id, active) = (id.into_inner(), body.active);
     let (service, actor) = (state.admin.clone(), admin.actor());
     let user = blocking(move || service.set_user_active(&actor, id, active)).await?;

@@ -5,7 +5,7 @@ import type { ApiPaths } from '@/api/types'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { adminKeys } from './keys'
 
-export type AdminUser = components['schemas']['AdminUserDto']
+export type AdminUser = components['schemas']['AccountDto']
 export type CreateUserBody = components['schemas']['CreateUserBody']
 export type UpdateUserBody = components['schemas']['UpdateUserBody']
 export type UserRole = components['schemas']['UserRole']

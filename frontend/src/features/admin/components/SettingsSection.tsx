@@ -1,8 +1,9 @@
-import { Button, Input, Stack, Textarea } from '@chakra-ui/react'
+import { Button, Stack, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
 import { Controller, useForm } from 'react-hook-form'
 import type { components } from '@/api/schema'
 import { FormField } from '@/components/ui/form-field'
+import { TextField } from '@/components/ui/text-field'
 import { showServerError } from '@/lib/form-errors'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminSettings, useSaveSettings } from '../api/site'
@@ -49,28 +50,26 @@ function SettingsForm({ initial }: { initial: Settings }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4" maxW="xl">
-        <FormField label="Site title" required error={errors.siteTitle?.message}>
-          <Input {...form.register('siteTitle')} />
-        </FormField>
+        <TextField form={form} name="siteTitle" label="Site title" required />
         <FormField label="Site description" error={errors.siteDescription?.message}>
           <Textarea recipe={textareaRecipe} rows={3} {...form.register('siteDescription')} />
         </FormField>
-        <FormField
+        <TextField
+          form={form}
+          name="supportEmail"
           label="Support e-mail"
           required
-          error={errors.supportEmail?.message}
+          type="email"
           helperText="Shown on the home, help, contact, payment and not-found pages."
-        >
-          <Input type="email" {...form.register('supportEmail')} />
-        </FormField>
-        <FormField
+        />
+        <TextField
+          form={form}
+          name="supportPhone"
           label="Support phone"
           required
-          error={errors.supportPhone?.message}
+          type="tel"
           helperText="For example +91 98765 43210."
-        >
-          <Input type="tel" {...form.register('supportPhone')} />
-        </FormField>
+        />
         <FormField label="Theme">
           <Controller
             control={form.control}

@@ -1,4 +1,4 @@
-import { Button, Input, Stack } from '@chakra-ui/react'
+import { Button, Stack } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form'
 import { z } from 'zod'
@@ -6,6 +6,7 @@ import { asRole, type Role } from '@/api/types'
 import { DialogShell } from '@/components/ui/dialog'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { TextField } from '@/components/ui/text-field'
 import { PHONE_DIGITS } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
 import { notifySuccess } from '@/lib/toaster'
@@ -110,18 +111,17 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
       <Stack gap="4">
         <form id="add-user-form" onSubmit={onSubmit} noValidate>
           <Stack gap="3">
-            <FormField label="Full name" required error={errors.fullname?.message}>
-              <Input {...form.register('fullname')} />
-            </FormField>
-            <FormField label="Email" required error={errors.email?.message}>
-              <Input type="email" {...form.register('email')} />
-            </FormField>
-            <FormField label="Phone" error={errors.phone?.message}>
-              <Input inputMode="numeric" maxLength={PHONE_DIGITS} {...form.register('phone')} />
-            </FormField>
-            <FormField label="Password" required error={errors.password?.message}>
-              <Input type="password" autoComplete="new-password" {...form.register('password')} />
-            </FormField>
+            <TextField form={form} name="fullname" label="Full name" required />
+            <TextField form={form} name="email" label="Email" required type="email" />
+            <TextField form={form} name="phone" label="Phone" inputMode="numeric" maxLength={PHONE_DIGITS} />
+            <TextField
+              form={form}
+              name="password"
+              label="Password"
+              required
+              type="password"
+              autoComplete="new-password"
+            />
             <RoleSelect control={form.control} name="role" />
           </Stack>
         </form>
@@ -164,12 +164,8 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
       <Stack gap="4">
         <form id="edit-user-form" onSubmit={onSubmit} noValidate>
           <Stack gap="3">
-            <FormField label="Full name" required error={errors.fullname?.message}>
-              <Input {...form.register('fullname')} />
-            </FormField>
-            <FormField label="Phone" error={errors.phone?.message}>
-              <Input inputMode="numeric" maxLength={PHONE_DIGITS} {...form.register('phone')} />
-            </FormField>
+            <TextField form={form} name="fullname" label="Full name" required />
+            <TextField form={form} name="phone" label="Phone" inputMode="numeric" maxLength={PHONE_DIGITS} />
             <RoleSelect control={form.control} name="role" />
           </Stack>
         </form>
@@ -218,14 +214,16 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
       <Stack gap="4">
         <form id="reset-user-password-form" onSubmit={onSubmit} noValidate>
           <Stack gap="3">
-            <FormField
+            <TextField
+              form={form}
+              name="password"
               label={`New password for ${user?.email ?? ''}`}
               required
               helperText="8 to 72 characters"
-              error={errors.password?.message}
-            >
-              <Input type="password" autoComplete="new-password" maxLength={72} {...form.register('password')} />
-            </FormField>
+              type="password"
+              autoComplete="new-password"
+              maxLength={72}
+            />
           </Stack>
         </form>
         <FormAlert status="error" message={errors.root?.server?.message ?? null} />

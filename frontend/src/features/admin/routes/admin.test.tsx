@@ -7,7 +7,7 @@ import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 import { makeSite } from '@/test/site'
 
-type AdminUser = components['schemas']['AdminUserDto']
+type AdminUser = components['schemas']['AccountDto']
 
 function makeUser(id: number, overrides: Partial<AdminUser> = {}): AdminUser {
   return {

@@ -1,17 +1,18 @@
-import { Button, Input, Stack, Text } from '@chakra-ui/react'
+import { Button, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useEffectEvent, useState } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { DialogShell } from '@/components/ui/dialog'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
+import { TextField } from '@/components/ui/text-field'
 import { CLOSE_AFTER_RESET_MS, MESSAGES } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
 import { useResetPassword } from '../api/reset-password'
 import { useSendResetOtp } from '../api/send-reset-otp'
-import { OtpInput } from './OtpInput'
+import { OtpField } from './OtpField'
 
 interface ResetPasswordDialogProps {
   open: boolean
@@ -97,9 +98,7 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
         <form id="reset-step-1" onSubmit={onSend} noValidate>
           <Stack gap="4">
             <Text color="fg.muted">Enter your account e-mail and we will send you a one-time code.</Text>
-            <FormField label="Email" required>
-              <Input type="email" autoComplete="email" {...emailForm.register('email')} />
-            </FormField>
+            <TextField form={emailForm} name="email" label="Email" required type="email" autoComplete="email" />
           </Stack>
         </form>
       ) : (
@@ -108,21 +107,7 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
             <Text color="fg.muted">
               Enter the code sent to <strong>{email}</strong> and choose a new password.
             </Text>
-            <FormField label="One-time code" required>
-              <Controller
-                control={resetForm.control}
-                name="otp"
-                render={({ field }) => (
-                  <OtpInput
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            </FormField>
+            <OtpField control={resetForm.control} name="otp" label="One-time code" />
             <FormField label="New password" required>
               <PasswordInput autoComplete="new-password" {...resetForm.register('newPassword')} />
             </FormField>

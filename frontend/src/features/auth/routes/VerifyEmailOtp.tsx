@@ -1,12 +1,12 @@
-import { Button, Input, Stack, Text } from '@chakra-ui/react'
+import { Button, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
-import { FormField } from '@/components/ui/form-field'
+import { TextField } from '@/components/ui/text-field'
 import { MESSAGES, OTP_DIGITS, REDIRECT_AFTER_OTP_MS } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
 import { notifyError, notifySuccess } from '@/lib/toaster'
@@ -14,7 +14,7 @@ import { login } from '../api/login'
 import { useResendOtp } from '../api/resend-otp'
 import { useVerifyEmailOtp } from '../api/verify-email-otp'
 import { AuthCard } from '../components/AuthCard'
-import { OtpInput } from '../components/OtpInput'
+import { OtpField } from '../components/OtpField'
 
 interface OtpState {
   email?: string
@@ -110,26 +110,15 @@ export default function VerifyEmailOtp() {
       <form onSubmit={onSubmit} noValidate aria-label="Verify your email">
         <Stack gap="4">
           {!state.email && (
-            <FormField label="Email" required error={errors.email?.message}>
-              <Input type="email" autoComplete="email" {...form.register('email')} />
-            </FormField>
+            <TextField form={form} name="email" label="Email" required type="email" autoComplete="email" />
           )}
-          <FormField label="Verification code" required helperText="6 digits">
-            <Controller
-              control={form.control}
-              name="otp"
-              render={({ field }) => (
-                <OtpInput
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  textAlign="center"
-                />
-              )}
-            />
-          </FormField>
+          <OtpField
+            control={form.control}
+            name="otp"
+            label="Verification code"
+            helperText="6 digits"
+            textAlign="center"
+          />
           <FormAlert status="error" message={errors.root?.server?.message ?? null} />
           <FormAlert status="success" message={success} />
           <Button

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createExternalStore } from '@/lib/external-store'
 
 /** The newest admin broadcast received over the chat socket, until the person dismisses it. */
 export interface Broadcast {
@@ -6,21 +6,7 @@ export interface Broadcast {
   createdAt: string
 }
 
-let current: Broadcast | null = null
-const listeners = new Set<() => void>()
+const store = createExternalStore<Broadcast | null>(null)
 
-export function showBroadcast(next: Broadcast | null) {
-  current = next
-  listeners.forEach((listener) => listener())
-}
-
-export function useBroadcast(): Broadcast | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => current,
-    () => current,
-  )
-}
+export const showBroadcast = store.set
+export const useBroadcast = store.useValue
