@@ -30,6 +30,9 @@ plain() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
 
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
+# The cluster test (it runs on PostgreSQL only) needs nginx; installed when missing.
+[ -z "${TEST_DATABASE_URL:-}" ] || tests/install/nginx.sh || status=1
+
 step "Rust suites on SQLite"
 (unset TEST_DATABASE_URL; cargo test --workspace --no-fail-fast 2>&1) | tee "$logs/sqlite.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1

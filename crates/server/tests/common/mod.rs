@@ -134,7 +134,7 @@ async fn serve(env: &HashMap<String, String>) -> String {
 }
 
 /// A request to the server at `base`; the body is JSON when it parses, else the text.
-async fn call(
+pub async fn call(
     client: &reqwest::Client,
     base: &str,
     method: &str,

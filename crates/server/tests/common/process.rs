@@ -49,6 +49,10 @@ impl PeerProcess {
         let peer = Self { child: Mutex::new(child), base: format!("http://127.0.0.1:{port}"), client };
         let deadline = Instant::now() + START_WITHIN;
         while Instant::now() < deadline {
+            // One that exited (a failed start) is reported at once, not after the wait.
+            if let Ok(Some(status)) = peer.child.lock().expect("child").try_wait() {
+                panic!("the server process for {} exited ({status}) before answering", peer.base);
+            }
             let health = peer.client.get(format!("{}/api/health", peer.base)).send().await;
             if health.is_ok_and(|r| r.status().is_success()) {
                 return peer;
