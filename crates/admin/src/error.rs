@@ -40,7 +40,8 @@ pub(crate) fn text(field: &'static str, raw: &str, required: bool, max: usize) -
     if required && value.is_empty() {
         return Err(FieldError::new(field, format!("{} is required.", label(field))));
     }
-    if value.chars().count() > max {
+    // Counted as sent, spaces around included, so the documented `maxLength` is the whole rule.
+    if raw.chars().count() > max {
         return Err(FieldError::new(field, format!("{} must be at most {max} characters.", label(field))));
     }
     Ok(value.to_string())

@@ -167,7 +167,8 @@ pub fn check_support_phone(raw: &str) -> Result<String, FieldError> {
     let digits = phone.chars().filter(char::is_ascii_digit).count();
     let allowed =
         phone.chars().enumerate().all(|(i, c)| c.is_ascii_digit() || " -()".contains(c) || (c == '+' && i == 0));
-    if allowed && (7..=15).contains(&digits) && phone.chars().count() <= MAX_SUPPORT_PHONE_CHARS {
+    // The length is counted as sent, spaces around included, as the documented `maxLength` counts it.
+    if allowed && (7..=15).contains(&digits) && raw.chars().count() <= MAX_SUPPORT_PHONE_CHARS {
         Ok(phone.to_string())
     } else {
         Err(FieldError::new("supportPhone", "Please enter a valid support phone number (7 to 15 digits)."))
@@ -303,10 +304,11 @@ impl AdminService {
         let home_text = text("homeText", home_text, false, MAX_HOME_TEXT_CHARS).map_err(|e| errors.push(e)).ok();
         let faqs = json_list("faqs", "FAQs", faqs).map_err(|e| errors.push(e)).ok();
         let announcements = json_list("announcements", "Announcements", announcements).map_err(|e| errors.push(e)).ok();
-        // Counted as sent, before blanks are dropped, so the documented `maxItems` is the whole rule.
-        let too_many = banners.len() > MAX_LIST_ITEMS;
+        // Counted and measured as sent, before blanks are dropped, so the documented `maxItems` and
+        // `maxLength` are the whole rule.
+        let too_many = banners.len() > MAX_LIST_ITEMS || banners.iter().any(|b| b.chars().count() > MAX_BANNER_CHARS);
         let banners: Vec<String> = banners.iter().map(|b| b.trim().to_string()).filter(|b| !b.is_empty()).collect();
-        if too_many || banners.iter().any(|b| b.chars().count() > MAX_BANNER_CHARS) {
+        if too_many {
             errors.push(FieldError::new(
                 "banners",
                 format!("At most {MAX_LIST_ITEMS} banners of at most {MAX_BANNER_CHARS} characters each."),

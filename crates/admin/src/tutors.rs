@@ -20,21 +20,18 @@ impl AdminService {
         self.change_tutor(actor, id, "tutor.feature", featured.to_string(), &changes)
     }
 
-    /// Replaces the tutor's badges: at most [`MAX_BADGES`] as sent (so the documented
-    /// `maxItems` is the whole rule), then trimmed, empty ones dropped, duplicates once.
+    /// Replaces the tutor's badges. Counted and measured as sent (so the documented `maxItems`
+    /// and `maxLength` are the whole rule), then trimmed, empty ones dropped, duplicates once.
     pub fn set_tutor_badges(&self, actor: &Actor, id: i64, badges: &[String]) -> Result<User, AdminError> {
         if badges.len() > MAX_BADGES {
             return Err(FieldError::new("badges", format!("At most {MAX_BADGES} badges.")).into());
         }
+        if badges.iter().any(|b| b.chars().count() > MAX_BADGE_CHARS) {
+            let message = format!("A badge must be at most {MAX_BADGE_CHARS} characters.");
+            return Err(FieldError::new("badges", message).into());
+        }
         let mut clean: Vec<String> = Vec::new();
         for badge in badges.iter().map(|b| b.trim()).filter(|b| !b.is_empty()) {
-            if badge.chars().count() > MAX_BADGE_CHARS {
-                return Err(FieldError::new(
-                    "badges",
-                    format!("A badge must be at most {MAX_BADGE_CHARS} characters."),
-                )
-                .into());
-            }
             if !clean.iter().any(|b| b == badge) {
                 clean.push(badge.to_string());
             }

@@ -214,6 +214,11 @@ fn tutors_get_approval_featuring_and_badges_and_non_tutors_are_refused() {
     assert!(matches!(f.admin.set_tutor_approved(&f.me, parent.0, true), Err(AdminError::NotFound("Tutor"))));
     let too_many: Vec<String> = (0..11).map(|i| format!("b{i}")).collect();
     assert!(matches!(f.admin.set_tutor_badges(&f.me, tutor.0, &too_many), Err(AdminError::Validation(_))));
+    // Counted as sent, as the documented maxItems counts: eleven are refused even when repeats
+    // would leave fewer.
+    let repeated = vec!["Top Rated".to_string(); 11];
+    assert!(matches!(f.admin.set_tutor_badges(&f.me, tutor.0, &repeated), Err(AdminError::Validation(_))));
+    assert_eq!(f.admin.set_tutor_badges(&f.me, tutor.0, &repeated[..10]).unwrap().badges, vec!["Top Rated"]);
 }
 
 #[test]

@@ -1203,6 +1203,14 @@ export interface components {
             preferredTime: string;
             subject: string;
         };
+        /** @description The shape of a [`BroadcastData`]. */
+        Announcement: {
+            /** @description Always true: told apart from announcements typed in the content editor. */
+            broadcast: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            text: string;
+        };
         ApproveBody: {
             approved: boolean;
         };
@@ -1211,7 +1219,7 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
-        /** @description At most 500 characters once trimmed. */
+        /** @description At most 500 characters. */
         AssetDescription: unknown;
         AssetDto: {
             /** Format: date-time */
@@ -1279,6 +1287,8 @@ export interface components {
             /** @description Not blank; at most 1000 characters. */
             text: string;
         };
+        /** @description A broadcast as the admin service built and kept it among the announcements. */
+        BroadcastData: components["schemas"]["Announcement"];
         BroadcastResult: {
             /** @description As kept among the announcements: {text, createdAt, broadcast}. */
             announcement: unknown;
@@ -1335,7 +1345,7 @@ export interface components {
             /** @description At most 100 as sent (`MAX_LIST_ITEMS`), then trimmed and empty ones dropped. */
             banners?: string[];
             faqs?: null | components["schemas"]["JsonList"];
-            /** @description At most 5000 characters once trimmed (`MAX_HOME_TEXT_CHARS`). */
+            /** @description At most 5000 characters (`MAX_HOME_TEXT_CHARS`). */
             homeText?: string;
         };
         ContentDto: {
@@ -1432,7 +1442,7 @@ export interface components {
             featured: boolean;
         };
         FlagBody: {
-            /** @description Why (kept with a flag, dropped with it); at most 500 characters once trimmed (`MAX_FLAG_REASON_CHARS`). */
+            /** @description Why (kept with a flag, dropped with it); at most 500 characters (`MAX_FLAG_REASON_CHARS`). */
             flagReason?: string | null;
             flagged: boolean;
         };
@@ -1783,8 +1793,8 @@ export interface components {
             /** @enum {string} */
             event: "error";
         } | {
-            /** @description An admin's announcement to everyone connected: `{text, createdAt, broadcast}`. */
-            data: unknown;
+            /** @description An admin's announcement to everyone connected, as kept among the announcements. */
+            data: components["schemas"]["BroadcastData"];
             /** @enum {string} */
             event: "broadcast";
         } | {
@@ -1808,7 +1818,7 @@ export interface components {
             gpt5MiniPreviewEnabled: boolean;
             /** @description Left out: off. */
             maintenanceMode?: boolean;
-            /** @description At most 500 characters once trimmed (`MAX_SITE_DESCRIPTION_CHARS`); left out, it is emptied. */
+            /** @description At most 500 characters (`MAX_SITE_DESCRIPTION_CHARS`); left out, it is emptied. */
             siteDescription?: string;
             /** @description Not blank; at most 100 characters. */
             siteTitle: string;
@@ -2039,7 +2049,7 @@ export interface components {
         /** @description What to change; a field left out (or null) stays as it is. NUL is refused in any body (crate::input). */
         UpdateUserBody: {
             active?: boolean | null;
-            /** @description One line, not blank, at most 100 characters once trimmed. */
+            /** @description One line, not blank, at most 100 characters. */
             fullname?: string | null;
             /** @description Exactly 10 digits, or empty for none. */
             phone?: string | null;

@@ -144,11 +144,27 @@ pub enum ServerEvent {
     Ack(MessageDto),
     UserTyping(UserTyping),
     Error(ErrorEvent),
-    /// An admin's announcement to everyone connected: `{text, createdAt, broadcast}`.
-    Broadcast(Value),
+    /// An admin's announcement to everyone connected, as kept among the announcements.
+    Broadcast(BroadcastData),
     /// Frames may have been missed (the Redis link between processes was down): the
     /// client sends `join {userId, afterSeq}` for each open conversation.
     Resync(Resync),
+}
+
+/// A broadcast as the admin service built and kept it among the announcements.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(value_type = Announcement)]
+pub struct BroadcastData(pub Value);
+
+/// The shape of a [`BroadcastData`].
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // a schema, never built
+pub struct Announcement {
+    text: String,
+    created_at: DateTime<Utc>,
+    /// Always true: told apart from announcements typed in the content editor.
+    broadcast: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -303,7 +319,7 @@ mod tests {
         );
         assert_eq!(json_of(ServerEvent::Resync(Resync {})), json!({"event": "resync", "data": {}}));
         assert_eq!(
-            json_of(ServerEvent::Broadcast(json!({"text": "Hello all"}))),
+            json_of(ServerEvent::Broadcast(BroadcastData(json!({"text": "Hello all"})))),
             json!({"event": "broadcast", "data": {"text": "Hello all"}})
         );
         assert_eq!(

@@ -78,7 +78,7 @@ impl PartialSchema for AssetDescription {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(SchemaType::AnyValue)
-            .description(Some(format!("At most {MAX_ASSET_DESCRIPTION_CHARS} characters once trimmed.")))
+            .description(Some(format!("At most {MAX_ASSET_DESCRIPTION_CHARS} characters.")))
             .max_length(Some(MAX_ASSET_DESCRIPTION_CHARS))
             .into()
     }

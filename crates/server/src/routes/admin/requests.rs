@@ -67,7 +67,7 @@ pub async fn admin_requests(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FlagBody {
     pub flagged: bool,
-    /// Why (kept with a flag, dropped with it); at most 500 characters once trimmed (`MAX_FLAG_REASON_CHARS`).
+    /// Why (kept with a flag, dropped with it); at most 500 characters (`MAX_FLAG_REASON_CHARS`).
     #[serde(default)]
     #[schema(max_length = 500)]
     pub flag_reason: Option<String>,

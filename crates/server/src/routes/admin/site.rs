@@ -22,10 +22,10 @@ use crate::state::AppState;
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SettingsBody {
-    /// Not blank; at most 100 characters once trimmed (`MAX_SITE_TITLE_CHARS`).
+    /// Not blank; at most 100 characters (`MAX_SITE_TITLE_CHARS`).
     #[schema(schema_with = site_title)]
     pub site_title: String,
-    /// At most 500 characters once trimmed (`MAX_SITE_DESCRIPTION_CHARS`); left out, it is emptied.
+    /// At most 500 characters (`MAX_SITE_DESCRIPTION_CHARS`); left out, it is emptied.
     #[serde(default)]
     #[schema(max_length = 500)]
     pub site_description: String,
@@ -96,7 +96,7 @@ pub async fn admin_save_settings(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ContentBody {
-    /// At most 5000 characters once trimmed (`MAX_HOME_TEXT_CHARS`).
+    /// At most 5000 characters (`MAX_HOME_TEXT_CHARS`).
     #[serde(default)]
     #[schema(max_length = 5000)]
     pub home_text: String,
@@ -119,7 +119,7 @@ impl PartialSchema for BannerText {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
-            .description(Some(format!("At most {MAX_BANNER_CHARS} characters once trimmed.")))
+            .description(Some(format!("At most {MAX_BANNER_CHARS} characters.")))
             .max_length(Some(MAX_BANNER_CHARS))
             .into()
     }
@@ -209,7 +209,7 @@ pub async fn admin_approve_testimonial(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BroadcastBody {
-    /// Not blank; at most 1000 characters once trimmed (`MAX_BROADCAST_CHARS`).
+    /// Not blank; at most 1000 characters (`MAX_BROADCAST_CHARS`).
     #[schema(schema_with = broadcast_text)]
     pub text: String,
 }
@@ -234,7 +234,7 @@ pub async fn admin_broadcast(
 ) -> Result<web::Json<BroadcastResult>, ApiError> {
     let (text, service, actor) = (body.into_inner().text, state.admin.clone(), admin.actor());
     let announcement = blocking(move || service.broadcast(&actor, &text)).await?;
-    state.hub.broadcast(crate::chat::ServerEvent::Broadcast(announcement.clone()));
+    state.hub.broadcast(crate::chat::ServerEvent::Broadcast(crate::chat::BroadcastData(announcement.clone())));
     Ok(web::Json(BroadcastResult { message: "Broadcast sent.".into(), announcement }))
 }
 

@@ -42,7 +42,7 @@ impl PartialSchema for Badge {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
-            .description(Some(format!("At most {MAX_BADGE_CHARS} characters once trimmed.")))
+            .description(Some(format!("At most {MAX_BADGE_CHARS} characters.")))
             .max_length(Some(MAX_BADGE_CHARS))
             .into()
     }

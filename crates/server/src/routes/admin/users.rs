@@ -120,7 +120,7 @@ pub async fn admin_create_user(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdateUserBody {
-    /// One line, not blank, at most 100 characters once trimmed.
+    /// One line, not blank, at most 100 characters.
     #[schema(max_length = 100, pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$")]
     pub fullname: Option<String>,
     /// Exactly 10 digits, or empty for none.

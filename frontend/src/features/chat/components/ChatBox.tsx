@@ -127,6 +127,8 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
         }
       } else if (frame.event === 'ack') {
         const { clientId, id, seq } = frame.data
+        // Every ack carries the clientId its sendMessage had (MessageDto makes it optional).
+        if (!clientId) return
         clearTimeout(ackTimers.current.get(clientId))
         ackTimers.current.delete(clientId)
         setItems((current) => {

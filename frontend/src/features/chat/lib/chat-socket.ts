@@ -18,15 +18,8 @@ export const CHAT_CLOSE_FELL_BEHIND = 4000
 
 export type ChatStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'failed'
 
-export type ChatEvent =
-  | { event: 'newMessage'; data: ChatMessage }
-  | { event: 'ack'; data: { clientId: string; id: number; seq: number } }
-  | { event: 'userTyping'; data: { userId: number; isTyping: boolean } }
-  | { event: 'error'; data: { message: string; clientId?: string | null } }
-  /** An admin's broadcast, sent to every connected user. */
-  | { event: 'broadcast'; data: { text: string; createdAt: string } }
-  /** Frames may have been missed (the server's link to its other processes was down): join again. */
-  | { event: 'resync'; data: Record<string, never> }
+/** A frame from the server: the OpenAPI document's `ServerEvent` (crates/server/src/chat/protocol.rs). */
+export type ChatEvent = components['schemas']['ServerEvent']
 
 type Listener = (event: ChatEvent) => void
 
