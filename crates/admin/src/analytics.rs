@@ -72,6 +72,7 @@ fn paise_sum(c: &mut DbConnection, from: Option<NaiveDateTime>, to: Option<Naive
 }
 
 impl AdminService {
+    #[tracing::instrument(skip_all)]
     pub fn user_stats(&self) -> Result<UserStats, AdminError> {
         self.db.read(|c| {
             let by_role = accounts::count_by_role_and_activity(c)?;
@@ -92,6 +93,7 @@ impl AdminService {
     }
 
     /// The subject and class filters tutors searched with, most used first.
+    #[tracing::instrument(skip_all)]
     pub fn search_trends(&self) -> Result<Vec<SearchTrend>, AdminError> {
         self.db.read(|c| {
             let rows: Vec<(String, i64)> = se::table
@@ -104,6 +106,7 @@ impl AdminService {
         })
     }
 
+    #[tracing::instrument(skip_all)]
     pub fn popular_tutors(&self) -> Result<Vec<PopularTutor>, AdminError> {
         self.db.read(|c| {
             let interests: Vec<(i64, i64)> =
@@ -139,6 +142,7 @@ impl AdminService {
         })
     }
 
+    #[tracing::instrument(skip_all)]
     pub fn revenue(&self) -> Result<Revenue, AdminError> {
         self.revenue_at(hometutor_db::now())
     }

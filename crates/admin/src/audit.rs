@@ -42,6 +42,7 @@ pub(crate) fn record(
 
 impl AdminService {
     /// The newest entries first, `limit` at most.
+    #[tracing::instrument(skip_all, fields(limit = limit))]
     pub fn audit_log(&self, limit: i64) -> Result<Vec<AuditEntry>, AdminError> {
         self.db.read(|c| {
             al::table

@@ -7,6 +7,7 @@ use crate::{AdminError, AdminService};
 
 impl AdminService {
     /// Most recently given up first, at most `limit`.
+    #[tracing::instrument(skip_all, fields(limit = limit))]
     pub fn undelivered_emails(&self, limit: i64) -> Result<Vec<UndeliveredEmail>, AdminError> {
         self.db.read(|c| Ok(hometutor_mail::undelivered(c, limit.clamp(1, 500))?))
     }

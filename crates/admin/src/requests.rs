@@ -37,6 +37,7 @@ pub const MAX_FLAG_REASON_CHARS: usize = 500;
 
 impl AdminService {
     /// All requests, newest first.
+    #[tracing::instrument(skip_all)]
     pub fn requests(&self) -> Result<Vec<AdminRequest>, AdminError> {
         self.db.read(|c| {
             let rows: Vec<Row> = tr::table
@@ -89,6 +90,7 @@ impl AdminService {
     }
 
     /// Flags a request (with a reason) or clears the flag (and the reason).
+    #[tracing::instrument(skip_all, fields(id = id))]
     pub fn flag_request(&self, actor: &Actor, id: i64, flagged: bool, reason: &str) -> Result<(), AdminError> {
         let reason = text("flagReason", reason, false, MAX_FLAG_REASON_CHARS)?;
         let stored = (flagged && !reason.is_empty()).then_some(reason.clone());
@@ -106,6 +108,7 @@ impl AdminService {
     }
 
     /// Assigns a tutor to the request; `None` clears the assignment.
+    #[tracing::instrument(skip_all, fields(id = id))]
     pub fn assign_tutor(&self, actor: &Actor, id: i64, tutor: Option<i64>) -> Result<(), AdminError> {
         self.db.write(|c| {
             if let Some(tutor) = tutor {

@@ -193,6 +193,7 @@ pub fn json_list(field: &'static str, label: &str, value: &Value) -> Result<Vec<
 
 impl AdminService {
     /// The current settings (at most a couple of seconds old).
+    #[tracing::instrument(skip_all)]
     pub fn settings(&self) -> Result<SiteSettings, AdminError> {
         if let Some(settings) = self.cached_settings() {
             return Ok(settings);
@@ -203,6 +204,7 @@ impl AdminService {
     }
 
     /// This process's copy of the settings while it is fresh; no I/O.
+    #[tracing::instrument(skip_all)]
     pub fn cached_settings(&self) -> Option<SiteSettings> {
         let cache = self.settings_cache.read().ok()?;
         cache.as_ref().filter(|(at, _)| at.elapsed() < SETTINGS_TTL).map(|(_, settings)| settings.clone())
@@ -218,6 +220,7 @@ impl AdminService {
     /// (every problem at once), then merged into the stored settings and saved in
     /// one transaction that holds the settings until it commits, so two admins
     /// changing different fields at the same moment both keep their change.
+    #[tracing::instrument(skip_all)]
     pub fn change_settings(&self, actor: &Actor, changes: &SettingsChanges) -> Result<SiteSettings, AdminError> {
         let mut errors = Vec::new();
         let mut checked = |result: Result<String, FieldError>| result.map_err(|e| errors.push(e)).ok();
@@ -286,12 +289,14 @@ impl AdminService {
         }
     }
 
+    #[tracing::instrument(skip_all)]
     pub fn content(&self) -> Result<SiteContent, AdminError> {
         self.db.read(|c| load(c, CONTENT).map_err(AdminError::from))
     }
 
     /// Saves the landing content; FAQs and announcements come as JSON arrays
     /// (or text holding one), and invalid JSON is refused with its reason.
+    #[tracing::instrument(skip_all)]
     pub fn save_content(
         &self,
         actor: &Actor,
@@ -331,6 +336,7 @@ impl AdminService {
     }
 
     /// Keeps a broadcast as the newest announcement; returns it, to be pushed to everyone connected.
+    #[tracing::instrument(skip_all)]
     pub fn broadcast(&self, actor: &Actor, message: &str) -> Result<Value, AdminError> {
         let message = text("text", message, true, MAX_BROADCAST_CHARS)?;
         let announcement = serde_json::json!({

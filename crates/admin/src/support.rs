@@ -35,6 +35,7 @@ pub const MAX_TICKET_MESSAGE_CHARS: usize = 5000;
 
 impl AdminService {
     /// Validates every field, reporting all problems at once, and stores the ticket.
+    #[tracing::instrument(skip_all)]
     pub fn submit_ticket(&self, new: &NewTicket) -> Result<SupportTicket, AdminError> {
         let mut errors: Vec<FieldError> = Vec::new();
         let name = text("name", &new.name, true, MAX_TICKET_NAME_CHARS).map_err(|e| errors.push(e)).ok();
@@ -60,6 +61,7 @@ impl AdminService {
     }
 
     /// Newest first.
+    #[tracing::instrument(skip_all, fields(limit = limit))]
     pub fn tickets(&self, limit: i64) -> Result<Vec<SupportTicket>, AdminError> {
         self.db.read(|c| {
             Ok(st::table.order(st::id.desc()).limit(limit.clamp(1, 500)).select(SupportTicket::as_select()).load(c)?)

@@ -28,6 +28,7 @@ const MAX_PENDING_PER_PARENT: i64 = 3;
 
 impl AdminService {
     /// A parent's testimonial, under their account name, waiting for approval.
+    #[tracing::instrument(skip_all, fields(author = author.0))]
     pub fn submit_testimonial(&self, author: UserId, role: Role, message: &str) -> Result<Testimonial, AdminError> {
         if role != Role::Parent {
             return Err(AdminError::NotAParent);
@@ -57,6 +58,7 @@ impl AdminService {
     }
 
     /// Every testimonial, newest first (admins).
+    #[tracing::instrument(skip_all)]
     pub fn testimonials(&self) -> Result<Vec<Testimonial>, AdminError> {
         self.db.read(|c| Ok(tm::table.order(tm::id.desc()).select(Testimonial::as_select()).load(c)?))
     }
@@ -73,6 +75,7 @@ impl AdminService {
         })
     }
 
+    #[tracing::instrument(skip_all, fields(id = id))]
     pub fn approve_testimonial(&self, actor: &Actor, id: i64, approved: bool) -> Result<Testimonial, AdminError> {
         self.db.write(|c| {
             let changed = diesel::update(tm::table.find(id)).set(tm::approved.eq(approved)).execute(c)?;

@@ -10,6 +10,7 @@ pub const MAX_BADGES: usize = 10;
 pub const MAX_BADGE_CHARS: usize = 40;
 
 impl AdminService {
+    #[tracing::instrument(skip_all, fields(id = id))]
     pub fn set_tutor_approved(&self, actor: &Actor, id: i64, approved: bool) -> Result<User, AdminError> {
         let changes = Changes { approved: Some(approved), ..Changes::default() };
         self.change_tutor(actor, id, "tutor.approve", approved.to_string(), &changes)
@@ -22,6 +23,7 @@ impl AdminService {
 
     /// Replaces the tutor's badges. Counted and measured as sent (so the documented `maxItems`
     /// and `maxLength` are the whole rule), then trimmed, empty ones dropped, duplicates once.
+    #[tracing::instrument(skip_all, fields(id = id))]
     pub fn set_tutor_badges(&self, actor: &Actor, id: i64, badges: &[String]) -> Result<User, AdminError> {
         if badges.len() > MAX_BADGES {
             return Err(FieldError::new("badges", format!("At most {MAX_BADGES} badges.")).into());

@@ -86,6 +86,7 @@ pub(crate) fn existing(conn: &mut DbConnection, id: i64) -> Result<User, AdminEr
 }
 
 impl AdminService {
+    #[tracing::instrument(skip_all)]
     pub fn users(&self, filter: &UserFilter) -> Result<UserPage, AdminError> {
         let limit = filter.limit.clamp(1, MAX_PAGE_SIZE);
         let page = filter.page.max(1);
@@ -102,6 +103,7 @@ impl AdminService {
         })
     }
 
+    #[tracing::instrument(skip_all, fields(id = id))]
     pub fn user(&self, id: i64) -> Result<User, AdminError> {
         self.db.read(|c| existing(c, id))
     }
@@ -129,6 +131,7 @@ impl AdminService {
         })
     }
 
+    #[tracing::instrument(skip_all, fields(id = id))]
     pub fn update_user(&self, actor: &Actor, id: i64, update: &UserUpdate) -> Result<User, AdminError> {
         let mut errors = Vec::new();
         let fullname = update
@@ -174,6 +177,7 @@ impl AdminService {
     }
 
     /// Activates or deactivates one account; a deactivated user's tokens stop working at once.
+    #[tracing::instrument(skip_all, fields(id = id))]
     pub fn set_user_active(&self, actor: &Actor, id: i64, active: bool) -> Result<User, AdminError> {
         self.db.write(|c| {
             let before = existing(c, id)?;
@@ -194,6 +198,7 @@ impl AdminService {
     /// Deletes an account and everything that belongs to it (requests, messages,
     /// reviews, uploaded files); confirmed payments stay counted in revenue only
     /// as long as the account exists (see the README's notes).
+    #[tracing::instrument(skip_all, fields(id = id))]
     pub fn delete_user(&self, actor: &Actor, id: i64) -> Result<(), AdminError> {
         let files = self.media.owned_by(&[UserId(id)])?;
         self.db.write(|c| {
@@ -212,6 +217,7 @@ impl AdminService {
 
     /// Sets a new password and ends every session of the account; the owner is
     /// e-mailed that the password was changed (queued with the change).
+    #[tracing::instrument(skip_all, fields(id = id))]
     pub fn reset_user_password(&self, actor: &Actor, id: i64, password: &str) -> Result<(), AdminError> {
         let email = self.user(id)?.email;
         self.auth.set_password(UserId(id), password)?;
@@ -222,6 +228,7 @@ impl AdminService {
     }
 
     /// Applies one action to every selected account, all or nothing; returns how many changed.
+    #[tracing::instrument(skip_all)]
     pub fn bulk(&self, actor: &Actor, ids: &[i64], action: BulkAction) -> Result<usize, AdminError> {
         if ids.is_empty() {
             return Err(FieldError::new("userIds", "Please select users first").into());

@@ -161,6 +161,7 @@ impl ProfileService {
     }
 
     /// The public profile of the tutor with this id or e-mail.
+    #[tracing::instrument(skip_all)]
     pub fn get(&self, key: &str) -> Result<TutorProfile, ProfileError> {
         self.db.read(|c| -> Result<_, ProfileError> {
             let tutor = find_tutor(c, key)?;
@@ -188,6 +189,7 @@ impl ProfileService {
     }
 
     /// Saves the eight fields; only the tutor themself or an admin may.
+    #[tracing::instrument(skip_all, fields(caller = caller.0))]
     pub fn update(
         &self,
         caller: UserId,
@@ -213,6 +215,7 @@ impl ProfileService {
     }
 
     /// Reviews of the tutor, newest first.
+    #[tracing::instrument(skip_all)]
     pub fn reviews(&self, key: &str) -> Result<Vec<Review>, ProfileError> {
         self.db.read(|c| -> Result<_, ProfileError> {
             let tutor = find_tutor(c, key)?.id.0;
@@ -243,6 +246,7 @@ impl ProfileService {
     }
 
     /// A parent's review of a tutor; a second one from the same parent replaces the first.
+    #[tracing::instrument(skip_all, fields(parent = parent.0))]
     pub fn review(
         &self,
         parent: UserId,

@@ -69,6 +69,7 @@ impl TuitionService {
     }
 
     /// The parent's own requests, newest first, each with its interested tutors.
+    #[tracing::instrument(skip_all, fields(parent = parent.0))]
     pub fn mine(&self, parent: UserId) -> Result<Vec<TuitionRequest>, TuitionError> {
         self.db.read(|c| {
             let rows: Vec<Row> =
@@ -77,6 +78,7 @@ impl TuitionService {
         })
     }
 
+    #[tracing::instrument(skip_all, fields(parent = parent.0))]
     pub fn create(&self, parent: UserId, role: Role, input: RequestInput) -> Result<TuitionRequest, TuitionError> {
         if role != Role::Parent {
             return Err(TuitionError::NotAParent);
@@ -108,6 +110,7 @@ impl TuitionService {
     /// Changes one of the parent's own requests; anyone else's answers 404. The
     /// approximate point is recomputed only when the exact point moves: an edit
     /// of the text leaves what tutors see where it was.
+    #[tracing::instrument(skip_all, fields(parent = parent.0, id = id))]
     pub fn update(&self, parent: UserId, id: i64, input: RequestInput) -> Result<TuitionRequest, TuitionError> {
         let valid = input.validate().map_err(TuitionError::Validation)?;
         self.db.write(|c| {
@@ -136,6 +139,7 @@ impl TuitionService {
     }
 
     /// Deletes one of the parent's own requests and, with it, every interest in it.
+    #[tracing::instrument(skip_all, fields(parent = parent.0, id = id))]
     pub fn delete(&self, parent: UserId, id: i64) -> Result<(), TuitionError> {
         self.db.write(|c| {
             let owned: i64 = tr::table.filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0))).count().get_result(c)?;
@@ -151,6 +155,7 @@ impl TuitionService {
     /// Requests whose approximate point is within the radius, nearest first, for a
     /// tutor whose subscription is active. No contacts, except on the requests this
     /// tutor has already said they are interested in.
+    #[tracing::instrument(skip_all, fields(tutor = tutor.0))]
     pub fn nearby(&self, tutor: UserId, role: Role, query: &NearbyQuery) -> Result<Vec<NearbyRequest>, TuitionError> {
         if role != Role::Tutor {
             return Err(TuitionError::NotATutor);
@@ -266,6 +271,7 @@ impl TuitionService {
     /// who it was. Saying it again about the same request answers the contacts again
     /// and is not counted again; new interests are limited to
     /// [`MAX_INTERESTS_PER_DAY`] in any 24 hours.
+    #[tracing::instrument(skip_all, fields(tutor = tutor.0, id = id))]
     pub fn express_interest(&self, tutor: UserId, role: Role, id: i64) -> Result<ParentContact, TuitionError> {
         if role != Role::Tutor {
             return Err(TuitionError::NotATutor);
@@ -309,6 +315,7 @@ impl TuitionService {
     /// Gives every request stored without an approximate point (those written before
     /// it existed) its point; returns how many. Idempotent: run at every start-up,
     /// right after the migrations. Until it has run, such requests are not shown to tutors.
+    #[tracing::instrument(skip_all)]
     pub fn backfill_approximate_points(&self) -> Result<usize, TuitionError> {
         let mut filled = 0;
         loop {

@@ -38,6 +38,7 @@ pub struct SiteDto {
 /// The site's settings and landing content, for every visitor (also during maintenance).
 #[utoipa::path(tag = "site", responses((status = 200, body = SiteDto)))]
 #[get("/site")]
+#[tracing::instrument(skip_all)]
 pub async fn site(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let service = state.admin.clone();
     let (settings, content, testimonials) = blocking(move || {
@@ -79,6 +80,7 @@ fn testimonial_text_schema() -> utoipa::openapi::Object {
     (status = 409, description = "Too many waiting for approval", body = ErrorBody),
 ))]
 #[post("/testimonials")]
+#[tracing::instrument(skip_all)]
 pub async fn submit_testimonial(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -134,6 +136,7 @@ pub struct TicketCreated {
     (status = 429, body = ErrorBody),
 ))]
 #[post("/support-tickets", wrap = "from_fn(rate_limit::support_tickets)")]
+#[tracing::instrument(skip_all)]
 pub async fn submit_ticket(state: web::Data<AppState>, body: Json<TicketBody>) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let ticket = NewTicket { name: b.name, email: b.email, subject: b.subject, message: b.message };

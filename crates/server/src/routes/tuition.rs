@@ -225,6 +225,7 @@ impl From<NearbyRequest> for NearbyRequestDto {
     (status = 401, body = ErrorBody),
 ))]
 #[get("/tuition/mine")]
+#[tracing::instrument(skip_all)]
 pub async fn my_requests(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -241,6 +242,7 @@ pub async fn my_requests(
     (status = 403, description = "Not a parent", body = ErrorBody),
 ))]
 #[post("/tuition")]
+#[tracing::instrument(skip_all)]
 pub async fn create_request(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -259,6 +261,7 @@ pub async fn create_request(
     (status = 404, body = ErrorBody),
 ))]
 #[put("/tuition/{id}")]
+#[tracing::instrument(skip_all)]
 pub async fn update_request(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -278,6 +281,7 @@ pub async fn update_request(
     (status = 404, body = ErrorBody),
 ))]
 #[delete("/tuition/{id}")]
+#[tracing::instrument(skip_all)]
 pub async fn delete_request(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -326,6 +330,7 @@ pub(crate) fn parse_coordinates(raw: &str) -> Option<Point> {
     (status = 403, description = "Not a tutor, or no active subscription", body = ErrorBody),
 ))]
 #[get("/tuition/nearby")]
+#[tracing::instrument(skip_all)]
 pub async fn nearby(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -361,6 +366,7 @@ pub struct InterestResponse {
     (status = 429, description = "'You have reached today's limit of interests. Try again tomorrow.'", body = ErrorBody),
 ))]
 #[post("/tuition/{id}/interested")]
+#[tracing::instrument(skip_all)]
 pub async fn interested(
     state: web::Data<AppState>,
     me: CurrentUser,

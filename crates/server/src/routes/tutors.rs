@@ -67,6 +67,7 @@ impl From<TutorProfile> for TutorProfileDto {
     (status = 404, description = "Tutor not found.", body = ErrorBody),
 ))]
 #[get("/tutors/{idOrEmail}")]
+#[tracing::instrument(skip_all)]
 pub async fn tutor_profile(
     state: web::Data<AppState>,
     key: web::Path<String>,
@@ -134,6 +135,7 @@ profile_field_schemas! {
     (status = 404, body = ErrorBody),
 ))]
 #[put("/tutors/{idOrEmail}")]
+#[tracing::instrument(skip_all)]
 pub async fn update_tutor_profile(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -187,6 +189,7 @@ impl From<Review> for ReviewDto {
     (status = 404, body = ErrorBody),
 ))]
 #[get("/tutors/{idOrEmail}/reviews")]
+#[tracing::instrument(skip_all)]
 pub async fn tutor_reviews(
     state: web::Data<AppState>,
     key: web::Path<String>,
@@ -231,6 +234,7 @@ fn comment_schema() -> utoipa::openapi::Object {
     (status = 403, description = "Only parents review", body = ErrorBody),
 ))]
 #[post("/tutors/{idOrEmail}/reviews")]
+#[tracing::instrument(skip_all)]
 pub async fn add_review(
     state: web::Data<AppState>,
     me: CurrentUser,

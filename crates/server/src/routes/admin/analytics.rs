@@ -27,6 +27,7 @@ pub struct UserStatsDto {
 /// Counts of users by role and state.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = UserStatsDto)))]
 #[get("/admin/analytics/user-stats")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_user_stats(
     state: web::Data<AppState>,
     _admin: AdminOnly,
@@ -52,6 +53,7 @@ pub struct SearchTrendDto {
 /// The subject and class filters tutors searched nearby requests with, most used first.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<SearchTrendDto>)))]
 #[get("/admin/analytics/search-trends")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_search_trends(
     state: web::Data<AppState>,
     _admin: AdminOnly,
@@ -74,6 +76,7 @@ pub struct PopularTutorDto {
 /// Tutors by interests shown in requests plus reviews received.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<PopularTutorDto>)))]
 #[get("/admin/analytics/popular-tutors")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_popular_tutors(
     state: web::Data<AppState>,
     _admin: AdminOnly,
@@ -107,6 +110,7 @@ pub struct RevenueDto {
 /// Revenue from confirmed payments, in rupees.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = RevenueDto)))]
 #[get("/admin/analytics/revenue")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_revenue(state: web::Data<AppState>, _admin: AdminOnly) -> Result<web::Json<RevenueDto>, ApiError> {
     let service = state.admin.clone();
     let r = blocking(move || service.revenue()).await?;
@@ -142,6 +146,7 @@ impl From<AuditEntry> for AuditEntryDto {
 /// What admins did, newest first (the last 200 entries).
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<AuditEntryDto>)))]
 #[get("/admin/audit-log")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_audit_log(
     state: web::Data<AppState>,
     _admin: AdminOnly,

@@ -55,6 +55,7 @@ impl From<AdminRequest> for AdminRequestDto {
 /// Every tuition request, newest first.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<AdminRequestDto>)))]
 #[get("/admin/requests")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_requests(
     state: web::Data<AppState>,
     _admin: AdminOnly,
@@ -79,6 +80,7 @@ pub struct FlagBody {
     (status = 404, body = ErrorBody),
 ))]
 #[post("/admin/requests/{id}/flag")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_flag_request(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -105,6 +107,7 @@ pub struct AssignBody {
     (status = 404, description = "No such request or tutor", body = ErrorBody),
 ))]
 #[post("/admin/requests/{id}/assign-tutor")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_assign_tutor(
     state: web::Data<AppState>,
     admin: AdminOnly,

@@ -60,6 +60,7 @@ fn default_true() -> bool {
 /// The site settings.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = SettingsDto)))]
 #[get("/admin/settings")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_settings(state: web::Data<AppState>, _admin: AdminOnly) -> Result<web::Json<SettingsDto>, ApiError> {
     let service = state.admin.clone();
     Ok(web::Json(blocking(move || service.settings()).await?.into()))
@@ -71,6 +72,7 @@ pub async fn admin_settings(state: web::Data<AppState>, _admin: AdminOnly) -> Re
     (status = 400, body = ErrorBody),
 ))]
 #[post("/admin/settings")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_save_settings(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -150,6 +152,7 @@ impl ToSchema for JsonList {}
 /// The landing page's content.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = ContentDto)))]
 #[get("/admin/content")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_content(state: web::Data<AppState>, _admin: AdminOnly) -> Result<web::Json<ContentDto>, ApiError> {
     let service = state.admin.clone();
     Ok(web::Json(blocking(move || service.content()).await?.into()))
@@ -161,6 +164,7 @@ pub async fn admin_content(state: web::Data<AppState>, _admin: AdminOnly) -> Res
     (status = 400, body = ErrorBody),
 ))]
 #[post("/admin/content")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_save_content(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -176,6 +180,7 @@ pub async fn admin_save_content(
 /// Every testimonial, newest first.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<TestimonialDto>)))]
 #[get("/admin/testimonials")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_testimonials(
     state: web::Data<AppState>,
     _admin: AdminOnly,
@@ -197,6 +202,7 @@ pub struct ApproveTestimonialBody {
     (status = 404, body = ErrorBody),
 ))]
 #[post("/admin/testimonials/approve")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_approve_testimonial(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -227,6 +233,7 @@ pub struct BroadcastResult {
     (status = 400, body = ErrorBody),
 ))]
 #[post("/admin/broadcast")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_broadcast(
     state: web::Data<AppState>,
     admin: AdminOnly,

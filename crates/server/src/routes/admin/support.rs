@@ -40,6 +40,7 @@ impl From<SupportTicket> for SupportTicketDto {
 /// Support tickets from the Contact page, newest first.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<SupportTicketDto>)))]
 #[get("/admin/support-tickets")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_support_tickets(
     state: web::Data<AppState>,
     _admin: AdminOnly,
@@ -88,6 +89,7 @@ impl From<UndeliveredEmail> for UndeliveredEmailDto {
     (status = 403, description = "Not an admin", body = ErrorBody),
 ))]
 #[get("/admin/undelivered-emails")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_undelivered_emails(
     state: web::Data<AppState>,
     _admin: AdminOnly,

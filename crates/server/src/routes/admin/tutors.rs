@@ -56,6 +56,7 @@ impl ToSchema for Badge {}
     (status = 404, description = "No such tutor", body = ErrorBody),
 ))]
 #[post("/admin/tutors/{id}/approve")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_approve_tutor(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -72,6 +73,7 @@ pub async fn admin_approve_tutor(
     (status = 404, description = "No such tutor", body = ErrorBody),
 ))]
 #[post("/admin/tutors/{id}/feature")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_feature_tutor(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -89,6 +91,7 @@ pub async fn admin_feature_tutor(
     (status = 404, description = "No such tutor", body = ErrorBody),
 ))]
 #[post("/admin/tutors/{id}/badges")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_tutor_badges(
     state: web::Data<AppState>,
     admin: AdminOnly,

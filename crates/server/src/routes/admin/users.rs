@@ -49,6 +49,7 @@ pub struct UsersPage {
     (status = 403, description = "Not an admin", body = ErrorBody),
 ))]
 #[get("/admin/users")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_users(
     state: web::Data<AppState>,
     _admin: AdminOnly,
@@ -103,6 +104,7 @@ pub struct CreateUserBody {
     (status = 409, description = "E-mail already registered", body = ErrorBody),
 ))]
 #[post("/admin/users/create")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_create_user(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -138,6 +140,7 @@ pub struct UpdateUserBody {
     (status = 409, description = "Would demote or deactivate yourself or the last admin", body = ErrorBody),
 ))]
 #[post("/admin/users/{id}/update")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_update_user(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -161,6 +164,7 @@ pub async fn admin_update_user(
     (status = 409, description = "Yourself or the last admin", body = ErrorBody),
 ))]
 #[post("/admin/users/{id}/delete")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_delete_user(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -188,6 +192,7 @@ pub struct ResetPasswordBody {
     (status = 404, body = ErrorBody),
 ))]
 #[post("/admin/users/{id}/reset-password")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_reset_password(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -214,6 +219,7 @@ pub struct StatusBody {
     (status = 409, description = "Yourself or the last admin", body = ErrorBody),
 ))]
 #[patch("/admin/users/{id}/status")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_user_status(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -252,6 +258,7 @@ pub struct BulkResult {
     (status = 409, description = "Includes yourself or the last admin", body = ErrorBody),
 ))]
 #[post("/admin/users/bulk")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_bulk_users(
     state: web::Data<AppState>,
     admin: AdminOnly,
