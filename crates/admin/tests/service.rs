@@ -127,7 +127,9 @@ fn an_admin_cannot_remove_themself_or_the_last_admin() {
     let second = Actor { id: other, email: "second@example.com".into(), address: "192.0.2.1".into() };
     f.admin.set_user_active(&f.me, other.0, true).unwrap();
     f.admin.set_user_active(&second, own, false).unwrap();
-    let error = f.admin.delete_user(&Actor { id: UserId(own), email: f.me.email.clone(), address: "192.0.2.1".into() }, other.0);
+    let error = f
+        .admin
+        .delete_user(&Actor { id: UserId(own), email: f.me.email.clone(), address: "192.0.2.1".into() }, other.0);
     assert!(refused(error), "the only active admin left cannot be deleted");
     let still: i64 =
         f.db.read(|c| {

@@ -58,7 +58,9 @@ impl DatabaseStore {
             return Ok(());
         }
         self.db
-            .write(|conn| diesel::delete(c::table.filter(c::window_ends_ms.le(now))).execute(conn).map_err(DbError::from))
+            .write(|conn| {
+                diesel::delete(c::table.filter(c::window_ends_ms.le(now))).execute(conn).map_err(DbError::from)
+            })
             .map(|_| ())
             .map_err(failed)
     }

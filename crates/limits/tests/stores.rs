@@ -51,7 +51,9 @@ fn two_stores_pass_exactly_the_limit_at_once(one: Arc<dyn LimitStore>, other: Ar
             let start = start.clone();
             std::thread::spawn(move || {
                 start.wait();
-                (0..2).filter(|_| store.take("k:burst", Rule { limit: 7, ..FIVE_A_MINUTE }).unwrap() == Take::Counted).count()
+                (0..2)
+                    .filter(|_| store.take("k:burst", Rule { limit: 7, ..FIVE_A_MINUTE }).unwrap() == Take::Counted)
+                    .count()
             })
         })
         .collect();
@@ -83,7 +85,10 @@ fn database_counts_survive_a_restart() {
     }
     drop(before);
     let after = Limiter::new(Arc::new(DatabaseStore::new(database.db())));
-    assert!(after.hit(Bucket::LoginFailuresPerAccount, "a@example.com").is_err(), "the sixth is refused after a restart");
+    assert!(
+        after.hit(Bucket::LoginFailuresPerAccount, "a@example.com").is_err(),
+        "the sixth is refused after a restart"
+    );
 }
 
 #[test]

@@ -81,10 +81,11 @@ impl Tickets {
             return Ok(None);
         }
         self.db.write(|c| -> Result<_, MessagingError> {
-            let redeemed: Option<(i64, chrono::NaiveDateTime, Option<String>)> = diesel::delete(t::table.find(hash(ticket)))
-                .returning((t::user_id, t::expires_at, t::session_id))
-                .get_result(c)
-                .optional()?;
+            let redeemed: Option<(i64, chrono::NaiveDateTime, Option<String>)> =
+                diesel::delete(t::table.find(hash(ticket)))
+                    .returning((t::user_id, t::expires_at, t::session_id))
+                    .get_result(c)
+                    .optional()?;
             Ok(redeemed
                 .filter(|(_, expires, _)| *expires > now())
                 .map(|(user, _, session)| TicketHolder { user: UserId(user), session }))

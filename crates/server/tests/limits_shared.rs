@@ -2,6 +2,8 @@
 //! server processes (the built binary, on the test database and a private Redis), under
 //! concurrent requests, and across a restart.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
 mod common;
 
 use std::time::Duration;
@@ -149,7 +151,9 @@ fn queued_emails_to(app: &TestApp, to: &str) -> i64 {
     use diesel::prelude::*;
     use hometutor_db::schema::outbox_emails as o;
     app.db()
-        .read(|c| o::table.filter(o::recipient.eq(to)).count().get_result::<i64>(c).map_err(hometutor_db::DbError::from))
+        .read(|c| {
+            o::table.filter(o::recipient.eq(to)).count().get_result::<i64>(c).map_err(hometutor_db::DbError::from)
+        })
         .expect("the outbox")
 }
 

@@ -9,8 +9,8 @@ mod fixtures;
 mod redis;
 
 pub use database::TestDatabase;
-pub use redis::PrivateRedis;
 pub use fixtures::{insert_request, insert_user, insert_users, subscribe, TestUser};
+pub use redis::PrivateRedis;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -182,7 +182,7 @@ pub struct ErrorEvent {
 impl ErrorEvent {
     /// An error with a code (the socket's own refusals: rate limit, size).
     pub fn coded(message: &str, code: crate::errors::ErrorCode) -> Self {
-        Self { message: message.into(), code: Some(code.into()), fields: None, client_id: None }
+        Self { message: message.into(), code: Some(code), fields: None, client_id: None }
     }
 
     /// A frame that is not the event it claims to be.
