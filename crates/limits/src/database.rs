@@ -107,9 +107,12 @@ fn take(conn: &mut DbConnection, key: &str, rule: Rule, now: i64) -> QueryResult
     if counted.is_some() {
         return Ok(Take::Counted);
     }
-    // Full: nothing changed; the row says how long its window has left.
+    // Full: nothing changed; the row says how long its window has left. A window opened by
+    // a request that read the clock after this one can end a little more than a window after
+    // this one's `now`: the wait is never longer than a window.
     let ends: i64 = c::table.find(key).select(c::window_ends_ms).first(conn)?;
-    Ok(Take::Full { retry_after: Duration::from_millis(u64::try_from(ends - now).unwrap_or_default()) })
+    let left = Duration::from_millis(u64::try_from(ends - now).unwrap_or_default());
+    Ok(Take::Full { retry_after: left.min(rule.window) })
 }
 
 impl LimitStore for DatabaseStore {
