@@ -18,6 +18,7 @@ pub struct AuditEntry {
     pub target: String,
     pub details: String,
     pub created_at: NaiveDateTime,
+    pub client_address: String,
 }
 
 pub(crate) fn record(
@@ -35,6 +36,7 @@ pub(crate) fn record(
             al::target.eq(target.into()),
             al::details.eq(details.into()),
             al::created_at.eq(now()),
+            al::client_address.eq(&actor.address),
         ))
         .execute(conn)
         .map(|_| ())

@@ -49,6 +49,8 @@ pub use users::{BulkAction, NewUser, UserFilter, UserPage, UserUpdate, MAX_PAGE_
 pub struct Actor {
     pub id: UserId,
     pub email: String,
+    /// The client address the request came from, as the server decided it (`TRUSTED_PROXIES`).
+    pub address: String,
 }
 
 /// How long a process trusts its copy of the settings before reading them again;

@@ -55,7 +55,7 @@ fn fixture() -> Fixture {
     let media = MediaStore::new(db.clone(), dir.clone(), 5 * 1024 * 1024).unwrap();
     let admin = AdminService::new(db.clone(), auth.clone(), media);
     let me = account(&auth, "root@example.com", Role::Admin, "Root Admin");
-    let me = Actor { id: me, email: "root@example.com".into() };
+    let me = Actor { id: me, email: "root@example.com".into(), address: "192.0.2.1".into() };
     Fixture { _database: database, db, auth, admin, me, _dir: TempDir(dir) }
 }
 
@@ -124,10 +124,12 @@ fn an_admin_cannot_remove_themself_or_the_last_admin() {
     // A second admin may be removed while the actor remains; the actor as the last one may not.
     let other = account(&f.auth, "second@example.com", Role::Admin, "Second Admin");
     f.admin.set_user_active(&f.me, other.0, false).unwrap();
-    let second = Actor { id: other, email: "second@example.com".into() };
+    let second = Actor { id: other, email: "second@example.com".into(), address: "192.0.2.1".into() };
     f.admin.set_user_active(&f.me, other.0, true).unwrap();
     f.admin.set_user_active(&second, own, false).unwrap();
-    let error = f.admin.delete_user(&Actor { id: UserId(own), email: f.me.email.clone() }, other.0);
+    let error = f
+        .admin
+        .delete_user(&Actor { id: UserId(own), email: f.me.email.clone(), address: "192.0.2.1".into() }, other.0);
     assert!(refused(error), "the only active admin left cannot be deleted");
     let still: i64 =
         f.db.read(|c| {
@@ -429,7 +431,7 @@ fn user_stats_count_roles_and_states() {
 fn two_admins_changing_different_settings_at_once_both_keep_their_change() {
     let f = fixture();
     let other = account(&f.auth, "second@example.com", Role::Admin, "Second Admin");
-    let other = Actor { id: other, email: "second@example.com".into() };
+    let other = Actor { id: other, email: "second@example.com".into(), address: "192.0.2.1".into() };
     for round in 0..20 {
         let title = format!("Tutors of Delhi {round}");
         let email = format!("help{round}@tutors-delhi.in");

@@ -4,7 +4,7 @@
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use hmac::{Hmac, Mac};
-use hometutor_db::schema::{code_requests, email_codes};
+use hometutor_db::schema::email_codes;
 use hometutor_db::{now, DbConnection};
 use hometutor_limits::Bucket;
 use rand::rngs::OsRng;
@@ -15,8 +15,8 @@ use subtle::ConstantTimeEq;
 pub(crate) const MAX_WRONG_TRIES: i32 = 5;
 pub(crate) const OTP_TTL_MINUTES: i64 = 10;
 pub(crate) const LINK_TTL_HOURS: i64 = 24;
-/// Code e-mails to one address: the numbers are the limiter's table's, the count is kept
-/// here, in `code_requests` (see [`Bucket::CodeEmailsPerAddress`] for why).
+/// Code e-mails to one address: counted in the transaction that queues the e-mail
+/// (see [`Bucket::CodeEmailsPerAddress`] for why).
 const PER_ADDRESS: Bucket = Bucket::CodeEmailsPerAddress;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,25 +144,11 @@ pub(crate) fn check(
     }
 }
 
-/// Logs a request for a code e-mail and says whether it is within the limit.
+/// Counts a request for a code e-mail to `email` and says whether it is within the limit;
+/// `Err` is the seconds to wait. One atomic statement on the caller's transaction (see
+/// [`Bucket::CodeEmailsPerAddress`]): concurrent requests for one address queue on its
+/// counter, so exactly the limit pass, and the count commits with the e-mail it allows.
 /// Requests for unknown addresses count too, so the answer reveals nothing.
 pub(crate) fn allow_request(conn: &mut DbConnection, email: &str) -> QueryResult<Result<(), u64>> {
-    let at = now();
-    let rule = PER_ADDRESS.rule();
-    let window = Duration::seconds(rule.window.as_secs() as i64);
-    let since = at - window;
-    let recent: Vec<NaiveDateTime> = code_requests::table
-        .filter(code_requests::email.eq(email).and(code_requests::created_at.gt(since)))
-        .order(code_requests::created_at.asc())
-        .select(code_requests::created_at)
-        .load(conn)?;
-    if recent.len() >= rule.limit as usize {
-        let oldest = recent.first().copied().unwrap_or(at);
-        let retry = (oldest + window - at).num_seconds().max(1) as u64;
-        return Ok(Err(retry));
-    }
-    diesel::insert_into(code_requests::table)
-        .values((code_requests::email.eq(email), code_requests::created_at.eq(at)))
-        .execute(conn)?;
-    Ok(Ok(()))
+    Ok(hometutor_limits::take_in_transaction(conn, PER_ADDRESS, email)?.map_err(|wait| wait.secs()))
 }

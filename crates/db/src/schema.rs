@@ -37,14 +37,6 @@ diesel::table! {
 }
 
 diesel::table! {
-    code_requests (id) {
-        id -> BigInt,
-        email -> Text,
-        created_at -> Timestamp,
-    }
-}
-
-diesel::table! {
     revoked_tokens (jti) {
         jti -> Text,
         expires_at -> Timestamp,
@@ -264,6 +256,8 @@ diesel::table! {
         target -> Text,
         details -> Text,
         created_at -> Timestamp,
+        /// Where the admin's request came from (the server's client address).
+        client_address -> Text,
     }
 }
 
@@ -275,6 +269,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// The rate limiter's counters (hometutor-limits' `DatabaseStore`).
+    rate_limit_counters (bucket_key) {
+        bucket_key -> Text,
+        count -> Integer,
+        window_ends_ms -> BigInt,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
@@ -283,7 +286,6 @@ diesel::joinable!(payment_orders -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     email_codes,
-    code_requests,
     revoked_tokens,
     outbox_emails,
     payment_orders,
@@ -301,5 +303,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     support_tickets,
     assets,
     audit_log,
-    search_events
+    search_events,
+    rate_limit_counters
 );

@@ -30,10 +30,10 @@ pub enum Bucket {
     /// Code e-mails (register, resend, reset) one client address may ask for, whatever the
     /// addresses; `CODE_EMAIL_LIMIT` sets the limit. Counted by the auth service.
     CodeEmailsPerIp,
-    /// Code e-mails to one e-mail address, known or not. Counted in the database (`code_requests`,
-    /// auth's `codes::allow_request`), not by the limiter: the count is written in the same
-    /// transaction as the e-mail it allows, so an e-mail is never sent uncounted nor counted
-    /// unsent; it survives restarts and is shared by every process using the database already.
+    /// Code e-mails to one e-mail address, known or not. Counted in the database whatever the
+    /// store ([`take_in_transaction`](crate::take_in_transaction), called by auth's
+    /// `codes::allow_request`): the count is written in the same transaction as the e-mail it
+    /// allows, so an e-mail is never sent uncounted nor counted unsent.
     CodeEmailsPerAddress,
     /// Support tickets (the Contact form, open to everyone) per client address: enough for a
     /// person, not for a script. Only tickets accepted count. Attached to `POST /api/support-tickets`.

@@ -8,16 +8,23 @@
 //! cleared by a success) are counted by the service that knows the outcome,
 //! through the same `Limiter`.
 //!
-//! The store is a trait so that processes can share their counters (issue 17:
-//! Redis when configured, else the database); [`InMemoryStore`] counts in this
-//! process only and forgets on restart.
+//! The store is a trait so that processes share their counters: [`RedisStore`] when Redis
+//! is configured (with [`DatabaseStore`] behind it, through [`FallbackStore`], while Redis
+//! does not answer), else [`DatabaseStore`]. Both keep counts across restarts;
+//! [`InMemoryStore`] counts in this process only and forgets on restart (unit tests).
 
 mod bucket;
+mod database;
+mod fallback;
 mod limiter;
 mod memory;
+mod redis_store;
 mod store;
 
 pub use bucket::{Bucket, Counted, Rule};
+pub use database::{take_in_transaction, DatabaseStore};
+pub use fallback::FallbackStore;
 pub use limiter::{Limiter, RetryAfter};
 pub use memory::InMemoryStore;
+pub use redis_store::RedisStore;
 pub use store::{LimitStore, StoreError, Take};

@@ -78,7 +78,7 @@ impl Limiter {
     }
 }
 
-fn store_key(bucket: Bucket, key: impl Display) -> String {
+pub(crate) fn store_key(bucket: Bucket, key: impl Display) -> String {
     format!("{}:{key}", bucket.name())
 }
 

@@ -73,15 +73,20 @@ impl Tickets {
     }
 
     /// The ticket's holder, once: the ticket is gone afterwards, and an expired one yields nothing.
+    /// One `DELETE … RETURNING`: of any number of redemptions at once, on any processes, only
+    /// the one whose delete removed the row gets the holder (a select then a delete would let
+    /// every redemption that read before the first delete through).
     pub fn redeem(&self, ticket: &str) -> Result<Option<TicketHolder>, MessagingError> {
         if ticket.len() != 64 {
             return Ok(None);
         }
         self.db.write(|c| -> Result<_, MessagingError> {
-            let found: Option<(i64, chrono::NaiveDateTime, Option<String>)> =
-                t::table.find(hash(ticket)).select((t::user_id, t::expires_at, t::session_id)).first(c).optional()?;
-            diesel::delete(t::table.find(hash(ticket))).execute(c)?;
-            Ok(found
+            let redeemed: Option<(i64, chrono::NaiveDateTime, Option<String>)> =
+                diesel::delete(t::table.find(hash(ticket)))
+                    .returning((t::user_id, t::expires_at, t::session_id))
+                    .get_result(c)
+                    .optional()?;
+            Ok(redeemed
                 .filter(|(_, expires, _)| *expires > now())
                 .map(|(user, _, session)| TicketHolder { user: UserId(user), session }))
         })

@@ -1,6 +1,7 @@
 //! The caller of a request, resolved from `Authorization: Bearer <JWT>`.
 
 use std::future::Future;
+use std::net::IpAddr;
 use std::pin::Pin;
 
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
@@ -36,13 +37,14 @@ pub(crate) async fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError
     Ok(user)
 }
 
-/// A logged-in admin; anyone else gets 403 (401 without a valid token).
-pub struct AdminOnly(pub AuthUser);
+/// A logged-in admin; anyone else gets 403 (401 without a valid token). Carries the request's
+/// client address for the audit log.
+pub struct AdminOnly(pub AuthUser, IpAddr);
 
 impl AdminOnly {
     /// The admin as the audit log names them.
     pub fn actor(&self) -> hometutor_admin::Actor {
-        hometutor_admin::Actor { id: self.0.id, email: self.0.email.clone() }
+        hometutor_admin::Actor { id: self.0.id, email: self.0.email.clone(), address: self.1.to_string() }
     }
 }
 
@@ -52,12 +54,13 @@ impl FromRequest for AdminOnly {
 
     fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
         let user = CurrentUser::from_request(req, payload);
+        let address = crate::client_address::client_address(req);
         Box::pin(async move {
             let CurrentUser(user) = user.await?;
             if user.role != hometutor_core::Role::Admin {
                 return Err(forbidden_for_non_admins());
             }
-            Ok(AdminOnly(user))
+            Ok(AdminOnly(user, address))
         })
     }
 }

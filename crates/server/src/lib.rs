@@ -3,6 +3,7 @@
 
 mod admin_gate;
 mod chat;
+pub mod client_address;
 pub mod demo;
 mod error_code;
 mod errors;
@@ -73,11 +74,23 @@ pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
     .context("database")
 }
 
-/// The one rate limiter of the process: the table's numbers, with the configured ones.
-pub fn rate_limiter(settings: &Settings) -> Limiter {
-    Limiter::in_memory()
+/// The rate limiter: the table's numbers, with the configured ones, counted where every
+/// process sees them: Redis when configured (the database while it does not answer), else
+/// the database. Redis keys live under the site's chat channel name, so sites (and tests)
+/// sharing a Redis count apart.
+pub fn rate_limiter(settings: &Settings, db: &Db) -> anyhow::Result<Limiter> {
+    use hometutor_limits::{DatabaseStore, FallbackStore, LimitStore, RedisStore};
+    let in_database = DatabaseStore::new(db.clone());
+    let store: Arc<dyn LimitStore> = match &settings.redis_url {
+        Some(url) => {
+            let namespace = format!("{}:limits:", chat_channel(&settings.database_url));
+            Arc::new(FallbackStore::new(RedisStore::new(url, namespace).context("REDIS_URL")?, in_database))
+        }
+        None => Arc::new(in_database),
+    };
+    Ok(Limiter::new(store)
         .with_limit(Bucket::ChatEventsPerAccount, settings.chat_rate_limit)
-        .with_limit(Bucket::CodeEmailsPerIp, settings.code_email_limit)
+        .with_limit(Bucket::CodeEmailsPerIp, settings.code_email_limit))
 }
 
 pub fn auth_service(
@@ -144,7 +157,7 @@ impl Application {
         let db = open_database(&settings).await?;
         let signal = MailSignal::default();
         let jwt_secret = settings.load_or_create_jwt_secret().context("JWT secret")?;
-        let limiter = rate_limiter(&settings);
+        let limiter = rate_limiter(&settings, &db)?;
         let auth = auth_service(&settings, jwt_secret.clone(), db.clone(), signal.clone(), limiter.clone())?;
         if let Some((email, password)) = settings.admin.clone() {
             let auth = auth.clone();
@@ -196,6 +209,7 @@ impl Application {
                 cashfree_environment.is_some(),
             ),
             limiter,
+            trusted_proxies: settings.trusted_proxies.clone(),
             db,
             auth,
             payments,
@@ -239,7 +253,7 @@ impl Application {
                 .wrap(security::headers(&public_url))
                 .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
                 .wrap(actix_web::middleware::from_fn(input::fallback::json_errors))
-                .wrap(TracingLogger::default())
+                .wrap(TracingLogger::<client_address::ClientSpan>::new())
                 .default_service(aw::to(web::serve))
         })
         // Chat frames are small and each one is awaited: send them at once, not

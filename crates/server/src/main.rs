@@ -74,7 +74,7 @@ async fn main() -> anyhow::Result<()> {
             let db = open_database(&settings).await?;
             let secret = settings.load_or_create_jwt_secret()?;
             let auth =
-                auth_service(&settings, secret.clone(), db.clone(), Default::default(), rate_limiter(&settings))?;
+                auth_service(&settings, secret.clone(), db.clone(), Default::default(), rate_limiter(&settings, &db)?)?;
             let tuition = tuition_service(db.clone(), &secret).await?;
             let summary = hometutor_server::demo::seed(db, auth, tuition, &settings.public_url).await?;
             println!(
@@ -99,7 +99,8 @@ async fn main() -> anyhow::Result<()> {
             let password = admin_password()?;
             let db = open_database(&settings).await?;
             let secret = settings.load_or_create_jwt_secret()?;
-            let auth = auth_service(&settings, secret, db, Default::default(), rate_limiter(&settings))?;
+            let limiter = rate_limiter(&settings, &db)?;
+            let auth = auth_service(&settings, secret, db, Default::default(), limiter)?;
             let admin = tokio::task::spawn_blocking(move || auth.create_admin(&email, &password, &name)).await??;
             println!("created admin {}", admin.email);
         }

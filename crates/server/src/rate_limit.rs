@@ -7,15 +7,18 @@
 //!
 //! Limits that depend on the outcome (failed logins) or on who is calling (chat, per account)
 //! are counted by the code that knows it, through the same `AppState::limiter`; every refusal
-//! answers 429 `rate_limited` with `Retry-After`.
+//! answers 429 `rate_limited` with `Retry-After`. The counters are shared by every process
+//! (Redis or the database), so counting waits on the network: from async code, count through
+//! [`hit`] and [`give_back`], which run on the blocking pool.
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::middleware::Next;
-use actix_web::{web, HttpRequest, ResponseError};
-use hometutor_limits::{Bucket, RetryAfter};
+use actix_web::{web, ResponseError};
+use hometutor_limits::{Bucket, Limiter, RetryAfter};
 
+use crate::client_address::client_address;
 use crate::errors::ApiError;
 use crate::state::AppState;
 
@@ -39,13 +42,13 @@ async fn successes_per_client_address(
         return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
     };
     let address = client_address(req.request());
-    if let Err(wait) = state.limiter.hit(bucket, &address) {
+    if let Err(wait) = hit(&state.limiter, bucket, address).await {
         let response = refused(bucket, wait).error_response();
         return Ok(req.into_response(response));
     }
     let answer = next.call(req).await;
     if !answer.as_ref().is_ok_and(|response| response.status().is_success()) {
-        state.limiter.give_back(bucket, &address);
+        give_back(&state.limiter, bucket, address).await;
     }
     answer.map(ServiceResponse::map_into_boxed_body)
 }
@@ -62,8 +65,19 @@ pub fn refused(bucket: Bucket, wait: RetryAfter) -> ApiError {
     error
 }
 
-/// The peer's address. Behind a reverse proxy every client shares the proxy's: issue 17
-/// (`TRUSTED_PROXIES`) is to take the client's from `X-Forwarded-For` when the peer is trusted.
-fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+/// [`Limiter::hit`] on the blocking pool. A pool that is shutting down lets the event through,
+/// as a store that does not answer does.
+pub async fn hit(
+    limiter: &Limiter,
+    bucket: Bucket,
+    key: impl std::fmt::Display + Send + 'static,
+) -> Result<(), RetryAfter> {
+    let limiter = limiter.clone();
+    web::block(move || limiter.hit(bucket, key)).await.unwrap_or(Ok(()))
+}
+
+/// [`Limiter::give_back`] on the blocking pool.
+pub async fn give_back(limiter: &Limiter, bucket: Bucket, key: impl std::fmt::Display + Send + 'static) {
+    let limiter = limiter.clone();
+    let _ = web::block(move || limiter.give_back(bucket, key)).await;
 }

@@ -36,6 +36,8 @@ pub struct Settings {
     pub body_read_timeout: std::time::Duration,
     /// How often the payment reconciler asks the provider about orders still pending.
     pub reconcile_every: std::time::Duration,
+    /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`); none by default.
+    pub trusted_proxies: crate::client_address::TrustedProxies,
 }
 
 /// Which payment provider confirms subscriptions.
@@ -217,6 +219,8 @@ impl Settings {
                 })?
             }
         };
+        let trusted_proxies = crate::client_address::TrustedProxies::parse(&get("TRUSTED_PROXIES").unwrap_or_default())
+            .map_err(|e| ConfigError(format!("TRUSTED_PROXIES: {e}")))?;
         Ok(Self {
             bind,
             public_url: public_url.trim_end_matches('/').to_string(),
@@ -235,6 +239,7 @@ impl Settings {
             code_email_limit,
             body_read_timeout,
             reconcile_every,
+            trusted_proxies,
         })
     }
 
@@ -347,6 +352,7 @@ mod tests {
             ("MAX_UPLOAD_BYTES", "lots"),
             ("CHAT_RATE_LIMIT", "0"),
             ("PAYMENT_RECONCILE_SECS", "0"),
+            ("TRUSTED_PROXIES", "10.0.0.0/8,proxy.internal"),
         ] {
             let err = with(&[(key, value)]).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(err.contains(key), "{key}={value} gave {err:?}");

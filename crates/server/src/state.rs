@@ -11,6 +11,7 @@ use hometutor_profiles::ProfileService;
 use hometutor_tuition::TuitionService;
 
 use crate::chat::{ChatWriter, Hub, SocketContext};
+use crate::client_address::TrustedProxies;
 
 /// What every handler may reach: the database and the domain services.
 pub struct AppState {
@@ -30,8 +31,10 @@ pub struct AppState {
     pub public_url: String,
     /// The Content-Security-Policy of the web app's pages.
     pub content_security_policy: String,
-    /// Every rate limit of the process (`crate::rate_limit`); shared with `auth`.
+    /// Every rate limit (`crate::rate_limit`), counted in shared storage; shared with `auth`.
     pub limiter: Limiter,
+    /// Whose `X-Forwarded-For` names the client (`crate::client_address`).
+    pub trusted_proxies: TrustedProxies,
     /// `sandbox` or `production` for Cashfree's browser SDK; `None` in simulated mode.
     pub cashfree_environment: Option<String>,
 }

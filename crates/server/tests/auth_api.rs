@@ -504,7 +504,7 @@ async fn one_client_address_gets_at_most_ten_code_emails_an_hour() {
     assert_eq!((created, limited.len()), (10, 5));
     for reply in &limited {
         let retry: u64 = reply.headers["retry-after"].to_str().ok().and_then(|v| v.parse().ok()).expect("Retry-After");
-        assert!(retry > 0 && retry <= 3600);
+        assert!(retry > 0 && retry <= 3600, "Retry-After: {retry}");
         assert!(
             reply.body["message"].as_str().is_some_and(|m| m.contains("Too many code e-mails")),
             "{:?}",

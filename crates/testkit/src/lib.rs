@@ -1,13 +1,16 @@
 //! Test support shared by the crates' suites and benchmarks, never part of the
 //! server binary: private databases ([`TestDatabase`]), a test's background
 //! written straight into them ([`insert_user`], [`insert_request`], [`subscribe`]),
-//! and a real SMTP server on loopback that keeps every message it receives.
+//! a real SMTP server on loopback that keeps every message it receives, and a
+//! private Redis ([`PrivateRedis`]).
 
 mod database;
 mod fixtures;
+mod redis;
 
 pub use database::TestDatabase;
 pub use fixtures::{insert_request, insert_user, insert_users, subscribe, TestUser};
+pub use redis::PrivateRedis;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -1265,6 +1265,8 @@ export interface components {
             adminEmail: string;
             /** Format: int64 */
             adminId: number;
+            /** @description The client address the action came from (empty for entries older than this field). */
+            clientAddress: string;
             /** Format: date-time */
             createdAt: string;
             details: string;

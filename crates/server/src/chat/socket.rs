@@ -16,6 +16,7 @@ use futures_util::future::LocalBoxFuture;
 use futures_util::stream::FuturesOrdered;
 use futures_util::StreamExt;
 use hometutor_core::UserId;
+use hometutor_limits::Bucket;
 use hometutor_messaging::{Message, MessageStore, SendInput, TicketHolder, Tickets};
 use serde::Deserialize;
 
@@ -117,7 +118,19 @@ async fn run(
                 let Some(Ok(msg)) = incoming else { break };
                 last_heard = Instant::now();
                 match msg {
-                    AggregatedMessage::Text(text) => pending.push_back(answer(&context, me, &text)),
+                    AggregatedMessage::Text(text) => {
+                        // Counted here, before the next frame is read, so that a socket's
+                        // messages reach the writer in the order they came (the count is
+                        // shared by every process, so it waits on Redis or the database).
+                        let counted = crate::rate_limit::hit(&context.limiter, Bucket::ChatEventsPerAccount, me).await;
+                        pending.push_back(match counted {
+                            Ok(()) => answer(&context, me, &text),
+                            Err(_) => refused(ErrorEvent::coded(
+                                "Too many messages; please slow down.",
+                                crate::errors::ErrorCode::RateLimited,
+                            )),
+                        });
+                    }
                     AggregatedMessage::Ping(bytes) => outbox.pong(bytes),
                     AggregatedMessage::Close(_) => break,
                     AggregatedMessage::Pong(_) | AggregatedMessage::Binary(_) => {}
@@ -164,16 +177,10 @@ fn refused(error: ErrorEvent) -> LocalBoxFuture<'static, Answer> {
     now(vec![error.into()])
 }
 
-/// Answers one frame. A `sendMessage` is queued for storage at once (so a
+/// Answers one frame (already counted against the account's limit). A `sendMessage` is queued for storage at once (so a
 /// socket's messages keep their order) and its ack comes when its batch commits;
 /// the socket meanwhile reads on. Other events are answered in turn.
 fn answer(context: &web::Data<SocketContext>, me: UserId, frame: &str) -> LocalBoxFuture<'static, Answer> {
-    if context.limiter.hit(hometutor_limits::Bucket::ChatEventsPerAccount, me).is_err() {
-        return refused(ErrorEvent::coded(
-            "Too many messages; please slow down.",
-            crate::errors::ErrorCode::RateLimited,
-        ));
-    }
     if frame.len() > MAX_EVENT_BYTES {
         return refused(ErrorEvent::coded(
             "Message is too long (at most 2000 characters).",

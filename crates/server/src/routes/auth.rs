@@ -1,6 +1,6 @@
 //! Accounts: registration, verification, login, profile, logout, password reset.
 
-use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, put, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_auth::{LoginInput, ProfileChanges, RegisterInput, User, MAX_NAME_CHARS};
 use hometutor_core::Role;
@@ -8,17 +8,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::client_address::ClientAddress;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::schemas;
 use crate::state::AppState;
-
-/// The peer address, not a client-supplied header: X-Forwarded-For could be
-/// forged to dodge the per-IP limits.
-fn client_ip(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
-}
 
 #[derive(Serialize, ToSchema)]
 pub struct MessageResponse {
@@ -141,7 +136,7 @@ pub struct RegisterResponse {
 #[post("/auth/register")]
 pub async fn register(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    client: ClientAddress,
     body: Json<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
@@ -151,7 +146,7 @@ pub async fn register(
         email: body.email,
         phone: body.phone,
         password: body.password,
-        ip: client_ip(&req),
+        ip: client.0.to_string(),
     };
     let auth = state.auth.clone();
     let email = blocking(move || auth.register(input)).await?;
@@ -202,11 +197,11 @@ pub struct EmailRequest {
 #[post("/verify/resend-otp")]
 pub async fn resend_otp(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    client: ClientAddress,
     body: Json<EmailRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
-    let ip = client_ip(&req);
+    let ip = client.0.to_string();
     blocking(move || auth.resend_verification(&body.email, &ip)).await?;
     Ok(web::Json(message("If the address belongs to an unverified account, a new code is on its way.")))
 }
@@ -267,10 +262,10 @@ pub struct LoginResponse {
 #[post("/auth/login")]
 pub async fn login(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    client: ClientAddress,
     body: Json<LoginRequest>,
 ) -> Result<web::Json<LoginResponse>, ApiError> {
-    let ip = client_ip(&req);
+    let ip = client.0.to_string();
     let body = body.into_inner();
     let auth = state.auth.clone();
     let session = blocking(move || auth.login(LoginInput { email: body.email, password: body.password, ip })).await?;
@@ -349,11 +344,11 @@ pub async fn logout(state: web::Data<AppState>, me: CurrentUser) -> Result<web::
 #[post("/auth/send-reset-otp")]
 pub async fn send_reset_otp(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    client: ClientAddress,
     body: Json<EmailRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
-    let ip = client_ip(&req);
+    let ip = client.0.to_string();
     blocking(move || auth.send_reset_otp(&body.email, &ip)).await?;
     Ok(web::Json(message("If an account exists for this e-mail, we have sent a reset code to it.")))
 }

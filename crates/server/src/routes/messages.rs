@@ -84,7 +84,7 @@ fn message_text_schema() -> utoipa::openapi::Object {
 ))]
 #[post("/messages")]
 pub async fn send(state: web::Data<AppState>, me: CurrentUser, body: Json<SendBody>) -> Result<HttpResponse, ApiError> {
-    if let Err(wait) = state.limiter.hit(Bucket::ChatEventsPerAccount, me.0.id) {
+    if let Err(wait) = rate_limit::hit(&state.limiter, Bucket::ChatEventsPerAccount, me.0.id).await {
         return Err(rate_limit::refused(Bucket::ChatEventsPerAccount, wait));
     }
     let b = body.into_inner();

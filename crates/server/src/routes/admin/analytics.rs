@@ -127,6 +127,8 @@ pub struct AuditEntryDto {
     pub target: String,
     pub details: String,
     pub created_at: DateTime<Utc>,
+    /// The client address the action came from (empty for entries older than this field).
+    pub client_address: String,
 }
 
 impl From<AuditEntry> for AuditEntryDto {
@@ -139,6 +141,7 @@ impl From<AuditEntry> for AuditEntryDto {
             target: e.target,
             details: e.details,
             created_at: e.created_at.and_utc(),
+            client_address: e.client_address,
         }
     }
 }

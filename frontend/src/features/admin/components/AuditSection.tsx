@@ -20,6 +20,7 @@ export function AuditSection() {
                 <Table.ColumnHeader>What</Table.ColumnHeader>
                 <Table.ColumnHeader>Target</Table.ColumnHeader>
                 <Table.ColumnHeader>Details</Table.ColumnHeader>
+                <Table.ColumnHeader>From</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -30,6 +31,7 @@ export function AuditSection() {
                   <Table.Cell>{e.action}</Table.Cell>
                   <Table.Cell>{e.target}</Table.Cell>
                   <Table.Cell>{e.details || '-'}</Table.Cell>
+                  <Table.Cell>{e.clientAddress || '-'}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
