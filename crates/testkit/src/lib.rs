@@ -1,12 +1,15 @@
 //! Test support shared by the crates' suites and benchmarks, never part of the
 //! server binary: private databases ([`TestDatabase`]), a test's background
 //! written straight into them ([`insert_user`], [`insert_request`], [`subscribe`]),
-//! and a real SMTP server on loopback that keeps every message it receives.
+//! a real SMTP server on loopback that keeps every message it receives, and a real
+//! S3-protocol server ([`S3Server`]).
 
 mod database;
 mod fixtures;
+mod s3;
 
 pub use database::TestDatabase;
+pub use s3::S3Server;
 pub use fixtures::{insert_request, insert_user, insert_users, subscribe, TestUser};
 
 use std::sync::{Arc, Mutex};
