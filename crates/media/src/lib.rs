@@ -160,7 +160,7 @@ impl MediaStore {
 
     /// A recorded file's size and bytes, streamed from the store: `NotFound` when
     /// its object is missing, `Unavailable` when the store cannot be reached. Async.
-    pub async fn open(
+    pub async fn stream(
         &self,
         file: &StoredFile,
     ) -> Result<(u64, futures_util::stream::BoxStream<'static, Result<bytes::Bytes, MediaError>>), MediaError> {

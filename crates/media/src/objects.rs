@@ -261,3 +261,50 @@ fn from_store(e: object_store::Error) -> MediaError {
     }
     MediaError::Unavailable(e.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::StorageConfig;
+    use std::path::PathBuf;
+
+    fn parse(url: Option<&str>) -> Result<StorageConfig, String> {
+        StorageConfig::from_lookup(url, PathBuf::from("data/uploads"), |k| (k == "AWS_REGION").then(|| "eu-west-1".into()))
+    }
+
+    #[test]
+    fn unset_is_the_data_directory_and_file_urls_name_absolute_directories() {
+        assert_eq!(parse(None), Ok(StorageConfig::Directory(PathBuf::from("data/uploads"))));
+        assert_eq!(parse(Some("file:///srv/uploads")), Ok(StorageConfig::Directory(PathBuf::from("/srv/uploads"))));
+        let relative = parse(Some("file://uploads")).unwrap_err();
+        assert!(relative.contains("absolute path"), "{relative}");
+    }
+
+    #[test]
+    fn s3_urls_need_a_bucket_and_keep_the_prefix_and_the_aws_variables() {
+        let Ok(StorageConfig::S3 { bucket, prefix, aws }) = parse(Some("s3://media/site/uploads/")) else {
+            panic!("an s3 store");
+        };
+        assert_eq!((bucket.as_str(), prefix.as_str()), ("media", "site/uploads"));
+        assert_eq!(aws, vec![("AWS_REGION".to_string(), "eu-west-1".to_string())]);
+        let missing = parse(Some("s3:///uploads")).unwrap_err();
+        assert!(missing.contains("the bucket is missing"), "{missing}");
+    }
+
+    #[test]
+    fn other_schemes_are_refused_with_a_message_naming_the_variable() {
+        for bad in ["ftp://host/x", "gs://bucket", "/srv/uploads", "not a url"] {
+            let err = parse(Some(bad)).unwrap_err();
+            assert!(err.starts_with("UPLOADS_URL must be file:///absolute/path or s3://bucket/prefix"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn credentials_never_show_in_the_debug_form() {
+        let config = StorageConfig::S3 {
+            bucket: "b".into(),
+            prefix: "p".into(),
+            aws: vec![("AWS_SECRET_ACCESS_KEY".into(), "hunter2".into())],
+        };
+        assert_eq!(format!("{config:?}"), "s3://b/p");
+    }
+}

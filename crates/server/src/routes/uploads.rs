@@ -191,7 +191,7 @@ const UPLOAD_CSP: &str = "sandbox; default-src 'none'";
 pub async fn serve_upload(state: web::Data<AppState>, filename: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let media = state.media.clone();
     let file = blocking(move || media.find(&filename)).await?;
-    let (size, bytes) = state.media.open(&file).await?;
+    let (size, bytes) = state.media.stream(&file).await?;
     let inline = file.kind().is_some_and(Kind::is_image);
     let disposition = if inline { "inline" } else { "attachment" };
     let encoded: String = file
