@@ -112,7 +112,12 @@ impl StorageConfig {
         let Self::S3 { bucket, prefix, aws } = self else {
             return Err(object_store::Error::NotImplemented { operation: "s3".into(), implementer: "file".into() });
         };
-        let mut builder = AmazonS3Builder::new().with_bucket_name(bucket);
+        let mut builder = AmazonS3Builder::new()
+            .with_bucket_name(bucket)
+            // First: the variables below (AWS_ALLOW_HTTP) add to these options.
+            .with_client_options(
+                ClientOptions::new().with_connect_timeout(Duration::from_secs(3)).with_timeout(Duration::from_secs(60)),
+            );
         let has_region = aws.iter().any(|(k, _)| k == "AWS_REGION");
         for (key, value) in aws {
             // `AWS_DEFAULT_REGION` is the older spelling, read when `AWS_REGION` is not set.
@@ -127,9 +132,6 @@ impl StorageConfig {
         let store = builder
             // An unreachable store is told to the user within seconds (503), not after minutes of retries.
             .with_retry(RetryConfig { max_retries: 2, retry_timeout: Duration::from_secs(10), ..Default::default() })
-            .with_client_options(
-                ClientOptions::new().with_connect_timeout(Duration::from_secs(3)).with_timeout(Duration::from_secs(60)),
-            )
             .build()?;
         Ok(match prefix.is_empty() {
             true => Arc::new(store),

@@ -18,6 +18,8 @@ use std::time::{Duration, Instant};
 
 const INSTALL: &str = "tests/install/s3-server.sh";
 const START_WITHIN: Duration = Duration::from_secs(30);
+const AUTHORIZATION: &str = "Authorization: AWS4-HMAC-SHA256 Credential=hometutor-test/20240101/us-east-1/s3/aws4_request, \
+                             SignedHeaders=host, Signature=0";
 
 pub struct S3Server {
     pub port: u16,
@@ -129,12 +131,13 @@ impl S3Server {
         }
     }
 
-    /// An unsigned request (moto does not check signatures); the reply's status.
+    /// A request with a made-up signature (moto checks none, but treats a request
+    /// without one as anonymous, which may not delete); the reply's status.
     fn request(&self, method: &str, path: &str) -> std::io::Result<u16> {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port))?;
         stream.set_read_timeout(Some(Duration::from_secs(10)))?;
         let request =
-            format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", self.port);
+            format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{AUTHORIZATION}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", self.port);
         stream.write_all(request.as_bytes())?;
         let mut reply = Vec::new();
         stream.read_to_end(&mut reply)?;
