@@ -208,7 +208,10 @@ impl Objects {
 
     /// Its size and its bytes as they arrive: read by the store's runtime and handed
     /// over a short queue, so the server's thread only forwards them.
-    pub(crate) async fn open(&self, name: &str) -> Result<(u64, BoxStream<'static, Result<Bytes, MediaError>>), MediaError> {
+    pub(crate) async fn open(
+        &self,
+        name: &str,
+    ) -> Result<(u64, BoxStream<'static, Result<Bytes, MediaError>>), MediaError> {
         let (store, path) = (self.store.clone(), Path::from(name));
         let (size_tx, size_rx) = tokio::sync::oneshot::channel();
         let (tx, mut rx) = tokio::sync::mpsc::channel::<Result<Bytes, MediaError>>(4);
@@ -270,7 +273,9 @@ mod tests {
     use std::path::PathBuf;
 
     fn parse(url: Option<&str>) -> Result<StorageConfig, String> {
-        StorageConfig::from_lookup(url, PathBuf::from("data/uploads"), |k| (k == "AWS_REGION").then(|| "eu-west-1".into()))
+        StorageConfig::from_lookup(url, PathBuf::from("data/uploads"), |k| {
+            (k == "AWS_REGION").then(|| "eu-west-1".into())
+        })
     }
 
     #[test]

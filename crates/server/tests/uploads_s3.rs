@@ -53,10 +53,17 @@ fn pdf(len: usize) -> Vec<u8> {
 
 /// The headers a served file carries, whatever store it came from.
 fn served_headers(headers: &HeaderMap) -> Vec<(String, String)> {
-    ["content-type", "content-length", "content-disposition", "cache-control", "content-security-policy", "x-content-type-options"]
-        .iter()
-        .map(|h| (h.to_string(), headers.get(*h).map(|v| v.to_str().unwrap_or_default().to_string()).unwrap_or_default()))
-        .collect()
+    [
+        "content-type",
+        "content-length",
+        "content-disposition",
+        "cache-control",
+        "content-security-policy",
+        "x-content-type-options",
+    ]
+    .iter()
+    .map(|h| (h.to_string(), headers.get(*h).map(|v| v.to_str().unwrap_or_default().to_string()).unwrap_or_default()))
+    .collect()
 }
 
 async fn s3_app(s3: &S3Server) -> TestApp {

@@ -9,8 +9,8 @@ mod fixtures;
 mod s3;
 
 pub use database::TestDatabase;
-pub use s3::S3Server;
 pub use fixtures::{insert_request, insert_user, insert_users, subscribe, TestUser};
+pub use s3::S3Server;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

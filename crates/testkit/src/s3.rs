@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 
 const INSTALL: &str = "tests/install/s3-server.sh";
 const START_WITHIN: Duration = Duration::from_secs(30);
-const AUTHORIZATION: &str = "Authorization: AWS4-HMAC-SHA256 Credential=hometutor-test/20240101/us-east-1/s3/aws4_request, \
+const AUTHORIZATION: &str =
+    "Authorization: AWS4-HMAC-SHA256 Credential=hometutor-test/20240101/us-east-1/s3/aws4_request, \
                              SignedHeaders=host, Signature=0";
 
 pub struct S3Server {
@@ -92,13 +93,12 @@ impl S3Server {
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {}: {e}", self.binary.display()));
-        if let Ok(mut slot) = self.child.lock() {
-            *slot = Some(child);
-        }
+        // Kept (and so killed and waited for) even behind a poisoned lock.
+        *self.child.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(child);
         let deadline = Instant::now() + START_WITHIN;
         loop {
             match self.request("PUT", &format!("/{}", self.bucket)) {
-                Ok(status) if status == 200 => return,
+                Ok(200) => return,
                 Ok(status) => panic!("the S3 server refused to make the bucket {}: HTTP {status}", self.bucket),
                 Err(_) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(100)),
                 Err(e) => panic!("the S3 server did not come up on port {}: {e}", self.port),
