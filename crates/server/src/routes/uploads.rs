@@ -185,7 +185,7 @@ const UPLOAD_CSP: &str = "sandbox; default-src 'none'";
 #[utoipa::path(tag = "uploads", params(("filename" = String, Path,)), responses(
     (status = 200),
     (status = 404, description = "No such file, or its stored bytes are missing", body = ErrorBody),
-    (status = 503, description = "The file storage cannot be reached (with Retry-After)", body = ErrorBody),
+    (status = 503, description = "Down for maintenance, or the database or the file storage is briefly unavailable (see Retry-After)", body = ErrorBody),
 ))]
 #[get("/uploads/{filename}")]
 pub async fn serve_upload(state: web::Data<AppState>, filename: web::Path<String>) -> Result<HttpResponse, ApiError> {
