@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test suite of the project:
+#   0. installs the S3-protocol server the upload suites use (tests/install/s3-server.sh),
 #   1. the Rust suites (unit, service and HTTP API tests) on SQLite,
 #   2. the same Rust suites on PostgreSQL when TEST_DATABASE_URL is set,
 #   3. the web app's unit tests (vitest), its lint (ESLint: the design's import boundaries, hooks,
@@ -30,6 +31,8 @@ plain() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
 
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
+step "S3-protocol server for the upload suites (moto, pinned; quick when installed)"
+tests/install/s3-server.sh || status=1
 # The cluster test (it runs on PostgreSQL only) needs nginx; installed when missing.
 [ -z "${TEST_DATABASE_URL:-}" ] || tests/install/nginx.sh || status=1
 

@@ -3,13 +3,17 @@
 //! agree. A file is streamed into a temporary file, checked against the size
 //! limit as it arrives, then inspected: images are decoded and encoded again
 //! (see `images`), documents checked for their structure (see `documents`).
-//! It is renamed into place under a random name only in the transaction that
-//! checks the owner's quota (see `quota`) and records it, so a refused or
-//! interrupted upload leaves nothing behind.
+//! Its checked bytes go to the object store (see `objects`: a directory or an
+//! S3 bucket) under a random name, and only then is it recorded, in the
+//! transaction that checks the owner's quota (see `quota`); a refusal there
+//! takes the object back, so a refused upload leaves nothing behind. A file is
+//! served only when it has a row, so an object left by a crash between the two
+//! steps is never seen, and [`MediaStore::sweep`] removes it.
 
 mod documents;
 mod images;
 mod kind;
+mod objects;
 mod quota;
 
 use std::fs::File;
@@ -24,6 +28,7 @@ use hometutor_db::{now, Db, DbError};
 
 pub use images::{MAX_DECODE_BYTES, MAX_IMAGE_SIDE};
 pub use kind::Kind;
+pub use objects::{StorageConfig, AWS_VARIABLES};
 pub use quota::{Quota, MAX_STORED_BYTES, MAX_UPLOADS_PER_HOUR};
 
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +53,9 @@ pub enum MediaError {
     NotYours,
     #[error("storage: {0}")]
     Io(#[from] std::io::Error),
+    /// The object store did not answer or refused (an S3 service down, bad credentials).
+    #[error("file storage unavailable: {0}")]
+    Unavailable(String),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -79,7 +87,9 @@ impl StoredFile {
 #[derive(Clone)]
 pub struct MediaStore {
     db: Db,
-    dir: PathBuf,
+    objects: objects::Objects,
+    /// Where files are received before they are checked and stored.
+    staging: PathBuf,
     max_bytes: u64,
     quota: Quota,
 }
@@ -102,9 +112,16 @@ fn valid_stored_name(name: &str) -> bool {
 }
 
 impl MediaStore {
+    /// Files kept in the directory `dir`, received there too.
     pub fn new(db: Db, dir: PathBuf, max_bytes: u64) -> Result<Self, MediaError> {
-        std::fs::create_dir_all(&dir)?;
-        Ok(Self { db, dir, max_bytes, quota: Quota::default() })
+        Self::open(db, &StorageConfig::Directory(dir.clone()), dir, max_bytes)
+    }
+
+    /// Files kept where `storage` says, received in the local directory `staging` first.
+    pub fn open(db: Db, storage: &StorageConfig, staging: PathBuf, max_bytes: u64) -> Result<Self, MediaError> {
+        std::fs::create_dir_all(&staging)?;
+        let objects = objects::Objects::open_store(storage)?;
+        Ok(Self { db, objects, staging, max_bytes, quota: Quota::default() })
     }
 
     /// Other per-account limits than the defaults (the server's settings; tests lower them).
@@ -128,25 +145,34 @@ impl MediaStore {
         let name = clean_name(original_name).ok_or_else(|| MediaError::NotAllowed(original_name.to_string()))?;
         let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
         let kind = Kind::from_extension(&ext).ok_or_else(|| MediaError::NotAllowed(name.clone()))?;
-        let temp = self.dir.join(format!(".incoming-{}", uuid::Uuid::new_v4().simple()));
+        let temp = self.staging.join(format!(".incoming-{}", uuid::Uuid::new_v4().simple()));
         let file = File::create(&temp)?;
         Ok(Pending { store: self.clone(), name, kind, temp, file: Some(file), size: 0, head: Vec::with_capacity(4096) })
     }
 
-    pub fn find(&self, filename: &str) -> Result<(PathBuf, StoredFile), MediaError> {
+    /// A recorded file's row. Blocking.
+    pub fn find(&self, filename: &str) -> Result<StoredFile, MediaError> {
         if !valid_stored_name(filename) {
             return Err(MediaError::NotFound);
         }
-        let row = self
-            .db
-            .read(|c| -> Result<_, MediaError> { Ok(row_by_name(c, filename)?) })?
-            .ok_or(MediaError::NotFound)?;
-        Ok((self.dir.join(&row.filename), row))
+        self.db.read(|c| -> Result<_, MediaError> { Ok(row_by_name(c, filename)?) })?.ok_or(MediaError::NotFound)
     }
 
-    /// Deletes a file: its uploader or an admin only.
+    /// A recorded file's size and bytes, streamed from the store: `NotFound` when
+    /// its object is missing, `Unavailable` when the store cannot be reached. Async.
+    pub async fn stream(
+        &self,
+        file: &StoredFile,
+    ) -> Result<(u64, futures_util::stream::BoxStream<'static, Result<bytes::Bytes, MediaError>>), MediaError> {
+        if !valid_stored_name(&file.filename) {
+            return Err(MediaError::NotFound);
+        }
+        self.objects.open(&file.filename).await
+    }
+
+    /// Deletes a file, its row then its object: its uploader or an admin only. Blocking.
     pub fn delete(&self, caller: UserId, role: Role, filename: &str) -> Result<(), MediaError> {
-        let (path, row) = self.find(filename)?;
+        let row = self.find(filename)?;
         if row.owner != caller && role != Role::Admin {
             return Err(MediaError::NotYours);
         }
@@ -154,10 +180,40 @@ impl MediaStore {
             diesel::delete(up::table.filter(up::filename.eq(filename))).execute(c)?;
             Ok(())
         })?;
-        match std::fs::remove_file(path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.into()),
-            _ => Ok(()),
+        self.remove_object(filename);
+        Ok(())
+    }
+
+    /// Removes the object of a file whose row is gone. The file is already unreachable
+    /// (nothing serves an object without a row), so a store that fails now only leaves
+    /// an object for [`MediaStore::sweep`]: logged, not an error for the user.
+    fn remove_object(&self, filename: &str) {
+        if let Err(e) = self.objects.delete(filename) {
+            tracing::warn!(file = %filename, error = %e, "an uploaded file's object stays until the next sweep");
         }
+    }
+
+    /// Removes the objects that have no row and are older than `grace` (left by a
+    /// crash between storing and recording, or by a store down when their file was
+    /// deleted); younger ones may be uploads in progress. Returns how many. Blocking.
+    pub fn sweep(&self, grace: std::time::Duration) -> Result<usize, MediaError> {
+        let cutoff = chrono::Utc::now() - chrono::TimeDelta::from_std(grace).unwrap_or(chrono::TimeDelta::hours(1));
+        let candidates: Vec<String> = self
+            .objects
+            .list()?
+            .into_iter()
+            .filter(|(name, changed)| valid_stored_name(name) && *changed < cutoff)
+            .map(|(name, _)| name)
+            .collect();
+        let mut removed = 0;
+        for name in candidates {
+            let recorded = self.db.read(|c| -> Result<_, MediaError> { Ok(row_by_name(c, &name)?.is_some()) })?;
+            if !recorded {
+                self.objects.delete(&name)?;
+                removed += 1;
+            }
+        }
+        Ok(removed)
     }
 }
 
@@ -172,10 +228,7 @@ impl MediaStore {
             diesel::delete(up::table.filter(up::filename.eq(&file.filename))).execute(c)?;
             Quota::unrecord(c, &file.filename)
         })?;
-        match std::fs::remove_file(self.dir.join(&file.filename)) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.into()),
-            _ => Ok(()),
-        }
+        self.objects.delete(&file.filename)
     }
 
     /// The stored names of every file these users uploaded.
@@ -186,16 +239,13 @@ impl MediaStore {
         })
     }
 
-    /// Removes from disk the files among `filenames` that no longer have a row
+    /// Removes from the store the files among `filenames` that no longer have a row
     /// (their owner's account was deleted, which deletes the rows with it).
     pub fn remove_unrecorded(&self, filenames: &[String]) -> Result<(), MediaError> {
         for name in filenames.iter().filter(|n| valid_stored_name(n)) {
             let recorded = self.db.read(|c| -> Result<_, MediaError> { Ok(row_by_name(c, name)?.is_some()) })?;
             if !recorded {
-                match std::fs::remove_file(self.dir.join(name)) {
-                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.into()),
-                    _ => {}
-                }
+                self.remove_object(name);
             }
         }
         Ok(())
@@ -259,44 +309,43 @@ impl Pending {
     }
 
     /// Checks the content through and through (images come out encoded again),
-    /// then, in one transaction, checks the owner's quota, records the file and
-    /// moves it into place. Blocking and CPU-heavy: call from a blocking thread.
+    /// sends it to the store, then, in one transaction, checks the owner's quota
+    /// and records the file. Blocking and CPU-heavy: call from a blocking thread.
     pub fn finish(mut self, owner: UserId, role: Role) -> Result<StoredFile, MediaError> {
         if !self.kind.matches_head(&self.head) {
             return Err(MediaError::Mismatch(self.name.clone()));
         }
         let received = self.file.take().ok_or(MediaError::NotFound)?;
-        let size = if self.kind.is_image() {
-            drop(received);
-            let clean = images::reencode(self.kind, &std::fs::read(&self.temp)?).map_err(|r| match r {
+        drop(received);
+        let content = std::fs::read(&self.temp)?;
+        let content = if self.kind.is_image() {
+            images::reencode(self.kind, &content).map_err(|r| match r {
                 images::Refusal::TooLarge => {
                     MediaError::ImageTooLarge { name: self.name.clone(), max_side: MAX_IMAGE_SIDE }
                 }
                 images::Refusal::Damaged => MediaError::Damaged(self.name.clone()),
-            })?;
-            let mut file = File::create(&self.temp)?;
-            file.write_all(&clean)?;
-            file.sync_all()?;
-            clean.len() as u64
+            })?
+        } else if documents::well_formed(self.kind, &self.temp) {
+            content
         } else {
-            received.sync_all()?;
-            if !documents::well_formed(self.kind, &self.temp) {
-                return Err(MediaError::Mismatch(self.name.clone()));
-            }
-            self.size
+            return Err(MediaError::Mismatch(self.name.clone()));
         };
-        let filename = format!("{}.{}", uuid::Uuid::new_v4().simple(), self.kind.extension());
-        let target = self.store.dir.join(&filename);
+        let size = content.len() as u64;
         let stored = StoredFile {
-            filename: filename.clone(),
+            filename: format!("{}.{}", uuid::Uuid::new_v4().simple(), self.kind.extension()),
             original_name: self.name.clone(),
             mimetype: self.kind.mime().to_string(),
             size,
             owner,
             created_at: now(),
         };
-        let (quota, at) = (self.store.quota, stored.created_at);
-        let recorded = self.store.db.write(|c| -> Result<_, MediaError> {
+        let (store, quota, at) = (&self.store, self.store.quota, stored.created_at);
+        // A hint first, so a full account is not sent to the store; the transaction's check holds.
+        store.db.read(|c| quota.admits(c, owner, role, size, at))?;
+        // Stored before it is recorded, never inside the transaction: a slow store
+        // must not hold the database's write lock.
+        store.objects.put(&stored.filename, content.into())?;
+        let recorded = store.db.write(|c| -> Result<_, MediaError> {
             Quota::hold(c, owner, at)?;
             quota.admits(c, owner, role, size, at)?;
             diesel::insert_into(up::table)
@@ -309,13 +358,10 @@ impl Pending {
                     up::created_at.eq(at),
                 ))
                 .execute(c)?;
-            Quota::record(c, owner, &filename, at)?;
-            // Last, so that a refusal above has nothing on disk to take back.
-            Ok(std::fs::rename(&self.temp, &target)?)
+            Quota::record(c, owner, &stored.filename, at)
         });
         if let Err(e) = recorded {
-            // The commit itself may have failed after the rename.
-            let _ = std::fs::remove_file(&target);
+            store.remove_object(&stored.filename);
             return Err(e);
         }
         Ok(stored)
@@ -324,7 +370,7 @@ impl Pending {
 
 impl Drop for Pending {
     fn drop(&mut self) {
-        // After finish() the temporary name no longer exists; otherwise this cleans up.
+        // Received, stored or refused: the temporary file is not needed any more.
         let _ = std::fs::remove_file(&self.temp);
     }
 }

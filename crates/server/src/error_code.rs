@@ -82,6 +82,8 @@ pub enum ErrorCode {
     // The server's own state (500, 503, 507).
     Maintenance,
     DatabaseUnavailable,
+    /// The object store holding uploaded files (`UPLOADS_URL`) cannot be reached.
+    StorageUnavailable,
     StorageFull,
     Internal,
 }

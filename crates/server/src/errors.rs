@@ -226,6 +226,16 @@ impl From<MediaError> for ApiError {
             MediaError::NotYours => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotYours, message),
             MediaError::Io(e) if e.kind() == std::io::ErrorKind::StorageFull => storage_full(e),
             MediaError::Io(e) => Self::internal(e),
+            MediaError::Unavailable(cause) => {
+                tracing::warn!(error = %cause, "file storage unavailable");
+                let mut err = Self::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    ErrorCode::StorageUnavailable,
+                    "Uploaded files are briefly unavailable. Please try again in a few seconds.",
+                );
+                err.retry_after = Some(5);
+                err
+            }
             MediaError::Db(e) => database(e),
         }
     }

@@ -194,8 +194,10 @@ impl Application {
             Some(url) => chat::Hub::with_redis(url, chat_channel(&settings.database_url)).await.context("REDIS_URL")?,
             None => chat::Hub::in_process(),
         };
-        let media = MediaStore::new(db.clone(), settings.data_dir.join("uploads"), settings.max_upload_bytes)?
+        let staging = settings.uploads.staging_dir(&settings.data_dir);
+        let media = MediaStore::open(db.clone(), &settings.uploads, staging, settings.max_upload_bytes)?
             .with_quota(settings.upload_quota);
+        workers.push(actix_web::rt::spawn(sweep_uploads(media.clone())));
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
             chat_writer: chat::ChatWriter::start(messages.clone()),
@@ -280,6 +282,17 @@ impl Application {
             tracing::warn!("background workers did not stop within {WORKERS_STOP_WITHIN:?}");
         }
         result
+    }
+}
+
+/// Once per start: objects no row names (a crash between storing and recording them,
+/// a store that was down when their file was deleted), left an hour for uploads in flight.
+async fn sweep_uploads(media: MediaStore) {
+    match tokio::task::spawn_blocking(move || media.sweep(std::time::Duration::from_secs(3600))).await {
+        Ok(Ok(0)) => {}
+        Ok(Ok(removed)) => tracing::info!(removed, "unrecorded uploaded files removed"),
+        Ok(Err(e)) => tracing::warn!(error = %e, "the uploads sweep did not finish; it runs again at the next start"),
+        Err(e) => tracing::warn!(error = %e, "the uploads sweep stopped"),
     }
 }
 

@@ -24,6 +24,8 @@ pub struct Settings {
     pub payments: PaymentMode,
     /// Set when several server processes share chat through Redis pub/sub.
     pub redis_url: Option<String>,
+    /// Where uploaded files are kept (`UPLOADS_URL`; default the directory `DATA_DIR/uploads`).
+    pub uploads: hometutor_media::StorageConfig,
     /// Largest accepted upload, per file.
     pub max_upload_bytes: u64,
     /// Bytes stored and uploads per hour, per account (admins exempt).
@@ -60,6 +62,7 @@ impl std::fmt::Debug for Settings {
             .field("public_url", &self.public_url)
             .field("database_url", &hometutor_db::redact(&self.database_url))
             .field("data_dir", &self.data_dir)
+            .field("uploads", &self.uploads)
             .field("smtp", &self.smtp_url.as_deref().map(hometutor_db::redact))
             .field("mail_from", &self.mail_from)
             .field("bcrypt_cost", &self.bcrypt_cost)
@@ -221,11 +224,15 @@ impl Settings {
         };
         let trusted_proxies = crate::client_address::TrustedProxies::parse(&get("TRUSTED_PROXIES").unwrap_or_default())
             .map_err(|e| ConfigError(format!("TRUSTED_PROXIES: {e}")))?;
+        let data_dir = PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "data".into()));
+        let uploads =
+            hometutor_media::StorageConfig::from_lookup(get("UPLOADS_URL").as_deref(), data_dir.join("uploads"), &get)
+                .map_err(ConfigError)?;
         Ok(Self {
             bind,
             public_url: public_url.trim_end_matches('/').to_string(),
             database_url,
-            data_dir: PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "data".into())),
+            data_dir,
             jwt_secret,
             smtp_url,
             mail_from,
@@ -233,6 +240,7 @@ impl Settings {
             admin,
             payments,
             redis_url,
+            uploads,
             max_upload_bytes,
             upload_quota,
             chat_rate_limit,

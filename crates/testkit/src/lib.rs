@@ -1,16 +1,18 @@
 //! Test support shared by the crates' suites and benchmarks, never part of the
 //! server binary: private databases ([`TestDatabase`]), a test's background
 //! written straight into them ([`insert_user`], [`insert_request`], [`subscribe`]),
-//! a real SMTP server on loopback that keeps every message it receives, and a
-//! private Redis ([`PrivateRedis`]).
+//! a real SMTP server on loopback that keeps every message it receives, a private
+//! Redis ([`PrivateRedis`]) and a real S3-protocol server ([`S3Server`]).
 
 mod database;
 mod fixtures;
 mod redis;
+mod s3;
 
 pub use database::TestDatabase;
 pub use fixtures::{insert_request, insert_user, insert_users, subscribe, TestUser};
 pub use redis::PrivateRedis;
+pub use s3::S3Server;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -181,16 +181,17 @@ pub async fn delete_upload(
 /// load and run nothing, whatever a browser makes of its bytes.
 const UPLOAD_CSP: &str = "sandbox; default-src 'none'";
 
-/// Serves an uploaded file with its stored type; documents always download.
-#[utoipa::path(tag = "uploads", params(("filename" = String, Path,)), responses((status = 200), (status = 404, body = ErrorBody)))]
+/// Serves an uploaded file with its stored type, streamed from the store; documents always download.
+#[utoipa::path(tag = "uploads", params(("filename" = String, Path,)), responses(
+    (status = 200),
+    (status = 404, description = "No such file, or its stored bytes are missing", body = ErrorBody),
+    (status = 503, description = "Down for maintenance, or the database or the file storage is briefly unavailable (see Retry-After)", body = ErrorBody),
+))]
 #[get("/uploads/{filename}")]
 pub async fn serve_upload(state: web::Data<AppState>, filename: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let media = state.media.clone();
-    let (bytes, file) = blocking(move || {
-        let (path, file) = media.find(&filename)?;
-        Ok::<_, hometutor_media::MediaError>((std::fs::read(path)?, file))
-    })
-    .await?;
+    let file = blocking(move || media.find(&filename)).await?;
+    let (size, bytes) = state.media.stream(&file).await?;
     let inline = file.kind().is_some_and(Kind::is_image);
     let disposition = if inline { "inline" } else { "attachment" };
     let encoded: String = file
@@ -209,7 +210,8 @@ pub async fn serve_upload(state: web::Data<AppState>, filename: web::Path<String
         .insert_header((header::CONTENT_DISPOSITION, format!("{disposition}; filename*=UTF-8''{encoded}")))
         .insert_header((header::CACHE_CONTROL, "private, max-age=3600"))
         .insert_header((header::CONTENT_SECURITY_POLICY, UPLOAD_CSP))
-        .body(bytes))
+        .no_chunking(size)
+        .streaming(bytes))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {
