@@ -114,6 +114,8 @@ pub struct Db {
     reader: r2d2::Pool<Manager>,
     writer: r2d2::Pool<Manager>,
     sqlite: bool,
+    /// Where the pools connect, for work that needs a connection of its own (migrations).
+    target: DatabaseTarget,
     /// While any clone of this `Db` lives, its SQLite checkpoint thread runs; it
     /// holds this lock while it checkpoints (see [`Db::hold_checkpoints`]).
     checkpoints: Arc<Mutex<()>>,
@@ -173,7 +175,7 @@ impl Db {
             let pool = build(16);
             (pool.clone(), pool)
         };
-        Ok(Self { reader, writer, sqlite, checkpoints })
+        Ok(Self { reader, writer, sqlite, target, checkpoints })
     }
 
     /// Holds the background checkpoint off until the guard is dropped (one running
@@ -204,6 +206,21 @@ impl Db {
         let result = conn.transaction(|conn| f(conn));
         conn.finished(result.is_err());
         result
+    }
+
+    /// Runs `f` on the writing connection with no transaction around it, for work
+    /// that chooses its own (SQLite's `BEGIN IMMEDIATE`). Blocking.
+    pub(crate) fn with_writer<T>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DbError>) -> Result<T, DbError> {
+        let mut conn = self.writer.get()?;
+        let result = f(&mut conn);
+        conn.finished(result.is_err());
+        result
+    }
+
+    /// A new connection outside the pools, closed when dropped: for a session-level
+    /// PostgreSQL advisory lock, which must not go back into a pool still held.
+    pub(crate) fn dedicated_connection(&self) -> Result<DbConnection, DbError> {
+        self.target.connect()
     }
 
     /// Checks that the database answers (for the health endpoint).

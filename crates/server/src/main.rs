@@ -22,7 +22,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the web app and the API (the default).
-    Serve,
+    Serve {
+        /// Serve HTTP only: no mail delivery, payment reconciler or purges (another
+        /// process on the same database runs them).
+        #[arg(long)]
+        no_background_jobs: bool,
+    },
     /// Apply pending database migrations and exit.
     Migrate,
     /// Add demo parents, tutors and requests around New Delhi (password: demo-password).
@@ -58,7 +63,7 @@ async fn main() -> anyhow::Result<()> {
         println!("{}", openapi_document().to_pretty_json()?);
         return Ok(());
     }
-    let settings = match &cli.command {
+    let mut settings = match &cli.command {
         // create-admin reads ADMIN_PASSWORD itself; the start-up admin pair
         // (ADMIN_EMAIL with ADMIN_PASSWORD) does not apply to it.
         Some(Command::CreateAdmin { .. }) => Settings::from_lookup(|k| match k {
@@ -67,8 +72,11 @@ async fn main() -> anyhow::Result<()> {
         })?,
         _ => Settings::from_env()?,
     };
-    match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => Application::build(settings).await?.run_until_stopped().await?,
+    match cli.command.unwrap_or(Command::Serve { no_background_jobs: false }) {
+        Command::Serve { no_background_jobs } => {
+            settings.background_jobs = !no_background_jobs;
+            Application::build(settings).await?.run_until_stopped().await?
+        }
         Command::Openapi => {}
         Command::SeedDemo => {
             let db = open_database(&settings).await?;
