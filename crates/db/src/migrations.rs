@@ -18,13 +18,12 @@ const PG_LOCK_KEY: &str = "hashtext('hometutor/migrations'), hashtext(coalesce(c
 /// then find nothing left to do.
 pub fn run_migrations(db: &Db) -> Result<usize, DbError> {
     if db.is_sqlite() {
-        // On the writing connection (an in-memory database exists on it alone), in an
-        // IMMEDIATE transaction: SQLite's write lock is taken before the applied
-        // migrations are read, so a second process waits (busy timeout) for the first.
-        return db.with_writer(|conn| match conn {
-            DbConnection::Sqlite(c) => c.immediate_transaction(|c| {
+        // A SQLite write begins IMMEDIATE (see `Db::write`): the file's write lock is taken
+        // before the applied migrations are read, so a second process waits for the first.
+        return db.write(|conn| match conn {
+            DbConnection::Sqlite(c) => {
                 c.run_pending_migrations(SQLITE).map(|v| v.len()).map_err(|e| DbError::Migration(e.to_string()))
-            }),
+            }
             DbConnection::Pg(_) => Err(DbError::Migration("a SQLite database gave a PostgreSQL connection".into())),
         });
     }
