@@ -382,6 +382,7 @@ async fn health_docs_and_fallbacks() {
 async fn an_unreachable_postgres_fails_fast_with_a_clear_message() {
     let settings = hometutor_server::Settings::from_lookup(|k| match k {
         "DATABASE_URL" => Some("postgres://postgres@127.0.0.1:9/none".into()),
+        "JWT_SECRET" => Some(common::JWT_SECRET.into()),
         _ => None,
     })
     .expect("settings");
