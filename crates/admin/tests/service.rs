@@ -40,6 +40,7 @@ fn fixture() -> Fixture {
     let db = database.db();
     let config = AuthConfig {
         jwt_secret: b"admin-test-secret-admin-test-secret-0123".to_vec(),
+        jwt_secret_previous: None,
         bcrypt_cost: 4,
         public_url: "http://localhost:8080".into(),
         token_ttl: chrono::Duration::days(7),

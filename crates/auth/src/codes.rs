@@ -12,6 +12,8 @@ use rand::{Rng, RngCore};
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
+use crate::keys::Keys;
+
 pub(crate) const MAX_WRONG_TRIES: i32 = 5;
 pub(crate) const OTP_TTL_MINUTES: i64 = 10;
 pub(crate) const LINK_TTL_HOURS: i64 = 24;
@@ -112,7 +114,7 @@ pub(crate) fn retire(conn: &mut DbConnection, purpose: Purpose, email: &str) -> 
 /// a miss counts a wrong try. Returns whether it matched; the caller commits either way.
 pub(crate) fn check(
     conn: &mut DbConnection,
-    key: &[u8],
+    keys: &Keys,
     purpose: Purpose,
     email: &str,
     code: &str,
@@ -134,8 +136,10 @@ pub(crate) fn check(
     if attempts >= MAX_WRONG_TRIES || expires_at <= now() {
         return Ok(false);
     }
-    let offered = keyed_hash(key, purpose, email, code);
-    if bool::from(offered.as_bytes().ct_eq(stored_hash.as_bytes())) {
+    // Under the previous key too: a code mailed just before a secret rotation still works.
+    let matches =
+        |key: &[u8; 32]| bool::from(keyed_hash(key, purpose, email, code).as_bytes().ct_eq(stored_hash.as_bytes()));
+    if keys.code_keys().any(matches) {
         diesel::update(email_codes::table.find(id)).set(email_codes::consumed.eq(true)).execute(conn)?;
         Ok(true)
     } else {

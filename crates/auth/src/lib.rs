@@ -4,6 +4,7 @@
 mod codes;
 mod emails;
 mod error;
+mod keys;
 mod limits;
 mod password;
 mod service;
@@ -12,6 +13,7 @@ mod tokens;
 pub use error::AuthError;
 /// An account as the auth service answers it; the `users` table belongs to the accounts crate.
 pub use hometutor_accounts::User;
+pub use keys::derive_key;
 pub use password::PasswordHasher;
 pub use service::{AuthConfig, AuthService, LoginInput, NewAccount, ProfileChanges, RegisterInput, Session};
 pub use service::{MAX_LINK_TOKEN_BYTES, MAX_NAME_CHARS};

@@ -10,13 +10,17 @@ use hometutor_limits::Limiter;
 use hometutor_mail::{enqueue, MailSignal};
 
 use crate::codes::{self, Purpose};
+use crate::keys::Keys;
 use crate::limits::{self, LoginAttempt};
 use crate::password::PasswordHasher;
 use crate::tokens::{self, AuthUser};
 use crate::{emails, AuthError};
 
 pub struct AuthConfig {
+    /// `JWT_SECRET`: the token and code keys are derived from it (see `keys.rs`).
     pub jwt_secret: Vec<u8>,
+    /// `JWT_SECRET_PREVIOUS`: its keys still verify tokens and codes, and sign nothing.
+    pub jwt_secret_previous: Option<Vec<u8>>,
     pub bcrypt_cost: u32,
     /// Base of the links in e-mails, e.g. `http://localhost:8080`.
     pub public_url: String,
@@ -77,6 +81,7 @@ struct Inner {
     config: AuthConfig,
     hasher: PasswordHasher,
     mail: MailSignal,
+    keys: Keys,
 }
 
 /// The longest full name, in characters as sent (before trimming).
@@ -100,15 +105,17 @@ impl AuthService {
     pub fn new(db: Db, config: AuthConfig, mail: MailSignal) -> Result<Self, AuthError> {
         let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
         let hasher = PasswordHasher::new(config.bcrypt_cost, parallel)?;
-        Ok(Self { inner: Arc::new(Inner { db, config, hasher, mail }) })
+        let keys = Keys::new(&config.jwt_secret, config.jwt_secret_previous.as_deref());
+        Ok(Self { inner: Arc::new(Inner { db, config, hasher, mail, keys }) })
     }
 
     fn db(&self) -> &Db {
         &self.inner.db
     }
 
+    /// The key new code hashes are made with.
     fn key(&self) -> &[u8] {
-        &self.inner.config.jwt_secret
+        &self.inner.keys.current.codes
     }
 
     fn take_code_email(&self, ip: &str) -> Result<(), AuthError> {
@@ -241,7 +248,7 @@ impl AuthService {
     fn verify_with(&self, purpose: Purpose, email: &Email, code: &str, wrong: AuthError) -> Result<(), AuthError> {
         // A wrong try is committed, then reported: the count must survive the error.
         let matched = self.db().write(|conn| {
-            let matched = codes::check(conn, self.key(), purpose, email.as_str(), code)?;
+            let matched = codes::check(conn, &self.inner.keys, purpose, email.as_str(), code)?;
             if matched {
                 accounts::mark_email_verified(conn, email.as_str())?;
                 // Either way of verifying retires the other.
@@ -283,14 +290,14 @@ impl AuthService {
         let ver = row.token_version;
         let user = row.user;
         let claims = tokens::new_claims(user.id, user.role, &user.email, ver, self.inner.config.token_ttl);
-        let token = tokens::issue(self.key(), &claims)?;
+        let token = tokens::issue(&self.inner.keys.current, &claims)?;
         Ok(Session { token, user })
     }
 
     /// Resolves a bearer token to its user, reading role and active flag from the
     /// database: a revoked token, a reset password or a deactivated account is out at once.
     pub fn authenticate(&self, token: &str) -> Result<AuthUser, AuthError> {
-        let claims = tokens::verify(self.key(), token)?;
+        let claims = tokens::verify(&self.inner.keys, token)?;
         let id = claims.sub.parse::<i64>().map_err(|_| AuthError::Unauthenticated)?;
         let (account, revoked) = self.db().read(|conn| {
             let account = accounts::token_check(conn, UserId(id))?;
@@ -385,7 +392,7 @@ impl AuthService {
         let password = Password::parse(new_password, "newPassword")?;
         let hash = self.inner.hasher.hash(password.expose())?;
         let changed = self.db().write(|conn| {
-            if !codes::check(conn, self.key(), Purpose::ResetPassword, email.as_str(), otp.as_str())? {
+            if !codes::check(conn, &self.inner.keys, Purpose::ResetPassword, email.as_str(), otp.as_str())? {
                 return Ok(None);
             }
             let changed = accounts::reset_password(conn, email.as_str(), &hash)?;
@@ -456,12 +463,19 @@ impl AuthService {
     }
 
     /// Creates the first admin when the site has none; `None` when one exists already.
+    /// Several processes may start with the same `ADMIN_EMAIL` at once: the one that
+    /// loses the race (a duplicate address, or SQLite's write lock moving under it)
+    /// finds the winner's admin and answers `None`; any other failure stands.
     pub fn ensure_admin(&self, email: &str, password: &str) -> Result<Option<User>, AuthError> {
-        let admins = self.db().read(|conn| accounts::count_admins(conn).map_err(AuthError::from))?;
-        if admins > 0 {
+        let admins = || self.db().read(|conn| accounts::count_admins(conn).map_err(AuthError::from));
+        if admins()? > 0 {
             return Ok(None);
         }
-        self.create_admin(email, password, "Administrator").map(Some)
+        match self.create_admin(email, password, "Administrator") {
+            Ok(admin) => Ok(Some(admin)),
+            Err(_) if admins().is_ok_and(|n| n > 0) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 }
 

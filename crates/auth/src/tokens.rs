@@ -1,8 +1,9 @@
 use chrono::Utc;
 use hometutor_core::{Role, UserId};
-use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use jsonwebtoken::{decode, decode_header, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
+use crate::keys::{KeySet, Keys};
 use crate::AuthError;
 
 /// Who issues session tokens and who they are for: a token signed with the same
@@ -38,14 +39,19 @@ pub struct AuthUser {
     pub expires_at: i64,
 }
 
-pub(crate) fn issue(secret: &[u8], claims: &Claims) -> Result<String, AuthError> {
-    encode(&Header::new(Algorithm::HS256), claims, &EncodingKey::from_secret(secret))
+/// Signs with the current key, named in the `kid` header.
+pub(crate) fn issue(keys: &KeySet, claims: &Claims) -> Result<String, AuthError> {
+    let header = Header { kid: Some(keys.kid.clone()), ..Header::new(Algorithm::HS256) };
+    encode(&header, claims, &EncodingKey::from_secret(&keys.token))
         .map_err(|e| AuthError::Internal(format!("token signing: {e}")))
 }
 
 /// Verifies signature, expiry, issuer and audience; only HS256 is accepted, so
-/// `alg: none` and algorithm-confusion tokens fail here.
-pub(crate) fn verify(secret: &[u8], token: &str) -> Result<Claims, AuthError> {
+/// `alg: none` and algorithm-confusion tokens fail here. The key is the one the
+/// `kid` header names, current or previous; a token without one is not ours.
+pub(crate) fn verify(keys: &Keys, token: &str) -> Result<Claims, AuthError> {
+    let kid = decode_header(token).ok().and_then(|h| h.kid).ok_or(AuthError::Unauthenticated)?;
+    let secret = keys.token_key(&kid).ok_or(AuthError::Unauthenticated)?;
     let mut validation = Validation::new(Algorithm::HS256);
     validation.leeway = 0;
     validation.set_required_spec_claims(&["exp", "sub", "iss", "aud"]);

@@ -53,10 +53,12 @@ impl DatabaseTarget {
                 let mut conn = SqliteConnection::establish(path)
                     .map_err(|e| DbError::Connect(format!("cannot open SQLite database '{path}': {e}")))?;
                 // WAL lets readers run beside the single writer; FULL sync because payments live here;
-                // checkpoints run on their own thread (see `pool::checkpoint_in_background`).
+                // checkpoints run on their own thread (see `pool::checkpoint_in_background`). The busy
+                // timeout comes first: switching a new file to WAL takes a lock that another process
+                // starting on the same file at the same moment must wait for, not fail on.
                 conn.batch_execute(
-                    "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
-                     PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0;",
+                    "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
+                     PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0;",
                 )
                 .map_err(|e| DbError::Connect(format!("cannot configure SQLite: {e}")))?;
                 Ok(DbConnection::Sqlite(conn))

@@ -2,11 +2,15 @@
 //! over SQLite or PostgreSQL, the pools and the embedded migrations.
 
 mod connection;
+mod instance;
+mod leases;
 mod migrations;
 mod pool;
 pub mod schema;
 
 pub use connection::{redact, DatabaseTarget, DbConnection};
+pub use instance::instance_id;
+pub use leases::claim_lease;
 pub use migrations::run_migrations;
 pub use pool::{Db, PooledConnection};
 

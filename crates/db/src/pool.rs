@@ -114,6 +114,8 @@ pub struct Db {
     reader: r2d2::Pool<Manager>,
     writer: r2d2::Pool<Manager>,
     sqlite: bool,
+    /// Where the pools connect, for work that needs a connection of its own (migrations).
+    target: DatabaseTarget,
     /// While any clone of this `Db` lives, its SQLite checkpoint thread runs; it
     /// holds this lock while it checkpoints (see [`Db::hold_checkpoints`]).
     checkpoints: Arc<Mutex<()>>,
@@ -173,7 +175,7 @@ impl Db {
             let pool = build(16);
             (pool.clone(), pool)
         };
-        Ok(Self { reader, writer, sqlite, checkpoints })
+        Ok(Self { reader, writer, sqlite, target, checkpoints })
     }
 
     /// Holds the background checkpoint off until the guard is dropped (one running
@@ -196,14 +198,25 @@ impl Db {
     }
 
     /// Runs `f` in a transaction on the writing connection; an error rolls it all back.
+    /// On SQLite the transaction is `BEGIN IMMEDIATE`: it takes the file's write lock
+    /// before `f` reads anything, so a write racing another *process* on the same file
+    /// waits for it (busy timeout) instead of failing as "database is locked" when a
+    /// read-then-write transaction finds its snapshot overtaken. Within one process
+    /// writes are serial anyway (one writing connection), so this costs nothing there.
     pub fn write<T, E>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, E>) -> Result<T, E>
     where
         E: From<DbError> + From<diesel::result::Error>,
     {
         let mut conn = self.writer.get().map_err(DbError::from)?;
-        let result = conn.transaction(|conn| f(conn));
+        let result = if self.sqlite { immediate_transaction(&mut conn, f) } else { conn.transaction(|conn| f(conn)) };
         conn.finished(result.is_err());
         result
+    }
+
+    /// A new connection outside the pools, closed when dropped: for a session-level
+    /// PostgreSQL advisory lock, which must not go back into a pool still held.
+    pub(crate) fn dedicated_connection(&self) -> Result<DbConnection, DbError> {
+        self.target.connect()
     }
 
     /// Checks that the database answers (for the health endpoint).
@@ -212,6 +225,34 @@ impl Db {
         let result = conn.ping().map_err(DbError::from);
         conn.finished(result.is_err());
         result
+    }
+}
+
+/// diesel's `Connection::transaction` (commit on `Ok`, roll back on `Err`), begun with
+/// SQLite's `BEGIN IMMEDIATE`; nested transactions inside `f` are savepoints as usual.
+fn immediate_transaction<T, E>(
+    conn: &mut DbConnection,
+    f: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    type Manager = <DbConnection as Connection>::TransactionManager;
+    match conn {
+        DbConnection::Sqlite(lite) => AnsiTransactionManager::begin_transaction_sql(lite, "BEGIN IMMEDIATE")?,
+        DbConnection::Pg(_) => Manager::begin_transaction(conn)?,
+    }
+    match f(conn) {
+        Ok(value) => {
+            Manager::commit_transaction(conn)?;
+            Ok(value)
+        }
+        Err(error) => match Manager::rollback_transaction(conn) {
+            // A broken transaction manager is most likely the work of `error`: report that.
+            Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(error),
+            Err(rollback) => Err(rollback.into()),
+        },
     }
 }
 

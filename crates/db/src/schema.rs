@@ -278,6 +278,20 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    site_instance (id) {
+        id -> BigInt,
+        instance_id -> Text,
+    }
+}
+
+diesel::table! {
+    job_leases (name) {
+        name -> Text,
+        held_until -> Timestamp,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));

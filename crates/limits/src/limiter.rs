@@ -19,14 +19,27 @@ impl RetryAfter {
 /// Counts events in named buckets. Cheap to clone; clones share the store.
 #[derive(Clone)]
 pub struct Limiter {
-    store: Arc<dyn LimitStore>,
+    stores: [Arc<dyn LimitStore>; Bucket::ALL.len()],
     rules: [Rule; Bucket::ALL.len()],
 }
 
 impl Limiter {
     /// A limiter with the table's numbers ([`Bucket::rule`]) over `store`.
     pub fn new(store: Arc<dyn LimitStore>) -> Self {
-        Self { store, rules: Bucket::ALL.map(Bucket::rule) }
+        Self { stores: Bucket::ALL.map(|_| store.clone()), rules: Bucket::ALL.map(Bucket::rule) }
+    }
+
+    /// Counts `bucket` in `store` instead: a bucket whose windows are seconds long and whose
+    /// events are frequent (chat) may stay in memory where one process serves it all, rather
+    /// than cost a database write per event.
+    #[must_use]
+    pub fn with_store(mut self, bucket: Bucket, store: Arc<dyn LimitStore>) -> Self {
+        self.stores[bucket.index()] = store;
+        self
+    }
+
+    fn store(&self, bucket: Bucket) -> &dyn LimitStore {
+        self.stores[bucket.index()].as_ref()
     }
 
     /// Counts in this process's memory (see [`InMemoryStore`]).
@@ -50,7 +63,7 @@ impl Limiter {
     /// window is full. One atomic step: of N concurrent hits on a fresh key, exactly `limit` pass.
     pub fn hit(&self, bucket: Bucket, key: impl Display) -> Result<(), RetryAfter> {
         debug_assert_eq!(bucket.counted(), Counted::ByLimiter, "{bucket:?} is counted by its owner");
-        match self.store.take(&store_key(bucket, key), self.rule(bucket)) {
+        match self.store(bucket).take(&store_key(bucket, key), self.rule(bucket)) {
             Ok(Take::Counted) => Ok(()),
             Ok(Take::Full { retry_after }) => Err(RetryAfter(retry_after)),
             // Open rather than closed: a store that is down must not lock everyone out.
@@ -65,14 +78,14 @@ impl Limiter {
     /// for another reason, a login that succeeded). Counting first and giving back later is
     /// what keeps concurrent requests from slipping past the limit before any has finished.
     pub fn give_back(&self, bucket: Bucket, key: impl Display) {
-        if let Err(error) = self.store.give_back(&store_key(bucket, key)) {
+        if let Err(error) = self.store(bucket).give_back(&store_key(bucket, key)) {
             tracing::warn!(%error, bucket = bucket.name(), "rate limit not given back");
         }
     }
 
     /// Forgets `key`'s count in `bucket` (a successful login clears its failures).
     pub fn clear(&self, bucket: Bucket, key: impl Display) {
-        if let Err(error) = self.store.clear(&store_key(bucket, key)) {
+        if let Err(error) = self.store(bucket).clear(&store_key(bucket, key)) {
             tracing::warn!(%error, bucket = bucket.name(), "rate limit not cleared");
         }
     }

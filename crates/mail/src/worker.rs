@@ -47,6 +47,8 @@ const GIVE_UP_CODE_HOURS: i64 = 25;
 /// Rows deleted per purge pass, so one pass never holds the database for long.
 const PURGE_BATCH: i64 = 500;
 const PURGE_EVERY: Duration = Duration::from_secs(60 * 60);
+/// The purge's name in `job_leases`.
+const PURGE_LEASE: &str = "mail-outbox-purge";
 
 pub struct MailWorker {
     db: Db,
@@ -80,7 +82,7 @@ impl MailWorker {
         loop {
             if last_purge.is_none_or(|at| at.elapsed() >= PURGE_EVERY) {
                 last_purge = Some(std::time::Instant::now());
-                match self.purge().await {
+                match self.purge_if_ours().await {
                     Ok(n) if n > 0 => tracing::info!(deleted = n, "old e-mails deleted from the outbox"),
                     Ok(_) => {}
                     Err(e) => tracing::error!(error = %e, "mail outbox purge"),
@@ -131,6 +133,20 @@ impl MailWorker {
         tokio::task::spawn_blocking(move || record_outcome(&db, &item, outcome))
             .await
             .map_err(|e| DbError::Connect(e.to_string()))?
+    }
+
+    /// [`Self::purge`], by the one process that claims this hour's lease (delivery
+    /// needs none: each e-mail is claimed on its own, see [`claim_due`]).
+    async fn purge_if_ours(&self) -> Result<usize, DbError> {
+        let db = self.db.clone();
+        let ours = tokio::task::spawn_blocking(move || hometutor_db::claim_lease(&db, PURGE_LEASE, PURGE_EVERY))
+            .await
+            .map_err(|e| DbError::Connect(e.to_string()))??;
+        if ours {
+            self.purge().await
+        } else {
+            Ok(0)
+        }
     }
 
     /// Deletes sent e-mails older than [`KEEP_SENT_DAYS`] and code e-mails that

@@ -11,6 +11,9 @@ use crate::orders::{self, NewOrder, OrderRow};
 use crate::provider::{CheckoutOrder, PaymentProvider, ProviderStatus};
 use crate::{PaymentError, ANNUAL_FEE_PAISE, CURRENCY};
 
+/// The reconciler's name in `job_leases`.
+const RECONCILER_LEASE: &str = "payments-reconciler";
+
 /// How long an unpaid order stays open (and is checked by the reconciler).
 const ORDER_LIFETIME_HOURS: i64 = 24;
 /// How often the reconciler looks for paid orders whose browser never came back, unless configured.
@@ -268,13 +271,24 @@ impl PaymentService {
         Ok(activated)
     }
 
-    /// Runs [`Self::reconcile`] every minute until `shutdown` resolves.
+    /// Runs [`Self::reconcile`] every minute until `shutdown` resolves: once a minute
+    /// between all the processes on the database, whichever claims the period's lease,
+    /// so the provider is asked about each order once a minute however many there are.
     pub async fn run_reconciler(self, every: Duration, shutdown: impl std::future::Future<Output = ()>) {
         tokio::pin!(shutdown);
         loop {
             tokio::select! {
                 _ = &mut shutdown => return,
                 _ = tokio::time::sleep(every) => {}
+            }
+            let lease = move |db: &Db| Ok(hometutor_db::claim_lease(db, RECONCILER_LEASE, every)?);
+            match self.blocking(lease).await {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    tracing::error!(error = %e, "payment reconciler: claiming this period");
+                    continue;
+                }
             }
             match self.reconcile().await {
                 Ok(0) => {}

@@ -51,7 +51,7 @@ pub struct Application {
     port: u16,
     server: Server,
     stop_workers: tokio::sync::watch::Sender<bool>,
-    /// The mail worker and the payment reconciler, awaited on the way out so that
+    /// The mail worker and the payment reconciler (none with `--no-background-jobs`), awaited on the way out so that
     /// no database call is cut off by the process exiting under it.
     workers: Vec<actix_web::rt::task::JoinHandle<()>>,
 }
@@ -78,17 +78,22 @@ pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
 /// process sees them: Redis when configured (the database while it does not answer), else
 /// the database. Redis keys live under the site's chat channel name, so sites (and tests)
 /// sharing a Redis count apart.
-pub fn rate_limiter(settings: &Settings, db: &Db) -> anyhow::Result<Limiter> {
-    use hometutor_limits::{DatabaseStore, FallbackStore, LimitStore, RedisStore};
+pub async fn rate_limiter(settings: &Settings, db: &Db) -> anyhow::Result<Limiter> {
+    use hometutor_limits::{DatabaseStore, FallbackStore, InMemoryStore, LimitStore, RedisStore};
     let in_database = DatabaseStore::new(db.clone());
-    let store: Arc<dyn LimitStore> = match &settings.redis_url {
+    let limiter = match &settings.redis_url {
         Some(url) => {
-            let namespace = format!("{}:limits:", chat_channel(&settings.database_url));
-            Arc::new(FallbackStore::new(RedisStore::new(url, namespace).context("REDIS_URL")?, in_database))
+            let namespace = format!("{}:limits:", chat_channel(settings, db).await?);
+            let shared = FallbackStore::new(RedisStore::new(url, namespace).context("REDIS_URL")?, in_database);
+            Limiter::new(Arc::new(shared))
         }
-        None => Arc::new(in_database),
+        // Without Redis, one process serves chat (live chat between processes needs Redis), so
+        // its 10-second windows stay in memory rather than cost a database write per message.
+        // Every other bucket is kept in the database: it holds across processes and restarts.
+        None => Limiter::new(Arc::new(in_database) as Arc<dyn LimitStore>)
+            .with_store(Bucket::ChatEventsPerAccount, Arc::new(InMemoryStore::new())),
     };
-    Ok(Limiter::new(store)
+    Ok(limiter
         .with_limit(Bucket::ChatEventsPerAccount, settings.chat_rate_limit)
         .with_limit(Bucket::CodeEmailsPerIp, settings.code_email_limit))
 }
@@ -102,6 +107,7 @@ pub fn auth_service(
 ) -> anyhow::Result<AuthService> {
     let config = AuthConfig {
         jwt_secret,
+        jwt_secret_previous: settings.jwt_secret_previous.as_ref().map(|s| s.as_bytes().to_vec()),
         bcrypt_cost: settings.bcrypt_cost,
         public_url: settings.public_url.clone(),
         token_ttl: chrono::Duration::days(7),
@@ -110,12 +116,14 @@ pub fn auth_service(
     Ok(AuthService::new(db, config, signal)?)
 }
 
-/// The secret behind each tuition request's published offset, derived from the
-/// signing key so it survives restarts and is never stored on its own.
+/// The secret behind each tuition request's published offset, derived from
+/// `JWT_SECRET` under its own label (as the token and code keys are) so it survives
+/// restarts and is never stored on its own. The derivation is the one it has always
+/// had: a parent's next request from the same home gets the point already published.
+/// Offsets are stored, so rotating the secret moves no published point; requests
+/// written after a rotation get offsets from the new secret.
 pub fn location_key(secret: &[u8]) -> hometutor_tuition::location::LocationKey {
-    use sha2::{Digest, Sha256};
-    let digest = Sha256::new().chain_update(b"hometutor/location-blur\0").chain_update(secret).finalize();
-    hometutor_tuition::location::LocationKey::new(digest.into())
+    hometutor_tuition::location::LocationKey::new(hometutor_auth::derive_key(secret, "hometutor/location-blur"))
 }
 
 /// The tuition service, once every request stored before approximate points
@@ -130,10 +138,15 @@ pub async fn tuition_service(db: Db, jwt_secret: &[u8]) -> anyhow::Result<Tuitio
     Ok(tuition)
 }
 
-fn chat_channel(database_url: &str) -> String {
-    use sha2::{Digest, Sha256};
-    let digest = Sha256::digest(database_url.as_bytes());
-    format!("hometutor:chat:{}", hex::encode(&digest[..8]))
+/// `CHAT_CHANNEL`, else one named after the database's own id: processes that share a
+/// database share a channel however their `DATABASE_URL` spells it, and nothing else does.
+async fn chat_channel(settings: &Settings, db: &Db) -> anyhow::Result<String> {
+    if let Some(channel) = &settings.chat_channel {
+        return Ok(channel.clone());
+    }
+    let db = db.clone();
+    let id = tokio::task::spawn_blocking(move || hometutor_db::instance_id(&db)).await??;
+    Ok(format!("hometutor:chat:{id}"))
 }
 
 fn payment_service(settings: &Settings, db: Db) -> anyhow::Result<(PaymentService, Option<String>)> {
@@ -157,7 +170,7 @@ impl Application {
         let db = open_database(&settings).await?;
         let signal = MailSignal::default();
         let jwt_secret = settings.load_or_create_jwt_secret().context("JWT secret")?;
-        let limiter = rate_limiter(&settings, &db)?;
+        let limiter = rate_limiter(&settings, &db).await?;
         let auth = auth_service(&settings, jwt_secret.clone(), db.clone(), signal.clone(), limiter.clone())?;
         if let Some((email, password)) = settings.admin.clone() {
             let auth = auth.clone();
@@ -170,7 +183,15 @@ impl Application {
         let transport = MailTransport::from_url(settings.smtp_url.as_deref())?;
         let from = hometutor_mail::parse_mailbox(&settings.mail_from)?;
         let mail = MailWorker::new(db.clone(), transport, from, signal);
-        let mut workers = vec![actix_web::rt::spawn(mail.run(wait_for_stop(stopped)))];
+        let mut workers = Vec::new();
+        if settings.background_jobs {
+            workers.push(actix_web::rt::spawn(mail.run(wait_for_stop(stopped))));
+        } else {
+            tracing::info!(
+                "--no-background-jobs: serving HTTP only; another process delivers mail, reconciles payments \
+                 and purges old rows"
+            );
+        }
 
         let (payments, cashfree_environment) = payment_service(&settings, db.clone())?;
         if settings.payments == PaymentMode::Simulated {
@@ -179,9 +200,11 @@ impl Application {
                  notice; set PAYMENT_MODE=cashfree to take real payments"
             );
         }
-        workers.push(actix_web::rt::spawn(
-            payments.clone().run_reconciler(settings.reconcile_every, wait_for_stop(stop_workers.subscribe())),
-        ));
+        if settings.background_jobs {
+            workers.push(actix_web::rt::spawn(
+                payments.clone().run_reconciler(settings.reconcile_every, wait_for_stop(stop_workers.subscribe())),
+            ));
+        }
 
         let listener =
             TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
@@ -191,7 +214,7 @@ impl Application {
         let hub = match &settings.redis_url {
             // Processes that share a database share a channel, and nothing else does. A Redis
             // that does not answer is not fatal: chat starts degraded and joins it later.
-            Some(url) => chat::Hub::with_redis(url, chat_channel(&settings.database_url)).await.context("REDIS_URL")?,
+            Some(url) => chat::Hub::with_redis(url, chat_channel(&settings, &db).await?).await.context("REDIS_URL")?,
             None => chat::Hub::in_process(),
         };
         let staging = settings.uploads.staging_dir(&settings.data_dir);

@@ -22,7 +22,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the web app and the API (the default).
-    Serve,
+    Serve {
+        /// Serve HTTP only: no mail delivery, payment reconciler or purges (another
+        /// process on the same database runs them).
+        #[arg(long)]
+        no_background_jobs: bool,
+    },
     /// Apply pending database migrations and exit.
     Migrate,
     /// Add demo parents, tutors and requests around New Delhi (password: demo-password).
@@ -58,7 +63,7 @@ async fn main() -> anyhow::Result<()> {
         println!("{}", openapi_document().to_pretty_json()?);
         return Ok(());
     }
-    let settings = match &cli.command {
+    let mut settings = match &cli.command {
         // create-admin reads ADMIN_PASSWORD itself; the start-up admin pair
         // (ADMIN_EMAIL with ADMIN_PASSWORD) does not apply to it.
         Some(Command::CreateAdmin { .. }) => Settings::from_lookup(|k| match k {
@@ -67,14 +72,22 @@ async fn main() -> anyhow::Result<()> {
         })?,
         _ => Settings::from_env()?,
     };
-    match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => Application::build(settings).await?.run_until_stopped().await?,
+    match cli.command.unwrap_or(Command::Serve { no_background_jobs: false }) {
+        Command::Serve { no_background_jobs } => {
+            settings.background_jobs = !no_background_jobs;
+            Application::build(settings).await?.run_until_stopped().await?
+        }
         Command::Openapi => {}
         Command::SeedDemo => {
             let db = open_database(&settings).await?;
             let secret = settings.load_or_create_jwt_secret()?;
-            let auth =
-                auth_service(&settings, secret.clone(), db.clone(), Default::default(), rate_limiter(&settings, &db)?)?;
+            let auth = auth_service(
+                &settings,
+                secret.clone(),
+                db.clone(),
+                Default::default(),
+                rate_limiter(&settings, &db).await?,
+            )?;
             let tuition = tuition_service(db.clone(), &secret).await?;
             let summary = hometutor_server::demo::seed(db, auth, tuition, &settings.public_url).await?;
             println!(
@@ -99,7 +112,7 @@ async fn main() -> anyhow::Result<()> {
             let password = admin_password()?;
             let db = open_database(&settings).await?;
             let secret = settings.load_or_create_jwt_secret()?;
-            let limiter = rate_limiter(&settings, &db)?;
+            let limiter = rate_limiter(&settings, &db).await?;
             let auth = auth_service(&settings, secret, db, Default::default(), limiter)?;
             let admin = tokio::task::spawn_blocking(move || auth.create_admin(&email, &password, &name)).await??;
             println!("created admin {}", admin.email);

@@ -15,8 +15,10 @@ pub struct Settings {
     pub public_url: String,
     pub database_url: String,
     pub data_dir: PathBuf,
-    /// Unset: generated once and kept in `DATA_DIR/jwt_secret`.
+    /// Unset: generated once and kept in `DATA_DIR/jwt_secret` (SQLite without Redis only).
     pub jwt_secret: Option<String>,
+    /// The secret before the last rotation: still verifies tokens and codes, signs nothing.
+    pub jwt_secret_previous: Option<String>,
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub bcrypt_cost: u32,
@@ -26,6 +28,11 @@ pub struct Settings {
     pub redis_url: Option<String>,
     /// Where uploaded files are kept (`UPLOADS_URL`; default the directory `DATA_DIR/uploads`).
     pub uploads: hometutor_media::StorageConfig,
+    /// The Redis channel of chat; unset: one derived from the database's own id.
+    pub chat_channel: Option<String>,
+    /// Whether this process delivers mail, reconciles payments and purges old rows
+    /// (`hometutor serve --no-background-jobs`: HTTP only). Not read from the environment.
+    pub background_jobs: bool,
     /// Largest accepted upload, per file.
     pub max_upload_bytes: u64,
     /// Bytes stored and uploads per hour, per account (admins exempt).
@@ -98,9 +105,11 @@ impl Settings {
         }
         let database_url = get("DATABASE_URL").unwrap_or_else(|| "sqlite://data/hometutor.db".into());
         hometutor_db::DatabaseTarget::parse(&database_url).map_err(|e| ConfigError(format!("DATABASE_URL: {e}")))?;
-        let jwt_secret = get("JWT_SECRET");
-        if jwt_secret.as_ref().is_some_and(|s| s.len() < MIN_SECRET_BYTES) {
-            return Err(ConfigError(format!("JWT_SECRET must be at least {MIN_SECRET_BYTES} bytes")));
+        let (jwt_secret, jwt_secret_previous) = (get("JWT_SECRET"), get("JWT_SECRET_PREVIOUS"));
+        for (name, secret) in [("JWT_SECRET", &jwt_secret), ("JWT_SECRET_PREVIOUS", &jwt_secret_previous)] {
+            if secret.as_ref().is_some_and(|s| s.len() < MIN_SECRET_BYTES) {
+                return Err(ConfigError(format!("{name} must be at least {MIN_SECRET_BYTES} bytes")));
+            }
         }
         let smtp_url = get("SMTP_URL");
         if let Some(url) = &smtp_url {
@@ -166,6 +175,16 @@ impl Settings {
                     )))
                 }
             }
+        }
+        // A secret generated into DATA_DIR is this machine's alone: processes that share a
+        // PostgreSQL database or a Redis must be given the same one, or tokens, e-mailed
+        // codes and location offsets would each work on one process only.
+        if jwt_secret.is_none() && (!database_url.starts_with("sqlite") || redis_url.is_some()) {
+            return Err(ConfigError(
+                "JWT_SECRET must be set (the same on every server process, at least 32 bytes, e.g. from \
+                 `openssl rand -hex 32`) when DATABASE_URL is PostgreSQL or REDIS_URL is set"
+                    .into(),
+            ));
         }
         let max_upload_bytes = match get("MAX_UPLOAD_BYTES") {
             None => 5 * 1024 * 1024,
@@ -234,6 +253,7 @@ impl Settings {
             database_url,
             data_dir,
             jwt_secret,
+            jwt_secret_previous,
             smtp_url,
             mail_from,
             bcrypt_cost,
@@ -241,6 +261,8 @@ impl Settings {
             payments,
             redis_url,
             uploads,
+            chat_channel: get("CHAT_CHANNEL"),
+            background_jobs: true,
             max_upload_bytes,
             upload_quota,
             chat_rate_limit,
@@ -344,12 +366,24 @@ mod tests {
     }
 
     #[test]
+    fn a_shared_database_or_redis_needs_an_explicit_secret() {
+        for shared in [("DATABASE_URL", "postgres://u@db/hometutor"), ("REDIS_URL", "redis://cache:6379")] {
+            let err = with(&[shared]).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(err.contains("JWT_SECRET must be set"), "{shared:?} gave {err:?}");
+            let secret = ("JWT_SECRET", "0123456789abcdef0123456789abcdef");
+            assert!(with(&[shared, secret]).is_ok(), "{shared:?} with JWT_SECRET");
+        }
+        assert!(with(&[]).is_ok_and(|s| s.jwt_secret.is_none()), "SQLite alone keeps the generated secret");
+    }
+
+    #[test]
     fn bad_values_name_the_variable() {
         for (key, value) in [
             ("BIND", "8080"),
             ("PUBLIC_URL", "localhost"),
             ("DATABASE_URL", "mysql://x"),
             ("JWT_SECRET", "short"),
+            ("JWT_SECRET_PREVIOUS", "short"),
             ("SMTP_URL", "http://mail"),
             ("MAIL_FROM", "not an address"),
             ("BCRYPT_COST", "99"),

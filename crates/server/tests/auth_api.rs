@@ -189,6 +189,21 @@ fn payload(token: &str) -> Value {
     serde_json::from_slice(&URL_SAFE_NO_PAD.decode(part).expect("base64")).expect("json")
 }
 
+/// A header for `alg` naming the key that signed `genuine` (its `kid`), as a forger who copied it would write.
+fn header_like(genuine: &str, alg: jsonwebtoken::Algorithm) -> jsonwebtoken::Header {
+    let kid = jsonwebtoken::decode_header(genuine).expect("header").kid;
+    assert!(kid.is_some(), "every token names its key");
+    jsonwebtoken::Header { kid, ..jsonwebtoken::Header::new(alg) }
+}
+
+/// The key the server signs tokens with: derived from `JWT_SECRET`, not the secret itself.
+fn token_key() -> jsonwebtoken::EncodingKey {
+    jsonwebtoken::EncodingKey::from_secret(&hometutor_auth::derive_key(
+        JWT_SECRET.as_bytes(),
+        "hometutor/session-token",
+    ))
+}
+
 #[actix_web::test]
 async fn tampered_unsigned_and_expired_tokens_get_401() {
     use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
@@ -208,20 +223,19 @@ async fn tampered_unsigned_and_expired_tokens_get_401() {
     let cases = [
         ("alg none", forge(&as_admin, r#"{"alg":"none","typ":"JWT"}"#, "")),
         ("changed payload, old signature", forge(&as_admin, r#"{"alg":"HS256","typ":"JWT"}"#, signature)),
-        (
-            "HS512",
-            encode(&Header::new(Algorithm::HS512), &claims, &EncodingKey::from_secret(JWT_SECRET.as_bytes()))
-                .expect("sign"),
-        ),
+        ("HS512", encode(&header_like(&token, Algorithm::HS512), &claims, &token_key()).expect("sign")),
         (
             "other key",
-            encode(&Header::new(Algorithm::HS256), &as_admin, &EncodingKey::from_secret(b"guessed")).expect("sign"),
-        ),
-        (
-            "expired",
-            encode(&Header::new(Algorithm::HS256), &expired, &EncodingKey::from_secret(JWT_SECRET.as_bytes()))
+            encode(&header_like(&token, Algorithm::HS256), &as_admin, &EncodingKey::from_secret(b"guessed"))
                 .expect("sign"),
         ),
+        (
+            "the secret itself as the key",
+            encode(&header_like(&token, Algorithm::HS256), &claims, &EncodingKey::from_secret(JWT_SECRET.as_bytes()))
+                .expect("sign"),
+        ),
+        ("no key id", encode(&Header::new(Algorithm::HS256), &claims, &token_key()).expect("sign")),
+        ("expired", encode(&header_like(&token, Algorithm::HS256), &expired, &token_key()).expect("sign")),
         ("garbage", "not.a.token".to_string()),
     ];
     for (name, forged) in cases {
@@ -368,6 +382,7 @@ async fn health_docs_and_fallbacks() {
 async fn an_unreachable_postgres_fails_fast_with_a_clear_message() {
     let settings = hometutor_server::Settings::from_lookup(|k| match k {
         "DATABASE_URL" => Some("postgres://postgres@127.0.0.1:9/none".into()),
+        "JWT_SECRET" => Some(common::JWT_SECRET.into()),
         _ => None,
     })
     .expect("settings");
@@ -522,14 +537,12 @@ async fn one_client_address_gets_at_most_ten_code_emails_an_hour() {
 
 #[actix_web::test]
 async fn tokens_for_another_issuer_or_audience_get_401() {
-    use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
+    use jsonwebtoken::{encode, Algorithm};
     let app = TestApp::start().await;
     let token = app.verified_user("asha@example.com", "parent").await;
     let claims = payload(&token);
     assert_eq!((claims["iss"].as_str(), claims["aud"].as_str()), (Some("hometutor"), Some("hometutor-api")));
-    let sign = |c: &Value| {
-        encode(&Header::new(Algorithm::HS256), c, &EncodingKey::from_secret(JWT_SECRET.as_bytes())).expect("sign")
-    };
+    let sign = |c: &Value| encode(&header_like(&token, Algorithm::HS256), c, &token_key()).expect("sign");
     assert_eq!(app.call("GET", "/api/auth/profile", Some(&sign(&claims)), None).await.status, 200);
     for (name, key, value) in [
         ("wrong issuer", "iss", Some("evil")),

@@ -15,6 +15,7 @@ fn hometutor(database: &TestDatabase, data_dir: &std::path::Path) -> Command {
         .env("DATABASE_URL", &database.url)
         .env("DATA_DIR", data_dir)
         .env("BCRYPT_COST", "4")
+        .env("JWT_SECRET", "cli-test-secret-cli-test-secret-0123456")
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1");
     cmd
@@ -108,6 +109,22 @@ fn a_bad_setting_stops_start_up_with_a_message_naming_it() {
     let out = hometutor(&database, &dir).env("BCRYPT_COST", "fast").output().expect("run");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("BCRYPT_COST"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_shared_database_or_redis_without_jwt_secret_stops_start_up_naming_it() {
+    let database = TestDatabase::file();
+    let dir = temp_dir("secret");
+    for (key, value) in
+        [("DATABASE_URL", "postgres://hometutor@127.0.0.1:1/hometutor"), ("REDIS_URL", "redis://127.0.0.1:1")]
+    {
+        let out = hometutor(&database, &dir).env_remove("JWT_SECRET").env(key, value).output().expect("run");
+        assert!(!out.status.success(), "{key}: started without JWT_SECRET");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("JWT_SECRET must be set"), "{key}: {stderr}");
+        assert!(!dir.join("jwt_secret").exists(), "{key}: no machine-local secret was made");
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 

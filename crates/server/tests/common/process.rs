@@ -27,6 +27,11 @@ impl PeerProcess {
     /// go to `log` when given (else the output is dropped and errors show in the
     /// test's). Returns once its health check answers.
     pub async fn start(env: &HashMap<String, String>, log: Option<&Path>) -> Self {
+        Self::start_with_args(env, &[], log).await
+    }
+
+    /// [`Self::start`] with command-line arguments, e.g. `["serve", "--no-background-jobs"]`.
+    pub async fn start_with_args(env: &HashMap<String, String>, args: &[&str], log: Option<&Path>) -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("port").port();
         let mut command = Command::new(env!("CARGO_BIN_EXE_hometutor"));
         command
@@ -34,6 +39,7 @@ impl PeerProcess {
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .envs(env)
             .env("BIND", format!("127.0.0.1:{port}"))
+            .args(args)
             .stdin(Stdio::null());
         match log {
             Some(path) => {

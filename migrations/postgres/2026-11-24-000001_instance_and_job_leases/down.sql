@@ -1,0 +1,2 @@
+DROP TABLE job_leases;
+DROP TABLE site_instance;
