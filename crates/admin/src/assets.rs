@@ -94,6 +94,7 @@ impl Asset {
 }
 
 impl AdminService {
+    #[tracing::instrument(skip_all)]
     pub fn assets(&self) -> Result<Vec<Asset>, AdminError> {
         self.db.read(|c| Ok(at::table.order(at::id.desc()).select(Asset::as_select()).load(c)?))
     }
@@ -113,6 +114,7 @@ impl AdminService {
     }
 
     /// Makes an uploaded image the site's logo (or ad banner) and keeps it as an asset.
+    #[tracing::instrument(skip_all)]
     pub fn set_logo_or_banner(&self, actor: &Actor, file: &StoredFile, logo: bool) -> Result<SiteSettings, AdminError> {
         let outcome = check_site_image(file.kind()).and_then(|()| {
             let kind = if logo { AssetType::Logo } else { AssetType::Banner };
@@ -133,6 +135,7 @@ impl AdminService {
     }
 
     /// Deletes an asset and its file; a deleted logo or banner stops being shown.
+    #[tracing::instrument(skip_all)]
     pub fn delete_asset(&self, actor: &Actor, filename: &str) -> Result<(), AdminError> {
         let url = format!("/api/uploads/{filename}");
         self.db.write(|c| {

@@ -131,6 +131,7 @@ impl AuthService {
     /// it first (perhaps not its owner) loses it, and only a code mailed after the
     /// latest registration verifies it, with that registration's details.
     /// A verified account is never changed here.
+    #[tracing::instrument(skip_all)]
     pub fn register(&self, input: RegisterInput) -> Result<String, AuthError> {
         let mut errors = Vec::new();
         let fullname = parse_fullname(&input.fullname).map_err(|e| errors.push(e)).ok();
@@ -211,6 +212,7 @@ impl AuthService {
     }
 
     /// Sends a fresh verification code, within the per-address e-mail limit.
+    #[tracing::instrument(skip_all)]
     pub fn resend_verification(&self, email: &str, ip: &str) -> Result<(), AuthError> {
         let email = Email::parse(email)?;
         self.take_code_email(ip)?;
@@ -230,6 +232,7 @@ impl AuthService {
     }
 
     /// Verifies the address with the 6-digit code from the e-mail.
+    #[tracing::instrument(skip_all)]
     pub fn verify_email_otp(&self, email: &str, otp: &str) -> Result<(), AuthError> {
         let email = Email::parse(email)?;
         let otp = Otp::parse(otp)?;
@@ -237,6 +240,7 @@ impl AuthService {
     }
 
     /// Verifies the address with the token of the e-mailed link.
+    #[tracing::instrument(skip_all)]
     pub fn verify_email_link(&self, email: &str, token: &str) -> Result<(), AuthError> {
         let email = Email::parse(email).map_err(|_| AuthError::InvalidLink)?;
         if token.is_empty() || token.len() > MAX_LINK_TOKEN_BYTES {
@@ -266,6 +270,7 @@ impl AuthService {
 
     /// Checks the password and issues a session token. Failures are counted per
     /// account and per address; unknown and known e-mails fail alike.
+    #[tracing::instrument(skip_all)]
     pub fn login(&self, input: LoginInput) -> Result<Session, AuthError> {
         let email = input.email.trim().to_lowercase();
         let attempt = LoginAttempt::start(&self.inner.config.limiter, &email, &input.ip)?;
@@ -296,6 +301,7 @@ impl AuthService {
 
     /// Resolves a bearer token to its user, reading role and active flag from the
     /// database: a revoked token, a reset password or a deactivated account is out at once.
+    #[tracing::instrument(skip_all)]
     pub fn authenticate(&self, token: &str) -> Result<AuthUser, AuthError> {
         let claims = tokens::verify(&self.inner.keys, token)?;
         let id = claims.sub.parse::<i64>().map_err(|_| AuthError::Unauthenticated)?;
@@ -321,6 +327,7 @@ impl AuthService {
     }
 
     /// Revokes this one token.
+    #[tracing::instrument(skip_all)]
     pub fn logout(&self, user: &AuthUser) -> Result<(), AuthError> {
         let expires = chrono::DateTime::from_timestamp(user.expires_at, 0).map(|t| t.naive_utc()).unwrap_or_else(now);
         self.db().write(|conn| {
@@ -332,6 +339,7 @@ impl AuthService {
         })
     }
 
+    #[tracing::instrument(skip_all, fields(id = id.0))]
     pub fn profile(&self, id: UserId) -> Result<User, AuthError> {
         self.db().read(|conn| accounts::find(conn, id)?.ok_or(AuthError::NotFound))
     }
@@ -359,6 +367,7 @@ impl AuthService {
     }
 
     /// E-mails a reset code when the address has an account; answers the same either way.
+    #[tracing::instrument(skip_all)]
     pub fn send_reset_otp(&self, email: &str, ip: &str) -> Result<(), AuthError> {
         let email = Email::parse(email)?;
         self.take_code_email(ip)?;
@@ -386,6 +395,7 @@ impl AuthService {
 
     /// Sets a new password with a reset code; every earlier token stops working.
     /// Returns whose password changed, so the caller can close their chat sockets.
+    #[tracing::instrument(skip_all)]
     pub fn reset_password(&self, email: &str, otp: &str, new_password: &str) -> Result<UserId, AuthError> {
         let email = Email::parse(email)?;
         let otp = Otp::parse(otp)?;
@@ -408,12 +418,14 @@ impl AuthService {
     }
 
     /// Creates a verified admin account (command line and first start-up).
+    #[tracing::instrument(skip_all)]
     pub fn create_admin(&self, email: &str, password: &str, fullname: &str) -> Result<User, AuthError> {
         self.create_verified(NewAccount { fullname, email, phone: None, password, role: Role::Admin })
     }
 
     /// Creates an account whose address needs no verification: made by an operator
     /// (admin, demo data), never by the person themself.
+    #[tracing::instrument(skip_all)]
     pub fn create_verified(&self, account: NewAccount<'_>) -> Result<User, AuthError> {
         let email = Email::parse(account.email)?;
         let password = Password::parse(account.password, "password")?;
@@ -442,6 +454,7 @@ impl AuthService {
     /// Sets a new password chosen by an operator and ends every session of the
     /// account (the token version moves on), as a password reset does; the owner
     /// is told by e-mail, queued in the same transaction.
+    #[tracing::instrument(skip_all, fields(id = id.0))]
     pub fn set_password(&self, id: UserId, new_password: &str) -> Result<(), AuthError> {
         let password = Password::parse(new_password, "password")?;
         let hash = self.inner.hasher.hash(password.expose())?;
@@ -466,6 +479,7 @@ impl AuthService {
     /// Several processes may start with the same `ADMIN_EMAIL` at once: the one that
     /// loses the race (a duplicate address, or SQLite's write lock moving under it)
     /// finds the winner's admin and answers `None`; any other failure stands.
+    #[tracing::instrument(skip_all)]
     pub fn ensure_admin(&self, email: &str, password: &str) -> Result<Option<User>, AuthError> {
         let admins = || self.db().read(|conn| accounts::count_admins(conn).map_err(AuthError::from));
         if admins()? > 0 {

@@ -118,6 +118,7 @@ impl MediaStore {
     }
 
     /// Files kept where `storage` says, received in the local directory `staging` first.
+    #[tracing::instrument(skip_all)]
     pub fn open(db: Db, storage: &StorageConfig, staging: PathBuf, max_bytes: u64) -> Result<Self, MediaError> {
         std::fs::create_dir_all(&staging)?;
         let objects = objects::Objects::open_store(storage)?;
@@ -129,18 +130,21 @@ impl MediaStore {
         Self { quota, ..self }
     }
 
+    #[tracing::instrument(skip_all)]
     pub fn max_bytes(&self) -> u64 {
         self.max_bytes
     }
 
     /// Refuses early, before a file is received, when the account is already at
     /// its quota. Only a hint: [`Pending::finish`] checks again, and that check holds.
+    #[tracing::instrument(skip_all, fields(owner = owner.0))]
     pub fn check_quota(&self, owner: UserId, role: Role) -> Result<(), MediaError> {
         let quota = self.quota;
         self.db.read(|c| quota.admits(c, owner, role, 1, now()))
     }
 
     /// Starts receiving a file the client calls `original_name`.
+    #[tracing::instrument(skip_all)]
     pub fn begin(&self, original_name: &str) -> Result<Pending, MediaError> {
         let name = clean_name(original_name).ok_or_else(|| MediaError::NotAllowed(original_name.to_string()))?;
         let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
@@ -151,6 +155,7 @@ impl MediaStore {
     }
 
     /// A recorded file's row. Blocking.
+    #[tracing::instrument(skip_all)]
     pub fn find(&self, filename: &str) -> Result<StoredFile, MediaError> {
         if !valid_stored_name(filename) {
             return Err(MediaError::NotFound);
@@ -160,6 +165,7 @@ impl MediaStore {
 
     /// A recorded file's size and bytes, streamed from the store: `NotFound` when
     /// its object is missing, `Unavailable` when the store cannot be reached. Async.
+    #[tracing::instrument(skip_all)]
     pub async fn stream(
         &self,
         file: &StoredFile,
@@ -171,6 +177,7 @@ impl MediaStore {
     }
 
     /// Deletes a file, its row then its object: its uploader or an admin only. Blocking.
+    #[tracing::instrument(skip_all, fields(caller = caller.0))]
     pub fn delete(&self, caller: UserId, role: Role, filename: &str) -> Result<(), MediaError> {
         let row = self.find(filename)?;
         if row.owner != caller && role != Role::Admin {
@@ -196,6 +203,7 @@ impl MediaStore {
     /// Removes the objects that have no row and are older than `grace` (left by a
     /// crash between storing and recording, or by a store down when their file was
     /// deleted); younger ones may be uploads in progress. Returns how many. Blocking.
+    #[tracing::instrument(skip_all)]
     pub fn sweep(&self, grace: std::time::Duration) -> Result<usize, MediaError> {
         let cutoff = chrono::Utc::now() - chrono::TimeDelta::from_std(grace).unwrap_or(chrono::TimeDelta::hours(1));
         let candidates: Vec<String> = self
@@ -220,6 +228,7 @@ impl MediaStore {
 impl MediaStore {
     /// Undoes an upload within the request that made it (another file of the
     /// request was refused): its file, its row, and its count towards the hourly limit.
+    #[tracing::instrument(skip_all)]
     pub fn discard(&self, file: &StoredFile) -> Result<(), MediaError> {
         if !valid_stored_name(&file.filename) {
             return Err(MediaError::NotFound);
@@ -232,6 +241,7 @@ impl MediaStore {
     }
 
     /// The stored names of every file these users uploaded.
+    #[tracing::instrument(skip_all)]
     pub fn owned_by(&self, owners: &[UserId]) -> Result<Vec<String>, MediaError> {
         let ids: Vec<i64> = owners.iter().map(|o| o.0).collect();
         self.db.read(|c| -> Result<_, MediaError> {
@@ -241,6 +251,7 @@ impl MediaStore {
 
     /// Removes from the store the files among `filenames` that no longer have a row
     /// (their owner's account was deleted, which deletes the rows with it).
+    #[tracing::instrument(skip_all)]
     pub fn remove_unrecorded(&self, filenames: &[String]) -> Result<(), MediaError> {
         for name in filenames.iter().filter(|n| valid_stored_name(n)) {
             let recorded = self.db.read(|c| -> Result<_, MediaError> { Ok(row_by_name(c, name)?.is_some()) })?;

@@ -23,6 +23,7 @@ impl MessageStore {
     }
 
     /// Stores a message (once per `client_id`) and returns it with its sequence number.
+    #[tracing::instrument(skip_all, fields(from = from.0))]
     pub fn send(&self, from: UserId, input: SendInput) -> Result<Sent, MessagingError> {
         let text = checked_text(&input.text)?;
         self.db.write(|c| store_one(c, from, &input, text))
@@ -32,6 +33,7 @@ impl MessageStore {
     /// the lot instead of one per message. A refused message (empty, blocked,
     /// unknown recipient) leaves the others stored. The answers come back in the
     /// order of `batch`; none is stored until all are.
+    #[tracing::instrument(skip_all)]
     pub fn send_many(&self, batch: &[(UserId, SendInput)]) -> Vec<Result<Sent, MessagingError>> {
         let mut answers: Vec<Option<Result<Sent, MessagingError>>> = Vec::with_capacity(batch.len());
         let mut accepted: Vec<(usize, &str)> = Vec::with_capacity(batch.len());
@@ -81,6 +83,7 @@ impl MessageStore {
     }
 
     /// The conversation with `partner`, newest page first: messages before `before_seq` (or the latest).
+    #[tracing::instrument(skip_all, fields(me = me.0, partner = partner.0, limit = limit))]
     pub fn history(
         &self,
         me: UserId,
@@ -102,6 +105,7 @@ impl MessageStore {
     }
 
     /// What came after `after_seq` in the conversation with `partner`, oldest first: a reconnecting client's catch-up.
+    #[tracing::instrument(skip_all, fields(me = me.0, partner = partner.0, after_seq = after_seq))]
     pub fn since(&self, me: UserId, partner: UserId, after_seq: i64) -> Result<Vec<Message>, MessagingError> {
         let (a, b) = pair(me, partner);
         self.db.read(|c| -> Result<_, MessagingError> {
@@ -117,6 +121,7 @@ impl MessageStore {
     }
 
     /// Messages about one tuition request that the caller sent or received, newest first.
+    #[tracing::instrument(skip_all, fields(me = me.0, request_id = request_id, limit = limit))]
     pub fn about_request(
         &self,
         me: UserId,
@@ -138,6 +143,7 @@ impl MessageStore {
     }
 
     /// Every conversation of the caller, the most recent first, with its unread count.
+    #[tracing::instrument(skip_all, fields(me = me.0))]
     pub fn conversations(&self, me: UserId) -> Result<Vec<Conversation>, MessagingError> {
         self.db.read(|c| -> Result<_, MessagingError> {
             let rows: Vec<(i64, i64, i64, i64, i64, i64)> = cv::table
@@ -190,6 +196,7 @@ impl MessageStore {
     }
 
     /// Marks everything from `partner` as read.
+    #[tracing::instrument(skip_all, fields(me = me.0, partner = partner.0))]
     pub fn mark_read(&self, me: UserId, partner: UserId) -> Result<(), MessagingError> {
         let (a, b) = pair(me, partner);
         self.db.write(|c| -> Result<_, MessagingError> {
@@ -202,6 +209,7 @@ impl MessageStore {
     }
 
     /// From now on `blocked`'s messages (and typing) to `me` are refused.
+    #[tracing::instrument(skip_all, fields(me = me.0, blocked = blocked.0))]
     pub fn block(&self, me: UserId, blocked: UserId) -> Result<(), MessagingError> {
         if me == blocked {
             return Err(MessagingError::SelfBlock);
@@ -224,6 +232,7 @@ impl MessageStore {
     }
 
     /// Whether `blocker` refuses `sender`'s messages.
+    #[tracing::instrument(skip_all, fields(blocker = blocker.0, sender = sender.0))]
     pub fn has_blocked(&self, blocker: UserId, sender: UserId) -> Result<bool, MessagingError> {
         self.db.read(|c| -> Result<_, MessagingError> { Ok(is_blocked(c, blocker, sender)?) })
     }

@@ -35,12 +35,14 @@ impl Tickets {
     }
 
     /// A new ticket for `user`, logged in with the token whose jti is `session`.
+    #[tracing::instrument(skip_all, fields(user = user.0))]
     pub fn issue(&self, user: UserId, session: &str) -> Result<String, MessagingError> {
         Ok(self.store(&[user], Some(session))?.remove(0))
     }
 
     /// One ticket per user, in one transaction, bound to no session (the chat load
     /// generator opens thousands of sockets without logging in).
+    #[tracing::instrument(skip_all)]
     pub fn issue_many(&self, users: &[UserId]) -> Result<Vec<String>, MessagingError> {
         self.store(users, None)
     }
@@ -76,6 +78,7 @@ impl Tickets {
     /// One `DELETE … RETURNING`: of any number of redemptions at once, on any processes, only
     /// the one whose delete removed the row gets the holder (a select then a delete would let
     /// every redemption that read before the first delete through).
+    #[tracing::instrument(skip_all)]
     pub fn redeem(&self, ticket: &str) -> Result<Option<TicketHolder>, MessagingError> {
         if ticket.len() != 64 {
             return Ok(None);

@@ -55,6 +55,7 @@ impl PaymentService {
         self.inner.provider.name()
     }
 
+    #[tracing::instrument(skip_all)]
     pub fn is_simulated(&self) -> bool {
         self.provider_name() == "simulated"
     }
@@ -72,6 +73,7 @@ impl PaymentService {
     /// with [`PaymentError::NotATutor`] before anything is stored or the provider is
     /// asked. The order id and amount are the server's and are stored with the user
     /// before the provider is called.
+    #[tracing::instrument(skip_all, fields(user = user.0))]
     pub async fn create_session(&self, user: UserId) -> Result<CreatedSession, PaymentError> {
         let order_id = format!("ht_{}", uuid::Uuid::new_v4().simple());
         let provider = self.provider_name();
@@ -142,6 +144,7 @@ impl PaymentService {
     }
 
     /// Confirms the caller's order with the provider and activates the subscription when it is paid.
+    #[tracing::instrument(skip_all, fields(user = user.0))]
     pub async fn verify(&self, user: UserId, order_id: &str) -> Result<SubscriptionStatus, PaymentError> {
         let order = self.own_order(user, order_id).await?;
         if order.status != "paid" {
@@ -180,6 +183,7 @@ impl PaymentService {
         order.filter(|o| o.user_id == Some(user.0)).ok_or(PaymentError::OrderNotFound)
     }
 
+    #[tracing::instrument(skip_all, fields(user = user.0))]
     pub async fn subscription(&self, user: UserId) -> Result<SubscriptionStatus, PaymentError> {
         let sub =
             self.blocking(move |db| db.read(|c| orders::subscription_of(c, user).map_err(PaymentError::from))).await?;
@@ -187,6 +191,7 @@ impl PaymentService {
     }
 
     /// The simulated checkout page's answer: the user confirmed (or cancelled) their own order.
+    #[tracing::instrument(skip_all, fields(user = user.0))]
     pub async fn simulate_checkout(&self, user: UserId, order_id: &str, paid: bool) -> Result<(), PaymentError> {
         if !self.is_simulated() {
             return Err(PaymentError::SimulationDisabled);
@@ -206,6 +211,7 @@ impl PaymentService {
 
     /// A provider webhook: checked by signature, then confirmed with the provider
     /// itself, so neither a forged nor a replayed delivery can activate anything.
+    #[tracing::instrument(skip_all)]
     pub async fn handle_webhook(
         &self,
         timestamp: &str,
@@ -234,6 +240,7 @@ impl PaymentService {
 
     /// Checks every open order with the provider: a payment whose browser never came
     /// back is still found. Orders past their lifetime are closed. Returns how many were activated.
+    #[tracing::instrument(skip_all)]
     pub async fn reconcile(&self) -> Result<usize, PaymentError> {
         let open: Vec<OrderRow> = self
             .blocking(|db| {
@@ -274,6 +281,7 @@ impl PaymentService {
     /// Runs [`Self::reconcile`] every minute until `shutdown` resolves: once a minute
     /// between all the processes on the database, whichever claims the period's lease,
     /// so the provider is asked about each order once a minute however many there are.
+    #[tracing::instrument(skip_all)]
     pub async fn run_reconciler(self, every: Duration, shutdown: impl std::future::Future<Output = ()>) {
         tokio::pin!(shutdown);
         loop {

@@ -10,10 +10,9 @@
 //!   keeps failing is stopped by its own address, not everyone behind nginx;
 //! - (e) concurrent code resends and chat-ticket redemptions spread over the processes count once;
 //! - (f) the payment reconciler asks the provider once per order per period, not once per process;
-//! - (g) deactivation and broadcasts reach sockets on every process.
-//!
-//! Uploads (through nginx, fetched from every process) join once object storage is configured for
-//! every process: the S3 server and its `UPLOADS_URL` go into `harness::shared_env`.
+//! - (g) deactivation and broadcasts reach sockets on every process;
+//! - (h) a file uploaded through nginx is served by every process (uploads live in the S3-protocol
+//!   server all processes share, `UPLOADS_URL=s3://…`).
 //!
 //! Runs with `TEST_DATABASE_URL` only (several processes share PostgreSQL, not a SQLite file);
 //! without it every test says it is skipped. nginx comes from `tests/install/nginx.sh`.
@@ -308,4 +307,42 @@ async fn deactivation_and_broadcasts_reach_every_process() {
         assert_eq!(heard["data"]["text"], text, "listener {i}");
     }
     assert!(still_open(&mut listeners[2]).await, "other users' sockets stay open");
+}
+
+/// (h) A document uploaded through nginx lands in the shared bucket: every process serves it,
+/// byte for byte, and a delete through nginx removes it for all of them.
+#[actix_web::test]
+async fn a_file_uploaded_through_nginx_is_served_by_every_process() {
+    let Some(cluster) = Cluster::start().await else { return };
+    let (_, tutor) = cluster.user("uploader@cluster.example", "tutor").await;
+    let mut document = b"%PDF-1.4\n".to_vec();
+    document.resize(64 * 1024 - 6, b'x');
+    document.extend_from_slice(b"%%EOF\n");
+    let form = reqwest::multipart::Form::new()
+        .part("file", reqwest::multipart::Part::bytes(document.clone()).file_name("notes.pdf"));
+    let res = cluster
+        .client
+        .post(format!("{}/api/upload/single", cluster.balancer()))
+        .bearer_auth(&tutor)
+        .multipart(form)
+        .send()
+        .await
+        .expect("upload");
+    assert_eq!(res.status().as_u16(), 201);
+    let body: Value = res.json().await.expect("json");
+    let url = body["file"]["url"].as_str().expect("the file's url").to_string();
+    let filename = url.rsplit('/').next().expect("a file name").to_string();
+
+    for (i, node) in cluster.nodes.iter().enumerate() {
+        let res = cluster.client.get(format!("{}{url}", node.base)).bearer_auth(&tutor).send().await.expect("get");
+        assert_eq!(res.status().as_u16(), 200, "process {} serves the file", i + 1);
+        assert_eq!(res.bytes().await.expect("bytes").to_vec(), document, "process {}: the same bytes", i + 1);
+    }
+
+    let deleted = cluster.call("DELETE", &format!("/api/upload/{filename}"), Some(&tutor), None).await;
+    assert_eq!(deleted.status, 200, "{}", deleted.body);
+    for (i, node) in cluster.nodes.iter().enumerate() {
+        let res = cluster.client.get(format!("{}{url}", node.base)).bearer_auth(&tutor).send().await.expect("get");
+        assert_eq!(res.status().as_u16(), 404, "process {}: gone after the delete", i + 1);
+    }
 }

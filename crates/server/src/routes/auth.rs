@@ -134,6 +134,7 @@ pub struct RegisterResponse {
     (status = 429, description = "Too many code e-mails from this address", body = ErrorBody),
 ))]
 #[post("/auth/register")]
+#[tracing::instrument(skip_all)]
 pub async fn register(
     state: web::Data<AppState>,
     client: ClientAddress,
@@ -172,6 +173,7 @@ pub struct EmailOtpRequest {
     (status = 400, description = "Wrong, used or expired code", body = ErrorBody),
 ))]
 #[post("/verify/email-otp")]
+#[tracing::instrument(skip_all)]
 pub async fn verify_email_otp(
     state: web::Data<AppState>,
     body: Json<EmailOtpRequest>,
@@ -195,6 +197,7 @@ pub struct EmailRequest {
     (status = 429, description = "Too many codes requested", body = ErrorBody),
 ))]
 #[post("/verify/resend-otp")]
+#[tracing::instrument(skip_all)]
 pub async fn resend_otp(
     state: web::Data<AppState>,
     client: ClientAddress,
@@ -221,6 +224,7 @@ pub struct VerifyLinkQuery {
     (status = 400, description = "Invalid verification link.", body = ErrorBody),
 ))]
 #[get("/verify-email")]
+#[tracing::instrument(skip_all)]
 pub async fn verify_email_link(
     state: web::Data<AppState>,
     query: web::Query<VerifyLinkQuery>,
@@ -260,6 +264,7 @@ pub struct LoginResponse {
     (status = 429, description = "Too many failed attempts", body = ErrorBody),
 ))]
 #[post("/auth/login")]
+#[tracing::instrument(skip_all)]
 pub async fn login(
     state: web::Data<AppState>,
     client: ClientAddress,
@@ -288,6 +293,7 @@ pub struct ProfileResponse {
     (status = 401, body = ErrorBody),
 ))]
 #[get("/auth/profile")]
+#[tracing::instrument(skip_all)]
 pub async fn profile(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<ProfileResponse>, ApiError> {
     let auth = state.auth.clone();
     let user = blocking(move || auth.profile(me.0.id)).await?;
@@ -311,6 +317,7 @@ pub struct UpdateProfileRequest {
     (status = 401, body = ErrorBody),
 ))]
 #[put("/auth/profile")]
+#[tracing::instrument(skip_all)]
 pub async fn update_profile(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -329,6 +336,7 @@ pub async fn update_profile(
     (status = 401, body = ErrorBody),
 ))]
 #[post("/auth/logout")]
+#[tracing::instrument(skip_all)]
 pub async fn logout(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<MessageResponse>, ApiError> {
     let (auth, user) = (state.auth.clone(), me.0.clone());
     blocking(move || auth.logout(&user)).await?;
@@ -342,6 +350,7 @@ pub async fn logout(state: web::Data<AppState>, me: CurrentUser) -> Result<web::
     (status = 429, description = "Too many codes requested", body = ErrorBody),
 ))]
 #[post("/auth/send-reset-otp")]
+#[tracing::instrument(skip_all)]
 pub async fn send_reset_otp(
     state: web::Data<AppState>,
     client: ClientAddress,
@@ -374,6 +383,7 @@ pub struct ResetPasswordRequest {
     (status = 400, description = "Wrong or expired code, or invalid password", body = ErrorBody),
 ))]
 #[post("/auth/reset-password")]
+#[tracing::instrument(skip_all)]
 pub async fn reset_password(
     state: web::Data<AppState>,
     body: Json<ResetPasswordRequest>,

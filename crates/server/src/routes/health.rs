@@ -24,6 +24,7 @@ pub struct Health {
     (status = 503, description = "The database does not answer", body = Health),
 ))]
 #[get("/health")]
+#[tracing::instrument(skip_all)]
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {
     let db = state.db.clone();
     let redis = state.hub.redis_connected().map(|up| if up { "connected" } else { "unreachable" }.to_string());

@@ -39,6 +39,7 @@ pub struct HistoryParams {
     (status = 400, description = "Neither userId nor requestId", body = ErrorBody),
 ))]
 #[get("/messages")]
+#[tracing::instrument(skip_all)]
 pub async fn history(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -83,6 +84,7 @@ fn message_text_schema() -> utoipa::openapi::Object {
     (status = 429, description = "The account's chat rate limit (shared with its sockets), with Retry-After", body = ErrorBody),
 ))]
 #[post("/messages")]
+#[tracing::instrument(skip_all)]
 pub async fn send(state: web::Data<AppState>, me: CurrentUser, body: Json<SendBody>) -> Result<HttpResponse, ApiError> {
     if let Err(wait) = rate_limit::hit(&state.limiter, Bucket::ChatEventsPerAccount, me.0.id).await {
         return Err(rate_limit::refused(Bucket::ChatEventsPerAccount, wait));
@@ -132,6 +134,7 @@ impl From<Conversation> for ConversationDto {
 /// The caller's conversations, the most recent first.
 #[utoipa::path(tag = "messages", security(("bearer" = [])), responses((status = 200, body = Vec<ConversationDto>)))]
 #[get("/messages/conversations")]
+#[tracing::instrument(skip_all)]
 pub async fn conversations(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -160,6 +163,7 @@ pub struct RecentParams {
     (status = 403, body = ErrorBody),
 ))]
 #[get("/chat/{userId}")]
+#[tracing::instrument(skip_all)]
 pub async fn recent(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -193,6 +197,7 @@ pub struct UnreadCounts {
 /// Unread messages per partner and in all.
 #[utoipa::path(tag = "messages", security(("bearer" = [])), responses((status = 200, body = UnreadCounts)))]
 #[get("/messages/unread")]
+#[tracing::instrument(skip_all)]
 pub async fn unread(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<UnreadCounts>, ApiError> {
     let store = state.messages.clone();
     let list = blocking(move || store.conversations(me.0.id)).await?;
@@ -210,6 +215,7 @@ pub struct PartnerBody {
 /// Marks everything from the partner as read.
 #[utoipa::path(tag = "messages", security(("bearer" = [])), request_body = PartnerBody, responses((status = 204)))]
 #[post("/messages/read")]
+#[tracing::instrument(skip_all)]
 pub async fn mark_read(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -230,6 +236,7 @@ pub async fn mark_read(
     )
 )]
 #[post("/chat/block")]
+#[tracing::instrument(skip_all)]
 pub async fn block(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -247,6 +254,7 @@ pub struct BlockStatus {
 /// Whether the caller has blocked the partner (the chat dialog's Block / Unblock button).
 #[utoipa::path(tag = "messages", security(("bearer" = [])), params(("partnerId" = i64, Path,)), responses((status = 200, body = BlockStatus)))]
 #[get("/chat/block/{partnerId}")]
+#[tracing::instrument(skip_all)]
 pub async fn block_status(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -260,6 +268,7 @@ pub async fn block_status(
 /// Accepts the partner's messages again.
 #[utoipa::path(tag = "messages", security(("bearer" = [])), params(("partnerId" = i64, Path,)), responses((status = 204)))]
 #[delete("/chat/block/{partnerId}")]
+#[tracing::instrument(skip_all)]
 pub async fn unblock(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -292,6 +301,7 @@ pub struct TicketResponse {
 /// A single-use, 60-second ticket for the chat WebSocket (no long-lived token goes into a URL).
 #[utoipa::path(tag = "messages", security(("bearer" = [])), responses((status = 200, body = TicketResponse)))]
 #[post("/chat/ticket")]
+#[tracing::instrument(skip_all)]
 pub async fn ticket(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<TicketResponse>, ApiError> {
     let tickets = state.tickets.clone();
     let ticket = blocking(move || tickets.issue(me.0.id, &me.0.jti)).await?;

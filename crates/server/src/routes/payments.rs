@@ -42,6 +42,7 @@ pub struct CreateSessionResponse {
     (status = 502, description = "The payment provider failed", body = ErrorBody),
 ))]
 #[post("/payment/create-session")]
+#[tracing::instrument(skip_all)]
 pub async fn create_session(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -97,6 +98,7 @@ pub struct VerifyResponse {
     (status = 502, description = "The payment provider failed", body = ErrorBody),
 ))]
 #[post("/payment/verify")]
+#[tracing::instrument(skip_all)]
 pub async fn verify(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -135,6 +137,7 @@ impl From<hometutor_core::SubscriptionStatus> for SubscriptionStatus {
     (status = 401, body = ErrorBody),
 ))]
 #[get("/payment/subscription-status")]
+#[tracing::instrument(skip_all)]
 pub async fn subscription_status(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -153,6 +156,7 @@ pub struct WebhookResponse {
     (status = 401, description = "Invalid webhook signature.", body = ErrorBody),
 ))]
 #[post("/payment/webhook")]
+#[tracing::instrument(skip_all)]
 pub async fn webhook(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -195,6 +199,7 @@ pub enum SimulatedOutcome {
     (status = 404, description = "Not in simulated mode, or not the caller's order", body = ErrorBody),
 ))]
 #[post("/payment-dev/simulate-payment")]
+#[tracing::instrument(skip_all)]
 pub async fn simulate_payment(
     state: web::Data<AppState>,
     me: CurrentUser,

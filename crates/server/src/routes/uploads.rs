@@ -123,6 +123,7 @@ fn upload_file_schema() -> Object {
     (status = 429, description = "30 uploads in the last hour (with Retry-After)", body = ErrorBody),
 ))]
 #[post("/upload/single")]
+#[tracing::instrument(skip_all)]
 pub async fn upload_single(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -141,6 +142,7 @@ pub async fn upload_single(
     (status = 429, body = ErrorBody),
 ))]
 #[post("/upload/multiple")]
+#[tracing::instrument(skip_all)]
 pub async fn upload_multiple(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -166,6 +168,7 @@ pub struct Deleted {
     (status = 404, body = ErrorBody),
 ))]
 #[delete("/upload/{filename}")]
+#[tracing::instrument(skip_all)]
 pub async fn delete_upload(
     state: web::Data<AppState>,
     me: CurrentUser,
@@ -188,6 +191,7 @@ const UPLOAD_CSP: &str = "sandbox; default-src 'none'";
     (status = 503, description = "Down for maintenance, or the database or the file storage is briefly unavailable (see Retry-After)", body = ErrorBody),
 ))]
 #[get("/uploads/{filename}")]
+#[tracing::instrument(skip_all)]
 pub async fn serve_upload(state: web::Data<AppState>, filename: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let media = state.media.clone();
     let file = blocking(move || media.find(&filename)).await?;

@@ -10,7 +10,7 @@ use futures_util::FutureExt;
 use hometutor_accounts::NewUser;
 use hometutor_core::Role;
 use hometutor_db::{Db, DbError};
-use hometutor_testkit::SmtpSink;
+use hometutor_testkit::{S3Server, SmtpSink};
 use serde_json::{json, Value};
 use wiremock::matchers::{method, path, path_regex};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -35,6 +35,8 @@ pub struct Cluster {
     /// The shared database, for setup and for counting what was written.
     pub db: Db,
     _redis: PrivateRedis,
+    /// The uploads' object store, shared by every process (`UPLOADS_URL=s3://…`).
+    _s3: S3Server,
     _database: FreshDatabase,
     dir: PathBuf,
 }
@@ -92,7 +94,9 @@ impl Cluster {
         let provider = fake_cashfree().await;
         let port = free_port();
         let public_url = format!("http://127.0.0.1:{port}");
-        let shared = shared_env(&database.url, &redis.url, &smtp.url(), &provider.uri(), &public_url);
+        let s3 = S3Server::start().expect("an S3-protocol server for the uploads (HOMETUTOR_SKIP_S3 is set)");
+        let mut shared = shared_env(&database.url, &redis.url, &smtp.url(), &provider.uri(), &public_url);
+        shared.extend(s3.env("cluster/uploads"));
 
         // All at the same instant, on the empty database: each migrates, creates the admin, starts
         // its background work, all at once.
@@ -128,7 +132,7 @@ impl Cluster {
         assert_eq!(nginx.base, public_url);
         let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().expect("client");
         let db = Db::connect(&database.url).expect("the cluster's database");
-        Some(Self { nodes, nginx, client, smtp, provider, db, _redis: redis, _database: database, dir })
+        Some(Self { nodes, nginx, client, smtp, provider, db, _redis: redis, _s3: s3, _database: database, dir })
     }
 
     /// nginx's address: what users reach.

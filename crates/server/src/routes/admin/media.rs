@@ -50,6 +50,7 @@ impl From<Asset> for AssetDto {
 /// Media assets, newest first.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<AssetDto>)))]
 #[get("/admin/assets")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_assets(state: web::Data<AppState>, _admin: AdminOnly) -> Result<web::Json<Vec<AssetDto>>, ApiError> {
     let service = state.admin.clone();
     Ok(web::Json(blocking(move || service.assets()).await?.into_iter().map(Into::into).collect()))
@@ -105,6 +106,7 @@ pub enum AssetTypeDto {
     (status = 415, body = ErrorBody),
 ))]
 #[post("/admin/assets/upload")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_upload_asset(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -124,6 +126,7 @@ pub async fn admin_upload_asset(
     (status = 404, body = ErrorBody),
 ))]
 #[delete("/admin/assets/{filename}")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_delete_asset(
     state: web::Data<AppState>,
     admin: AdminOnly,
@@ -168,6 +171,7 @@ pub enum SiteImageTarget {
     (status = 413, body = ErrorBody),
 ))]
 #[post("/admin/upload")]
+#[tracing::instrument(skip_all)]
 pub async fn admin_upload_image(
     state: web::Data<AppState>,
     admin: AdminOnly,
