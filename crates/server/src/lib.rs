@@ -220,7 +220,9 @@ impl Application {
         let staging = settings.uploads.staging_dir(&settings.data_dir);
         let media = MediaStore::open(db.clone(), &settings.uploads, staging, settings.max_upload_bytes)?
             .with_quota(settings.upload_quota);
-        workers.push(actix_web::rt::spawn(sweep_uploads(media.clone())));
+        if settings.background_jobs {
+            workers.push(actix_web::rt::spawn(sweep_uploads(media.clone())));
+        }
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
             chat_writer: chat::ChatWriter::start(messages.clone()),

@@ -93,6 +93,8 @@ fn a_public_site_without_payment_mode_refuses_to_start() {
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .env("DATABASE_URL", &database.url)
             .env("DATA_DIR", &dir)
+            // PostgreSQL also needs an explicit secret; this test is about the payment mode.
+            .env("JWT_SECRET", common::JWT_SECRET)
             .env("PUBLIC_URL", "https://hometutor.example.in")
             .env("NO_COLOR", "1")
             .arg("migrate");
