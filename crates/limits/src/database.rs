@@ -128,8 +128,10 @@ impl LimitStore for DatabaseStore {
             .write(|conn| {
                 diesel::update(c::table.find(key).filter(c::count.gt(0)).filter(c::window_ends_ms.gt(now)))
                     .set(c::count.eq(c::count - 1))
-                    .execute(conn)
-                    .map_err(DbError::from)
+                    .execute(conn)?;
+                // A window whose every event was given back counts nothing: its row goes, so a
+                // refused request leaves nothing written (the next event opens a fresh window).
+                diesel::delete(c::table.find(key).filter(c::count.le(0))).execute(conn).map_err(DbError::from)
             })
             .map(|_| ())
             .map_err(failed)
