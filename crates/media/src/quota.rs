@@ -56,7 +56,9 @@ impl Quota {
             let wait = (frees_at - at).num_milliseconds().max(0) as u64;
             return Err(MediaError::TooManyUploads {
                 count: recent.len() as u32,
-                retry_after_secs: wait.div_ceil(1000).max(1),
+                // Never longer than the window: an upload recorded after `at` was read (uploads
+                // racing this one) would otherwise ask for a second more than an hour.
+                retry_after_secs: wait.div_ceil(1000).clamp(1, WINDOW.num_seconds() as u64),
             });
         }
         // Summed here, not in SQL: SUM of a BIGINT is NUMERIC on PostgreSQL, and an account has few files.
