@@ -39,7 +39,14 @@ pub enum MailTransport {
 impl MailTransport {
     pub fn from_url(url: Option<&str>) -> Result<Self, MailError> {
         match url {
-            None => Ok(Self::Log),
+            None => {
+                // The one deliberate exception to "no secret in the log": said once, loudly, at start-up.
+                tracing::warn!(
+                    "SMTP_URL is unset: e-mails, with their verification and password-reset codes, are written \
+                     to this log instead of being sent. Fine for trying the site out; set SMTP_URL for real users"
+                );
+                Ok(Self::Log)
+            }
             Some(url) => {
                 let builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
                     .map_err(|e| MailError::BadUrl(e.to_string()))?;

@@ -1,4 +1,4 @@
-//! Who the client is: the one answer every per-address rule, the request log and the
+//! Who the client is: the one answer every per-address rule, the access log and the
 //! services use. The TCP peer, unless the peer is a proxy the operator trusts
 //! (`TRUSTED_PROXIES`); then the address that proxy saw, from `X-Forwarded-For`.
 //!
@@ -11,13 +11,9 @@
 use std::future::{ready, Ready};
 use std::net::{IpAddr, SocketAddr};
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::HeaderMap;
-use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
+use actix_web::{web, FromRequest, HttpRequest};
 use ipnet::IpNet;
-use tracing::Span;
-use tracing_actix_web::{DefaultRootSpanBuilder, RootSpanBuilder};
 
 use crate::state::AppState;
 
@@ -43,6 +39,11 @@ impl TrustedProxies {
 
     fn trusts(&self, address: IpAddr) -> bool {
         self.0.iter().any(|net| net.contains(&address))
+    }
+
+    /// Whether a TCP peer is one of these proxies (whose `X-Request-Id` is believed too).
+    pub fn trusts_peer(&self, peer: IpAddr) -> bool {
+        self.trusts(peer.to_canonical())
     }
 
     /// The client of a request that came from `peer` with these `X-Forwarded-For` values.
@@ -94,32 +95,6 @@ impl FromRequest for ClientAddress {
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         ready(Ok(Self(client_address(req))))
-    }
-}
-
-/// The request log's root span with the client address decided here: the default one logs
-/// `X-Forwarded-For` as sent, which any client can fill with anything.
-pub struct ClientSpan;
-
-impl RootSpanBuilder for ClientSpan {
-    fn on_request_start(request: &ServiceRequest) -> Span {
-        let route = request.match_pattern().unwrap_or_else(|| "default".into());
-        tracing::info_span!(
-            "HTTP request",
-            http.method = %request.method(),
-            http.route = %route,
-            http.client_ip = %client_address(request.request()),
-            http.target = %request.uri().path_and_query().map_or("", |p| p.as_str()),
-            http.status_code = tracing::field::Empty,
-            otel.status_code = tracing::field::Empty,
-            request_id = %request.extensions().get::<tracing_actix_web::RequestId>().map(ToString::to_string).unwrap_or_default(),
-            exception.message = tracing::field::Empty,
-            exception.details = tracing::field::Empty,
-        )
-    }
-
-    fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, actix_web::Error>) {
-        DefaultRootSpanBuilder::on_request_end(span, outcome);
     }
 }
 

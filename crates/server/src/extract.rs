@@ -33,6 +33,7 @@ pub(crate) async fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError
     let state = req.app_data::<web::Data<AppState>>().cloned().ok_or_else(ApiError::unauthenticated)?;
     let auth = state.auth.clone();
     let user = blocking(move || auth.authenticate(&token)).await?;
+    crate::access_log::record_user(req, user.id.0);
     req.extensions_mut().insert(user.clone());
     Ok(user)
 }

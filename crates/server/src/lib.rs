@@ -1,6 +1,7 @@
 //! The actix-web shell: configuration, routes, OpenAPI, the embedded web app and
 //! start-up. Handlers parse the request, call one service method, map the result.
 
+mod access_log;
 mod admin_gate;
 mod chat;
 pub mod client_address;
@@ -9,9 +10,11 @@ mod error_code;
 mod errors;
 mod extract;
 mod input;
+pub mod logging;
 mod maintenance;
 mod openapi;
 mod rate_limit;
+mod request_id;
 pub mod routes;
 mod schemas;
 mod security;
@@ -37,7 +40,6 @@ use hometutor_profiles::ProfileService;
 use hometutor_tuition::TuitionService;
 use settings::PaymentMode;
 use std::sync::Arc;
-use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
@@ -280,7 +282,7 @@ impl Application {
                 .wrap(security::headers(&public_url))
                 .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
                 .wrap(actix_web::middleware::from_fn(input::fallback::json_errors))
-                .wrap(TracingLogger::<client_address::ClientSpan>::new())
+                .wrap(actix_web::middleware::from_fn(access_log::middleware))
                 .default_service(aw::to(web::serve))
         })
         // Chat frames are small and each one is awaited: send them at once, not

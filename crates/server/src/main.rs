@@ -1,8 +1,8 @@
 use clap::{Parser, Subcommand};
+use hometutor_server::logging::{self, LogFormat};
 use hometutor_server::{
     auth_service, open_database, openapi_document, rate_limiter, tuition_service, Application, Settings,
 };
-use tracing_subscriber::EnvFilter;
 
 /// Chat allocates a little for every frame and every row, on several threads at
 /// once; mimalloc does that with less contention than glibc's malloc (the chat
@@ -50,14 +50,8 @@ enum Command {
 
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
-        // A log line that cannot be written (a full disk under the log file, a
-        // closed pipe) is dropped. By default the subscriber would report that on
-        // stderr with `eprintln!`, which panics when stderr fails too, killing
-        // whatever task was logging: once, that was the chat writer.
-        .log_internal_errors(false)
-        .init();
+    let log_format = LogFormat::parse(std::env::var("LOG_FORMAT").ok().as_deref()).map_err(anyhow::Error::msg)?;
+    logging::init(log_format);
     let cli = Cli::parse();
     if matches!(cli.command, Some(Command::Openapi)) {
         println!("{}", openapi_document().to_pretty_json()?);
