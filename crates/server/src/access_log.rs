@@ -118,12 +118,12 @@ impl AccessLine {
     }
 }
 
-/// A 5xx is the operator's business: an error, or a warning for a 503 (the database or another
-/// service briefly unavailable, which heals by itself and was already logged with its cause).
+/// A 5xx is the operator's business: an error line of its own. Not a 503: it is answered while the
+/// database or the file store is briefly unreachable (a warning with its cause was logged where
+/// it was made, and it heals by itself) or while an admin has the site in maintenance on purpose;
+/// its access line says enough.
 fn log_server_error(span: &Span, status: StatusCode, error: &actix_web::Error) {
-    if status == StatusCode::SERVICE_UNAVAILABLE {
-        tracing::warn!(parent: span, status = status.as_u16(), error = %error, "request failed");
-    } else if status.is_server_error() {
+    if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
         tracing::error!(parent: span, status = status.as_u16(), error = %error, "request failed");
     }
 }

@@ -149,7 +149,7 @@ fn made_from(
     Made { id, method, route, path, status, client, user: None }
 }
 
-fn header<'a>(headers: &'a reqwest::header::HeaderMap) -> Option<&'a str> {
+fn header(headers: &reqwest::header::HeaderMap) -> Option<&str> {
     headers.get("x-request-id").and_then(|v| v.to_str().ok())
 }
 
