@@ -35,6 +35,8 @@ step "S3-protocol server for the upload suites (moto, pinned; quick when install
 tests/install/s3-server.sh || status=1
 # The cluster test (it runs on PostgreSQL only) needs nginx; installed when missing.
 [ -z "${TEST_DATABASE_URL:-}" ] || tests/install/nginx.sh || status=1
+# The packaging test checks deploy/hometutor.service with systemd-analyze.
+tests/install/systemd-analyze.sh || status=1
 
 step "Rust suites on SQLite"
 (unset TEST_DATABASE_URL; cargo test --workspace --no-fail-fast 2>&1) | tee "$logs/sqlite.log"

@@ -119,6 +119,8 @@ pub struct Db {
     /// While any clone of this `Db` lives, its SQLite checkpoint thread runs; it
     /// holds this lock while it checkpoints (see [`Db::hold_checkpoints`]).
     checkpoints: Arc<Mutex<()>>,
+    /// A SQLite file's shared lock, held while any clone lives: `restore` is refused meanwhile.
+    _in_use: Option<Arc<std::fs::File>>,
 }
 
 /// How long a request waits for a SQLite connection: writers queue behind the
@@ -144,8 +146,12 @@ impl Db {
     /// Opens the database named by `url`, failing fast with a message that names the problem.
     pub fn connect(url: &str) -> Result<Self, DbError> {
         let target = DatabaseTarget::parse(url)?;
+        let mut in_use = None;
         if let DatabaseTarget::Sqlite(path) = &target {
             create_parent_dir(path)?;
+            if !target.is_in_memory() && !path.starts_with("file:") {
+                in_use = crate::in_use::hold_shared(std::path::Path::new(path))?.map(Arc::new);
+            }
         }
         // One direct attempt first: a wrong password or a dead host is reported now,
         // with the driver's own words, instead of as a pool timeout later.
@@ -175,7 +181,7 @@ impl Db {
             let pool = build(16);
             (pool.clone(), pool)
         };
-        Ok(Self { reader, writer, sqlite, target, checkpoints })
+        Ok(Self { reader, writer, sqlite, target, checkpoints, _in_use: in_use })
     }
 
     /// Holds the background checkpoint off until the guard is dropped (one running
