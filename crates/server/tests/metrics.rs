@@ -281,3 +281,24 @@ fn a_metrics_bind_that_cannot_be_listened_on_stops_the_start_naming_it() {
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(said.contains("METRICS_BIND"), "{said}");
 }
+
+/// The example alert rules parse, and their unit tests (deploy/prometheus-rules.test.yml:
+/// each alert fires on the series it watches, and not before) pass under Prometheus' own
+/// `promtool` (tests/install/promtool.sh installs it; tests/run.sh runs that first).
+#[test]
+fn the_example_alert_rules_are_valid_and_fire_when_they_should() {
+    let deploy = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy");
+    for args in [["check", "rules", "prometheus-rules.yml"], ["test", "rules", "prometheus-rules.test.yml"]] {
+        let output = std::process::Command::new("promtool")
+            .args(args)
+            .current_dir(&deploy)
+            .output()
+            .unwrap_or_else(|e| panic!("promtool: {e} (install it with tests/install/promtool.sh)"));
+        assert!(
+            output.status.success(),
+            "promtool {args:?}:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
