@@ -14,7 +14,7 @@ pub use connection::{redact, DatabaseTarget, DbConnection};
 pub use instance::instance_id;
 pub use leases::claim_lease;
 pub use migrations::{migration_plan, run_migrations, MigrationName, MigrationPlan};
-pub use pool::{Db, PooledConnection};
+pub use pool::{Db, PoolState, PooledConnection};
 
 /// Naive UTC "now", the one clock every stored timestamp uses, in microseconds:
 /// what PostgreSQL keeps, so a value read back equals the value written on both backends.
