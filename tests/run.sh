@@ -33,8 +33,12 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 step "S3-protocol server for the upload suites (moto, pinned; quick when installed)"
 tests/install/s3-server.sh || status=1
+# The metrics suite checks the example alert rules with promtool (Debian's prometheus); installed when missing.
+tests/install/promtool.sh || status=1
 # The cluster test (it runs on PostgreSQL only) needs nginx; installed when missing.
 [ -z "${TEST_DATABASE_URL:-}" ] || tests/install/nginx.sh || status=1
+# The packaging test checks deploy/hometutor.service with systemd-analyze.
+tests/install/systemd-analyze.sh || status=1
 
 step "Rust suites on SQLite"
 (unset TEST_DATABASE_URL; cargo test --workspace --no-fail-fast 2>&1) | tee "$logs/sqlite.log"

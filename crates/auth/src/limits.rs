@@ -29,15 +29,16 @@ enum Outcome {
 impl<'a> LoginAttempt<'a> {
     /// `account` is the e-mail as typed, trimmed and lower-cased (so it needs no valid form).
     pub(crate) fn start(limiter: &'a Limiter, account: &'a str, ip: &'a str) -> Result<Self, AuthError> {
-        limiter.hit(Bucket::LoginFailuresPerAccount, account).map_err(too_many_attempts)?;
+        limiter.hit(Bucket::LoginFailuresPerAccount, account).map_err(|wait| throttled("account", wait))?;
         if let Err(wait) = limiter.hit(Bucket::LoginFailuresPerIp, ip) {
             limiter.give_back(Bucket::LoginFailuresPerAccount, account);
-            return Err(too_many_attempts(wait));
+            return Err(throttled("address", wait));
         }
         Ok(Self { limiter, account, ip, outcome: Outcome::Undecided })
     }
 
     pub(crate) fn failed(mut self) {
+        metrics::counter!("hometutor_login_failures_total").increment(1);
         self.outcome = Outcome::Failed;
     }
 
@@ -62,7 +63,9 @@ impl Drop for LoginAttempt<'_> {
     }
 }
 
-fn too_many_attempts(wait: RetryAfter) -> AuthError {
+/// A login refused before its password was checked; `by` names the limit it hit (`account` or `address`).
+fn throttled(by: &'static str, wait: RetryAfter) -> AuthError {
+    metrics::counter!("hometutor_login_throttled_total", "by" => by).increment(1);
     AuthError::RateLimited { retry_after_secs: wait.secs() }
 }
 

@@ -1,7 +1,9 @@
 //! Storage shared by every domain crate: the portable schema, the connection
 //! over SQLite or PostgreSQL, the pools and the embedded migrations.
 
+pub mod backup;
 mod connection;
+mod in_use;
 mod instance;
 mod leases;
 mod migrations;
@@ -11,8 +13,8 @@ pub mod schema;
 pub use connection::{redact, DatabaseTarget, DbConnection};
 pub use instance::instance_id;
 pub use leases::claim_lease;
-pub use migrations::run_migrations;
-pub use pool::{Db, PooledConnection};
+pub use migrations::{migration_plan, run_migrations, MigrationName, MigrationPlan};
+pub use pool::{Db, PoolState, PooledConnection};
 
 /// Naive UTC "now", the one clock every stored timestamp uses, in microseconds:
 /// what PostgreSQL keeps, so a value read back equals the value written on both backends.

@@ -2,12 +2,19 @@
 //! one process at a time however many start at once (see [`run_migrations`]).
 
 use diesel::connection::{Connection, SimpleConnection};
+use diesel::migration::MigrationSource;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+use diesel::{pg::Pg, sqlite::Sqlite};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
-use crate::{Db, DbConnection, DbError};
+use crate::{DatabaseTarget, Db, DbConnection, DbError};
 
 const SQLITE: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// Where diesel records the migrations a database has had.
+pub(crate) const MIGRATIONS_TABLE: &str = "__diesel_schema_migrations";
 
 /// The advisory lock every process takes before migrating: one key per schema, so
 /// two sites (or two test schemas) in one PostgreSQL database do not wait on each other.
@@ -41,6 +48,92 @@ pub fn run_migrations(db: &Db) -> Result<usize, DbError> {
     });
     pg.batch_execute(&format!("SELECT pg_advisory_unlock({PG_LOCK_KEY})"))?;
     applied
+}
+
+/// A migration this binary carries: its folder name and the version diesel records.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MigrationName {
+    pub name: String,
+    pub version: String,
+}
+
+/// What `hometutor migrate` would do to a database, found without changing it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MigrationPlan {
+    /// How many of this binary's migrations the database already has.
+    pub applied: usize,
+    /// Those it does not have yet, in the order they would run.
+    pub pending: Vec<MigrationName>,
+    /// Versions the database has that this binary does not know: a newer release
+    /// migrated it (running this older one against it is a rollback; see docs/operations.md).
+    pub unknown: Vec<String>,
+    /// False for a SQLite file that does not exist yet (every migration is pending).
+    pub exists: bool,
+}
+
+/// Every migration embedded for one backend, oldest first.
+pub(crate) fn known(sqlite: bool) -> Vec<MigrationName> {
+    fn list<DB: diesel::backend::Backend>(source: &EmbeddedMigrations) -> Vec<MigrationName> {
+        MigrationSource::<DB>::migrations(source)
+            .unwrap_or_default()
+            .iter()
+            .map(|m| MigrationName { name: m.name().to_string(), version: m.name().version().to_string() })
+            .collect()
+    }
+    let mut all = if sqlite { list::<Sqlite>(&SQLITE) } else { list::<Pg>(&POSTGRES) };
+    all.sort_by(|a, b| a.version.cmp(&b.version));
+    all
+}
+
+pub(crate) fn known_versions(sqlite: bool) -> Vec<String> {
+    known(sqlite).into_iter().map(|m| m.version).collect()
+}
+
+#[derive(QueryableByName)]
+struct Version {
+    #[diesel(sql_type = Text)]
+    version: String,
+}
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// Lists what `run_migrations` would apply to the database at `url`, reading only
+/// (no file is created, no table made).
+pub fn migration_plan(url: &str) -> Result<MigrationPlan, DbError> {
+    let target = DatabaseTarget::parse(url)?;
+    let sqlite = target.is_sqlite();
+    let known = known(sqlite);
+    if let DatabaseTarget::Sqlite(path) = &target {
+        if !target.is_in_memory() && !path.starts_with("file:") && !std::path::Path::new(path).exists() {
+            return Ok(MigrationPlan { applied: 0, pending: known, unknown: Vec::new(), exists: false });
+        }
+    }
+    let mut conn = target.connect()?;
+    let exists_sql = if sqlite {
+        format!("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = '{MIGRATIONS_TABLE}'")
+    } else {
+        format!("SELECT count(*) AS n FROM (SELECT to_regclass('{MIGRATIONS_TABLE}') AS t) r WHERE t IS NOT NULL")
+    };
+    let has_table = diesel::sql_query(exists_sql).get_result::<Count>(&mut conn)?.n > 0;
+    let recorded: Vec<String> = if has_table {
+        diesel::sql_query(format!("SELECT version FROM {MIGRATIONS_TABLE}"))
+            .load::<Version>(&mut conn)?
+            .into_iter()
+            .map(|v| v.version)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let applied = known.iter().filter(|m| recorded.contains(&m.version)).count();
+    let mut unknown: Vec<String> =
+        recorded.iter().filter(|v| !known.iter().any(|m| &m.version == *v)).cloned().collect();
+    unknown.sort();
+    let pending = known.into_iter().filter(|m| !recorded.contains(&m.version)).collect();
+    Ok(MigrationPlan { applied, pending, unknown, exists: true })
 }
 
 #[cfg(test)]

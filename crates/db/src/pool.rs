@@ -119,6 +119,8 @@ pub struct Db {
     /// While any clone of this `Db` lives, its SQLite checkpoint thread runs; it
     /// holds this lock while it checkpoints (see [`Db::hold_checkpoints`]).
     checkpoints: Arc<Mutex<()>>,
+    /// A SQLite file's shared lock, held while any clone lives: `restore` is refused meanwhile.
+    _in_use: Option<Arc<std::fs::File>>,
 }
 
 /// How long a request waits for a SQLite connection: writers queue behind the
@@ -144,8 +146,12 @@ impl Db {
     /// Opens the database named by `url`, failing fast with a message that names the problem.
     pub fn connect(url: &str) -> Result<Self, DbError> {
         let target = DatabaseTarget::parse(url)?;
+        let mut in_use = None;
         if let DatabaseTarget::Sqlite(path) = &target {
             create_parent_dir(path)?;
+            if !target.is_in_memory() && !path.starts_with("file:") {
+                in_use = crate::in_use::hold_shared(std::path::Path::new(path))?.map(Arc::new);
+            }
         }
         // One direct attempt first: a wrong password or a dead host is reported now,
         // with the driver's own words, instead of as a pool timeout later.
@@ -175,7 +181,7 @@ impl Db {
             let pool = build(16);
             (pool.clone(), pool)
         };
-        Ok(Self { reader, writer, sqlite, target, checkpoints })
+        Ok(Self { reader, writer, sqlite, target, checkpoints, _in_use: in_use })
     }
 
     /// Holds the background checkpoint off until the guard is dropped (one running
@@ -191,7 +197,7 @@ impl Db {
 
     /// Runs `f` on a reading connection. Blocking: call from a blocking thread.
     pub fn read<T, E: From<DbError>>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, E>) -> Result<T, E> {
-        let mut conn = self.reader.get().map_err(DbError::from)?;
+        let mut conn = checkout(&self.reader, self.reader_label()).map_err(DbError::from)?;
         let result = f(&mut conn);
         conn.finished(result.is_err());
         result
@@ -207,10 +213,49 @@ impl Db {
     where
         E: From<DbError> + From<diesel::result::Error>,
     {
-        let mut conn = self.writer.get().map_err(DbError::from)?;
+        let mut conn = checkout(&self.writer, self.writer_label()).map_err(DbError::from)?;
         let result = if self.sqlite { immediate_transaction(&mut conn, f) } else { conn.transaction(|conn| f(conn)) };
         conn.finished(result.is_err());
         result
+    }
+
+    /// Each pool's connections now, for the metrics: `read` and `write` on a SQLite file,
+    /// one `shared` pool on PostgreSQL (and for an in-memory SQLite database).
+    pub fn pool_states(&self) -> Vec<PoolState> {
+        let state = |label: &'static str, pool: &r2d2::Pool<Manager>| {
+            let state = pool.state();
+            PoolState {
+                label,
+                in_use: state.connections.saturating_sub(state.idle_connections),
+                idle: state.idle_connections,
+                max: pool.max_size(),
+            }
+        };
+        if self.separate_writer() {
+            vec![state("read", &self.reader), state("write", &self.writer)]
+        } else {
+            vec![state("shared", &self.reader)]
+        }
+    }
+
+    fn separate_writer(&self) -> bool {
+        self.sqlite && !self.target.is_in_memory()
+    }
+
+    fn reader_label(&self) -> &'static str {
+        if self.separate_writer() {
+            "read"
+        } else {
+            "shared"
+        }
+    }
+
+    fn writer_label(&self) -> &'static str {
+        if self.separate_writer() {
+            "write"
+        } else {
+            "shared"
+        }
     }
 
     /// A new connection outside the pools, closed when dropped: for a session-level
@@ -221,11 +266,30 @@ impl Db {
 
     /// Checks that the database answers (for the health endpoint).
     pub fn ping(&self) -> Result<(), DbError> {
-        let mut conn = self.reader.get()?;
+        let mut conn = checkout(&self.reader, self.reader_label())?;
         let result = conn.ping().map_err(DbError::from);
         conn.finished(result.is_err());
         result
     }
+}
+
+/// One pool's connections at a moment (see [`Db::pool_states`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolState {
+    /// `read`, `write` or `shared`.
+    pub label: &'static str,
+    pub in_use: u32,
+    pub idle: u32,
+    pub max: u32,
+}
+
+/// Takes a connection from `pool`, recording how long that took (including a
+/// timeout's full wait): a pool too small for the load shows here first.
+fn checkout(pool: &r2d2::Pool<Manager>, label: &'static str) -> Result<PooledConnection, r2d2::PoolError> {
+    let started = Instant::now();
+    let conn = pool.get();
+    metrics::histogram!("hometutor_db_checkout_wait_seconds", "pool" => label).record(started.elapsed().as_secs_f64());
+    conn
 }
 
 /// diesel's `Connection::transaction` (commit on `Ok`, roll back on `Err`), begun with

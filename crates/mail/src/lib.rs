@@ -7,7 +7,7 @@ mod outbox;
 mod transport;
 mod worker;
 
-pub use outbox::{enqueue, undelivered, MailKind, OutgoingEmail, UndeliveredEmail};
+pub use outbox::{enqueue, stats as outbox_stats, undelivered, MailKind, OutboxStats, OutgoingEmail, UndeliveredEmail};
 pub use transport::{MailError, MailTransport};
 pub use worker::{MailSignal, MailWorker, MAX_REFUSED_ATTEMPTS, SEND_DEADLINE};
 

@@ -110,3 +110,27 @@ pub fn undelivered(conn: &mut DbConnection, limit: i64) -> Result<Vec<Undelivere
         .select(UndeliveredEmail::as_select())
         .load(conn)
 }
+
+/// How the outbox stands, for the metrics: what waits to be sent, since when, and
+/// what was given up on. Two small queries, meant to be asked every few seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutboxStats {
+    /// E-mails neither sent nor given up on (including those waiting for a retry).
+    pub pending: i64,
+    /// When the oldest of them was queued.
+    pub oldest_pending_at: Option<chrono::NaiveDateTime>,
+    /// E-mails given up on, still kept (see `worker::MAX_REFUSED_ATTEMPTS`; purged after a while).
+    pub undelivered: i64,
+}
+
+pub fn stats(conn: &mut DbConnection) -> Result<OutboxStats, diesel::result::Error> {
+    use diesel::dsl::{count_star, min};
+    let waiting = outbox_emails::sent_at.is_null().and(outbox_emails::failed_at.is_null());
+    let (pending, oldest_pending_at) = outbox_emails::table
+        .filter(waiting)
+        .select((count_star(), min(outbox_emails::created_at)))
+        .first::<(i64, Option<chrono::NaiveDateTime>)>(conn)?;
+    let undelivered =
+        outbox_emails::table.filter(outbox_emails::failed_at.is_not_null()).count().get_result::<i64>(conn)?;
+    Ok(OutboxStats { pending, oldest_pending_at, undelivered })
+}

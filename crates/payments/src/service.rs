@@ -298,9 +298,15 @@ impl PaymentService {
                     continue;
                 }
             }
-            match self.reconcile().await {
+            let outcome = self.reconcile().await;
+            metrics::counter!("hometutor_payment_reconciler_runs_total", "outcome" => if outcome.is_ok() { "ok" } else { "error" })
+                .increment(1);
+            match outcome {
                 Ok(0) => {}
-                Ok(n) => tracing::info!(activated = n, "reconciler confirmed payments"),
+                Ok(n) => {
+                    metrics::counter!("hometutor_payment_reconciler_activations_total").increment(n as u64);
+                    tracing::info!(activated = n, "reconciler confirmed payments")
+                }
                 Err(e) => tracing::error!(error = %e, "payment reconciler"),
             }
         }

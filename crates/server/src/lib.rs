@@ -12,6 +12,7 @@ mod extract;
 mod input;
 pub mod logging;
 mod maintenance;
+mod metrics;
 mod openapi;
 mod rate_limit;
 mod request_id;
@@ -26,6 +27,7 @@ use std::net::TcpListener;
 
 use actix_cors::Cors;
 use actix_web::dev::Server;
+use actix_web::middleware::Condition;
 use actix_web::{web as aw, App, HttpServer};
 use anyhow::Context;
 use hometutor_admin::AdminService;
@@ -170,6 +172,7 @@ fn payment_service(settings: &Settings, db: Db) -> anyhow::Result<(PaymentServic
 impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let db = open_database(&settings).await?;
+        let (metrics, metrics_listener) = metrics::start(db.clone(), &settings.metrics)?;
         let signal = MailSignal::default();
         let jwt_secret = settings.load_or_create_jwt_secret().context("JWT secret")?;
         let limiter = rate_limiter(&settings, &db).await?;
@@ -193,6 +196,10 @@ impl Application {
                 "--no-background-jobs: serving HTTP only; another process delivers mail, reconciles payments \
                  and purges old rows"
             );
+        }
+
+        if let Some(listener) = metrics_listener {
+            workers.push(actix_web::rt::spawn(metrics::serve_until(listener, wait_for_stop(stop_workers.subscribe()))));
         }
 
         let (payments, cashfree_environment) = payment_service(&settings, db.clone())?;
@@ -271,6 +278,7 @@ impl Application {
                             }),
                         )
                         .route("/api/ws", aw::get().to(chat::connect))
+                        .configure(|cfg| metrics::on_main_port(cfg, metrics.as_ref()))
                 })
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
                 .split_for_parts();
@@ -282,6 +290,7 @@ impl Application {
                 .wrap(security::headers(&public_url))
                 .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
                 .wrap(actix_web::middleware::from_fn(input::fallback::json_errors))
+                .wrap(Condition::new(metrics.is_some(), actix_web::middleware::from_fn(metrics::record_request)))
                 .wrap(actix_web::middleware::from_fn(access_log::middleware))
                 .default_service(aw::to(web::serve))
         })

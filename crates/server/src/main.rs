@@ -29,7 +29,23 @@ enum Command {
         no_background_jobs: bool,
     },
     /// Apply pending database migrations and exit.
-    Migrate,
+    Migrate {
+        /// List the migrations that would be applied, changing nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Copy the SQLite database to FILE while the server runs (a consistent snapshot,
+    /// verified). PostgreSQL: use pg_dump (docs/operations.md).
+    Backup {
+        /// Where to write the copy; must not exist.
+        file: std::path::PathBuf,
+    },
+    /// Replace the SQLite database with the backup FILE (verified first). Refused while a
+    /// server or another command uses the database; the replaced one is kept beside it.
+    Restore {
+        /// A file made by `hometutor backup`.
+        file: std::path::PathBuf,
+    },
     /// Add demo parents, tutors and requests around New Delhi (password: demo-password).
     SeedDemo,
     /// Print the OpenAPI document (the source of the web app's API types).
@@ -91,10 +107,34 @@ async fn main() -> anyhow::Result<()> {
                 hometutor_server::demo::DEMO_PASSWORD
             );
         }
-        Command::Migrate => {
+        Command::Migrate { dry_run: true } => {
+            let url = settings.database_url.clone();
+            let plan = tokio::task::spawn_blocking(move || hometutor_db::migration_plan(&url)).await??;
+            print!("{}", describe_plan(&plan));
+        }
+        Command::Migrate { dry_run: false } => {
             let db = open_database(&settings).await?;
             tuition_service(db, &settings.load_or_create_jwt_secret()?).await?;
             println!("migrations are up to date");
+        }
+        Command::Backup { file } => {
+            let url = settings.database_url.clone();
+            let copy = tokio::task::spawn_blocking(move || hometutor_db::backup::backup(&url, &file)).await??;
+            println!(
+                "backed up to {} ({} bytes, {} migrations, integrity check ok)",
+                copy.path.display(),
+                copy.bytes,
+                copy.migrations
+            );
+        }
+        Command::Restore { file } => {
+            let url = settings.database_url.clone();
+            let done = tokio::task::spawn_blocking(move || hometutor_db::backup::restore(&url, &file)).await??;
+            println!("restored {} ({} bytes, integrity check ok)", done.restored.path.display(), done.restored.bytes);
+            if let Some(previous) = done.previous {
+                println!("the database it replaced is kept as {}", previous.display());
+            }
+            println!("start the server: it applies any migrations newer than the backup");
         }
         Command::CreateAdmin { email, name, password: on_command_line } => {
             if on_command_line.is_some() {
@@ -113,6 +153,34 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// `migrate --dry-run`'s report: one line per pending migration, and a warning when a newer
+/// release has migrated the database already.
+fn describe_plan(plan: &hometutor_db::MigrationPlan) -> String {
+    let mut out = String::new();
+    if !plan.exists {
+        out.push_str("the database does not exist yet; it is created with every migration:\n");
+    } else if plan.pending.is_empty() {
+        out.push_str(&format!("the database is up to date ({} migrations applied)\n", plan.applied));
+    } else {
+        out.push_str(&format!(
+            "{} migrations applied, {} pending (hometutor migrate, or the next start, applies them):\n",
+            plan.applied,
+            plan.pending.len()
+        ));
+    }
+    for migration in &plan.pending {
+        out.push_str(&format!("  {}\n", migration.name));
+    }
+    if !plan.unknown.is_empty() {
+        out.push_str(&format!(
+            "warning: the database has {} migrations this version does not know ({}): a newer release migrated it\n",
+            plan.unknown.len(),
+            plan.unknown.join(", ")
+        ));
+    }
+    out
 }
 
 /// The new admin's password: ADMIN_PASSWORD, else one line of standard input

@@ -47,6 +47,8 @@ pub struct Settings {
     pub reconcile_every: std::time::Duration,
     /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`); none by default.
     pub trusted_proxies: crate::client_address::TrustedProxies,
+    /// Where Prometheus scrapes `/metrics` (`METRICS_BIND`, `METRICS_TOKEN`); off by default.
+    pub metrics: crate::metrics::MetricsSettings,
 }
 
 /// Which payment provider confirms subscriptions.
@@ -243,6 +245,7 @@ impl Settings {
         };
         let trusted_proxies = crate::client_address::TrustedProxies::parse(&get("TRUSTED_PROXIES").unwrap_or_default())
             .map_err(|e| ConfigError(format!("TRUSTED_PROXIES: {e}")))?;
+        let metrics = crate::metrics::MetricsSettings::from_lookup(&get).map_err(ConfigError)?;
         let data_dir = PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "data".into()));
         let uploads =
             hometutor_media::StorageConfig::from_lookup(get("UPLOADS_URL").as_deref(), data_dir.join("uploads"), &get)
@@ -270,6 +273,7 @@ impl Settings {
             body_read_timeout,
             reconcile_every,
             trusted_proxies,
+            metrics,
         })
     }
 
@@ -395,6 +399,9 @@ mod tests {
             ("CHAT_RATE_LIMIT", "0"),
             ("PAYMENT_RECONCILE_SECS", "0"),
             ("TRUSTED_PROXIES", "10.0.0.0/8,proxy.internal"),
+            ("METRICS_BIND", "9100"),
+            ("METRICS_BIND", "localhost:metrics"),
+            ("METRICS_TOKEN", "too-short"),
         ] {
             let err = with(&[(key, value)]).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(err.contains(key), "{key}={value} gave {err:?}");

@@ -19,10 +19,22 @@ const NO_APP_PAGE: &str = "<!doctype html><html lang=\"en\"><head><meta charset=
 This build does not include the web app; build it with <code>npm ci &amp;&amp; npm run build</code> in <code>frontend/</code> \
 and rebuild the server.</p></main></body></html>";
 
-/// Everything no route matched: unknown API paths stay JSON 404s, other GETs get the app.
+/// Paths that monitoring tools try on any server (and what lies under them). Answered
+/// with a JSON 404 when no route took them (metrics off, say): the web app's page
+/// with a 200 would tell a probe that all is well.
+const OPERATIONAL_PATHS: [&str; 7] = ["/metrics", "/healthz", "/readyz", "/livez", "/health", "/ready", "/live"];
+
+fn is_operational(path: &str) -> bool {
+    OPERATIONAL_PATHS.iter().any(|p| path.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+}
+
+/// Everything no route matched: unknown API and operational paths stay JSON 404s, other GETs get the app.
 pub async fn serve(req: HttpRequest) -> HttpResponse {
     if req.path() == "/api" || req.path().starts_with("/api/") {
         return crate::input::fallback::unmatched_api_path(&req);
+    }
+    if is_operational(req.path()) {
+        return ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "There is no such path.").error_response();
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, ErrorCode::MethodNotAllowed, "Method not allowed.")

@@ -6,7 +6,6 @@
 
 mod common;
 
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::socket::{
@@ -14,6 +13,7 @@ use common::socket::{
 };
 use common::TestApp;
 use futures_util::{SinkExt, StreamExt};
+use hometutor_testkit::PrivateRedis;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message as Frame;
 
@@ -36,68 +36,13 @@ async fn wait_for_redis_health(app: &TestApp, base: &str, want: &str, wait: Dura
     }
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("port").port()
-}
-
-/// A private `redis-server` on its own port, without persistence, killed when dropped.
-struct PrivateRedis {
-    port: u16,
-    child: Option<Child>,
-}
-
-impl PrivateRedis {
-    /// `None` (with the reason printed) where `redis-server` is not installed.
-    fn on_free_port() -> Option<Self> {
-        if Command::new("redis-server").arg("--version").output().is_err() {
-            eprintln!("SKIPPED: redis-server is not installed (apt-get install redis-server); this test needs one");
-            return None;
-        }
-        Some(Self { port: free_port(), child: None })
-    }
-
-    fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}", self.port)
-    }
-
-    /// Starts it (again) on its port and waits until it accepts connections.
-    fn start(&mut self) {
-        let child = Command::new("redis-server")
-            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("redis-server starts");
-        self.child = Some(child);
-        let deadline = Instant::now() + WAIT;
-        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
-            assert!(Instant::now() < deadline, "redis-server did not listen on {}", self.port);
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// Kills it at once (SIGKILL), as a crash would.
-    fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-impl Drop for PrivateRedis {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
 /// Two server instances share chat through a private Redis that is killed and
 /// restarted: both keep delivering locally meanwhile, a message sent during the gap
 /// reaches the other instance's client through `resync` + `join`, and new messages
 /// cross again once Redis is back.
 #[actix_web::test]
 async fn chat_survives_a_redis_restart() {
-    let Some(mut redis) = PrivateRedis::on_free_port() else { return };
-    redis.start();
+    let mut redis = PrivateRedis::start();
     let app = TestApp::start_with(&[("REDIS_URL", redis.url())]).await;
     let peer = app.start_peer(&[]).await;
     let parent = app.verified_user("parent@example.com", "parent").await;
@@ -129,7 +74,7 @@ async fn chat_survives_a_redis_restart() {
     assert_eq!(local["data"]["text"], "reply in the gap", "and inside the other instance too");
     assert_nothing_arrived(&mut p, "nothing crosses the other way either").await;
 
-    redis.start();
+    redis.restart();
     wait_for_event_within(&mut t, "resync", Duration::from_secs(15)).await;
     send(&mut t, "join", json!({"userId": parent_id, "afterSeq": last_seq})).await;
     // The conversation after what it last saw: the gap's message, then its own reply.
@@ -156,7 +101,7 @@ async fn chat_survives_a_redis_restart() {
 /// joins the other process once Redis appears.
 #[actix_web::test]
 async fn an_instance_started_without_redis_joins_when_it_appears() {
-    let Some(mut redis) = PrivateRedis::on_free_port() else { return };
+    let mut redis = PrivateRedis::reserved();
     let started = Instant::now();
     let app = TestApp::start_with(&[("REDIS_URL", redis.url())]).await;
     assert!(started.elapsed() < Duration::from_secs(10), "starting degraded does not wait long for Redis");
@@ -168,7 +113,7 @@ async fn an_instance_started_without_redis_joins_when_it_appears() {
     let mut p = app.open_socket_at(&app.base, &parent).await;
     let mut t = app.open_socket_at(&peer, &tutor).await;
 
-    redis.start();
+    redis.restart();
     wait_for_event_within(&mut t, "resync", Duration::from_secs(15)).await;
     wait_for_redis_health(&app, &app.base, "connected", Duration::from_secs(15)).await;
     wait_for_redis_health(&app, &peer, "connected", Duration::from_secs(15)).await;

@@ -14,13 +14,19 @@ impl PrivateRedis {
     /// Starts one and waits until it accepts connections. A machine without `redis-server`
     /// fails the test (with how to install it) rather than skipping it.
     pub fn start() -> Self {
+        let mut redis = Self::reserved();
+        redis.restart();
+        redis
+    }
+
+    /// A free port for one, not started yet: for a server that must start while its Redis
+    /// is down. [`Self::restart`] starts it.
+    pub fn reserved() -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
             .unwrap_or_else(|e| panic!("no free port: {e}"));
-        let mut redis = Self { port, child: None };
-        redis.restart();
-        redis
+        Self { port, child: None }
     }
 
     pub fn url(&self) -> String {

@@ -19,6 +19,9 @@ use super::redis_link::{Handlers, RedisLink};
 /// laptop and a few tabs); the next upgrade is refused with 429 `too_many_sockets`.
 pub const MAX_SOCKETS_PER_ACCOUNT: usize = 10;
 
+/// The gauge of chat sockets open in this process: up on registering, down when the registration is dropped.
+const OPEN_SOCKETS: &str = "hometutor_websockets_open";
+
 /// What the hub hands a socket: a frame to send, or the order to close.
 #[derive(Debug, Clone)]
 pub enum Outgoing {
@@ -91,6 +94,7 @@ pub struct Registration {
 impl Drop for Registration {
     fn drop(&mut self) {
         self.local.unregister(self.user, self.id);
+        metrics::gauge!(OPEN_SOCKETS).decrement(1.0);
     }
 }
 
@@ -169,6 +173,7 @@ impl Hub {
         let id = self.local.next_id.fetch_add(1, Ordering::Relaxed);
         let outbox = Arc::new(Outbox::default());
         list.push(Socket { id, session, outbox: outbox.clone() });
+        metrics::gauge!(OPEN_SOCKETS).increment(1.0);
         Some(Registration { local: self.local.clone(), user, id, outbox })
     }
 

@@ -182,7 +182,14 @@ pub async fn write(outbox: std::sync::Arc<Outbox>, mut session: actix_ws::Sessio
             Next::Item(item) => {
                 let send = async {
                     match item {
-                        Item::Text(frame) if seen.first_time(frame.message) => session.text(frame.text).await,
+                        Item::Text(frame) if seen.first_time(frame.message) => {
+                            let carries_message = frame.message.is_some();
+                            let sent = session.text(frame.text).await;
+                            if carries_message && sent.is_ok() {
+                                metrics::counter!("hometutor_chat_messages_delivered_total").increment(1);
+                            }
+                            sent
+                        }
                         Item::Text(_) => Ok(()),
                         Item::Ping => session.ping(b"").await,
                         Item::Pong(bytes) => session.pong(&bytes).await,

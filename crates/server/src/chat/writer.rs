@@ -96,7 +96,13 @@ async fn write_batches(queue: Rc<Mutex<mpsc::UnboundedReceiver<Job>>>, store: St
     let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let inputs: Vec<(UserId, SendInput)> = batch.iter().map(|(from, input, _)| (*from, input.clone())).collect();
+        metrics::histogram!("hometutor_chat_writer_batch_size").record(inputs.len() as f64);
+        let started = std::time::Instant::now();
         let answers = store(inputs).await;
+        metrics::histogram!("hometutor_chat_writer_commit_seconds").record(started.elapsed().as_secs_f64());
+        // A resend (same clientId) answers the stored message again: only new ones count.
+        let stored = answers.iter().filter(|a| a.as_ref().is_ok_and(|sent| sent.new)).count();
+        metrics::counter!("hometutor_chat_messages_stored_total").increment(stored as u64);
         // A job without an answer (there should be none) drops its reply: its sender hears an error.
         for ((_, _, reply), answer) in batch.drain(..).zip(answers) {
             let _ = reply.send(answer);

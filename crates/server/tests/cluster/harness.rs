@@ -15,9 +15,10 @@ use serde_json::{json, Value};
 use wiremock::matchers::{method, path, path_regex};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use super::services::{free_port, nginx_binary, FreshDatabase, Nginx, PrivateRedis, NGINX_INSTALLER};
+use super::services::{free_port, nginx_binary, FreshDatabase, Nginx, NGINX_INSTALLER};
 use crate::common::socket::Socket;
 use crate::common::{call, PeerProcess, Reply, JWT_SECRET, PASSWORD};
+use hometutor_testkit::PrivateRedis;
 
 pub const NODES: usize = 3;
 /// Every process is started with this admin (`ADMIN_EMAIL`), as an operator's shared settings would.
@@ -95,7 +96,7 @@ impl Cluster {
         let port = free_port();
         let public_url = format!("http://127.0.0.1:{port}");
         let s3 = S3Server::start().expect("an S3-protocol server for the uploads (HOMETUTOR_SKIP_S3 is set)");
-        let mut shared = shared_env(&database.url, &redis.url, &smtp.url(), &provider.uri(), &public_url);
+        let mut shared = shared_env(&database.url, &redis.url(), &smtp.url(), &provider.uri(), &public_url);
         shared.extend(s3.env("cluster/uploads"));
 
         // All at the same instant, on the empty database: each migrates, creates the admin, starts

@@ -55,33 +55,6 @@ impl Drop for FreshDatabase {
     }
 }
 
-/// A private `redis-server` without persistence, killed when dropped.
-pub struct PrivateRedis {
-    child: Child,
-    pub url: String,
-}
-
-impl PrivateRedis {
-    pub fn start() -> Self {
-        let port = free_port();
-        let child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("redis-server does not start ({e}): apt-get install redis-server"));
-        let mut redis = Self { child, url: format!("redis://127.0.0.1:{port}") };
-        wait_for_listener(&mut redis.child, port, "redis-server", None);
-        redis
-    }
-}
-
-impl Drop for PrivateRedis {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// nginx in front of the processes, on its own port, with its own files under `dir`.
 pub struct Nginx {
     child: Child,
