@@ -92,7 +92,14 @@ struct Due {
 
 impl MailWorker {
     pub fn new(db: Db, transport: MailTransport, from: Mailbox, signal: MailSignal) -> Self {
-        Self { db, transport, from, signal, send_deadline: SEND_DEADLINE, heartbeat: Arc::new(Mutex::new(Instant::now())) }
+        Self {
+            db,
+            transport,
+            from,
+            signal,
+            send_deadline: SEND_DEADLINE,
+            heartbeat: Arc::new(Mutex::new(Instant::now())),
+        }
     }
 
     /// Watches this worker's passes; it lives as long as the worker does.
