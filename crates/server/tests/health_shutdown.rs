@@ -235,6 +235,11 @@ async fn a_request_that_never_finishes_does_not_hold_the_exit_past_shutdown_time
 
     server.terminate();
     let signalled = Instant::now();
-    let status = server.exited_by(signalled + timeout).await.expect("exited within SHUTDOWN_TIMEOUT");
+    // The server's own deadline ends its work by SHUTDOWN_TIMEOUT; the allowance is for the
+    // operating system to take the process down once it returns from main.
+    let status = server
+        .exited_by(signalled + timeout + Duration::from_millis(500))
+        .await
+        .expect("exited within SHUTDOWN_TIMEOUT");
     assert!(status.success(), "exit status {status}");
 }
