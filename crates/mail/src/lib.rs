@@ -9,7 +9,7 @@ mod worker;
 
 pub use outbox::{enqueue, stats as outbox_stats, undelivered, MailKind, OutboxStats, OutgoingEmail, UndeliveredEmail};
 pub use transport::{MailError, MailTransport};
-pub use worker::{MailSignal, MailWorker, MAX_REFUSED_ATTEMPTS, SEND_DEADLINE};
+pub use worker::{MailHeartbeat, MailSignal, MailWorker, WorkerState, MAX_REFUSED_ATTEMPTS, SEND_DEADLINE};
 
 pub use lettre::message::Mailbox;
 

@@ -1,5 +1,5 @@
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -56,6 +56,32 @@ pub struct MailWorker {
     from: Mailbox,
     signal: MailSignal,
     send_deadline: Duration,
+    heartbeat: Arc<Mutex<Instant>>,
+}
+
+/// When the worker last finished a pass over the outbox, as seen from outside it
+/// (the server's readiness check). A pass ends within [`SEND_DEADLINE`] plus the
+/// database calls, and an idle worker passes every 2 s, so a worker silent for
+/// minutes hangs; one whose task ended (a panic) is reported as gone.
+#[derive(Clone)]
+pub struct MailHeartbeat(Weak<Mutex<Instant>>);
+
+/// What [`MailHeartbeat::check`] saw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorkerState {
+    /// A pass finished this long ago.
+    LastPass(Duration),
+    /// The worker is gone: its task ended (it stopped, or panicked).
+    Gone,
+}
+
+impl MailHeartbeat {
+    pub fn check(&self) -> WorkerState {
+        match self.0.upgrade() {
+            Some(last) => WorkerState::LastPass(last.lock().map(|at| at.elapsed()).unwrap_or(Duration::MAX)),
+            None => WorkerState::Gone,
+        }
+    }
 }
 
 struct Due {
@@ -66,7 +92,19 @@ struct Due {
 
 impl MailWorker {
     pub fn new(db: Db, transport: MailTransport, from: Mailbox, signal: MailSignal) -> Self {
-        Self { db, transport, from, signal, send_deadline: SEND_DEADLINE }
+        Self {
+            db,
+            transport,
+            from,
+            signal,
+            send_deadline: SEND_DEADLINE,
+            heartbeat: Arc::new(Mutex::new(Instant::now())),
+        }
+    }
+
+    /// Watches this worker's passes; it lives as long as the worker does.
+    pub fn heartbeat(&self) -> MailHeartbeat {
+        MailHeartbeat(Arc::downgrade(&self.heartbeat))
     }
 
     /// A shorter deadline than [`SEND_DEADLINE`], for tests.
@@ -88,7 +126,12 @@ impl MailWorker {
                     Err(e) => tracing::error!(error = %e, "mail outbox purge"),
                 }
             }
-            match self.deliver_due().await {
+            let delivered = self.deliver_due().await;
+            // A pass that failed (the database away) still ended: the worker is not stuck.
+            if let Ok(mut at) = self.heartbeat.lock() {
+                *at = Instant::now();
+            }
+            match delivered {
                 Ok(n) if n > 0 => continue,
                 Ok(_) => {}
                 Err(e) => tracing::error!(error = %e, "mail outbox"),

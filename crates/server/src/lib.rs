@@ -20,6 +20,7 @@ pub mod routes;
 mod schemas;
 mod security;
 pub mod settings;
+mod shutdown;
 mod state;
 mod web;
 
@@ -58,10 +59,12 @@ pub struct Application {
     /// The mail worker and the payment reconciler (none with `--no-background-jobs`), awaited on the way out so that
     /// no database call is cut off by the process exiting under it.
     workers: Vec<actix_web::rt::task::JoinHandle<()>>,
+    /// What a stop does, and with what it is carried out (see `shutdown`).
+    shutdown: shutdown::ShutdownSettings,
+    draining: Arc<shutdown::Draining>,
+    hub: Arc<chat::Hub>,
+    chat_writer: chat::ChatWriter,
 }
-
-/// How long a stopping server waits for its background workers to finish their current pass.
-const WORKERS_STOP_WITHIN: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// Opens the database named in the settings and applies pending migrations.
 pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
@@ -188,6 +191,10 @@ impl Application {
         let transport = MailTransport::from_url(settings.smtp_url.as_deref())?;
         let from = hometutor_mail::parse_mailbox(&settings.mail_from)?;
         let mail = MailWorker::new(db.clone(), transport, from, signal);
+        let watched = aw::Data::new(routes::health::Watched {
+            draining: Arc::default(),
+            mail: settings.background_jobs.then(|| mail.heartbeat()),
+        });
         let mut workers = Vec::new();
         if settings.background_jobs {
             workers.push(actix_web::rt::spawn(mail.run(wait_for_stop(stopped))));
@@ -232,13 +239,15 @@ impl Application {
         if settings.background_jobs {
             workers.push(actix_web::rt::spawn(sweep_uploads(media.clone())));
         }
+        let hub = Arc::new(hub);
+        let chat_writer = chat::ChatWriter::start(messages.clone());
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
-            chat_writer: chat::ChatWriter::start(messages.clone()),
+            chat_writer: chat_writer.clone(),
             profiles: ProfileService::new(db.clone()),
             admin: AdminService::new(db.clone(), auth.clone(), media.clone()),
             media,
-            hub: Arc::new(hub),
+            hub: hub.clone(),
             public_url: settings.public_url.clone(),
             content_security_policy: security::content_security_policy(
                 &settings.public_url,
@@ -257,12 +266,14 @@ impl Application {
         let openapi = openapi_document();
         let public_url = settings.public_url.clone();
         let body_read_timeout = input::BodyReadTimeout(settings.body_read_timeout);
+        let draining = watched.draining.clone();
         let server = HttpServer::new(move || {
             let (app, _) = App::new()
                 .into_utoipa_app()
                 .openapi(openapi::ApiDoc::openapi())
                 .app_data(state.clone())
                 .app_data(sockets.clone())
+                .app_data(watched.clone())
                 .app_data(body_read_timeout)
                 // Raw bodies (the payment webhook) are held to the JSON limit too.
                 .app_data(aw::PayloadConfig::new(input::JSON_LIMIT))
@@ -298,24 +309,58 @@ impl Application {
         // held back by Nagle's algorithm waiting for the previous one's ACK.
         .tcp_nodelay(true)
         .listen(listener)?
-        .shutdown_timeout(10)
+        // SIGTERM and SIGINT are ours (`run_until_stopped`): readiness must fail before accepting stops.
+        .disable_signals()
+        .shutdown_timeout(settings.shutdown.connections_within())
         .run();
         tracing::info!(port, "HomeTutor is listening");
-        Ok(Self { port, server, stop_workers, workers })
+        Ok(Self { port, server, stop_workers, workers, shutdown: settings.shutdown, draining, hub, chat_writer })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
-    /// Serves until SIGTERM or SIGINT, finishing requests in flight, then stops the
-    /// background workers and waits (boundedly) for them to finish what they are doing.
+    /// Serves until SIGTERM or SIGINT, then stops as `shutdown` describes: readiness
+    /// 503 at once; after the drain, no new connections, requests in flight answered,
+    /// chat sockets closed with 1001 once their events are answered, the chat writer
+    /// flushed and the background workers' pass finished; all within `SHUTDOWN_TIMEOUT`.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let result = self.server.await;
+        let handle = self.server.handle();
+        let mut server = std::pin::pin!(self.server);
+        let signal = tokio::select! {
+            // The server ended by itself (it cannot listen any more): nothing to drain.
+            result = &mut server => {
+                let _ = self.stop_workers.send(true);
+                return result;
+            }
+            signal = shutdown::signalled() => signal,
+        };
+        let deadline = tokio::time::Instant::now() + self.shutdown.timeout;
+        self.draining.start();
+        tracing::info!(signal, drain = ?self.shutdown.drain, timeout = ?self.shutdown.timeout, "stopping: readiness answers 503");
+        if !self.shutdown.drain.is_zero() {
+            tokio::select! {
+                () = tokio::time::sleep(self.shutdown.drain) => {}
+                // A second signal: the operator does not want to wait for the balancer.
+                _ = shutdown::signalled() => tracing::info!("second signal: the drain is cut short"),
+            }
+        }
+        tracing::info!("stopping: no new connections; answering requests in flight and closing chat sockets");
+        self.hub.go_away();
         let _ = self.stop_workers.send(true);
-        let finished = futures_util::future::join_all(self.workers);
-        if tokio::time::timeout(WORKERS_STOP_WITHIN, finished).await.is_err() {
-            tracing::warn!("background workers did not stop within {WORKERS_STOP_WITHIN:?}");
+        let (_, result) = futures_util::future::join(handle.stop(true), &mut server).await;
+        let chat_writer = self.chat_writer;
+        let finished = async move {
+            chat_writer.flush().await;
+            futures_util::future::join_all(self.workers).await;
+        };
+        match tokio::time::timeout_at(deadline, finished).await {
+            Ok(()) => tracing::info!("stopped"),
+            Err(_) => tracing::warn!(
+                "SHUTDOWN_TIMEOUT passed before the chat writer and the background workers finished; exiting anyway \
+                 (unsent e-mails claimed now are retried within 30 s by any process)"
+            ),
         }
         result
     }

@@ -20,6 +20,8 @@ const ALWAYS_OPEN: &[&str] = &[
     "/api/auth/logout",
     "/api/site",
     "/api/health",
+    "/api/health/live",
+    "/api/health/ready",
     "/api/payment/webhook",
     "/api/openapi.json",
 ];

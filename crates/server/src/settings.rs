@@ -49,6 +49,8 @@ pub struct Settings {
     pub trusted_proxies: crate::client_address::TrustedProxies,
     /// Where Prometheus scrapes `/metrics` (`METRICS_BIND`, `METRICS_TOKEN`); off by default.
     pub metrics: crate::metrics::MetricsSettings,
+    /// `SHUTDOWN_TIMEOUT` and `SHUTDOWN_DRAIN_SECS` (see `crate::shutdown`).
+    pub shutdown: crate::shutdown::ShutdownSettings,
 }
 
 /// Which payment provider confirms subscriptions.
@@ -274,6 +276,7 @@ impl Settings {
             reconcile_every,
             trusted_proxies,
             metrics,
+            shutdown: crate::shutdown::ShutdownSettings::from_lookup(&get)?,
         })
     }
 

@@ -696,6 +696,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process answers. Touches nothing else, so a database outage never gets a
+         *     healthy process restarted.
+         */
+        get: operations["live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this process should get traffic: 200 when every check passes, else 503
+         *     naming the ones that failed, and 503 from the moment the process starts stopping.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages": {
         parameters: {
             query?: never;
@@ -1310,6 +1350,19 @@ export interface components {
          * @enum {string}
          */
         BulkUserAction: "activate" | "deactivate" | "delete";
+        /**
+         * @description The state of one part readiness checks.
+         * @enum {string}
+         */
+        Check: "ok" | "unreachable" | "stuck" | "stopped";
+        Checks: {
+            /** @description The task that stores chat messages. */
+            chatWriter: components["schemas"]["Check"];
+            database: components["schemas"]["Check"];
+            outbox?: null | components["schemas"]["Check"];
+            redis?: null | components["schemas"]["Check"];
+            shutdown?: null | components["schemas"]["ShutdownState"];
+        };
         /** @description What a client sends. Each event counts against the account's chat rate limit. */
         ClientEvent: {
             /**
@@ -1497,6 +1550,10 @@ export interface components {
             createdAt: string;
             text: string;
         };
+        Liveness: {
+            /** @description Always `ok`: whoever reads it, the process answered. */
+            status: components["schemas"]["Status"];
+        };
         /** @description Either a GeoJSON point (an object) or a bare `[longitude, latitude]` pair (an array). */
         LocationInput: components["schemas"]["GeoPoint"] | components["schemas"]["Coordinates"];
         LoginRequest: {
@@ -1647,6 +1704,11 @@ export interface components {
         ReadMark: {
             /** Format: int64 */
             partnerId: number;
+        };
+        Readiness: {
+            checks: components["schemas"]["Checks"];
+            /** @description `ok` when every check is `ok` and the process is not stopping. */
+            status: components["schemas"]["Status"];
         };
         RecentChatUser: {
             email: string;
@@ -1841,6 +1903,8 @@ export interface components {
             supportPhone: string;
             theme: components["schemas"]["ThemeDto"];
         };
+        /** @enum {string} */
+        ShutdownState: "draining";
         /**
          * @description The roles a person can sign up with (admins are made by admins). Only documents
          *     `RegisterRequest::role`, which the domain parses so that a wrong one is a field error.
@@ -1901,6 +1965,8 @@ export interface components {
          * @enum {string}
          */
         SiteImageTarget: "logo" | "banner";
+        /** @enum {string} */
+        Status: "ok" | "unavailable";
         StatusBody: {
             active: boolean;
         };
@@ -5432,6 +5498,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description A check failed, or the process is stopping */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

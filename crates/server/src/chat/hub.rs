@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use hometutor_core::UserId;
 use hometutor_messaging::Message;
 use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
 
 use super::outbox::{OutFrame, Outbox};
 use super::protocol::{Resync, ServerEvent};
@@ -89,6 +90,8 @@ pub struct Registration {
     user: UserId,
     pub id: u64,
     pub outbox: Arc<Outbox>,
+    /// Turns true when the server stops: the socket finishes and closes with 1001.
+    pub going_away: watch::Receiver<bool>,
 }
 
 impl Drop for Registration {
@@ -103,6 +106,8 @@ pub struct Hub {
     /// This process's name on the shared channel, so it skips its own publications.
     process: String,
     redis: Option<RedisLink>,
+    /// Set once, when the server stops (see [`Hub::go_away`]).
+    going_away: watch::Sender<bool>,
 }
 
 /// A delivery shared with the other processes through Redis.
@@ -131,7 +136,12 @@ impl Envelope {
 
 impl Hub {
     pub fn in_process() -> Self {
-        Self { local: Arc::default(), process: uuid::Uuid::new_v4().to_string(), redis: None }
+        Self {
+            local: Arc::default(),
+            process: uuid::Uuid::new_v4().to_string(),
+            redis: None,
+            going_away: watch::channel(false).0,
+        }
     }
 
     /// Shares frames with the other processes on `channel` through Redis at `url`;
@@ -174,7 +184,14 @@ impl Hub {
         let outbox = Arc::new(Outbox::default());
         list.push(Socket { id, session, outbox: outbox.clone() });
         metrics::gauge!(OPEN_SOCKETS).increment(1.0);
-        Some(Registration { local: self.local.clone(), user, id, outbox })
+        Some(Registration { local: self.local.clone(), user, id, outbox, going_away: self.going_away.subscribe() })
+    }
+
+    /// The server is stopping: every socket of this process (and any opened from now
+    /// on) answers the events it already read, then closes with 1001 "going away", so
+    /// its client reconnects, through the balancer, to a process that stays.
+    pub fn go_away(&self) {
+        self.going_away.send_replace(true);
     }
 
     /// Sends a frame to every socket of `user`, here (except `skip`) and in other processes.

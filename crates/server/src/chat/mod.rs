@@ -22,4 +22,4 @@ mod writer;
 pub use hub::Hub;
 pub use protocol::{BroadcastData, ClientEvent, MessageDto, ServerEvent};
 pub use socket::{connect, SocketContext};
-pub use writer::ChatWriter;
+pub use writer::{ChatWriter, WriterState};

@@ -118,6 +118,20 @@ impl Outbox {
         self.closed();
     }
 
+    /// Closes the socket with `reason` after what is already queued has gone out (the
+    /// answers of a socket whose server is stopping). Nothing queued later is sent;
+    /// a first reason given earlier wins.
+    pub fn close_after_queued(&self, reason: CloseReason) {
+        if let Ok(mut queue) = self.queue.lock() {
+            if queue.close.is_none() {
+                queue.close = Some(Some(reason));
+            }
+        }
+        // The socket's loop has ended already; only the writer needs waking. The
+        // closing signal is not raised, so a send in progress is finished, not abandoned.
+        self.wake.notify_one();
+    }
+
     fn start_closing(queue: &mut Queue, reason: Option<CloseReason>) {
         // Free the backlog now: nobody will read it.
         *queue = Queue { close: Some(reason), ..Queue::default() };
@@ -268,6 +282,17 @@ mod tests {
         assert_eq!(reason.code, CloseCode::Other(FELL_BEHIND));
         outbox.text(frame(10));
         assert_eq!(outbox.queued(), (0, 0), "nothing more is queued once closing");
+    }
+
+    #[test]
+    fn a_close_after_queued_frames_sends_them_first() {
+        let outbox = Outbox::default();
+        outbox.text(frame(3));
+        outbox.close_after_queued(CloseReason { code: CloseCode::Away, description: None });
+        outbox.text(frame(4));
+        assert!(matches!(outbox.next(), Next::Item(Item::Text(f)) if f.text.len() == 3), "the queued frame first");
+        let Next::Close(Some(reason)) = outbox.next() else { panic!("then the close, and nothing queued after it") };
+        assert_eq!(reason.code, CloseCode::Away);
     }
 
     #[test]

@@ -33,6 +33,8 @@ const SILENCE_LIMIT: Duration = Duration::from_secs(45);
 const MAX_EVENT_BYTES: usize = 16 * 1024;
 /// Events one socket may have waiting for their answer (messages waiting for their batch to commit).
 const MAX_IN_FLIGHT: usize = 64;
+/// How long a stopping server's socket waits for the answers to the events it read.
+const ANSWER_BEFORE_GOING_AWAY: Duration = Duration::from_secs(5);
 
 /// What the chat sockets use of the server (shared with the REST handlers, which
 /// reach the same hub, writer and rate limit through the application state).
@@ -109,10 +111,16 @@ async fn run(
     let mut last_heard = Instant::now();
     // Answers to this socket's events, in the order the events came.
     let mut pending: FuturesOrdered<LocalBoxFuture<'static, Answer>> = FuturesOrdered::new();
+    let mut going_away = registration.going_away.clone();
     loop {
         tokio::select! {
             // Closing: the session ended, the client is gone, or it fell behind.
             () = outbox.until_closing() => break,
+            // The server is stopping (or already gone): answer what was read, then say goodbye.
+            _ = going_away.wait_for(|away| *away) => {
+                go_away(&context, socket, &outbox, pending).await;
+                return;
+            }
             // A socket with MAX_IN_FLIGHT events unanswered is not read until one is answered.
             incoming = stream.recv(), if pending.len() < MAX_IN_FLIGHT => {
                 let Some(Ok(msg)) = incoming else { break };
@@ -151,6 +159,34 @@ async fn run(
     // A plain close unless a reason (the session ended, it fell behind) came first.
     outbox.close(None);
     drop(registration);
+}
+
+/// A stopping server's goodbye: the events this socket already read are answered
+/// (every message it queued is committed by the chat writer and acknowledged, so the
+/// client resends nothing that was stored), then the socket closes with 1001 and the
+/// client reconnects to another process and catches up with `join {afterSeq}`.
+async fn go_away(
+    context: &SocketContext,
+    socket: u64,
+    outbox: &outbox::Outbox,
+    mut pending: FuturesOrdered<LocalBoxFuture<'static, Answer>>,
+) {
+    let answered = async {
+        while let Some(answer) = pending.next().await {
+            if let Some(message) = &answer.stored {
+                context.hub.push_message(message, Some(socket));
+            }
+            answer.events.into_iter().for_each(|event| outbox.text(event.into()));
+        }
+    };
+    // The server's own deadline (SHUTDOWN_TIMEOUT) bounds this too; a batch commits in milliseconds.
+    if tokio::time::timeout(ANSWER_BEFORE_GOING_AWAY, answered).await.is_err() {
+        tracing::warn!("a stopping chat socket closed before its last events were answered");
+    }
+    outbox.close_after_queued(actix_ws::CloseReason {
+        code: actix_ws::CloseCode::Away,
+        description: Some("Server restarting: reconnect and join".into()),
+    });
 }
 
 /// The answer to one client event: events for this socket and, for a newly

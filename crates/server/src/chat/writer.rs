@@ -7,8 +7,13 @@
 //! The writer is supervised: should its task ever die, a new one takes over the
 //! same queue, so one bad moment cannot stop chat until a restart. The senders
 //! of the batch in hand then hear an error, never an ack for an unstored message.
+//! Readiness asks it whether it still runs and whether a batch has hung
+//! ([`ChatWriter::state`]); a stopping server waits for what was queued
+//! ([`ChatWriter::flush`]).
 
 use std::rc::Rc;
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, Instant};
 
 use actix_web::web;
 use futures_util::future::LocalBoxFuture;
@@ -20,9 +25,27 @@ use crate::errors::ApiError;
 
 /// Most messages stored in one transaction.
 const MAX_BATCH: usize = 512;
+/// A batch still committing after this long has hung: a commit takes milliseconds,
+/// and waiting for a connection (4 s) or SQLite's lock (5 s) far less than this.
+pub const STUCK_AFTER: Duration = Duration::from_secs(30);
 
 type Answer = Result<Sent, ApiError>;
-type Job = (UserId, SendInput, oneshot::Sender<Answer>);
+
+enum Job {
+    Send(UserId, SendInput, oneshot::Sender<Answer>),
+    /// Answered once everything queued before it is stored (or refused).
+    Flush(oneshot::Sender<()>),
+}
+
+/// What readiness reports of the writer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriterState {
+    Running,
+    /// A batch has been committing for longer than [`STUCK_AFTER`].
+    Stuck,
+    /// Nothing takes messages any more (its supervisor ended).
+    Stopped,
+}
 
 /// Stores one batch and answers each of its messages, in order.
 type StoreBatch = Rc<dyn Fn(Vec<(UserId, SendInput)>) -> LocalBoxFuture<'static, Vec<Answer>>>;
@@ -32,6 +55,8 @@ type StoreBatch = Rc<dyn Fn(Vec<(UserId, SendInput)>) -> LocalBoxFuture<'static,
 #[derive(Clone)]
 pub struct ChatWriter {
     jobs: mpsc::UnboundedSender<Job>,
+    /// When the batch being stored started; `None` between batches.
+    busy_since: Arc<StdMutex<Option<Instant>>>,
 }
 
 impl ChatWriter {
@@ -53,19 +78,45 @@ impl ChatWriter {
     fn start_with(store: StoreBatch) -> Self {
         let (jobs, queue) = mpsc::unbounded_channel::<Job>();
         let queue = Rc::new(Mutex::new(queue));
+        let busy_since = Arc::new(StdMutex::new(None));
+        let busy = busy_since.clone();
         actix_web::rt::spawn(async move {
             loop {
-                match actix_web::rt::spawn(write_batches(queue.clone(), store.clone())).await {
+                match actix_web::rt::spawn(write_batches(queue.clone(), store.clone(), busy.clone())).await {
                     // Every sender is gone: the server is stopping.
                     Ok(()) => break,
-                    Err(e) => tracing::error!(
-                        error = %e,
-                        "the chat writer failed; a new one takes over (its last batch was not acknowledged)"
-                    ),
+                    Err(e) => {
+                        // The dead writer's batch is over: its successor is not stuck.
+                        set_busy(&busy, None);
+                        tracing::error!(
+                            error = %e,
+                            "the chat writer failed; a new one takes over (its last batch was not acknowledged)"
+                        )
+                    }
                 }
             }
         });
-        Self { jobs }
+        Self { jobs, busy_since }
+    }
+
+    pub fn state(&self) -> WriterState {
+        if self.jobs.is_closed() {
+            return WriterState::Stopped;
+        }
+        match self.busy_since.lock().map(|busy| *busy) {
+            Ok(Some(since)) if since.elapsed() > STUCK_AFTER => WriterState::Stuck,
+            Ok(_) => WriterState::Running,
+            Err(_) => WriterState::Stuck,
+        }
+    }
+
+    /// Resolves once every message queued before this call is stored or refused
+    /// (at once when the writer is gone: nothing more will be stored).
+    pub async fn flush(&self) {
+        let (done, flushed) = oneshot::channel();
+        if self.jobs.send(Job::Flush(done)).is_ok() {
+            let _ = flushed.await;
+        }
     }
 
     /// Stores a message (in the next batch) and answers once it is committed.
@@ -81,7 +132,7 @@ impl ChatWriter {
         input: SendInput,
     ) -> impl std::future::Future<Output = Result<Sent, ApiError>> + 'static {
         let (reply, answer) = oneshot::channel();
-        let queued = self.jobs.send((from, input, reply));
+        let queued = self.jobs.send(Job::Send(from, input, reply));
         async move {
             queued.map_err(|_| ApiError::internal("the chat writer stopped"))?;
             answer.await.map_err(|_| ApiError::internal("the chat writer dropped a message"))?
@@ -91,22 +142,55 @@ impl ChatWriter {
 
 /// The writer: batch after batch until every sender is gone. The queue outlives
 /// it (behind the lock), so its successor carries on with what is waiting.
-async fn write_batches(queue: Rc<Mutex<mpsc::UnboundedReceiver<Job>>>, store: StoreBatch) {
+async fn write_batches(
+    queue: Rc<Mutex<mpsc::UnboundedReceiver<Job>>>,
+    store: StoreBatch,
+    busy_since: Arc<StdMutex<Option<Instant>>>,
+) {
     let mut queue = queue.lock().await;
     let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let inputs: Vec<(UserId, SendInput)> = batch.iter().map(|(from, input, _)| (*from, input.clone())).collect();
-        metrics::histogram!("hometutor_chat_writer_batch_size").record(inputs.len() as f64);
-        let started = std::time::Instant::now();
-        let answers = store(inputs).await;
-        metrics::histogram!("hometutor_chat_writer_commit_seconds").record(started.elapsed().as_secs_f64());
-        // A resend (same clientId) answers the stored message again: only new ones count.
-        let stored = answers.iter().filter(|a| a.as_ref().is_ok_and(|sent| sent.new)).count();
-        metrics::counter!("hometutor_chat_messages_stored_total").increment(stored as u64);
+        let mut inputs = Vec::with_capacity(batch.len());
+        let mut replies = Vec::with_capacity(batch.len());
+        let mut flushes = Vec::new();
+        for job in batch.drain(..) {
+            match job {
+                Job::Send(from, input, reply) => {
+                    inputs.push((from, input));
+                    replies.push(reply);
+                }
+                Job::Flush(done) => flushes.push(done),
+            }
+        }
+        set_busy(&busy_since, Some(Instant::now()));
+        let answers = if inputs.is_empty() { Vec::new() } else { store_batch(&store, inputs).await };
+        set_busy(&busy_since, None);
         // A job without an answer (there should be none) drops its reply: its sender hears an error.
-        for ((_, _, reply), answer) in batch.drain(..).zip(answers) {
+        for (reply, answer) in replies.into_iter().zip(answers) {
             let _ = reply.send(answer);
         }
+        // Everything queued before a flush was in this batch or an earlier one.
+        for done in flushes {
+            let _ = done.send(());
+        }
+    }
+}
+
+/// Stores one batch, measured (its size and how long its commit took).
+async fn store_batch(store: &StoreBatch, inputs: Vec<(UserId, SendInput)>) -> Vec<Answer> {
+    metrics::histogram!("hometutor_chat_writer_batch_size").record(inputs.len() as f64);
+    let started = Instant::now();
+    let answers = store(inputs).await;
+    metrics::histogram!("hometutor_chat_writer_commit_seconds").record(started.elapsed().as_secs_f64());
+    // A resend (same clientId) answers the stored message again: only new ones count.
+    let stored = answers.iter().filter(|a| a.as_ref().is_ok_and(|sent| sent.new)).count();
+    metrics::counter!("hometutor_chat_messages_stored_total").increment(stored as u64);
+    answers
+}
+
+fn set_busy(busy_since: &StdMutex<Option<Instant>>, at: Option<Instant>) {
+    if let Ok(mut busy) = busy_since.lock() {
+        *busy = at;
     }
 }
 
@@ -162,5 +246,27 @@ mod tests {
 
         let after = writer.send(UserId(1), input("still here")).await.expect("the new writer stores it");
         assert_eq!((after.message.text.as_str(), after.message.id), ("still here", 2));
+    }
+
+    #[actix_web::test]
+    async fn a_flush_returns_once_what_was_queued_before_it_is_answered() {
+        let (release, released) = tokio::sync::watch::channel(false);
+        let writer = ChatWriter::start_with(Rc::new(move |inputs: Vec<(UserId, SendInput)>| {
+            let mut released = released.clone();
+            Box::pin(async move {
+                // The batch commits only when the test says so.
+                let _ = released.wait_for(|r| *r).await;
+                inputs.iter().enumerate().map(|(n, (_, i))| Ok(stored(n as i64 + 1, i))).collect()
+            })
+        }));
+        let queued = writer.enqueue(UserId(1), input("before the stop"));
+        let flush = writer.flush();
+        tokio::pin!(flush);
+        assert!(futures_util::poll!(&mut flush).is_pending(), "the message is not stored yet");
+        assert_eq!(writer.state(), WriterState::Running, "a batch in hand is not stuck");
+        release.send_replace(true);
+        flush.await;
+        let stored = futures_util::poll!(Box::pin(queued));
+        assert!(matches!(stored, std::task::Poll::Ready(Ok(_))), "answered before the flush returned");
     }
 }

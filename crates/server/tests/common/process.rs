@@ -80,6 +80,26 @@ impl PeerProcess {
         let _ = child.wait();
     }
 
+    /// `kill -TERM`: asks the server to stop gracefully.
+    pub fn terminate(&self) {
+        let pid = self.pid().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status().expect("kill runs");
+        assert!(sent.success(), "SIGTERM sent to {pid}");
+    }
+
+    /// Waits for the process to exit; its status, or `None` if it still runs at `deadline`.
+    pub async fn exited_by(&self, deadline: Instant) -> Option<std::process::ExitStatus> {
+        loop {
+            if let Ok(Some(status)) = self.child.lock().expect("child").try_wait() {
+                return Some(status);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// Whether the process is still running (it has not exited or crashed).
     pub fn is_running(&self) -> bool {
         matches!(self.child.lock().expect("child").try_wait(), Ok(None))

@@ -92,4 +92,19 @@ describe('chat socket recovery (DESIGN.md §5)', () => {
     expect(chatSocket.getStatus()).toBe('open')
     leave()
   })
+
+  it('reconnects after its server stops (1001 going away) and catches up', async () => {
+    const first = await openSocket()
+    const leave = chatSocket.join(21, () => 8)
+    // The server closes every socket with 1001 when it is stopped (a deploy, a restart); the next
+    // socket reaches another process through the balancer, after the first attempt's short delay.
+    first.close(1001)
+    expect(chatSocket.getStatus()).toBe('reconnecting')
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: reconnectDelay(1) + 1_000 })
+    const second = FakeWebSocket.instances[1]
+    await waitFor(() => expect(second.readyState).toBe(1))
+    expect(joins(second)).toEqual([{ userId: 21, afterSeq: 8 }])
+    expect(chatSocket.getStatus()).toBe('open')
+    leave()
+  })
 })
