@@ -19,7 +19,6 @@ const Register = lazy(() => import('@/features/auth/routes/Register'))
 const FeaturesDemo = lazy(() => import('@/features/demo/routes/FeaturesDemo'))
 const TutorProfile = lazy(() => import('@/features/tutors/routes/TutorProfile'))
 const Dashboard = lazy(() => import('@/features/dashboard/routes/Dashboard'))
-const RecentChats = lazy(() => import('@/features/chat/routes/RecentChats'))
 const Messages = lazy(() => import('@/features/chat/routes/Messages'))
 const MyProfile = lazy(() => import('@/features/profile/routes/MyProfile'))
 const NewRequest = lazy(() => import('@/features/requests/routes/NewRequest'))
@@ -60,7 +59,8 @@ export function AppRoutes() {
             path="dashboard"
             element={<Dashboard parent={<MyRequests />} tutor={<NearbyRequests title="Nearby Requests" />} />}
           />
-          <Route path="chats" element={<RecentChats />} />
+          {/* One inbox: /chats (the spec's Recent Chats) shows the same conversations as /messages. */}
+          <Route path="chats" element={<Messages />} />
           <Route path="messages" element={<Messages />} />
           <Route path="profile" element={<MyProfile />} />
         </Route>

@@ -12,13 +12,13 @@ describe('navigation per role (SPEC §2 "Navigation")', () => {
     expect(desktopNavItems({ ...base, isLoggedIn: true, role: 'parent' })).toEqual([
       { label: 'Dashboard', to: '/dashboard' },
       { label: 'New Request', to: '/request/new' },
-      { label: 'Messages', to: '/chats' },
+      { label: 'Messages', to: '/messages' },
     ])
     const tutor = { ...base, isLoggedIn: true, role: 'tutor' as const, email: 'Meera.N@Example.com' }
     expect(desktopNavItems(tutor)).toEqual([
       { label: 'Subscribe', to: '/subscribe' },
       { label: 'Profile', to: '/tutor/meera.n%40example.com' },
-      { label: 'Messages', to: '/chats' },
+      { label: 'Messages', to: '/messages' },
       { label: 'Support', to: '/support' },
     ])
     expect(desktopNavItems({ ...tutor, subscribed: true })[0]).toEqual({ label: 'Find Students', to: '/nearby' })
@@ -52,7 +52,7 @@ describe('navigation per role (SPEC §2 "Navigation")', () => {
     expect(titleFromPath('/')).toBe('Home')
     expect(titleFromPath('/request/12/edit')).toBe('Edit Request')
     expect(titleFromPath('/tutor/a%40b.in')).toBe('Tutor Profile')
-    expect(titleFromPath('/chats')).toBe('Recent Chats')
+    expect(titleFromPath('/chats')).toBe('Messages')
     expect(titleFromPath('/nope')).toBe('Page Not Found')
   })
 

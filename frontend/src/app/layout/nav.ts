@@ -32,19 +32,19 @@ export function desktopNavItems({ role, email, subscribed, isLoggedIn }: NavCont
       return [
         { label: 'Dashboard', to: '/dashboard' },
         { label: 'New Request', to: '/request/new' },
-        { label: 'Messages', to: '/chats' },
+        { label: 'Messages', to: '/messages' },
       ]
     case 'tutor':
       return [
         subscribed ? { label: 'Find Students', to: '/nearby' } : { label: 'Subscribe', to: '/subscribe' },
         { label: 'Profile', to: tutorProfilePath(email) },
-        { label: 'Messages', to: '/chats' },
+        { label: 'Messages', to: '/messages' },
         { label: 'Support', to: '/support' },
       ]
     case 'admin':
       return [
         { label: 'Admin', to: '/admin' },
-        { label: 'Messages', to: '/chats' },
+        { label: 'Messages', to: '/messages' },
       ]
     default:
       return [{ label: 'Dashboard', to: '/dashboard' }]
@@ -66,21 +66,21 @@ export function bottomNavItems({ role, email, subscribed, isLoggedIn }: NavConte
       { label: 'Home', to: '/' },
       { label: 'Dashboard', to: '/dashboard' },
       { label: 'New Request', to: '/request/new' },
-      { label: 'Messages', to: '/chats' },
+      { label: 'Messages', to: '/messages' },
       { label: 'Profile', to: '/profile' },
     ]
   } else if (role === 'tutor') {
     items = [
       { label: 'Home', to: '/' },
       subscribed ? { label: 'Find Students', to: '/nearby' } : { label: 'Subscribe', to: '/subscribe' },
-      { label: 'Messages', to: '/chats' },
+      { label: 'Messages', to: '/messages' },
       { label: 'Profile', to: tutorProfilePath(email) },
     ]
   } else {
     items = [
       { label: 'Home', to: '/' },
       { label: 'Admin', to: '/admin' },
-      { label: 'Messages', to: '/chats' },
+      { label: 'Messages', to: '/messages' },
       { label: 'Profile', to: '/profile' },
     ]
   }
@@ -121,7 +121,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/payment\/checkout\/?$/, 'Checkout'],
   [/^\/nearby\/?$/, 'Find Students'],
   [/^\/admin\/?$/, 'Admin'],
-  [/^\/chats\/?$/, 'Recent Chats'],
+  [/^\/chats\/?$/, 'Messages'],
   [/^\/messages\/?$/, 'Messages'],
   [/^\/profile\/?$/, 'My Profile'],
 ]

@@ -36,9 +36,11 @@ export default function Login() {
   const onSubmit = form.handleSubmit((credentials) => {
     setUnverified(false)
     login.mutate(credentials, {
-      onSuccess: () => {
+      onSuccess: (data) => {
         notifySuccess('Signed in successfully.')
-        navigate('/dashboard', { replace: true })
+        // Each role lands where it works: an admin has no dashboard of requests, but the admin panel.
+        const role = data.role ?? data.user.role
+        navigate(role === 'admin' ? '/admin' : '/dashboard', { replace: true })
       },
       onError: (e) => {
         setUnverified(e instanceof ApiError && e.code === 'email_not_verified')

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { apiError } from '@/test/http'
-import { currentPath, renderApp } from '@/test/render'
+import { currentPath, renderApp, signInAs } from '@/test/render'
 import { makeProfile, server } from '@/test/server'
 
 async function openLogin() {
@@ -45,6 +45,31 @@ describe('login screen', () => {
     expect(localStorage.getItem('userId')).toBe('9')
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ fullname: 'Meera Nair' })
     expect(await screen.findByText('Welcome, Meera!')).toBeInTheDocument()
+  })
+
+  it('lands an admin on /admin, never on the tutor dashboard with its subscribe prompt', async () => {
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({
+          token: 'jwt-1',
+          role: 'admin',
+          email: 'root@example.com',
+          user: makeProfile({ id: 1, role: 'admin', email: 'root@example.com', fullname: 'Site Admin' }),
+        }),
+      ),
+    )
+    const { user } = await openLogin()
+    await user.type(screen.getByLabelText(/^email/i), 'root@example.com')
+    await user.type(screen.getByLabelText(/^password/i), 'pw123456')
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(currentPath()).toBe('/admin'))
+    expect(screen.queryByText(/Subscribe/)).toBeNull()
+  })
+
+  it('sends an admin who opens /dashboard to /admin', async () => {
+    signInAs({ id: 1, role: 'admin', email: 'root@example.com' })
+    renderApp('/dashboard')
+    await waitFor(() => expect(currentPath()).toBe('/admin'))
   })
 
   it('shows the server message for wrong credentials and stays on /login', async () => {

@@ -4,8 +4,6 @@ export const chatKeys = {
   unread: ['messages', 'unread'] as const,
   /** GET /messages/conversations. */
   conversations: ['messages', 'conversations'] as const,
-  /** GET /chat/{userId}?recent=1, followed by my id. */
-  recent: ['chat', 'recent'] as const,
   /** GET /messages?userId=, followed by the partner's id. */
   history: ['messages', 'history'] as const,
   /** GET /chat/block/{partnerId}, followed by the partner's id. */

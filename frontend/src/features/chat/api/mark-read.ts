@@ -15,9 +15,7 @@ export function useMarkRead() {
     mutationFn: markRead,
     onSuccess: () =>
       Promise.all(
-        [chatKeys.unread, chatKeys.conversations, chatKeys.recent].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [chatKeys.unread, chatKeys.conversations].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   })
 }

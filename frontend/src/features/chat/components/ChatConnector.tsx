@@ -24,7 +24,6 @@ export default function ChatConnector({ token }: { token: string }) {
       if (frame.event !== 'newMessage') return
       void queryClient.invalidateQueries({ queryKey: chatKeys.unread })
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations })
-      void queryClient.invalidateQueries({ queryKey: chatKeys.recent })
     })
     return () => {
       off()

@@ -70,18 +70,22 @@ describe('chat (SPEC §2, §5)', () => {
     ).toBeInTheDocument()
   })
 
-  it('/chats shows the empty text, and partners by e-mail with an unread badge', async () => {
+  it('/chats is the same inbox as /messages: name, last message, date, unread badge and e-mail; a row opens the chat by name', async () => {
     signInAs()
-    server.use(http.get('*/api/chat/:id', () => HttpResponse.json([])))
-    const first = renderApp('/chats')
-    expect(await screen.findByText('No recent chats yet.')).toBeInTheDocument()
-    first.unmount()
-    server.use(
-      http.get('*/api/chat/:id', () => HttpResponse.json([{ id: 21, email: 'ravi@example.com', unread: 120 }])),
-    )
-    renderApp('/chats')
-    const row = await screen.findByRole('button', { name: /ravi@example.com/ })
+    const conversation = {
+      partner: { id: 21, name: 'Ravi Kumar', email: 'ravi@example.com' },
+      lastMessage: { text: 'See you at 5', createdAt: '2026-11-20T10:00:00' },
+      unread: 120,
+    }
+    server.use(http.get('*/api/messages/conversations', () => HttpResponse.json([conversation])))
+    const { user } = renderApp('/chats')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument()
+    const row = await screen.findByRole('button', { name: /Ravi Kumar/ })
+    expect(within(row).getByText('See you at 5')).toBeInTheDocument()
+    expect(within(row).getByText('ravi@example.com')).toBeInTheDocument()
     expect(within(row).getByText('99+')).toBeInTheDocument()
+    await user.click(row)
+    expect(await screen.findByRole('dialog', { name: /Ravi Kumar/ })).toBeInTheDocument()
   })
 
   it('the navigation badge shows the unread total, at most 99+', async () => {

@@ -6,7 +6,10 @@ import { formatDate } from '@/lib/format'
 import { useConversations } from '../api/conversations'
 import { PartnerListState, PartnerRowButton, UnreadCount } from '../components/PartnerList'
 
-/** SPEC §2 Messages: the conversations, most recent first; a row opens the chat dialog. */
+/**
+ * SPEC §2 Messages, and Recent Chats at /chats: one inbox. Each conversation, most recent first, with the
+ * partner's name, last message, date, unread count and e-mail; a row opens the chat dialog titled by name.
+ */
 export default function Messages() {
   const openChat = useOpenChat()
   const conversations = useConversations()
@@ -58,7 +61,7 @@ export default function Messages() {
                             <Text color="fg" truncate>
                               {c.lastMessage.text}
                             </Text>
-                            <UnreadCount count={c.unread} />
+                            <UnreadCount count={c.unread} testId="chat-unread" />
                           </HStack>
                           <Text fontSize="sm" color="fg.muted" truncate>
                             {c.partner.email}

@@ -1,6 +1,6 @@
 import { Link, Spinner } from '@chakra-ui/react'
 import { lazy, Suspense, type ReactNode } from 'react'
-import { Link as RouterLink } from 'react-router'
+import { Navigate, Link as RouterLink } from 'react-router'
 import { DemoPaymentsNotice } from '@/components/demo-payments-notice'
 import { Page } from '@/components/page'
 import { useSession } from '@/lib/session'
@@ -18,6 +18,8 @@ interface DashboardProps {
 export default function Dashboard({ parent, tutor }: DashboardProps) {
   const { role, user } = useSession()
   const name = user?.fullname?.split(' ')[0]
+  // An admin neither posts nor answers requests: their work is the admin panel.
+  if (role === 'admin') return <Navigate to="/admin" replace />
   return (
     <Page
       title="Dashboard"

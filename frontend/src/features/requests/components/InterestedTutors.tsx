@@ -1,6 +1,7 @@
 import { Box, Button, Link, Stack, Table, Text } from '@chakra-ui/react'
 import { tableSlotRecipe } from '@chakra-ui-theme/recipes/table'
 import { MessageCircle } from 'lucide-react'
+import { Link as RouterLink } from 'react-router'
 import type { InterestedTutor } from '@/api/types'
 import { useOpenChat } from '@/lib/chat-launcher'
 
@@ -25,6 +26,15 @@ function tutorName(t: InterestedTutor) {
   return t.fullname || t.name || 'Tutor'
 }
 
+/** The tutor's name, leading to their public profile: bio, subjects, fees and reviews. */
+function ProfileLink({ tutor }: { tutor: InterestedTutor }) {
+  return (
+    <Link asChild color="blue.700" fontWeight="semibold">
+      <RouterLink to={`/tutor/${tutor.tutor}`}>{tutorName(tutor)}</RouterLink>
+    </Link>
+  )
+}
+
 /** SPEC §2: a table on desktop, cards below the md breakpoint. */
 export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTutor[]; requestId: number }) {
   if (tutors.length === 0) {
@@ -46,7 +56,9 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
           <Table.Body>
             {tutors.map((t) => (
               <Table.Row key={t.tutor}>
-                <Table.Cell>{tutorName(t)}</Table.Cell>
+                <Table.Cell>
+                  <ProfileLink tutor={t} />
+                </Table.Cell>
                 <Table.Cell>
                   <Link display="inline" overflowWrap="anywhere" href={`mailto:${t.email}`} color="blue.700">
                     {t.email}
@@ -80,7 +92,9 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
             p="3"
             overflowWrap="anywhere"
           >
-            <Text fontWeight="semibold">{tutorName(t)}</Text>
+            <Text>
+              <ProfileLink tutor={t} />
+            </Text>
             <Text fontSize="sm">
               <Link display="inline" overflowWrap="anywhere" href={`mailto:${t.email}`} color="blue.700">
                 {t.email}

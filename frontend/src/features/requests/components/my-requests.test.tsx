@@ -46,7 +46,12 @@ describe("the parent's request list (SPEC §2)", () => {
     expect(row).toHaveTextContent('9123456789')
     // The mobile cards carry the same details.
     const cards = screen.getByRole('list', { name: 'Interested tutors' })
-    expect(within(cards).getByText('Ravi Kumar')).toBeInTheDocument()
+    // The name leads to the tutor's public profile, in both layouts.
+    expect(within(cards).getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute('href', `/tutor/${tutor.tutor}`)
+    expect(within(row).getByRole('link', { name: 'Ravi Kumar', hidden: true })).toHaveAttribute(
+      'href',
+      `/tutor/${tutor.tutor}`,
+    )
     expect(screen.getByRole('link', { name: 'Edit Physics request' })).toHaveAttribute('href', '/request/3/edit')
   })
 
