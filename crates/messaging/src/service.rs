@@ -121,7 +121,7 @@ impl MessageStore {
     }
 
     /// Messages about one tuition request that the caller sent or received, newest first.
-    #[tracing::instrument(skip_all, fields(me = me.0, request_id = request_id, limit = limit))]
+    #[tracing::instrument(skip_all, fields(me = me.0, tuition_request = request_id, limit = limit))]
     pub fn about_request(
         &self,
         me: UserId,

@@ -237,7 +237,10 @@ async fn session(site: &Site) -> Session {
     let url = format!("{}{path}", site.server.base.replace("http", "ws"));
     let (mut socket, response) = tokio_tungstenite::connect_async(url).await.expect("the socket opens");
     let id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok());
-    made.push(made_from("GET", "/api/ws", &path, 101, id, "127.0.0.1"));
+    // The ticket names its account: the handshake's access line says whose socket it is.
+    let mut upgrade = made_from("GET", "/api/ws", &path, 101, id, "127.0.0.1");
+    upgrade.user = Some(me);
+    made.push(upgrade);
     send(&mut socket, "sendMessage", json!({"to": tutor, "text": "Namaste from the log test", "clientId": "log-1"}))
         .await;
     ack_of(&mut socket, "log-1").await;

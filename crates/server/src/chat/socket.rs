@@ -75,6 +75,8 @@ pub async fn connect(
     let ticket = query.into_inner().ticket.unwrap_or_default();
     let tickets = context.tickets.clone();
     let holder = blocking(move || tickets.redeem(&ticket)).await?.ok_or_else(ApiError::unauthenticated)?;
+    // The ticket named the account: the handshake's access line says whose socket it is.
+    crate::access_log::record_user(&req, holder.user.0);
     // Registered before the upgrade, so the limit is answered as plain HTTP and two
     // handshakes at once cannot both take the last place.
     let Some(registration) = context.hub.register(holder.user, holder.session.clone()) else {
