@@ -237,3 +237,20 @@ pub fn set_subscription(
         ))
         .execute(conn)
 }
+
+/// Active tutors whose paid subscription ends in `(from, to]`, with its end: what the
+/// subscription reminders read, on the `users_subscription_expires` index.
+pub fn subscriptions_ending(
+    conn: &mut DbConnection,
+    from: NaiveDateTime,
+    to: NaiveDateTime,
+) -> QueryResult<Vec<(UserId, NaiveDateTime)>> {
+    let rows: Vec<(i64, Option<NaiveDateTime>)> = users::table
+        .filter(users::role.eq(Role::Tutor.as_str()))
+        .filter(users::active.eq(true))
+        .filter(users::subscription_active.eq(true))
+        .filter(users::subscription_expires.gt(from).and(users::subscription_expires.le(to)))
+        .select((users::id, users::subscription_expires))
+        .load(conn)?;
+    Ok(rows.into_iter().filter_map(|(id, expires)| Some((UserId(id), expires?))).collect())
+}

@@ -24,6 +24,7 @@ use hometutor_auth::AuthService;
 use hometutor_core::UserId;
 use hometutor_db::Db;
 use hometutor_media::MediaStore;
+use hometutor_notifications::Notifier;
 
 pub use analytics::{PopularTutor, Revenue, SearchTrend, UserStats};
 pub use assets::{check_site_image, Asset, AssetLabel, AssetType, MAX_ASSET_DESCRIPTION_CHARS};
@@ -63,10 +64,18 @@ pub struct AdminService {
     auth: AuthService,
     media: MediaStore,
     settings_cache: Arc<RwLock<Option<(Instant, SiteSettings)>>>,
+    /// Tells parents when their request is flagged.
+    notifier: Notifier,
 }
 
 impl AdminService {
     pub fn new(db: Db, auth: AuthService, media: MediaStore) -> Self {
-        Self { db, auth, media, settings_cache: Arc::default() }
+        Self { db, auth, media, settings_cache: Arc::default(), notifier: Notifier::default() }
+    }
+
+    /// The same service, telling people through `notifier`.
+    pub fn with_notifier(mut self, notifier: Notifier) -> Self {
+        self.notifier = notifier;
+        self
     }
 }

@@ -7,6 +7,7 @@ use hometutor_accounts as accounts;
 use hometutor_core::{Role, UserId};
 use hometutor_db::now;
 use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
+use hometutor_notifications::{Kind, Notice};
 
 use crate::error::text;
 use crate::{audit, Actor, AdminError, AdminService};
@@ -28,6 +29,23 @@ pub struct AdminRequest {
     pub assigned_tutor_id: Option<i64>,
     pub interested_count: i64,
     pub created_at: NaiveDateTime,
+}
+
+/// What a parent is told when an admin flags one of their requests.
+fn flagged_notice(parent: UserId, request: i64, subject: &str, reason: Option<&str>) -> Notice {
+    let body = match reason {
+        Some(reason) => format!("An admin hid it from tutors. Reason: {reason}"),
+        None => "An admin hid it from tutors. Edit it or contact support to have it shown again.".into(),
+    };
+    Notice {
+        user: parent,
+        kind: Kind::RequestFlagged,
+        title: format!("Your {subject} request was flagged"),
+        body,
+        link: Some("/dashboard".into()),
+        data: serde_json::json!({ "requestId": request, "reason": reason }),
+        dedupe_key: None,
+    }
 }
 
 type Row = (i64, String, String, String, f64, f64, i64, bool, Option<String>, Option<i64>, NaiveDateTime);
@@ -89,22 +107,34 @@ impl AdminService {
         })
     }
 
-    /// Flags a request (with a reason) or clears the flag (and the reason).
+    /// Flags a request (with a reason) or clears the flag (and the reason). Flagging
+    /// tells the parent, with the reason, in the same transaction; flagging again with
+    /// the same reason tells them nothing new, and clearing the flag tells nothing.
     #[tracing::instrument(skip_all, fields(id = id))]
     pub fn flag_request(&self, actor: &Actor, id: i64, flagged: bool, reason: &str) -> Result<(), AdminError> {
         let reason = text("flagReason", reason, false, MAX_FLAG_REASON_CHARS)?;
         let stored = (flagged && !reason.is_empty()).then_some(reason.clone());
-        self.db.write(|c| {
-            let changed = diesel::update(tr::table.find(id))
-                .set((tr::flagged.eq(flagged), tr::flag_reason.eq(stored), tr::updated_at.eq(now())))
-                .execute(c)?;
-            if changed == 0 {
+        let told = self.db.write(|c| {
+            let before: Option<(i64, String, bool, Option<String>)> = tr::table
+                .find(id)
+                .select((tr::parent_id, tr::subject, tr::flagged, tr::flag_reason))
+                .first(c)
+                .optional()?;
+            let Some((parent, subject, was_flagged, old_reason)) = before else {
                 return Err(AdminError::NotFound("Request"));
-            }
+            };
+            diesel::update(tr::table.find(id))
+                .set((tr::flagged.eq(flagged), tr::flag_reason.eq(&stored), tr::updated_at.eq(now())))
+                .execute(c)?;
             let action = if flagged { "request.flag" } else { "request.unflag" };
             audit::record(c, actor, action, format!("request {id}"), reason)?;
-            Ok(())
-        })
+            if !flagged || (was_flagged && old_reason == stored) {
+                return Ok(None);
+            }
+            Ok(self.notifier.notify(c, &flagged_notice(UserId(parent), id, &subject, stored.as_deref()))?)
+        })?;
+        self.notifier.announce(told.as_slice());
+        Ok(())
     }
 
     /// Assigns a tutor to the request; `None` clears the assignment.

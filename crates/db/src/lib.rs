@@ -16,11 +16,14 @@ pub use leases::claim_lease;
 pub use migrations::{migration_plan, run_migrations, MigrationName, MigrationPlan};
 pub use pool::{Db, PoolState, PooledConnection};
 
+pub mod clock;
+
 /// Naive UTC "now", the one clock every stored timestamp uses, in microseconds:
 /// what PostgreSQL keeps, so a value read back equals the value written on both backends.
+/// It is the system clock plus [`clock::offset`], which only a test moves.
 pub fn now() -> chrono::NaiveDateTime {
     use chrono::SubsecRound;
-    chrono::Utc::now().naive_utc().trunc_subsecs(6)
+    (chrono::Utc::now().naive_utc() + clock::offset()).trunc_subsecs(6)
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -56,6 +56,8 @@ diesel::table! {
         created_at -> Timestamp,
         kind -> Text,
         failed_at -> Nullable<Timestamp>,
+        /// Extra headers, a JSON object (List-Unsubscribe).
+        headers -> Nullable<Text>,
     }
 }
 
@@ -97,6 +99,11 @@ diesel::table! {
         approx_lat -> Nullable<Double>,
         approx_lng -> Nullable<Double>,
         approx_cell -> Nullable<BigInt>,
+        /// Set while the parent has closed the request (issue 19); NULL when open.
+        closed_at -> Nullable<Timestamp>,
+        /// `found_tutor` or `not_needed`.
+        close_outcome -> Nullable<Text>,
+        closed_tutor_id -> Nullable<BigInt>,
     }
 }
 
@@ -121,6 +128,11 @@ diesel::table! {
         /// Whether user_a (user_b) has sent a message here: the other may then reply.
         a_wrote -> Bool,
         b_wrote -> Bool,
+        /// The last seq user_a (user_b) was e-mailed about as unread, and when.
+        a_mailed_seq -> BigInt,
+        b_mailed_seq -> BigInt,
+        a_mailed_at -> Nullable<Timestamp>,
+        b_mailed_at -> Nullable<Timestamp>,
     }
 }
 
@@ -292,6 +304,55 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Where a tutor teaches (crates/tuition `area`).
+    tutor_areas (tutor_id) {
+        tutor_id -> BigInt,
+        lat -> Double,
+        lng -> Double,
+        radius_km -> Double,
+        /// JSON arrays of strings; empty means any.
+        subjects -> Text,
+        classes -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// The coarse grid cells each tutor area overlaps: the reverse geo index.
+    tutor_area_cells (cell, tutor_id) {
+        cell -> BigInt,
+        tutor_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    notifications (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        title -> Text,
+        body -> Text,
+        link -> Nullable<Text>,
+        /// JSON object with the kind's own fields.
+        data -> Text,
+        dedupe_key -> Nullable<Text>,
+        digest_pending -> Bool,
+        read_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    notification_preferences (user_id, kind) {
+        user_id -> BigInt,
+        kind -> Text,
+        /// `off`, `immediate` or (new requests only) `digest`.
+        email -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
@@ -318,5 +379,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     assets,
     audit_log,
     search_events,
-    rate_limit_counters
+    rate_limit_counters,
+    tutor_areas,
+    tutor_area_cells,
+    notifications,
+    notification_preferences
 );

@@ -1,7 +1,8 @@
 //! Pure math for "requests near me": great-circle distance on a sphere of radius
 //! 6371 km, the latitude/longitude box that encloses a radius (split at the 180°
-//! meridian, widened to all longitudes near a pole), and the grid cells that
-//! index points for the search. No database, no I/O.
+//! meridian, widened to all longitudes near a pole), the fine grid cells that
+//! index requests for the nearby search, and the coarse cells that index tutors'
+//! teaching areas for the reverse match. No database, no I/O.
 
 pub const EARTH_RADIUS_KM: f64 = 6371.0;
 
@@ -136,6 +137,61 @@ pub fn cells_by_distance(center: Point, radius_km: f64) -> Vec<(i64, f64)> {
     }
     cells.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
     cells.dedup_by_key(|c| c.0);
+    cells
+}
+
+/// Side of a coarse cell north–south in degrees (about 11 km): the key of the reverse index
+/// of tutors' teaching areas ("which areas cover this point"), distinct from [`CELL_DEGREES`].
+pub const COARSE_CELL_DEGREES: f64 = 0.1;
+/// Coarse rows from the south pole to the north pole.
+const COARSE_ROWS: i64 = (180.0 / COARSE_CELL_DEGREES) as i64;
+/// The most columns a coarse row has (at the equator); also the stride of a row's cell numbers.
+const COARSE_MAX_COLS: i64 = (360.0 / COARSE_CELL_DEGREES) as i64;
+
+/// The coarse row of a latitude; the north pole belongs to the last row.
+fn coarse_row(lat: f64) -> i64 {
+    (((lat + 90.0) / COARSE_CELL_DEGREES).floor() as i64).clamp(0, COARSE_ROWS - 1)
+}
+
+/// How many columns a coarse row has. Columns are not a fixed number of degrees: each row
+/// has as many as keep a cell at least [`COARSE_CELL_DEGREES`] of a great circle wide at
+/// the row's poleward edge, so cells stay about 11 km square at any latitude and a circle
+/// near a pole (whose box spans every longitude) covers a few dozen cells, not thousands.
+fn coarse_cols(row: i64) -> i64 {
+    let south = row as f64 * COARSE_CELL_DEGREES - 90.0;
+    let poleward = south.abs().max((south + COARSE_CELL_DEGREES).abs()).min(90.0);
+    ((COARSE_MAX_COLS as f64 * poleward.to_radians().cos()).floor() as i64).clamp(1, COARSE_MAX_COLS)
+}
+
+/// The column of a longitude in a row of `cols` columns; 180° belongs to the last one.
+fn coarse_col(lng: f64, cols: i64) -> i64 {
+    (((lng + 180.0) / 360.0 * cols as f64).floor() as i64).clamp(0, cols - 1)
+}
+
+/// The coarse cell a point falls in. Row and column grow with latitude and longitude
+/// (monotonic, rounding included), which is what makes [`coarse_cells_covering`] sound.
+pub fn coarse_cell_of(p: Point) -> i64 {
+    let row = coarse_row(p.lat);
+    row * COARSE_MAX_COLS + coarse_col(p.lng, coarse_cols(row))
+}
+
+/// Every coarse cell that a point within `radius_km` of `center` can fall in: the cells
+/// overlapping the circle's bounding box (split at the 180° meridian, all longitudes near
+/// a pole), widened by a hair so that rounding at the box's edge never drops a cell.
+pub fn coarse_cells_covering(center: Point, radius_km: f64) -> Vec<i64> {
+    const SLACK_DEGREES: f64 = 1e-7;
+    let b = bounding_box(center, radius_km);
+    let mut cells = Vec::new();
+    for row in coarse_row(b.min_lat - SLACK_DEGREES)..=coarse_row(b.max_lat + SLACK_DEGREES) {
+        let cols = coarse_cols(row);
+        for (lo, hi) in &b.lng_ranges {
+            for col in coarse_col(lo - SLACK_DEGREES, cols)..=coarse_col(hi + SLACK_DEGREES, cols) {
+                cells.push(row * COARSE_MAX_COLS + col);
+            }
+        }
+    }
+    cells.sort_unstable();
+    cells.dedup();
     cells
 }
 
@@ -276,6 +332,35 @@ mod tests {
         assert!(cells.iter().all(|(_, d)| *d <= 5.0));
     }
 
+    #[test]
+    fn coarse_cells_are_about_eleven_km_and_cover_an_area() {
+        let delhi = p(28.6139, 77.209);
+        let cells = coarse_cells_covering(delhi, 25.0);
+        assert!(cells.contains(&coarse_cell_of(delhi)));
+        assert!(cells.contains(&coarse_cell_of(destination(delhi, 24.9, 1.0))));
+        assert!(!cells.contains(&coarse_cell_of(p(19.07, 72.87))));
+        assert!((20..=64).contains(&cells.len()), "{}", cells.len());
+        // A 2 km circle touches at most four cells.
+        assert!(coarse_cells_covering(delhi, 2.0).len() <= 4);
+        // Distinct from the fine grid's numbers for the same point.
+        assert_ne!(coarse_cell_of(delhi), cell_of(delhi));
+    }
+
+    #[test]
+    fn coarse_cells_near_a_pole_and_across_the_meridian_stay_few() {
+        for (center, pole) in [(p(89.99, 10.0), p(90.0, 0.0)), (p(-89.95, -170.0), p(-90.0, 0.0))] {
+            let cells = coarse_cells_covering(center, 25.0);
+            assert!(cells.len() <= 200, "{center:?}: {}", cells.len());
+            assert!(cells.contains(&coarse_cell_of(pole)), "{center:?}");
+            assert!(cells.contains(&coarse_cell_of(p(pole.lat - 0.15_f64.copysign(pole.lat), -100.0))));
+        }
+        assert!(coarse_cells_covering(p(89.7, 179.99), 25.0).len() <= 200);
+        let cells = coarse_cells_covering(p(10.0, 179.99), 10.0);
+        assert!(cells.contains(&coarse_cell_of(p(10.0, -179.95))));
+        assert!(cells.contains(&coarse_cell_of(p(10.0, 180.0))));
+        assert!(cells.contains(&coarse_cell_of(p(10.0, -180.0))));
+    }
+
     proptest! {
         #[test]
         fn the_box_never_drops_a_point_inside_the_radius(
@@ -302,6 +387,10 @@ mod tests {
                 prop_assert!(cells_covering(&b).contains(&cell_of(target)), "cell of {target:?} missing");
                 let bound = cells_by_distance(center, radius).into_iter().find(|(c, _)| *c == cell_of(target)).map(|(_, d)| d);
                 prop_assert!(bound.is_some_and(|d| d <= distance_km(center, target) + 1e-9), "bound {bound:?} for {target:?}");
+                prop_assert!(
+                    coarse_cells_covering(center, radius).contains(&coarse_cell_of(target)),
+                    "coarse cell of {target:?} missing"
+                );
             }
         }
     }

@@ -41,6 +41,9 @@ pub enum Bucket {
     /// Chat events per account, its sockets' events and its `POST /api/messages` together;
     /// `CHAT_RATE_LIMIT` sets the limit.
     ChatEventsPerAccount,
+    /// E-mail unsubscribe links followed (`/api/notifications/unsubscribe`, no login) per client
+    /// address, valid or not: a person needs a few, a token guesser many. Attached to the route.
+    UnsubscribesPerIp,
 }
 
 const fn minutes(n: u64) -> Duration {
@@ -48,13 +51,14 @@ const fn minutes(n: u64) -> Duration {
 }
 
 impl Bucket {
-    pub const ALL: [Bucket; 6] = [
+    pub const ALL: [Bucket; 7] = [
         Bucket::LoginFailuresPerAccount,
         Bucket::LoginFailuresPerIp,
         Bucket::CodeEmailsPerIp,
         Bucket::CodeEmailsPerAddress,
         Bucket::SupportTicketsPerIp,
         Bucket::ChatEventsPerAccount,
+        Bucket::UnsubscribesPerIp,
     ];
 
     /// The table: each bucket's name, its numbers and who counts it. The name prefixes the
@@ -68,6 +72,7 @@ impl Bucket {
             Bucket::CodeEmailsPerAddress => ("code-emails-per-address", 3, minutes(15), InDatabase),
             Bucket::SupportTicketsPerIp => ("support-tickets-per-ip", 5, minutes(15), ByLimiter),
             Bucket::ChatEventsPerAccount => ("chat-events-per-account", 30, Duration::from_secs(10), ByLimiter),
+            Bucket::UnsubscribesPerIp => ("unsubscribes-per-ip", 20, minutes(15), ByLimiter),
         };
         (name, Rule { limit, window }, counted)
     }

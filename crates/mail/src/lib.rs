@@ -7,7 +7,10 @@ mod outbox;
 mod transport;
 mod worker;
 
-pub use outbox::{enqueue, stats as outbox_stats, undelivered, MailKind, OutboxStats, OutgoingEmail, UndeliveredEmail};
+pub use outbox::{
+    enqueue, enqueue_with_headers, stats as outbox_stats, undelivered, ExtraHeader, MailKind, OutboxStats,
+    OutgoingEmail, UndeliveredEmail,
+};
 pub use transport::{MailError, MailTransport};
 pub use worker::{MailHeartbeat, MailSignal, MailWorker, WorkerState, MAX_REFUSED_ATTEMPTS, SEND_DEADLINE};
 

@@ -57,6 +57,48 @@ pub struct OutgoingEmail {
     pub kind: MailKind,
 }
 
+/// The headers an outbox e-mail may carry besides those the worker writes itself
+/// (From, To, Subject, Date, Content-Type…). An allow-list, so that nothing stored in
+/// the outbox can set a sender, a recipient or a routing header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtraHeader {
+    /// RFC 2369: where to unsubscribe (`<https://…>`).
+    ListUnsubscribe,
+    /// RFC 8058: `List-Unsubscribe=One-Click`, so a mail client may unsubscribe with one POST.
+    ListUnsubscribePost,
+}
+
+impl ExtraHeader {
+    pub const ALL: [ExtraHeader; 2] = [ExtraHeader::ListUnsubscribe, ExtraHeader::ListUnsubscribePost];
+
+    /// The header's name as written in the message (and as the key in `outbox_emails.headers`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::ListUnsubscribe => "List-Unsubscribe",
+            Self::ListUnsubscribePost => "List-Unsubscribe-Post",
+        }
+    }
+
+    /// The allowed header of this name (case-insensitive), if it is one.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|h| h.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// Stored headers (a JSON object of name → value) as the worker sets them: only
+/// allowed names, values on one line. Anything else in the column is dropped.
+pub(crate) fn parse_headers(stored: Option<&str>) -> Vec<(ExtraHeader, String)> {
+    let Some(Ok(serde_json::Value::Object(map))) = stored.map(serde_json::from_str::<serde_json::Value>) else {
+        return Vec::new();
+    };
+    map.iter().filter_map(|(name, value)| Some((ExtraHeader::parse(name)?, one_line(value.as_str()?)))).collect()
+}
+
+/// A header value cannot span lines: a line break would start a header of its own.
+fn one_line(value: &str) -> String {
+    value.chars().filter(|c| !c.is_control()).collect()
+}
+
 #[derive(Insertable)]
 #[diesel(table_name = outbox_emails)]
 struct NewOutboxEmail<'a> {
@@ -66,11 +108,26 @@ struct NewOutboxEmail<'a> {
     kind: &'a str,
     next_attempt_at: chrono::NaiveDateTime,
     created_at: chrono::NaiveDateTime,
+    headers: Option<String>,
 }
 
 /// Queues an e-mail on the caller's connection (and so in the caller's transaction).
 pub fn enqueue(conn: &mut DbConnection, email: &OutgoingEmail) -> Result<(), diesel::result::Error> {
+    enqueue_with_headers(conn, email, &[])
+}
+
+/// [`enqueue`], with extra headers (only the allowed ones exist; values are kept to one line).
+pub fn enqueue_with_headers(
+    conn: &mut DbConnection,
+    email: &OutgoingEmail,
+    headers: &[(ExtraHeader, String)],
+) -> Result<(), diesel::result::Error> {
     let at = now();
+    let headers = (!headers.is_empty()).then(|| {
+        let map: serde_json::Map<String, serde_json::Value> =
+            headers.iter().map(|(h, v)| (h.name().to_string(), serde_json::Value::String(one_line(v)))).collect();
+        serde_json::Value::Object(map).to_string()
+    });
     diesel::insert_into(outbox_emails::table)
         .values(NewOutboxEmail {
             recipient: &email.to,
@@ -79,6 +136,7 @@ pub fn enqueue(conn: &mut DbConnection, email: &OutgoingEmail) -> Result<(), die
             kind: email.kind.as_str(),
             next_attempt_at: at,
             created_at: at,
+            headers,
         })
         .execute(conn)
         .map(|_| ())
@@ -133,4 +191,21 @@ pub fn stats(conn: &mut DbConnection) -> Result<OutboxStats, diesel::result::Err
     let undelivered =
         outbox_emails::table.filter(outbox_emails::failed_at.is_not_null()).count().get_result::<i64>(conn)?;
     Ok(OutboxStats { pending, oldest_pending_at, undelivered })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_allowed_headers_on_one_line_come_back_from_the_column() {
+        let stored = r#"{"list-unsubscribe": "<https://x/u?t=1>\r\nBcc: evil@x", "Bcc": "evil@x", "Reply-To": "a@b"}"#;
+        assert_eq!(
+            parse_headers(Some(stored)),
+            vec![(ExtraHeader::ListUnsubscribe, "<https://x/u?t=1>Bcc: evil@x".to_string())]
+        );
+        assert!(parse_headers(Some("[1]")).is_empty());
+        assert!(parse_headers(Some("not json")).is_empty());
+        assert!(parse_headers(None).is_empty());
+    }
 }

@@ -1,10 +1,10 @@
 use std::time::Duration;
 
-use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Body, Mailbox, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use crate::OutgoingEmail;
+use crate::{ExtraHeader, OutgoingEmail};
 
 #[derive(Debug, thiserror::Error)]
 pub enum MailError {
@@ -56,11 +56,22 @@ impl MailTransport {
     }
 
     pub async fn send(&self, from: &Mailbox, email: &OutgoingEmail) -> Result<(), MailError> {
+        self.send_with_headers(from, email, &[]).await
+    }
+
+    /// [`Self::send`] with extra headers (only allowed ones: see [`ExtraHeader`]).
+    pub async fn send_with_headers(
+        &self,
+        from: &Mailbox,
+        email: &OutgoingEmail,
+        headers: &[(ExtraHeader, String)],
+    ) -> Result<(), MailError> {
         match self {
             Self::Log => {
                 tracing::info!(
                     to = %email.to,
                     subject = %email.subject,
+                    headers = ?headers,
                     "SMTP_URL is unset; e-mail printed instead of sent:\n{}",
                     email.body
                 );
@@ -71,10 +82,14 @@ impl MailTransport {
                 // Quoted-printable keeps any name or text intact through any relay.
                 let body = Body::new_with_encoding(email.body.clone(), ContentTransferEncoding::QuotedPrintable)
                     .map_err(|_| MailError::Send("cannot encode the body".into()))?;
-                let message = Message::builder()
-                    .from(from.clone())
-                    .to(to)
-                    .subject(&email.subject)
+                let mut builder = Message::builder().from(from.clone()).to(to).subject(&email.subject);
+                for (header, value) in headers {
+                    // The names are our own constants and the values one line (see `ExtraHeader`);
+                    // lettre encodes and folds the value.
+                    builder = builder
+                        .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str(header.name()), value.clone()));
+                }
+                let message = builder
                     .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body))
                     .map_err(|e| MailError::Address(e.to_string()))?;
                 transport.send(message).await.map(|_| ()).map_err(|e| {

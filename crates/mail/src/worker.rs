@@ -8,7 +8,8 @@ use hometutor_db::{now, Db, DbError};
 use lettre::message::Mailbox;
 use tokio::sync::Notify;
 
-use crate::{MailError, MailKind, MailTransport, OutgoingEmail};
+use crate::outbox::parse_headers;
+use crate::{ExtraHeader, MailError, MailKind, MailTransport, OutgoingEmail};
 
 /// Wakes the worker right after a service committed an e-mail, so delivery
 /// does not wait for the next poll.
@@ -88,6 +89,7 @@ struct Due {
     id: i64,
     attempts: i32,
     email: OutgoingEmail,
+    headers: Vec<(ExtraHeader, String)>,
 }
 
 impl MailWorker {
@@ -158,7 +160,12 @@ impl MailWorker {
     }
 
     async fn deliver(&self, item: Due) -> Result<(), DbError> {
-        let sent = match tokio::time::timeout(self.send_deadline, self.transport.send(&self.from, &item.email)).await {
+        let sent = match tokio::time::timeout(
+            self.send_deadline,
+            self.transport.send_with_headers(&self.from, &item.email, &item.headers),
+        )
+        .await
+        {
             Ok(result) => result,
             Err(_) => Err(MailError::Send(format!("no answer within {} s", self.send_deadline.as_secs_f32()))),
         };
@@ -236,15 +243,16 @@ fn purge_old(db: &Db) -> Result<usize, DbError> {
 fn claim_due(db: &Db) -> Result<Vec<Due>, DbError> {
     db.write(|conn| {
         let at = now();
-        let rows: Vec<(i64, i32, String, String, String, String)> = o::outbox_emails
+        type Row = (i64, i32, String, String, String, String, Option<String>);
+        let rows: Vec<Row> = o::outbox_emails
             .filter(o::sent_at.is_null().and(o::failed_at.is_null()).and(o::next_attempt_at.le(at)))
             .order(o::id)
             .limit(BATCH)
-            .select((o::id, o::attempts, o::recipient, o::subject, o::body, o::kind))
+            .select((o::id, o::attempts, o::recipient, o::subject, o::body, o::kind, o::headers))
             .load(conn)?;
         let lease_until = at + chrono::Duration::from_std(LEASE).unwrap_or_default();
         let mut due = Vec::with_capacity(rows.len());
-        for (id, attempts, to, subject, body, kind) in rows {
+        for (id, attempts, to, subject, body, kind, headers) in rows {
             let claimed = diesel::update(o::outbox_emails.filter(o::id.eq(id).and(o::next_attempt_at.le(at))))
                 .set(o::next_attempt_at.eq(lease_until))
                 .execute(conn)?;
@@ -253,6 +261,7 @@ fn claim_due(db: &Db) -> Result<Vec<Due>, DbError> {
                     id,
                     attempts,
                     email: OutgoingEmail { to, subject, body, kind: MailKind::parse(&kind) },
+                    headers: parse_headers(headers.as_deref()),
                 });
             }
         }

@@ -6,7 +6,10 @@ use std::time::Duration;
 
 use diesel::prelude::*;
 use hometutor_db::schema::outbox_emails::dsl as o;
-use hometutor_mail::{enqueue, parse_mailbox, MailKind, MailSignal, MailTransport, MailWorker, OutgoingEmail};
+use hometutor_mail::{
+    enqueue, enqueue_with_headers, parse_mailbox, ExtraHeader, MailKind, MailSignal, MailTransport, MailWorker,
+    OutgoingEmail,
+};
 use hometutor_testkit::{SmtpSink, TestDatabase};
 
 fn mail(to: &str) -> OutgoingEmail {
@@ -304,4 +307,30 @@ async fn a_refused_email_is_retried_a_few_times_then_marked_undelivered_and_a_bu
     assert_eq!(listed.len(), 1);
     assert_eq!((listed[0].recipient.as_str(), listed[0].attempts), ("refused@example.com", 3));
     assert!(listed[0].last_error.as_deref().is_some_and(|e| e.contains("No such user")));
+}
+
+#[tokio::test]
+async fn allowed_extra_headers_are_set_on_the_delivered_message_and_line_breaks_cannot_add_others() {
+    let database = TestDatabase::in_memory();
+    let db = database.db();
+    let sink = SmtpSink::start().await.expect("sink");
+    let headers = [
+        (
+            ExtraHeader::ListUnsubscribe,
+            "<https://tutor.example/api/notifications/unsubscribe?token=u1.abc>".to_string(),
+        ),
+        (ExtraHeader::ListUnsubscribePost, "List-Unsubscribe=One-Click\r\nBcc: thief@example.com".to_string()),
+    ];
+    db.write(|c| enqueue_with_headers(c, &notice("h@example.com"), &headers).map_err(hometutor_db::DbError::from))
+        .expect("enqueue");
+    assert_eq!(worker(&db, &sink.url()).deliver_due().await.expect("deliver"), 1);
+    let received = sink.wait_for("h@example.com", "password was changed", Duration::from_secs(5)).await.expect("sent");
+    assert!(
+        received.data.contains("List-Unsubscribe: <https://tutor.example/api/notifications/unsubscribe?token=u1.abc>"),
+        "{}",
+        received.data
+    );
+    assert!(received.data.contains("List-Unsubscribe-Post: List-Unsubscribe=One-ClickBcc: thief@example.com"));
+    assert!(!received.data.lines().any(|l| l.starts_with("Bcc:")), "no header of its own: {}", received.data);
+    assert_eq!(sink.count_to("thief@example.com"), 0);
 }

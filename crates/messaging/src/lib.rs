@@ -11,6 +11,7 @@ mod model;
 mod rows;
 mod service;
 mod tickets;
+pub mod unread_alerts;
 
 pub use error::MessagingError;
 pub use model::{Conversation, Message, Partner, SendInput, Sent};

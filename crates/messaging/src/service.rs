@@ -208,6 +208,22 @@ impl MessageStore {
         })
     }
 
+    /// Whether `from` may write to `to` now without naming a request: the same rules
+    /// and blocks a first message meets (decision.rs), so a profile's Message button
+    /// shows exactly when sending would work. Never to oneself: a profile offers no
+    /// conversation with its own reader.
+    #[tracing::instrument(skip_all, fields(from = from.0, to = to.0))]
+    pub fn can_message(&self, from: UserId, to: UserId) -> Result<bool, MessagingError> {
+        if from == to {
+            return Ok(false);
+        }
+        let input = SendInput { to, text: String::new(), request_id: None, client_id: None };
+        self.db.read(|c| -> Result<_, MessagingError> {
+            let known = Known::load(c, &[(from, &input)], now())?;
+            Ok(matches!(Decider::new(&known).decide(from, &input), Decision::Store))
+        })
+    }
+
     /// From now on `blocked`'s messages (and typing) to `me` are refused.
     #[tracing::instrument(skip_all, fields(me = me.0, blocked = blocked.0))]
     pub fn block(&self, me: UserId, blocked: UserId) -> Result<(), MessagingError> {

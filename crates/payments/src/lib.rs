@@ -7,6 +7,7 @@ mod cashfree;
 mod error;
 mod orders;
 mod provider;
+pub mod reminders;
 mod service;
 mod simulated;
 

@@ -6,6 +6,7 @@ use hometutor_accounts as accounts;
 use hometutor_core::{SubscriptionStatus, UserId};
 use hometutor_db::schema::payment_orders::dsl as po;
 use hometutor_db::{now, DbConnection};
+use hometutor_notifications::{Kind, Notice, Notification, Notifier};
 
 use crate::provider::ProviderOrder;
 use crate::PaymentError;
@@ -54,12 +55,14 @@ pub(crate) fn set_status(
 /// Marks the order paid and extends its user's subscription by one year from
 /// the later of now and the current expiry — once: a second confirmation of
 /// the same order finds it paid already and changes nothing. Returns whether
-/// this call did the extending.
+/// this call did the extending, and the receipt it stored for the tutor (in the
+/// same transaction; the caller announces it once committed).
 pub(crate) fn activate(
     conn: &mut DbConnection,
     order: &OrderRow,
     confirmed: &ProviderOrder,
-) -> Result<bool, PaymentError> {
+    notifier: &Notifier,
+) -> Result<(bool, Option<Notification>), PaymentError> {
     if confirmed.order_id != order.order_id
         || confirmed.amount_paise != order.amount_paise
         || confirmed.currency != order.currency
@@ -78,13 +81,13 @@ pub(crate) fn activate(
             ))
             .execute(conn)?;
     if updated == 0 {
-        return Ok(false);
+        return Ok((false, None));
     }
     let Some(user_id) = order.user_id else {
         // The provider took the money after the account was deleted: the order says
         // paid (for the books and any refund), and there is no subscription to extend.
         tracing::warn!(order = %order.order_id, "order paid for an account that no longer exists");
-        return Ok(false);
+        return Ok((false, None));
     };
     let current = accounts::subscription(conn, UserId(user_id))?.ok_or(diesel::result::Error::NotFound)?;
     let from = current.expires().filter(|e| *e > at).unwrap_or(at);
@@ -92,7 +95,33 @@ pub(crate) fn activate(
         from.checked_add_months(Months::new(12)).ok_or_else(|| PaymentError::Internal("date overflow".into()))?;
     accounts::extend_subscription(conn, UserId(user_id), until)?;
     tracing::info!(order = %order.order_id, user = user_id, until = %until, "subscription extended");
-    Ok(true)
+    let receipt = notifier.notify(conn, &receipt(UserId(user_id), order, until))?;
+    Ok((true, receipt))
+}
+
+/// The tutor's receipt: order id, amount in rupees and how long the subscription now runs.
+fn receipt(tutor: UserId, order: &OrderRow, until: NaiveDateTime) -> Notice {
+    let amount = rupees(order.amount_paise);
+    let valid_until = until.format("%-d %B %Y").to_string();
+    Notice {
+        user: tutor,
+        kind: Kind::SubscriptionReceipt,
+        title: "Payment received: your subscription is active".into(),
+        body: format!("Order {}: {amount} paid. Your subscription is valid until {valid_until}.", order.order_id),
+        link: Some("/subscribe".into()),
+        data: serde_json::json!({
+            "orderId": order.order_id,
+            "amountPaise": order.amount_paise,
+            "amount": amount,
+            "validUntil": until.and_utc().to_rfc3339(),
+        }),
+        dedupe_key: Some(format!("receipt:{}", order.order_id)),
+    }
+}
+
+/// Paise as rupees, the way receipts show them: `₹499.00`.
+pub(crate) fn rupees(paise: i64) -> String {
+    format!("₹{}.{:02}", paise / 100, paise % 100)
 }
 
 /// The user's subscription as of now, or None when there is no such user.

@@ -6,6 +6,7 @@ use hometutor_accounts as accounts;
 use hometutor_core::{Role, SubscriptionStatus, UserId};
 use hometutor_db::schema::payment_orders::dsl as po;
 use hometutor_db::{now, Db, DbConnection};
+use hometutor_notifications::Notifier;
 
 use crate::orders::{self, NewOrder, OrderRow};
 use crate::provider::{CheckoutOrder, PaymentProvider, ProviderStatus};
@@ -44,11 +45,38 @@ struct Inner {
     db: Db,
     provider: Arc<dyn PaymentProvider>,
     public_url: String,
+    /// Tells the tutor their payment went through (the receipt).
+    notifier: Notifier,
 }
 
 impl PaymentService {
     pub fn new(db: Db, provider: Arc<dyn PaymentProvider>, public_url: &str) -> Self {
-        Self { inner: Arc::new(Inner { db, provider, public_url: public_url.trim_end_matches('/').to_string() }) }
+        Self {
+            inner: Arc::new(Inner {
+                db,
+                provider,
+                public_url: public_url.trim_end_matches('/').to_string(),
+                notifier: Notifier::default(),
+            }),
+        }
+    }
+
+    /// The same service, sending receipts through `notifier`.
+    pub fn with_notifier(self, notifier: Notifier) -> Self {
+        let Inner { db, provider, public_url, .. } = &*self.inner;
+        Self {
+            inner: Arc::new(Inner {
+                db: db.clone(),
+                provider: provider.clone(),
+                public_url: public_url.clone(),
+                notifier,
+            }),
+        }
+    }
+
+    /// Where receipts and reminders are told.
+    pub fn notifier(&self) -> &Notifier {
+        &self.inner.notifier
     }
 
     pub fn provider_name(&self) -> &'static str {
@@ -159,7 +187,11 @@ impl PaymentService {
         match confirmed.status {
             ProviderStatus::Paid => {
                 let order = order.clone();
-                self.blocking(move |db| db.write(|c| orders::activate(c, &order, &confirmed))).await
+                let notifier = self.inner.notifier.clone();
+                let (extended, receipt) =
+                    self.blocking(move |db| db.write(|c| orders::activate(c, &order, &confirmed, &notifier))).await?;
+                self.inner.notifier.announce(receipt.as_slice());
+                Ok(extended)
             }
             ProviderStatus::Active => Err(PaymentError::NotPaid),
             ProviderStatus::Closed => {

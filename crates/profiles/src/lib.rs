@@ -2,6 +2,8 @@
 //! tutor themself (or an admin) changes it. Only parents review, once per tutor
 //! (a second review replaces the first), with a rating from 1 to 5.
 
+use std::collections::HashMap;
+
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_accounts::{self as accounts, User};
@@ -146,6 +148,26 @@ fn in_touch(c: &mut DbConnection, parent: UserId, tutor: UserId) -> QueryResult<
     Ok(interested > 0)
 }
 
+/// Each tutor's mean rating (to one decimal, `None` without reviews) and review count,
+/// read in one query: what a tutor's profile and a parent's list of interested tutors show.
+pub fn ratings(c: &mut DbConnection, tutors: &[i64]) -> QueryResult<HashMap<i64, (Option<f64>, i64)>> {
+    let rows: Vec<(i64, i32)> =
+        rv::table.filter(rv::tutor_id.eq_any(tutors)).select((rv::tutor_id, rv::rating)).load(c)?;
+    let mut sums: HashMap<i64, (i64, i64)> = HashMap::new();
+    for (tutor, rating) in rows {
+        let entry = sums.entry(tutor).or_default();
+        entry.0 += i64::from(rating);
+        entry.1 += 1;
+    }
+    Ok(sums
+        .into_iter()
+        .map(|(tutor, (sum, count))| {
+            let mean = sum as f64 / count as f64;
+            (tutor, (Some((mean * 10.0).round() / 10.0), count))
+        })
+        .collect())
+}
+
 fn find_tutor(c: &mut DbConnection, key: &str) -> Result<User, ProfileError> {
     let key = key.trim();
     let user = match key.parse::<i64>() {
@@ -167,12 +189,7 @@ impl ProfileService {
             let tutor = find_tutor(c, key)?;
             let fields: ProfileFields =
                 tp::table.find(tutor.id.0).select(ProfileFields::as_select()).first(c).optional()?.unwrap_or_default();
-            let ratings: Vec<i32> = rv::table.filter(rv::tutor_id.eq(tutor.id.0)).select(rv::rating).load(c)?;
-            let count = ratings.len() as i64;
-            let average = (count > 0).then(|| {
-                let mean = ratings.iter().map(|r| f64::from(*r)).sum::<f64>() / count as f64;
-                (mean * 10.0).round() / 10.0
-            });
+            let (average, count) = ratings(c, &[tutor.id.0])?.remove(&tutor.id.0).unwrap_or_default();
             Ok(TutorProfile {
                 id: tutor.id,
                 fullname: tutor.fullname,

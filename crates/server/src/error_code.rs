@@ -45,11 +45,19 @@ pub enum ErrorCode {
     InvalidCode,
     InvalidLink,
     AlreadyExists,
+    /// A forged, altered or foreign e-mail unsubscribe link.
+    InvalidUnsubscribeLink,
 
     // Limits (429, with Retry-After where a wait helps).
     RateLimited,
     InterestLimit,
     TooManySockets,
+
+    // Tuition requests (409).
+    /// Closing, or saying interest in, a request its parent has closed.
+    RequestClosed,
+    /// Reopening a request that is open.
+    RequestOpen,
 
     // Chat.
     EmptyMessage,
@@ -59,6 +67,10 @@ pub enum ErrorCode {
     Blocked,
     ContactNotAllowed,
     SelfBlock,
+
+    // Teaching areas.
+    /// A tutor without a saved teaching area asked for it (or for a count from it).
+    AreaNotSet,
 
     // Uploads.
     FileTooLarge,

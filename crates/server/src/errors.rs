@@ -9,6 +9,7 @@ use hometutor_admin::AdminError;
 use hometutor_auth::AuthError;
 use hometutor_media::MediaError;
 use hometutor_messaging::MessagingError;
+use hometutor_notifications::NotificationError;
 use hometutor_payments::PaymentError;
 use hometutor_profiles::ProfileError;
 use hometutor_tuition::TuitionError;
@@ -162,6 +163,10 @@ impl From<TuitionError> for ApiError {
             }
             TuitionError::NotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
             TuitionError::InterestLimit => Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::InterestLimit, message),
+            TuitionError::NotATutorArea => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotATutor, message),
+            TuitionError::AreaNotSet => Self::new(StatusCode::NOT_FOUND, ErrorCode::AreaNotSet, message),
+            TuitionError::Closed => Self::new(StatusCode::CONFLICT, ErrorCode::RequestClosed, message),
+            TuitionError::AlreadyOpen => Self::new(StatusCode::CONFLICT, ErrorCode::RequestOpen, message),
             TuitionError::Db(e) => database(e),
         }
     }
@@ -273,6 +278,20 @@ impl From<AdminError> for ApiError {
             AdminError::Auth(e) => e.into(),
             AdminError::Media(e) => e.into(),
             AdminError::Db(e) => database(e),
+        }
+    }
+}
+
+impl From<NotificationError> for ApiError {
+    fn from(e: NotificationError) -> Self {
+        let message = e.to_string();
+        match e {
+            NotificationError::Validation(errors) => validation(message, &errors),
+            NotificationError::InvalidUnsubscribeLink => {
+                Self::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidUnsubscribeLink, message)
+            }
+            NotificationError::NoSuchUser => Self::unauthenticated(),
+            NotificationError::Db(e) => database(e),
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod logging;
 mod maintenance;
 mod metrics;
 mod openapi;
+mod periodic;
 mod rate_limit;
 mod request_id;
 pub mod routes;
@@ -22,6 +23,7 @@ mod security;
 pub mod settings;
 mod shutdown;
 mod state;
+mod testing_clock;
 mod web;
 
 use std::net::TcpListener;
@@ -38,6 +40,7 @@ use hometutor_limits::{Bucket, Limiter};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
 use hometutor_media::MediaStore;
 use hometutor_messaging::{MessageStore, Tickets};
+use hometutor_notifications::{DigestSignal, NotificationService, Notifier, UnsubscribeKeys};
 use hometutor_payments::{CashfreeConfig, CashfreeProvider, PaymentService, SimulatedProvider};
 use hometutor_profiles::ProfileService;
 use hometutor_tuition::TuitionService;
@@ -56,14 +59,16 @@ pub struct Application {
     port: u16,
     server: Server,
     stop_workers: tokio::sync::watch::Sender<bool>,
-    /// The mail worker and the payment reconciler (none with `--no-background-jobs`), awaited on the way out so that
-    /// no database call is cut off by the process exiting under it.
+    /// The mail worker, the payment reconciler and the notification digest (none with
+    /// `--no-background-jobs`), awaited on the way out so that no database call is cut off by
+    /// the process exiting under it.
     workers: Vec<actix_web::rt::task::JoinHandle<()>>,
     /// What a stop does, and with what it is carried out (see `shutdown`).
     shutdown: shutdown::ShutdownSettings,
     draining: Arc<shutdown::Draining>,
     hub: Arc<chat::Hub>,
     chat_writer: chat::ChatWriter,
+    notifier: Notifier,
 }
 
 /// Opens the database named in the settings and applies pending migrations.
@@ -133,6 +138,16 @@ pub fn location_key(secret: &[u8]) -> hometutor_tuition::location::LocationKey {
     hometutor_tuition::location::LocationKey::new(hometutor_auth::derive_key(secret, "hometutor/location-blur"))
 }
 
+/// The keys of e-mails' unsubscribe links, derived from `JWT_SECRET` under their own label
+/// (and from `JWT_SECRET_PREVIOUS`, so links in e-mails sent before a rotation keep working).
+pub fn unsubscribe_keys(secret: &[u8], previous: Option<&[u8]>) -> UnsubscribeKeys {
+    let label = hometutor_notifications::UNSUBSCRIBE_KEY_LABEL;
+    UnsubscribeKeys::new(
+        hometutor_auth::derive_key(secret, label),
+        previous.map(|p| hometutor_auth::derive_key(p, label)),
+    )
+}
+
 /// The tuition service, once every request stored before approximate points
 /// existed has one (right after the migrations; until then tutors do not see them).
 pub async fn tuition_service(db: Db, jwt_secret: &[u8]) -> anyhow::Result<TuitionService> {
@@ -200,7 +215,7 @@ impl Application {
             workers.push(actix_web::rt::spawn(mail.run(wait_for_stop(stopped))));
         } else {
             tracing::info!(
-                "--no-background-jobs: serving HTTP only; another process delivers mail, reconciles payments \
+                "--no-background-jobs: serving HTTP only; another process delivers mail, sends digests, reconciles payments \
                  and purges old rows"
             );
         }
@@ -209,7 +224,33 @@ impl Application {
             workers.push(actix_web::rt::spawn(metrics::serve_until(listener, wait_for_stop(stop_workers.subscribe()))));
         }
 
+        // The notifier every service tells people through: its notifications reach the users'
+        // sockets through the chat hub, in every process (issue 19).
+        let hub = match &settings.redis_url {
+            // Processes that share a database share a channel, and nothing else does. A Redis
+            // that does not answer is not fatal: chat starts degraded and joins it later.
+            Some(url) => chat::Hub::with_redis(url, chat_channel(&settings, &db).await?).await.context("REDIS_URL")?,
+            None => chat::Hub::in_process(),
+        };
+        let hub = Arc::new(hub);
+        let notifier = {
+            let hub = hub.clone();
+            let previous = settings.jwt_secret_previous.as_ref().map(|s| s.as_bytes());
+            Notifier::new(Arc::new(move |n: &hometutor_notifications::Notification| hub.push_notification(n)))
+                .with_site(&settings.public_url, unsubscribe_keys(&jwt_secret, previous))
+        };
+        let wake = testing_clock::Wake::default();
+        if settings.test_clock {
+            tracing::warn!(
+                "TEST_CLOCK=1: POST /api/testing/clock moves this server's clock forward; never set this in production"
+            );
+        }
+        if settings.background_jobs {
+            workers.extend(periodic::spawn_all(&db, &notifier, &wake, &stop_workers.subscribe()));
+        }
+
         let (payments, cashfree_environment) = payment_service(&settings, db.clone())?;
+        let payments = payments.with_notifier(notifier.clone());
         if settings.payments == PaymentMode::Simulated {
             tracing::warn!(
                 "PAYMENT_MODE=simulated: tutors subscribe without paying and the site shows a 'Demo payments' \
@@ -225,29 +266,34 @@ impl Application {
         let listener =
             TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
         let port = listener.local_addr()?.port();
-        let tuition = tuition_service(db.clone(), &jwt_secret).await?;
+        let tuition = tuition_service(db.clone(), &jwt_secret).await?.with_notifier(notifier.clone());
         let messages = MessageStore::new(db.clone());
-        let hub = match &settings.redis_url {
-            // Processes that share a database share a channel, and nothing else does. A Redis
-            // that does not answer is not fatal: chat starts degraded and joins it later.
-            Some(url) => chat::Hub::with_redis(url, chat_channel(&settings, &db).await?).await.context("REDIS_URL")?,
-            None => chat::Hub::in_process(),
-        };
         let staging = settings.uploads.staging_dir(&settings.data_dir);
         let media = MediaStore::open(db.clone(), &settings.uploads, staging, settings.max_upload_bytes)?
             .with_quota(settings.upload_quota);
         if settings.background_jobs {
             workers.push(actix_web::rt::spawn(sweep_uploads(media.clone())));
         }
-        let hub = Arc::new(hub);
+        let digest_signal = DigestSignal::default();
+        if settings.background_jobs {
+            workers.push(actix_web::rt::spawn(hometutor_notifications::run_digest_worker(
+                db.clone(),
+                notifier.clone(),
+                digest_signal.clone(),
+                wait_for_stop(stop_workers.subscribe()),
+            )));
+        }
         let chat_writer = chat::ChatWriter::start(messages.clone());
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
             chat_writer: chat_writer.clone(),
             profiles: ProfileService::new(db.clone()),
-            admin: AdminService::new(db.clone(), auth.clone(), media.clone()),
+            admin: AdminService::new(db.clone(), auth.clone(), media.clone()).with_notifier(notifier.clone()),
             media,
             hub: hub.clone(),
+            notifications: NotificationService::new(db.clone(), notifier.clone()),
+            notifier: notifier.clone(),
+            digest_signal,
             public_url: settings.public_url.clone(),
             content_security_policy: security::content_security_policy(
                 &settings.public_url,
@@ -267,6 +313,7 @@ impl Application {
         let public_url = settings.public_url.clone();
         let body_read_timeout = input::BodyReadTimeout(settings.body_read_timeout);
         let draining = watched.draining.clone();
+        let (test_clock, wake) = (settings.test_clock, aw::Data::new(wake));
         let server = HttpServer::new(move || {
             let (app, _) = App::new()
                 .into_utoipa_app()
@@ -274,6 +321,7 @@ impl Application {
                 .app_data(state.clone())
                 .app_data(sockets.clone())
                 .app_data(watched.clone())
+                .app_data(wake.clone())
                 .app_data(body_read_timeout)
                 // Raw bodies (the payment webhook) are held to the JSON limit too.
                 .app_data(aw::PayloadConfig::new(input::JSON_LIMIT))
@@ -289,6 +337,7 @@ impl Application {
                             }),
                         )
                         .route("/api/ws", aw::get().to(chat::connect))
+                        .configure(|cfg| testing_clock::configure(cfg, test_clock))
                         .configure(|cfg| metrics::on_main_port(cfg, metrics.as_ref()))
                 })
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
@@ -314,11 +363,27 @@ impl Application {
         .shutdown_timeout(settings.shutdown.connections_within())
         .run();
         tracing::info!(port, "HomeTutor is listening");
-        Ok(Self { port, server, stop_workers, workers, shutdown: settings.shutdown, draining, hub, chat_writer })
+        Ok(Self {
+            port,
+            server,
+            stop_workers,
+            workers,
+            shutdown: settings.shutdown,
+            draining,
+            hub,
+            chat_writer,
+            notifier,
+        })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The notifier the services write with: what it announces reaches this process's
+    /// sockets (and, with `REDIS_URL`, every process's). For tests that notify directly.
+    pub fn notifier(&self) -> Notifier {
+        self.notifier.clone()
     }
 
     /// Serves until SIGTERM or SIGINT, then stops as `shutdown` describes: readiness

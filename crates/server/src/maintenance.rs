@@ -1,8 +1,9 @@
 //! Maintenance mode: while an admin has it on, every API call from anyone but an
 //! admin answers 503. What an admin needs to get in (login, profile, logout),
 //! what the site needs to show the maintenance page (site settings, uploaded
-//! logo, health), and the payment provider's webhook (money must not be lost)
-//! stay open. Pages outside /api are served: the app shows the maintenance screen.
+//! logo, health), the payment provider's webhook (money must not be lost) and
+//! e-mail unsubscribe links (users must always be able to opt out) stay open.
+//! Pages outside /api are served: the app shows the maintenance screen.
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -23,6 +24,8 @@ const ALWAYS_OPEN: &[&str] = &[
     "/api/health/live",
     "/api/health/ready",
     "/api/payment/webhook",
+    // Opting out of e-mails never waits for maintenance to end.
+    "/api/notifications/unsubscribe",
     "/api/openapi.json",
 ];
 
@@ -73,10 +76,25 @@ mod tests {
 
     #[test]
     fn what_stays_open_during_maintenance() {
-        for open in ["/", "/login", "/assets/index.js", "/api/auth/login", "/api/site", "/api/uploads/ab.png"] {
+        for open in [
+            "/",
+            "/login",
+            "/assets/index.js",
+            "/api/auth/login",
+            "/api/site",
+            "/api/uploads/ab.png",
+            "/api/notifications/unsubscribe",
+        ] {
             assert!(always_open(open), "{open}");
         }
-        for closed in ["/api/tuition/nearby", "/api/auth/register", "/api/admin/users", "/api/sitex", "/api/ws"] {
+        for closed in [
+            "/api/tuition/nearby",
+            "/api/auth/register",
+            "/api/admin/users",
+            "/api/sitex",
+            "/api/ws",
+            "/api/notifications",
+        ] {
             assert!(!always_open(closed), "{closed}");
         }
     }

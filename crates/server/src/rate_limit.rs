@@ -30,6 +30,23 @@ pub async fn support_tickets(
     successes_per_client_address(Bucket::SupportTicketsPerIp, req, next).await
 }
 
+/// `GET`/`POST /api/notifications/unsubscribe`: every attempt per client address, refused or
+/// not, so tokens cannot be guessed at speed (a person unsubscribes a few times at most).
+pub async fn unsubscribes(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
+        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
+    };
+    let bucket = Bucket::UnsubscribesPerIp;
+    if let Err(wait) = hit(&state.limiter, bucket, client_address(req.request())).await {
+        let response = refused(bucket, wait).error_response();
+        return Ok(req.into_response(response));
+    }
+    next.call(req).await.map(ServiceResponse::map_into_boxed_body)
+}
+
 /// Counts the request against its client address before the handler runs, so requests sent
 /// at once cannot all pass; gives it back unless the handler succeeded, so only accepted
 /// requests count (a form sent with a mistake is not held against its sender).

@@ -51,6 +51,8 @@ pub struct Settings {
     pub metrics: crate::metrics::MetricsSettings,
     /// `SHUTDOWN_TIMEOUT` and `SHUTDOWN_DRAIN_SECS` (see `crate::shutdown`).
     pub shutdown: crate::shutdown::ShutdownSettings,
+    /// `TEST_CLOCK=1`: `POST /api/testing/clock` moves this process's clock (browser tests only).
+    pub test_clock: bool,
 }
 
 /// Which payment provider confirms subscriptions.
@@ -277,6 +279,7 @@ impl Settings {
             trusted_proxies,
             metrics,
             shutdown: crate::shutdown::ShutdownSettings::from_lookup(&get)?,
+            test_clock: get("TEST_CLOCK").is_some_and(|v| v.trim() == "1"),
         })
     }
 

@@ -6,6 +6,7 @@ use hometutor_db::Db;
 use hometutor_limits::Limiter;
 use hometutor_media::MediaStore;
 use hometutor_messaging::{MessageStore, Tickets};
+use hometutor_notifications::{DigestSignal, NotificationService, Notifier};
 use hometutor_payments::PaymentService;
 use hometutor_profiles::ProfileService;
 use hometutor_tuition::TuitionService;
@@ -27,6 +28,14 @@ pub struct AppState {
     /// Stores chat messages in batches (group commit).
     pub chat_writer: ChatWriter,
     pub hub: Arc<Hub>,
+    /// Writes notifications in services' transactions and pushes them live through `hub`.
+    #[allow(dead_code)] // for handlers that notify outside a service; none yet
+    pub notifier: Notifier,
+    /// The notification centre's list, read marks, preferences and unsubscribe links.
+    pub notifications: NotificationService,
+    /// Wakes the daily digest job (`POST /api/testing/clock`, once it exists, after moving the clock).
+    #[allow(dead_code)] // read by the test clock's route (issue 19, another branch)
+    pub digest_signal: DigestSignal,
     /// The site's own origin: WebSocket handshakes from any other are refused.
     pub public_url: String,
     /// The Content-Security-Policy of the web app's pages.

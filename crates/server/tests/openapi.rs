@@ -133,6 +133,9 @@ fn the_public_routes_are_exactly_the_ones_without_a_token() {
         "GET /api/tutors/{idOrEmail}",
         "GET /api/tutors/{idOrEmail}/reviews",
         "GET /api/uploads/{filename}",
+        // An e-mail's one-click unsubscribe link: the signed token is the permission.
+        "GET /api/notifications/unsubscribe",
+        "POST /api/notifications/unsubscribe",
     ];
     let mut public = public;
     public.sort();

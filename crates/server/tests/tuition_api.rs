@@ -316,3 +316,107 @@ async fn an_expired_subscription_reads_as_inactive_everywhere_it_is_shown() {
     let nearby = app.call("GET", &nearby_path(DELHI, ""), Some(&tutor), None).await;
     assert_eq!((nearby.status, nearby.body["code"].as_str()), (403, Some("subscription_required")));
 }
+
+/// What `user` has been told, newest first (the notifications list route is another part's).
+fn notifications_of(app: &TestApp, email: &str) -> Vec<hometutor_notifications::Notification> {
+    use diesel::prelude::*;
+    let db = app.db();
+    db.read(|c| -> Result<_, hometutor_db::DbError> {
+        let id: i64 = hometutor_db::schema::users::table
+            .filter(hometutor_db::schema::users::email.eq(email))
+            .select(hometutor_db::schema::users::id)
+            .first(c)?;
+        Ok(hometutor_notifications::recent(c, id, 50)?)
+    })
+    .expect("notifications")
+}
+
+#[actix_web::test]
+async fn interest_tells_the_parent_who_can_close_and_reopen_and_nobody_else_can() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let other_parent = app.verified_user("other@example.com", "parent").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let bystander = app.verified_user("bystander@example.com", "tutor").await;
+    subscribe(&app, &tutor).await;
+    subscribe(&app, &bystander).await;
+    let (_, request) = post(&app, &parent, "Maths", json!(east_of_delhi(2.0))).await;
+    let id = request["id"].as_i64().expect("id");
+    assert_eq!((request["status"].as_str(), &request["closedAt"]), (Some("open"), &Value::Null));
+
+    let interest = format!("/api/tuition/{id}/interested");
+    assert_eq!(app.call("POST", &interest, Some(&tutor), None).await.status, 200);
+    assert_eq!(app.call("POST", &interest, Some(&tutor), None).await.status, 200);
+    let told = notifications_of(&app, "parent@example.com");
+    assert_eq!(told.len(), 1, "the parent is told once: {told:?}");
+    assert_eq!(told[0].kind, "tutor_interested");
+    assert_eq!(told[0].title, "Asha Kumar is interested in your Maths request");
+    let mine = app.call("GET", "/api/tuition/mine", Some(&parent), None).await.body;
+    let tutor_id = mine[0]["interestedTutors"][0]["tutor"].as_i64().expect("tutor id");
+    assert_eq!(told[0].link.as_deref(), Some(format!("/tutor/{tutor_id}").as_str()));
+    assert_eq!(
+        (&mine[0]["interestedTutors"][0]["rating"], &mine[0]["interestedTutors"][0]["reviewCount"]),
+        (&Value::Null, &json!(0))
+    );
+    assert!(notifications_of(&app, "other@example.com").is_empty());
+
+    let close = format!("/api/tuition/{id}/close");
+    let reopen = format!("/api/tuition/{id}/reopen");
+    let found = json!({"outcome": "found_tutor", "tutorId": tutor_id});
+    for token in [&other_parent, &tutor] {
+        let refused = app.call("POST", &close, Some(token), Some(found.clone())).await;
+        assert_eq!((refused.status, refused.body["code"].as_str()), (404, Some("not_found")), "{:?}", refused.body);
+        assert_eq!(app.call("POST", &reopen, Some(token), None).await.status, 404);
+    }
+    assert_eq!(app.call("POST", &close, None, Some(found.clone())).await.status, 401);
+    for (bad, field) in [
+        (json!({"outcome": "not_needed", "tutorId": tutor_id}), Some("tutorId")),
+        (json!({"outcome": "found_tutor", "tutorId": 999_999}), Some("tutorId")),
+        (json!({"outcome": "bored"}), None),
+        (json!({"outcome": "not_needed", "reason": "x"}), None),
+    ] {
+        let refused = app.call("POST", &close, Some(&parent), Some(bad.clone())).await;
+        assert_eq!(refused.status, 400, "{bad}: {:?}", refused.body);
+        assert!(refused.body["message"].is_string() && refused.body["code"].is_string());
+        if let Some(field) = field {
+            assert!(refused.body["fields"][field].is_string(), "{bad}: {:?}", refused.body);
+        }
+    }
+    let open_again = app.call("POST", &reopen, Some(&parent), None).await;
+    assert_eq!((open_again.status, open_again.body["code"].as_str()), (409, Some("request_open")));
+
+    let closed = app.call("POST", &close, Some(&parent), Some(found.clone())).await;
+    assert_eq!(closed.status, 200, "{:?}", closed.body);
+    assert_eq!(
+        (closed.body["status"].as_str(), closed.body["closeOutcome"].as_str(), closed.body["closedTutorId"].as_i64()),
+        (Some("closed"), Some("found_tutor"), Some(tutor_id))
+    );
+    assert!(closed.body["closedAt"].is_string());
+    let again = app.call("POST", &close, Some(&parent), Some(json!({"outcome": "not_needed"}))).await;
+    assert_eq!((again.status, again.body["code"].as_str()), (409, Some("request_closed")));
+    let mine = app.call("GET", "/api/tuition/mine", Some(&parent), None).await.body;
+    assert_eq!(mine[0]["status"], "closed", "the parent still sees it");
+
+    let nearby = app.call("GET", &nearby_path(DELHI, ""), Some(&bystander), None).await.body;
+    assert_eq!(nearby.as_array().map(Vec::len), Some(0), "closed requests leave nearby search");
+    let late = app.call("POST", &interest, Some(&bystander), None).await;
+    assert_eq!((late.status, late.body["code"].as_str()), (409, Some("request_closed")));
+    // Besides the receipt of their subscription, which subscribing sent them.
+    let closed_notes = notifications_of(&app, "tutor@example.com");
+    let kinds: Vec<&str> = closed_notes.iter().map(|n| n.kind.as_str()).collect();
+    assert_eq!(kinds, vec!["request_closed", "subscription_receipt"]);
+    assert_eq!(closed_notes[0].title, "The Maths request you were interested in is closed");
+    let bystander_kinds: Vec<String> =
+        notifications_of(&app, "bystander@example.com").into_iter().map(|n| n.kind).collect();
+    assert_eq!(bystander_kinds, vec!["subscription_receipt"], "only interested tutors are told");
+
+    let reopened = app.call("POST", &reopen, Some(&parent), None).await;
+    assert_eq!(reopened.status, 200);
+    assert_eq!(
+        (reopened.body["status"].as_str(), &reopened.body["closedAt"], &reopened.body["closeOutcome"]),
+        (Some("open"), &Value::Null, &Value::Null)
+    );
+    assert_eq!(reopened.body["closedTutorId"], Value::Null);
+    let nearby = app.call("GET", &nearby_path(DELHI, ""), Some(&bystander), None).await.body;
+    assert_eq!(nearby.as_array().map(Vec::len), Some(1), "back in nearby search");
+}

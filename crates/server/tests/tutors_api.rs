@@ -74,3 +74,34 @@ async fn parents_review_once_and_the_average_shows() {
     let profile = app.call("GET", "/api/tutors/tutor%40example.com", None, None).await.body;
     assert_eq!((profile["ratingAverage"].as_f64(), profile["ratingCount"].as_i64()), (Some(5.0), Some(1)));
 }
+
+#[actix_web::test]
+async fn a_profile_says_whether_its_reader_may_message_the_tutor() {
+    let app = TestApp::start().await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let blocked_parent = app.verified_user("blocked@example.com", "parent").await;
+    let other_tutor = app.verified_user("other@example.com", "tutor").await;
+    let admin = app.verified_user("admin@example.com", "admin").await;
+    let path = "/api/tutors/tutor%40example.com";
+    let can_message = |token: Option<String>| {
+        let app = &app;
+        async move {
+            let reply = app.call("GET", path, token.as_deref(), None).await;
+            assert_eq!(reply.status, 200, "{:?}", reply.body);
+            reply.body["canMessage"].as_bool().expect("canMessage")
+        }
+    };
+    assert!(!can_message(None).await, "logged out");
+    assert!(!can_message(Some("not-a-token".into())).await, "a bad token reads as logged out");
+    assert!(can_message(Some(parent.clone())).await, "a parent may write to any tutor");
+    assert!(can_message(Some(admin)).await, "an admin may write to anyone");
+    assert!(!can_message(Some(other_tutor)).await, "a tutor may not start a chat with another tutor");
+    assert!(!can_message(Some(tutor.clone())).await, "not on one's own profile");
+
+    let blocked_id = app.call("GET", "/api/auth/profile", Some(&blocked_parent), None).await.body["user"]["id"].clone();
+    assert!(can_message(Some(blocked_parent.clone())).await);
+    let block = app.call("POST", "/api/chat/block", Some(&tutor), Some(json!({"partnerId": blocked_id}))).await;
+    assert!(block.status < 300, "{:?}", block.body);
+    assert!(!can_message(Some(blocked_parent)).await, "a parent the tutor blocked");
+}

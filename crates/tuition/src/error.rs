@@ -15,6 +15,14 @@ pub enum TuitionError {
     InterestLimit,
     #[error("Request not found.")]
     NotFound,
+    #[error("Only tutors have a teaching area.")]
+    NotATutorArea,
+    #[error("You have not saved a teaching area yet.")]
+    AreaNotSet,
+    #[error("This request is closed.")]
+    Closed,
+    #[error("This request is already open.")]
+    AlreadyOpen,
     #[error(transparent)]
     Db(#[from] DbError),
 }

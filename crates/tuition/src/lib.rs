@@ -4,16 +4,29 @@
 //! approximate point (250–500 m from the real one, stored when the request is
 //! written, see [`location`]) and the parent's contacts only after saying they
 //! are interested, at most [`MAX_INTERESTS_PER_DAY`] times a day.
+//!
+//! Tutors save a teaching area ([`area`]); a new request alerts the tutors whose area
+//! covers it (`alerts`, found through the reverse index in [`coverage`]), and any
+//! tutor may count the requests near them before subscribing (`count`).
 
+mod alerts;
+pub mod area;
+mod closing;
+mod count;
+pub mod coverage;
 mod error;
 pub mod location;
 mod model;
 pub mod search;
 mod service;
 
+pub use alerts::MAX_ALERTS_PER_DAY;
+pub use area::{AreaInput, TutorArea, MAX_AREA_ITEMS};
+pub use count::{CountQuery, NearbyCount};
 pub use error::TuitionError;
 pub use model::{
-    InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest,
+    CloseOutcome, InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput,
+    TuitionRequest,
 };
 pub use service::TuitionService;
 

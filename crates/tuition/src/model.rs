@@ -71,6 +71,35 @@ pub struct InterestedTutor {
     pub fullname: String,
     pub email: String,
     pub phone: String,
+    /// Mean of the tutor's reviews to one decimal; `None` without reviews.
+    pub rating: Option<f64>,
+    pub review_count: i64,
+}
+
+/// Why a parent closed a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CloseOutcome {
+    /// The parent found a tutor (here or elsewhere).
+    FoundTutor,
+    /// The parent no longer needs one.
+    NotNeeded,
+}
+
+impl CloseOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CloseOutcome::FoundTutor => "found_tutor",
+            CloseOutcome::NotNeeded => "not_needed",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "found_tutor" => Some(CloseOutcome::FoundTutor),
+            "not_needed" => Some(CloseOutcome::NotNeeded),
+            _ => None,
+        }
+    }
 }
 
 /// A request as its parent sees it: the exact location and who is interested.
@@ -87,6 +116,11 @@ pub struct TuitionRequest {
     pub assigned_tutor: Option<UserId>,
     pub flagged: bool,
     pub flag_reason: Option<String>,
+    /// When the parent closed it; `None` while it is open.
+    pub closed_at: Option<NaiveDateTime>,
+    pub close_outcome: Option<CloseOutcome>,
+    /// The interested tutor the parent says they chose, if they named one.
+    pub closed_tutor: Option<UserId>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }

@@ -75,7 +75,7 @@ type CandidateRow = (i64, Option<f64>, Option<f64>, String, String);
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
-/// The `limit` nearest open (unflagged) requests whose approximate point is within
+/// The `limit` nearest open (unflagged, not closed) requests whose approximate point is within
 /// the radius and that match the filters, as (id, distance in km to the approximate
 /// point), nearest first, ties by id.
 pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f64)>> {
@@ -91,7 +91,7 @@ pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f
         size = (size * 2).min(MAX_BATCH);
         // Filters run in the database, on the covering index; only (id, lat, lng) come back.
         let mut query = tr::table
-            .filter(tr::approx_cell.eq_any(batch).and(tr::flagged.eq(false)))
+            .filter(tr::approx_cell.eq_any(batch).and(tr::flagged.eq(false)).and(tr::closed_at.is_null()))
             .select((tr::id, tr::approx_lat, tr::approx_lng))
             .into_boxed();
         if let Some(subject) = &search.subject {
@@ -118,7 +118,7 @@ pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f
 /// The same answer by reading every row: the baseline the benchmark and tests compare with.
 pub fn nearest_by_full_scan(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f64)>> {
     let rows: Vec<CandidateRow> = tr::table
-        .filter(tr::flagged.eq(false))
+        .filter(tr::flagged.eq(false).and(tr::closed_at.is_null()))
         .select((tr::id, tr::approx_lat, tr::approx_lng, tr::subject, tr::class_level))
         .load(c)?;
     let mut all: Vec<Found> = rows

@@ -7,10 +7,12 @@ use hometutor_core::{FieldError, Role, UserId};
 use hometutor_db::schema::{search_events as se, tuition_interests as ti, tuition_requests as tr};
 use hometutor_db::{now, Db, DbConnection};
 use hometutor_geo::{distance_km, Point};
+use hometutor_notifications::{Kind, Notice, Notifier};
 
 use crate::location::{Approximate, LocationKey};
 use crate::model::{
-    InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest,
+    CloseOutcome, InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput,
+    TuitionRequest,
 };
 use crate::search::{nearest, Search};
 use crate::{
@@ -40,6 +42,9 @@ struct Row {
     flagged: bool,
     flag_reason: Option<String>,
     assigned_tutor_id: Option<i64>,
+    closed_at: Option<NaiveDateTime>,
+    close_outcome: Option<String>,
+    closed_tutor_id: Option<i64>,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
@@ -47,7 +52,7 @@ struct Row {
 /// The distance a tutor is shown: to the approximate point, rounded to 0.1 km.
 /// The radius filter compares this same number, so a request listed at 1.7 km
 /// is found with any radius of 1.7 km or more.
-fn shown_distance(d: f64) -> f64 {
+pub(crate) fn shown_distance(d: f64) -> f64 {
     (d / SHOWN_DISTANCE_STEP_KM).round() * SHOWN_DISTANCE_STEP_KM
 }
 
@@ -58,14 +63,23 @@ fn first_name(fullname: &str) -> String {
 
 #[derive(Clone)]
 pub struct TuitionService {
-    db: Db,
+    pub(crate) db: Db,
     /// Decides each parent's published offset (see [`crate::location`]).
     key: LocationKey,
+    /// Tells tutors about new requests in their area (see [`crate::alerts`]), parents about
+    /// interest, and tutors about closed requests.
+    pub(crate) notifier: Notifier,
 }
 
 impl TuitionService {
     pub fn new(db: Db, key: LocationKey) -> Self {
-        Self { db, key }
+        Self { db, key, notifier: Notifier::default() }
+    }
+
+    /// Where the alerts this service stores are announced once committed.
+    pub fn with_notifier(mut self, notifier: Notifier) -> Self {
+        self.notifier = notifier;
+        self
     }
 
     /// The parent's own requests, newest first, each with its interested tutors.
@@ -85,7 +99,7 @@ impl TuitionService {
         }
         let valid = input.validate().map_err(TuitionError::Validation)?;
         let approximate = self.key.approximate(parent.0, valid.point);
-        self.db.write(|c| {
+        let (created, alerts) = self.db.write(|c| {
             let at = now();
             let id: i64 = diesel::insert_into(tr::table)
                 .values((
@@ -103,8 +117,12 @@ impl TuitionService {
                 ))
                 .returning(tr::id)
                 .get_result(c)?;
-            own(c, parent, id)
-        })
+            // In this transaction: the request and its alerts are stored together or not at all.
+            let alerts = crate::alerts::new_request(c, &self.notifier, id)?;
+            Ok::<_, TuitionError>((own(c, parent, id)?, alerts))
+        })?;
+        self.notifier.announce(&alerts);
+        Ok(created)
     }
 
     /// Changes one of the parent's own requests; anyone else's answers 404. The
@@ -113,14 +131,16 @@ impl TuitionService {
     #[tracing::instrument(skip_all, fields(parent = parent.0, id = id))]
     pub fn update(&self, parent: UserId, id: i64, input: RequestInput) -> Result<TuitionRequest, TuitionError> {
         let valid = input.validate().map_err(TuitionError::Validation)?;
-        self.db.write(|c| {
-            let stored: Option<(f64, f64, Option<i64>)> = tr::table
+        let (updated, alerts) = self.db.write(|c| {
+            type Stored = (f64, f64, Option<i64>, String, String);
+            let stored: Option<Stored> = tr::table
                 .filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0)))
-                .select((tr::lat, tr::lng, tr::approx_cell))
+                .select((tr::lat, tr::lng, tr::approx_cell, tr::subject, tr::class_level))
                 .first(c)
                 .optional()?;
-            let (lat, lng, approx_cell) = stored.ok_or(TuitionError::NotFound)?;
+            let (lat, lng, approx_cell, subject, class_level) = stored.ok_or(TuitionError::NotFound)?;
             let moved = lat != valid.point.lat || lng != valid.point.lng || approx_cell.is_none();
+            let retold = moved || subject != valid.subject || class_level != valid.class_level;
             diesel::update(tr::table.find(id))
                 .set((
                     tr::subject.eq(&valid.subject),
@@ -134,8 +154,12 @@ impl TuitionService {
             if moved {
                 store_approximate(c, id, &self.key.approximate(parent.0, valid.point))?;
             }
-            own(c, parent, id)
-        })
+            // Tutors the changed request now reaches are told; those already told are not (dedupe).
+            let alerts = if retold { crate::alerts::new_request(c, &self.notifier, id)? } else { Vec::new() };
+            Ok::<_, TuitionError>((own(c, parent, id)?, alerts))
+        })?;
+        self.notifier.announce(&alerts);
+        Ok(updated)
     }
 
     /// Deletes one of the parent's own requests and, with it, every interest in it.
@@ -276,18 +300,21 @@ impl TuitionService {
         if role != Role::Tutor {
             return Err(TuitionError::NotATutor);
         }
-        self.db.write(|c| {
+        let (contact, told) = self.db.write(|c| {
             // Holds the tutor's row until the transaction ends, so two requests by one tutor
             // cannot both pass the daily limit and both write.
             accounts::lock(c, tutor)?;
             require_subscription(c, tutor)?;
             // Only a request a tutor could see: unflagged, with its approximate point.
-            let parent: Option<i64> = tr::table
+            let found: Option<(i64, String, Option<NaiveDateTime>)> = tr::table
                 .filter(tr::id.eq(id).and(tr::flagged.eq(false)).and(tr::approx_cell.is_not_null()))
-                .select(tr::parent_id)
+                .select((tr::parent_id, tr::subject, tr::closed_at))
                 .first(c)
                 .optional()?;
-            let parent = parent.ok_or(TuitionError::NotFound)?;
+            let (parent, subject, closed_at) = found.ok_or(TuitionError::NotFound)?;
+            if closed_at.is_some() {
+                return Err(TuitionError::Closed);
+            }
             let contact = accounts::people(c, &[parent])?
                 .remove(&UserId(parent))
                 .map(contact_of)
@@ -295,7 +322,7 @@ impl TuitionService {
             let already: i64 =
                 ti::table.filter(ti::request_id.eq(id).and(ti::tutor_id.eq(tutor.0))).count().get_result(c)?;
             if already > 0 {
-                return Ok(contact);
+                return Ok((contact, None));
             }
             let at = now();
             let today: i64 = ti::table
@@ -308,8 +335,12 @@ impl TuitionService {
             diesel::insert_into(ti::table)
                 .values((ti::request_id.eq(id), ti::tutor_id.eq(tutor.0), ti::created_at.eq(at)))
                 .execute(c)?;
-            Ok(contact)
-        })
+            let tutor_name = accounts::names(c, &[tutor.0])?.remove(&tutor).unwrap_or_default();
+            let told = self.notifier.notify(c, &interest_notice(UserId(parent), id, &subject, tutor, &tutor_name))?;
+            Ok((contact, told))
+        })?;
+        self.notifier.announce(told.as_slice());
+        Ok(contact)
     }
 
     /// Gives every request stored without an approximate point (those written before
@@ -351,6 +382,24 @@ fn store_approximate(c: &mut DbConnection, id: i64, approximate: &Approximate) -
         .map(drop)
 }
 
+/// What a parent is told when a tutor says they are interested in one of their requests.
+fn interest_notice(parent: UserId, request: i64, subject: &str, tutor: UserId, tutor_name: &str) -> Notice {
+    Notice {
+        user: parent,
+        kind: Kind::TutorInterested,
+        title: format!("{tutor_name} is interested in your {subject} request"),
+        body: format!("Open {tutor_name}'s profile to see their fees and reviews, or send them a message."),
+        link: Some(format!("/tutor/{}", tutor.0)),
+        data: serde_json::json!({
+            "requestId": request,
+            "tutorId": tutor.0,
+            "tutorName": tutor_name,
+            "chatLink": format!("/messages?with={}", tutor.0),
+        }),
+        dedupe_key: Some(format!("tutor_interested:{request}:{}", tutor.0)),
+    }
+}
+
 /// A parent's contacts, as a tutor who said they are interested is shown them.
 fn contact_of(parent: accounts::Person) -> ParentContact {
     ParentContact { id: parent.id, fullname: parent.fullname, email: parent.email, phone: parent.phone }
@@ -364,7 +413,7 @@ fn require_subscription(c: &mut DbConnection, tutor: UserId) -> Result<(), Tuiti
     }
 }
 
-fn own(c: &mut DbConnection, parent: UserId, id: i64) -> Result<TuitionRequest, TuitionError> {
+pub(crate) fn own(c: &mut DbConnection, parent: UserId, id: i64) -> Result<TuitionRequest, TuitionError> {
     let row: Option<Row> =
         tr::table.filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0))).select(Row::as_select()).first(c).optional()?;
     let row = row.ok_or(TuitionError::NotFound)?;
@@ -383,11 +432,20 @@ fn with_interests(c: &mut DbConnection, rows: Vec<Row>) -> Result<Vec<TuitionReq
     tutor_ids.sort_unstable();
     tutor_ids.dedup();
     let people = accounts::people(c, &tutor_ids)?;
+    let ratings = hometutor_profiles::ratings(c, &tutor_ids)?;
     // An interest is its tutor's (deleting an account deletes its interests), so every tutor is found.
     for (request, tutor) in interests {
         if let Some(p) = people.get(&UserId(tutor)) {
             let (fullname, email, phone) = (p.fullname.clone(), p.email.clone(), p.phone.clone());
-            tutors.entry(request).or_default().push(InterestedTutor { tutor: p.id, fullname, email, phone });
+            let (rating, review_count) = ratings.get(&tutor).copied().unwrap_or_default();
+            tutors.entry(request).or_default().push(InterestedTutor {
+                tutor: p.id,
+                fullname,
+                email,
+                phone,
+                rating,
+                review_count,
+            });
         }
     }
     Ok(rows
@@ -403,6 +461,9 @@ fn with_interests(c: &mut DbConnection, rows: Vec<Row>) -> Result<Vec<TuitionReq
             assigned_tutor: r.assigned_tutor_id.map(UserId),
             flagged: r.flagged,
             flag_reason: r.flag_reason,
+            closed_at: r.closed_at,
+            close_outcome: r.close_outcome.as_deref().and_then(CloseOutcome::parse),
+            closed_tutor: r.closed_tutor_id.map(UserId),
             created_at: r.created_at,
             updated_at: r.updated_at,
         })

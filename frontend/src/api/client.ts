@@ -34,7 +34,7 @@ function timeoutSignal(signal: AbortSignal | null): AbortSignal {
  * Every call goes through here: bearer token, 15 s timeout, and the 401 rule.
  * `globalThis.fetch` is looked up per call so that test doubles installed later still apply.
  */
-async function apiFetch(request: Request): Promise<Response> {
+export async function apiFetch(request: Request): Promise<Response> {
   const headers = new Headers(request.headers)
   const callerRedirects = headers.has(CALLER_HANDLES_401)
   headers.delete(CALLER_HANDLES_401)
@@ -58,7 +58,7 @@ export const api = createClient<ApiPaths>({
   fetch: apiFetch,
 })
 
-interface FetchResult<T> {
+export interface FetchResult<T> {
   data?: T
   error?: unknown
   response: Response

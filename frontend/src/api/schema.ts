@@ -808,6 +808,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, newest first, a page at a time. */
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's e-mail choice for each kind of notification their role receives. */
+        get: operations["notification_preferences"];
+        /** Changes the caller's e-mail choices; answers every preference after. All or nothing. */
+        put: operations["set_notification_preferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the caller's notifications read (those named, or all); answers the unread count after. */
+        post: operations["mark_notifications_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's notifications are unread (the bell's number). */
+        get: operations["unread_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Turns off the e-mails of one kind for the account an e-mail's link was signed for. No
+         *     login; the same link answers the same way again.
+         */
+        get: operations["unsubscribe_from_emails"];
+        put?: never;
+        /**
+         * RFC 8058 one-click unsubscribe: what a mail client POSTs to the `List-Unsubscribe`
+         *     address (its `List-Unsubscribe=One-Click` body is not needed). As the GET.
+         */
+        post: operations["unsubscribe_from_emails_one_click"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-dev/simulate-payment": {
         parameters: {
             query?: never;
@@ -998,6 +1091,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tuition/nearby/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many open requests the nearby search would list (any tutor, subscribed or not;
+         *     others 403): from the given point, or else from the caller's saved teaching area.
+         */
+        get: operations["nearby_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tuition/{id}": {
         parameters: {
             query?: never;
@@ -1011,6 +1124,26 @@ export interface paths {
         post?: never;
         /** Deletes one of the caller's own requests and the interest in it (another's answers 404). */
         delete: operations["delete_request"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tuition/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes one of the caller's own requests: it leaves tutors' nearby search and takes no
+         *     more interest; every interested tutor is told. Another's request answers 404.
+         */
+        post: operations["close_request"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1030,6 +1163,44 @@ export interface paths {
          *     contacts; saying it twice is the same as once. At most 30 new interests in 24 hours.
          */
         post: operations["interested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tuition/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens one of the caller's closed requests again. Another's request answers 404. */
+        post: operations["reopen_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutors/me/area": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling tutor's teaching area (tutors only: others 403). */
+        get: operations["my_area"];
+        /**
+         * Saves the calling tutor's teaching area in place of the one they had (tutors only:
+         *     others 403). New requests inside it, for what it lists, alert the tutor.
+         */
+        put: operations["save_my_area"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1259,6 +1430,17 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        AreaBody: {
+            classes?: string[];
+            /** @description The centre of the area, picked on the map. */
+            location: components["schemas"]["Coordinates"];
+            /**
+             * Format: double
+             * @description How far the tutor travels, 2 to 25 km.
+             */
+            radiusKm: number;
+            subjects?: string[];
+        };
         /** @description At most 500 characters. */
         AssetDescription: unknown;
         AssetDto: {
@@ -1391,6 +1573,19 @@ export interface components {
             /** @enum {string} */
             event: "join";
         };
+        CloseBody: {
+            outcome: components["schemas"]["CloseOutcomeDto"];
+            /**
+             * Format: int64
+             * @description Which interested tutor the parent chose: only with `found_tutor`.
+             */
+            tutorId?: number | null;
+        };
+        /**
+         * @description Why a parent closed a request.
+         * @enum {string}
+         */
+        CloseOutcomeDto: "found_tutor" | "not_needed";
         /**
          * @description FAQs and announcements may come as JSON arrays or as text holding one.
          *     Everything left out is emptied: the content is saved whole.
@@ -1457,6 +1652,11 @@ export interface components {
         Done: {
             message: string;
         };
+        /**
+         * @description How a kind of notification is e-mailed.
+         * @enum {string}
+         */
+        EmailChoice: "off" | "immediate" | "digest";
         EmailOtpRequest: {
             /** @description An e-mail address: one `@`, a dotted domain, no spaces or control characters, at most 254 bytes (64 before the `@`); surrounding spaces are ignored and letters are lowercased. */
             email: string;
@@ -1480,7 +1680,7 @@ export interface components {
          * @description A stable snake_case name for programs.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "validation" | "not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "rate_limited" | "interest_limit" | "too_many_sockets" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "storage_unavailable" | "storage_full" | "internal";
+        ErrorCode: "invalid_request" | "validation" | "not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "storage_unavailable" | "storage_full" | "internal";
         /**
          * @description An event refused, or a frame that is not an event. `code` is the REST API's
          *     error code where there is one; `clientId` names the refused `sendMessage`.
@@ -1528,6 +1728,13 @@ export interface components {
             fullname: string;
             name: string;
             phone: string;
+            /**
+             * Format: double
+             * @description Mean of the tutor's reviews, to one decimal; null without reviews.
+             */
+            rating?: number | null;
+            /** Format: int64 */
+            reviewCount: number;
             /**
              * Format: int64
              * @description The tutor's user id.
@@ -1605,6 +1812,16 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description How many open requests are near: the number alone. */
+        NearbyCountDto: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: double
+             * @description The radius counted within, in km.
+             */
+            radiusKm: number;
+        };
         /** @description Who posted a nearby request: enough to message them about it, no contacts. */
         NearbyParentDto: {
             firstName: string;
@@ -1637,6 +1854,43 @@ export interface components {
             parent: components["schemas"]["NearbyParentDto"];
             preferredTime: string;
             subject: string;
+        };
+        /** @description A notification, as `GET /api/notifications` lists it and the socket's `notification` event carries it. */
+        Notification: {
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The kind's own fields (ids, names). */
+            data: Record<string, never>;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            /** @description Where the app takes the reader: a path such as `/tutor/12`. */
+            link: string | null;
+            read: boolean;
+            title: string;
+        };
+        /**
+         * @description What a notification is about (`hometutor_notifications::Kind`).
+         * @enum {string}
+         */
+        NotificationKind: "tutor_interested" | "new_request" | "unread_message" | "subscription_receipt" | "subscription_reminder" | "subscription_expired" | "request_flagged" | "request_closed";
+        NotificationPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["Notification"][];
+            /**
+             * Format: int64
+             * @description The `before` of the next page; null on the last page.
+             */
+            nextCursor: number | null;
+        };
+        NotificationPreference: {
+            /** @description The choices this kind offers. */
+            choices: components["schemas"]["EmailChoice"][];
+            email: components["schemas"]["EmailChoice"];
+            kind: components["schemas"]["NotificationKind"];
+            /** @description What the preferences screen calls the kind. */
+            label: string;
         };
         /** @description A parent's contacts, revealed to a subscribed tutor who said they are interested. */
         ParentContactDto: {
@@ -1673,6 +1927,20 @@ export interface components {
             /** Format: int64 */
             reviews: number;
         };
+        PreferenceChange: {
+            /** @description `digest` only for `new_request`. */
+            email: components["schemas"]["EmailChoice"];
+            /** @description A kind the caller's role receives. */
+            kind: components["schemas"]["NotificationKind"];
+        };
+        Preferences: {
+            /** @description Every kind the caller's role receives (in the app they are always shown). */
+            preferences: components["schemas"]["NotificationPreference"][];
+        };
+        PreferencesBody: {
+            /** @description The kinds to change; the others keep their choice. */
+            preferences: components["schemas"]["PreferenceChange"][];
+        };
         /** @description The eight fields a tutor writes about themself, each with the limit of `ProfileFields`. */
         ProfileBody: {
             /** @description Text; line breaks and tabs are the only control characters allowed; at most 2000 characters. */
@@ -1700,6 +1968,13 @@ export interface components {
             id: number;
             name: string;
             text: string;
+        };
+        /** @description Which notifications to mark read: `{"ids": [...]}` or `{"all": true}`. */
+        ReadBody: {
+            /** @description `true`: every notification of the caller. */
+            all?: boolean | null;
+            /** @description At most 100 ids of the caller's notifications; anyone else's are ignored. */
+            ids?: number[] | null;
         };
         ReadMark: {
             /** Format: int64 */
@@ -1746,6 +2021,11 @@ export interface components {
             /** @description One line without control characters, not blank, at most 100 characters. */
             subject: string;
         };
+        /**
+         * @description Whether a request is still looking for a tutor.
+         * @enum {string}
+         */
+        RequestStatus: "open" | "closed";
         ResetPasswordBody: {
             /** @description 8 characters to 72 bytes. */
             password: string;
@@ -1869,6 +2149,11 @@ export interface components {
             data: components["schemas"]["Resync"];
             /** @enum {string} */
             event: "resync";
+        } | {
+            /** @description Something the user is told (also in `GET /api/notifications`), to every socket of theirs. */
+            data: components["schemas"]["Notification"];
+            /** @enum {string} */
+            event: "notification";
         };
         /**
          * @description The settings to save; logo and banner change through their upload. Text is
@@ -2030,6 +2315,14 @@ export interface components {
             /** Format: int64 */
             assignedTutor?: number | null;
             classLevel: string;
+            closeOutcome?: null | components["schemas"]["CloseOutcomeDto"];
+            /** Format: date-time */
+            closedAt?: string | null;
+            /**
+             * Format: int64
+             * @description The interested tutor the parent says they chose, if they named one.
+             */
+            closedTutorId?: number | null;
             /** Format: date-time */
             createdAt: string;
             flagReason?: string | null;
@@ -2040,7 +2333,22 @@ export interface components {
             /** @description The exact point: only the request's own parent (and admins) ever receive it. */
             location: components["schemas"]["GeoPoint"];
             preferredTime: string;
+            /** @description `closed` once the parent closed it: tutors no longer find it or say they are interested. */
+            status: components["schemas"]["RequestStatus"];
             subject: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description Where a tutor teaches, how far they travel and what they teach. */
+        TutorAreaDto: {
+            /** @description Empty: any class. */
+            classes: string[];
+            /** @description The centre of the area. */
+            location: components["schemas"]["Coordinates"];
+            /** Format: double */
+            radiusKm: number;
+            /** @description Empty: any subject. */
+            subjects: string[];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -2050,6 +2358,11 @@ export interface components {
             approved: boolean;
             availability: string;
             badges: string[];
+            /**
+             * @description Whether the caller may message this tutor now (the chat's first-contact rules and
+             *     blocks); false when logged out and on one's own profile.
+             */
+            canMessage: boolean;
             demoOffer: string;
             education: string;
             email: string;
@@ -2099,6 +2412,10 @@ export interface components {
             recipient: string;
             subject: string;
         };
+        UnreadCount: {
+            /** Format: int64 */
+            unread: number;
+        };
         UnreadCounts: {
             /** @description Partner id → unread messages from them. */
             perUser: {
@@ -2106,6 +2423,12 @@ export interface components {
             };
             /** Format: int64 */
             total: number;
+        };
+        Unsubscribed: {
+            /** @description Always `off`. */
+            email: components["schemas"]["EmailChoice"];
+            kind: components["schemas"]["NotificationKind"];
+            label: string;
         };
         /** @description Only these fields can be changed here: e-mail, role, subscription and approval cannot. */
         UpdateProfileRequest: {
@@ -5896,6 +6219,410 @@ export interface operations {
             };
         };
     };
+    list_notifications: {
+        parameters: {
+            query?: {
+                /** @description Cursor: only notifications older than this id (the previous page's `nextCursor`). */
+                before?: number | null;
+                /** @description Page size, 1 to 50; 20 when left out. */
+                limit?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            /** @description limit outside 1–50 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notification_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_notification_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description A kind the caller does not receive, a choice the kind does not offer, a kind twice */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_notifications_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description Neither ids nor all: true, both, or over 100 ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe_from_emails: {
+        parameters: {
+            query: {
+                /** @description The token of an e-mail's unsubscribe link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribed"];
+                };
+            };
+            /** @description A forged, altered or foreign link (`invalid_unsubscribe_link`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many links followed from this address, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe_from_emails_one_click: {
+        parameters: {
+            query: {
+                /** @description The token of an e-mail's unsubscribe link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribed"];
+                };
+            };
+            /** @description A forged, altered or foreign link (`invalid_unsubscribe_link`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many links followed from this address, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     simulate_payment: {
         parameters: {
             query?: never;
@@ -6698,6 +7425,74 @@ export interface operations {
             };
         };
     };
+    nearby_count: {
+        parameters: {
+            query?: {
+                /** @description `[longitude,latitude]`; absent: the centre of the caller's saved teaching area. */
+                coordinates?: null | string;
+                radius?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NearbyCountDto"];
+                };
+            };
+            /** @description Bad coordinates or radius */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tutor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `area_not_set`: no coordinates given and no area saved */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_request: {
         parameters: {
             query?: never;
@@ -6856,6 +7651,111 @@ export interface operations {
             };
         };
     };
+    close_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TuitionRequestDto"];
+                };
+            };
+            /** @description `tutorId` without `found_tutor`, or not a tutor interested in the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already closed (`request_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     interested: {
         parameters: {
             query?: never;
@@ -6910,8 +7810,241 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The parent closed the request (`request_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description 'You have reached today's limit of interests. Try again tomorrow.' */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reopen_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TuitionRequestDto"];
+                };
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already open (`request_open`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorAreaDto"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tutor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `area_not_set`: no area saved yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_my_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AreaBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorAreaDto"];
+                };
+            };
+            /** @description `validation`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tutor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,9 +8,7 @@ const Landing = lazy(() => import('@/features/landing/routes/Landing'))
 const About = lazy(() => import('@/features/info/routes/About'))
 const Support = lazy(() => import('@/features/info/routes/Support'))
 const Contact = lazy(() => import('@/features/info/routes/Contact'))
-const Terms = lazy(() => import('@/features/info/routes/Terms'))
-const Privacy = lazy(() => import('@/features/info/routes/Privacy'))
-const Refunds = lazy(() => import('@/features/info/routes/Refunds'))
+const Policies = lazy(() => import('@/features/info/routes/Policies'))
 const NotFound = lazy(() => import('@/features/info/routes/NotFound'))
 const VerifyEmailLink = lazy(() => import('@/features/auth/routes/VerifyEmailLink'))
 const VerifyEmailOtp = lazy(() => import('@/features/auth/routes/VerifyEmailOtp'))
@@ -20,7 +18,8 @@ const FeaturesDemo = lazy(() => import('@/features/demo/routes/FeaturesDemo'))
 const TutorProfile = lazy(() => import('@/features/tutors/routes/TutorProfile'))
 const Dashboard = lazy(() => import('@/features/dashboard/routes/Dashboard'))
 const Messages = lazy(() => import('@/features/chat/routes/Messages'))
-const MyProfile = lazy(() => import('@/features/profile/routes/MyProfile'))
+// /profile with the sections other features add (a tutor's teaching area, e-mail settings).
+const ProfileRoute = lazy(() => import('./profile-route'))
 const NewRequest = lazy(() => import('@/features/requests/routes/NewRequest'))
 const EditRequest = lazy(() => import('@/features/requests/routes/EditRequest'))
 const Subscribe = lazy(() => import('@/features/payments/routes/Subscribe'))
@@ -28,6 +27,7 @@ const PaymentResult = lazy(() => import('@/features/payments/routes/PaymentResul
 const SimulatedCheckout = lazy(() => import('@/features/payments/routes/SimulatedCheckout'))
 const Nearby = lazy(() => import('@/features/tuition/routes/Nearby'))
 const Admin = lazy(() => import('@/features/admin/routes/Admin'))
+const NotificationPages = lazy(() => import('@/features/notifications/routes/NotificationPages'))
 // The dashboard's panels come from their own features (which do not import each other); composed here.
 const MyRequests = lazy(() => import('@/features/requests/components/MyRequests'))
 const NearbyRequests = lazy(() => import('@/features/tuition/components/NearbyRequests'))
@@ -44,10 +44,12 @@ export function AppRoutes() {
         <Route path="features" element={<FeaturesDemo />} />
         <Route path="support" element={<Support />} />
         <Route path="contact-us" element={<Contact />} />
-        <Route path="terms-and-conditions" element={<Terms />} />
-        <Route path="privacy-policy" element={<Privacy />} />
-        <Route path="cancellations-and-refunds" element={<Refunds />} />
+        <Route path="terms-and-conditions" element={<Policies page="terms" />} />
+        <Route path="privacy-policy" element={<Policies page="privacy" />} />
+        <Route path="cancellations-and-refunds" element={<Policies page="refunds" />} />
         <Route path="tutor/:id" element={<TutorProfile />} />
+        {/* An e-mail's one-click unsubscribe link works without logging in. */}
+        <Route path="unsubscribe" element={<NotificationPages page="unsubscribe" />} />
 
         <Route element={<LoggedOutOnly />}>
           <Route path="login" element={<Login />} />
@@ -62,7 +64,8 @@ export function AppRoutes() {
           {/* One inbox: /chats (the spec's Recent Chats) shows the same conversations as /messages. */}
           <Route path="chats" element={<Messages />} />
           <Route path="messages" element={<Messages />} />
-          <Route path="profile" element={<MyProfile />} />
+          <Route path="profile" element={<ProfileRoute />} />
+          <Route path="notifications" element={<NotificationPages page="list" />} />
         </Route>
 
         <Route element={<RequireRole role="parent" />}>

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { Profile } from '@/api/types'
-import { apiError, unauthenticated, type Body } from './http'
+import { apiError, areaNotSet, unauthenticated, type Body } from './http'
 
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
@@ -62,6 +62,13 @@ export const defaultHandlers = [
   // The dashboards list requests: empty unless a test says otherwise.
   http.get('*/api/tuition/mine', () => HttpResponse.json<Body<'TuitionRequestDto'>[]>([])),
   http.get('*/api/tuition/nearby', () => HttpResponse.json<Body<'NearbyRequestDto'>[]>([])),
+  // Issue 19: the bell's count and list, the e-mail settings, a tutor's teaching area (none saved)
+  // and the count an unsubscribed tutor sees.
+  http.get('*/api/notifications/unread-count', () => HttpResponse.json<Body<'UnreadCount'>>({ unread: 0 })),
+  http.get('*/api/notifications', () => HttpResponse.json<Body<'NotificationPage'>>({ items: [], nextCursor: null })),
+  http.get('*/api/notifications/preferences', () => HttpResponse.json<Body<'Preferences'>>({ preferences: [] })),
+  http.get('*/api/tutors/me/area', () => areaNotSet()),
+  http.get('*/api/tuition/nearby/count', () => HttpResponse.json<Body<'NearbyCountDto'>>({ count: 0, radiusKm: 10 })),
 ]
 
 export const server = setupServer(...defaultHandlers)

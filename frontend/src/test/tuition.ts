@@ -1,4 +1,4 @@
-import type { NearbyRequest, TuitionRequest } from '@/api/types'
+import type { InterestedTutor, NearbyRequest, TuitionRequest } from '@/api/types'
 
 export function makeRequest(overrides: Partial<TuitionRequest> = {}): TuitionRequest {
   return {
@@ -12,6 +12,10 @@ export function makeRequest(overrides: Partial<TuitionRequest> = {}): TuitionReq
     assignedTutor: null,
     flagged: false,
     flagReason: null,
+    status: 'open',
+    closedAt: null,
+    closeOutcome: null,
+    closedTutorId: null,
     createdAt: '2026-11-01T10:00:00Z',
     updatedAt: '2026-11-01T10:00:00Z',
     ...overrides,
@@ -35,3 +39,17 @@ export function makeNearby(overrides: Partial<NearbyRequest> = {}): NearbyReques
 }
 
 export const ASHA_CONTACT = { id: 7, fullname: 'Asha Verma', email: 'asha@example.com', phone: '9876543210' }
+
+/** A tutor interested in a request, as GET /tuition/mine lists them (no reviews unless `overrides` say). */
+export function makeInterestedTutor(overrides: Partial<InterestedTutor> = {}): InterestedTutor {
+  return {
+    tutor: 5,
+    fullname: 'Ravi Kumar',
+    name: 'Ravi Kumar',
+    email: 'ravi@example.com',
+    phone: '9123456789',
+    rating: null,
+    reviewCount: 0,
+    ...overrides,
+  }
+}

@@ -9,9 +9,15 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
 }
 
-/** Waits for the newest mail to `to` that matches, from the SMTP sink. */
-export async function waitForMail(to: string, matches: (mail: Mail) => boolean = () => true): Promise<Mail> {
-  const base = process.env.E2E_MAIL_URL
+/**
+ * Waits for the newest mail to `to` that matches, from the SMTP sink (the shared server's, or the
+ * one at `base` for a test's own server).
+ */
+export async function waitForMail(
+  to: string,
+  matches: (mail: Mail) => boolean = () => true,
+  base = process.env.E2E_MAIL_URL,
+): Promise<Mail> {
   if (!base) throw new Error('E2E_MAIL_URL is not set: the SMTP sink is not running')
   const deadline = Date.now() + 20_000
   while (Date.now() < deadline) {
@@ -61,8 +67,16 @@ export async function register(page: Page, who: Registration) {
 
 let phoneCounter = 0
 
-/** A fresh person of `role`, registered and verified with the e-mailed code: ends logged in on /. */
-export async function signUp(page: Page, role: 'parent' | 'tutor', fullname = 'Meera Nair'): Promise<Registration> {
+/**
+ * A fresh person of `role`, registered and verified with the e-mailed code: ends logged in on /.
+ * `mailUrl` is the SMTP sink of a test's own server (default: the shared one's).
+ */
+export async function signUp(
+  page: Page,
+  role: 'parent' | 'tutor',
+  fullname = 'Meera Nair',
+  mailUrl = process.env.E2E_MAIL_URL,
+): Promise<Registration> {
   phoneCounter += 1
   const who: Registration = {
     fullname,
@@ -72,7 +86,7 @@ export async function signUp(page: Page, role: 'parent' | 'tutor', fullname = 'M
     role,
   }
   await register(page, who)
-  const mail = await waitForMail(who.email, (m) => /Your verification code/.test(m.text))
+  const mail = await waitForMail(who.email, (m) => /Your verification code/.test(m.text), mailUrl)
   await page.getByLabel('Verification code').fill(otpFrom(mail))
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 })

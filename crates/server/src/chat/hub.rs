@@ -209,6 +209,12 @@ impl Hub {
         }
     }
 
+    /// Pushes a committed notification (`notification`) to every socket of its user, in every process.
+    pub fn push_notification(&self, notification: &hometutor_notifications::Notification) {
+        let frame = OutFrame::from(ServerEvent::Notification(notification.into()));
+        self.deliver(UserId(notification.user_id), frame, None);
+    }
+
     /// Sends an event to every connected user, in every process.
     pub fn broadcast(&self, event: ServerEvent) {
         self.share(None, Outgoing::Frame(event.into()), None);

@@ -20,6 +20,6 @@ mod socket;
 mod writer;
 
 pub use hub::Hub;
-pub use protocol::{BroadcastData, ClientEvent, MessageDto, ServerEvent};
+pub use protocol::{BroadcastData, ClientEvent, MessageDto, NotificationDto, NotificationKind, ServerEvent};
 pub use socket::{connect, SocketContext};
 pub use writer::{ChatWriter, WriterState};

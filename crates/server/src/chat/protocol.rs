@@ -149,6 +149,58 @@ pub enum ServerEvent {
     /// Frames may have been missed (the Redis link between processes was down): the
     /// client sends `join {userId, afterSeq}` for each open conversation.
     Resync(Resync),
+    /// Something the user is told (also in `GET /api/notifications`), to every socket of theirs.
+    Notification(NotificationDto),
+}
+
+/// A notification, as `GET /api/notifications` lists it and the socket's `notification` event carries it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Notification)]
+pub struct NotificationDto {
+    pub id: i64,
+    #[schema(value_type = NotificationKind)]
+    pub kind: String,
+    pub title: String,
+    pub body: String,
+    /// Where the app takes the reader: a path such as `/tutor/12`.
+    #[schema(required = true)]
+    pub link: Option<String>,
+    /// The kind's own fields (ids, names).
+    #[schema(value_type = Object)]
+    pub data: Value,
+    pub read: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<&hometutor_notifications::Notification> for NotificationDto {
+    fn from(n: &hometutor_notifications::Notification) -> Self {
+        Self {
+            id: n.id,
+            kind: n.kind.clone(),
+            title: n.title.clone(),
+            body: n.body.clone(),
+            link: n.link.clone(),
+            data: n.data_json(),
+            read: n.read_at.is_some(),
+            created_at: n.created_at.and_utc(),
+        }
+    }
+}
+
+/// What a notification is about (`hometutor_notifications::Kind`).
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)] // a schema, never built
+pub enum NotificationKind {
+    TutorInterested,
+    NewRequest,
+    UnreadMessage,
+    SubscriptionReceipt,
+    SubscriptionReminder,
+    SubscriptionExpired,
+    RequestFlagged,
+    RequestClosed,
 }
 
 /// A broadcast as the admin service built and kept it among the announcements.

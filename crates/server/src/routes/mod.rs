@@ -4,6 +4,7 @@ pub mod admin;
 pub mod auth;
 pub mod health;
 pub mod messages;
+pub mod notifications;
 pub mod payments;
 pub mod site;
 pub mod tuition;
@@ -18,6 +19,7 @@ pub fn config(cfg: &mut ServiceConfig) {
     payments::config(cfg);
     tuition::config(cfg);
     messages::config(cfg);
+    notifications::config(cfg);
     tutors::config(cfg);
     uploads::config(cfg);
     site::config(cfg);

@@ -3,10 +3,11 @@
 
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use chrono::{DateTime, Utc};
+use hometutor_core::UserId;
 use hometutor_geo::Point;
 use hometutor_tuition::{
-    NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest, DEFAULT_RADIUS_KM, MAX_FIELD_CHARS,
-    MAX_RADIUS_KM, MIN_RADIUS_KM,
+    CloseOutcome, CountQuery, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest,
+    DEFAULT_RADIUS_KM, MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
@@ -98,6 +99,7 @@ impl From<RequestBody> for RequestInput {
 }
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct InterestedTutorDto {
     /// The tutor's user id.
     pub tutor: i64,
@@ -105,6 +107,43 @@ pub struct InterestedTutorDto {
     pub name: String,
     pub email: String,
     pub phone: String,
+    /// Mean of the tutor's reviews, to one decimal; null without reviews.
+    pub rating: Option<f64>,
+    pub review_count: i64,
+}
+
+/// Whether a request is still looking for a tutor.
+#[derive(Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RequestStatus {
+    Open,
+    Closed,
+}
+
+/// Why a parent closed a request.
+#[derive(Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseOutcomeDto {
+    FoundTutor,
+    NotNeeded,
+}
+
+impl From<CloseOutcome> for CloseOutcomeDto {
+    fn from(o: CloseOutcome) -> Self {
+        match o {
+            CloseOutcome::FoundTutor => CloseOutcomeDto::FoundTutor,
+            CloseOutcome::NotNeeded => CloseOutcomeDto::NotNeeded,
+        }
+    }
+}
+
+impl From<CloseOutcomeDto> for CloseOutcome {
+    fn from(o: CloseOutcomeDto) -> Self {
+        match o {
+            CloseOutcomeDto::FoundTutor => CloseOutcome::FoundTutor,
+            CloseOutcomeDto::NotNeeded => CloseOutcome::NotNeeded,
+        }
+    }
 }
 
 /// A request as its parent sees it.
@@ -123,6 +162,12 @@ pub struct TuitionRequestDto {
     pub assigned_tutor: Option<i64>,
     pub flagged: bool,
     pub flag_reason: Option<String>,
+    /// `closed` once the parent closed it: tutors no longer find it or say they are interested.
+    pub status: RequestStatus,
+    pub closed_at: Option<DateTime<Utc>>,
+    pub close_outcome: Option<CloseOutcomeDto>,
+    /// The interested tutor the parent says they chose, if they named one.
+    pub closed_tutor_id: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -145,11 +190,17 @@ impl From<TuitionRequest> for TuitionRequestDto {
                     fullname: t.fullname,
                     email: t.email,
                     phone: t.phone,
+                    rating: t.rating,
+                    review_count: t.review_count,
                 })
                 .collect(),
             assigned_tutor: r.assigned_tutor.map(|t| t.0),
             flagged: r.flagged,
             flag_reason: r.flag_reason,
+            status: if r.closed_at.is_some() { RequestStatus::Closed } else { RequestStatus::Open },
+            closed_at: r.closed_at.map(|t| t.and_utc()),
+            close_outcome: r.close_outcome.map(Into::into),
+            closed_tutor_id: r.closed_tutor.map(|t| t.0),
             created_at: r.created_at.and_utc(),
             updated_at: r.updated_at.and_utc(),
         }
@@ -350,6 +401,56 @@ pub async fn nearby(
     Ok(web::Json(found.into_iter().map(Into::into).collect()))
 }
 
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct CountParams {
+    /// `[longitude,latitude]`; absent: the centre of the caller's saved teaching area.
+    #[param(value_type = Option<schemas::CoordinatesParameter>, inline)]
+    pub coordinates: Option<String>,
+    /// Absent: the saved area's radius, or 10 km. (`radiusKm` is read too, as in the nearby search.)
+    #[serde(alias = "radiusKm")]
+    #[param(schema_with = radius_schema)]
+    pub radius: Option<f64>,
+}
+
+/// How many open requests are near: the number alone.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NearbyCountDto {
+    pub count: i64,
+    /// The radius counted within, in km.
+    pub radius_km: f64,
+}
+
+/// How many open requests the nearby search would list (any tutor, subscribed or not;
+/// others 403): from the given point, or else from the caller's saved teaching area.
+#[utoipa::path(tag = "tuition", security(("bearer" = [])), params(CountParams), responses(
+    (status = 200, body = NearbyCountDto),
+    (status = 400, description = "Bad coordinates or radius", body = ErrorBody),
+    (status = 403, description = "Not a tutor", body = ErrorBody),
+    (status = 404, description = "`area_not_set`: no coordinates given and no area saved", body = ErrorBody),
+))]
+#[get("/tuition/nearby/count")]
+#[tracing::instrument(skip_all)]
+pub async fn nearby_count(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    params: web::Query<CountParams>,
+) -> Result<web::Json<NearbyCountDto>, ApiError> {
+    let params = params.into_inner();
+    let center = match params.coordinates.as_deref() {
+        None => None,
+        Some(raw) => Some(
+            parse_coordinates(raw)
+                .ok_or_else(|| ApiError::bad_request("coordinates must be [longitude,latitude] of a real place."))?,
+        ),
+    };
+    let query = CountQuery { center, radius_km: params.radius };
+    let tuition = state.tuition.clone();
+    let counted = blocking(move || tuition.nearby_count(me.0.id, me.0.role, query)).await?;
+    Ok(web::Json(NearbyCountDto { count: counted.count, radius_km: counted.radius_km }))
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct InterestResponse {
     pub message: String,
@@ -363,6 +464,7 @@ pub struct InterestResponse {
     (status = 200, body = InterestResponse),
     (status = 403, description = "Not a tutor, or no active subscription", body = ErrorBody),
     (status = 404, body = ErrorBody),
+    (status = 409, description = "The parent closed the request (`request_closed`)", body = ErrorBody),
     (status = 429, description = "'You have reached today's limit of interests. Try again tomorrow.'", body = ErrorBody),
 ))]
 #[post("/tuition/{id}/interested")]
@@ -381,14 +483,67 @@ pub async fn interested(
     }))
 }
 
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CloseBody {
+    pub outcome: CloseOutcomeDto,
+    /// Which interested tutor the parent chose: only with `found_tutor`.
+    pub tutor_id: Option<i64>,
+}
+
+/// Closes one of the caller's own requests: it leaves tutors' nearby search and takes no
+/// more interest; every interested tutor is told. Another's request answers 404.
+#[utoipa::path(tag = "tuition", security(("bearer" = [])), request_body = CloseBody, params(("id" = i64, Path,)), responses(
+    (status = 200, body = TuitionRequestDto),
+    (status = 400, description = "`tutorId` without `found_tutor`, or not a tutor interested in the request", body = ErrorBody),
+    (status = 404, body = ErrorBody),
+    (status = 409, description = "Already closed (`request_closed`)", body = ErrorBody),
+))]
+#[post("/tuition/{id}/close")]
+#[tracing::instrument(skip_all)]
+pub async fn close_request(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i64>,
+    body: Json<CloseBody>,
+) -> Result<web::Json<TuitionRequestDto>, ApiError> {
+    let tuition = state.tuition.clone();
+    let id = id.into_inner();
+    let body = body.into_inner();
+    let closed = blocking(move || tuition.close(me.0.id, id, body.outcome.into(), body.tutor_id.map(UserId))).await?;
+    Ok(web::Json(closed.into()))
+}
+
+/// Opens one of the caller's closed requests again. Another's request answers 404.
+#[utoipa::path(tag = "tuition", security(("bearer" = [])), params(("id" = i64, Path,)), responses(
+    (status = 200, body = TuitionRequestDto),
+    (status = 404, body = ErrorBody),
+    (status = 409, description = "Already open (`request_open`)", body = ErrorBody),
+))]
+#[post("/tuition/{id}/reopen")]
+#[tracing::instrument(skip_all)]
+pub async fn reopen_request(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i64>,
+) -> Result<web::Json<TuitionRequestDto>, ApiError> {
+    let tuition = state.tuition.clone();
+    let id = id.into_inner();
+    let reopened = blocking(move || tuition.reopen(me.0.id, id)).await?;
+    Ok(web::Json(reopened.into()))
+}
+
 pub fn config(cfg: &mut ServiceConfig) {
     // `nearby` before `{id}` routes, so the literal path wins.
     cfg.service(my_requests)
+        .service(nearby_count)
         .service(nearby)
         .service(create_request)
         .service(update_request)
         .service(delete_request)
-        .service(interested);
+        .service(interested)
+        .service(close_request)
+        .service(reopen_request);
 }
 
 #[cfg(test)]

@@ -1,15 +1,18 @@
-//! Tutors' public profiles and reviews.
+//! Tutors' public profiles and reviews, and a tutor's own teaching area.
 
-use actix_web::{get, post, put, web, HttpResponse};
+use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_profiles::{ProfileFields, Review, TutorProfile, MAX_COMMENT_CHARS, MAX_RATING, MIN_RATING};
+use hometutor_tuition::{AreaInput, TutorArea, MAX_AREA_ITEMS, MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
 use serde::{Deserialize, Serialize};
+use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
+use crate::routes::tuition::Coordinates;
 use crate::state::AppState;
 
 /// A tutor as anyone may see them (never their phone number).
@@ -34,6 +37,9 @@ pub struct TutorProfileDto {
     /// Mean rating to one decimal; absent without reviews.
     pub rating_average: Option<f64>,
     pub rating_count: i64,
+    /// Whether the caller may message this tutor now (the chat's first-contact rules and
+    /// blocks); false when logged out and on one's own profile.
+    pub can_message: bool,
 }
 
 impl From<TutorProfile> for TutorProfileDto {
@@ -57,6 +63,7 @@ impl From<TutorProfile> for TutorProfileDto {
             demo_offer: f.demo_offer,
             rating_average: p.rating_average,
             rating_count: p.rating_count,
+            can_message: false,
         }
     }
 }
@@ -70,11 +77,20 @@ impl From<TutorProfile> for TutorProfileDto {
 #[tracing::instrument(skip_all)]
 pub async fn tutor_profile(
     state: web::Data<AppState>,
+    req: HttpRequest,
     key: web::Path<String>,
 ) -> Result<web::Json<TutorProfileDto>, ApiError> {
     let profiles = state.profiles.clone();
     let found = blocking(move || profiles.get(&key)).await?;
-    Ok(web::Json(found.into()))
+    let tutor = found.id;
+    let mut dto = TutorProfileDto::from(found);
+    // The profile is public: a missing or stale token reads as logged out, never as an error.
+    let has_token = req.headers().contains_key(actix_web::http::header::AUTHORIZATION);
+    if let Some(viewer) = if has_token { crate::extract::authenticate(&req).await.ok() } else { None } {
+        let messages = state.messages.clone();
+        dto.can_message = blocking(move || messages.can_message(viewer.id, tutor)).await?;
+    }
+    Ok(web::Json(dto))
 }
 
 /// The eight fields a tutor writes about themself, each with the limit of `ProfileFields`.
@@ -247,6 +263,114 @@ pub async fn add_review(
     Ok(HttpResponse::Created().json(ReviewDto::from(review)))
 }
 
+/// Where a tutor teaches, how far they travel and what they teach.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TutorAreaDto {
+    /// The centre of the area.
+    pub location: Coordinates,
+    pub radius_km: f64,
+    /// Empty: any subject.
+    pub subjects: Vec<String>,
+    /// Empty: any class.
+    pub classes: Vec<String>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<TutorArea> for TutorAreaDto {
+    fn from(a: TutorArea) -> Self {
+        Self {
+            location: Coordinates([a.center.lng, a.center.lat]),
+            radius_km: a.radius_km,
+            subjects: a.subjects,
+            classes: a.classes,
+            updated_at: a.updated_at.and_utc(),
+        }
+    }
+}
+
+// A missing location or radius reads as none, so that the domain names it with the
+// other fields' errors (400 `validation` with `fields`); missing lists mean "any".
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AreaBody {
+    /// The centre of the area, picked on the map.
+    #[serde(default)]
+    #[schema(required = true, value_type = Coordinates)]
+    pub location: Option<Coordinates>,
+    #[serde(default)]
+    #[schema(required = true, schema_with = area_radius_schema)]
+    pub radius_km: Option<f64>,
+    /// Subjects taught (empty: any). Trimmed; repeats differing only in case are dropped.
+    #[serde(default)]
+    #[schema(schema_with = area_items_schema)]
+    pub subjects: Vec<String>,
+    /// Classes taught (empty: any). Trimmed; repeats differing only in case are dropped.
+    #[serde(default)]
+    #[schema(schema_with = area_items_schema)]
+    pub classes: Vec<String>,
+}
+
+fn area_radius_schema() -> utoipa::openapi::Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Number)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
+        .description(Some(format!("How far the tutor travels, {MIN_RADIUS_KM} to {MAX_RADIUS_KM} km.")))
+        .minimum(Some(MIN_RADIUS_KM))
+        .maximum(Some(MAX_RADIUS_KM))
+        .build()
+}
+
+fn area_items_schema() -> utoipa::openapi::Array {
+    ArrayBuilder::new().items(crate::schemas::one_line(MAX_FIELD_CHARS)).max_items(Some(MAX_AREA_ITEMS)).build()
+}
+
+/// The calling tutor's teaching area (tutors only: others 403).
+#[utoipa::path(tag = "tutors", security(("bearer" = [])), responses(
+    (status = 200, body = TutorAreaDto),
+    (status = 403, description = "Not a tutor", body = ErrorBody),
+    (status = 404, description = "`area_not_set`: no area saved yet", body = ErrorBody),
+))]
+#[get("/tutors/me/area")]
+#[tracing::instrument(skip_all)]
+pub async fn my_area(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<TutorAreaDto>, ApiError> {
+    let tuition = state.tuition.clone();
+    let area = blocking(move || tuition.area(me.0.id, me.0.role)).await?;
+    Ok(web::Json(area.into()))
+}
+
+/// Saves the calling tutor's teaching area in place of the one they had (tutors only:
+/// others 403). New requests inside it, for what it lists, alert the tutor.
+#[utoipa::path(tag = "tutors", security(("bearer" = [])), request_body = AreaBody, responses(
+    (status = 200, body = TutorAreaDto),
+    (status = 400, description = "`validation`, with `fields`", body = ErrorBody),
+    (status = 403, description = "Not a tutor", body = ErrorBody),
+))]
+#[put("/tutors/me/area")]
+#[tracing::instrument(skip_all)]
+pub async fn save_my_area(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    body: Json<AreaBody>,
+) -> Result<web::Json<TutorAreaDto>, ApiError> {
+    let b = body.into_inner();
+    let input = AreaInput {
+        location: b.location.map(|c| c.0),
+        radius_km: b.radius_km,
+        subjects: b.subjects,
+        classes: b.classes,
+    };
+    let tuition = state.tuition.clone();
+    let saved = blocking(move || tuition.save_area(me.0.id, me.0.role, &input)).await?;
+    Ok(web::Json(saved.into()))
+}
+
 pub fn config(cfg: &mut ServiceConfig) {
-    cfg.service(tutor_reviews).service(add_review).service(tutor_profile).service(update_tutor_profile);
+    // The literal `me/area` before the `{idOrEmail}` routes.
+    cfg.service(my_area)
+        .service(save_my_area)
+        .service(tutor_reviews)
+        .service(add_review)
+        .service(tutor_profile)
+        .service(update_tutor_profile);
 }

@@ -71,7 +71,7 @@ export function AppShell() {
       {session.isLoggedIn && (
         <Suspense fallback={null}>
           <ProfileSync />
-          {session.role === 'tutor' && <SubscriptionSync key={session.token} />}
+          {session.role === 'tutor' && <SubscriptionSync key={`subscription:${session.token}`} />}
           {/* SPEC §4: the chat socket connects after the profile has loaded. */}
           {session.user?.id !== undefined && session.token && (
             <ChatConnector key={session.token} token={session.token} />

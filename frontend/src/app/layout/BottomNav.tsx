@@ -1,9 +1,16 @@
 import { Box, Flex, Link } from '@chakra-ui/react'
+import { lazy, Suspense } from 'react'
 import { NavLink } from 'react-router'
 import type { Session } from '@/lib/session'
 import { bottomNavItems } from './nav'
 import { NavIcon } from './nav-icons'
 import { UnreadBadge } from './UnreadBadge'
+
+// Only logged-in people have the Alerts item: its bell and count come with the header's bell (one
+// chunk, so the first page load lists one more file, not several).
+const AlertsNavIcon = lazy(() =>
+  import('@/features/notifications/components/NotificationBell').then((m) => ({ default: m.AlertsNavIcon })),
+)
 
 /** Below md: a fixed bottom bar of at most five destinations (SPEC §2). */
 export function BottomNav({ session }: { session: Session }) {
@@ -35,7 +42,7 @@ export function BottomNav({ session }: { session: Session }) {
               gap="0.5"
               position="relative"
               h="16"
-              px="1"
+              px="0.5"
               fontSize="xs"
               fontWeight="medium"
               color="fg.muted"
@@ -44,9 +51,26 @@ export function BottomNav({ session }: { session: Session }) {
               css={{ '&[aria-current=page]': { color: 'blue.700', fontWeight: 'bold' } }}
             >
               <NavLink to={item.to} end={item.to === '/'}>
-                <NavIcon label={item.label} />
+                {item.label === 'Alerts' ? (
+                  <Suspense fallback={<Box boxSize="22px" />}>
+                    <AlertsNavIcon />
+                  </Suspense>
+                ) : (
+                  <NavIcon label={item.label} />
+                )}
                 {item.label === 'Messages' && <UnreadBadge floating />}
-                <Box as="span" maxW="full" lineHeight="1.1" lineClamp={2}>
+                {/* Labels wrap only between words ("New / Request"), never inside one ("Dashboar d"):
+                    11 px fits the longest word in a fifth of a 320 px screen. */}
+                <Box
+                  as="span"
+                  maxW="full"
+                  lineHeight="1.1"
+                  lineClamp={2}
+                  fontSize="0.6875rem"
+                  overflowWrap="normal"
+                  wordBreak="keep-all"
+                  hyphens="none"
+                >
                   {item.label}
                 </Box>
               </NavLink>

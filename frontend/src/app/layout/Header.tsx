@@ -8,6 +8,9 @@ import { desktopNavItems } from './nav'
 import { UnreadBadge } from './UnreadBadge'
 
 const MobileDrawer = lazy(() => import('./MobileDrawer'))
+// The bell, its popover and the live notifications load once someone is logged in, never on a
+// logged-out first visit.
+const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell'))
 
 function Brand({ logoUrl }: { logoUrl?: string | null }) {
   return (
@@ -100,6 +103,11 @@ export function Header({
               </Button>
             )
           })}
+          {session.isLoggedIn && (
+            <Suspense fallback={null}>
+              <NotificationBell key={session.token} />
+            </Suspense>
+          )}
           {session.isLoggedIn && (
             <Button size="sm" variant="outline" onClick={onSignOut} ms="2">
               <LogOut aria-hidden /> Sign Out

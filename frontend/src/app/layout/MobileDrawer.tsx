@@ -4,7 +4,8 @@ import { LogOut } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
 import type { Session } from '@/lib/session'
 import { roleLabel } from '@/api/types'
-import { desktopNavItems, drawerExtraItems, titleFromPath, type NavItem } from './nav'
+import { drawerExtraItems, titleFromPath } from './drawer-nav'
+import { desktopNavItems, type NavItem } from './nav'
 
 function uniqueByPath(items: NavItem[]): NavItem[] {
   const seen = new Set<string>()

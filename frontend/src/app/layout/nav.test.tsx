@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderApp, signInAs } from '@/test/render'
-import { bottomNavItems, desktopNavItems, titleFromPath, type NavContext } from './nav'
+import { titleFromPath } from './drawer-nav'
+import { bottomNavItems, desktopNavItems, type NavContext } from './nav'
 
 const base: NavContext = { role: null, email: null, subscribed: false, isLoggedIn: false }
 const labels = (items: { label: string }[]) => items.map((i) => i.label)
@@ -27,17 +28,19 @@ describe('navigation per role (SPEC §2 "Navigation")', () => {
 
   it('bottom bar has at most five items', () => {
     expect(labels(bottomNavItems(base))).toEqual(['Home', 'About', 'Sign In', 'Sign Up'])
+    // Logged in, the notifications take a place: a parent's Home is the header's brand link.
     expect(labels(bottomNavItems({ ...base, isLoggedIn: true, role: 'parent' }))).toEqual([
-      'Home',
       'Dashboard',
       'New Request',
       'Messages',
+      'Alerts',
       'Profile',
     ])
     expect(labels(bottomNavItems({ ...base, isLoggedIn: true, role: 'tutor', email: 'a@b.in' }))).toEqual([
       'Home',
       'Subscribe',
       'Messages',
+      'Alerts',
       'Profile',
     ])
     expect(labels(bottomNavItems({ ...base, isLoggedIn: true, role: 'tutor', subscribed: true }))[1]).toBe(
@@ -77,6 +80,6 @@ describe('navigation per role (SPEC §2 "Navigation")', () => {
       within(bar)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Dashboard', 'New Request', 'Messages', 'Profile'])
+    ).toEqual(['Dashboard', 'New Request', 'Messages', 'Alerts', 'Profile'])
   })
 })

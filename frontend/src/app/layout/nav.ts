@@ -51,6 +51,9 @@ export function desktopNavItems({ role, email, subscribed, isLoggedIn }: NavCont
   }
 }
 
+/** The phone bar's bell: a short label that fits a fifth of 320 px; its link is named by the count. */
+export const NOTIFICATIONS_ITEM: NavItem = { label: 'Alerts', to: '/notifications' }
+
 /** SPEC §2 "Navigation": the bottom bar below md, at most 5 items. */
 export function bottomNavItems({ role, email, subscribed, isLoggedIn }: NavContext): NavItem[] {
   let items: NavItem[]
@@ -62,11 +65,12 @@ export function bottomNavItems({ role, email, subscribed, isLoggedIn }: NavConte
       { label: 'Sign Up', to: '/register' },
     ]
   } else if (role === 'parent') {
+    // Home is the brand link in the header: its place goes to the notifications.
     items = [
-      { label: 'Home', to: '/' },
       { label: 'Dashboard', to: '/dashboard' },
       { label: 'New Request', to: '/request/new' },
       { label: 'Messages', to: '/messages' },
+      NOTIFICATIONS_ITEM,
       { label: 'Profile', to: '/profile' },
     ]
   } else if (role === 'tutor') {
@@ -74,6 +78,7 @@ export function bottomNavItems({ role, email, subscribed, isLoggedIn }: NavConte
       { label: 'Home', to: '/' },
       subscribed ? { label: 'Find Students', to: '/nearby' } : { label: 'Subscribe', to: '/subscribe' },
       { label: 'Messages', to: '/messages' },
+      NOTIFICATIONS_ITEM,
       { label: 'Profile', to: tutorProfilePath(email) },
     ]
   } else {
@@ -81,52 +86,9 @@ export function bottomNavItems({ role, email, subscribed, isLoggedIn }: NavConte
       { label: 'Home', to: '/' },
       { label: 'Admin', to: '/admin' },
       { label: 'Messages', to: '/messages' },
+      NOTIFICATIONS_ITEM,
       { label: 'Profile', to: '/profile' },
     ]
   }
   return items.slice(0, 5)
-}
-
-/** Extra links the drawer offers, so every page stays reachable on a phone. */
-export function drawerExtraItems({ isLoggedIn }: NavContext): NavItem[] {
-  const common = [
-    { label: 'Help & Support', to: '/support' },
-    { label: 'Contact', to: '/contact-us' },
-    { label: 'About', to: '/about' },
-  ]
-  return isLoggedIn
-    ? [{ label: 'Dashboard', to: '/dashboard' }, { label: 'My Profile', to: '/profile' }, ...common]
-    : common
-}
-
-const TITLES: Array<[RegExp, string]> = [
-  [/^\/$/, 'Home'],
-  [/^\/about\/?$/, 'About'],
-  [/^\/verify-email\/?$/, 'Verify Email'],
-  [/^\/verify-email-otp\/?$/, 'Verify Email'],
-  [/^\/features\/?$/, 'Features'],
-  [/^\/support\/?$/, 'Help & Support'],
-  [/^\/contact-us\/?$/, 'Contact Us'],
-  [/^\/terms-and-conditions\/?$/, 'Terms and Conditions'],
-  [/^\/privacy-policy\/?$/, 'Privacy Policy'],
-  [/^\/cancellations-and-refunds\/?$/, 'Cancellations and Refunds'],
-  [/^\/tutor\/[^/]+\/?$/, 'Tutor Profile'],
-  [/^\/login\/?$/, 'Sign In'],
-  [/^\/register\/?$/, 'Sign Up'],
-  [/^\/dashboard\/?$/, 'Dashboard'],
-  [/^\/request\/new\/?$/, 'New Request'],
-  [/^\/request\/[^/]+\/edit\/?$/, 'Edit Request'],
-  [/^\/subscribe\/?$/, 'Subscribe'],
-  [/^\/payment-success\/?$/, 'Payment'],
-  [/^\/payment\/checkout\/?$/, 'Checkout'],
-  [/^\/nearby\/?$/, 'Find Students'],
-  [/^\/admin\/?$/, 'Admin'],
-  [/^\/chats\/?$/, 'Messages'],
-  [/^\/messages\/?$/, 'Messages'],
-  [/^\/profile\/?$/, 'My Profile'],
-]
-
-/** The drawer's title, derived from the current path. */
-export function titleFromPath(pathname: string): string {
-  return TITLES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'Page Not Found'
 }

@@ -1,12 +1,12 @@
 // Leaflet and its CSS: this module is only ever loaded lazily (through ./MapView), so the code
 // and styles reach the browser only on the screens that show a map (DESIGN.md §6).
 import 'leaflet/dist/leaflet.css'
-import { icon } from 'leaflet'
+import { icon, latLng } from 'leaflet'
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png'
 import markerIcon from 'leaflet/dist/images/marker-icon.png'
 import markerShadow from 'leaflet/dist/images/marker-shadow.png'
 import { useEffect } from 'react'
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
+import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
 import { TILE_ATTRIBUTION, TILE_URL } from '@/lib/constants'
 import type { LatLng, MapViewProps } from './types'
 
@@ -53,7 +53,27 @@ function Behaviour({ label, center, onPick }: Pick<MapViewProps, 'label' | 'cent
   return null
 }
 
-export default function LeafletMap({ label, center, zoom, markers, onPick, onReady, height = '360px' }: MapViewProps) {
+/** Shows the whole circle whenever its centre or radius changes. */
+function FitCircle({ circle }: { circle: NonNullable<MapViewProps['circle']> }) {
+  const map = useMap()
+  const { lat, lng } = circle.center
+  const km = circle.radiusKm
+  useEffect(() => {
+    map.fitBounds(latLng(lat, lng).toBounds(km * 2000), { animate: false })
+  }, [map, lat, lng, km])
+  return null
+}
+
+export default function LeafletMap({
+  label,
+  center,
+  zoom,
+  markers,
+  onPick,
+  onReady,
+  circle,
+  height = '360px',
+}: MapViewProps) {
   return (
     <MapContainer
       center={[center.lat, center.lng]}
@@ -64,6 +84,16 @@ export default function LeafletMap({ label, center, zoom, markers, onPick, onRea
     >
       <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
       <Behaviour label={label} center={center} onPick={onPick} />
+      {circle && (
+        <>
+          <Circle
+            center={toLeaflet(circle.center)}
+            radius={circle.radiusKm * 1000}
+            pathOptions={{ color: '#1d4ed8', fillOpacity: 0.08 }}
+          />
+          <FitCircle circle={circle} />
+        </>
+      )}
       {markers.map((marker) => (
         <Marker
           key={marker.id}

@@ -24,4 +24,6 @@ export interface MapViewProps {
   onPick?: (point: LatLng) => void
   onReady?: () => void
   height?: string
+  /** A circle (a teaching area, a search radius); the view fits it when it changes. */
+  circle?: { center: LatLng; radiusKm: number }
 }

@@ -1,5 +1,6 @@
 import { api } from '@/api/client'
 import type { components } from '@/api/schema'
+import { publishLive, setLiveConnected } from '@/lib/live-events'
 
 export type ChatMessage = components['schemas']['MessageDto']
 
@@ -59,6 +60,7 @@ class ChatSocket {
 
   private setStatus(status: ChatStatus) {
     this.status = status
+    setLiveConnected(status === 'open')
     this.statusListeners.forEach((l) => l())
   }
 
@@ -122,6 +124,8 @@ class ChatSocket {
       }
       if (frame.event === 'resync') this.joinAll()
       this.listeners.forEach((l) => l(frame))
+      // Other features (the notification centre) hear the same socket through lib/live-events.
+      publishLive(frame)
     }
     ws.onclose = (event: CloseEvent) => {
       if (generation !== this.generation) return

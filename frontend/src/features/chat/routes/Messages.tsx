@@ -1,10 +1,42 @@
 import { Avatar, Box, HStack, Stack, Text } from '@chakra-ui/react'
 import { avatarSlotRecipe } from '@chakra-ui-theme/recipes/avatar'
+import { useEffect, useRef } from 'react'
+import { useSearchParams } from 'react-router'
 import { Page, Panel } from '@/components/page'
 import { useOpenChat } from '@/lib/chat-launcher'
 import { formatDate } from '@/lib/format'
 import { useConversations } from '../api/conversations'
+import { partnerName } from '../api/partner-name'
 import { PartnerListState, PartnerRowButton, UnreadCount } from '../components/PartnerList'
+
+type Conversations = ReturnType<typeof useConversations>['data']
+
+/**
+ * `/messages?with={userId}` (a notification's link, a profile's Message button) opens that
+ * conversation once the list has loaded; the parameter is then dropped, so closing the dialog stays closed.
+ */
+function useOpenWithParam(rows: Conversations, openChat: ReturnType<typeof useOpenChat>) {
+  const [params, setParams] = useSearchParams()
+  const withId = Number(params.get('with')) || null
+  const handled = useRef<number | null>(null)
+  useEffect(() => {
+    if (withId === null || rows === undefined || handled.current === withId) return
+    handled.current = withId
+    const open = (name: string) => {
+      openChat({ partner: { id: withId, name } })
+      setParams(
+        (p) => {
+          p.delete('with')
+          return p
+        },
+        { replace: true },
+      )
+    }
+    const known = rows.find((c) => c.partner.id === withId)
+    if (known) open(known.partner.name || known.partner.email)
+    else void partnerName(withId).then(open)
+  }, [withId, rows, openChat, setParams])
+}
 
 /**
  * SPEC §2 Messages, and Recent Chats at /chats: one inbox. Each conversation, most recent first, with the
@@ -13,6 +45,7 @@ import { PartnerListState, PartnerRowButton, UnreadCount } from '../components/P
 export default function Messages() {
   const openChat = useOpenChat()
   const conversations = useConversations()
+  useOpenWithParam(conversations.data, openChat)
 
   return (
     <Page title="Messages">

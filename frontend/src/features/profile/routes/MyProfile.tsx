@@ -1,4 +1,5 @@
 import { Button, Input, Spinner, Stack } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -18,7 +19,15 @@ const profileSchema = z.object({
   phone: z.string().trim().max(PHONE_DIGITS, `Phone must be at most ${PHONE_DIGITS} characters.`),
 })
 
-export default function MyProfile() {
+interface MyProfileProps {
+  /**
+   * Sections from other features, composed in app/routes.tsx: a tutor's teaching area
+   * (features/tuition) and the e-mail settings per notification kind (features/notifications).
+   */
+  sections?: ReactNode
+}
+
+export default function MyProfile({ sections }: MyProfileProps) {
   const profile = useProfile()
   const update = useUpdateProfile()
   const user = profile.data?.user
@@ -39,33 +48,40 @@ export default function MyProfile() {
 
   return (
     <Page title="My Profile" maxW="2xl">
-      <Panel>
-        {profile.isPending && <Spinner aria-label="Loading profile" />}
-        {profile.isError && (
-          <FormAlert status="error" message={errorMessage(profile.error, MESSAGES.loadProfileFailed)} />
-        )}
-        {user && (
-          <form onSubmit={onSubmit} noValidate aria-label="My profile">
-            <Stack gap="4">
-              <FormField label="Full name" error={errors.fullname?.message}>
-                <Input autoComplete="name" {...form.register('fullname')} />
-              </FormField>
-              <FormField label="Phone" error={errors.phone?.message} helperText={`At most ${PHONE_DIGITS} characters`}>
-                <Input type="tel" autoComplete="tel-national" maxLength={PHONE_DIGITS} {...form.register('phone')} />
-              </FormField>
-              <FormField label="Email" readOnly helperText="Your e-mail cannot be changed.">
-                <Input value={user.email} readOnly bg="bg.muted" />
-              </FormField>
-              <FormField label="Role" readOnly>
-                <Input value={roleLabel(asRole(user.role))} readOnly bg="bg.muted" />
-              </FormField>
-              <Button type="submit" alignSelf="flex-start" loading={update.isPending} loadingText="Saving...">
-                Save Changes
-              </Button>
-            </Stack>
-          </form>
-        )}
-      </Panel>
+      <Stack gap="6">
+        <Panel>
+          {profile.isPending && <Spinner aria-label="Loading profile" />}
+          {profile.isError && (
+            <FormAlert status="error" message={errorMessage(profile.error, MESSAGES.loadProfileFailed)} />
+          )}
+          {user && (
+            <form onSubmit={onSubmit} noValidate aria-label="My profile">
+              <Stack gap="4">
+                <FormField label="Full name" error={errors.fullname?.message}>
+                  <Input autoComplete="name" {...form.register('fullname')} />
+                </FormField>
+                <FormField
+                  label="Phone"
+                  error={errors.phone?.message}
+                  helperText={`At most ${PHONE_DIGITS} characters`}
+                >
+                  <Input type="tel" autoComplete="tel-national" maxLength={PHONE_DIGITS} {...form.register('phone')} />
+                </FormField>
+                <FormField label="Email" readOnly helperText="Your e-mail cannot be changed.">
+                  <Input value={user.email} readOnly bg="bg.muted" />
+                </FormField>
+                <FormField label="Role" readOnly>
+                  <Input value={roleLabel(asRole(user.role))} readOnly bg="bg.muted" />
+                </FormField>
+                <Button type="submit" alignSelf="flex-start" loading={update.isPending} loadingText="Saving...">
+                  Save Changes
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </Panel>
+        {sections}
+      </Stack>
     </Page>
   )
 }

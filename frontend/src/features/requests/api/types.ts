@@ -1,3 +1,5 @@
+import type { components } from '@/api/schema'
+
 /** A point as the map gives it: latitude and longitude in degrees. */
 export interface LatLng {
   lat: number
@@ -21,3 +23,9 @@ export function toBody(input: RequestInput) {
     location: { type: 'Point', coordinates: [input.location.lng, input.location.lat] },
   }
 }
+
+/** Why a parent closed a request. */
+export type CloseOutcome = components['schemas']['CloseOutcomeDto']
+
+/** What POST /tuition/{id}/close takes: `tutorId` (one of the interested tutors) only with `found_tutor`. */
+export type CloseRequestBody = components['schemas']['CloseBody']

@@ -22,6 +22,30 @@ function MessageButton({ tutor, requestId }: { tutor: InterestedTutor; requestId
   )
 }
 
+/** "4.5 ★ (12 reviews)", or "No reviews yet". */
+function Rating({ tutor }: { tutor: InterestedTutor }) {
+  const count = tutor.reviewCount
+  if (tutor.rating === null || tutor.rating === undefined || count === 0) {
+    return (
+      <Text as="span" fontSize="sm" color="fg.muted">
+        No reviews yet
+      </Text>
+    )
+  }
+  return (
+    <Text as="span" fontSize="sm" data-testid="tutor-rating">
+      <Text as="span" fontWeight="semibold" color="orange.700">
+        {tutor.rating.toFixed(1)} <span aria-hidden="true">★</span>
+        <Box as="span" srOnly>
+          {' '}
+          out of 5
+        </Box>
+      </Text>{' '}
+      ({count} review{count === 1 ? '' : 's'})
+    </Text>
+  )
+}
+
 function tutorName(t: InterestedTutor) {
   return t.fullname || t.name || 'Tutor'
 }
@@ -48,6 +72,7 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <Table.ColumnHeader>Rating</Table.ColumnHeader>
               <Table.ColumnHeader>E-mail</Table.ColumnHeader>
               <Table.ColumnHeader>Phone</Table.ColumnHeader>
               <Table.ColumnHeader>Chat</Table.ColumnHeader>
@@ -58,6 +83,9 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
               <Table.Row key={t.tutor}>
                 <Table.Cell>
                   <ProfileLink tutor={t} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Rating tutor={t} />
                 </Table.Cell>
                 <Table.Cell>
                   <Link display="inline" overflowWrap="anywhere" href={`mailto:${t.email}`} color="blue.700">
@@ -95,6 +123,7 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
             <Text>
               <ProfileLink tutor={t} />
             </Text>
+            <Rating tutor={t} />
             <Text fontSize="sm">
               <Link display="inline" overflowWrap="anywhere" href={`mailto:${t.email}`} color="blue.700">
                 {t.email}

@@ -10,13 +10,28 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { MESSAGES } from '@/lib/constants'
 import { formatDate } from '@/lib/format'
 import { notifyError, notifySuccess } from '@/lib/toaster'
+import { REOPEN_REQUEST_FAILED, useReopenRequest } from '../api/close-request'
 import { useDeleteRequest } from '../api/delete-request'
 import { useMyRequests } from '../api/get-my-requests'
+import { CloseRequestDialog } from './CloseRequestDialog'
 import { DeleteRequestDialog } from './DeleteRequestDialog'
 import { InterestedTutors } from './InterestedTutors'
 
-function RequestItem({ request, onDelete }: { request: TuitionRequest; onDelete: () => void }) {
+const OUTCOME_TEXT = { found_tutor: 'Found a tutor', not_needed: 'No longer needed' } as const
+
+function RequestItem({
+  request,
+  onDelete,
+  onCloseRequest,
+}: {
+  request: TuitionRequest
+  onDelete: () => void
+  onCloseRequest: () => void
+}) {
   const [open, setOpen] = useState(false)
+  const reopen = useReopenRequest()
+  const closed = request.status === 'closed'
+  const closedWith = request.interestedTutors.find((t) => t.tutor === request.closedTutorId)
   const count = request.interestedTutors.length
   const panelId = `request-${request.id}-tutors`
   return (
@@ -26,13 +41,25 @@ function RequestItem({ request, onDelete }: { request: TuitionRequest; onDelete:
           <Heading as="h3" size="md">
             {request.subject}
           </Heading>
-          {request.flagged && <Badge colorPalette="red">Flagged</Badge>}
+          <HStack gap="2">
+            <Badge colorPalette={closed ? 'gray' : 'green'} data-testid={`status-${request.id}`}>
+              {closed ? 'Closed' : 'Open'}
+            </Badge>
+            {request.flagged && <Badge colorPalette="red">Flagged</Badge>}
+          </HStack>
         </HStack>
         <LabeledText label="Class">{request.classLevel}</LabeledText>
         <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
         <Text fontSize="sm" color="fg.muted">
           Posted {formatDate(request.createdAt, 'numeric')}
         </Text>
+        {closed && (
+          <Text fontSize="sm" data-testid={`closed-note-${request.id}`}>
+            Closed {formatDate(request.closedAt, 'numeric', '')}
+            {request.closeOutcome && ` · ${OUTCOME_TEXT[request.closeOutcome]}`}
+            {closedWith && ` (${closedWith.fullname || closedWith.name})`}. Tutors no longer see it.
+          </Text>
+        )}
         <Text fontSize="sm" color="fg.muted" data-testid={`privacy-note-${request.id}`}>
           {request.approximateLocation
             ? 'Tutors see an approximate location, 250–500 m from your pin, never your address.'
@@ -54,6 +81,27 @@ function RequestItem({ request, onDelete }: { request: TuitionRequest; onDelete:
             Edit
           </RouterLink>
         </Button>
+        {closed ? (
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="green"
+            loading={reopen.isPending}
+            aria-label={`Reopen ${request.subject} request`}
+            onClick={() =>
+              reopen.mutate(request.id, {
+                onSuccess: () => notifySuccess('Request reopened.'),
+                onError: (e) => notifyError(errorMessage(e, REOPEN_REQUEST_FAILED)),
+              })
+            }
+          >
+            Reopen
+          </Button>
+        ) : (
+          <Button size="sm" variant="outline" onClick={onCloseRequest} aria-label={`Close ${request.subject} request`}>
+            Close request
+          </Button>
+        )}
         <Button
           size="sm"
           variant="outline"
@@ -81,6 +129,7 @@ export default function MyRequests() {
   const mine = useMyRequests()
   const remove = useDeleteRequest()
   const [toDelete, setToDelete] = useState<TuitionRequest | null>(null)
+  const [toClose, setToClose] = useState<TuitionRequest | null>(null)
 
   const confirmDelete = () => {
     if (!toDelete) return
@@ -119,10 +168,11 @@ export default function MyRequests() {
       {mine.isSuccess && mine.data.length > 0 && (
         <Stack as="ul" listStyleType="none" gap="4" aria-label="My tuition requests">
           {mine.data.map((r) => (
-            <RequestItem key={r.id} request={r} onDelete={() => setToDelete(r)} />
+            <RequestItem key={r.id} request={r} onDelete={() => setToDelete(r)} onCloseRequest={() => setToClose(r)} />
           ))}
         </Stack>
       )}
+      <CloseRequestDialog request={toClose} onClose={() => setToClose(null)} />
       <DeleteRequestDialog
         subject={toDelete?.subject ?? null}
         deleting={remove.isPending}

@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field'
 import { MESSAGES } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
 import type { RequestInput } from '../api/types'
-import { MapPicker } from './MapPicker'
+import { MapPicker } from '@/components/map/MapPicker'
 
 /** SPEC §5: all four are required; the location comes from the map. */
 const requestSchema = z.object({

@@ -3,9 +3,9 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
-import { makeRequest } from '@/test/tuition'
+import { makeInterestedTutor, makeRequest } from '@/test/tuition'
 
-const tutor = { tutor: 5, fullname: 'Ravi Kumar', name: 'Ravi Kumar', email: 'ravi@example.com', phone: '9123456789' }
+const tutor = makeInterestedTutor()
 
 describe("the parent's request list (SPEC §2)", () => {
   it('shows an empty state that links to a new request', async () => {

@@ -14,7 +14,8 @@ import {
 } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { LocateFixed, MessageCircle } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Link as RouterLink, useSearchParams } from 'react-router'
 import { ApiError, errorMessage } from '@/api/client'
 import type { NearbyRequest } from '@/api/types'
 import { LabeledText } from '@/components/labeled-text'
@@ -26,8 +27,10 @@ import { useOpenChat } from '@/lib/chat-launcher'
 import { DEFAULT_RADIUS_KM, DISTANCE_OPTIONS_KM, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
 import { useSession } from '@/lib/session'
 import { notifyError, notifySuccess } from '@/lib/toaster'
+import { useTutorArea, type TutorArea } from '../api/area'
 import { useExpressInterest } from '../api/express-interest'
 import { useNearby } from '../api/get-nearby'
+import { useLiveNearby } from '../lib/use-live-nearby'
 import { SubscribePrompt } from './SubscribePrompt'
 
 const DEFAULT_CENTER: LatLng = { lat: MAP_DEFAULT_CENTER[0], lng: MAP_DEFAULT_CENTER[1] }
@@ -77,22 +80,43 @@ function ContactDetails({ contact }: { contact: ParentContact }) {
 function ResultItem({
   request,
   sending,
+  highlighted,
   onInterest,
   onMessage,
 }: {
   request: NearbyRequest
   sending: boolean
+  /** The request a notification linked to (`?request=`): marked, and scrolled to. */
+  highlighted: boolean
   onInterest: () => void
   onMessage: () => void
 }) {
   const name = request.contact?.fullname ?? request.parent.firstName
+  const ref = useRef<HTMLLIElement>(null)
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView({ block: 'center' })
+  }, [highlighted])
   return (
-    <Box as="li" borderWidth="1px" borderColor="border" borderRadius="lg" p="4" data-testid="nearby-request">
+    <Box
+      as="li"
+      ref={ref}
+      borderWidth={highlighted ? '2px' : '1px'}
+      borderColor={highlighted ? 'blue.600' : 'border'}
+      bg={highlighted ? 'blue.50' : undefined}
+      borderRadius="lg"
+      p="4"
+      data-testid="nearby-request"
+      data-highlighted={highlighted || undefined}
+      aria-current={highlighted ? 'true' : undefined}
+    >
       <HStack justify="space-between" align="start" wrap="wrap" mb="1">
         <Heading as="h3" size="md">
           {request.subject}
         </Heading>
-        <Badge colorPalette="blue">{request.distanceKm.toFixed(1)} km</Badge>
+        <HStack gap="2">
+          {highlighted && <Badge colorPalette="purple">From your alert</Badge>}
+          <Badge colorPalette="blue">{request.distanceKm.toFixed(1)} km</Badge>
+        </HStack>
       </HStack>
       <LabeledText label="Class">{request.classLevel}</LabeledText>
       <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
@@ -130,14 +154,62 @@ function ResultItem({
   )
 }
 
-/** SPEC §2/§4: nearby requests with distance, class and subject filters, as a list and on a map. */
+/** Where the search is centred, in words rather than coordinates. */
+type CentreSource = 'area' | 'default' | 'location' | 'map'
+
+function centreLabel(source: CentreSource): string {
+  switch (source) {
+    case 'area':
+      return 'your teaching area'
+    case 'location':
+      return 'your current location'
+    case 'map':
+      return 'the point you chose on the map'
+    default:
+      return 'the map centre (New Delhi)'
+  }
+}
+
+/** No saved area: the search starts from the default centre, and says where to save one. */
+function AreaPrompt() {
+  return (
+    <Box borderWidth="1px" borderColor="blue.200" bg="blue.50" borderRadius="md" p="3" mb="4" data-testid="area-prompt">
+      <Text fontSize="sm">
+        <Link asChild color="blue.700" fontWeight="semibold">
+          <RouterLink to="/profile">Save your teaching area to get alerts for new requests near you</RouterLink>
+        </Link>
+      </Text>
+    </Box>
+  )
+}
+
+/**
+ * SPEC §2/§4: nearby requests with distance, class and subject filters, as a list and on a map.
+ * Issue 19: the search starts from the tutor's saved teaching area and radius.
+ */
 export default function NearbyRequests({ title }: { title?: string }) {
   const { subscribed } = useSession()
+  const area = useTutorArea()
+  if (!subscribed) return <SubscribePrompt />
+  if (area.isPending) return <Spinner aria-label="Loading your teaching area" />
+  // A failed area load is no reason to refuse the search: it starts from the default centre.
+  return <NearbySearch title={title} area={area.data ?? null} />
+}
+
+function NearbySearch({ title, area }: { title?: string; area: TutorArea | null }) {
+  useLiveNearby()
+  const { subscribed } = useSession()
   const openChat = useOpenChat()
-  const [radiusKm, setRadiusKm] = useState(DEFAULT_RADIUS_KM)
+  const [params] = useSearchParams()
+  const highlightId = Number(params.get('request')) || null
+  const [radiusKm, setRadiusKm] = useState(area?.radiusKm ?? DEFAULT_RADIUS_KM)
   const [classLevel, setClassLevel] = useState('')
   const [subject, setSubject] = useState('')
-  const [center, setCenter] = useState<LatLng>(DEFAULT_CENTER)
+  const [center, setCenter] = useState<LatLng>(area ? { lat: area.location[1], lng: area.location[0] } : DEFAULT_CENTER)
+  const [centreSource, setCentreSource] = useState<CentreSource>(area ? 'area' : 'default')
+  const radiusOptions: number[] = (DISTANCE_OPTIONS_KM as readonly number[]).includes(radiusKm)
+    ? [...DISTANCE_OPTIONS_KM]
+    : [...DISTANCE_OPTIONS_KM, radiusKm].sort((a, b) => a - b)
   const [locating, setLocating] = useState(false)
   const [geoError, setGeoError] = useState<string | null>(null)
   // Contacts revealed by 'I'm interested' in this visit, until the refreshed results carry them.
@@ -174,9 +246,11 @@ export default function NearbyRequests({ title }: { title?: string }) {
       })),
     [results],
   )
-  const pickCenter = useCallback((point: LatLng) => setCenter(point), [])
+  const pickCenter = useCallback((point: LatLng) => {
+    setCenter(point)
+    setCentreSource('map')
+  }, [])
 
-  if (!subscribed) return <SubscribePrompt />
   if (nearby.error instanceof ApiError && nearby.error.status === 403)
     return <SubscribePrompt message={nearby.error.message} />
 
@@ -191,6 +265,7 @@ export default function NearbyRequests({ title }: { title?: string }) {
       (p) => {
         setLocating(false)
         setCenter({ lat: p.coords.latitude, lng: p.coords.longitude })
+        setCentreSource('location')
       },
       () => {
         setLocating(false)
@@ -223,6 +298,7 @@ export default function NearbyRequests({ title }: { title?: string }) {
         <Heading as="h2" id="nearby-filters" size="lg" mb="4">
           Search
         </Heading>
+        {!area && <AreaPrompt />}
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' }} gap="4">
           <FormField label="Distance">
             <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
@@ -231,7 +307,7 @@ export default function NearbyRequests({ title }: { title?: string }) {
                 value={String(radiusKm)}
                 onChange={(e) => setRadiusKm(Number(e.target.value))}
               >
-                {DISTANCE_OPTIONS_KM.map((km) => (
+                {radiusOptions.map((km) => (
                   <option key={km} value={km}>
                     {km} km
                   </option>
@@ -258,8 +334,13 @@ export default function NearbyRequests({ title }: { title?: string }) {
           </FormField>
         </Grid>
         <HStack mt="4" justify="space-between" wrap="wrap" gap="2">
-          <Text fontSize="sm" data-testid="search-centre" aria-live="polite">
-            Searching around {center.lat.toFixed(4)}, {center.lng.toFixed(4)}
+          <Text
+            fontSize="sm"
+            data-testid="search-centre"
+            aria-live="polite"
+            title={`${center.lat.toFixed(4)}, ${center.lng.toFixed(4)}`}
+          >
+            Searching around {centreLabel(centreSource)} · {radiusKm} km
           </Text>
           <Button type="button" variant="outline" size="sm" onClick={locateMe} loading={locating}>
             <LocateFixed aria-hidden /> Use my location
@@ -288,6 +369,12 @@ export default function NearbyRequests({ title }: { title?: string }) {
                 : `${results.length} request${results.length === 1 ? '' : 's'} within ${radiusKm} km, nearest first.`}
             </Text>
           )}
+          {highlightId !== null && nearby.isSuccess && !results.some((r) => r.id === highlightId) && (
+            <Text fontSize="sm" mb="3" data-testid="highlight-missing">
+              The request from your alert is not in this search: it may have been closed, or lie outside {radiusKm} km
+              of {centreLabel(centreSource)}.
+            </Text>
+          )}
           {results.length > 0 && (
             <Stack as="ul" listStyleType="none" gap="3" aria-label="Nearby requests">
               {results.map((r) => (
@@ -295,6 +382,7 @@ export default function NearbyRequests({ title }: { title?: string }) {
                   key={r.id}
                   request={r}
                   sending={interest.isPending && interest.variables === r.id}
+                  highlighted={r.id === highlightId}
                   onInterest={() => sendInterest(r.id)}
                   onMessage={() =>
                     openChat({
@@ -320,6 +408,7 @@ export default function NearbyRequests({ title }: { title?: string }) {
             center={center}
             zoom={MAP_DEFAULT_ZOOM - 1}
             markers={markers}
+            circle={{ center, radiusKm }}
             onPick={pickCenter}
           />
         </Panel>

@@ -1,7 +1,36 @@
-import { Button, Heading, Text } from '@chakra-ui/react'
+import { Box, Button, Heading, Link, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
+import { ApiError } from '@/api/client'
 import { Panel } from '@/components/page'
 import { SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { nearbyCountText, useNearbyCount } from '../api/nearby-count'
+
+/**
+ * Issue 19: before paying, how many open requests lie in the tutor's saved area (a number only),
+ * or the prompt to save an area when there is none.
+ */
+function NearbyCountLine() {
+  const count = useNearbyCount()
+  if (count.isSuccess) {
+    return (
+      <Text mb="3" fontSize="lg" fontWeight="semibold" color="blue.800" data-testid="nearby-count">
+        {nearbyCountText(count.data)}
+      </Text>
+    )
+  }
+  if (count.error instanceof ApiError && count.error.code === 'area_not_set') {
+    return (
+      <Text mb="3" data-testid="nearby-count">
+        <Link asChild color="blue.700" fontWeight="semibold">
+          <RouterLink to="/profile">Save your teaching area</RouterLink>
+        </Link>{' '}
+        to see how many requests are near you.
+      </Text>
+    )
+  }
+  // Loading, or the count could not be had: the prompt stands without it.
+  return null
+}
 
 /** SPEC §4: a tutor without an active subscription sees this and no request data. */
 export function SubscribePrompt({ message }: { message?: string }) {
@@ -10,6 +39,9 @@ export function SubscribePrompt({ message }: { message?: string }) {
       <Heading as="h2" id="subscribe-prompt" size="xl" mb="2">
         Subscribe to find students
       </Heading>
+      <Box aria-live="polite">
+        <NearbyCountLine />
+      </Box>
       {message && <Text mb="2">{message}</Text>}
       <Text mb="4">
         An active Tutor Premium subscription (₹{SUBSCRIPTION_PRICE_RUPEES} per year) lets you see tuition requests near

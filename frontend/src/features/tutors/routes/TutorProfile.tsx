@@ -1,9 +1,10 @@
 import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
-import { Pencil } from 'lucide-react'
+import { MessageCircle, Pencil } from 'lucide-react'
 import { useState } from 'react'
 import { useParams } from 'react-router'
 import { ApiError, errorMessage } from '@/api/client'
 import { Page, Panel } from '@/components/page'
+import { useOpenChat } from '@/lib/chat-launcher'
 import { MESSAGES } from '@/lib/constants'
 import { useSession, type Session } from '@/lib/session'
 import { useTutor, type TutorProfile as Tutor } from '../api/get-tutor'
@@ -36,6 +37,7 @@ export default function TutorProfile() {
   const { id = '' } = useParams()
   const session = useSession()
   const tutor = useTutor(id)
+  const openChat = useOpenChat()
   const [editing, setEditing] = useState(false)
 
   if (tutor.isPending) {
@@ -65,6 +67,9 @@ export default function TutorProfile() {
 
   const t = tutor.data
   const editable = canEdit(session, t)
+  // The server says whether the chat rules let this viewer write first; nobody messages themself.
+  const canMessage = t.canMessage && session.isLoggedIn && session.user?.id !== t.id
+  const name = t.fullname.trim() || t.email
   return (
     <Page title={t.fullname.trim() || TITLE}>
       <Stack gap="6">
@@ -99,11 +104,18 @@ export default function TutorProfile() {
                 </HStack>
               )}
             </Box>
-            {editable && !editing && (
-              <Button variant="outline" onClick={() => setEditing(true)}>
-                <Pencil aria-hidden="true" /> Edit Profile
-              </Button>
-            )}
+            <HStack gap="2" wrap="wrap">
+              {canMessage && (
+                <Button colorPalette="blue" onClick={() => openChat({ partner: { id: t.id, name } })}>
+                  <MessageCircle aria-hidden="true" /> Message
+                </Button>
+              )}
+              {editable && !editing && (
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" /> Edit Profile
+                </Button>
+              )}
+            </HStack>
           </Flex>
           {editing ? <TutorProfileForm tutor={t} onDone={() => setEditing(false)} /> : <TutorDetails tutor={t} />}
         </Panel>

@@ -28,6 +28,7 @@ function makeTutor(overrides: Partial<Tutor> = {}): Tutor {
     demoOffer: '',
     ratingAverage: null,
     ratingCount: 0,
+    canMessage: false,
     ...overrides,
   }
 }

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { LocateFixed } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
-import { MapView, type LatLng } from '@/components/map/MapView'
+import { MapView, type LatLng } from './MapView'
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
 
 /** idle: the map is ready and nothing is chosen; loading: the map or the position is on its way;
@@ -13,7 +13,14 @@ interface MapPickerProps {
   onChange: (point: LatLng) => void
   /** The form's message for a missing location. */
   error?: string
+  /** What to click for; the request form's wording by default. */
+  help?: string
+  /** The teaching area's radius: drawn as a circle round the chosen point. */
+  radiusKm?: number
 }
+
+const REQUEST_HELP =
+  'Click on the map where the classes should take place, or use your current location. With the map focused, arrow keys move it and Enter places the marker at its centre.'
 
 const DEFAULT_CENTER: LatLng = { lat: MAP_DEFAULT_CENTER[0], lng: MAP_DEFAULT_CENTER[1] }
 
@@ -21,8 +28,11 @@ export function formatPoint(point: LatLng) {
   return `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`
 }
 
-/** SPEC §4: click the map to set the marker, or use the browser's position. */
-export function MapPicker({ value, onChange, error }: MapPickerProps) {
+/**
+ * SPEC §4: click the map to set the marker, or use the browser's position. Shared by the request
+ * form and a tutor's teaching area (with its radius drawn).
+ */
+export function MapPicker({ value, onChange, error, help = REQUEST_HELP, radiusKm }: MapPickerProps) {
   const [mapStatus, setMapStatus] = useState<'loading' | 'ready' | 'error'>('loading')
   const [locating, setLocating] = useState(false)
   const [geoError, setGeoError] = useState<string | null>(null)
@@ -78,14 +88,14 @@ export function MapPicker({ value, onChange, error }: MapPickerProps) {
   return (
     <Stack gap="2" data-testid="map-picker" data-state={state}>
       <Text id="map-picker-help" fontSize="sm" color="fg.muted">
-        Click on the map where the classes should take place, or use your current location. With the map focused, arrow
-        keys move it and Enter places the marker at its centre.
+        {help}
       </Text>
       <MapView
         label="Location map: click to place the marker"
         center={center}
         zoom={MAP_DEFAULT_ZOOM}
         markers={markers}
+        circle={value && radiusKm ? { center: value, radiusKm } : undefined}
         onPick={pick}
         onReady={onReady}
         onError={onError}

@@ -1,0 +1,139 @@
+use hometutor_core::Role;
+
+/// What a notification is about. Stored as its `as_str` name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Parent: a tutor is interested in your request.
+    TutorInterested,
+    /// Tutor: a new request in your area matching your subjects and classes.
+    NewRequest,
+    /// Anyone: a message still unread after 10 minutes.
+    UnreadMessage,
+    /// Tutor: subscription receipt after payment.
+    SubscriptionReceipt,
+    /// Tutor: the subscription ends in 7 days, or in 1 day.
+    SubscriptionReminder,
+    /// Tutor: the subscription has ended.
+    SubscriptionExpired,
+    /// Parent: an admin flagged your request.
+    RequestFlagged,
+    /// Tutor: a request you were interested in was closed by its parent.
+    RequestClosed,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 8] = [
+        Kind::TutorInterested,
+        Kind::NewRequest,
+        Kind::UnreadMessage,
+        Kind::SubscriptionReceipt,
+        Kind::SubscriptionReminder,
+        Kind::SubscriptionExpired,
+        Kind::RequestFlagged,
+        Kind::RequestClosed,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::TutorInterested => "tutor_interested",
+            Kind::NewRequest => "new_request",
+            Kind::UnreadMessage => "unread_message",
+            Kind::SubscriptionReceipt => "subscription_receipt",
+            Kind::SubscriptionReminder => "subscription_reminder",
+            Kind::SubscriptionExpired => "subscription_expired",
+            Kind::RequestFlagged => "request_flagged",
+            Kind::RequestClosed => "request_closed",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == raw)
+    }
+}
+
+impl Kind {
+    /// What the preferences screen calls the kind.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::TutorInterested => "A tutor is interested in your request",
+            Kind::NewRequest => "New requests in your area",
+            Kind::UnreadMessage => "Unread messages",
+            Kind::SubscriptionReceipt => "Subscription receipts",
+            Kind::SubscriptionReminder => "Subscription reminders",
+            Kind::SubscriptionExpired => "Subscription ended",
+            Kind::RequestFlagged => "Your request was flagged by an admin",
+            Kind::RequestClosed => "A request you were interested in was closed",
+        }
+    }
+
+    /// The e-mail choices a user has for this kind: a daily digest only for new requests
+    /// (the one kind that can come many times a day).
+    pub fn choices(self) -> &'static [EmailChoice] {
+        match self {
+            Kind::NewRequest => &[EmailChoice::Off, EmailChoice::Immediate, EmailChoice::Digest],
+            _ => &[EmailChoice::Off, EmailChoice::Immediate],
+        }
+    }
+
+    /// The kinds a role can receive, in the order the preferences screen lists them.
+    pub fn for_role(role: Role) -> &'static [Kind] {
+        match role {
+            Role::Parent => &[Kind::TutorInterested, Kind::RequestFlagged, Kind::UnreadMessage],
+            Role::Tutor => &[
+                Kind::NewRequest,
+                Kind::RequestClosed,
+                Kind::SubscriptionReceipt,
+                Kind::SubscriptionReminder,
+                Kind::SubscriptionExpired,
+                Kind::UnreadMessage,
+            ],
+            Role::Admin => &[Kind::UnreadMessage],
+        }
+    }
+}
+
+/// How a user wants a kind by e-mail (in the app it is always shown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EmailChoice {
+    Off,
+    Immediate,
+    /// Collected into one e-mail a day (new requests only).
+    Digest,
+}
+
+impl EmailChoice {
+    /// When a user has not chosen: every kind is e-mailed at once.
+    pub const DEFAULT: EmailChoice = EmailChoice::Immediate;
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EmailChoice::Off => "off",
+            EmailChoice::Immediate => "immediate",
+            EmailChoice::Digest => "digest",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        [EmailChoice::Off, EmailChoice::Immediate, EmailChoice::Digest].into_iter().find(|c| c.as_str() == raw)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_only_new_requests_offer_a_digest() {
+        for kind in Kind::ALL {
+            assert_eq!(Kind::parse(kind.as_str()), Some(kind));
+            assert_eq!(kind.choices().contains(&EmailChoice::Digest), kind == Kind::NewRequest);
+            assert!(kind.choices().contains(&EmailChoice::DEFAULT));
+        }
+        for role in [Role::Parent, Role::Tutor, Role::Admin] {
+            assert!(Kind::for_role(role).contains(&Kind::UnreadMessage));
+        }
+        assert_eq!(Kind::parse("nope"), None);
+        assert_eq!(EmailChoice::parse("digest"), Some(EmailChoice::Digest));
+        assert_eq!(EmailChoice::parse("Digest"), None);
+    }
+}

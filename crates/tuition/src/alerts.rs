@@ -1,0 +1,129 @@
+//! New-request alerts: when a parent posts a request (or moves one, or changes what it
+//! is for), every tutor whose teaching area covers it and who teaches its subject and
+//! class is told, in the transaction that writes the request.
+//!
+//! Rules:
+//! - Only an open request alerts: never a flagged or closed one, nor one without its
+//!   approximate point. The distance is from the area's centre to that approximate point,
+//!   as the nearby search shows it; the alert never names the parent nor carries a point.
+//! - Tutors: role tutor, account active, not the parent themself, subscribed or not. An
+//!   unsubscribed tutor gets the same alert (subject, class, time, distance: what the
+//!   request is for, nothing of who or where) with an invitation to subscribe; seeing the
+//!   request on the map and reaching the parent still needs the subscription.
+//! - Once per request and tutor, across processes: the notification's dedupe key
+//!   `new_request:{id}` is unique per user. An edit that moves a request (or changes its
+//!   subject or class) runs the match again: tutors already alerted are not alerted again,
+//!   tutors it now reaches are.
+//! - At most [`MAX_ALERTS_PER_DAY`] per tutor in any 24 hours; the rest are skipped (the
+//!   nearby search still lists them). So that two requests posted at once cannot both
+//!   pass the cap, alerting transactions take one lock in turn (PostgreSQL: a
+//!   transaction-level advisory lock; SQLite: its writes already go one at a time).
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+use hometutor_accounts as accounts;
+use hometutor_core::{Role, UserId};
+use hometutor_db::schema::tuition_requests as tr;
+use hometutor_db::{now, DbConnection};
+use hometutor_geo::{distance_km, Point};
+use hometutor_notifications::{sent_since, Kind, Notice, Notification, Notifier};
+use serde_json::json;
+
+use crate::coverage;
+use crate::service::shown_distance;
+
+/// New-request alerts one tutor is sent in any 24 hours, at most.
+pub const MAX_ALERTS_PER_DAY: i64 = 20;
+
+/// Any fixed number: the key of the advisory lock alerting transactions take on PostgreSQL.
+const ALERT_LOCK_KEY: i64 = 0x6874_616c_6572_7473; // "htalerts"
+
+/// What the alerts need of a request.
+type RequestRow = (i64, String, String, String, Option<f64>, Option<f64>, bool, Option<chrono::NaiveDateTime>);
+
+/// Alerts the tutors the request `id` newly reaches; call in the transaction that wrote
+/// it. Returns the notifications stored, for [`Notifier::announce`] once committed.
+pub(crate) fn new_request(c: &mut DbConnection, notifier: &Notifier, id: i64) -> QueryResult<Vec<Notification>> {
+    let row: Option<RequestRow> = tr::table
+        .find(id)
+        .select((
+            tr::parent_id,
+            tr::subject,
+            tr::class_level,
+            tr::preferred_time,
+            tr::approx_lat,
+            tr::approx_lng,
+            tr::flagged,
+            tr::closed_at,
+        ))
+        .first(c)
+        .optional()?;
+    let Some((parent, subject, class_level, preferred_time, Some(lat), Some(lng), false, None)) = row else {
+        return Ok(Vec::new());
+    };
+    let point = Point { lat, lng };
+    let areas: Vec<_> = coverage::covering(c, point)?
+        .into_iter()
+        .filter(|a| a.tutor.0 != parent && a.teaches(&subject, &class_level))
+        .collect();
+    if areas.is_empty() {
+        return Ok(Vec::new());
+    }
+    if let DbConnection::Pg(pg) = c {
+        diesel::sql_query(format!("SELECT pg_advisory_xact_lock({ALERT_LOCK_KEY})")).execute(pg)?;
+    }
+    let ids: Vec<i64> = areas.iter().map(|a| a.tutor.0).collect();
+    let mut people = HashMap::new();
+    // In slices, to stay under SQLite's limit on bound parameters.
+    for chunk in ids.chunks(5_000) {
+        people.extend(accounts::people(c, chunk)?);
+    }
+    let at = now();
+    let sent = sent_since(c, &ids, Kind::NewRequest, at - chrono::Duration::hours(24))?;
+    let mut created = Vec::new();
+    for area in areas {
+        let Some(tutor) = people.get(&area.tutor).filter(|p| p.role == Role::Tutor && p.active) else { continue };
+        if sent.get(&area.tutor.0).copied().unwrap_or(0) >= MAX_ALERTS_PER_DAY {
+            continue;
+        }
+        let subscribed = tutor.subscription.at(at).active;
+        let distance = shown_distance(distance_km(area.center, point));
+        let notice = notice(area.tutor, id, &subject, &class_level, &preferred_time, distance, subscribed);
+        created.extend(notifier.notify(c, &notice)?);
+    }
+    Ok(created)
+}
+
+/// The alert itself: what the request is for and how far, nothing of who or where.
+fn notice(
+    tutor: UserId,
+    id: i64,
+    subject: &str,
+    class_level: &str,
+    preferred_time: &str,
+    distance_km: f64,
+    subscribed: bool,
+) -> Notice {
+    let mut body = format!(
+        "Subject: {subject} · Class: {class_level} · Preferred time: {preferred_time} · \
+         {distance_km:.1} km from the centre of your teaching area."
+    );
+    if !subscribed {
+        body.push_str(" Subscribe to see it on the map and contact the parent.");
+    }
+    Notice {
+        user: tutor,
+        kind: Kind::NewRequest,
+        title: format!("New {subject} request {distance_km:.1} km from you"),
+        body,
+        link: Some(format!("/nearby?request={id}")),
+        data: json!({
+            "requestId": id,
+            "subject": subject,
+            "classLevel": class_level,
+            "distanceKm": distance_km,
+        }),
+        dedupe_key: Some(format!("new_request:{id}")),
+    }
+}

@@ -1,0 +1,76 @@
+//! "12 requests within 10 km of you": how many open requests the nearby search would
+//! list, told to any tutor, subscribed or not. A number and the radius it was counted
+//! with, nothing else: no ids, subjects, points or distances.
+
+use diesel::prelude::*;
+use hometutor_core::{FieldError, Role, UserId};
+use hometutor_db::schema::tuition_requests as tr;
+use hometutor_db::DbConnection;
+use hometutor_geo::{cells_by_distance, distance_km, Point};
+
+use crate::service::shown_distance;
+use crate::{
+    area, TuitionError, TuitionService, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM, SHOWN_DISTANCE_STEP_KM,
+};
+
+/// Cells read per query: a 25 km circle spans some 2,000 fine cells.
+const CELLS_PER_QUERY: usize = 1_000;
+
+/// Where to count: a point (and radius) the tutor gives, or else their saved area.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CountQuery {
+    pub center: Option<Point>,
+    pub radius_km: Option<f64>,
+}
+
+/// The answer: how many, and within what radius.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NearbyCount {
+    pub count: i64,
+    pub radius_km: f64,
+}
+
+impl TuitionService {
+    /// Counts the open (unflagged, unclosed) requests the nearby search would list from
+    /// the given centre, or from the tutor's saved area's centre. The radius is the one
+    /// given, else the saved area's, else the default. Tutors only.
+    #[tracing::instrument(skip_all, fields(tutor = tutor.0))]
+    pub fn nearby_count(&self, tutor: UserId, role: Role, query: CountQuery) -> Result<NearbyCount, TuitionError> {
+        if role != Role::Tutor {
+            return Err(TuitionError::NotATutor);
+        }
+        if query.radius_km.is_some_and(|r| !(MIN_RADIUS_KM..=MAX_RADIUS_KM).contains(&r)) {
+            return Err(FieldError::new("radiusKm", "The distance must be between 2 and 25 km.").into());
+        }
+        self.db.read(|c| {
+            let saved = area::load(c, tutor)?;
+            let center = match (query.center, &saved) {
+                (Some(center), _) => center,
+                (None, Some(saved)) => saved.center,
+                (None, None) => return Err(TuitionError::AreaNotSet),
+            };
+            let radius_km = query.radius_km.or(saved.map(|a| a.radius_km)).unwrap_or(DEFAULT_RADIUS_KM);
+            Ok(NearbyCount { count: count_within(c, center, radius_km)?, radius_km })
+        })
+    }
+}
+
+/// The open requests whose approximate point is shown within `radius_km` of `center`
+/// (the nearby search's rule: the distance rounded to 0.1 km).
+fn count_within(c: &mut DbConnection, center: Point, radius_km: f64) -> QueryResult<i64> {
+    let cells: Vec<i64> =
+        cells_by_distance(center, radius_km + SHOWN_DISTANCE_STEP_KM / 2.0).into_iter().map(|(cell, _)| cell).collect();
+    let mut count = 0;
+    for batch in cells.chunks(CELLS_PER_QUERY) {
+        let points: Vec<(Option<f64>, Option<f64>)> = tr::table
+            .filter(tr::approx_cell.eq_any(batch).and(tr::flagged.eq(false)).and(tr::closed_at.is_null()))
+            .select((tr::approx_lat, tr::approx_lng))
+            .load(c)?;
+        count += points
+            .into_iter()
+            .filter_map(|(lat, lng)| Some(Point { lat: lat?, lng: lng? }))
+            .filter(|p| shown_distance(distance_km(center, *p)) <= radius_km)
+            .count() as i64;
+    }
+    Ok(count)
+}

@@ -1,0 +1,51 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ApiError, api, request } from '@/api/client'
+import type { components } from '@/api/schema'
+import type { ApiPaths, SuccessBody } from '@/api/types'
+import { useSession } from '@/lib/session'
+import { nearbyQueryKey, tutorAreaQueryKey } from './keys'
+
+/** A tutor's saved teaching area as fetched: `location` is [longitude, latitude]; empty lists mean any. */
+export type TutorArea = SuccessBody<ApiPaths['/tutors/me/area']['get']>
+/** What PUT /tutors/me/area takes. */
+export type TutorAreaBody = components['schemas']['AreaBody']
+
+export const LOAD_AREA_FAILED = 'Failed to load your teaching area'
+export const SAVE_AREA_FAILED = 'Failed to save your teaching area'
+
+/** GET /tutors/me/area; null when none is saved yet (404 `area_not_set`). */
+export async function getTutorArea(): Promise<TutorArea | null> {
+  try {
+    return await request(api.GET('/tutors/me/area'), LOAD_AREA_FAILED)
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'area_not_set') return null
+    throw error
+  }
+}
+
+export function tutorAreaQueryOptions() {
+  return queryOptions({ queryKey: tutorAreaQueryKey, queryFn: getTutorArea })
+}
+
+/** A tutor's saved area (nothing is asked for anyone else). */
+export function useTutorArea() {
+  const { role } = useSession()
+  return useQuery({ ...tutorAreaQueryOptions(), enabled: role === 'tutor' })
+}
+
+/** PUT /tutors/me/area: answers the area as saved (trimmed, deduplicated). */
+export function saveTutorArea(body: TutorAreaBody) {
+  return request(api.PUT('/tutors/me/area', { body }), SAVE_AREA_FAILED)
+}
+
+export function useSaveTutorArea() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: saveTutorArea,
+    onSuccess: async (data) => {
+      queryClient.setQueryData(tutorAreaQueryKey, data)
+      // The count of requests in the area changes with it.
+      await queryClient.invalidateQueries({ queryKey: nearbyQueryKey })
+    },
+  })
+}

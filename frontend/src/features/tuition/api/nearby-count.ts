@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, request } from '@/api/client'
+import type { components } from '@/api/schema'
+import { nearbyQueryKey } from './keys'
+
+/** How many open requests the nearby search would list: the number alone. */
+export type NearbyCount = components['schemas']['NearbyCountDto']
+
+export const NEARBY_COUNT_FAILED = 'Failed to count nearby requests'
+
+/** GET /tuition/nearby/count: open requests in the saved area (404 `area_not_set` without one). */
+export function getNearbyCount() {
+  return request(api.GET('/tuition/nearby/count'), NEARBY_COUNT_FAILED)
+}
+
+export function nearbyCountQueryOptions() {
+  return queryOptions({ queryKey: [...nearbyQueryKey, 'count'], queryFn: getNearbyCount, retry: false })
+}
+
+/** For a tutor without a subscription: how many requests they would see (a number, nothing else). */
+export function useNearbyCount() {
+  return useQuery(nearbyCountQueryOptions())
+}
+
+/** "12 requests within 10 km of you". */
+export function nearbyCountText({ count, radiusKm }: NearbyCount): string {
+  return `${count} request${count === 1 ? '' : 's'} within ${radiusKm} km of you`
+}

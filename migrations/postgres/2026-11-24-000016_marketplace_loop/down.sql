@@ -1,0 +1,15 @@
+DROP INDEX users_subscription_expires;
+DROP INDEX tuition_requests_open_cell;
+ALTER TABLE outbox_emails DROP COLUMN headers;
+DROP INDEX conversations_last_message;
+ALTER TABLE conversations DROP COLUMN b_mailed_at;
+ALTER TABLE conversations DROP COLUMN a_mailed_at;
+ALTER TABLE conversations DROP COLUMN b_mailed_seq;
+ALTER TABLE conversations DROP COLUMN a_mailed_seq;
+ALTER TABLE tuition_requests DROP COLUMN closed_tutor_id;
+ALTER TABLE tuition_requests DROP COLUMN close_outcome;
+ALTER TABLE tuition_requests DROP COLUMN closed_at;
+DROP TABLE notification_preferences;
+DROP TABLE notifications;
+DROP TABLE tutor_area_cells;
+DROP TABLE tutor_areas;
