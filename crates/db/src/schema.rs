@@ -104,6 +104,13 @@ diesel::table! {
         /// `found_tutor` or `not_needed`.
         close_outcome -> Nullable<Text>,
         closed_tutor_id -> Nullable<BigInt>,
+        /// Vocabulary ids (crates/vocabulary, issue 20); NULL until filled in at start-up.
+        subject_id -> Nullable<Text>,
+        class_id -> Nullable<Text>,
+        /// A board id; NULL when the parent did not say.
+        board -> Nullable<Text>,
+        /// `home` or `online`.
+        mode -> Text,
     }
 }
 
@@ -180,6 +187,10 @@ diesel::table! {
         fees -> Text,
         demo_offer -> Text,
         updated_at -> Timestamp,
+        /// Rupees per hour (issue 20); the free-text `fees` keeps the notes.
+        fee_per_hour -> Nullable<Integer>,
+        /// Stored name of the square profile photo.
+        photo -> Nullable<Text>,
     }
 }
 
@@ -311,10 +322,32 @@ diesel::table! {
         lat -> Double,
         lng -> Double,
         radius_km -> Double,
-        /// JSON arrays of strings; empty means any.
+        /// JSON arrays of vocabulary ids (unknown text as `other:<text>`); empty means any.
         subjects -> Text,
         classes -> Text,
         updated_at -> Timestamp,
+        /// JSON arrays of board and mode ids; empty means any.
+        boards -> Text,
+        modes -> Text,
+        /// FALSE until start-up has mapped an older area's free text onto the vocabulary.
+        vocabulary_mapped -> Bool,
+    }
+}
+
+diesel::table! {
+    /// One row per (subject id, tutor) of a teaching area: tutor search's subject filter.
+    tutor_area_subjects (subject_id, tutor_id) {
+        subject_id -> Text,
+        tutor_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    /// A parent's invitation of a recommended tutor to a request (issue 20).
+    tuition_invites (request_id, tutor_id) {
+        request_id -> BigInt,
+        tutor_id -> BigInt,
+        created_at -> Timestamp,
     }
 }
 
@@ -383,5 +416,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     tutor_areas,
     tutor_area_cells,
     notifications,
-    notification_preferences
+    notification_preferences,
+    tutor_area_subjects,
+    tuition_invites
 );

@@ -1,0 +1,11 @@
+DROP TABLE tuition_invites;
+ALTER TABLE tutor_profiles DROP COLUMN photo;
+ALTER TABLE tutor_profiles DROP COLUMN fee_per_hour;
+DROP TABLE tutor_area_subjects;
+ALTER TABLE tutor_areas DROP COLUMN vocabulary_mapped;
+ALTER TABLE tutor_areas DROP COLUMN modes;
+ALTER TABLE tutor_areas DROP COLUMN boards;
+ALTER TABLE tuition_requests DROP COLUMN mode;
+ALTER TABLE tuition_requests DROP COLUMN board;
+ALTER TABLE tuition_requests DROP COLUMN class_id;
+ALTER TABLE tuition_requests DROP COLUMN subject_id;
