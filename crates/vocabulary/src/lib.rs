@@ -78,10 +78,14 @@ pub fn resolve(facet: Facet, text: &str) -> Option<&'static Term> {
     None
 }
 
-/// Lower case, every run of non-alphanumerics one space, trimmed.
+/// Lower case; dots and apostrophes dropped (so 'C.B.S.E.' is 'cbse' and 'B.Com' 'bcom'),
+/// every other run of non-alphanumerics one space; trimmed.
 pub fn normalize(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
+        if matches!(c, '.' | '\'' | '’') {
+            continue;
+        }
         if c.is_alphanumeric() {
             out.extend(c.to_lowercase());
         } else if !out.ends_with(' ') && !out.is_empty() {
