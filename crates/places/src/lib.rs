@@ -102,6 +102,9 @@ struct Meta {
     accuracy: u8,
     /// Post offices sharing the PIN (a locality) or in the district / sub-district.
     size: u32,
+    /// Accurate post offices within ≈ 15 km (the 3×3 grid cells around the point): how
+    /// urban the place is.
+    density: u32,
 }
 
 /// How one query word matched one word of the index: 0 exact, 1 prefix, 2 one edit, 3 two.
@@ -163,6 +166,29 @@ fn letter_mask(word: &str) -> u32 {
     })
 }
 
+/// Names people type that the data spells otherwise (old or new names of cities).
+const ALIASES: [(&str, &str); 14] = [
+    ("bangalore", "bengaluru"),
+    ("bombay", "mumbai"),
+    ("calcutta", "kolkata"),
+    ("madras", "chennai"),
+    ("gurugram", "gurgaon"),
+    ("mysore", "mysuru"),
+    ("mangaluru", "mangalore"),
+    ("poona", "pune"),
+    ("trivandrum", "thiruvananthapuram"),
+    ("cochin", "ernakulam"),
+    ("kochi", "ernakulam"),
+    ("baroda", "vadodara"),
+    ("benares", "varanasi"),
+    ("banaras", "varanasi"),
+];
+
+/// The spelling the data uses for a name people type otherwise ('bangalore' → 'bengaluru').
+pub fn alias(word: &str) -> Option<&'static str> {
+    ALIASES.iter().find(|(typed, _)| *typed == word).map(|&(_, data)| data)
+}
+
 /// The edit distance a word of this many characters may have from what was typed.
 pub fn allowed_typos(chars: usize) -> usize {
     match chars {
@@ -217,17 +243,17 @@ pub struct Match {
     pub edits: u8,
     /// 0 when the name is exactly what was typed, 1 when it has more words.
     pub partial: u8,
+    /// Accurate post offices around the point: a town over a village.
+    pub density: u32,
     /// GeoNames' accuracy of the point (1 estimated … 4 exact).
     pub accuracy: u8,
-    /// Post offices sharing the PIN.
-    pub pin_size: u32,
 }
 
-/// The order of suggestions: quality, then larger places, fewer edits, exact names, more
-/// accurate points, busier PINs; the caller breaks ties by name.
-pub fn rank_key(m: &Match) -> (u8, std::cmp::Reverse<u32>, u8, u8, std::cmp::Reverse<u8>, std::cmp::Reverse<u32>) {
+/// The order of suggestions: quality, then larger places, fewer edits, exact names, denser
+/// surroundings, more accurate points; the caller breaks ties by name.
+pub fn rank_key(m: &Match) -> (u8, std::cmp::Reverse<u32>, u8, u8, std::cmp::Reverse<u32>, std::cmp::Reverse<u8>) {
     use std::cmp::Reverse;
-    (m.quality, Reverse(m.size), m.edits, m.partial, Reverse(m.accuracy), Reverse(m.pin_size))
+    (m.quality, Reverse(m.size), m.edits, m.partial, Reverse(m.density), Reverse(m.accuracy))
 }
 
 /// The words of the index a query word may stand for, sorted by word id, with how well.
@@ -323,6 +349,7 @@ impl Places {
                 state,
                 accuracy: r.accuracy,
                 size: pin_sizes.get(r.pincode).copied().unwrap_or(1),
+                density: 0,
             });
             if !r.district.is_empty() {
                 districts.entry((r.district, r.state)).or_default().push(i);
@@ -363,6 +390,7 @@ impl Places {
                 state: regions.id(state),
                 accuracy: 3,
                 size: members.len() as u32,
+                density: 0,
             });
         }
         let mut districts: Vec<_> = districts.into_iter().collect();
@@ -384,6 +412,7 @@ impl Places {
                 state: regions.id(state),
                 accuracy: 3,
                 size: members.len() as u32,
+                density: 0,
             });
         }
 
@@ -421,6 +450,15 @@ impl Places {
             if m.accuracy >= 3 {
                 grid.entry(cell(places[i].lat, places[i].lng)).or_default().push(i as u32);
             }
+        }
+
+        let counts: HashMap<(i32, i32), u32> = grid.iter().map(|(&c, v)| (c, v.len() as u32)).collect();
+        for (p, m) in places.iter().zip(meta.iter_mut()) {
+            let (row, col) = cell(p.lat, p.lng);
+            m.density = (row - 1..=row + 1)
+                .flat_map(|r| (col - 1..=col + 1).map(move |c| (r, c)))
+                .map(|c| counts.get(&c).copied().unwrap_or(0))
+                .sum();
         }
 
         Places { places, meta, localities, regions: regions.words, words, word_masks, by_len, postings, name_words, grid }
@@ -501,6 +539,9 @@ impl Places {
     /// The index words `word` may stand for: itself; the words it starts (when `prefix`);
     /// and only when neither exists, the words within the allowed edit distance.
     fn word_set(&self, word: &str, prefix: bool) -> WordSet {
+        if let Some(data) = alias(word) {
+            return self.word_set(data, false);
+        }
         let mut set = Vec::new();
         let from = self.words.partition_point(|w| w.as_str() < word);
         if prefix {
@@ -558,6 +599,7 @@ impl Places {
         let m = self.meta[entry];
         let mut edits = 0u8;
         for word in context {
+            let word = alias(word).unwrap_or(word);
             let len = word.chars().count();
             let max = allowed_typos(len);
             let best = [m.district, m.sub, m.state]
@@ -565,7 +607,7 @@ impl Places {
                 .filter(|&&r| r != NO_REGION)
                 .flat_map(|&r| self.regions[r as usize].iter())
                 .filter_map(|w| {
-                    if w == word || (len >= 2 && w.starts_with(word.as_str())) {
+                    if w == word || (len >= 2 && w.starts_with(word)) {
                         Some(0)
                     } else if max > 0 {
                         edit_distance(word, w, max)
@@ -624,10 +666,12 @@ impl Places {
                 let meta = self.meta[e as usize];
                 let size = match meta.kind {
                     PlaceKind::Locality => per_district.get(&(meta.district, quality)).copied().unwrap_or(1),
-                    PlaceKind::SubDistrict | PlaceKind::District => meta.size,
+                    // A sub-district counts as one place (its post offices are mostly villages);
+                    // a district as all of its post offices.
+                    PlaceKind::SubDistrict => 1,
+                    PlaceKind::District => meta.size,
                 };
-                let pin_size = if meta.kind == PlaceKind::Locality { meta.size } else { 0 };
-                (Match { quality, size, edits, partial, accuracy: meta.accuracy, pin_size }, e)
+                (Match { quality, size, edits, partial, density: meta.density, accuracy: meta.accuracy }, e)
             })
             .collect();
         ranked.sort_by(|(ma, a), (mb, b)| {
@@ -783,7 +827,7 @@ Pune\tBareilly\tBareilly\tUttar Pradesh\t243001\t28.36\t79.41\t3
 
     #[test]
     fn match_keys_order_quality_before_size() {
-        let exact = Match { quality: 0, size: 1, edits: 0, partial: 0, accuracy: 1, pin_size: 1 };
+        let exact = Match { quality: 0, size: 1, edits: 0, partial: 0, density: 1, accuracy: 1 };
         let prefix = Match { quality: 1, size: 50, ..exact };
         let bigger = Match { size: 3, partial: 1, ..exact };
         assert!(rank_key(&exact) < rank_key(&prefix));
