@@ -748,6 +748,11 @@ impl Places {
                 found.push((e, (quality, m.edits.saturating_add(context_edits), u8::from(!m.whole))));
             }
         }
+        if found.is_empty() && words.len() > 1 {
+            // A last word that matches nothing ('Andheri West' where the data has no West, or a
+            // landmark) should not hide the place before it.
+            return self.search_words(&words[..words.len() - 1], limit);
+        }
         if splits > 1 {
             found.sort_unstable();
             found.dedup_by_key(|(e, _)| *e);
