@@ -79,6 +79,9 @@ pub enum PlaceKind {
     District,
 }
 
+/// A query of one word this short (in characters) matches the first word of names only.
+const SHORT_PREFIX: usize = 3;
+
 /// At most this many suggestions come back.
 pub const MAX_SUGGESTIONS: usize = 10;
 
@@ -175,6 +178,9 @@ pub struct Places {
     by_len: Vec<Vec<u32>>,
     /// Entry ids per word id (ascending).
     postings: Vec<Vec<u32>>,
+    /// Entry ids whose name starts with the word, per word id (ascending): the candidates of a
+    /// short prefix ('Ba'), which would otherwise be a good part of the index.
+    first_postings: Vec<Vec<u32>>,
     /// The word ids of each entry's name, in order.
     name_words: Vec<Vec<u32>>,
     grid: FxMap<(i32, i32), Vec<u32>>,
@@ -506,7 +512,11 @@ impl Places {
         }
         let words: Vec<String> = words.into_iter().map(|(w, _)| w).collect();
         let mut postings: Vec<Vec<u32>> = vec![Vec::new(); words.len()];
+        let mut first_postings: Vec<Vec<u32>> = vec![Vec::new(); words.len()];
         for (e, ids) in name_words.iter_mut().enumerate() {
+            if let Some(first) = ids.first() {
+                first_postings[renumber[*first as usize] as usize].push(e as u32);
+            }
             for id in ids.iter_mut() {
                 *id = renumber[*id as usize];
                 let list = &mut postings[*id as usize];
@@ -541,7 +551,7 @@ impl Places {
                 .sum();
         }
 
-        Places { places, meta, localities, regions: regions.words, words, word_masks, by_len, postings, name_words, grid }
+        Places { places, meta, localities, regions: regions.words, words, word_masks, by_len, postings, first_postings, name_words, grid }
     }
 
     /// How many entries the index holds (post offices, sub-districts and districts).
@@ -713,20 +723,23 @@ impl Places {
             if sets.iter().any(|s| s.0.is_empty()) {
                 continue;
             }
-            let Some(rarest) = sets.iter().min_by_key(|s| {
-                s.0.iter().map(|&(w, _)| self.postings[w as usize].len()).sum::<usize>()
-            }) else {
+            // A short prefix typed alone matches the start of names only.
+            let short_prefix = k == 1 && words.len() == 1 && words[0].chars().count() <= SHORT_PREFIX;
+            let postings = if short_prefix { &self.first_postings } else { &self.postings };
+            let Some(rarest) =
+                sets.iter().min_by_key(|s| s.0.iter().map(|&(w, _)| postings[w as usize].len()).sum::<usize>())
+            else {
                 continue;
             };
             splits += 1;
             // The entries of the rarest word, each once, in order (one word's list already is;
             // several words' lists are merged through a bit set over the entries).
             let candidates: Vec<u32> = if let [(w, _)] = rarest.0[..] {
-                self.postings[w as usize].clone()
+                postings[w as usize].clone()
             } else {
                 let mut seen = vec![0u64; self.places.len().div_ceil(64)];
                 for &(w, _) in &rarest.0 {
-                    for &e in &self.postings[w as usize] {
+                    for &e in &postings[w as usize] {
                         seen[e as usize / 64] |= 1 << (e % 64);
                     }
                 }
