@@ -85,7 +85,7 @@ pub async fn search_places(params: web::Query<SearchParams>) -> Result<web::Json
         return Ok(web::Json(Vec::new()));
     }
     // The first search builds the index (a fraction of a second): off the async workers.
-    let found = blocking(move || {
+    let found: Vec<PlaceDto> = blocking(move || {
         Ok::<_, ApiError>(Places::global().search(&q, MAX_SUGGESTIONS).into_iter().map(PlaceDto::from).collect())
     })
     .await?;
