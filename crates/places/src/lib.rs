@@ -15,10 +15,15 @@
 //!   are a binary search), each with the entries it occurs in; typos scan only the words of a
 //!   close length whose letter set is close.
 //! * Ranking ([`rank_key`]): match quality (exact or whole words > prefix > typo), then the size
-//!   of the place (how many post offices of the district matched; a district or sub-district
-//!   counts its post offices), then fewer/closer edits, the accuracy of the point, the post
-//!   offices sharing the PIN, the name. Duplicates (same name and district) are dropped.
-//! * PIN codes: 6 digits → the post offices of that PIN; 3–5 digits → PINs starting with them.
+//!   of the place (how many post offices of the district matched this well; a district counts
+//!   all of its post offices, a sub-district counts as one place), then fewer edits, an exact
+//!   name, denser surroundings (accurate post offices within ≈ 15 km: a town over a village),
+//!   the accuracy of the point, the name. Duplicates (same name and district) are dropped. Old
+//!   city names are aliases ('Bangalore', 'Gurugram' → the data's 'Bengaluru', 'Gurgaon'). A
+//!   one-word query of up to 3 letters matches the start of names only; a trailing word that
+//!   matches nothing is dropped ('Andheri West' where the data has no Andheri West).
+//! * PIN codes: 6 digits → the post offices of that PIN (words after it pick the office);
+//!   3–5 digits → PINs starting with them.
 //! * Points: a 0.1° grid over the post offices whose coordinates GeoNames marks as accurate
 //!   (accuracy 3–4); the nearest within [`NEAREST_MAX_KM`].
 
