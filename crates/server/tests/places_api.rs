@@ -113,4 +113,8 @@ async fn the_routes_are_in_the_openapi_document() {
     assert!(search["responses"]["429"].is_object());
     assert!(doc.body["paths"]["/api/places/nearest"]["get"]["responses"]["404"].is_object());
     assert!(doc.body["components"]["schemas"]["PlaceDto"]["properties"]["label"].is_object());
+    // The documented limit is the enforced one.
+    let q = search["parameters"].as_array().unwrap().iter().find(|p| p["name"] == "q").expect("q");
+    let max = hometutor_server::routes::places::MAX_QUERY_CHARS;
+    assert_eq!(q["schema"]["maxLength"].as_u64(), Some(max as u64), "{q}");
 }
