@@ -44,6 +44,10 @@ pub enum Bucket {
     /// E-mail unsubscribe links followed (`/api/notifications/unsubscribe`, no login) per client
     /// address, valid or not: a person needs a few, a token guesser many. Attached to the route.
     UnsubscribesPerIp,
+    /// Place searches (`/api/places`, `/api/places/nearest`, no login) per client address: a
+    /// person typing sends a few a second for a moment; a script copying the index, many.
+    /// Attached to the routes.
+    PlaceSearchesPerIp,
 }
 
 const fn minutes(n: u64) -> Duration {
@@ -51,7 +55,7 @@ const fn minutes(n: u64) -> Duration {
 }
 
 impl Bucket {
-    pub const ALL: [Bucket; 7] = [
+    pub const ALL: [Bucket; 8] = [
         Bucket::LoginFailuresPerAccount,
         Bucket::LoginFailuresPerIp,
         Bucket::CodeEmailsPerIp,
@@ -59,6 +63,7 @@ impl Bucket {
         Bucket::SupportTicketsPerIp,
         Bucket::ChatEventsPerAccount,
         Bucket::UnsubscribesPerIp,
+        Bucket::PlaceSearchesPerIp,
     ];
 
     /// The table: each bucket's name, its numbers and who counts it. The name prefixes the
@@ -73,6 +78,7 @@ impl Bucket {
             Bucket::SupportTicketsPerIp => ("support-tickets-per-ip", 5, minutes(15), ByLimiter),
             Bucket::ChatEventsPerAccount => ("chat-events-per-account", 30, Duration::from_secs(10), ByLimiter),
             Bucket::UnsubscribesPerIp => ("unsubscribes-per-ip", 20, minutes(15), ByLimiter),
+            Bucket::PlaceSearchesPerIp => ("place-searches-per-ip", 120, minutes(1), ByLimiter),
         };
         (name, Rule { limit, window }, counted)
     }

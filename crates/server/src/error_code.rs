@@ -17,6 +17,8 @@ pub enum ErrorCode {
     /// Named fields are invalid: see `fields`.
     Validation,
     NotFound,
+    /// No known place there (`/api/places/nearest` far from India).
+    PlaceNotFound,
     MethodNotAllowed,
     RequestTimeout,
     /// A JSON body over the limit.

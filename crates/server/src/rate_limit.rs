@@ -36,10 +36,26 @@ pub async fn unsubscribes(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    every_request_per_client_address(Bucket::UnsubscribesPerIp, req, next).await
+}
+
+/// `GET /api/places` and `/api/places/nearest`: every search per client address.
+pub async fn place_searches(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    every_request_per_client_address(Bucket::PlaceSearchesPerIp, req, next).await
+}
+
+/// Counts every request against its client address before the handler runs.
+async fn every_request_per_client_address(
+    bucket: Bucket,
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
         return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
     };
-    let bucket = Bucket::UnsubscribesPerIp;
     if let Err(wait) = hit(&state.limiter, bucket, client_address(req.request())).await {
         let response = refused(bucket, wait).error_response();
         return Ok(req.into_response(response));

@@ -136,6 +136,9 @@ fn the_public_routes_are_exactly_the_ones_without_a_token() {
         // An e-mail's one-click unsubscribe link: the signed token is the permission.
         "GET /api/notifications/unsubscribe",
         "POST /api/notifications/unsubscribe",
+        // Place search (issue 20): the search box is on pages visitors see.
+        "GET /api/places",
+        "GET /api/places/nearest",
     ];
     let mut public = public;
     public.sort();

@@ -6,6 +6,7 @@ pub mod health;
 pub mod messages;
 pub mod notifications;
 pub mod payments;
+pub mod places;
 pub mod site;
 pub mod tuition;
 pub mod tutors;
@@ -22,6 +23,7 @@ pub fn config(cfg: &mut ServiceConfig) {
     notifications::config(cfg);
     tutors::config(cfg);
     uploads::config(cfg);
+    places::config(cfg);
     site::config(cfg);
     admin::config(cfg);
 }

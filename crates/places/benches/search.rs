@@ -1,0 +1,131 @@
+//! Place search: the time to load the built-in index, and p50/p99 of `search` over the 50
+//! queries of the quality test (plus their prefixes while typing) and of `nearest` over random
+//! points in India.
+//!
+//! `cargo bench -p hometutor-places --bench search`; `BENCH_ROUNDS` (default 20) repeats the
+//! query list. On a busy machine read the 'fastest round' rows: the others include the time the
+//! thread waited for a core.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark that cannot set up should stop loudly
+
+#[path = "../tests/support/cases.rs"]
+mod cases;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use hometutor_places::{Places, MAX_SUGGESTIONS};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// This thread's CPU time (user + system) from /proc, in clock ticks of 10 ms; `None` elsewhere.
+/// Reported beside the wall time because a busy machine stretches the wall time.
+fn thread_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let after = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = after.split(' ').collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn row(what: &str, mut times: Vec<Duration>) {
+    times.sort();
+    let us = |d: Duration| d.as_secs_f64() * 1e6;
+    println!(
+        "| {what:34} | {:>7} | {:>8.1} | {:>8.1} | {:>8.1} |",
+        times.len(),
+        us(percentile(&times, 0.5)),
+        us(percentile(&times, 0.99)),
+        us(times[times.len() - 1])
+    );
+}
+
+fn main() {
+    let rounds: usize = std::env::var("BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let (started, cpu) = (Instant::now(), thread_cpu());
+    let places = Places::global();
+    let load = started.elapsed();
+    let cpu = cpu.zip(thread_cpu()).map(|(before, after)| format!(", {:.0} ms CPU", (after - before).as_secs_f64() * 1e3));
+    println!(
+        "load: {:.0} ms wall{} for {} entries ({} post offices)\n",
+        load.as_secs_f64() * 1e3,
+        cpu.unwrap_or_default(),
+        places.len(),
+        places.localities()
+    );
+
+    let queries: Vec<&str> = cases::CASES.iter().map(|(q, _)| *q).collect();
+    // What a person sends while typing: every prefix of 2+ characters of each query.
+    let typing: Vec<String> = queries
+        .iter()
+        .flat_map(|q| (2..=q.len()).filter(|&n| q.is_char_boundary(n)).map(|n| q[..n].to_owned()))
+        .collect();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let points: Vec<(f64, f64)> = (0..queries.len() * rounds)
+        .map(|_| (8.0 + rng.next() * 24.0, 69.0 + rng.next() * 20.0))
+        .collect();
+
+    let time = |f: &mut dyn FnMut()| {
+        let t = Instant::now();
+        f();
+        t.elapsed()
+    };
+    let mut search = Vec::new();
+    // Each query's fastest round: what it costs when the machine is not busy elsewhere.
+    let mut fastest = vec![Duration::MAX; queries.len()];
+    for _ in 0..rounds {
+        for (i, q) in queries.iter().enumerate() {
+            let took = time(&mut || {
+                black_box(places.search(black_box(q), MAX_SUGGESTIONS));
+            });
+            fastest[i] = fastest[i].min(took);
+            search.push(took);
+        }
+    }
+    let mut prefixes = Vec::new();
+    let mut prefix_fastest = Vec::new();
+    for q in &typing {
+        let mut best = Duration::MAX;
+        for _ in 0..3 {
+            let took = time(&mut || {
+                black_box(places.search(black_box(q), MAX_SUGGESTIONS));
+            });
+            best = best.min(took);
+            prefixes.push(took);
+        }
+        prefix_fastest.push((best, q.as_str()));
+    }
+    let mut found = 0;
+    let nearest: Vec<Duration> = points
+        .iter()
+        .map(|&(lat, lng)| {
+            time(&mut || {
+                found += usize::from(black_box(places.nearest(black_box(lat), black_box(lng))).is_some());
+            })
+        })
+        .collect();
+    println!("| {:34} | {:>7} | {:>8} | {:>8} | {:>8} |", "operation", "calls", "p50 µs", "p99 µs", "max µs");
+    println!("|{:-<36}|{:-<9}|{:-<10}|{:-<10}|{:-<10}|", "", "", "", "", "");
+    row(&format!("search, 50 queries × {rounds}"), search);
+    row("search, every typed prefix", prefixes);
+    row(&format!("nearest, random points ({found} found)"), nearest);
+    row("search, each query's fastest round", fastest);
+    row("search, each prefix's fastest of 3", prefix_fastest.iter().map(|(d, _)| *d).collect());
+    prefix_fastest.sort();
+    let slowest: Vec<String> =
+        prefix_fastest.iter().rev().take(5).map(|(d, q)| format!("{q:?} {:.0} µs", d.as_secs_f64() * 1e6)).collect();
+    println!("\nslowest prefixes (fastest of 3): {}", slowest.join(", "));
+}
