@@ -8,5 +8,6 @@ export {
   vocabularyQueryOptions,
 } from './api/get-vocabulary'
 export { OTHER, type Facet, type Mode, type Term, type Vocabulary } from './api/types'
+export { TermRadios, type TermRadiosProps } from './components/TermRadios'
 export { TermSelect, type TermSelectProps } from './components/TermSelect'
 export { findTerm, termLabel } from './lib/term-label'
