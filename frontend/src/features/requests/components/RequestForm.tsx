@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Input, Stack } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { MapPicker } from '@/components/map/MapPicker'
 import type { LatLng } from '@/components/map/MapView'
@@ -99,6 +99,7 @@ export function RequestForm({
   const form = useForm({ resolver: zodResolver(requestSchema), defaultValues: initialValues })
   const { errors } = form.formState
   const vocabulary = useVocabulary()
+  const [subjectText, classText] = useWatch({ control: form.control, name: ['subject', 'classLevel'] })
 
   // A 400 names its fields: those go next to the fields, anything else above the button.
   const submit = form.handleSubmit(async (input) => {
@@ -139,7 +140,7 @@ export function RequestForm({
               allowOther
               otherLabel="Which subject?"
               otherPlaceholder="e.g. Vedic maths"
-              otherText={form.watch('subject')}
+              otherText={subjectText}
               onOtherTextChange={(text) => form.setValue('subject', text, { shouldDirty: true })}
               otherError={errors.subject?.message}
               otherMaxLength={TEXT_MAX}
@@ -161,7 +162,7 @@ export function RequestForm({
               allowOther
               otherLabel="Which class or exam?"
               otherPlaceholder="e.g. CA Foundation"
-              otherText={form.watch('classLevel')}
+              otherText={classText}
               onOtherTextChange={(text) => form.setValue('classLevel', text, { shouldDirty: true })}
               otherError={errors.classLevel?.message}
               otherMaxLength={TEXT_MAX}
