@@ -8,6 +8,7 @@ export {
   vocabularyQueryOptions,
 } from './api/get-vocabulary'
 export { OTHER, type Facet, type Mode, type Term, type Vocabulary } from './api/types'
+export { TermChips, type TermChipsProps } from './components/TermChips'
 export { TermRadios, type TermRadiosProps } from './components/TermRadios'
 export { TermSelect, type TermSelectProps } from './components/TermSelect'
 export { findTerm, termLabel } from './lib/term-label'
