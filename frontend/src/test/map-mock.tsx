@@ -8,13 +8,22 @@ export const PICKED = { lat: 28.62, lng: 77.215 }
  * A stand-in for the Leaflet map (jsdom has no layout for it): `vi.mock('@/components/map/MapView',
  * () => import('@/test/map-mock'))`. A button plays the click on the map; markers are listed.
  */
-export function MapView({ label, onPick, onReady, markers, center, circle }: MapViewProps & { onError?: () => void }) {
+export function MapView({
+  label,
+  onPick,
+  onReady,
+  markers,
+  center,
+  zoom,
+  circle,
+}: MapViewProps & { onError?: () => void }) {
   useEffect(() => onReady?.(), [onReady])
   return (
     <div
       role="region"
       aria-label={label}
       data-center={`${center.lat},${center.lng}`}
+      data-zoom={zoom}
       data-circle={circle ? `${circle.center.lat},${circle.center.lng},${circle.radiusKm}` : undefined}
     >
       {onPick && (

@@ -28,16 +28,18 @@ function round(value: number) {
 }
 
 /** Clicks (and Enter on the focused map: its centre) pick a point; the container gets its name. */
-function Behaviour({ label, center, onPick }: Pick<MapViewProps, 'label' | 'center' | 'onPick'>) {
+function Behaviour({ label, center, zoom, onPick }: Pick<MapViewProps, 'label' | 'center' | 'zoom' | 'onPick'>) {
   const map = useMap()
   useEffect(() => {
     const container = map.getContainer()
     container.setAttribute('role', 'region')
     container.setAttribute('aria-label', label)
   }, [map, label])
+  // A new centre (a chosen place, the browser's position) is shown at least at the given zoom, so
+  // a place picked from a search opens at street level; a person's own zooming is kept otherwise.
   useEffect(() => {
-    map.setView([center.lat, center.lng], map.getZoom())
-  }, [map, center.lat, center.lng])
+    map.setView([center.lat, center.lng], Math.max(map.getZoom(), zoom))
+  }, [map, center.lat, center.lng, zoom])
   useMapEvents({
     click(event) {
       onPick?.({ lat: round(event.latlng.lat), lng: round(event.latlng.lng) })
@@ -83,7 +85,7 @@ export default function LeafletMap({
       whenReady={onReady}
     >
       <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
-      <Behaviour label={label} center={center} onPick={onPick} />
+      <Behaviour label={label} center={center} zoom={zoom} onPick={onPick} />
       {circle && (
         <>
           <Circle

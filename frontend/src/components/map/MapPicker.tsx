@@ -2,6 +2,9 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { LocateFixed } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { MapView, type LatLng } from './MapView'
+import { useNearestPlace } from '@/components/places/api'
+import { PlaceSearch } from '@/components/places/PlaceSearch'
+import { placeLatLng, shortPlaceName, type PlaceValue } from '@/components/places/types'
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
 
 /** idle: the map is ready and nothing is chosen; loading: the map or the position is on its way;
@@ -17,27 +20,50 @@ interface MapPickerProps {
   help?: string
   /** The teaching area's radius: drawn as a circle round the chosen point. */
   radiusKm?: number
+  /** The place search's label: typing a locality centres the map there and sets the pin. */
+  searchLabel?: string
 }
 
 const REQUEST_HELP =
-  'Click on the map where the classes should take place, or use your current location. With the map focused, arrow keys move it and Enter places the marker at its centre.'
+  'Search for your locality, then click on the map to fine-tune where the classes should take place, or use your current location. With the map focused, arrow keys move it and Enter places the marker at its centre.'
+
+/** The zoom a chosen place is shown at: streets are readable, so the pin can be fine-tuned. */
+const PLACE_ZOOM = 15
 
 const DEFAULT_CENTER: LatLng = { lat: MAP_DEFAULT_CENTER[0], lng: MAP_DEFAULT_CENTER[1] }
 
-export function formatPoint(point: LatLng) {
-  return `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`
+/**
+ * A chosen point as a person reads it: the place it lies in ('Lajpat Nagar, South Delhi'), never
+ * raw coordinates. `aria-live`, so a click on the map is announced by name.
+ */
+export function PointName({ point, prefix = 'Selected location' }: { point: LatLng | null; prefix?: string }) {
+  const nearest = useNearestPlace(point)
+  if (!point) return <>No location selected yet.</>
+  if (nearest.isPending) return <>{prefix}: finding the place name…</>
+  if (nearest.data) return <>{`${prefix}: ${shortPlaceName(nearest.data)}`}</>
+  return <>{prefix}: the point you marked on the map</>
 }
 
 /**
  * SPEC §4: click the map to set the marker, or use the browser's position. Shared by the request
  * form and a tutor's teaching area (with its radius drawn).
  */
-export function MapPicker({ value, onChange, error, help = REQUEST_HELP, radiusKm }: MapPickerProps) {
+export function MapPicker({
+  value,
+  onChange,
+  error,
+  help = REQUEST_HELP,
+  radiusKm,
+  searchLabel = 'Search for your area',
+}: MapPickerProps) {
   const [mapStatus, setMapStatus] = useState<'loading' | 'ready' | 'error'>('loading')
   const [locating, setLocating] = useState(false)
   const [geoError, setGeoError] = useState<string | null>(null)
   // The view starts on the initial value (an edited request) and follows 'Use my location', not clicks.
   const [center, setCenter] = useState<LatLng>(value ?? DEFAULT_CENTER)
+  const [zoom, setZoom] = useState(MAP_DEFAULT_ZOOM)
+  // The place last chosen in the search; a click elsewhere on the map lets it go.
+  const [place, setPlace] = useState<PlaceValue | null>(null)
 
   const state: MapPickerState =
     mapStatus === 'error' || geoError
@@ -51,10 +77,21 @@ export function MapPicker({ value, onChange, error, help = REQUEST_HELP, radiusK
   const pick = useCallback(
     (point: LatLng) => {
       setGeoError(null)
+      setPlace(null)
       onChange(point)
     },
     [onChange],
   )
+
+  const choosePlace = (chosen: PlaceValue | null) => {
+    setPlace(chosen)
+    if (!chosen) return
+    const point = placeLatLng(chosen)
+    setGeoError(null)
+    setCenter(point)
+    setZoom(PLACE_ZOOM)
+    onChange(point)
+  }
 
   const locateMe = () => {
     setGeoError(null)
@@ -71,6 +108,7 @@ export function MapPicker({ value, onChange, error, help = REQUEST_HELP, radiusK
           lng: Math.round(position.coords.longitude * 1e6) / 1e6,
         }
         setCenter(point)
+        setPlace(null)
         onChange(point)
       },
       () => {
@@ -90,10 +128,11 @@ export function MapPicker({ value, onChange, error, help = REQUEST_HELP, radiusK
       <Text id="map-picker-help" fontSize="sm" color="fg.muted">
         {help}
       </Text>
+      <PlaceSearch label={searchLabel} value={place} onChange={choosePlace} />
       <MapView
         label="Location map: click to place the marker"
         center={center}
-        zoom={MAP_DEFAULT_ZOOM}
+        zoom={zoom}
         markers={markers}
         circle={value && radiusKm ? { center: value, radiusKm } : undefined}
         onPick={pick}
@@ -102,7 +141,7 @@ export function MapPicker({ value, onChange, error, help = REQUEST_HELP, radiusK
       />
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Text aria-live="polite" data-testid="selected-location" fontSize="sm">
-          {value ? `Selected location: ${formatPoint(value)}` : 'No location selected yet.'}
+          <PointName point={value} />
         </Text>
         <Button type="button" variant="outline" size="sm" onClick={locateMe} loading={locating}>
           <LocateFixed aria-hidden /> Use my location

@@ -1,4 +1,4 @@
-import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Page, Panel } from '@/components/page'
 
 const TEAM = [
@@ -42,6 +42,29 @@ export default function About() {
               </Stack>
             ))}
           </SimpleGrid>
+        </Panel>
+        <Panel as="section" aria-labelledby="credits-title">
+          <Heading as="h2" id="credits-title" size="xl" mb="3">
+            Credits
+          </Heading>
+          <Stack gap="2" color="fg.muted">
+            <Text data-testid="geonames-credit">
+              Place data ©{' '}
+              <Link href="https://www.geonames.org/" color="blue.700" target="_blank" rel="noopener noreferrer">
+                GeoNames (geonames.org)
+              </Link>
+              , licensed under{' '}
+              <Link
+                href="https://creativecommons.org/licenses/by/4.0/"
+                color="blue.700"
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                CC BY 4.0
+              </Link>
+              . Locality names and PIN codes in search come from it.
+            </Text>
+          </Stack>
         </Panel>
       </Stack>
     </Page>

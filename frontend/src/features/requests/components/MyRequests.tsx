@@ -6,29 +6,57 @@ import { errorMessage } from '@/api/client'
 import type { TuitionRequest } from '@/api/types'
 import { LabeledText } from '@/components/labeled-text'
 import { Panel } from '@/components/page'
+import { useNearestPlace } from '@/components/places/api'
+import { shortPlaceName } from '@/components/places/types'
 import { FormAlert } from '@/components/ui/form-alert'
+import { OTHER, termLabel, useVocabulary, type Vocabulary } from '@/features/vocabulary'
 import { MESSAGES } from '@/lib/constants'
 import { formatDate } from '@/lib/format'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { REOPEN_REQUEST_FAILED, useReopenRequest } from '../api/close-request'
 import { useDeleteRequest } from '../api/delete-request'
 import { useMyRequests } from '../api/get-my-requests'
+import type { MyRequest } from '../api/types'
 import { CloseRequestDialog } from './CloseRequestDialog'
 import { DeleteRequestDialog } from './DeleteRequestDialog'
 import { InterestedTutors } from './InterestedTutors'
 
 const OUTCOME_TEXT = { found_tutor: 'Found a tutor', not_needed: 'No longer needed' } as const
 
+/**
+ * Where the request is, by name: the server's `placeName`; from a server that does not send it
+ * yet, the place the point lies in. Never coordinates.
+ */
+function RequestPlace({ request }: { request: MyRequest }) {
+  const [lng, lat] = request.location.coordinates
+  const asked = request.placeName === undefined && lat !== undefined && lng !== undefined
+  const nearest = useNearestPlace(asked ? [lng, lat] : null)
+  const name = request.placeName ?? (nearest.data ? shortPlaceName(nearest.data) : null)
+  if (asked && nearest.isPending) return null
+  return <LabeledText label="Location">{name ?? 'Your pin on the map'}</LabeledText>
+}
+
+/** A request's subject or class as a person reads it: the vocabulary's label, or the parent's words. */
+export function requestTermText(
+  vocab: Vocabulary | undefined,
+  facet: 'subjects' | 'classes',
+  id: string | null | undefined,
+  text: string,
+) {
+  return id && id !== OTHER ? termLabel(vocab, facet, id, text) : text
+}
+
 function RequestItem({
   request,
   onDelete,
   onCloseRequest,
 }: {
-  request: TuitionRequest
+  request: MyRequest
   onDelete: () => void
   onCloseRequest: () => void
 }) {
   const [open, setOpen] = useState(false)
+  const vocab = useVocabulary().data
   const reopen = useReopenRequest()
   const closed = request.status === 'closed'
   const closedWith = request.interestedTutors.find((t) => t.tutor === request.closedTutorId)
@@ -39,7 +67,7 @@ function RequestItem({
       <Stack gap="1" mb="3">
         <HStack justify="space-between" align="start" wrap="wrap">
           <Heading as="h3" size="md">
-            {request.subject}
+            {requestTermText(vocab, 'subjects', request.subjectId, request.subject)}
           </Heading>
           <HStack gap="2">
             <Badge colorPalette={closed ? 'gray' : 'green'} data-testid={`status-${request.id}`}>
@@ -48,8 +76,13 @@ function RequestItem({
             {request.flagged && <Badge colorPalette="red">Flagged</Badge>}
           </HStack>
         </HStack>
-        <LabeledText label="Class">{request.classLevel}</LabeledText>
+        <LabeledText label="Class">
+          {requestTermText(vocab, 'classes', request.classId, request.classLevel)}
+        </LabeledText>
+        {request.board && <LabeledText label="Board">{termLabel(vocab, 'boards', request.board)}</LabeledText>}
+        {request.mode && <LabeledText label="Mode">{termLabel(vocab, 'modes', request.mode)}</LabeledText>}
         <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
+        <RequestPlace request={request} />
         <Text fontSize="sm" color="fg.muted">
           Posted {formatDate(request.createdAt, 'numeric')}
         </Text>

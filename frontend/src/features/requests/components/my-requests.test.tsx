@@ -55,6 +55,38 @@ describe("the parent's request list (SPEC §2)", () => {
     expect(screen.getByRole('link', { name: 'Edit Physics request' })).toHaveAttribute('href', '/request/3/edit')
   })
 
+  it('shows the place name, board and mode by their labels, never coordinates (issue 20)', async () => {
+    signInAs({ role: 'parent' })
+    server.use(
+      http.get('*/api/tuition/mine', () =>
+        HttpResponse.json([
+          {
+            ...makeRequest({ id: 5, subject: 'Maths', classLevel: '10th' }),
+            subjectId: 'maths',
+            classId: 'class-10',
+            board: 'cbse',
+            mode: 'online',
+            placeName: 'Lajpat Nagar, South Delhi',
+          },
+          // From a server that does not send the new fields: the point is named by /places/nearest.
+          makeRequest({ id: 6, subject: 'Vedic maths', classLevel: 'Class 7' }),
+        ]),
+      ),
+    )
+    renderApp('/dashboard')
+    const list = await screen.findByRole('list', { name: 'My tuition requests' })
+    const [first, second] = within(list).getAllByRole('listitem')
+    expect(await within(first).findByRole('heading', { name: 'Mathematics' })).toBeInTheDocument()
+    await waitFor(() => expect(first).toHaveTextContent('Class: Class 10'))
+    expect(first).toHaveTextContent('Board: CBSE')
+    expect(first).toHaveTextContent('Mode: Online')
+    expect(first).toHaveTextContent('Location: Lajpat Nagar, South Delhi')
+    expect(within(second).getByRole('heading', { name: 'Vedic maths' })).toBeInTheDocument()
+    await waitFor(() => expect(second).toHaveTextContent('Location: Connaught Place, New Delhi'))
+    expect(second).not.toHaveTextContent('Board:')
+    expect(list).not.toHaveTextContent(/\d+\.\d{3}/)
+  })
+
   it('deletes only after confirmation', async () => {
     signInAs({ role: 'parent' })
     let list = [makeRequest({ id: 3, subject: 'Physics' }), makeRequest({ id: 4, subject: 'Chemistry' })]

@@ -3,10 +3,40 @@ import { useEffect, useRef } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { Page, Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
+import { findTerm, OTHER, useVocabulary, type Vocabulary } from '@/features/vocabulary'
 import { MESSAGES, REDIRECT_AFTER_REQUEST_EDIT_MS } from '@/lib/constants'
 import { useMyRequests } from '../api/get-my-requests'
 import { useUpdateRequest } from '../api/update-request'
+import type { MyRequest } from '../api/types'
 import { RequestForm, type RequestFormValues } from '../components/RequestForm'
+
+/**
+ * A saved request as the form's values: its ids when the server sent them, else (a request from
+ * before the vocabulary, not yet backfilled) its text mapped onto a term, else 'Other' with the text.
+ */
+export function toFormValues(found: MyRequest, vocab: Vocabulary | undefined): RequestFormValues {
+  const pick = (facet: 'subjects' | 'classes', id: string | null | undefined, text: string) => {
+    if (id && id !== OTHER) return { id, text: '' }
+    if (id === OTHER) return { id: OTHER, text }
+    const term = findTerm(vocab, facet, text)
+    return term ? { id: term.id, text: '' } : { id: text.trim() ? OTHER : '', text }
+  }
+  const subject = pick('subjects', found.subjectId, found.subject)
+  const classLevel = pick('classes', found.classId, found.classLevel)
+  return {
+    subjectId: subject.id,
+    subject: subject.text,
+    classId: classLevel.id,
+    classLevel: classLevel.text,
+    board: found.board ?? '',
+    mode: found.mode === 'online' ? 'online' : 'home',
+    preferredTime: found.preferredTime,
+    location:
+      found.location.coordinates.length >= 2
+        ? { lat: found.location.coordinates[1], lng: found.location.coordinates[0] }
+        : null,
+  }
+}
 
 export default function EditRequest() {
   const { id } = useParams()
@@ -17,22 +47,17 @@ export default function EditRequest() {
   const timer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(timer.current), [])
 
-  const found = mine.data?.find((r) => r.id === requestId)
-  const initialValues: RequestFormValues | undefined = found && {
-    subject: found.subject,
-    classLevel: found.classLevel,
-    preferredTime: found.preferredTime,
-    location:
-      found.location.coordinates.length >= 2
-        ? { lat: found.location.coordinates[1], lng: found.location.coordinates[0] }
-        : null,
-  }
+  const vocabulary = useVocabulary()
+  const found: MyRequest | undefined = mine.data?.find((r) => r.id === requestId)
+  // The vocabulary maps an old request's text onto ids; without it (it failed) the text is kept as Other.
+  const vocabularyReady = !vocabulary.isPending
+  const initialValues = found && vocabularyReady ? toFormValues(found, vocabulary.data) : undefined
   const loadFailed = mine.isError || (mine.isSuccess && !found)
 
   return (
     <Page title="Edit Tuition Request" maxW="3xl">
       <Panel>
-        {mine.isPending && <Spinner aria-label="Loading request" />}
+        {(mine.isPending || (found && !vocabularyReady)) && <Spinner aria-label="Loading request" />}
         {loadFailed && <FormAlert status="error" message={MESSAGES.loadRequestFailed} />}
         {initialValues && (
           <RequestForm

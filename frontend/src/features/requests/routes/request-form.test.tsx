@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { apiError } from '@/test/http'
 import { currentPath, renderApp, signInAs } from '@/test/render'
+import { LAJPAT_NAGAR } from '@/test/places'
 import { server } from '@/test/server'
 import { makeRequest } from '@/test/tuition'
 
@@ -10,6 +11,15 @@ vi.mock('@/components/map/MapView', () => import('@/test/map-mock'))
 
 function textbox(name: string) {
   return screen.getByRole('textbox', { name: new RegExp(`^${name}`) })
+}
+
+function select(name: string) {
+  return screen.getByRole('combobox', { name: new RegExp(`^${name}`) })
+}
+
+/** Waits for the vocabulary to fill the subject select. */
+async function vocabularyLoaded() {
+  await screen.findByRole('option', { name: 'Mathematics' })
 }
 
 describe('the request form (SPEC §4, §5)', () => {
@@ -28,8 +38,9 @@ describe('the request form (SPEC §4, §5)', () => {
     expect(screen.getByText('Preferred time is required.')).toBeInTheDocument()
     expect(screen.getByText('Please select location on the map.')).toBeInTheDocument()
 
-    await user.type(textbox('Subject'), 'Physics')
-    await user.type(textbox('Class'), 'Class 12')
+    await vocabularyLoaded()
+    await user.selectOptions(select('Subject'), 'Physics')
+    await user.selectOptions(select('Class'), 'Class 12')
     await user.type(textbox('Preferred time'), 'Weekends')
     await user.click(screen.getByRole('button', { name: 'Post Request' }))
     expect(screen.queryByText('Subject is required.')).not.toBeInTheDocument()
@@ -50,20 +61,79 @@ describe('the request form (SPEC §4, §5)', () => {
     const { user } = renderApp('/request/new')
     expect(await screen.findByRole('heading', { level: 1, name: 'Post a Tuition Request' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument()
-    await user.type(textbox('Subject'), ' Physics ')
-    await user.type(textbox('Class'), 'Class 12')
+    await vocabularyLoaded()
+    await user.selectOptions(select('Subject'), 'Physics')
+    await user.selectOptions(select('Class'), 'Class 12')
+    await user.selectOptions(select('Board'), 'CBSE')
+    await user.click(screen.getByRole('radio', { name: 'Online' }))
     await user.type(textbox('Preferred time'), 'Weekends')
     await user.click(screen.getByRole('button', { name: 'Click on the map' }))
-    expect(screen.getByTestId('selected-location')).toHaveTextContent('Selected location: 28.62000, 77.21500')
+    // The point reads as the place it lies in, never as coordinates.
+    await waitFor(() =>
+      expect(screen.getByTestId('selected-location')).toHaveTextContent(
+        'Selected location: Connaught Place, New Delhi',
+      ),
+    )
+    expect(screen.getByTestId('selected-location')).not.toHaveTextContent(/\d\.\d/)
     expect(screen.getByTestId('map-picker')).toHaveAttribute('data-state', 'ready')
     await user.click(screen.getByRole('button', { name: 'Post Request' }))
     await waitFor(() => expect(currentPath()).toBe('/dashboard'))
     expect(bodies).toEqual([
       {
+        subjectId: 'physics',
         subject: 'Physics',
+        classId: 'class-12',
         classLevel: 'Class 12',
+        board: 'cbse',
+        mode: 'online',
         preferredTime: 'Weekends',
         location: { type: 'Point', coordinates: [77.215, 28.62] },
+      },
+    ])
+  })
+
+  it("finds the locality by name: the map centres there and the pin is set; 'Other' sends the parent's words", async () => {
+    signInAs({ role: 'parent' })
+    const bodies: unknown[] = []
+    server.use(
+      http.post('*/api/tuition', async ({ request }) => {
+        bodies.push(await request.json())
+        return HttpResponse.json(makeRequest(), { status: 201 })
+      }),
+    )
+    const { user } = renderApp('/request/new')
+    await vocabularyLoaded()
+    await user.selectOptions(select('Subject'), 'Other…')
+    await user.selectOptions(select('Class'), 'Other…')
+    await user.type(textbox('Preferred time'), 'Evenings')
+    await user.click(screen.getByRole('button', { name: 'Post Request' }))
+    expect(screen.getByText('Please say which subject.')).toBeInTheDocument()
+    expect(screen.getByText('Please say which class or exam.')).toBeInTheDocument()
+    await user.type(textbox('Which subject'), ' Vedic maths ')
+    await user.type(textbox('Which class'), 'CA Foundation')
+
+    const search = screen.getByRole('combobox', { name: 'Search for your area' })
+    await user.type(search, 'Lajpat')
+    await user.click(await screen.findByRole('option', { name: LAJPAT_NAGAR.label }))
+    const map = screen.getByRole('region', { name: /Location map/ })
+    expect(map).toHaveAttribute('data-center', '28.5677,77.2432')
+    expect(map).toHaveAttribute('data-zoom', '15')
+    expect(within(map).getByRole('list', { name: 'Map markers' })).toHaveTextContent('Selected location')
+    await waitFor(() =>
+      expect(screen.getByTestId('selected-location')).toHaveTextContent('Selected location: Lajpat Nagar, South Delhi'),
+    )
+    await user.click(screen.getByRole('button', { name: 'Post Request' }))
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'))
+    expect(bodies).toEqual([
+      {
+        subjectId: 'other',
+        subject: 'Vedic maths',
+        classId: 'other',
+        classLevel: 'CA Foundation',
+        board: null,
+        mode: 'home',
+        preferredTime: 'Evenings',
+        location: { type: 'Point', coordinates: [77.2432, 28.5677] },
       },
     ])
   })
@@ -76,8 +146,9 @@ describe('the request form (SPEC §4, §5)', () => {
       ),
     )
     const { user } = renderApp('/request/new')
-    await user.type(await screen.findByRole('textbox', { name: /^Subject/ }), 'Physics')
-    await user.type(textbox('Class'), 'Class 12')
+    await vocabularyLoaded()
+    await user.selectOptions(select('Subject'), 'Physics')
+    await user.selectOptions(select('Class'), 'Class 12')
     await user.type(textbox('Preferred time'), 'Weekends')
     await user.click(screen.getByRole('button', { name: 'Click on the map' }))
     await user.click(screen.getByRole('button', { name: 'Post Request' }))
@@ -87,42 +158,71 @@ describe('the request form (SPEC §4, §5)', () => {
 
   it('edit mode loads the request, Cancel puts the loaded values back, and saving returns to /dashboard', async () => {
     signInAs({ role: 'parent' })
+    // An old request (no ids yet) is read through the vocabulary: 'Chemistry' and 'Class 11' map.
     const request = makeRequest({ id: 42, subject: 'Chemistry', classLevel: 'Class 11' })
     const puts: unknown[] = []
     server.use(
       http.get('*/api/tuition/mine', () => HttpResponse.json([makeRequest({ id: 1 }), request])),
       http.put('*/api/tuition/42', async ({ request: r }) => {
         puts.push(await r.json())
-        return HttpResponse.json({ ...request, subject: 'Organic Chemistry' })
+        return HttpResponse.json({ ...request, subject: 'Biology' })
       }),
     )
     const { user } = renderApp('/request/42/edit')
-    const subject = await screen.findByRole('textbox', { name: /^Subject/ })
-    expect(subject).toHaveValue('Chemistry')
-    expect(textbox('Class')).toHaveValue('Class 11')
-    expect(screen.getByTestId('selected-location')).toHaveTextContent('28.61390, 77.20900')
+    await vocabularyLoaded()
+    const subject = select('Subject')
+    expect(subject).toHaveValue('chemistry')
+    expect(select('Class')).toHaveValue('class-11')
+    expect(screen.getByRole('radio', { name: 'At home' })).toBeChecked()
+    await waitFor(() =>
+      expect(screen.getByTestId('selected-location')).toHaveTextContent(
+        'Selected location: Connaught Place, New Delhi',
+      ),
+    )
 
-    await user.clear(subject)
-    await user.type(subject, 'Biology')
+    await user.selectOptions(subject, 'Biology')
     await user.click(screen.getByRole('button', { name: 'Click on the map' }))
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
-    expect(subject).toHaveValue('Chemistry')
-    expect(screen.getByTestId('selected-location')).toHaveTextContent('28.61390, 77.20900')
+    expect(subject).toHaveValue('chemistry')
 
-    await user.clear(subject)
-    await user.type(subject, 'Organic Chemistry')
+    await user.selectOptions(subject, 'Biology')
+    await user.selectOptions(select('Board'), 'ICSE / ISC')
     await user.click(screen.getByRole('button', { name: 'Update Request' }))
     expect(await screen.findByText('Request updated successfully.')).toBeInTheDocument()
     expect(currentPath()).toBe('/request/42/edit')
     await waitFor(() => expect(currentPath()).toBe('/dashboard'), { timeout: 3000 })
     expect(puts).toEqual([
       {
-        subject: 'Organic Chemistry',
+        subjectId: 'biology',
+        subject: 'Biology',
+        classId: 'class-11',
         classLevel: 'Class 11',
+        board: 'icse',
+        mode: 'home',
         preferredTime: 'Weekdays 5-7 PM',
         location: { type: 'Point', coordinates: [77.209, 28.6139] },
       },
     ])
+  })
+
+  it('edit mode keeps the ids, board and mode the server sent, and Other with its text', async () => {
+    signInAs({ role: 'parent' })
+    const request = {
+      ...makeRequest({ id: 43, subject: 'Vedic maths', classLevel: 'Class 8' }),
+      subjectId: 'other',
+      classId: 'class-8',
+      board: 'state',
+      mode: 'online',
+      placeName: 'Lajpat Nagar, South Delhi',
+    }
+    server.use(http.get('*/api/tuition/mine', () => HttpResponse.json([request])))
+    renderApp('/request/43/edit')
+    await vocabularyLoaded()
+    expect(select('Subject')).toHaveValue('other')
+    expect(textbox('Which subject')).toHaveValue('Vedic maths')
+    expect(select('Class')).toHaveValue('class-8')
+    expect(select('Board')).toHaveValue('state')
+    expect(screen.getByRole('radio', { name: 'Online' })).toBeChecked()
   })
 
   it("says 'Failed to load request' for a request that is not the parent's", async () => {
@@ -130,7 +230,7 @@ describe('the request form (SPEC §4, §5)', () => {
     server.use(http.get('*/api/tuition/mine', () => HttpResponse.json([makeRequest({ id: 1 })])))
     renderApp('/request/99/edit')
     expect(await screen.findByText('Failed to load request')).toBeInTheDocument()
-    expect(screen.queryByRole('textbox', { name: /^Subject/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('combobox', { name: /^Subject/ })).not.toBeInTheDocument()
   })
 
   it("uses the browser's position, and says so when there is none", async () => {
@@ -155,6 +255,12 @@ describe('the request form (SPEC §4, §5)', () => {
     fail = false
     await user.click(screen.getByRole('button', { name: /Use my location/ }))
     expect(screen.queryByText('Failed to get current location')).not.toBeInTheDocument()
-    expect(screen.getByTestId('selected-location')).toHaveTextContent('19.07600, 72.87770')
+    // Mumbai is not in the test gazetteer: the point is described, not printed as numbers.
+    await waitFor(() =>
+      expect(screen.getByTestId('selected-location')).toHaveTextContent(
+        'Selected location: the point you marked on the map',
+      ),
+    )
+    expect(screen.getByRole('region', { name: /Location map/ })).toHaveAttribute('data-center', '19.076,72.8777')
   })
 })

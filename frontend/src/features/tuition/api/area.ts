@@ -1,14 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ApiError, api, request } from '@/api/client'
-import type { components } from '@/api/schema'
-import type { ApiPaths, SuccessBody } from '@/api/types'
 import { useSession } from '@/lib/session'
 import { nearbyQueryKey, tutorAreaQueryKey } from './keys'
+import type { TutorArea, TutorAreaBody } from './types'
 
-/** A tutor's saved teaching area as fetched: `location` is [longitude, latitude]; empty lists mean any. */
-export type TutorArea = SuccessBody<ApiPaths['/tutors/me/area']['get']>
-/** What PUT /tutors/me/area takes. */
-export type TutorAreaBody = components['schemas']['AreaBody']
+export type { TutorArea, TutorAreaBody } from './types'
 
 export const LOAD_AREA_FAILED = 'Failed to load your teaching area'
 export const SAVE_AREA_FAILED = 'Failed to save your teaching area'
@@ -16,7 +12,7 @@ export const SAVE_AREA_FAILED = 'Failed to save your teaching area'
 /** GET /tutors/me/area; null when none is saved yet (404 `area_not_set`). */
 export async function getTutorArea(): Promise<TutorArea | null> {
   try {
-    return await request(api.GET('/tutors/me/area'), LOAD_AREA_FAILED)
+    return (await request(api.GET('/tutors/me/area'), LOAD_AREA_FAILED)) as TutorArea
   } catch (error) {
     if (error instanceof ApiError && error.code === 'area_not_set') return null
     throw error
@@ -34,8 +30,8 @@ export function useTutorArea() {
 }
 
 /** PUT /tutors/me/area: answers the area as saved (trimmed, deduplicated). */
-export function saveTutorArea(body: TutorAreaBody) {
-  return request(api.PUT('/tutors/me/area', { body }), SAVE_AREA_FAILED)
+export async function saveTutorArea(body: TutorAreaBody): Promise<TutorArea> {
+  return (await request(api.PUT('/tutors/me/area', { body }), SAVE_AREA_FAILED)) as TutorArea
 }
 
 export function useSaveTutorArea() {

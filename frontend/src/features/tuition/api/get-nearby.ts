@@ -2,30 +2,32 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import { MESSAGES } from '@/lib/constants'
 import { nearbyQueryKey } from './keys'
+import type { NearbyRequestV2 } from './types'
 
 export interface NearbyParams {
   lat: number
   lng: number
   radiusKm: number
-  classLevel: string
-  subject: string
+  /** Vocabulary ids; '' for any. */
+  subjectId: string
+  classId: string
+  board: string
+  mode: string
 }
 
-/** GET /tuition/nearby: nearest first; the class and subject filters are applied by the server. */
-export function getNearby({ lat, lng, radiusKm, classLevel, subject }: NearbyParams) {
-  return request(
-    api.GET('/tuition/nearby', {
-      params: {
-        query: {
-          coordinates: JSON.stringify([lng, lat]),
-          radiusKm,
-          classLevel: classLevel.trim() || undefined,
-          subject: subject.trim() || undefined,
-        },
-      },
-    }),
-    MESSAGES.fetchNearbyFailed,
-  )
+/** GET /tuition/nearby: nearest first; the subject, class, board and mode filters (ids) are applied by the server. */
+export async function getNearby({ lat, lng, radiusKm, subjectId, classId, board, mode }: NearbyParams) {
+  // Issue 20's id filters are not in the OpenAPI document yet: the query is built apart from the call.
+  const query = {
+    coordinates: JSON.stringify([lng, lat]),
+    radiusKm,
+    subjectId: subjectId || undefined,
+    classId: classId || undefined,
+    board: board || undefined,
+    mode: mode || undefined,
+  }
+  const list = await request(api.GET('/tuition/nearby', { params: { query } }), MESSAGES.fetchNearbyFailed)
+  return list as NearbyRequestV2[]
 }
 
 /** A new search keeps showing the previous results until its own arrive. */

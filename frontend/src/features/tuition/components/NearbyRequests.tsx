@@ -5,7 +5,7 @@ import {
   Grid,
   Heading,
   HStack,
-  Input,
+  GridItem,
   Link,
   NativeSelect,
   Spinner,
@@ -20,9 +20,13 @@ import { ApiError, errorMessage } from '@/api/client'
 import type { NearbyRequest } from '@/api/types'
 import { LabeledText } from '@/components/labeled-text'
 import { MapView, type LatLng } from '@/components/map/MapView'
+import { useNearestPlace } from '@/components/places/api'
+import { PlaceSearch } from '@/components/places/PlaceSearch'
+import { placeLatLng, shortPlaceName, type PlaceValue } from '@/components/places/types'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { OTHER, TermSelect, termLabel, useVocabulary, type Vocabulary } from '@/features/vocabulary'
 import { useOpenChat } from '@/lib/chat-launcher'
 import { DEFAULT_RADIUS_KM, DISTANCE_OPTIONS_KM, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
 import { useSession } from '@/lib/session'
@@ -30,20 +34,33 @@ import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useTutorArea, type TutorArea } from '../api/area'
 import { useExpressInterest } from '../api/express-interest'
 import { useNearby } from '../api/get-nearby'
+import type { NearbyRequestV2 } from '../api/types'
 import { useLiveNearby } from '../lib/use-live-nearby'
 import { SubscribePrompt } from './SubscribePrompt'
 
 const DEFAULT_CENTER: LatLng = { lat: MAP_DEFAULT_CENTER[0], lng: MAP_DEFAULT_CENTER[1] }
-/** Typing in a filter asks the server once the person pauses. */
-const FILTER_DEBOUNCE_MS = 300
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const t = window.setTimeout(() => setDebounced(value), ms)
-    return () => window.clearTimeout(t)
-  }, [value, ms])
-  return debounced
+/** A request's subject or class as a person reads it: the vocabulary's label, or the parent's words. */
+function termText(
+  vocab: Vocabulary | undefined,
+  facet: 'subjects' | 'classes',
+  id: string | null | undefined,
+  text: string,
+) {
+  return id && id !== OTHER ? termLabel(vocab, facet, id, text) : text
+}
+
+/**
+ * Where a request is, roughly: the server's 'near Lajpat Nagar, South Delhi'; from a server that
+ * does not send it yet, the place its approximate point lies in. Never coordinates.
+ */
+function RequestPlace({ request }: { request: NearbyRequestV2 }) {
+  const [lng, lat] = request.location.coordinates
+  const asked = request.placeName === undefined && lat !== undefined && lng !== undefined
+  const nearest = useNearestPlace(asked ? [lng, lat] : null)
+  const name = request.placeName ?? (nearest.data ? `near ${shortPlaceName(nearest.data)}` : null)
+  if (!name) return null
+  return <LabeledText label="Area">{name}</LabeledText>
 }
 
 /** A parent's contacts: in the nearby results once interested, or from the 'I'm interested' answer. */
@@ -84,7 +101,7 @@ function ResultItem({
   onInterest,
   onMessage,
 }: {
-  request: NearbyRequest
+  request: NearbyRequestV2
   sending: boolean
   /** The request a notification linked to (`?request=`): marked, and scrolled to. */
   highlighted: boolean
@@ -92,6 +109,7 @@ function ResultItem({
   onMessage: () => void
 }) {
   const name = request.contact?.fullname ?? request.parent.firstName
+  const vocab = useVocabulary().data
   const ref = useRef<HTMLLIElement>(null)
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ block: 'center' })
@@ -111,15 +129,18 @@ function ResultItem({
     >
       <HStack justify="space-between" align="start" wrap="wrap" mb="1">
         <Heading as="h3" size="md">
-          {request.subject}
+          {termText(vocab, 'subjects', request.subjectId, request.subject)}
         </Heading>
         <HStack gap="2">
           {highlighted && <Badge colorPalette="purple">From your alert</Badge>}
           <Badge colorPalette="blue">{request.distanceKm.toFixed(1)} km</Badge>
         </HStack>
       </HStack>
-      <LabeledText label="Class">{request.classLevel}</LabeledText>
+      <LabeledText label="Class">{termText(vocab, 'classes', request.classId, request.classLevel)}</LabeledText>
+      {request.board && <LabeledText label="Board">{termLabel(vocab, 'boards', request.board)}</LabeledText>}
+      {request.mode && <LabeledText label="Mode">{termLabel(vocab, 'modes', request.mode)}</LabeledText>}
       <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
+      <RequestPlace request={request} />
       {request.contact ? (
         <ContactDetails contact={request.contact} />
       ) : (
@@ -155,16 +176,23 @@ function ResultItem({
 }
 
 /** Where the search is centred, in words rather than coordinates. */
-type CentreSource = 'area' | 'default' | 'location' | 'map'
+type CentreSource = 'area' | 'default' | 'location' | 'map' | 'place'
 
-function centreLabel(source: CentreSource): string {
+/**
+ * 'Lajpat Nagar, South Delhi' for a place searched for; otherwise how the centre was chosen, with
+ * the place it lies in when known ('your teaching area (Lajpat Nagar, South Delhi)').
+ */
+function centreLabel(source: CentreSource, placeName: string | null): string {
+  const near = placeName ? ` (${placeName})` : ''
   switch (source) {
+    case 'place':
+      return placeName ?? 'the place you searched for'
     case 'area':
-      return 'your teaching area'
+      return `your teaching area${near}`
     case 'location':
-      return 'your current location'
+      return `your current location${near}`
     case 'map':
-      return 'the point you chose on the map'
+      return `the point you chose on the map${near}`
     default:
       return 'the map centre (New Delhi)'
   }
@@ -203,10 +231,24 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
   const [params] = useSearchParams()
   const highlightId = Number(params.get('request')) || null
   const [radiusKm, setRadiusKm] = useState(area?.radiusKm ?? DEFAULT_RADIUS_KM)
-  const [classLevel, setClassLevel] = useState('')
-  const [subject, setSubject] = useState('')
-  const [center, setCenter] = useState<LatLng>(area ? { lat: area.location[1], lng: area.location[0] } : DEFAULT_CENTER)
+  const [subjectId, setSubjectId] = useState('')
+  const [classId, setClassId] = useState('')
+  const [board, setBoard] = useState('')
+  const [mode, setMode] = useState('')
+  const [center, setCenter] = useState<LatLng>(
+    area ? { lat: area.location[1] ?? 0, lng: area.location[0] ?? 0 } : DEFAULT_CENTER,
+  )
   const [centreSource, setCentreSource] = useState<CentreSource>(area ? 'area' : 'default')
+  const [place, setPlace] = useState<PlaceValue | null>(null)
+  // The centre by name: the place searched for, the saved area's name, else the place it lies in.
+  const knownName =
+    centreSource === 'place' && place
+      ? shortPlaceName(place)
+      : centreSource === 'area'
+        ? (area?.placeName ?? null)
+        : null
+  const nearest = useNearestPlace(knownName || centreSource === 'default' ? null : center)
+  const centreName = knownName ?? (nearest.data ? shortPlaceName(nearest.data) : null)
   const radiusOptions: number[] = (DISTANCE_OPTIONS_KM as readonly number[]).includes(radiusKm)
     ? [...DISTANCE_OPTIONS_KM]
     : [...DISTANCE_OPTIONS_KM, radiusKm].sort((a, b) => a - b)
@@ -214,12 +256,11 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
   const [geoError, setGeoError] = useState<string | null>(null)
   // Contacts revealed by 'I'm interested' in this visit, until the refreshed results carry them.
   const [revealed, setRevealed] = useState<ReadonlyMap<number, ParentContact>>(new Map())
-  const debouncedClass = useDebounced(classLevel, FILTER_DEBOUNCE_MS)
-  const debouncedSubject = useDebounced(subject, FILTER_DEBOUNCE_MS)
   const nearby = useNearby(
-    { lat: center.lat, lng: center.lng, radiusKm, classLevel: debouncedClass, subject: debouncedSubject },
+    { lat: center.lat, lng: center.lng, radiusKm, subjectId, classId, board, mode },
     { enabled: subscribed },
   )
+  const vocab = useVocabulary().data
   const interest = useExpressInterest()
 
   const results = useMemo(
@@ -235,21 +276,28 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
       results.map((r) => ({
         id: r.id,
         position: { lat: r.location.coordinates[1] ?? 0, lng: r.location.coordinates[0] ?? 0 },
-        label: `${r.subject}, ${r.classLevel} (approximate location)`,
+        label: `${termText(vocab, 'subjects', r.subjectId, r.subject)}, ${termText(vocab, 'classes', r.classId, r.classLevel)} (approximate location)`,
         popup: (
           <>
-            <strong>{r.subject}</strong>
+            <strong>{termText(vocab, 'subjects', r.subjectId, r.subject)}</strong>
             <br />
-            {r.classLevel} · {r.distanceKm.toFixed(1)} km
+            {termText(vocab, 'classes', r.classId, r.classLevel)} · {r.distanceKm.toFixed(1)} km
           </>
         ),
       })),
-    [results],
+    [results, vocab],
   )
   const pickCenter = useCallback((point: LatLng) => {
     setCenter(point)
     setCentreSource('map')
+    setPlace(null)
   }, [])
+  const choosePlace = (chosen: PlaceValue | null) => {
+    setPlace(chosen)
+    if (!chosen) return
+    setCenter(placeLatLng(chosen))
+    setCentreSource('place')
+  }
 
   if (nearby.error instanceof ApiError && nearby.error.status === 403)
     return <SubscribePrompt message={nearby.error.message} />
@@ -266,6 +314,7 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
         setLocating(false)
         setCenter({ lat: p.coords.latitude, lng: p.coords.longitude })
         setCentreSource('location')
+        setPlace(null)
       },
       () => {
         setLocating(false)
@@ -299,7 +348,13 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
           Search
         </Heading>
         {!area && <AreaPrompt />}
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' }} gap="4">
+        <Grid
+          templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}
+          gap="4"
+        >
+          <GridItem colSpan={{ md: 2 }}>
+            <PlaceSearch label="Search around" value={place} onChange={choosePlace} />
+          </GridItem>
           <FormField label="Distance">
             <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
               <NativeSelect.Field
@@ -316,31 +371,42 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          <FormField label="Class">
-            <Input
-              name="classLevel"
-              placeholder="e.g. Class 10"
-              value={classLevel}
-              onChange={(e) => setClassLevel(e.target.value)}
-            />
-          </FormField>
-          <FormField label="Subject">
-            <Input
-              name="subject"
-              placeholder="e.g. Mathematics"
-              value={subject}
-              onChange={(e) => setSubject(e.target.value)}
-            />
-          </FormField>
+          <TermSelect
+            label="Mode"
+            facet="modes"
+            value={mode}
+            onChange={setMode}
+            placeholder="Home or online"
+            name="mode"
+          />
+          <TermSelect
+            label="Subject"
+            facet="subjects"
+            value={subjectId}
+            onChange={setSubjectId}
+            placeholder="Any subject"
+            name="subjectId"
+          />
+          <TermSelect
+            label="Class"
+            facet="classes"
+            value={classId}
+            onChange={setClassId}
+            placeholder="Any class"
+            name="classId"
+          />
+          <TermSelect
+            label="Board"
+            facet="boards"
+            value={board}
+            onChange={setBoard}
+            placeholder="Any board"
+            name="board"
+          />
         </Grid>
         <HStack mt="4" justify="space-between" wrap="wrap" gap="2">
-          <Text
-            fontSize="sm"
-            data-testid="search-centre"
-            aria-live="polite"
-            title={`${center.lat.toFixed(4)}, ${center.lng.toFixed(4)}`}
-          >
-            Searching around {centreLabel(centreSource)} · {radiusKm} km
+          <Text fontSize="sm" data-testid="search-centre" aria-live="polite">
+            Searching around {centreLabel(centreSource, centreName)} · {radiusKm} km
           </Text>
           <Button type="button" variant="outline" size="sm" onClick={locateMe} loading={locating}>
             <LocateFixed aria-hidden /> Use my location
@@ -372,7 +438,7 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
           {highlightId !== null && nearby.isSuccess && !results.some((r) => r.id === highlightId) && (
             <Text fontSize="sm" mb="3" data-testid="highlight-missing">
               The request from your alert is not in this search: it may have been closed, or lie outside {radiusKm} km
-              of {centreLabel(centreSource)}.
+              of {centreLabel(centreSource, centreName)}.
             </Text>
           )}
           {results.length > 0 && (
@@ -400,8 +466,8 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
             Map
           </Heading>
           <Text fontSize="sm" color="fg.muted" mb="3">
-            Markers show approximate locations, 250–500 m from the real address. Click the map to search around that
-            point.
+            Markers show approximate locations, 250–500 m from the real address. Click the map, or search for a place,
+            to search around it.
           </Text>
           <MapView
             label="Map of nearby tuition requests"

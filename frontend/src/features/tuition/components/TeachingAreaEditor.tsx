@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Heading, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Check } from 'lucide-react'
@@ -10,10 +10,11 @@ import type { LatLng } from '@/components/map/MapView'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { TagInput } from '@/components/ui/tag-input'
+import { findTerm, OTHER, TermChips, useVocabulary, type Facet, type Vocabulary } from '@/features/vocabulary'
 import { DEFAULT_RADIUS_KM, MESSAGES } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
 import { LOAD_AREA_FAILED, SAVE_AREA_FAILED, useSaveTutorArea, useTutorArea, type TutorArea } from '../api/area'
+import type { AreaTerm } from '../api/types'
 
 /** The server's limits (PUT /tutors/me/area). */
 export const AREA_RADIUS_MIN_KM = 2
@@ -40,26 +41,129 @@ const areaSchema = z.object({
     .max(AREA_RADIUS_MAX_KM, `The distance is ${AREA_RADIUS_MIN_KM}–${AREA_RADIUS_MAX_KM} km.`),
   subjects: items('subject'),
   classes: items('class'),
+  boards: items('board'),
+  modes: items('mode'),
 })
 
 type AreaForm = z.input<typeof areaSchema>
 
-function toForm(area: TutorArea | null): AreaForm {
-  if (!area) return { location: null, radiusKm: DEFAULT_RADIUS_KM, subjects: [], classes: [] }
+type ListName = 'subjects' | 'classes' | 'boards' | 'modes'
+
+/** The four lists of an area, each one vocabulary facet, shown by one component. */
+const LISTS: {
+  name: ListName
+  facet: Facet
+  legend: string
+  label: string
+  helper: string
+  picker: 'select' | 'checkboxes'
+}[] = [
+  {
+    name: 'subjects',
+    facet: 'subjects',
+    legend: 'Subjects you teach',
+    label: 'Subjects',
+    helper: 'Pick from the list, or type one we do not list. None: any subject.',
+    picker: 'select',
+  },
+  {
+    name: 'classes',
+    facet: 'classes',
+    legend: 'Classes you teach',
+    label: 'Classes',
+    helper: 'Pick from the list, or type one we do not list. None: any class.',
+    picker: 'select',
+  },
+  {
+    name: 'boards',
+    facet: 'boards',
+    legend: 'Boards you know',
+    label: 'Boards',
+    helper: 'None: any board.',
+    picker: 'checkboxes',
+  },
+  {
+    name: 'modes',
+    facet: 'modes',
+    legend: 'How you teach',
+    label: 'Modes',
+    helper: 'None: both.',
+    picker: 'checkboxes',
+  },
+]
+
+/**
+ * A saved list as the form's entries: ids, and the text of an 'other' entry. A server before
+ * issue 20 sends plain texts: each is mapped onto a term where it names one.
+ */
+function toEntries(list: (AreaTerm | string)[] | undefined, facet: Facet, vocab: Vocabulary | undefined): string[] {
+  return (list ?? []).map((entry) => {
+    if (typeof entry === 'string') return findTerm(vocab, facet, entry)?.id ?? entry
+    return entry.id === OTHER ? entry.label : entry.id
+  })
+}
+
+function toForm(area: TutorArea | null, vocab: Vocabulary | undefined): AreaForm {
+  if (!area) return { location: null, radiusKm: DEFAULT_RADIUS_KM, subjects: [], classes: [], boards: [], modes: [] }
   return {
-    location: { lat: area.location[1], lng: area.location[0] },
+    location: { lat: area.location[1] ?? 0, lng: area.location[0] ?? 0 },
     radiusKm: area.radiusKm,
-    subjects: area.subjects,
-    classes: area.classes,
+    subjects: toEntries(area.subjects, 'subjects', vocab),
+    classes: toEntries(area.classes, 'classes', vocab),
+    boards: toEntries(area.boards, 'boards', vocab),
+    modes: toEntries(area.modes, 'modes', vocab),
   }
 }
 
-const MAP_HELP =
-  'Click on the map where you teach (the centre of your area), or use your current location. With the map focused, arrow keys move it and Enter places the marker at its centre.'
+function listError(e: unknown): string | undefined {
+  if (e && typeof e === 'object' && 'message' in e && typeof e.message === 'string') return e.message
+  if (Array.isArray(e)) return e.find((x) => x?.message)?.message
+  return undefined
+}
 
-function AreaFormView({ area }: { area: TutorArea | null }) {
+/** One of the area's lists: a fieldset with its legend, the term chips, its helper or error. */
+function AreaListField({
+  list,
+  value,
+  onChange,
+  error,
+}: {
+  list: (typeof LISTS)[number]
+  value: string[]
+  onChange: (next: string[]) => void
+  error?: string
+}) {
+  const noteId = `area-${list.name}-note`
+  return (
+    <Box as="fieldset" minW="0">
+      <Box as="legend" fontWeight="medium" fontSize="sm" mb="1.5">
+        {list.legend}
+      </Box>
+      <TermChips
+        label={list.label}
+        facet={list.facet}
+        value={value}
+        onChange={onChange}
+        picker={list.picker}
+        allowFreeText={list.picker === 'select'}
+        maxItems={AREA_MAX_ITEMS}
+        maxLength={AREA_ITEM_MAX_CHARS}
+        invalid={Boolean(error)}
+        describedBy={noteId}
+      />
+      <Text id={noteId} fontSize="sm" mt="1.5" color={error ? 'fg.error' : 'fg.muted'}>
+        {error ?? list.helper}
+      </Text>
+    </Box>
+  )
+}
+
+const MAP_HELP =
+  'Search for your locality, or click on the map where you teach (the centre of your area), or use your current location. With the map focused, arrow keys move it and Enter places the marker at its centre.'
+
+function AreaFormView({ area, vocab }: { area: TutorArea | null; vocab: Vocabulary | undefined }) {
   const save = useSaveTutorArea()
-  const form = useForm<AreaForm>({ resolver: zodResolver(areaSchema), defaultValues: toForm(area) })
+  const form = useForm<AreaForm>({ resolver: zodResolver(areaSchema), defaultValues: toForm(area, vocab) })
   const { errors, isDirty } = form.formState
   const radius = useWatch({ control: form.control, name: 'radiusKm' })
   const options = RADIUS_OPTIONS_KM.includes(radius)
@@ -74,21 +178,16 @@ function AreaFormView({ area }: { area: TutorArea | null }) {
         radiusKm: values.radiusKm,
         subjects: values.subjects.map((s) => s.trim()),
         classes: values.classes.map((s) => s.trim()),
+        boards: values.boards,
+        modes: values.modes,
       },
       {
         // The saved answer becomes the form's clean state, so 'Saved' shows until the next change.
-        onSuccess: (saved) => form.reset(toForm(saved)),
+        onSuccess: (saved) => form.reset(toForm(saved, vocab)),
         onError: (e) => showServerError(form, e, SAVE_AREA_FAILED),
       },
     )
   })
-
-  const listError = (e: unknown) =>
-    e && typeof e === 'object' && 'message' in e && typeof e.message === 'string'
-      ? e.message
-      : Array.isArray(e)
-        ? e.find((x) => x?.message)?.message
-        : undefined
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Teaching area">
@@ -107,6 +206,7 @@ function AreaFormView({ area }: { area: TutorArea | null }) {
                 error={fieldState.error?.message}
                 help={MAP_HELP}
                 radiusKm={radius}
+                searchLabel="Search for where you teach"
               />
             </Stack>
           )}
@@ -127,48 +227,21 @@ function AreaFormView({ area }: { area: TutorArea | null }) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
-        <Controller
-          control={form.control}
-          name="subjects"
-          render={({ field, fieldState }) => (
-            <FormField
-              label="Subjects you teach"
-              error={listError(fieldState.error)}
-              helperText="Press Enter after each. None: any subject."
-            >
-              <TagInput
-                label="Subjects"
+        {LISTS.map((list) => (
+          <Controller
+            key={list.name}
+            control={form.control}
+            name={list.name}
+            render={({ field, fieldState }) => (
+              <AreaListField
+                list={list}
                 value={field.value}
                 onChange={field.onChange}
-                placeholder="e.g. Mathematics"
-                maxItems={AREA_MAX_ITEMS}
-                maxLength={AREA_ITEM_MAX_CHARS}
-                invalid={Boolean(fieldState.error)}
+                error={listError(fieldState.error)}
               />
-            </FormField>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="classes"
-          render={({ field, fieldState }) => (
-            <FormField
-              label="Classes you teach"
-              error={listError(fieldState.error)}
-              helperText="Press Enter after each. None: any class."
-            >
-              <TagInput
-                label="Classes"
-                value={field.value}
-                onChange={field.onChange}
-                placeholder="e.g. Class 10"
-                maxItems={AREA_MAX_ITEMS}
-                maxLength={AREA_ITEM_MAX_CHARS}
-                invalid={Boolean(fieldState.error)}
-              />
-            </FormField>
-          )}
-        />
+            )}
+          />
+        ))}
         {errors.root?.server?.message && <FormAlert status="error" message={errors.root.server.message} />}
         <HStack gap="3">
           <Button type="submit" loading={save.isPending} loadingText="Saving...">
@@ -192,17 +265,26 @@ function AreaFormView({ area }: { area: TutorArea | null }) {
  */
 export default function TeachingAreaEditor() {
   const area = useTutorArea()
+  // Old areas' texts are mapped onto ids through the vocabulary (if it fails, they stay as text).
+  const vocabulary = useVocabulary()
+  const ready = area.isSuccess && !vocabulary.isPending
   return (
     <Panel as="section" aria-labelledby="teaching-area">
       <Heading as="h2" id="teaching-area" size="lg" mb="1">
         Teaching area
       </Heading>
       <Text color="fg.muted" fontSize="sm" mb="4">
-        New tuition requests inside this area, for your subjects and classes, are sent to you as alerts.
+        New tuition requests inside this area, for your subjects, classes, boards and ways of teaching, are sent to you
+        as alerts.
       </Text>
-      {area.isPending && <Spinner aria-label="Loading teaching area" />}
+      {(area.isPending || (area.isSuccess && !ready)) && <Spinner aria-label="Loading teaching area" />}
       {area.isError && <FormAlert status="error" message={errorMessage(area.error, LOAD_AREA_FAILED)} />}
-      {area.isSuccess && <AreaFormView area={area.data} />}
+      {area.isSuccess && area.data?.placeName && (
+        <Text fontSize="sm" mb="3" data-testid="area-summary">
+          Saved: around {area.data.placeName} · {area.data.radiusKm} km
+        </Text>
+      )}
+      {ready && <AreaFormView area={area.data} vocab={vocabulary.data} />}
     </Panel>
   )
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { apiError } from '@/test/http'
 import { inOneYear } from '@/test/payments'
 import { renderApp, signInAs } from '@/test/render'
+import { LAJPAT_NAGAR } from '@/test/places'
 import { server } from '@/test/server'
 import { ASHA_CONTACT, makeNearby } from '@/test/tuition'
 
@@ -67,23 +68,70 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
     expect(within(map).getByText('Physics, Class 12 (approximate location)')).toBeInTheDocument()
   })
 
-  it('passes the distance, class and subject filters to the server', async () => {
+  it('passes the distance and the subject, class, board and mode ids to the server', async () => {
     subscribedTutor()
     const queries = nearbyServer()
     const { user } = renderApp('/nearby')
     await screen.findByRole('list', { name: 'Nearby requests' })
+    await screen.findByRole('option', { name: 'Mathematics' })
     await user.selectOptions(screen.getByRole('combobox', { name: 'Distance' }), '5')
-    await user.type(screen.getByRole('textbox', { name: 'Class' }), 'class 1')
-    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'phy')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Class' }), 'Class 1')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), 'Physics')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Board' }), 'CBSE')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Mode' }), 'Online')
     await waitFor(() => {
       const last = queries[queries.length - 1]
       expect(last?.get('radiusKm')).toBe('5')
-      expect(last?.get('classLevel')).toBe('class 1')
-      expect(last?.get('subject')).toBe('phy')
+      // By id: 'Class 1' never matches 'Class 10'.
+      expect(last?.get('classId')).toBe('class-1')
+      expect(last?.get('subjectId')).toBe('physics')
+      expect(last?.get('board')).toBe('cbse')
+      expect(last?.get('mode')).toBe('online')
     })
-    // A click on the results map searches around that point.
+    expect(queries.some((q) => q.has('subject') || q.has('classLevel'))).toBe(false)
+    // A click on the results map searches around that point, named by the place it lies in.
     await user.click(screen.getByRole('button', { name: 'Click on the map' }))
     await waitFor(() => expect(queries[queries.length - 1]?.get('coordinates')).toBe('[77.215,28.62]'))
+    await waitFor(() =>
+      expect(screen.getByTestId('search-centre')).toHaveTextContent(
+        'Searching around the point you chose on the map (Connaught Place, New Delhi) · 5 km',
+      ),
+    )
+  })
+
+  it("moves the search to a place found by name: 'Searching around Lajpat Nagar, South Delhi · 10 km'", async () => {
+    subscribedTutor()
+    const queries = nearbyServer([
+      {
+        ...makeNearby({ subject: 'Maths', classLevel: '8th' }),
+        subjectId: 'maths',
+        classId: 'class-8',
+        board: 'icse',
+        mode: 'home',
+        placeName: 'near Lajpat Nagar, South Delhi',
+      } as ReturnType<typeof makeNearby>,
+      // From a server that does not send placeName: the approximate point is named on the client.
+      makeNearby({ id: 22, subject: 'Chemistry' }),
+    ])
+    const { user } = renderApp('/nearby')
+    const list = await screen.findByRole('list', { name: 'Nearby requests' })
+    const [first, second] = within(list).getAllByRole('listitem')
+    expect(await within(first).findByRole('heading', { name: 'Mathematics' })).toBeInTheDocument()
+    expect(first).toHaveTextContent('Class: Class 8')
+    expect(first).toHaveTextContent('Board: ICSE / ISC')
+    expect(first).toHaveTextContent('Mode: At home')
+    expect(first).toHaveTextContent('Area: near Lajpat Nagar, South Delhi')
+    await waitFor(() => expect(second).toHaveTextContent('Area: near Connaught Place, New Delhi'))
+    expect(list).not.toHaveTextContent(/\d+\.\d{3}/)
+
+    await user.type(screen.getByRole('combobox', { name: 'Search around' }), 'Lajpat')
+    await user.click(await screen.findByRole('option', { name: LAJPAT_NAGAR.label }))
+    expect(screen.getByTestId('search-centre')).toHaveTextContent('Searching around Lajpat Nagar, South Delhi · 10 km')
+    await waitFor(() => expect(queries[queries.length - 1]?.get('coordinates')).toBe('[77.2432,28.5677]'))
+    expect(screen.getByRole('region', { name: 'Map of nearby tuition requests' })).toHaveAttribute(
+      'data-circle',
+      '28.5677,77.2432,10',
+    )
   })
 
   it("shows the parent's contacts from the answer to 'I'm interested', then Interested", async () => {

@@ -4,11 +4,14 @@ import { describe, expect, it, vi } from 'vitest'
 import { apiError, areaNotSet, type Body } from '@/test/http'
 import { inOneYear } from '@/test/payments'
 import { renderApp, signInAs } from '@/test/render'
+import { CONNAUGHT_PLACE } from '@/test/places'
 import { server } from '@/test/server'
 import { makeNearby } from '@/test/tuition'
+import { VOCABULARY } from '@/test/vocabulary'
 
 vi.mock('@/components/map/MapView', () => import('@/test/map-mock'))
 
+/** An area as a server before issue 20 answers it: plain texts. */
 const SAVED: Body<'TutorAreaDto'> = {
   location: [77.1, 28.5],
   radiusKm: 15,
@@ -17,17 +20,36 @@ const SAVED: Body<'TutorAreaDto'> = {
   updatedAt: '2026-11-20T10:00:00Z',
 }
 
-/** GET and PUT /tutors/me/area over one stored area (none at first unless `initial`). */
-function areaServer(initial: typeof SAVED | null = null) {
+/** Issue 20's answer: each entry a term ({id: 'other', label} for free text), with boards, modes and the place name. */
+function asTerms(facet: keyof typeof VOCABULARY, entries: string[] = []) {
+  return entries.map((entry) => {
+    const term = VOCABULARY[facet].find((t) => t.id === entry)
+    return term ? { id: term.id, label: term.label } : { id: 'other', label: entry }
+  })
+}
+
+type AreaBodyV2 = Body<'AreaBody'> & { boards?: string[]; modes?: string[] }
+
+/** GET and PUT /tutors/me/area over one stored area (none at first unless `initial`); PUT answers issue 20's shape. */
+function areaServer(initial: object | null = null) {
   let area = initial
   const puts: unknown[] = []
   server.use(
-    http.get('*/api/tutors/me/area', () => (area ? HttpResponse.json<Body<'TutorAreaDto'>>(area) : areaNotSet())),
+    http.get('*/api/tutors/me/area', () => (area ? HttpResponse.json(area) : areaNotSet())),
     http.put('*/api/tutors/me/area', async ({ request }) => {
-      const body = (await request.json()) as Body<'AreaBody'>
+      const body = (await request.json()) as AreaBodyV2
       puts.push(body)
-      area = { ...body, subjects: body.subjects ?? [], classes: body.classes ?? [], updatedAt: '2026-11-24T10:00:00Z' }
-      return HttpResponse.json<Body<'TutorAreaDto'>>(area)
+      area = {
+        location: body.location,
+        radiusKm: body.radiusKm,
+        subjects: asTerms('subjects', body.subjects),
+        classes: asTerms('classes', body.classes),
+        boards: asTerms('boards', body.boards),
+        modes: asTerms('modes', body.modes),
+        placeName: 'Connaught Place, New Delhi',
+        updatedAt: '2026-11-24T10:00:00Z',
+      }
+      return HttpResponse.json(area)
     }),
   )
   return puts
@@ -53,24 +75,42 @@ describe("a tutor's teaching area on /profile (issue 19)", () => {
       'data-circle',
       '28.62,77.215,25',
     )
-    const subjects = within(section).getByRole('textbox', { name: 'Subjects you teach' })
-    await user.type(subjects, '  Mathematics {Enter}')
-    await user.type(subjects, 'mathematics{Enter}')
-    await user.type(subjects, 'Physics,')
-    await user.type(within(section).getByRole('textbox', { name: 'Classes you teach' }), 'Class 10{Enter}')
+    await within(section).findByRole('option', { name: 'Mathematics' })
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Add to subjects' }), 'Mathematics')
+    const other = within(section).getByRole('textbox', { name: 'Other subjects' })
+    // Free text that names a term is that term (no duplicate); the rest is kept as other.
+    await user.type(other, '  maths {Enter}')
+    await user.type(other, 'Vedic maths{Enter}')
+    await user.type(other, 'Abacus,')
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Add to classes' }), 'Class 10')
+    await user.click(within(section).getByRole('checkbox', { name: 'CBSE' }))
+    await user.click(within(section).getByRole('checkbox', { name: 'Online' }))
     const tags = within(section).getByRole('list', { name: 'Subjects' })
     expect(
       within(tags)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Mathematics', 'Physics'])
-    await user.click(within(section).getByRole('button', { name: 'Remove Physics' }))
+    ).toEqual(['Mathematics', 'Vedic maths', 'Abacus'])
+    await user.click(within(section).getByRole('button', { name: 'Remove Abacus' }))
 
     await user.click(save)
     expect(await within(section).findByRole('status')).toHaveTextContent('Saved')
     expect(puts).toEqual([
-      { location: [77.215, 28.62], radiusKm: 25, subjects: ['Mathematics'], classes: ['Class 10'] },
+      {
+        location: [77.215, 28.62],
+        radiusKm: 25,
+        subjects: ['maths', 'Vedic maths'],
+        classes: ['class-10'],
+        boards: ['cbse'],
+        modes: ['online'],
+      },
     ])
+    // The saved answer (terms, the place name) fills the form again.
+    expect(within(section).getByTestId('area-summary')).toHaveTextContent(
+      'Saved: around Connaught Place, New Delhi · 25 km',
+    )
+    expect(within(section).getByRole('checkbox', { name: 'CBSE' })).toBeChecked()
+    expect(within(section).getByRole('list', { name: 'Subjects' })).toHaveTextContent('MathematicsVedic maths')
     // A change takes 'Saved' away until the next save.
     await user.selectOptions(radius, '5')
     expect(within(section).queryByText('Saved')).not.toBeInTheDocument()
@@ -93,10 +133,59 @@ describe("a tutor's teaching area on /profile (issue 19)", () => {
     // The saved area fills the form.
     await waitFor(() => expect(within(section).getByRole('combobox', { name: 'How far you travel' })).toHaveValue('15'))
     expect(within(section).getByRole('list', { name: 'Subjects' })).toHaveTextContent('Physics')
-    expect(within(section).getByTestId('selected-location')).toHaveTextContent('28.50000, 77.10000')
+    // Named by the place it lies in, never coordinates.
+    await waitFor(() =>
+      expect(within(section).getByTestId('selected-location')).toHaveTextContent(
+        'Selected location: Lajpat Nagar, South Delhi',
+      ),
+    )
     await user.click(within(section).getByRole('button', { name: 'Save teaching area' }))
     expect(await within(section).findByText('Too long.')).toBeInTheDocument()
     expect(within(section).getByText('Please check the form.')).toBeInTheDocument()
+  })
+
+  it("reads issue 20's area (terms, other text, boards, modes, place name) and moves the centre by place search", async () => {
+    signInAs({ role: 'tutor' })
+    const puts = areaServer({
+      location: [77.2432, 28.5677],
+      radiusKm: 10,
+      subjects: [
+        { id: 'maths', label: 'Mathematics' },
+        { id: 'other', label: 'Vedic maths' },
+      ],
+      classes: [{ id: 'class-8', label: 'Class 8' }],
+      boards: [{ id: 'icse', label: 'ICSE / ISC' }],
+      modes: [],
+      placeName: 'Lajpat Nagar, South Delhi',
+      updatedAt: '2026-11-20T10:00:00Z',
+    })
+    const { user } = renderApp('/profile')
+    const section = await screen.findByRole('region', { name: 'Teaching area' })
+    expect(await within(section).findByTestId('area-summary')).toHaveTextContent(
+      'Saved: around Lajpat Nagar, South Delhi · 10 km',
+    )
+    const subjects = await within(section).findByRole('list', { name: 'Subjects' })
+    expect(subjects).toHaveTextContent('MathematicsVedic maths')
+    expect(within(section).getByRole('list', { name: 'Classes' })).toHaveTextContent('Class 8')
+    expect(within(section).getByRole('checkbox', { name: 'ICSE / ISC' })).toBeChecked()
+    expect(within(section).getByRole('checkbox', { name: 'At home' })).not.toBeChecked()
+
+    await user.type(within(section).getByRole('combobox', { name: 'Search for where you teach' }), 'Conn')
+    await user.click(await within(section).findByRole('option', { name: CONNAUGHT_PLACE.label }))
+    expect(within(section).getByRole('region', { name: /Location map/ })).toHaveAttribute(
+      'data-circle',
+      '28.6315,77.2167,10',
+    )
+    await user.click(within(section).getByRole('button', { name: 'Save teaching area' }))
+    await waitFor(() => expect(puts).toHaveLength(1))
+    expect(puts[0]).toEqual({
+      location: [77.2167, 28.6315],
+      radiusKm: 10,
+      subjects: ['maths', 'Vedic maths'],
+      classes: ['class-8'],
+      boards: ['icse'],
+      modes: [],
+    })
   })
 
   it('is not offered to a parent', async () => {
@@ -123,7 +212,13 @@ describe('/nearby starts from the saved area (issue 19)', () => {
       }),
     )
     renderApp('/nearby')
-    expect(await screen.findByTestId('search-centre')).toHaveTextContent('Searching around your teaching area · 15 km')
+    expect(await screen.findByTestId('search-centre')).toHaveTextContent('Searching around your teaching area')
+    // Named by the place the saved centre lies in (an older server sends no placeName).
+    await waitFor(() =>
+      expect(screen.getByTestId('search-centre')).toHaveTextContent(
+        'Searching around your teaching area (Lajpat Nagar, South Delhi) · 15 km',
+      ),
+    )
     expect(screen.getByRole('combobox', { name: 'Distance' })).toHaveValue('15')
     await waitFor(() => expect(queries.length).toBeGreaterThan(0))
     expect(queries[0]?.get('coordinates')).toBe('[77.1,28.5]')
