@@ -10,6 +10,7 @@ pub mod site;
 pub mod tuition;
 pub mod tutors;
 pub mod uploads;
+pub mod vocabulary;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -23,5 +24,6 @@ pub fn config(cfg: &mut ServiceConfig) {
     tutors::config(cfg);
     uploads::config(cfg);
     site::config(cfg);
+    vocabulary::config(cfg);
     admin::config(cfg);
 }
