@@ -22,6 +22,9 @@ use crate::{TuitionError, TuitionService};
 /// Rows mapped per transaction.
 const BATCH: i64 = 500;
 
+/// id, subject, class, subject id, class id.
+type RequestRow = (i64, String, String, Option<String>, Option<String>);
+
 /// What one run changed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Backfilled {
@@ -44,7 +47,7 @@ impl TuitionService {
         let mut after = 0i64;
         loop {
             let (seen, changed, last) = self.db.write(|c| -> Result<(usize, usize, i64), TuitionError> {
-                let rows: Vec<(i64, String, String, Option<String>, Option<String>)> = tr::table
+                let rows: Vec<RequestRow> = tr::table
                     .filter(tr::id.gt(after).and(tr::subject_id.is_null().or(tr::class_id.is_null())))
                     .order(tr::id)
                     .limit(BATCH)

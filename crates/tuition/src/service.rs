@@ -321,10 +321,16 @@ impl TuitionService {
         Ok(found)
     }
 
-    /// Keeps the subject and class filters a tutor searched with, for the admins'
-    /// search trends. Best effort: a failure here must not fail the search.
+    /// Keeps the subject and class filters a tutor searched with (an id as its label), for
+    /// the admins' search trends. Best effort: a failure here must not fail the search.
     fn record_search_terms(&self, query: &NearbyQuery) {
-        let terms: Vec<String> = [&query.subject, &query.class_level, &query.subject_id, &query.class_id]
+        // An id filter is kept as its label, so 'maths' by id and 'Mathematics' typed count alike.
+        let label = |facet, id: &Option<String>| {
+            id.as_deref().and_then(|id| hometutor_vocabulary::label(facet, id.trim())).map(str::to_string)
+        };
+        let subject = label(hometutor_vocabulary::Facet::Subject, &query.subject_id).or_else(|| query.subject.clone());
+        let class = label(hometutor_vocabulary::Facet::Class, &query.class_id).or_else(|| query.class_level.clone());
+        let terms: Vec<String> = [subject, class]
             .into_iter()
             .flatten()
             .map(|t| t.trim().to_lowercase().chars().take(MAX_TERM_CHARS).collect::<String>())
