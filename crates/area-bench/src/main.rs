@@ -129,6 +129,7 @@ fn seed(db: &Db, tutors: usize, rng: &mut Rng) -> anyhow::Result<Duration> {
                     radius_km: Some(RADII[rng.below(RADII.len())]),
                     subjects,
                     classes,
+                    ..Default::default()
                 };
                 (id, input)
             })

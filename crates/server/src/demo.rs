@@ -71,6 +71,7 @@ pub async fn seed(db: Db, auth: AuthService, tuition: TuitionService, public_url
             class_level: class_level.into(),
             preferred_time: time.into(),
             location: Some(location),
+            ..Default::default()
         };
         tokio::task::spawn_blocking(move || tuition.create(parent, Role::Parent, input)).await??;
         summary.created_requests += 1;

@@ -149,13 +149,24 @@ pub fn unsubscribe_keys(secret: &[u8], previous: Option<&[u8]>) -> UnsubscribeKe
 }
 
 /// The tuition service, once every request stored before approximate points
-/// existed has one (right after the migrations; until then tutors do not see them).
+/// existed has one (right after the migrations; until then tutors do not see them),
+/// and every request and teaching area stored before the vocabulary has its ids.
 pub async fn tuition_service(db: Db, jwt_secret: &[u8]) -> anyhow::Result<TuitionService> {
     let tuition = TuitionService::new(db, location_key(jwt_secret));
     let filling = tuition.clone();
     let filled = tokio::task::spawn_blocking(move || filling.backfill_approximate_points()).await??;
     if filled > 0 {
         tracing::info!(filled, "approximate points given to existing tuition requests");
+    }
+    // Requests and teaching areas stored before the vocabulary (issue 20) get its ids.
+    let mapping = tuition.clone();
+    let mapped = tokio::task::spawn_blocking(move || mapping.backfill_vocabulary()).await??;
+    if mapped.requests > 0 || mapped.areas > 0 {
+        tracing::info!(
+            requests = mapped.requests,
+            areas = mapped.areas,
+            "vocabulary ids given to existing requests and areas"
+        );
     }
     Ok(tuition)
 }

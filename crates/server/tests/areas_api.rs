@@ -46,11 +46,19 @@ async fn a_tutor_saves_and_reads_their_own_area_and_no_one_else_can() {
     let body = json!({"location": DELHI, "radiusKm": 8, "subjects": [" Maths ", "maths", "Physics"], "classes": []});
     let saved = app.call("PUT", "/api/tutors/me/area", Some(&tutor), Some(body)).await;
     assert_eq!(saved.status, 200, "{:?}", saved.body);
-    assert_eq!(sorted_keys(&saved.body), ["classes", "location", "radiusKm", "subjects", "updatedAt"]);
+    assert_eq!(
+        sorted_keys(&saved.body),
+        ["boards", "classes", "location", "modes", "placeName", "radiusKm", "subjects", "updatedAt"]
+    );
     assert_eq!(saved.body["location"], json!(DELHI));
     assert_eq!(saved.body["radiusKm"], 8.0);
-    assert_eq!(saved.body["subjects"], json!(["Maths", "Physics"]));
+    assert_eq!(
+        saved.body["subjects"],
+        json!([{"id": "maths", "label": "Mathematics"}, {"id": "physics", "label": "Physics"}]),
+        "text mapped onto the vocabulary, repeats dropped"
+    );
     assert_eq!(saved.body["classes"], json!([]));
+    assert_eq!((&saved.body["boards"], &saved.body["modes"]), (&json!([]), &json!([])));
     let read = app.call("GET", "/api/tutors/me/area", Some(&tutor), None).await;
     assert_eq!((read.status, &read.body), (200, &saved.body));
 
@@ -90,6 +98,8 @@ async fn bad_areas_are_refused_with_the_fields_named_and_change_nothing() {
         (json!({"location": DELHI, "radiusKm": 10, "subjects": ["  "]}), vec!["subjects"]),
         (json!({"location": DELHI, "radiusKm": 10, "classes": [long]}), vec!["classes"]),
         (json!({"location": DELHI, "radiusKm": 10, "classes": ["10\n11"]}), vec!["classes"]),
+        (json!({"location": DELHI, "radiusKm": 10, "boards": ["nasa"]}), vec!["boards"]),
+        (json!({"location": DELHI, "radiusKm": 10, "modes": ["cbse"]}), vec!["modes"]),
     ];
     for (body, fields) in cases {
         let reply = app.call("PUT", "/api/tutors/me/area", Some(&tutor), Some(body.clone())).await;
@@ -110,7 +120,10 @@ async fn bad_areas_are_refused_with_the_fields_named_and_change_nothing() {
         assert!(reply.body["code"].is_string() && reply.body["message"].is_string(), "{body}");
     }
     let after = app.call("GET", "/api/tutors/me/area", Some(&tutor), None).await;
-    assert_eq!((after.body["radiusKm"].as_f64(), &after.body["subjects"]), (Some(10.0), &json!(["Maths"])));
+    assert_eq!(
+        (after.body["radiusKm"].as_f64(), &after.body["subjects"]),
+        (Some(10.0), &json!([{"id": "maths", "label": "Mathematics"}]))
+    );
 }
 
 #[actix_web::test]

@@ -60,7 +60,7 @@ async fn a_parent_posts_and_a_subscribed_tutor_finds_filters_and_shows_interest(
     assert_eq!(list[0]["contact"], Value::Null, "no contacts before interest");
     assert_ne!(list[0]["location"]["coordinates"], json!(east_of_delhi(3.0)), "never the exact point");
 
-    let filtered = app.call("GET", &nearby_path(DELHI, "&subject=PHYS"), Some(&tutor), None).await.body;
+    let filtered = app.call("GET", &nearby_path(DELHI, "&subject=physics"), Some(&tutor), None).await.body;
     assert_eq!(filtered.as_array().map(Vec::len), Some(1));
     assert_eq!(filtered[0]["id"], far["id"]);
     let wide = app.call("GET", &nearby_path(DELHI, "&radiusKm=25"), Some(&tutor), None).await.body;

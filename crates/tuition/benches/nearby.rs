@@ -82,10 +82,17 @@ fn seed(db: &Db, rows: usize) -> Duration {
                     (lat + rng.normal() * 0.11, lng + rng.normal() * 0.11)
                 };
                 let p = Point { lat, lng };
+                let subject = SUBJECTS[(rng.next() * 8.0) as usize % 8];
+                let class_level = format!("Class {}", 1 + (rng.next() * 12.0) as usize % 12);
+                let id = |facet, text: &str| {
+                    hometutor_vocabulary::Choice::from_text(facet, text).map(|c| c.id().to_string())
+                };
                 (
                     tr::parent_id.eq(parent),
-                    tr::subject.eq(SUBJECTS[(rng.next() * 8.0) as usize % 8]),
-                    tr::class_level.eq(format!("Class {}", 1 + (rng.next() * 12.0) as usize % 12)),
+                    tr::subject_id.eq(id(hometutor_vocabulary::Facet::Subject, subject)),
+                    tr::class_id.eq(id(hometutor_vocabulary::Facet::Class, &class_level)),
+                    tr::subject.eq(subject),
+                    tr::class_level.eq(class_level),
                     tr::preferred_time.eq("Evenings"),
                     // The search reads only the approximate point; here it is the generated one.
                     tr::lat.eq(lat),

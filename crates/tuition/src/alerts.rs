@@ -1,6 +1,7 @@
 //! New-request alerts: when a parent posts a request (or moves one, or changes what it
-//! is for), every tutor whose teaching area covers it and who teaches its subject and
-//! class is told, in the transaction that writes the request.
+//! is for), every tutor whose teaching area covers it and who teaches its subject, class,
+//! board and mode (by vocabulary id, [`crate::area::TutorArea::teaches`]) is told, in the
+//! transaction that writes the request.
 //!
 //! Rules:
 //! - Only an open request alerts: never a flagged or closed one, nor one without its
@@ -30,8 +31,11 @@ use hometutor_geo::{distance_km, Point};
 use hometutor_notifications::{sent_since, Kind, Notice, Notification, Notifier};
 use serde_json::json;
 
+use crate::area::Wanted;
 use crate::coverage;
+use crate::model::stored_choice;
 use crate::service::shown_distance;
+use hometutor_vocabulary::Facet;
 
 /// New-request alerts one tutor is sent in any 24 hours, at most.
 pub const MAX_ALERTS_PER_DAY: i64 = 20;
@@ -40,33 +44,51 @@ pub const MAX_ALERTS_PER_DAY: i64 = 20;
 const ALERT_LOCK_KEY: i64 = 0x6874_616c_6572_7473; // "htalerts"
 
 /// What the alerts need of a request.
-type RequestRow = (i64, String, String, String, Option<f64>, Option<f64>, bool, Option<chrono::NaiveDateTime>);
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = tr)]
+struct RequestRow {
+    parent_id: i64,
+    subject: String,
+    class_level: String,
+    preferred_time: String,
+    subject_id: Option<String>,
+    class_id: Option<String>,
+    board: Option<String>,
+    mode: String,
+    approx_lat: Option<f64>,
+    approx_lng: Option<f64>,
+    flagged: bool,
+    closed_at: Option<chrono::NaiveDateTime>,
+}
 
 /// Alerts the tutors the request `id` newly reaches; call in the transaction that wrote
 /// it. Returns the notifications stored, for [`Notifier::announce`] once committed.
 pub(crate) fn new_request(c: &mut DbConnection, notifier: &Notifier, id: i64) -> QueryResult<Vec<Notification>> {
-    let row: Option<RequestRow> = tr::table
-        .find(id)
-        .select((
-            tr::parent_id,
-            tr::subject,
-            tr::class_level,
-            tr::preferred_time,
-            tr::approx_lat,
-            tr::approx_lng,
-            tr::flagged,
-            tr::closed_at,
-        ))
-        .first(c)
-        .optional()?;
-    let Some((parent, subject, class_level, preferred_time, Some(lat), Some(lng), false, None)) = row else {
+    let row: Option<RequestRow> = tr::table.find(id).select(RequestRow::as_select()).first(c).optional()?;
+    let Some(RequestRow {
+        parent_id: parent,
+        subject,
+        class_level,
+        preferred_time,
+        subject_id,
+        class_id,
+        board,
+        mode,
+        approx_lat: Some(lat),
+        approx_lng: Some(lng),
+        flagged: false,
+        closed_at: None,
+    }) = row
+    else {
         return Ok(Vec::new());
     };
     let point = Point { lat, lng };
-    let areas: Vec<_> = coverage::covering(c, point)?
-        .into_iter()
-        .filter(|a| a.tutor.0 != parent && a.teaches(&subject, &class_level))
-        .collect();
+    let subject_choice = stored_choice(Facet::Subject, subject_id.as_deref(), &subject);
+    let class_choice = stored_choice(Facet::Class, class_id.as_deref(), &class_level);
+    let wanted =
+        Wanted { subject: subject_choice.as_ref(), class: class_choice.as_ref(), board: board.as_deref(), mode: &mode };
+    let areas: Vec<_> =
+        coverage::covering(c, point)?.into_iter().filter(|a| a.tutor.0 != parent && a.teaches(&wanted)).collect();
     if areas.is_empty() {
         return Ok(Vec::new());
     }

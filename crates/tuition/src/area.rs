@@ -1,15 +1,17 @@
 //! A tutor's teaching area: where they teach (a centre), how far they travel (2–25 km)
-//! and what they teach (subjects and classes; an empty list means any). This module owns
-//! `tutor_areas`, one row per tutor; saving an area also rewrites its cells in the
-//! reverse index ([`crate::coverage`]) in the same transaction, so the index never
+//! and what they teach (subjects, classes, boards and modes of the vocabulary; an empty
+//! list means any). This module owns `tutor_areas`, one row per tutor, and
+//! `tutor_area_subjects`; saving an area also rewrites its cells in the reverse index
+//! ([`crate::coverage`]) and its subject rows in the same transaction, so neither ever
 //! describes an area that is not the saved one.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::{single_line, FieldError, Role, UserId};
-use hometutor_db::schema::tutor_areas as ta;
+use hometutor_db::schema::{tutor_area_subjects as tas, tutor_areas as ta};
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::{distance_km, Point};
+use hometutor_vocabulary::{self as vocabulary, Choice, Facet, Term};
 
 use crate::service::shown_distance;
 use crate::{coverage, TuitionError, TuitionService, MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
@@ -23,8 +25,12 @@ pub struct AreaInput {
     /// `[longitude, latitude]`, as on the map.
     pub location: Option<[f64; 2]>,
     pub radius_km: Option<f64>,
+    /// Each a vocabulary id or free text (mapped by [`vocabulary::resolve`], else kept as other).
     pub subjects: Vec<String>,
     pub classes: Vec<String>,
+    /// Board and mode ids (a label or synonym is accepted too); anything else is a field error.
+    pub boards: Vec<String>,
+    pub modes: Vec<String>,
 }
 
 /// A saved teaching area.
@@ -33,10 +39,22 @@ pub struct TutorArea {
     pub tutor: UserId,
     pub center: Point,
     pub radius_km: f64,
-    /// Trimmed, without case-insensitive duplicates, in the order given; empty means any.
-    pub subjects: Vec<String>,
-    pub classes: Vec<String>,
+    /// Without duplicates, in the order given; empty means any.
+    pub subjects: Vec<Choice>,
+    pub classes: Vec<Choice>,
+    pub boards: Vec<&'static Term>,
+    pub modes: Vec<&'static Term>,
     pub updated_at: NaiveDateTime,
+}
+
+/// What a request is for, as an area is matched against it.
+#[derive(Debug, Clone)]
+pub struct Wanted<'a> {
+    pub subject: Option<&'a Choice>,
+    pub class: Option<&'a Choice>,
+    /// `None`: the parent did not say (any area's boards match).
+    pub board: Option<&'a str>,
+    pub mode: &'a str,
 }
 
 impl TutorArea {
@@ -48,30 +66,49 @@ impl TutorArea {
         shown_distance(distance_km(self.center, point)) <= self.radius_km
     }
 
-    /// Whether a request's subject and class are among what the tutor teaches.
-    /// Case-insensitive; an empty list matches anything; otherwise one of the tutor's
-    /// entries must contain the request's text or be contained in it ("Maths" matches
-    /// "Maths and Science"; "Physics" matches "physics"). Deliberately simple: "Class 1"
-    /// also matches "Class 10", an alert too many rather than one missed.
-    pub fn teaches(&self, subject: &str, class_level: &str) -> bool {
-        fn any(list: &[String], value: &str) -> bool {
-            let value = value.trim().to_lowercase();
-            list.is_empty()
-                || list
-                    .iter()
-                    .map(|item| item.to_lowercase())
-                    .any(|item| item.contains(&value) || value.contains(&item))
+    /// Whether a request is among what the tutor teaches, by vocabulary id: its subject
+    /// is one of the area's (or the area lists none), the same for its class; its board is
+    /// one of the area's, or the area lists none, or the request names none; its mode is
+    /// one of the area's (or none listed). 'Other' entries match the same words
+    /// ([`Choice::matches`]). 'Class 1' never matches 'Class 10'.
+    pub fn teaches(&self, wanted: &Wanted<'_>) -> bool {
+        fn any(list: &[Choice], value: Option<&Choice>) -> bool {
+            list.is_empty() || value.is_some_and(|v| list.iter().any(|item| item.matches(v)))
         }
-        any(&self.subjects, subject) && any(&self.classes, class_level)
+        any(&self.subjects, wanted.subject)
+            && any(&self.classes, wanted.class)
+            && (self.boards.is_empty() || wanted.board.is_none_or(|b| self.boards.iter().any(|t| t.id == b)))
+            && (self.modes.is_empty() || self.modes.iter().any(|t| t.id == wanted.mode))
     }
+
+    /// The vocabulary subject ids of the area (its `tutor_area_subjects` rows).
+    pub fn subject_ids(&self) -> Vec<&'static str> {
+        known_ids(&self.subjects)
+    }
+
+    /// The vocabulary ids among a list of choices.
+    pub(crate) fn known_subject_ids(list: &[Choice]) -> Vec<&'static str> {
+        known_ids(list)
+    }
+}
+
+fn known_ids(list: &[Choice]) -> Vec<&'static str> {
+    list.iter()
+        .filter_map(|c| match c {
+            Choice::Known(t) => Some(t.id),
+            Choice::Other(_) => None,
+        })
+        .collect()
 }
 
 /// A validated area, ready to store.
 pub(crate) struct ValidArea {
     pub center: Point,
     pub radius_km: f64,
-    pub subjects: Vec<String>,
-    pub classes: Vec<String>,
+    pub subjects: Vec<Choice>,
+    pub classes: Vec<Choice>,
+    pub boards: Vec<&'static Term>,
+    pub modes: Vec<&'static Term>,
 }
 
 impl AreaInput {
@@ -98,11 +135,13 @@ impl AreaInput {
         if radius_km.is_none() {
             errors.push(FieldError::new("radiusKm", "The distance must be between 2 and 25 km."));
         }
-        let subjects = list("subjects", "subject", &self.subjects, &mut errors);
-        let classes = list("classes", "class", &self.classes, &mut errors);
+        let subjects = choices(Facet::Subject, "subjects", "subject", &self.subjects, &mut errors);
+        let classes = choices(Facet::Class, "classes", "class", &self.classes, &mut errors);
+        let boards = terms(Facet::Board, "boards", "board", &self.boards, &mut errors);
+        let modes = terms(Facet::Mode, "modes", "mode", &self.modes, &mut errors);
         match (center, radius_km) {
             (Some(center), Some(radius_km)) if errors.is_empty() => {
-                Ok(ValidArea { center, radius_km, subjects, classes })
+                Ok(ValidArea { center, radius_km, subjects, classes, boards, modes })
             }
             _ => Err(errors),
         }
@@ -137,6 +176,102 @@ fn list(field: &'static str, noun: &str, items: &[String], errors: &mut Vec<Fiel
     kept
 }
 
+/// Subjects or classes: each entry an id, `other:<text>` or free text mapped onto the
+/// vocabulary (else kept as other); repeats (the same id, or the same other words) dropped.
+fn choices(
+    facet: Facet,
+    field: &'static str,
+    noun: &str,
+    items: &[String],
+    errors: &mut Vec<FieldError>,
+) -> Vec<Choice> {
+    let mut kept: Vec<Choice> = Vec::new();
+    for item in list(field, noun, items, errors) {
+        if let Some(choice) = Choice::from_list_entry(facet, &item) {
+            if !kept.iter().any(|k| k.matches(&choice)) {
+                kept.push(choice);
+            }
+        }
+    }
+    kept
+}
+
+/// Boards or modes: each a vocabulary id (or its label or synonym); anything else is refused.
+fn terms(
+    facet: Facet,
+    field: &'static str,
+    noun: &str,
+    items: &[String],
+    errors: &mut Vec<FieldError>,
+) -> Vec<&'static Term> {
+    let mut kept: Vec<&'static Term> = Vec::new();
+    for item in list(field, noun, items, errors) {
+        match vocabulary::find(facet, &item).or_else(|| vocabulary::resolve(facet, &item)) {
+            Some(t) => {
+                if !kept.iter().any(|k| k.id == t.id) {
+                    kept.push(t);
+                }
+            }
+            None => {
+                errors.push(FieldError::new(field, format!("Unknown {noun}: {item}.")));
+                return Vec::new();
+            }
+        }
+    }
+    kept
+}
+
+/// A stored list (JSON array) of subject or class entries ([`Choice::list_entry`]).
+pub(crate) fn parse_choices(facet: Facet, raw: &str) -> Vec<Choice> {
+    let mut kept: Vec<Choice> = Vec::new();
+    for entry in serde_json::from_str::<Vec<String>>(raw).unwrap_or_default() {
+        if let Some(choice) = Choice::from_list_entry(facet, &entry) {
+            if !kept.iter().any(|k| k.matches(&choice)) {
+                kept.push(choice);
+            }
+        }
+    }
+    kept
+}
+
+fn parse_terms(facet: Facet, raw: &str) -> Vec<&'static Term> {
+    serde_json::from_str::<Vec<String>>(raw)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|id| vocabulary::find(facet, id))
+        .collect()
+}
+
+/// The stored form of a list of choices: a JSON array of [`Choice::list_entry`].
+pub(crate) fn choices_json(list: &[Choice]) -> String {
+    serde_json::to_string(&list.iter().map(Choice::list_entry).collect::<Vec<_>>()).unwrap_or_else(|_| "[]".into())
+}
+
+fn terms_json(list: &[&'static Term]) -> String {
+    serde_json::to_string(&list.iter().map(|t| t.id).collect::<Vec<_>>()).unwrap_or_else(|_| "[]".into())
+}
+
+/// Rewrites the tutor's `tutor_area_subjects` rows: one per known subject id (call in the
+/// transaction that writes the area).
+pub(crate) fn index_subjects(c: &mut DbConnection, tutor: UserId, subjects: &[&'static str]) -> QueryResult<()> {
+    diesel::delete(tas::table.filter(tas::tutor_id.eq(tutor.0))).execute(c)?;
+    insert_subjects(c, &subjects.iter().map(|s| (*s, tutor.0)).collect::<Vec<_>>())
+}
+
+/// Stores (subject id, tutor) rows, skipping any already there.
+pub(crate) fn insert_subjects(c: &mut DbConnection, rows: &[(&'static str, i64)]) -> QueryResult<()> {
+    for chunk in rows.chunks(5_000) {
+        let values: Vec<_> = chunk.iter().map(|(s, t)| (tas::subject_id.eq(*s), tas::tutor_id.eq(*t))).collect();
+        match c {
+            DbConnection::Sqlite(c) => {
+                diesel::insert_into(tas::table).values(&values).on_conflict_do_nothing().execute(c)
+            }
+            DbConnection::Pg(c) => diesel::insert_into(tas::table).values(&values).on_conflict_do_nothing().execute(c),
+        }?;
+    }
+    Ok(())
+}
+
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = ta)]
 pub(crate) struct AreaRow {
@@ -146,19 +281,23 @@ pub(crate) struct AreaRow {
     radius_km: f64,
     subjects: String,
     classes: String,
+    boards: String,
+    modes: String,
     updated_at: NaiveDateTime,
 }
 
 impl From<AreaRow> for TutorArea {
     fn from(r: AreaRow) -> Self {
-        // Written by `save` alone, always a JSON array of strings; anything else reads as "any".
-        let parse = |raw: &str| serde_json::from_str::<Vec<String>>(raw).unwrap_or_default();
+        // JSON arrays of list entries (an area not yet mapped at start-up holds free text,
+        // which reads mapped the same way); anything else reads as "any".
         TutorArea {
             tutor: UserId(r.tutor_id),
             center: Point { lat: r.lat, lng: r.lng },
             radius_km: r.radius_km,
-            subjects: parse(&r.subjects),
-            classes: parse(&r.classes),
+            subjects: parse_choices(Facet::Subject, &r.subjects),
+            classes: parse_choices(Facet::Class, &r.classes),
+            boards: parse_terms(Facet::Board, &r.boards),
+            modes: parse_terms(Facet::Mode, &r.modes),
             updated_at: r.updated_at,
         }
     }
@@ -176,10 +315,9 @@ pub(crate) fn load_all(c: &mut DbConnection) -> QueryResult<Vec<TutorArea>> {
     Ok(rows.into_iter().map(Into::into).collect())
 }
 
-/// Replaces the tutor's area and its cells (call inside a transaction).
+/// Replaces the tutor's area, its cells and its subject rows (call inside a transaction).
 pub(crate) fn save(c: &mut DbConnection, tutor: UserId, area: &ValidArea) -> QueryResult<TutorArea> {
     let at = now();
-    let json = |items: &[String]| serde_json::to_string(items).unwrap_or_else(|_| "[]".into());
     diesel::delete(ta::table.find(tutor.0)).execute(c)?;
     diesel::insert_into(ta::table)
         .values((
@@ -187,18 +325,24 @@ pub(crate) fn save(c: &mut DbConnection, tutor: UserId, area: &ValidArea) -> Que
             ta::lat.eq(area.center.lat),
             ta::lng.eq(area.center.lng),
             ta::radius_km.eq(area.radius_km),
-            ta::subjects.eq(json(&area.subjects)),
-            ta::classes.eq(json(&area.classes)),
+            ta::subjects.eq(choices_json(&area.subjects)),
+            ta::classes.eq(choices_json(&area.classes)),
+            ta::boards.eq(terms_json(&area.boards)),
+            ta::modes.eq(terms_json(&area.modes)),
+            ta::vocabulary_mapped.eq(true),
             ta::updated_at.eq(at),
         ))
         .execute(c)?;
     coverage::index(c, tutor, area.center, area.radius_km)?;
+    index_subjects(c, tutor, &known_ids(&area.subjects))?;
     Ok(TutorArea {
         tutor,
         center: area.center,
         radius_km: area.radius_km,
         subjects: area.subjects.clone(),
         classes: area.classes.clone(),
+        boards: area.boards.clone(),
+        modes: area.modes.clone(),
         updated_at: at,
     })
 }
@@ -210,28 +354,33 @@ pub fn insert_many(c: &mut DbConnection, areas: &[(UserId, AreaInput)]) -> Resul
     let at = now();
     let mut rows = Vec::with_capacity(areas.len());
     let mut cells = Vec::new();
+    let mut subjects = Vec::new();
     for (tutor, input) in areas {
         let valid = input.validate().map_err(TuitionError::Validation)?;
-        let json = |items: &[String]| serde_json::to_string(items).unwrap_or_else(|_| "[]".into());
         rows.push((
             ta::tutor_id.eq(tutor.0),
             ta::lat.eq(valid.center.lat),
             ta::lng.eq(valid.center.lng),
             ta::radius_km.eq(valid.radius_km),
-            ta::subjects.eq(json(&valid.subjects)),
-            ta::classes.eq(json(&valid.classes)),
+            ta::subjects.eq(choices_json(&valid.subjects)),
+            ta::classes.eq(choices_json(&valid.classes)),
+            ta::boards.eq(terms_json(&valid.boards)),
+            ta::modes.eq(terms_json(&valid.modes)),
+            ta::vocabulary_mapped.eq(true),
             ta::updated_at.eq(at),
         ));
+        subjects.extend(known_ids(&valid.subjects).into_iter().map(|s| (s, tutor.0)));
         cells.extend(coverage::cells_of(valid.center, valid.radius_km).into_iter().map(|cell| (cell, tutor.0)));
     }
     // Multi-row inserts are backend-specific in diesel; slices stay under SQLite's bound-parameter limit.
-    for chunk in rows.chunks(1_000) {
+    for chunk in rows.chunks(500) {
         match c {
             DbConnection::Sqlite(c) => diesel::insert_into(ta::table).values(chunk).execute(c),
             DbConnection::Pg(c) => diesel::insert_into(ta::table).values(chunk).execute(c),
         }?;
     }
     coverage::insert_cells(c, &cells)?;
+    insert_subjects(c, &subjects)?;
     Ok(rows.len())
 }
 

@@ -7,10 +7,13 @@
 //!
 //! Tutors save a teaching area ([`area`]); a new request alerts the tutors whose area
 //! covers it (`alerts`, found through the reverse index in [`coverage`]), and any
-//! tutor may count the requests near them before subscribing (`count`).
+//! tutor may count the requests near them before subscribing (`count`). Subjects,
+//! classes, boards and modes are ids of `hometutor_vocabulary`; rows stored before it
+//! are mapped at start-up (`backfill`).
 
 mod alerts;
 pub mod area;
+mod backfill;
 mod closing;
 mod count;
 pub mod coverage;
@@ -21,12 +24,13 @@ pub mod search;
 mod service;
 
 pub use alerts::MAX_ALERTS_PER_DAY;
-pub use area::{AreaInput, TutorArea, MAX_AREA_ITEMS};
+pub use area::{AreaInput, TutorArea, Wanted, MAX_AREA_ITEMS};
+pub use backfill::Backfilled;
 pub use count::{CountQuery, NearbyCount};
 pub use error::TuitionError;
 pub use model::{
     CloseOutcome, InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput,
-    TuitionRequest,
+    TuitionRequest, DEFAULT_MODE,
 };
 pub use service::TuitionService;
 

@@ -1,29 +1,130 @@
 use chrono::NaiveDateTime;
 use hometutor_core::{single_line, FieldError, UserId};
 use hometutor_geo::Point;
+use hometutor_vocabulary::{self as vocabulary, Choice, Facet, Term, OTHER};
 
 use crate::MAX_FIELD_CHARS;
 
 /// What a parent fills in; validated by [`RequestInput::validate`].
-#[derive(Debug, Clone)]
+///
+/// Subject and class: with a vocabulary id the text may be empty (the label is stored);
+/// with `"other"` the text is required and stored; with no id the text is mapped onto
+/// the vocabulary ([`Choice::from_input`]) and kept as the parent wrote it.
+#[derive(Debug, Clone, Default)]
 pub struct RequestInput {
     pub subject: String,
     pub class_level: String,
     pub preferred_time: String,
     /// `[longitude, latitude]`, as on the map; `None` when no point was picked.
     pub location: Option<[f64; 2]>,
+    /// A subject id of the vocabulary, or `"other"`.
+    pub subject_id: Option<String>,
+    /// A class id of the vocabulary, or `"other"`.
+    pub class_id: Option<String>,
+    /// A board id; `None` (or empty) when the parent does not say.
+    pub board: Option<String>,
+    /// `home` or `online`; `None` means home.
+    pub mode: Option<String>,
 }
 
 pub(crate) struct ValidRequest {
+    /// The text stored beside the id: the label, or the parent's words.
     pub subject: String,
+    pub subject_id: String,
     pub class_level: String,
+    pub class_id: String,
+    pub board: Option<&'static Term>,
+    pub mode: &'static Term,
     pub preferred_time: String,
     pub point: Point,
+}
+
+/// The default teaching mode of a request.
+pub const DEFAULT_MODE: &str = "home";
+
+/// A subject or class from an optional id and the text beside it: `(id, text stored)`.
+/// The text is checked like any one-line field (required unless a known id is given).
+fn choice(
+    facet: Facet,
+    id_field: &'static str,
+    field: &'static str,
+    label: &str,
+    id: Option<&str>,
+    text: &str,
+    errors: &mut Vec<FieldError>,
+) -> Option<(String, String)> {
+    let text = match single_line(field, label, text) {
+        Ok(value) => value.to_string(),
+        Err(e) => {
+            errors.push(e);
+            return None;
+        }
+    };
+    if text.chars().count() > MAX_FIELD_CHARS {
+        errors.push(FieldError::new(field, format!("{label} must be at most {MAX_FIELD_CHARS} characters.")));
+        return None;
+    }
+    let id = id.map(str::trim).filter(|id| !id.is_empty());
+    match Choice::from_input(facet, id, &text) {
+        Err(_) => {
+            errors.push(FieldError::new(
+                id_field,
+                format!("Unknown {}: choose one from the list or Other.", label.to_lowercase()),
+            ));
+            None
+        }
+        Ok(None) => {
+            errors.push(FieldError::new(field, format!("{label} is required.")));
+            None
+        }
+        // A chosen id stores its label; text alone keeps the parent's words beside the id it maps to.
+        Ok(Some(Choice::Known(term))) if id.is_some() => Some((term.id.to_string(), term.label.to_string())),
+        Ok(Some(c)) => Some((c.id().to_string(), text)),
+    }
+}
+
+/// An optional board or a mode: an id of the vocabulary (its label or a synonym is accepted too).
+fn term(
+    facet: Facet,
+    field: &'static str,
+    noun: &str,
+    value: Option<&str>,
+    errors: &mut Vec<FieldError>,
+) -> Option<&'static Term> {
+    let value = value.map(str::trim).filter(|v| !v.is_empty())?;
+    let found = vocabulary::find(facet, value).or_else(|| vocabulary::resolve(facet, value));
+    if found.is_none() {
+        errors.push(FieldError::new(field, format!("Unknown {noun}: choose one from the list.")));
+    }
+    found
 }
 
 impl RequestInput {
     pub(crate) fn validate(&self) -> Result<ValidRequest, Vec<FieldError>> {
         let mut errors = Vec::new();
+        let subject = choice(
+            Facet::Subject,
+            "subjectId",
+            "subject",
+            "Subject",
+            self.subject_id.as_deref(),
+            &self.subject,
+            &mut errors,
+        );
+        let class = choice(
+            Facet::Class,
+            "classId",
+            "classLevel",
+            "Class",
+            self.class_id.as_deref(),
+            &self.class_level,
+            &mut errors,
+        );
+        let board = term(Facet::Board, "board", "board", self.board.as_deref(), &mut errors);
+        let mode = match self.mode.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+            None => vocabulary::find(Facet::Mode, DEFAULT_MODE),
+            Some(m) => term(Facet::Mode, "mode", "mode", Some(m), &mut errors),
+        };
         let mut text = |field: &'static str, label: &str, value: &str| {
             let value = match single_line(field, label, value) {
                 Ok(value) => value,
@@ -39,8 +140,6 @@ impl RequestInput {
             }
             value.to_string()
         };
-        let subject = text("subject", "Subject", &self.subject);
-        let class_level = text("classLevel", "Class", &self.class_level);
         let preferred_time = text("preferredTime", "Preferred time", &self.preferred_time);
         let point = match self.location {
             None => {
@@ -58,8 +157,12 @@ impl RequestInput {
                 p
             }
         };
-        match point {
-            Some(point) if errors.is_empty() => Ok(ValidRequest { subject, class_level, preferred_time, point }),
+        match (point, subject, class, mode) {
+            (Some(point), Some((subject_id, subject)), Some((class_id, class_level)), Some(mode))
+                if errors.is_empty() =>
+            {
+                Ok(ValidRequest { subject, subject_id, class_level, class_id, board, mode, preferred_time, point })
+            }
             _ => Err(errors),
         }
     }
@@ -109,7 +212,16 @@ pub struct TuitionRequest {
     pub subject: String,
     pub class_level: String,
     pub preferred_time: String,
+    /// Vocabulary ids (or `other`); `None` only until the start-up fill-in ([`crate::backfill`]).
+    pub subject_id: Option<String>,
+    pub class_id: Option<String>,
+    /// A board id; `None` when the parent did not say.
+    pub board: Option<String>,
+    /// `home` or `online`.
+    pub mode: String,
     pub location: Point,
+    /// The place the exact point lies in ('Lajpat Nagar, South Delhi'), if known.
+    pub place_name: Option<String>,
     /// What tutors see instead (`None` until an old request is filled in at start-up).
     pub approximate_location: Option<Point>,
     pub interested_tutors: Vec<InterestedTutor>,
@@ -149,7 +261,13 @@ pub struct NearbyRequest {
     pub subject: String,
     pub class_level: String,
     pub preferred_time: String,
+    pub subject_id: Option<String>,
+    pub class_id: Option<String>,
+    pub board: Option<String>,
+    pub mode: String,
     pub approximate_location: Point,
+    /// Where the approximate point is ('near Lajpat Nagar, South Delhi'), if known.
+    pub place_name: Option<String>,
     /// From the search centre to the approximate point, rounded to 0.1 km.
     pub distance_km: f64,
     pub parent: NearbyParent,
@@ -163,7 +281,41 @@ pub struct NearbyRequest {
 pub struct NearbyQuery {
     pub center: Point,
     pub radius_km: f64,
-    /// Case-insensitive substring filters.
+    /// Old text filters: resolved to a vocabulary id when they name a term ('Class 1' is
+    /// class-1 and never class-10), otherwise a case-insensitive part of an 'other' text.
     pub class_level: Option<String>,
     pub subject: Option<String>,
+    /// Id filters (an unknown id is a field error); they win over the text ones.
+    pub subject_id: Option<String>,
+    pub class_id: Option<String>,
+    /// A board id: requests with that board or none said.
+    pub board: Option<String>,
+    /// A mode id.
+    pub mode: Option<String>,
+}
+
+impl NearbyQuery {
+    /// Everything within `radius_km` of `center`, no filters.
+    pub fn around(center: Point, radius_km: f64) -> Self {
+        Self {
+            center,
+            radius_km,
+            class_level: None,
+            subject: None,
+            subject_id: None,
+            class_id: None,
+            board: None,
+            mode: None,
+        }
+    }
+}
+
+/// A request's subject or class as a [`Choice`], from its stored id and text (a row the
+/// start-up fill-in has not reached yet is mapped from its text).
+pub(crate) fn stored_choice(facet: Facet, id: Option<&str>, text: &str) -> Option<Choice> {
+    match id {
+        Some(OTHER) => Some(Choice::Other(text.trim().to_string())),
+        Some(id) => vocabulary::find(facet, id).map(Choice::Known).or_else(|| Choice::from_text(facet, text)),
+        None => Choice::from_text(facet, text),
+    }
 }

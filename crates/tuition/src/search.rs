@@ -11,25 +11,92 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use diesel::prelude::*;
+use hometutor_core::FieldError;
 use hometutor_db::schema::tuition_requests as tr;
 use hometutor_db::DbConnection;
 use hometutor_geo::{cells_by_distance, distance_km, Point};
+use hometutor_vocabulary::{self as vocabulary, Choice, Facet, OTHER};
 
-/// What to look for. Filters are case-insensitive substrings.
+use crate::NearbyQuery;
+
+/// A subject or class filter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Filter {
+    /// Requests with this vocabulary id ('class-1' never matches 'class-10').
+    Id(&'static str),
+    /// 'Other' requests whose text contains this (lowercased) part.
+    OtherText(String),
+}
+
+impl Filter {
+    /// Text as tutors typed it before ids: a term's id when it names one, else a part of an 'other' text.
+    pub fn from_text(facet: Facet, text: &str) -> Option<Self> {
+        Some(match Choice::from_text(facet, text)? {
+            Choice::Known(t) => Filter::Id(t.id),
+            Choice::Other(text) => Filter::OtherText(text.to_lowercase()),
+        })
+    }
+
+    fn matches(&self, id: Option<&str>, text: &str) -> bool {
+        match self {
+            Filter::Id(wanted) => id == Some(*wanted),
+            Filter::OtherText(part) => id == Some(OTHER) && text.to_lowercase().contains(part.as_str()),
+        }
+    }
+}
+
+/// What to look for.
 #[derive(Debug, Clone)]
 pub struct Search {
     pub center: Point,
     pub radius_km: f64,
-    pub subject: Option<String>,
-    pub class_level: Option<String>,
+    pub subject: Option<Filter>,
+    pub class_level: Option<Filter>,
+    /// A board id: requests with this board or none said.
+    pub board: Option<&'static str>,
+    /// A mode id.
+    pub mode: Option<&'static str>,
     pub limit: usize,
 }
 
+/// One row as the filters see it: subject id and text, class id and text, board, mode.
+type FilterRow<'a> = (Option<&'a str>, &'a str, Option<&'a str>, &'a str, Option<&'a str>, &'a str);
+
 impl Search {
-    fn matches(&self, subject: &str, class_level: &str) -> bool {
-        let has =
-            |value: &str, wanted: &Option<String>| wanted.as_ref().is_none_or(|w| value.to_lowercase().contains(w));
-        has(subject, &self.subject) && has(class_level, &self.class_level)
+    fn matches(&self, (subject_id, subject, class_id, class_level, board, mode): FilterRow<'_>) -> bool {
+        self.subject.as_ref().is_none_or(|f| f.matches(subject_id, subject))
+            && self.class_level.as_ref().is_none_or(|f| f.matches(class_id, class_level))
+            && self.board.is_none_or(|b| board.is_none_or(|rb| rb == b))
+            && self.mode.is_none_or(|m| m == mode)
+    }
+
+    /// Takes a tutor's filters: ids (an unknown one is a field error) or, without an id,
+    /// the old text params mapped like [`Filter::from_text`].
+    pub fn with_filters(mut self, query: &NearbyQuery) -> Result<Self, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let mut id = |facet: Facet, field: &'static str, noun: &str, value: &Option<String>| {
+            let value = value.as_deref().map(str::trim).filter(|v| !v.is_empty())?;
+            let found = vocabulary::find(facet, value);
+            if found.is_none() {
+                errors.push(FieldError::new(field, format!("Unknown {noun} id: {value}.")));
+            }
+            found.map(|t| t.id)
+        };
+        let subject_id = id(Facet::Subject, "subjectId", "subject", &query.subject_id);
+        let class_id = id(Facet::Class, "classId", "class", &query.class_id);
+        self.board = id(Facet::Board, "board", "board", &query.board);
+        self.mode = id(Facet::Mode, "mode", "mode", &query.mode);
+        self.subject = subject_id
+            .map(Filter::Id)
+            .or_else(|| query.subject.as_deref().and_then(|t| Filter::from_text(Facet::Subject, t)));
+        self.class_level = class_id
+            .map(Filter::Id)
+            .or_else(|| query.class_level.as_deref().and_then(|t| Filter::from_text(Facet::Class, t)));
+        if errors.is_empty() {
+            Ok(self)
+        } else {
+            Err(errors)
+        }
     }
 
     /// `%needle%` for SQL LIKE, with the needle's own wildcards escaped.
@@ -38,10 +105,17 @@ impl Search {
         format!("%{escaped}%")
     }
 
-    /// Normalises the filters (trimmed, lowercased, empty means none).
+    /// A search with text filters mapped by [`Filter::from_text`] (empty means none).
     pub fn new(center: Point, radius_km: f64, subject: Option<&str>, class_level: Option<&str>, limit: usize) -> Self {
-        let norm = |s: Option<&str>| s.map(str::trim).filter(|s| !s.is_empty()).map(str::to_lowercase);
-        Self { center, radius_km, subject: norm(subject), class_level: norm(class_level), limit }
+        Self {
+            center,
+            radius_km,
+            subject: subject.and_then(|t| Filter::from_text(Facet::Subject, t)),
+            class_level: class_level.and_then(|t| Filter::from_text(Facet::Class, t)),
+            board: None,
+            mode: None,
+            limit,
+        }
     }
 }
 
@@ -71,7 +145,8 @@ impl Ord for Found {
 const FIRST_BATCH: usize = 4;
 const MAX_BATCH: usize = 1024;
 
-type CandidateRow = (i64, Option<f64>, Option<f64>, String, String);
+type CandidateRow =
+    (i64, Option<f64>, Option<f64>, Option<String>, String, Option<String>, String, Option<String>, String);
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
@@ -94,11 +169,29 @@ pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f
             .filter(tr::approx_cell.eq_any(batch).and(tr::flagged.eq(false)).and(tr::closed_at.is_null()))
             .select((tr::id, tr::approx_lat, tr::approx_lng))
             .into_boxed();
-        if let Some(subject) = &search.subject {
-            query = query.filter(lower(tr::subject).like(Search::pattern(subject)).escape('\\'));
+        match &search.subject {
+            None => {}
+            Some(Filter::Id(id)) => query = query.filter(tr::subject_id.eq(*id)),
+            Some(Filter::OtherText(part)) => {
+                query = query
+                    .filter(tr::subject_id.eq(OTHER))
+                    .filter(lower(tr::subject).like(Search::pattern(part)).escape('\\'))
+            }
         }
-        if let Some(class_level) = &search.class_level {
-            query = query.filter(lower(tr::class_level).like(Search::pattern(class_level)).escape('\\'));
+        match &search.class_level {
+            None => {}
+            Some(Filter::Id(id)) => query = query.filter(tr::class_id.eq(*id)),
+            Some(Filter::OtherText(part)) => {
+                query = query
+                    .filter(tr::class_id.eq(OTHER))
+                    .filter(lower(tr::class_level).like(Search::pattern(part)).escape('\\'))
+            }
+        }
+        if let Some(board) = search.board {
+            query = query.filter(tr::board.eq(board).or(tr::board.is_null()));
+        }
+        if let Some(mode) = search.mode {
+            query = query.filter(tr::mode.eq(mode));
         }
         let rows: Vec<(i64, Option<f64>, Option<f64>)> = query.load(c)?;
         for (id, lat, lng) in rows {
@@ -119,15 +212,33 @@ pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f
 pub fn nearest_by_full_scan(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f64)>> {
     let rows: Vec<CandidateRow> = tr::table
         .filter(tr::flagged.eq(false).and(tr::closed_at.is_null()))
-        .select((tr::id, tr::approx_lat, tr::approx_lng, tr::subject, tr::class_level))
+        .select((
+            tr::id,
+            tr::approx_lat,
+            tr::approx_lng,
+            tr::subject_id,
+            tr::subject,
+            tr::class_id,
+            tr::class_level,
+            tr::board,
+            tr::mode,
+        ))
         .load(c)?;
     let mut all: Vec<Found> = rows
         .into_iter()
-        .filter_map(|(id, lat, lng, subject, class_level)| {
-            Some((id, distance_km(search.center, Point { lat: lat?, lng: lng? }), subject, class_level))
+        .filter(|(_, _, _, subject_id, subject, class_id, class_level, board, mode)| {
+            search.matches((
+                subject_id.as_deref(),
+                subject.as_str(),
+                class_id.as_deref(),
+                class_level.as_str(),
+                board.as_deref(),
+                mode.as_str(),
+            ))
         })
-        .filter(|(_, d, subject, class_level)| *d <= search.radius_km && search.matches(subject, class_level))
-        .map(|(id, d, _, _)| Found(d, id))
+        .filter_map(|(id, lat, lng, ..)| Some((id, distance_km(search.center, Point { lat: lat?, lng: lng? }))))
+        .filter(|(_, d)| *d <= search.radius_km)
+        .map(|(id, d)| Found(d, id))
         .collect();
     all.sort();
     all.truncate(search.limit);

@@ -8,6 +8,7 @@ use hometutor_db::schema::{search_events as se, tuition_interests as ti, tuition
 use hometutor_db::{now, Db, DbConnection};
 use hometutor_geo::{distance_km, Point};
 use hometutor_notifications::{Kind, Notice, Notifier};
+use hometutor_places::Places;
 
 use crate::location::{Approximate, LocationKey};
 use crate::model::{
@@ -24,8 +25,23 @@ const MAX_TERM_CHARS: usize = 60;
 /// Old requests filled in with their approximate point per transaction.
 const BACKFILL_BATCH: i64 = 500;
 
-/// id, parent, subject, class, time, approximate lat and lng, created: what a tutor's result is made of.
-type Candidate = (i64, i64, String, String, String, Option<f64>, Option<f64>, NaiveDateTime);
+/// What a tutor's result is made of.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = tr)]
+struct Candidate {
+    id: i64,
+    parent_id: i64,
+    subject: String,
+    class_level: String,
+    preferred_time: String,
+    subject_id: Option<String>,
+    class_id: Option<String>,
+    board: Option<String>,
+    mode: String,
+    approx_lat: Option<f64>,
+    approx_lng: Option<f64>,
+    created_at: NaiveDateTime,
+}
 
 /// A stored request as its parent reads it.
 #[derive(Queryable, Selectable)]
@@ -35,6 +51,10 @@ struct Row {
     subject: String,
     class_level: String,
     preferred_time: String,
+    subject_id: Option<String>,
+    class_id: Option<String>,
+    board: Option<String>,
+    mode: String,
     lat: f64,
     lng: f64,
     approx_lat: Option<f64>,
@@ -106,6 +126,10 @@ impl TuitionService {
                     tr::parent_id.eq(parent.0),
                     tr::subject.eq(&valid.subject),
                     tr::class_level.eq(&valid.class_level),
+                    tr::subject_id.eq(&valid.subject_id),
+                    tr::class_id.eq(&valid.class_id),
+                    tr::board.eq(valid.board.map(|b| b.id)),
+                    tr::mode.eq(valid.mode.id),
                     tr::preferred_time.eq(&valid.preferred_time),
                     tr::lat.eq(valid.point.lat),
                     tr::lng.eq(valid.point.lng),
@@ -132,19 +156,42 @@ impl TuitionService {
     pub fn update(&self, parent: UserId, id: i64, input: RequestInput) -> Result<TuitionRequest, TuitionError> {
         let valid = input.validate().map_err(TuitionError::Validation)?;
         let (updated, alerts) = self.db.write(|c| {
-            type Stored = (f64, f64, Option<i64>, String, String);
+            type Stored =
+                (f64, f64, Option<i64>, Option<String>, Option<String>, Option<String>, String, String, String);
             let stored: Option<Stored> = tr::table
                 .filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0)))
-                .select((tr::lat, tr::lng, tr::approx_cell, tr::subject, tr::class_level))
+                .select((
+                    tr::lat,
+                    tr::lng,
+                    tr::approx_cell,
+                    tr::subject_id,
+                    tr::class_id,
+                    tr::board,
+                    tr::mode,
+                    tr::subject,
+                    tr::class_level,
+                ))
                 .first(c)
                 .optional()?;
-            let (lat, lng, approx_cell, subject, class_level) = stored.ok_or(TuitionError::NotFound)?;
+            let (lat, lng, approx_cell, subject_id, class_id, board, mode, subject, class_level) =
+                stored.ok_or(TuitionError::NotFound)?;
             let moved = lat != valid.point.lat || lng != valid.point.lng || approx_cell.is_none();
-            let retold = moved || subject != valid.subject || class_level != valid.class_level;
+            // What alerts match on: the ids, board and mode (and the words of an 'other').
+            let retold = moved
+                || subject_id.as_deref() != Some(valid.subject_id.as_str())
+                || class_id.as_deref() != Some(valid.class_id.as_str())
+                || board.as_deref() != valid.board.map(|b| b.id)
+                || mode != valid.mode.id
+                || subject != valid.subject
+                || class_level != valid.class_level;
             diesel::update(tr::table.find(id))
                 .set((
                     tr::subject.eq(&valid.subject),
                     tr::class_level.eq(&valid.class_level),
+                    tr::subject_id.eq(&valid.subject_id),
+                    tr::class_id.eq(&valid.class_id),
+                    tr::board.eq(valid.board.map(|b| b.id)),
+                    tr::mode.eq(valid.mode.id),
                     tr::preferred_time.eq(&valid.preferred_time),
                     tr::lat.eq(valid.point.lat),
                     tr::lng.eq(valid.point.lng),
@@ -188,66 +235,74 @@ impl TuitionService {
             return Err(FieldError::new("radiusKm", "The distance must be between 2 and 25 km.").into());
         }
         // Everything whose shown (rounded) distance fits: up to half a step beyond the radius.
-        let search = Search::new(
-            query.center,
-            query.radius_km + SHOWN_DISTANCE_STEP_KM / 2.0,
-            query.subject.as_deref(),
-            query.class_level.as_deref(),
-            MAX_NEARBY_RESULTS,
-        );
+        let search =
+            Search::new(query.center, query.radius_km + SHOWN_DISTANCE_STEP_KM / 2.0, None, None, MAX_NEARBY_RESULTS)
+                .with_filters(query)
+                .map_err(TuitionError::Validation)?;
         let found = self.db.read(|c| -> Result<Vec<NearbyRequest>, TuitionError> {
             require_subscription(c, tutor)?;
             let found = nearest(c, &search)?;
             // `found` is nearest first, so those shown within the radius are a prefix of it.
             let ids: Vec<i64> =
                 found.iter().filter(|(_, d)| shown_distance(*d) <= query.radius_km).map(|(id, _)| *id).collect();
-            let details: Vec<Candidate> = tr::table
-                .filter(tr::id.eq_any(&ids))
-                .select((
-                    tr::id,
-                    tr::parent_id,
-                    tr::subject,
-                    tr::class_level,
-                    tr::preferred_time,
-                    tr::approx_lat,
-                    tr::approx_lng,
-                    tr::created_at,
-                ))
-                .load(c)?;
+            let details: Vec<Candidate> =
+                tr::table.filter(tr::id.eq_any(&ids)).select(Candidate::as_select()).load(c)?;
             let mut hits: Vec<_> = details
                 .into_iter()
                 .filter_map(|r| {
-                    let approximate = Point { lat: r.5?, lng: r.6? };
+                    let approximate = Point { lat: r.approx_lat?, lng: r.approx_lng? };
                     let shown = shown_distance(distance_km(query.center, approximate));
                     Some((r, approximate, shown))
                 })
                 .collect();
             // Shown nearest first by the distance the tutor sees.
-            hits.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0 .0.cmp(&b.0 .0)));
+            hits.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.id.cmp(&b.0.id)));
 
-            let ids: Vec<i64> = hits.iter().map(|h| h.0 .0).collect();
+            let ids: Vec<i64> = hits.iter().map(|h| h.0.id).collect();
             let interested: HashSet<i64> = ti::table
                 .filter(ti::tutor_id.eq(tutor.0).and(ti::request_id.eq_any(&ids)))
                 .select(ti::request_id)
                 .load(c)?
                 .into_iter()
                 .collect();
-            let parent_ids: Vec<i64> = hits.iter().map(|h| h.0 .1).collect();
+            let parent_ids: Vec<i64> = hits.iter().map(|h| h.0.parent_id).collect();
             let names = accounts::names(c, &parent_ids)?;
             // Contacts only of the parents whose requests this tutor is interested in.
-            let revealed: Vec<i64> = hits.iter().filter(|h| interested.contains(&h.0 .0)).map(|h| h.0 .1).collect();
+            let revealed: Vec<i64> =
+                hits.iter().filter(|h| interested.contains(&h.0.id)).map(|h| h.0.parent_id).collect();
             let contacts: HashMap<i64, ParentContact> =
                 accounts::people(c, &revealed)?.into_values().map(|p| (p.id.0, contact_of(p))).collect();
             Ok(hits
                 .into_iter()
                 .filter_map(
-                    |((id, parent_id, subject, class_level, preferred_time, _, _, created_at), approximate, shown)| {
+                    |(
+                        Candidate {
+                            id,
+                            parent_id,
+                            subject,
+                            class_level,
+                            preferred_time,
+                            subject_id,
+                            class_id,
+                            board,
+                            mode,
+                            created_at,
+                            ..
+                        },
+                        approximate,
+                        shown,
+                    )| {
                         let is_interested = interested.contains(&id);
                         Some(NearbyRequest {
                             id,
                             subject,
                             class_level,
                             preferred_time,
+                            subject_id,
+                            class_id,
+                            board,
+                            mode,
+                            place_name: Places::global().describe(approximate.lat, approximate.lng),
                             approximate_location: approximate,
                             distance_km: shown,
                             parent: NearbyParent {
@@ -266,10 +321,16 @@ impl TuitionService {
         Ok(found)
     }
 
-    /// Keeps the subject and class filters a tutor searched with, for the admins'
-    /// search trends. Best effort: a failure here must not fail the search.
+    /// Keeps the subject and class filters a tutor searched with (an id as its label), for
+    /// the admins' search trends. Best effort: a failure here must not fail the search.
     fn record_search_terms(&self, query: &NearbyQuery) {
-        let terms: Vec<String> = [&query.subject, &query.class_level]
+        // An id filter is kept as its label, so 'maths' by id and 'Mathematics' typed count alike.
+        let label = |facet, id: &Option<String>| {
+            id.as_deref().and_then(|id| hometutor_vocabulary::label(facet, id.trim())).map(str::to_string)
+        };
+        let subject = label(hometutor_vocabulary::Facet::Subject, &query.subject_id).or_else(|| query.subject.clone());
+        let class = label(hometutor_vocabulary::Facet::Class, &query.class_id).or_else(|| query.class_level.clone());
+        let terms: Vec<String> = [subject, class]
             .into_iter()
             .flatten()
             .map(|t| t.trim().to_lowercase().chars().take(MAX_TERM_CHARS).collect::<String>())
@@ -456,6 +517,11 @@ fn with_interests(c: &mut DbConnection, rows: Vec<Row>) -> Result<Vec<TuitionReq
             subject: r.subject,
             class_level: r.class_level,
             preferred_time: r.preferred_time,
+            subject_id: r.subject_id,
+            class_id: r.class_id,
+            board: r.board,
+            mode: r.mode,
+            place_name: Places::global().nearest(r.lat, r.lng).map(|p| p.display_name()),
             location: Point { lat: r.lat, lng: r.lng },
             approximate_location: r.approx_lat.zip(r.approx_lng).map(|(lat, lng)| Point { lat, lng }),
             assigned_tutor: r.assigned_tutor_id.map(UserId),

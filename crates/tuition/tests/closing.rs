@@ -51,6 +51,7 @@ impl Fixture {
             class_level: "Class 10".into(),
             preferred_time: "Evenings".into(),
             location: Some(DELHI),
+            ..Default::default()
         };
         self.tuition.create(self.parent, Role::Parent, input).expect("create").id
     }
@@ -62,12 +63,7 @@ impl Fixture {
     }
 
     fn nearby_ids(&self, tutor: UserId) -> Vec<i64> {
-        let query = NearbyQuery {
-            center: Point { lat: DELHI[1], lng: DELHI[0] },
-            radius_km: 10.0,
-            class_level: None,
-            subject: None,
-        };
+        let query = NearbyQuery::around(Point { lat: DELHI[1], lng: DELHI[0] }, 10.0);
         self.tuition.nearby(tutor, Role::Tutor, &query).expect("nearby").iter().map(|r| r.id).collect()
     }
 }

@@ -93,8 +93,7 @@ fn old_requests_get_a_point_in_the_ring_and_are_found_after_the_upgrade() {
     let tuition = TuitionService::new(db.clone(), LocationKey::new([3; 32]));
     let tutor = UserId(2);
     hometutor_testkit::subscribe(&db, tutor.0, 30);
-    let everywhere =
-        NearbyQuery { center: Point { lat: 28.6139, lng: 77.209 }, radius_km: 25.0, class_level: None, subject: None };
+    let everywhere = NearbyQuery::around(Point { lat: 28.6139, lng: 77.209 }, 25.0);
     assert!(tuition.nearby(tutor, Role::Tutor, &everywhere).expect("nearby").is_empty(), "unseen until filled in");
 
     assert_eq!(tuition.backfill_approximate_points().expect("backfill"), 3);
@@ -118,7 +117,7 @@ fn old_requests_get_a_point_in_the_ring_and_are_found_after_the_upgrade() {
         let listed = found.iter().find(|r| r.id == id).expect("found");
         assert_eq!(listed.approximate_location, approximate, "tutors see the stored point");
         // Found with a 2 km radius around the published point, whatever the exact one.
-        let close = NearbyQuery { center: approximate, radius_km: 2.0, class_level: None, subject: None };
+        let close = NearbyQuery::around(approximate, 2.0);
         assert!(tuition.nearby(tutor, Role::Tutor, &close).expect("near").iter().any(|r| r.id == id));
     }
 

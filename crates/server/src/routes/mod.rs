@@ -11,6 +11,7 @@ pub mod site;
 pub mod tuition;
 pub mod tutors;
 pub mod uploads;
+pub mod vocabulary;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -25,5 +26,6 @@ pub fn config(cfg: &mut ServiceConfig) {
     uploads::config(cfg);
     places::config(cfg);
     site::config(cfg);
+    vocabulary::config(cfg);
     admin::config(cfg);
 }

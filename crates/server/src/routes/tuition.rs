@@ -9,6 +9,7 @@ use hometutor_tuition::{
     CloseOutcome, CountQuery, NearbyQuery, NearbyRequest, ParentContact, RequestInput, TuitionRequest,
     DEFAULT_RADIUS_KM, MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM,
 };
+use hometutor_vocabulary::Facet;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::{IntoParams, ToSchema};
@@ -61,15 +62,35 @@ pub enum LocationInput {
 
 // A missing field reads as "" (or no location) so that the domain names it like a blank one
 // (every field error at once); the document still lists the fields it refuses to go without.
+// Subject and class: an id (`subjectId`, `classId`) with the text empty stores the label;
+// `other` needs the text; no id maps the text onto the vocabulary (else keeps it as other).
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestBody {
+    /// Required unless `subjectId` names a subject (then the label is stored).
     #[serde(default)]
-    #[schema(required = true, schema_with = request_field_schema)]
+    #[schema(schema_with = request_text_schema)]
     pub subject: String,
+    /// Required unless `classId` names a class.
     #[serde(default)]
-    #[schema(required = true, schema_with = request_field_schema)]
+    #[schema(schema_with = request_text_schema)]
     pub class_level: String,
+    /// A subject id of `GET /api/vocabulary`, or `other` (with `subject`).
+    #[serde(default)]
+    #[schema(schema_with = subject_id_schema)]
+    pub subject_id: Option<String>,
+    /// A class id of `GET /api/vocabulary`, or `other` (with `classLevel`).
+    #[serde(default)]
+    #[schema(schema_with = class_id_schema)]
+    pub class_id: Option<String>,
+    /// A board id; null or absent when the parent does not say.
+    #[serde(default)]
+    #[schema(schema_with = board_schema)]
+    pub board: Option<String>,
+    /// `home` (the default) or `online`.
+    #[serde(default)]
+    #[schema(schema_with = mode_schema)]
+    pub mode: Option<String>,
     #[serde(default)]
     #[schema(required = true, schema_with = request_field_schema)]
     pub preferred_time: String,
@@ -79,9 +100,55 @@ pub struct RequestBody {
     pub location: Option<LocationInput>,
 }
 
-/// Subject, class and preferred time (`hometutor_tuition`'s rule).
+/// Preferred time (`hometutor_tuition`'s rule).
 fn request_field_schema() -> utoipa::openapi::Object {
     schemas::one_line(MAX_FIELD_CHARS).build()
+}
+
+/// Subject and class text: one line, at most the limit, and empty when an id says it all.
+fn request_text_schema() -> utoipa::openapi::Object {
+    let line = schemas::one_line(MAX_FIELD_CHARS).build();
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(format!(
+            "One line without control characters, at most {MAX_FIELD_CHARS} characters; \
+             may be empty (or absent) when the id names a term."
+        )))
+        .max_length(line.max_length)
+        .pattern(Some(r"^[^\x00-\x1F\x7F-\x9F]*$"))
+        .build()
+}
+
+/// A nullable id of one list of the vocabulary (with `other` where free text is allowed).
+/// (In a body it may be null; a query parameter is absent instead.)
+pub(crate) fn vocabulary_id_schema(facet: Facet, with_other: bool, nullable: bool) -> utoipa::openapi::Object {
+    let mut ids: Vec<Option<&str>> = facet.terms().iter().map(|t| Some(t.id)).collect();
+    if with_other {
+        ids.push(Some(hometutor_vocabulary::OTHER));
+    }
+    let schema_type = if nullable {
+        ids.push(None);
+        utoipa::openapi::schema::SchemaType::from_iter([Type::String, Type::Null])
+    } else {
+        utoipa::openapi::schema::SchemaType::Type(Type::String)
+    };
+    ObjectBuilder::new().schema_type(schema_type).enum_values(Some(ids)).build()
+}
+
+fn subject_id_schema() -> utoipa::openapi::Object {
+    vocabulary_id_schema(Facet::Subject, true, true)
+}
+
+fn class_id_schema() -> utoipa::openapi::Object {
+    vocabulary_id_schema(Facet::Class, true, true)
+}
+
+fn board_schema() -> utoipa::openapi::Object {
+    vocabulary_id_schema(Facet::Board, false, true)
+}
+
+fn mode_schema() -> utoipa::openapi::Object {
+    vocabulary_id_schema(Facet::Mode, false, true)
 }
 
 impl From<RequestBody> for RequestInput {
@@ -94,6 +161,10 @@ impl From<RequestBody> for RequestInput {
                 LocationInput::Point(p) => p.coordinates.0,
                 LocationInput::Pair(pair) => pair.0,
             }),
+            subject_id: b.subject_id,
+            class_id: b.class_id,
+            board: b.board,
+            mode: b.mode,
         }
     }
 }
@@ -154,6 +225,15 @@ pub struct TuitionRequestDto {
     pub subject: String,
     pub class_level: String,
     pub preferred_time: String,
+    /// Vocabulary ids (`other`: the text says what); null only briefly after an upgrade.
+    pub subject_id: Option<String>,
+    pub class_id: Option<String>,
+    /// A board id, or null when the parent did not say.
+    pub board: Option<String>,
+    /// `home` or `online`.
+    pub mode: String,
+    /// The place the exact point lies in ('Lajpat Nagar, South Delhi'), if known.
+    pub place_name: Option<String>,
     /// The exact point: only the request's own parent (and admins) ever receive it.
     pub location: GeoPoint,
     /// Where tutors see the request instead, 250–500 m away (null for a moment after an upgrade).
@@ -179,6 +259,11 @@ impl From<TuitionRequest> for TuitionRequestDto {
             subject: r.subject,
             class_level: r.class_level,
             preferred_time: r.preferred_time,
+            subject_id: r.subject_id,
+            class_id: r.class_id,
+            board: r.board,
+            mode: r.mode,
+            place_name: r.place_name,
             location: r.location.into(),
             approximate_location: r.approximate_location.map(Into::into),
             interested_tutors: r
@@ -241,6 +326,15 @@ pub struct NearbyRequestDto {
     pub subject: String,
     pub class_level: String,
     pub preferred_time: String,
+    /// Vocabulary ids (`other`: the text says what).
+    pub subject_id: Option<String>,
+    pub class_id: Option<String>,
+    /// A board id, or null when the parent did not say.
+    pub board: Option<String>,
+    /// `home` or `online`.
+    pub mode: String,
+    /// Where the approximate point is ('near Lajpat Nagar, South Delhi'), if known.
+    pub place_name: Option<String>,
     /// An approximate point, never the exact address.
     pub location: GeoPoint,
     /// From the search centre to the approximate point, to 0.1 km; the radius filter compares this number.
@@ -260,6 +354,11 @@ impl From<NearbyRequest> for NearbyRequestDto {
             subject: r.subject,
             class_level: r.class_level,
             preferred_time: r.preferred_time,
+            subject_id: r.subject_id,
+            class_id: r.class_id,
+            board: r.board,
+            mode: r.mode,
+            place_name: r.place_name,
             location: r.approximate_location.into(),
             distance_km: r.distance_km,
             parent: NearbyParentDto { id: r.parent.id.0, first_name: r.parent.first_name },
@@ -351,10 +450,39 @@ pub struct NearbyParams {
     pub coordinates: String,
     #[param(schema_with = radius_schema)]
     pub radius_km: Option<f64>,
-    /// Case-insensitive part of the class.
+    /// A class: its id or name ('Class 1' is class-1, never class-10); text naming no class
+    /// matches part of an 'other' class.
     pub class_level: Option<String>,
-    /// Case-insensitive part of the subject.
+    /// A subject: its id or name ('Maths'); text naming no subject matches part of an 'other' subject.
     pub subject: Option<String>,
+    /// A subject id (wins over `subject`); unknown: 400.
+    #[param(schema_with = subject_id_param)]
+    pub subject_id: Option<String>,
+    /// A class id (wins over `classLevel`); unknown: 400.
+    #[param(schema_with = class_id_param)]
+    pub class_id: Option<String>,
+    /// A board id: requests with that board or none said; unknown: 400.
+    #[param(schema_with = board_param)]
+    pub board: Option<String>,
+    /// A mode id (`home`, `online`); unknown: 400.
+    #[param(schema_with = mode_param)]
+    pub mode: Option<String>,
+}
+
+fn subject_id_param() -> utoipa::openapi::Object {
+    vocabulary_id_schema(Facet::Subject, false, false)
+}
+
+fn class_id_param() -> utoipa::openapi::Object {
+    vocabulary_id_schema(Facet::Class, false, false)
+}
+
+fn board_param() -> utoipa::openapi::Object {
+    vocabulary_id_schema(Facet::Board, false, false)
+}
+
+fn mode_param() -> utoipa::openapi::Object {
+    vocabulary_id_schema(Facet::Mode, false, false)
 }
 
 fn radius_schema() -> utoipa::openapi::Object {
@@ -377,7 +505,7 @@ pub(crate) fn parse_coordinates(raw: &str) -> Option<Point> {
 /// Requests near a point, nearest first, for tutors with an active subscription (others: 403).
 #[utoipa::path(tag = "tuition", security(("bearer" = [])), params(NearbyParams), responses(
     (status = 200, body = Vec<NearbyRequestDto>),
-    (status = 400, description = "Bad coordinates or radius", body = ErrorBody),
+    (status = 400, description = "Bad coordinates or radius, or an unknown vocabulary id", body = ErrorBody),
     (status = 403, description = "Not a tutor, or no active subscription", body = ErrorBody),
 ))]
 #[get("/tuition/nearby")]
@@ -395,6 +523,10 @@ pub async fn nearby(
         radius_km: params.radius_km.unwrap_or(DEFAULT_RADIUS_KM),
         class_level: params.class_level,
         subject: params.subject,
+        subject_id: params.subject_id,
+        class_id: params.class_id,
+        board: params.board,
+        mode: params.mode,
     };
     let tuition = state.tuition.clone();
     let found = blocking(move || tuition.nearby(me.0.id, me.0.role, &query)).await?;

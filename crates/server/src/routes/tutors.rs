@@ -13,6 +13,7 @@ use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::routes::tuition::Coordinates;
+use crate::routes::vocabulary::TermDto;
 use crate::state::AppState;
 
 /// A tutor as anyone may see them (never their phone number).
@@ -263,7 +264,8 @@ pub async fn add_review(
     Ok(HttpResponse::Created().json(ReviewDto::from(review)))
 }
 
-/// Where a tutor teaches, how far they travel and what they teach.
+/// Where a tutor teaches, how far they travel and what they teach (vocabulary terms;
+/// an entry the vocabulary does not have is `{id: "other", label: "<text>"}`).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TutorAreaDto {
@@ -271,9 +273,15 @@ pub struct TutorAreaDto {
     pub location: Coordinates,
     pub radius_km: f64,
     /// Empty: any subject.
-    pub subjects: Vec<String>,
+    pub subjects: Vec<TermDto>,
     /// Empty: any class.
-    pub classes: Vec<String>,
+    pub classes: Vec<TermDto>,
+    /// Empty: any board.
+    pub boards: Vec<TermDto>,
+    /// Empty: any mode.
+    pub modes: Vec<TermDto>,
+    /// The place the centre lies in ('Lajpat Nagar, South Delhi'), if known.
+    pub place_name: Option<String>,
     pub updated_at: DateTime<Utc>,
 }
 
@@ -282,8 +290,13 @@ impl From<TutorArea> for TutorAreaDto {
         Self {
             location: Coordinates([a.center.lng, a.center.lat]),
             radius_km: a.radius_km,
-            subjects: a.subjects,
-            classes: a.classes,
+            subjects: a.subjects.iter().map(TermDto::of_choice).collect(),
+            classes: a.classes.iter().map(TermDto::of_choice).collect(),
+            boards: a.boards.iter().copied().map(TermDto::brief).collect(),
+            modes: a.modes.iter().copied().map(TermDto::brief).collect(),
+            place_name: hometutor_places::Places::global()
+                .nearest(a.center.lat, a.center.lng)
+                .map(|p| p.display_name()),
             updated_at: a.updated_at.and_utc(),
         }
     }
@@ -301,14 +314,23 @@ pub struct AreaBody {
     #[serde(default)]
     #[schema(required = true, schema_with = area_radius_schema)]
     pub radius_km: Option<f64>,
-    /// Subjects taught (empty: any). Trimmed; repeats differing only in case are dropped.
+    /// Subjects taught (empty: any): ids of `GET /api/vocabulary`, or text (mapped onto
+    /// the vocabulary where it names a subject, else kept as other). Repeats are dropped.
     #[serde(default)]
     #[schema(schema_with = area_items_schema)]
     pub subjects: Vec<String>,
-    /// Classes taught (empty: any). Trimmed; repeats differing only in case are dropped.
+    /// Classes taught (empty: any): ids or text, like `subjects`.
     #[serde(default)]
     #[schema(schema_with = area_items_schema)]
     pub classes: Vec<String>,
+    /// Board ids (empty: any); an unknown one is refused.
+    #[serde(default)]
+    #[schema(schema_with = area_boards_schema)]
+    pub boards: Vec<String>,
+    /// Mode ids (empty: any); an unknown one is refused.
+    #[serde(default)]
+    #[schema(schema_with = area_modes_schema)]
+    pub modes: Vec<String>,
 }
 
 fn area_radius_schema() -> utoipa::openapi::Object {
@@ -323,6 +345,21 @@ fn area_radius_schema() -> utoipa::openapi::Object {
 
 fn area_items_schema() -> utoipa::openapi::Array {
     ArrayBuilder::new().items(crate::schemas::one_line(MAX_FIELD_CHARS)).max_items(Some(MAX_AREA_ITEMS)).build()
+}
+
+fn area_terms_schema(facet: hometutor_vocabulary::Facet) -> utoipa::openapi::Array {
+    ArrayBuilder::new()
+        .items(crate::routes::tuition::vocabulary_id_schema(facet, false, false))
+        .max_items(Some(MAX_AREA_ITEMS))
+        .build()
+}
+
+fn area_boards_schema() -> utoipa::openapi::Array {
+    area_terms_schema(hometutor_vocabulary::Facet::Board)
+}
+
+fn area_modes_schema() -> utoipa::openapi::Array {
+    area_terms_schema(hometutor_vocabulary::Facet::Mode)
 }
 
 /// The calling tutor's teaching area (tutors only: others 403).
@@ -359,6 +396,8 @@ pub async fn save_my_area(
         radius_km: b.radius_km,
         subjects: b.subjects,
         classes: b.classes,
+        boards: b.boards,
+        modes: b.modes,
     };
     let tuition = state.tuition.clone();
     let saved = blocking(move || tuition.save_area(me.0.id, me.0.role, &input)).await?;

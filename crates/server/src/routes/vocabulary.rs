@@ -1,0 +1,75 @@
+//! The vocabulary (issue 20): the subjects, classes, boards and teaching modes that
+//! requests, teaching areas, filters and alerts speak in, as ids with labels.
+
+use actix_web::{get, HttpResponse};
+use hometutor_vocabulary::{Choice, Term, BOARDS, CLASSES, MODES, OTHER, SUBJECTS};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+/// One entry: the id stored and sent, and the label a person reads. An 'other' entry
+/// (a teaching area's own words) is `{id: "other", label: "<text>"}`.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq, Eq)]
+pub struct TermDto {
+    pub id: String,
+    pub label: String,
+    /// Other words people use for it (matched like the label when text is mapped).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    pub synonyms: Vec<String>,
+}
+
+impl From<&Term> for TermDto {
+    fn from(t: &Term) -> Self {
+        Self {
+            id: t.id.to_string(),
+            label: t.label.to_string(),
+            synonyms: t.synonyms.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+impl TermDto {
+    /// A stored choice as an answer shows it: the term (without synonyms), or 'other' with the words.
+    pub fn of_choice(c: &Choice) -> Self {
+        match c {
+            Choice::Known(t) => Self { id: t.id.to_string(), label: t.label.to_string(), synonyms: Vec::new() },
+            Choice::Other(text) => Self { id: OTHER.to_string(), label: text.clone(), synonyms: Vec::new() },
+        }
+    }
+
+    /// A term as an answer about someone's choice shows it (without synonyms).
+    pub fn brief(t: &Term) -> Self {
+        Self { id: t.id.to_string(), label: t.label.to_string(), synonyms: Vec::new() }
+    }
+}
+
+/// Every list of the vocabulary, each in the order pickers show it.
+#[derive(Serialize, ToSchema)]
+pub struct VocabularyDto {
+    pub subjects: Vec<TermDto>,
+    pub classes: Vec<TermDto>,
+    pub boards: Vec<TermDto>,
+    pub modes: Vec<TermDto>,
+}
+
+fn list(terms: &[Term]) -> Vec<TermDto> {
+    terms.iter().map(TermDto::from).collect()
+}
+
+/// The vocabulary: subjects, classes, boards and modes (public; cacheable for an hour).
+/// Ids never change once published; `other` is not listed (it is always allowed with text).
+#[utoipa::path(tag = "vocabulary", responses(
+    (status = 200, body = VocabularyDto, headers(("Cache-Control" = String, description = "public, max-age=3600"))),
+))]
+#[get("/vocabulary")]
+#[tracing::instrument(skip_all)]
+pub async fn vocabulary() -> HttpResponse {
+    let body =
+        VocabularyDto { subjects: list(SUBJECTS), classes: list(CLASSES), boards: list(BOARDS), modes: list(MODES) };
+    HttpResponse::Ok().insert_header(("Cache-Control", "public, max-age=3600")).json(body)
+}
+
+pub fn config(cfg: &mut ServiceConfig) {
+    cfg.service(vocabulary);
+}

@@ -1,0 +1,4 @@
+DROP INDEX tuition_requests_open_cell;
+CREATE INDEX tuition_requests_open_cell
+    ON tuition_requests (approx_cell, flagged, approx_lat, approx_lng, subject, class_level)
+    WHERE closed_at IS NULL;
