@@ -16,6 +16,8 @@ const Login = lazy(() => import('@/features/auth/routes/Login'))
 const Register = lazy(() => import('@/features/auth/routes/Register'))
 const FeaturesDemo = lazy(() => import('@/features/demo/routes/FeaturesDemo'))
 const TutorProfile = lazy(() => import('@/features/tutors/routes/TutorProfile'))
+// /tutors with the vocabulary and place pickers of other features composed in.
+const TutorSearch = lazy(() => import('./tutor-search-route'))
 const Dashboard = lazy(() => import('@/features/dashboard/routes/Dashboard'))
 const Messages = lazy(() => import('@/features/chat/routes/Messages'))
 // /profile with the sections other features add (a tutor's teaching area, e-mail settings).
@@ -48,6 +50,7 @@ export function AppRoutes() {
         <Route path="privacy-policy" element={<Policies page="privacy" />} />
         <Route path="cancellations-and-refunds" element={<Policies page="refunds" />} />
         <Route path="tutor/:id" element={<TutorProfile />} />
+        <Route path="tutors" element={<TutorSearch />} />
         {/* An e-mail's one-click unsubscribe link works without logging in. */}
         <Route path="unsubscribe" element={<NotificationPages page="unsubscribe" />} />
 
