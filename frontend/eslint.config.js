@@ -19,11 +19,14 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 const SHARED = ['./src/api', './src/components', './src/hooks', './src/lib']
 
+/** Features every other feature may use (issue 20's subjects/classes/boards/modes pickers). */
+const SHARED_FEATURES = ['vocabulary']
+
 const boundaryZones = [
   ...FEATURES.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',
-    except: [`./${feature}`],
+    except: [`./${feature}`, ...SHARED_FEATURES.filter((shared) => shared !== feature).map((shared) => `./${shared}`)],
     message: 'A feature does not import another feature: move what both need to shared code, or compose in app/.',
   })),
   {

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { Profile } from '@/api/types'
 import { apiError, areaNotSet, unauthenticated, type Body } from './http'
+import { placesHandlers } from './places'
 
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
@@ -69,6 +70,8 @@ export const defaultHandlers = [
   http.get('*/api/notifications/preferences', () => HttpResponse.json<Body<'Preferences'>>({ preferences: [] })),
   http.get('*/api/tutors/me/area', () => areaNotSet()),
   http.get('*/api/tuition/nearby/count', () => HttpResponse.json<Body<'NearbyCountDto'>>({ count: 0, radiusKm: 10 })),
+  // Issue 20: the gazetteer and the vocabulary (test/places.ts, test/vocabulary.ts).
+  ...placesHandlers,
 ]
 
 export const server = setupServer(...defaultHandlers)

@@ -1,0 +1,77 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { ApiError } from '@/api/client'
+import { getJson } from '@/api/get-json'
+import type { LatLng } from '@/components/map/types'
+import type { LngLat, PlaceValue } from './types'
+
+export const PLACES_FAILED = 'Could not search places. Please try again.'
+export const NEAREST_FAILED = 'Could not name this point.'
+/** The server answers [] below this many characters; the web app does not ask. */
+export const PLACE_QUERY_MIN = 2
+/** The server refuses longer queries (400). */
+export const PLACE_QUERY_MAX = 100
+
+export const placesQueryKey = ['places'] as const
+
+/** GET /api/places?q=: at most 10 places, best first. */
+export function searchPlaces(q: string, signal?: AbortSignal) {
+  return getJson<PlaceValue[]>('/places', { q }, PLACES_FAILED, signal)
+}
+
+export function placeSearchQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: [...placesQueryKey, 'search', q.toLowerCase()],
+    queryFn: ({ signal }) => searchPlaces(q, signal),
+    enabled: q.length >= PLACE_QUERY_MIN,
+    staleTime: 60 * 60_000,
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function usePlaceSearch(q: string) {
+  return useQuery(placeSearchQueryOptions(q))
+}
+
+/** Points are asked about at about 1 m: a re-render with a float wobble is the same question. */
+function key(value: number) {
+  return Math.round(value * 1e5) / 1e5
+}
+
+/** GET /api/places/nearest?location=[lng,lat]: the place a point lies in; null far from India (404). */
+export async function nearestPlace(location: LngLat, signal?: AbortSignal): Promise<PlaceValue | null> {
+  try {
+    return await getJson<PlaceValue>(
+      '/places/nearest',
+      { location: JSON.stringify([key(location[0]), key(location[1])]) },
+      NEAREST_FAILED,
+      signal,
+    )
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+function asLngLat(location: LngLat | LatLng | null | undefined): LngLat | null {
+  if (!location) return null
+  return Array.isArray(location) ? location : [location.lng, location.lat]
+}
+
+export function nearestPlaceQueryOptions(location: LngLat | null) {
+  return queryOptions({
+    queryKey: [...placesQueryKey, 'nearest', location ? key(location[0]) : null, location ? key(location[1]) : null],
+    queryFn: ({ signal }) => nearestPlace(location as LngLat, signal),
+    enabled: location !== null,
+    staleTime: Infinity,
+    retry: false,
+  })
+}
+
+/**
+ * The place a point lies in, for naming a map click ('Lajpat Nagar, South Delhi'): `data` is the
+ * place, null when the point is far from any (or still undefined while it loads). Takes the wire's
+ * `[lng, lat]` or the map's `{lat, lng}`; null asks nothing.
+ */
+export function useNearestPlace(location: LngLat | LatLng | null | undefined) {
+  return useQuery(nearestPlaceQueryOptions(asLngLat(location)))
+}

@@ -1,0 +1,12 @@
+// Shared by every feature that shows or picks subjects, classes, boards and modes (issue 20): the
+// one feature others may import (eslint.config.js lists it as shared).
+export {
+  VOCABULARY_FAILED,
+  getVocabulary,
+  useVocabulary,
+  vocabularyQueryKey,
+  vocabularyQueryOptions,
+} from './api/get-vocabulary'
+export { OTHER, type Facet, type Mode, type Term, type Vocabulary } from './api/types'
+export { TermSelect, type TermSelectProps } from './components/TermSelect'
+export { findTerm, termLabel } from './lib/term-label'
