@@ -20,17 +20,8 @@ export interface Vocabulary {
   modes: Term[]
 }
 
-/** GET /api/places?q=… (at most 10, best first) and GET /api/places/nearest. */
-export interface Place {
-  name: string
-  district: string
-  state: string
-  pincode: string
-  /** [lng, lat] */
-  location: [number, number]
-  /** What a person reads: 'Lajpat Nagar, South Delhi, Delhi 110024'. */
-  label: string
-}
+/** GET /api/places (components/places' type, owned by the place search). */
+export type { PlaceValue as Place } from '@/components/places/types'
 
 /** A tutor as a search result (public data only: never an e-mail or phone). */
 export interface TutorCard {

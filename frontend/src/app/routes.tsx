@@ -16,8 +16,7 @@ const Login = lazy(() => import('@/features/auth/routes/Login'))
 const Register = lazy(() => import('@/features/auth/routes/Register'))
 const FeaturesDemo = lazy(() => import('@/features/demo/routes/FeaturesDemo'))
 const TutorProfile = lazy(() => import('@/features/tutors/routes/TutorProfile'))
-// /tutors with the vocabulary and place pickers of other features composed in.
-const TutorSearch = lazy(() => import('./tutor-search-route'))
+const TutorSearch = lazy(() => import('@/features/tutors/routes/TutorSearch'))
 const Dashboard = lazy(() => import('@/features/dashboard/routes/Dashboard'))
 const Messages = lazy(() => import('@/features/chat/routes/Messages'))
 // /profile with the sections other features add (a tutor's teaching area, e-mail settings).

@@ -1,36 +1,6 @@
-import type { Place, RecommendedTutor, TutorCard, Vocabulary } from '@/api/discovery-types'
+import type { RecommendedTutor, TutorCard } from '@/api/discovery-types'
 
-/** Issue 20 fixtures: a slice of the vocabulary, places and tutor cards as the server sends them. */
-export const VOCABULARY: Vocabulary = {
-  subjects: [
-    { id: 'maths', label: 'Mathematics', synonyms: ['Maths'] },
-    { id: 'physics', label: 'Physics' },
-    { id: 'english', label: 'English' },
-  ],
-  classes: [
-    { id: 'class-1', label: 'Class 1' },
-    { id: 'class-8', label: 'Class 8' },
-    { id: 'class-10', label: 'Class 10' },
-  ],
-  boards: [
-    { id: 'cbse', label: 'CBSE' },
-    { id: 'icse', label: 'ICSE / ISC' },
-  ],
-  modes: [
-    { id: 'home', label: 'At home' },
-    { id: 'online', label: 'Online' },
-  ],
-}
-
-export const LAJPAT_NAGAR: Place = {
-  name: 'Lajpat Nagar',
-  district: 'South Delhi',
-  state: 'Delhi',
-  pincode: '110024',
-  location: [77.2432, 28.5677],
-  label: 'Lajpat Nagar, South Delhi, Delhi 110024',
-}
-
+/** Issue 20 fixtures: tutor cards and recommendations as the server sends them (places and the vocabulary: test/places.ts, test/vocabulary.ts). */
 export function makeCard(overrides: Partial<TutorCard> = {}): TutorCard {
   return {
     id: 42,

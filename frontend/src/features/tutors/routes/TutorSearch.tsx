@@ -5,7 +5,6 @@ import {
   Flex,
   Heading,
   HStack,
-  Input,
   Link,
   NativeSelect,
   SimpleGrid,
@@ -16,16 +15,18 @@ import {
 import { checkboxSlotRecipe } from '@chakra-ui-theme/recipes/checkbox'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { Search } from 'lucide-react'
-import { useId, useState, type ComponentType, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router'
 import { errorMessage } from '@/api/client'
-import type { Place, Term, Vocabulary } from '@/api/discovery-types'
 import { MapView } from '@/components/map/MapView'
 import { Page } from '@/components/page'
+import { PLACES_FAILED } from '@/components/places/api'
+import { PlaceSearch, type PlaceValue } from '@/components/places/PlaceSearch'
 import { TutorCard } from '@/components/tutor-card/TutorCard'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { PLACE_LOOKUP_FAILED, useResolvedPlace } from '../api/resolve-place'
+import { TermSelect, useVocabulary } from '@/features/vocabulary'
+import { useResolvedPlace } from '../api/resolve-place'
 import { SEARCH_TUTORS_FAILED, useSearchTutors } from '../api/search-tutors'
 import {
   FEE_CHOICES,
@@ -36,29 +37,6 @@ import {
   writeSearch,
   type SearchState,
 } from '../lib/search-params'
-
-/** The subject picker the app composes in (features/vocabulary's TermSelect). */
-export interface SubjectFieldProps {
-  label: string
-  value: string
-  onChange: (id: string) => void
-}
-
-/** The place picker the app composes in (components/places' PlaceSearch). */
-export interface PlaceFieldProps {
-  label: string
-  /** The text shown (the place chosen, or what the URL names). */
-  text: string
-  onText: (text: string) => void
-  onPick: (place: Place) => void
-}
-
-export interface TutorSearchProps {
-  /** GET /api/vocabulary (features/vocabulary's useVocabulary), composed in app/. */
-  vocabulary?: Vocabulary
-  SubjectField?: ComponentType<SubjectFieldProps>
-  PlaceField?: ComponentType<PlaceFieldProps>
-}
 
 function Select({
   value,
@@ -79,65 +57,31 @@ function Select({
   )
 }
 
-function TermOptions({ terms, any }: { terms: Term[] | undefined; any: string }) {
-  return (
-    <>
-      <option value="">{any}</option>
-      {terms?.map((t) => (
-        <option key={t.id} value={t.id}>
-          {t.label}
-        </option>
-      ))}
-    </>
-  )
-}
-
-/** Until the app composes TermSelect in: a native select of the vocabulary's subjects. */
-function PlainSubjectField({ label, value, onChange, subjects }: SubjectFieldProps & { subjects?: Term[] }) {
-  return (
-    <FormField label={label}>
-      <Select value={value} onChange={onChange}>
-        <TermOptions terms={subjects} any="Any subject" />
-      </Select>
-    </FormField>
-  )
-}
-
-/** Without PlaceSearch: the typed text goes into the URL and is looked up like a shared link's. */
-function PlainPlaceField({ label, text, onText }: PlaceFieldProps) {
-  return (
-    <FormField label={label} helperText="A locality, a city or a 6-digit PIN code">
-      <Input value={text} onChange={(e) => onText(e.target.value)} placeholder="Lajpat Nagar or 110024" />
-    </FormField>
-  )
+/** The place as the URL gives it: a chosen place (with its point), or text to look up. */
+function placeFromUrl(state: SearchState, resolved: PlaceValue | null | undefined): PlaceValue | null {
+  if (state.location) {
+    return { name: state.place, district: '', state: '', pincode: '', location: state.location, label: state.place }
+  }
+  return resolved ?? null
 }
 
 function SearchBar({
   state,
-  vocabulary,
-  SubjectField,
-  PlaceField,
+  place: initialPlace,
   onSearch,
-}: TutorSearchProps & {
+}: {
   state: SearchState
+  place: PlaceValue | null
   onSearch: (draft: Pick<SearchState, 'subject' | 'place' | 'location'>) => void
 }) {
   const [subject, setSubject] = useState(state.subject)
-  const [place, setPlace] = useState(state.place)
-  const [location, setLocation] = useState(state.location)
-  const subjectProps: SubjectFieldProps = { label: 'Subject', value: subject, onChange: setSubject }
-  const placeProps: PlaceFieldProps = {
-    label: 'Place',
-    text: place,
-    onText: (text) => {
-      setPlace(text)
-      setLocation(null)
-    },
-    onPick: (picked) => {
-      setPlace(picked.label)
-      setLocation(picked.location)
-    },
-  }
+  const [place, setPlace] = useState(initialPlace)
+  const search = (chosen: PlaceValue | null) =>
+    onSearch({
+      subject,
+      place: chosen?.label ?? '',
+      location: chosen ? chosen.location : null,
+    })
   return (
     <Box
       as="form"
@@ -145,19 +89,33 @@ function SearchBar({
       aria-label="Search tutors"
       onSubmit={(e: React.FormEvent) => {
         e.preventDefault()
-        onSearch({ subject, place: place.trim(), location })
+        search(place)
       }}
     >
-      <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-end' }}>
+      <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-start' }}>
         <Box flex="1">
-          {SubjectField ? (
-            <SubjectField {...subjectProps} />
-          ) : (
-            <PlainSubjectField {...subjectProps} subjects={vocabulary?.subjects} />
-          )}
+          <TermSelect
+            label="Subject"
+            facet="subjects"
+            value={subject}
+            onChange={setSubject}
+            placeholder="Any subject"
+          />
         </Box>
-        <Box flex="1.4">{PlaceField ? <PlaceField {...placeProps} /> : <PlainPlaceField {...placeProps} />}</Box>
-        <Button type="submit" colorPalette="blue" alignSelf={{ base: 'stretch', md: 'flex-end' }}>
+        <Box flex="1.4">
+          <PlaceSearch
+            label="Place"
+            value={place}
+            placeholder="Lajpat Nagar or 110024"
+            helperText="A locality, a city or a 6-digit PIN code"
+            onChange={(chosen) => {
+              setPlace(chosen)
+              // Choosing a place is the search: no second step on a phone.
+              if (chosen) search(chosen)
+            }}
+          />
+        </Box>
+        <Button type="submit" colorPalette="blue" mt={{ md: '7' }}>
           <Search aria-hidden /> Search
         </Button>
       </Flex>
@@ -165,15 +123,7 @@ function SearchBar({
   )
 }
 
-function Filters({
-  state,
-  vocabulary,
-  onChange,
-}: {
-  state: SearchState
-  vocabulary?: Vocabulary
-  onChange: (changes: Partial<SearchState>) => void
-}) {
+function Filters({ state, onChange }: { state: SearchState; onChange: (changes: Partial<SearchState>) => void }) {
   const verifiedId = useId()
   return (
     <Box as="fieldset" borderWidth="1px" borderColor="border" borderRadius="lg" p="4" bg="bg">
@@ -181,21 +131,27 @@ function Filters({
         Filters
       </Text>
       <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="3" alignItems="end">
-        <FormField label="Class">
-          <Select value={state.classLevel} onChange={(classLevel) => onChange({ classLevel })}>
-            <TermOptions terms={vocabulary?.classes} any="Any class" />
-          </Select>
-        </FormField>
-        <FormField label="Board">
-          <Select value={state.board} onChange={(board) => onChange({ board })}>
-            <TermOptions terms={vocabulary?.boards} any="Any board" />
-          </Select>
-        </FormField>
-        <FormField label="Mode">
-          <Select value={state.mode} onChange={(mode) => onChange({ mode })}>
-            <TermOptions terms={vocabulary?.modes} any="At home or online" />
-          </Select>
-        </FormField>
+        <TermSelect
+          label="Class"
+          facet="classes"
+          value={state.classLevel}
+          onChange={(classLevel) => onChange({ classLevel })}
+          placeholder="Any class"
+        />
+        <TermSelect
+          label="Board"
+          facet="boards"
+          value={state.board}
+          onChange={(board) => onChange({ board })}
+          placeholder="Any board"
+        />
+        <TermSelect
+          label="Mode"
+          facet="modes"
+          value={state.mode}
+          onChange={(mode) => onChange({ mode })}
+          placeholder="At home or online"
+        />
         <FormField label="Fee up to">
           <Select value={state.maxFee} onChange={(maxFee) => onChange({ maxFee })}>
             <option value="">Any fee</option>
@@ -307,12 +263,13 @@ function Paging({ page, pages, onPage }: { page: number; pages: number; onPage: 
  * search area (cards carry distances, not tutors' points: the map shows the place and the radius).
  * The URL holds the whole search (`/tutors?subject=maths&place=110024`), so a shared link works.
  */
-export default function TutorSearch({ vocabulary, SubjectField, PlaceField }: TutorSearchProps) {
+export default function TutorSearch() {
   const [params, setParams] = useSearchParams()
   const state = readSearch(params)
   const lookup = useResolvedPlace(state.location ? '' : state.place)
   const location: [number, number] | null = state.location ?? lookup.data?.location ?? null
   const placeLabel = state.location ? state.place : (lookup.data?.label ?? state.place)
+  const vocabulary = useVocabulary()
   const results = useSearchTutors(location ? toQuery(state, location) : null)
 
   const update = (changes: Partial<SearchState>) => {
@@ -322,7 +279,7 @@ export default function TutorSearch({ vocabulary, SubjectField, PlaceField }: Tu
 
   const data = results.data
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
-  const subjectLabel = vocabulary?.subjects.find((s) => s.id === state.subject)?.label
+  const subjectLabel = vocabulary.data?.subjects.find((s) => s.id === state.subject)?.label
 
   return (
     <Page
@@ -332,14 +289,13 @@ export default function TutorSearch({ vocabulary, SubjectField, PlaceField }: Tu
     >
       <Stack gap="5">
         <SearchBar
-          key={params.toString()}
+          // A new URL (a link, Back) starts the bar from it; the resolved place fills it in once known.
+          key={`${params.toString()}|${lookup.data ? 'resolved' : ''}`}
           state={state}
-          vocabulary={vocabulary}
-          SubjectField={SubjectField}
-          PlaceField={PlaceField}
+          place={placeFromUrl(state, lookup.data)}
           onSearch={(draft) => update(draft)}
         />
-        <Filters state={state} vocabulary={vocabulary} onChange={update} />
+        <Filters state={state} onChange={update} />
 
         {!state.place && !state.location && (
           <Text color="fg.muted">
@@ -347,7 +303,7 @@ export default function TutorSearch({ vocabulary, SubjectField, PlaceField }: Tu
           </Text>
         )}
         {lookup.isPending && lookup.fetchStatus === 'fetching' && <Spinner aria-label="Finding the place" />}
-        {lookup.isError && <FormAlert status="error" message={errorMessage(lookup.error, PLACE_LOOKUP_FAILED)} />}
+        {lookup.isError && <FormAlert status="error" message={errorMessage(lookup.error, PLACES_FAILED)} />}
         {lookup.isSuccess && lookup.data === null && (
           <FormAlert
             status="error"

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import type { Place, TutorCard, TutorSearchResult } from '@/api/discovery-types'
-import { LAJPAT_NAGAR, makeCard } from '@/test/discovery'
+import { makeCard } from '@/test/discovery'
+import { LAJPAT_NAGAR } from '@/test/places'
 import { apiError } from '@/test/http'
 import { currentPath, renderApp } from '@/test/render'
 import { server } from '@/test/server'
@@ -49,6 +50,8 @@ describe('Tutor search (/tutors)', { timeout: 20_000 }, () => {
 
     const list = await screen.findByRole('list', { name: 'Tutors' })
     expect(lookups).toEqual(['110024'])
+    expect(screen.getByRole('combobox', { name: 'Place' })).toHaveValue(LAJPAT_NAGAR.label)
+    expect(screen.getByRole('heading', { name: `Mathematics tutors near ${LAJPAT_NAGAR.label}` })).toBeInTheDocument()
     const query = searches[0]
     expect(query?.get('location')).toBe('[77.2432,28.5677]')
     expect(query?.get('subject')).toBe('maths')
@@ -149,14 +152,17 @@ describe('Tutor search (/tutors)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Unknown subject.')).toBeInTheDocument()
   })
 
-  it('searches from the search bar with a typed place', async () => {
-    const { lookups } = serveSearch([makeCard()])
+  it('searches for the subject at the place chosen in the search bar', async () => {
+    const { searches } = serveSearch([makeCard()])
     const { user } = renderApp('/tutors')
     expect(await screen.findByText(/Choose a place/)).toBeInTheDocument()
-    await user.type(screen.getByRole('textbox', { name: 'Place' }), 'Lajpat')
-    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Subject' })).toBeEnabled())
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), 'physics')
+    await user.type(screen.getByRole('combobox', { name: 'Place' }), 'Lajpat')
+    await user.click(await screen.findByRole('option', { name: LAJPAT_NAGAR.label }))
     await screen.findByRole('list', { name: 'Tutors' })
-    // The typed text went into the URL and was looked up from there, as a shared link's is.
-    expect(lookups).toEqual(['Lajpat'])
+    expect(searches[0]?.get('subject')).toBe('physics')
+    expect(searches[0]?.get('location')).toBe('[77.2432,28.5677]')
+    expect(screen.getByRole('heading', { name: `Physics tutors near ${LAJPAT_NAGAR.label}` })).toBeInTheDocument()
   })
 })

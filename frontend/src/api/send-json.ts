@@ -2,26 +2,14 @@ import { apiFetch } from './client'
 import { ApiError } from './errors'
 import type { ApiErrorShape } from './types'
 
-type QueryValue = string | number | boolean | undefined | null
-
-/** `?a=1&b=x`, leaving out empty values. */
-export function queryString(query: Record<string, QueryValue>): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue
-    params.set(key, String(value))
-  }
-  const text = params.toString()
-  return text ? `?${text}` : ''
-}
-
 /**
- * A call to an endpoint the generated schema does not list yet (issue 20's new paths, see
- * discovery-types.ts), through the same client rules as `api` (token, timeout, 401). Resolves with
- * the JSON body; rejects with an ApiError carrying the server's message or `fallback`.
+ * A POST or PUT (JSON or multipart) to an endpoint the generated schema does not list yet (issue
+ * 20's invite and photo; GETs go through get-json.ts), through the same client rules as `api`
+ * (token, timeout, 401). Resolves with the JSON body and the status (201 vs 200); rejects with an
+ * ApiError carrying the server's message or `fallback`.
  */
 export async function callJson<T>(
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'POST' | 'PUT',
   path: string,
   fallback: string,
   body?: unknown,
