@@ -8,7 +8,7 @@ import type { ApiErrorShape } from './types'
  * (token, timeout, 401). Resolves with the JSON body and the status (201 vs 200); rejects with an
  * ApiError carrying the server's message or `fallback`.
  */
-export async function callJson<T>(
+export async function sendJson<T>(
   method: 'POST' | 'PUT',
   path: string,
   fallback: string,

@@ -32,6 +32,7 @@ const NotificationPages = lazy(() => import('@/features/notifications/routes/Not
 // The dashboard's panels come from their own features (which do not import each other); composed here.
 const MyRequests = lazy(() => import('@/features/requests/components/MyRequests'))
 const NearbyRequests = lazy(() => import('@/features/tuition/components/NearbyRequests'))
+const RecommendationsPanel = lazy(() => import('@/features/recommendations/components/RecommendationsPanel'))
 
 /** SPEC §2 route table, each route behind its access rule. */
 export function AppRoutes() {
@@ -61,7 +62,17 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route
             path="dashboard"
-            element={<Dashboard parent={<MyRequests />} tutor={<NearbyRequests title="Nearby Requests" />} />}
+            element={
+              <Dashboard
+                parent={
+                  <>
+                    <MyRequests />
+                    <RecommendationsPanel />
+                  </>
+                }
+                tutor={<NearbyRequests title="Nearby Requests" />}
+              />
+            }
           />
           {/* One inbox: /chats (the spec's Recent Chats) shows the same conversations as /messages. */}
           <Route path="chats" element={<Messages />} />
