@@ -3,7 +3,7 @@ import { ApiError } from './errors'
 import type { ApiErrorShape } from './types'
 
 /**
- * A POST or PUT (JSON or multipart) to an endpoint the generated schema does not list yet (issue
+ * A JSON POST or PUT to an endpoint the generated schema does not list yet (issue
  * 20's invite and photo; GETs go through get-json.ts), through the same client rules as `api`
  * (token, timeout, 401). Resolves with the JSON body and the status (201 vs 200); rejects with an
  * ApiError carrying the server's message or `fallback`.
@@ -15,8 +15,7 @@ export async function sendJson<T>(
   body?: unknown,
 ): Promise<{ data: T; status: number }> {
   const init: RequestInit = { method, headers: { Accept: 'application/json' } }
-  if (body instanceof FormData) init.body = body
-  else if (body !== undefined) {
+  if (body !== undefined) {
     init.body = JSON.stringify(body)
     init.headers = { ...init.headers, 'Content-Type': 'application/json' }
   }
