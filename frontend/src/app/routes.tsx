@@ -16,6 +16,7 @@ const Login = lazy(() => import('@/features/auth/routes/Login'))
 const Register = lazy(() => import('@/features/auth/routes/Register'))
 const FeaturesDemo = lazy(() => import('@/features/demo/routes/FeaturesDemo'))
 const TutorProfile = lazy(() => import('@/features/tutors/routes/TutorProfile'))
+const TutorSearch = lazy(() => import('@/features/tutors/routes/TutorSearch'))
 const Dashboard = lazy(() => import('@/features/dashboard/routes/Dashboard'))
 const Messages = lazy(() => import('@/features/chat/routes/Messages'))
 // /profile with the sections other features add (a tutor's teaching area, e-mail settings).
@@ -31,6 +32,7 @@ const NotificationPages = lazy(() => import('@/features/notifications/routes/Not
 // The dashboard's panels come from their own features (which do not import each other); composed here.
 const MyRequests = lazy(() => import('@/features/requests/components/MyRequests'))
 const NearbyRequests = lazy(() => import('@/features/tuition/components/NearbyRequests'))
+const RecommendationsPanel = lazy(() => import('@/features/recommendations/components/RecommendationsPanel'))
 
 /** SPEC §2 route table, each route behind its access rule. */
 export function AppRoutes() {
@@ -48,6 +50,7 @@ export function AppRoutes() {
         <Route path="privacy-policy" element={<Policies page="privacy" />} />
         <Route path="cancellations-and-refunds" element={<Policies page="refunds" />} />
         <Route path="tutor/:id" element={<TutorProfile />} />
+        <Route path="tutors" element={<TutorSearch />} />
         {/* An e-mail's one-click unsubscribe link works without logging in. */}
         <Route path="unsubscribe" element={<NotificationPages page="unsubscribe" />} />
 
@@ -59,7 +62,17 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route
             path="dashboard"
-            element={<Dashboard parent={<MyRequests />} tutor={<NearbyRequests title="Nearby Requests" />} />}
+            element={
+              <Dashboard
+                parent={
+                  <>
+                    <MyRequests />
+                    <RecommendationsPanel />
+                  </>
+                }
+                tutor={<NearbyRequests title="Nearby Requests" />}
+              />
+            }
           />
           {/* One inbox: /chats (the spec's Recent Chats) shows the same conversations as /messages. */}
           <Route path="chats" element={<Messages />} />

@@ -70,6 +70,8 @@ export const defaultHandlers = [
   http.get('*/api/notifications/preferences', () => HttpResponse.json<Body<'Preferences'>>({ preferences: [] })),
   http.get('*/api/tutors/me/area', () => areaNotSet()),
   http.get('*/api/tuition/nearby/count', () => HttpResponse.json<Body<'NearbyCountDto'>>({ count: 0, radiusKm: 10 })),
+  // Issue 20: the parent dashboard's recommended tutors (none unless a test serves some).
+  http.get('*/api/tuition/:id/recommendations', () => HttpResponse.json({ tutors: [] })),
   // Issue 20: the gazetteer and the vocabulary (test/places.ts, test/vocabulary.ts).
   ...placesHandlers,
 ]

@@ -1,36 +1,17 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Circle,
-  Container,
-  Flex,
-  Heading,
-  HStack,
-  Icon,
-  Link,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
-import {
-  BookOpen,
-  BrainCircuit,
-  CalendarClock,
-  Clock,
-  Mail,
-  MapPin,
-  MessagesSquare,
-  Phone,
-  ShieldCheck,
-  UserPlus,
-} from 'lucide-react'
+import { Badge, Box, Button, Container, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Clock, Mail, Phone, UserPlus } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { STATS, SUPPORT_HOURS } from '@/lib/constants'
 import { useSupportContacts } from '@/lib/support'
 import { useSession } from '@/lib/session'
 import { useSiteData, type Site } from '@/lib/site-store'
+import { HeroSearch } from '../components/HeroSearch'
+
+// Below the fold or decoration, not needed for the first paint: their own chunks (DESIGN.md §6 budget).
+const MatchPreview = lazy(() => import('../components/MatchPreview'))
+
+const WhyChoose = lazy(() => import('../components/WhyChoose'))
 
 // The admin's content (banners, announcements, home text, testimonials, FAQs) is its own chunk,
 // fetched only when there is some, so the first paint does not wait for it (DESIGN.md §6 budget).
@@ -67,65 +48,6 @@ const STEPS = [
   },
 ]
 
-const FEATURES = [
-  { icon: BrainCircuit, title: 'AI-Powered Matching', text: 'We match students to the tutors who fit them best.' },
-  { icon: CalendarClock, title: 'Flexible Scheduling', text: 'Sessions at the times that suit your family.' },
-  { icon: ShieldCheck, title: 'Verified Tutors', text: 'Every tutor account is verified before it is listed.' },
-  { icon: MessagesSquare, title: 'Real-Time Chat', text: 'Message tutors and parents instantly, in one place.' },
-]
-
-/** Decoration for wide screens: what a match looks like. Hidden from assistive technology. */
-function MatchPreview() {
-  return (
-    <Box hideBelow="lg" aria-hidden flexShrink={0} w="sm" position="relative">
-      <Box
-        position="absolute"
-        inset="0"
-        transform="rotate(6deg) translate(18px, 10px)"
-        bg="whiteAlpha.300"
-        borderRadius="2xl"
-      />
-      <Stack position="relative" gap="4" bg="white" color="gray.900" borderRadius="2xl" p="6" shadow="2xl">
-        <HStack gap="3">
-          <Circle size="12" bg="blue.100" color="blue.800" fontWeight="bold">
-            PS
-          </Circle>
-          <Box flex="1">
-            <Text fontWeight="bold">Priya Sharma</Text>
-            <Text fontSize="sm" color="gray.600">
-              Mathematics · Physics
-            </Text>
-          </Box>
-          <Badge colorPalette="green">Verified</Badge>
-        </HStack>
-        <Stack gap="2" fontSize="sm" color="gray.700">
-          <HStack gap="2">
-            <BookOpen size={16} /> <Text>Class 10 · CBSE board</Text>
-          </HStack>
-          <HStack gap="2">
-            <MapPin size={16} /> <Text>2.4 km from you</Text>
-          </HStack>
-          <HStack gap="2">
-            <CalendarClock size={16} /> <Text>Weekday evenings</Text>
-          </HStack>
-        </Stack>
-        <Flex
-          align="center"
-          justify="center"
-          gap="2"
-          bg="blue.600"
-          color="white"
-          borderRadius="md"
-          py="2"
-          fontWeight="medium"
-        >
-          <MessagesSquare size={16} /> Interested in your request
-        </Flex>
-      </Stack>
-    </Box>
-  )
-}
-
 export default function Landing() {
   const support = useSupportContacts()
   const { isLoggedIn } = useSession()
@@ -157,6 +79,7 @@ export default function Landing() {
               <Text fontSize={{ base: 'lg', md: 'xl' }} color="blue.50">
                 Find qualified tutors in your area for personalised learning.
               </Text>
+              <HeroSearch />
               <Flex gap="3" wrap="wrap">
                 <Button asChild size="lg" bg="white" color="blue.800" _hover={{ bg: 'blue.50' }}>
                   <RouterLink to="/register">Get Started</RouterLink>
@@ -173,7 +96,9 @@ export default function Landing() {
                 </Button>
               </Flex>
             </Stack>
-            <MatchPreview />
+            <Suspense fallback={null}>
+              <MatchPreview />
+            </Suspense>
           </Flex>
         </Container>
       </Box>
@@ -249,26 +174,9 @@ export default function Landing() {
         </SimpleGrid>
       </Container>
 
-      <Box as="section" aria-labelledby="features-title" bg="bg" py={{ base: '12', md: '20' }}>
-        <Container maxW="6xl" px={{ base: '4', md: '6' }}>
-          <Heading as="h2" id="features-title" size={{ base: '2xl', md: '3xl' }} textAlign="center" mb="10">
-            Why Choose HomeTutor
-          </Heading>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
-            {FEATURES.map((feature) => (
-              <Stack key={feature.title} gap="3" p="6" borderRadius="xl" bg="blue.50">
-                <Icon color="blue.700" boxSize="8">
-                  <feature.icon aria-hidden />
-                </Icon>
-                <Heading as="h3" size="md">
-                  {feature.title}
-                </Heading>
-                <Text color="fg.muted">{feature.text}</Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+      <Suspense fallback={null}>
+        <WhyChoose />
+      </Suspense>
 
       <LandingContent part="bottom" />
 

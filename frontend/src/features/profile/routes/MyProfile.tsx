@@ -12,6 +12,7 @@ import { MESSAGES, PHONE_DIGITS } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useProfile } from '../api/get-profile'
+import { TutorCardSettings } from '../components/TutorCardSettings'
 import { useUpdateProfile } from '../api/update-profile'
 
 const profileSchema = z.object({
@@ -80,6 +81,9 @@ export default function MyProfile({ sections }: MyProfileProps) {
             </form>
           )}
         </Panel>
+        {user?.role === 'tutor' && (
+          <TutorCardSettings tutorId={user.id} email={user.email} name={user.fullname || user.email} />
+        )}
         {sections}
       </Stack>
     </Page>

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
+import type { ReviewExtras } from '@/api/discovery-types'
 import type { ApiPaths, SuccessBody } from '@/api/types'
 import { MESSAGES } from '@/lib/constants'
 import { tutorReviewsQueryKey } from './keys'
 
-export type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>[number]
+/** A review, with issue 20's 'in touch via HomeTutor'. */
+export type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>[number] & ReviewExtras
 
 /** GET /tutors/{id}/reviews: newest first. */
 export function getReviews(tutorId: number) {
-  return request(
+  return request<Review[]>(
     api.GET('/tutors/{idOrEmail}/reviews', { params: { path: { idOrEmail: String(tutorId) } } }),
     MESSAGES.loadReviewsFailed,
   )

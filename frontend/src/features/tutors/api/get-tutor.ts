@@ -1,14 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
+import type { TutorProfileExtras } from '@/api/discovery-types'
 import type { ApiPaths, SuccessBody } from '@/api/types'
 import { MESSAGES } from '@/lib/constants'
 import { tutorProfileQueryKey } from './keys'
 
-export type TutorProfile = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']>
+/** The public profile, with issue 20's photo, fee, rating summary and teaching area. */
+export type TutorProfile = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']> & TutorProfileExtras
 
 /** GET /tutors/{idOrEmail}: the public profile; the id may be the tutor's id or e-mail. */
 export function getTutor(idOrEmail: string) {
-  return request(api.GET('/tutors/{idOrEmail}', { params: { path: { idOrEmail } } }), MESSAGES.tutorNotFound)
+  return request<TutorProfile>(
+    api.GET('/tutors/{idOrEmail}', { params: { path: { idOrEmail } } }),
+    MESSAGES.tutorNotFound,
+  )
 }
 
 export function tutorQueryOptions(idOrEmail: string) {

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Flex, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
 import { errorMessage } from '@/api/client'
 import { Panel } from '@/components/page'
@@ -8,6 +8,7 @@ import { formatDate } from '@/lib/format'
 import { useSession } from '@/lib/session'
 import type { TutorProfile } from '../api/get-tutor'
 import { useReviews } from '../api/get-reviews'
+import { RatingBars } from './RatingBars'
 import { ReviewForm } from './ReviewForm'
 import { Stars } from './Stars'
 
@@ -15,8 +16,9 @@ import { Stars } from './Stars'
 export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
   const session = useSession()
   const reviews = useReviews(tutor.id)
-  const count = tutor.ratingCount
-  const average = tutor.ratingAverage
+  // Issue 20's names first (rating to one decimal, reviewCount), today's as the fallback.
+  const count = tutor.reviewCount ?? tutor.ratingCount
+  const average = tutor.rating !== undefined ? tutor.rating : tutor.ratingAverage
   const me = session.user?.id
   const mine = reviews.data?.find((r) => me !== undefined && r.parentId === me)
 
@@ -44,6 +46,10 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
             <Text color="fg.muted">No ratings yet</Text>
           )}
         </Flex>
+        {count > 0 && tutor.ratingCounts?.length === 5 && <RatingBars counts={tutor.ratingCounts} />}
+        <Text fontSize="sm" color="fg.muted">
+          Only parents who were in touch with the tutor through HomeTutor can review them.
+        </Text>
 
         {reviews.isPending ? (
           <Flex justify="center" py="4" role="status" aria-label="Loading reviews">
@@ -58,7 +64,14 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
             {reviews.data.map((review) => (
               <Box as="li" key={review.id} borderWidth="1px" borderColor="border" borderRadius="md" p="4">
                 <Flex justify="space-between" gap="2" wrap="wrap" mb="2">
-                  <Stars value={review.rating} />
+                  <HStack gap="2" wrap="wrap">
+                    <Stars value={review.rating} />
+                    {review.inTouch && (
+                      <Badge colorPalette="green" variant="subtle">
+                        In touch via HomeTutor
+                      </Badge>
+                    )}
+                  </HStack>
                   <Text fontSize="sm" color="fg.muted">
                     {formatDate(review.createdAt, 'short', '')}
                   </Text>

@@ -4,11 +4,13 @@ import { useState } from 'react'
 import { useParams } from 'react-router'
 import { ApiError, errorMessage } from '@/api/client'
 import { Page, Panel } from '@/components/page'
+import { formatFee, TutorPhoto } from '@/components/tutor-card/TutorCard'
 import { useOpenChat } from '@/lib/chat-launcher'
 import { MESSAGES } from '@/lib/constants'
 import { useSession, type Session } from '@/lib/session'
 import { useTutor, type TutorProfile as Tutor } from '../api/get-tutor'
 import { ReviewsSection } from '../components/ReviewsSection'
+import { TeachingArea } from '../components/TeachingArea'
 import { TutorDetails } from '../components/TutorDetails'
 import { TutorProfileForm } from '../components/TutorProfileForm'
 
@@ -70,40 +72,51 @@ export default function TutorProfile() {
   // The server says whether the chat rules let this viewer write first; nobody messages themself.
   const canMessage = t.canMessage && session.isLoggedIn && session.user?.id !== t.id
   const name = t.fullname.trim() || t.email
+  const fee = formatFee(t.feePerHour)
+  // `verified` (issue 20) is the admin's approval under its public name.
+  const verified = t.verified ?? t.approved
   return (
     <Page title={t.fullname.trim() || TITLE}>
       <Stack gap="6">
         <Panel>
           <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap" mb="6">
-            <Box minW="0">
-              <Text color="fg.muted" overflowWrap="anywhere">
-                {t.email}
-              </Text>
-              <HStack gap="2" mt="2" wrap="wrap">
-                <Badge colorPalette={t.subscriptionActive ? 'green' : 'gray'} variant="subtle">
-                  {t.subscriptionActive ? 'Subscription Active' : 'Subscription Inactive'}
-                </Badge>
-                {t.approved && (
-                  <Badge colorPalette="blue" variant="solid">
-                    Verified
-                  </Badge>
+            <Flex gap="4" align="flex-start" minW="0">
+              <TutorPhoto name={name} photoUrl={t.photoUrl} size="20" />
+              <Box minW="0">
+                <Text color="fg.muted" overflowWrap="anywhere">
+                  {t.email}
+                </Text>
+                {fee && (
+                  <Text fontSize="xl" fontWeight="bold" mt="1" data-testid="fee-per-hour">
+                    {fee}
+                  </Text>
                 )}
-                {t.featured && (
-                  <Badge colorPalette="purple" variant="solid">
-                    Featured
+                <HStack gap="2" mt="2" wrap="wrap">
+                  <Badge colorPalette={t.subscriptionActive ? 'green' : 'gray'} variant="subtle">
+                    {t.subscriptionActive ? 'Subscription Active' : 'Subscription Inactive'}
                   </Badge>
-                )}
-              </HStack>
-              {t.badges.length > 0 && (
-                <HStack as="ul" aria-label="Badges" listStyleType="none" gap="2" mt="2" wrap="wrap">
-                  {t.badges.map((badge) => (
-                    <Badge as="li" key={badge} colorPalette="orange" variant="outline">
-                      {badge}
+                  {verified && (
+                    <Badge colorPalette="blue" variant="solid">
+                      Verified
                     </Badge>
-                  ))}
+                  )}
+                  {t.featured && (
+                    <Badge colorPalette="purple" variant="solid">
+                      Featured
+                    </Badge>
+                  )}
                 </HStack>
-              )}
-            </Box>
+                {t.badges.length > 0 && (
+                  <HStack as="ul" aria-label="Badges" listStyleType="none" gap="2" mt="2" wrap="wrap">
+                    {t.badges.map((badge) => (
+                      <Badge as="li" key={badge} colorPalette="orange" variant="outline">
+                        {badge}
+                      </Badge>
+                    ))}
+                  </HStack>
+                )}
+              </Box>
+            </Flex>
             <HStack gap="2" wrap="wrap">
               {canMessage && (
                 <Button colorPalette="blue" onClick={() => openChat({ partner: { id: t.id, name } })}>
@@ -119,6 +132,7 @@ export default function TutorProfile() {
           </Flex>
           {editing ? <TutorProfileForm tutor={t} onDone={() => setEditing(false)} /> : <TutorDetails tutor={t} />}
         </Panel>
+        {t.area && <TeachingArea area={t.area} />}
         <ReviewsSection tutor={t} />
       </Stack>
     </Page>

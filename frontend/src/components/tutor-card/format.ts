@@ -1,0 +1,26 @@
+/** '₹600/hour' (Indian digit grouping), or null when the tutor has not set a fee. */
+export function formatFee(feePerHour: number | null | undefined): string | null {
+  if (feePerHour === null || feePerHour === undefined) return null
+  return `₹${feePerHour.toLocaleString('en-IN')}/hour`
+}
+
+/** '2.1 km away'; '< 0.1 km away' for the same locality. */
+export function formatDistance(km: number): string {
+  if (km < 0.1) return 'less than 0.1 km away'
+  return `${km.toFixed(1)} km away`
+}
+
+/** 'Priya Sharma' → 'PS': what a card shows when the tutor has no photo. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  if (parts.length === 0) return '?'
+  const first = parts[0]?.[0] ?? ''
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : ''
+  return (first + last).toUpperCase()
+}
+
+/** '★ 4.6 (12 reviews)' as plain words for a screen reader. */
+export function ratingText(rating: number | null | undefined, count: number): string {
+  if (rating === null || rating === undefined || count === 0) return 'No reviews yet'
+  return `Rated ${rating.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`
+}

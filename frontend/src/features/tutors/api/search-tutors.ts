@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { TutorSearchQuery, TutorSearchResult } from '@/api/discovery-types'
+import { getJson } from '@/api/get-json'
+import { tutorsQueryKey } from './keys'
+
+export const SEARCH_TUTORS_FAILED = 'Could not load tutors. Please try again.'
+
+/** GET /tutors/search (public): tutors whose teaching area covers the point, 20 a page. */
+export function searchTutors(query: TutorSearchQuery, signal?: AbortSignal): Promise<TutorSearchResult> {
+  const { location, ...rest } = query
+  const params = { ...rest, location: JSON.stringify(location), verified: rest.verified ? true : undefined }
+  return getJson<TutorSearchResult>('/tutors/search', params, SEARCH_TUTORS_FAILED, signal)
+}
+
+export function searchTutorsQueryOptions(query: TutorSearchQuery) {
+  return queryOptions({
+    queryKey: [...tutorsQueryKey, 'search', query],
+    queryFn: ({ signal }) => searchTutors(query, signal),
+    // Paging and filtering keep the last results on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useSearchTutors(query: TutorSearchQuery | null) {
+  return useQuery({
+    ...searchTutorsQueryOptions(query ?? { location: [0, 0] }),
+    enabled: query !== null,
+  })
+}
