@@ -114,6 +114,7 @@ describe('route guards (SPEC §2 route table)', () => {
     ['/cancellations-and-refunds', 'Cancellations and Refunds'],
     ['/features', 'Features'],
     ['/tutor/asha%40example.com', 'Tutor Profile'],
+    ['/tutors', 'Find a tutor'],
     ['/verify-email', 'Email Verification'],
     ['/verify-email-otp', 'Verify Your Email'],
   ])('serves public %s to a logged-out visitor', async (path, heading) => {

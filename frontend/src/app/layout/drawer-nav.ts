@@ -5,6 +5,7 @@ import type { NavContext, NavItem } from './nav'
 /** Extra links the drawer offers, so every page stays reachable on a phone. */
 export function drawerExtraItems({ isLoggedIn }: NavContext): NavItem[] {
   const common = [
+    { label: 'Find Tutors', to: '/tutors' },
     { label: 'Help & Support', to: '/support' },
     { label: 'Contact', to: '/contact-us' },
     { label: 'About', to: '/about' },
@@ -30,6 +31,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/terms-and-conditions\/?$/, 'Terms and Conditions'],
   [/^\/privacy-policy\/?$/, 'Privacy Policy'],
   [/^\/cancellations-and-refunds\/?$/, 'Cancellations and Refunds'],
+  [/^\/tutors\/?$/, 'Find a tutor'],
   [/^\/tutor\/[^/]+\/?$/, 'Tutor Profile'],
   [/^\/login\/?$/, 'Sign In'],
   [/^\/register\/?$/, 'Sign Up'],

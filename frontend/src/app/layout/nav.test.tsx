@@ -9,9 +9,10 @@ const labels = (items: { label: string }[]) => items.map((i) => i.label)
 
 describe('navigation per role (SPEC §2 "Navigation")', () => {
   it('desktop top bar', () => {
-    expect(labels(desktopNavItems(base))).toEqual(['Home', 'About', 'Contact', 'Sign In', 'Sign Up'])
+    expect(labels(desktopNavItems(base))).toEqual(['Home', 'Find Tutors', 'About', 'Contact', 'Sign In', 'Sign Up'])
     expect(desktopNavItems({ ...base, isLoggedIn: true, role: 'parent' })).toEqual([
       { label: 'Dashboard', to: '/dashboard' },
+      { label: 'Find Tutors', to: '/tutors' },
       { label: 'New Request', to: '/request/new' },
       { label: 'Messages', to: '/messages' },
     ])
@@ -27,7 +28,7 @@ describe('navigation per role (SPEC §2 "Navigation")', () => {
   })
 
   it('bottom bar has at most five items', () => {
-    expect(labels(bottomNavItems(base))).toEqual(['Home', 'About', 'Sign In', 'Sign Up'])
+    expect(labels(bottomNavItems(base))).toEqual(['Home', 'Tutors', 'About', 'Sign In', 'Sign Up'])
     // Logged in, the notifications take a place: a parent's Home is the header's brand link.
     expect(labels(bottomNavItems({ ...base, isLoggedIn: true, role: 'parent' }))).toEqual([
       'Dashboard',

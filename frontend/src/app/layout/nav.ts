@@ -21,6 +21,7 @@ export function desktopNavItems({ role, email, subscribed, isLoggedIn }: NavCont
   if (!isLoggedIn) {
     return [
       { label: 'Home', to: '/' },
+      { label: 'Find Tutors', to: '/tutors' },
       { label: 'About', to: '/about' },
       { label: 'Contact', to: '/contact-us' },
       { label: 'Sign In', to: '/login' },
@@ -31,6 +32,7 @@ export function desktopNavItems({ role, email, subscribed, isLoggedIn }: NavCont
     case 'parent':
       return [
         { label: 'Dashboard', to: '/dashboard' },
+        { label: 'Find Tutors', to: '/tutors' },
         { label: 'New Request', to: '/request/new' },
         { label: 'Messages', to: '/messages' },
       ]
@@ -60,6 +62,7 @@ export function bottomNavItems({ role, email, subscribed, isLoggedIn }: NavConte
   if (!isLoggedIn) {
     items = [
       { label: 'Home', to: '/' },
+      { label: 'Tutors', to: '/tutors' },
       { label: 'About', to: '/about' },
       { label: 'Sign In', to: '/login' },
       { label: 'Sign Up', to: '/register' },
