@@ -179,8 +179,13 @@ impl ValidQuery {
 }
 
 /// Filters, reads the survivors' reviews, applies `minRating` and orders.
-fn rank(c: &mut DbConnection, q: &ValidQuery, candidates: Vec<Candidate>) -> QueryResult<Vec<Ranked>> {
-    let kept: Vec<(Candidate, f64)> = candidates.into_iter().filter_map(|c| q.admits(&c).map(|d| (c, d))).collect();
+fn rank<'a>(
+    c: &mut DbConnection,
+    q: &ValidQuery,
+    candidates: impl IntoIterator<Item = &'a Candidate>,
+) -> QueryResult<Vec<Ranked>> {
+    let kept: Vec<(Candidate, f64)> =
+        candidates.into_iter().filter_map(|c| q.admits(c).map(|d| (c.clone(), d))).collect();
     let ids: Vec<i64> = kept.iter().map(|(c, _)| c.tutor).collect();
     let stats: HashMap<i64, RatingStats> = card::rating_stats(c, &ids)?;
     let mut ranked: Vec<Ranked> = kept
@@ -205,13 +210,23 @@ pub fn ranked(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<Vec<Ranked>> 
     let subjects = q.subject.map(|s| [s, ALL_SUBJECTS]);
     let candidates =
         card::under_cell(c, q.point, subjects.as_ref().map(|s| &s[..]), q.max_fee, q.verified_only, now())?;
-    rank(c, q, candidates)
+    rank(c, q, &candidates)
 }
 
 /// The same answer by reading every area: the baseline the benchmark and tests compare with.
 pub fn ranked_by_full_scan(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<Vec<Ranked>> {
     let candidates = card::all_listable(c, now())?;
-    rank(c, q, candidates)
+    rank(c, q, &candidates)
+}
+
+/// Every listable tutor's area, read once without the indexes (the benchmark's baseline)…
+pub fn listable_areas(c: &mut DbConnection) -> QueryResult<Vec<Candidate>> {
+    card::all_listable(c, now())
+}
+
+/// …and the query answered by checking each of them (the same filters and order).
+pub fn ranked_among(c: &mut DbConnection, q: &ValidQuery, all: &[Candidate]) -> QueryResult<Vec<Ranked>> {
+    rank(c, q, all)
 }
 
 /// The page asked for of a ranked list, as cards.
