@@ -228,6 +228,10 @@ fn main() {
             if same { "yes" } else { "NO" }
         );
     }
+    if std::env::var("BENCH_KEEP").is_ok() {
+        eprintln!("kept {}", t.url);
+        std::mem::forget(t);
+    }
     if failed {
         eprintln!("the indexed search and the full scan disagree");
         std::process::exit(1);

@@ -124,22 +124,54 @@ macro_rules! listable {
     };
 }
 
-/// The listable tutors whose area is stored under the point's coarse cell (a superset of
-/// those covering it), optionally only those naming one of `subjects`, in tutor order.
+/// Kilometres per degree of latitude (and of longitude at the equator), as crates/geo's sphere.
+const KM_PER_DEGREE: f64 = 6371.0 * std::f64::consts::PI / 180.0;
+
+/// A pre-filter the database evaluates before any join: the tutor's centre is roughly
+/// within `km` (a column expression, or a number) of the point, by the flat-earth distance
+/// with a margin that keeps it a superset of the exact (haversine) test done afterwards.
+fn roughly_within(point: Point, km: &str) -> String {
+    // Within 50 km of the point, the flat distance at the point's latitude is within 1% of
+    // the great-circle one below 60° of latitude (India lies below 37°); 5% and 0.2 km more
+    // are kept, then checked exactly. Nearer the poles (and across the antimeridian's wrap)
+    // the flat distance means little: no pre-filter there.
+    if point.lat.abs() > 60.0 || point.lng.abs() > 170.0 {
+        return "1 = 1".into();
+    }
+    let kx = KM_PER_DEGREE * point.lat.to_radians().cos();
+    let ky = KM_PER_DEGREE;
+    let (lat, lng) = (point.lat, point.lng);
+    format!(
+        "((tutor_areas.lng - ({lng:?})) * ({kx:?})) * ((tutor_areas.lng - ({lng:?})) * ({kx:?})) \
+         + ((tutor_areas.lat - ({lat:?})) * ({ky:?})) * ((tutor_areas.lat - ({lat:?})) * ({ky:?})) \
+         <= ({km} * 1.05 + 0.2) * ({km} * 1.05 + 0.2)"
+    )
+}
+
+/// The listable tutors whose area is stored under the point's coarse cell and roughly covers
+/// it (then checked exactly by the caller), optionally only those naming one of `subjects`,
+/// whose centre is roughly within `within_km`, whose fee is at most `max_fee`, verified; in
+/// tutor order. The subject test probes `tutor_area_subjects`' key per candidate, and the
+/// rough distance is tested before the other tables are read.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn under_cell(
     c: &mut DbConnection,
     point: Point,
     subjects: Option<&[&str]>,
+    within_km: Option<f64>,
     max_fee: Option<i32>,
     verified_only: bool,
     at: NaiveDateTime,
 ) -> QueryResult<Vec<Candidate>> {
+    use diesel::dsl::{exists, sql};
+    use diesel::sql_types::Bool;
     use hometutor_db::schema::tutor_area_subjects as tas;
     let mut q = tac::table
         .inner_join(ta::table.on(ta::tutor_id.eq(tac::tutor_id)))
         .inner_join(users::table.on(users::id.eq(tac::tutor_id)))
         .left_join(tp::table.on(tp::user_id.eq(tac::tutor_id)))
         .filter(tac::cell.eq(coarse_cell_of(point)))
+        .filter(sql::<Bool>(&roughly_within(point, "tutor_areas.radius_km")))
         .filter(listable!(at))
         .select((
             ta::tutor_id,
@@ -155,9 +187,12 @@ pub(crate) fn under_cell(
         ))
         .order(tac::tutor_id)
         .into_boxed();
+    if let Some(km) = within_km {
+        q = q.filter(sql::<Bool>(&roughly_within(point, &format!("({km:?})"))));
+    }
     if let Some(subjects) = subjects {
         let ids: Vec<String> = subjects.iter().map(|s| s.to_string()).collect();
-        q = q.filter(tac::tutor_id.eq_any(tas::table.filter(tas::subject_id.eq_any(ids)).select(tas::tutor_id)));
+        q = q.filter(exists(tas::table.filter(tas::subject_id.eq_any(ids).and(tas::tutor_id.eq(tac::tutor_id)))));
     }
     if let Some(max) = max_fee {
         q = q.filter(tp::fee_per_hour.le(max));

@@ -220,7 +220,7 @@ pub fn recommend(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Recomm
         _ => None,
     };
     let candidates: Vec<(Candidate, f64)> =
-        card::under_cell(c, facts.point, subject_filter.as_ref().map(|s| &s[..]), None, false, at)?
+        card::under_cell(c, facts.point, subject_filter.as_ref().map(|s| &s[..]), None, None, false, at)?
             .into_iter()
             .filter(|cand| cand.tutor != parent.0 && suits(cand, &facts))
             .filter_map(|cand| {

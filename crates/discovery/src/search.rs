@@ -209,7 +209,15 @@ fn rank<'a>(
 pub fn ranked(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<Vec<Ranked>> {
     let subjects = q.subject.map(|s| [s, ALL_SUBJECTS]);
     let candidates =
-        card::under_cell(c, q.point, subjects.as_ref().map(|s| &s[..]), q.max_fee, q.verified_only, now())?;
+        card::under_cell(
+            c,
+            q.point,
+            subjects.as_ref().map(|s| &s[..]),
+            q.radius_km,
+            q.max_fee,
+            q.verified_only,
+            now(),
+        )?;
     rank(c, q, &candidates)
 }
 
