@@ -1,4 +1,42 @@
-//! Discovery (issue 20): tutor search for parents and visitors, and recommended tutors for a
-//! request with a transparent score and the reasons behind it.
+//! Discovery (issue 20): tutor search for parents and visitors ([`search`]), and recommended
+//! tutors for a request with a transparent score and the reasons behind it ([`score`],
+//! [`recommend`]), and a parent's invitation of a recommended tutor.
 //!
-//! SKELETON: lands with issue 20's search part.
+//! Everything reads the teaching areas straight from their tables (`tutor_areas`, its reverse
+//! index `tutor_area_cells` and the subject index `tutor_area_subjects`, all kept by
+//! crates/tuition): a point's coarse cell names the only areas that can cover it.
+//!
+//! Who is listed (search and recommendations alike): a tutor whose account is active, whose
+//! e-mail is verified, whose subscription is paid and not expired, and who saved a teaching
+//! area whose circle covers the point. Cards never carry an e-mail address or a phone number.
+
+pub mod area;
+mod card;
+mod error;
+pub mod fixture;
+pub mod recommend;
+pub mod score;
+pub mod search;
+
+pub use area::AreaSummary;
+pub use card::{Candidate, TermRef, TutorCard, ABOUT_CHARS};
+pub use error::DiscoveryError;
+pub use recommend::{Recommendation, RecommendedTutor, MAX_INVITES_PER_REQUEST, MAX_RECOMMENDATIONS};
+pub use score::{RatingStats, Score};
+pub use search::{SearchPage, TutorQuery, PAGE_SIZE};
+
+use hometutor_db::Db;
+use hometutor_notifications::Notifier;
+
+/// Search and recommendations over one database.
+#[derive(Clone)]
+pub struct DiscoveryService {
+    pub(crate) db: Db,
+    pub(crate) notifier: Notifier,
+}
+
+impl DiscoveryService {
+    pub fn new(db: Db, notifier: Notifier) -> Self {
+        Self { db, notifier }
+    }
+}

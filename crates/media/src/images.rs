@@ -86,6 +86,34 @@ pub(crate) fn reencode(kind: Kind, bytes: &[u8]) -> Result<Vec<u8>, Refusal> {
     Ok(out)
 }
 
+/// A profile photo: the image in `bytes` (JPEG, PNG or WebP), turned upright, cropped to
+/// its centre square and resized to `side` × `side`, as JPEG (transparency on white).
+pub(crate) fn square(kind: Kind, bytes: &[u8], side: u32) -> Result<Vec<u8>, Refusal> {
+    let _permit = Permit::take();
+    let image = match kind {
+        Kind::Jpeg if jpeg_is_complete(bytes) => still(JpegDecoder::new(Cursor::new(bytes))?)?,
+        Kind::Png => still(PngDecoder::with_limits(Cursor::new(bytes), limits())?)?,
+        Kind::Webp => still(WebPDecoder::new(Cursor::new(bytes))?)?,
+        _ => return Err(Refusal::Damaged),
+    };
+    let (w, h) = (image.width(), image.height());
+    let edge = w.min(h);
+    if edge == 0 {
+        return Err(Refusal::Damaged);
+    }
+    let cropped = image.crop_imm((w - edge) / 2, (h - edge) / 2, edge, edge);
+    let resized = cropped.resize_exact(side, side, image::imageops::FilterType::Lanczos3).to_rgba8();
+    let mut rgb = image::RgbImage::new(side, side);
+    for (x, y, p) in resized.enumerate_pixels() {
+        let a = u16::from(p[3]);
+        let blend = |c: u8| ((u16::from(c) * a + 255 * (255 - a)) / 255) as u8;
+        rgb.put_pixel(x, y, image::Rgb([blend(p[0]), blend(p[1]), blend(p[2])]));
+    }
+    let mut out = Vec::new();
+    DynamicImage::ImageRgb8(rgb).write_with_encoder(JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY))?;
+    Ok(out)
+}
+
 /// Whether the JPEG's segments run, scan by scan, to an end-of-image marker.
 /// The decoder fills a cut-off picture with grey instead of failing, so a
 /// truncated photo would otherwise be stored as if whole. Bytes after the end

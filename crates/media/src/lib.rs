@@ -225,7 +225,56 @@ impl MediaStore {
     }
 }
 
+/// A profile photo's side, in pixels: stored square, this wide and tall.
+pub const PHOTO_SIDE: u32 = 400;
+
 impl MediaStore {
+    /// Stores a profile photo (issue 20): `bytes` must be a JPEG, PNG or WebP image (its
+    /// first bytes say which); it is cropped to its centre square, resized to
+    /// [`PHOTO_SIDE`] and stored as a new JPEG file owned by `owner`, served like any
+    /// upload. Not checked against the upload quota: one small file per tutor at a time.
+    /// Blocking and CPU-heavy.
+    #[tracing::instrument(skip_all, fields(owner = owner.0))]
+    pub fn store_photo(&self, owner: UserId, bytes: &[u8]) -> Result<StoredFile, MediaError> {
+        let name = "photo".to_string();
+        let head = &bytes[..bytes.len().min(4096)];
+        let kind = [Kind::Jpeg, Kind::Png, Kind::Webp]
+            .into_iter()
+            .find(|k| k.matches_head(head))
+            .ok_or_else(|| MediaError::NotAllowed(name.clone()))?;
+        let content = images::square(kind, bytes, PHOTO_SIDE).map_err(|r| match r {
+            images::Refusal::TooLarge => MediaError::ImageTooLarge { name: name.clone(), max_side: MAX_IMAGE_SIDE },
+            images::Refusal::Damaged => MediaError::Damaged(name.clone()),
+        })?;
+        let stored = StoredFile {
+            filename: format!("{}.{}", uuid::Uuid::new_v4().simple(), Kind::Jpeg.extension()),
+            original_name: "photo.jpg".into(),
+            mimetype: Kind::Jpeg.mime().to_string(),
+            size: content.len() as u64,
+            owner,
+            created_at: now(),
+        };
+        self.objects.put(&stored.filename, content.into())?;
+        let recorded = self.db.write(|c| -> Result<_, MediaError> {
+            diesel::insert_into(up::table)
+                .values((
+                    up::filename.eq(&stored.filename),
+                    up::original_name.eq(&stored.original_name),
+                    up::mimetype.eq(&stored.mimetype),
+                    up::size.eq(stored.size as i64),
+                    up::owner_id.eq(owner.0),
+                    up::created_at.eq(stored.created_at),
+                ))
+                .execute(c)?;
+            Ok(())
+        });
+        if let Err(e) = recorded {
+            self.remove_object(&stored.filename);
+            return Err(e);
+        }
+        Ok(stored)
+    }
+
     /// Undoes an upload within the request that made it (another file of the
     /// request was refused): its file, its row, and its count towards the hourly limit.
     #[tracing::instrument(skip_all)]

@@ -19,10 +19,12 @@ pub enum Kind {
     RequestFlagged,
     /// Tutor: a request you were interested in was closed by its parent.
     RequestClosed,
+    /// Tutor: a parent invited you to their request (from its recommended tutors).
+    TuitionInvite,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::TutorInterested,
         Kind::NewRequest,
         Kind::UnreadMessage,
@@ -31,6 +33,7 @@ impl Kind {
         Kind::SubscriptionExpired,
         Kind::RequestFlagged,
         Kind::RequestClosed,
+        Kind::TuitionInvite,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -43,6 +46,7 @@ impl Kind {
             Kind::SubscriptionExpired => "subscription_expired",
             Kind::RequestFlagged => "request_flagged",
             Kind::RequestClosed => "request_closed",
+            Kind::TuitionInvite => "tuition_invite",
         }
     }
 
@@ -63,6 +67,7 @@ impl Kind {
             Kind::SubscriptionExpired => "Subscription ended",
             Kind::RequestFlagged => "Your request was flagged by an admin",
             Kind::RequestClosed => "A request you were interested in was closed",
+            Kind::TuitionInvite => "A parent invited you to their request",
         }
     }
 
@@ -81,6 +86,7 @@ impl Kind {
             Role::Parent => &[Kind::TutorInterested, Kind::RequestFlagged, Kind::UnreadMessage],
             Role::Tutor => &[
                 Kind::NewRequest,
+                Kind::TuitionInvite,
                 Kind::RequestClosed,
                 Kind::SubscriptionReceipt,
                 Kind::SubscriptionReminder,

@@ -1,6 +1,10 @@
 //! Tutors' public profiles and parents' reviews. A profile is public; only the
 //! tutor themself (or an admin) changes it. Only parents review, once per tutor
 //! (a second review replaces the first), with a rating from 1 to 5.
+//!
+//! Issue 20: a fee per hour in rupees (the free-text `fees` keeps the notes), a square
+//! photo (stored by crates/media; its name here), the distribution of ratings, and on
+//! each review whether its parent and the tutor were in touch through HomeTutor.
 
 use std::collections::HashMap;
 
@@ -19,6 +23,8 @@ pub const MIN_RATING: i32 = 1;
 pub const MAX_RATING: i32 = 5;
 /// A review's comment: at most this many characters once trimmed.
 pub const MAX_COMMENT_CHARS: usize = 1000;
+/// A fee per hour: at most this many rupees.
+pub const MAX_FEE_PER_HOUR: i64 = 100_000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ProfileError {
@@ -110,6 +116,12 @@ pub struct TutorProfile {
     pub fields: ProfileFields,
     pub rating_average: Option<f64>,
     pub rating_count: i64,
+    /// Rupees per hour, if the tutor said.
+    pub fee_per_hour: Option<i32>,
+    /// The stored name of the square photo, if any.
+    pub photo: Option<String>,
+    /// How many reviews gave 1, 2, 3, 4 and 5 stars (index 0 = 1 star).
+    pub rating_counts: [i64; 5],
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -121,6 +133,9 @@ pub struct Review {
     /// The reviewer's name (their e-mail stays private).
     pub parent_name: String,
     pub created_at: NaiveDateTime,
+    /// The parent and the tutor were in touch via HomeTutor (a conversation with a message,
+    /// or the tutor's interest in one of the parent's requests).
+    pub in_touch: bool,
 }
 
 #[derive(Clone)]
@@ -190,6 +205,19 @@ impl ProfileService {
             let fields: ProfileFields =
                 tp::table.find(tutor.id.0).select(ProfileFields::as_select()).first(c).optional()?.unwrap_or_default();
             let (average, count) = ratings(c, &[tutor.id.0])?.remove(&tutor.id.0).unwrap_or_default();
+            let (fee_per_hour, photo): (Option<i32>, Option<String>) = tp::table
+                .find(tutor.id.0)
+                .select((tp::fee_per_hour, tp::photo))
+                .first(c)
+                .optional()?
+                .unwrap_or_default();
+            let stars: Vec<i32> = rv::table.filter(rv::tutor_id.eq(tutor.id.0)).select(rv::rating).load(c)?;
+            let mut rating_counts = [0i64; 5];
+            for star in stars {
+                if let Some(slot) = usize::try_from(star - MIN_RATING).ok().and_then(|i| rating_counts.get_mut(i)) {
+                    *slot += 1;
+                }
+            }
             Ok(TutorProfile {
                 id: tutor.id,
                 fullname: tutor.fullname,
@@ -201,12 +229,14 @@ impl ProfileService {
                 fields,
                 rating_average: average,
                 rating_count: count,
+                fee_per_hour,
+                photo,
+                rating_counts,
             })
         })
     }
 
     /// Saves the eight fields; only the tutor themself or an admin may.
-    #[tracing::instrument(skip_all, fields(caller = caller.0))]
     pub fn update(
         &self,
         caller: UserId,
@@ -214,7 +244,27 @@ impl ProfileService {
         key: &str,
         fields: ProfileFields,
     ) -> Result<TutorProfile, ProfileError> {
+        self.update_with_fee(caller, role, key, fields, None)
+    }
+
+    /// Saves the eight fields and, when `fee` is given, the fee per hour (`Some(None)`
+    /// clears it; 0 to [`MAX_FEE_PER_HOUR`] rupees); only the tutor themself or an admin may.
+    #[tracing::instrument(skip_all, fields(caller = caller.0))]
+    pub fn update_with_fee(
+        &self,
+        caller: UserId,
+        role: Role,
+        key: &str,
+        fields: ProfileFields,
+        fee: Option<Option<i64>>,
+    ) -> Result<TutorProfile, ProfileError> {
         fields.validate()?;
+        if fee.flatten().is_some_and(|f| !(0..=MAX_FEE_PER_HOUR).contains(&f)) {
+            return Err(ProfileError::Validation(vec![FieldError::new(
+                "feePerHour",
+                format!("The fee per hour must be from 0 to {MAX_FEE_PER_HOUR} rupees."),
+            )]));
+        }
         self.db.write(|c| -> Result<_, ProfileError> {
             let tutor = find_tutor(c, key)?.id.0;
             if tutor != caller.0 && role != Role::Admin {
@@ -226,6 +276,9 @@ impl ProfileService {
                 diesel::insert_into(tp::table).values((tp::user_id.eq(tutor), tp::updated_at.eq(at))).execute(c)?;
             }
             diesel::update(tp::table.find(tutor)).set((&fields, tp::updated_at.eq(at))).execute(c)?;
+            if let Some(fee) = fee {
+                diesel::update(tp::table.find(tutor)).set(tp::fee_per_hour.eq(fee.map(|f| f as i32))).execute(c)?;
+            }
             Ok(())
         })?;
         self.get(key)
@@ -245,6 +298,10 @@ impl ProfileService {
             parents.sort_unstable();
             parents.dedup();
             let names = accounts::names(c, &parents)?;
+            let mut touched = HashMap::new();
+            for parent in &parents {
+                touched.insert(*parent, in_touch(c, UserId(*parent), UserId(tutor))?);
+            }
             // A review is its parent's (deleting an account deletes its reviews), so every name is found.
             Ok(rows
                 .into_iter()
@@ -256,6 +313,7 @@ impl ProfileService {
                         parent_id: UserId(parent),
                         parent_name: names.get(&UserId(parent))?.clone(),
                         created_at,
+                        in_touch: touched.get(&parent).copied().unwrap_or(false),
                     })
                 })
                 .collect())
@@ -317,7 +375,27 @@ impl ProfileService {
                 parent_id: parent,
                 parent_name: name,
                 created_at: at,
+                in_touch: true,
             })
+        })
+    }
+
+    /// Records the tutor's new photo (its stored name) and returns the one it replaces, for
+    /// the caller to remove from the store. Tutors only.
+    #[tracing::instrument(skip_all, fields(tutor = tutor.0))]
+    pub fn set_photo(&self, tutor: UserId, photo: &str) -> Result<Option<String>, ProfileError> {
+        self.db.write(|c| -> Result<_, ProfileError> {
+            let user = accounts::find(c, tutor)?.filter(|u| u.role == Role::Tutor).ok_or(ProfileError::NotFound)?;
+            let old: Option<Option<String>> =
+                tp::table.find(user.id.0).select(tp::photo).first(c).optional()?;
+            let at = now();
+            if old.is_none() {
+                diesel::insert_into(tp::table).values((tp::user_id.eq(user.id.0), tp::updated_at.eq(at))).execute(c)?;
+            }
+            diesel::update(tp::table.find(user.id.0))
+                .set((tp::photo.eq(Some(photo)), tp::updated_at.eq(at)))
+                .execute(c)?;
+            Ok(old.flatten())
         })
     }
 }

@@ -153,6 +153,7 @@ async fn preferences_list_the_roles_kinds_and_refuse_what_does_not_apply() {
         kinds,
         [
             "new_request",
+            "tuition_invite",
             "request_closed",
             "subscription_receipt",
             "subscription_reminder",

@@ -130,6 +130,7 @@ fn the_public_routes_are_exactly_the_ones_without_a_token() {
         "POST /api/payment/webhook",
         "GET /api/site",
         "POST /api/support-tickets",
+        "GET /api/tutors/search",
         "GET /api/tutors/{idOrEmail}",
         "GET /api/tutors/{idOrEmail}/reviews",
         "GET /api/uploads/{filename}",

@@ -201,6 +201,7 @@ pub enum NotificationKind {
     SubscriptionExpired,
     RequestFlagged,
     RequestClosed,
+    TuitionInvite,
 }
 
 /// A broadcast as the admin service built and kept it among the announcements.

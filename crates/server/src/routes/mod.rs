@@ -2,6 +2,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod discovery;
 pub mod health;
 pub mod messages;
 pub mod notifications;
@@ -22,6 +23,8 @@ pub fn config(cfg: &mut ServiceConfig) {
     tuition::config(cfg);
     messages::config(cfg);
     notifications::config(cfg);
+    // Before `tutors`: `/tutors/search` and `/tutors/me/photo` win over `/tutors/{idOrEmail}`.
+    discovery::config(cfg);
     tutors::config(cfg);
     uploads::config(cfg);
     places::config(cfg);

@@ -12,8 +12,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
+use crate::routes::discovery::{photo_url, terms};
 use crate::routes::tuition::Coordinates;
 use crate::routes::vocabulary::TermDto;
+use hometutor_discovery::{AreaSummary, DiscoveryService};
 use crate::state::AppState;
 
 /// A tutor as anyone may see them (never their phone number).
@@ -41,6 +43,46 @@ pub struct TutorProfileDto {
     /// Whether the caller may message this tutor now (the chat's first-contact rules and
     /// blocks); false when logged out and on one's own profile.
     pub can_message: bool,
+    /// Rupees per hour; `fees` keeps the tutor's notes.
+    pub fee_per_hour: Option<i32>,
+    /// The square photo, served publicly.
+    pub photo_url: Option<String>,
+    /// Approved by an admin (the same as `approved`).
+    pub verified: bool,
+    /// Mean rating to one decimal; null without reviews.
+    pub rating: Option<f64>,
+    pub review_count: i64,
+    /// Reviews giving 1, 2, 3, 4 and 5 stars (index 0 = 1 star).
+    #[schema(min_items = 5, max_items = 5)]
+    pub rating_counts: [i64; 5],
+    /// The teaching area's summary; null when the tutor saved none.
+    pub area: Option<AreaSummaryDto>,
+}
+
+/// A teaching area as a profile shows it: roughly where, never the centre.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaSummaryDto {
+    /// 'near Lajpat Nagar, South Delhi'.
+    pub place_name: Option<String>,
+    pub radius_km: f64,
+    pub subjects: Vec<TermDto>,
+    pub classes: Vec<TermDto>,
+    pub boards: Vec<TermDto>,
+    pub modes: Vec<TermDto>,
+}
+
+impl From<AreaSummary> for AreaSummaryDto {
+    fn from(a: AreaSummary) -> Self {
+        Self {
+            place_name: a.place_name,
+            radius_km: a.radius_km,
+            subjects: terms(a.subjects),
+            classes: terms(a.classes),
+            boards: terms(a.boards),
+            modes: terms(a.modes),
+        }
+    }
 }
 
 impl From<TutorProfile> for TutorProfileDto {
@@ -65,6 +107,13 @@ impl From<TutorProfile> for TutorProfileDto {
             rating_average: p.rating_average,
             rating_count: p.rating_count,
             can_message: false,
+            fee_per_hour: p.fee_per_hour,
+            photo_url: photo_url(p.photo),
+            verified: p.approved,
+            rating: p.rating_average,
+            review_count: p.rating_count,
+            rating_counts: p.rating_counts,
+            area: None,
         }
     }
 }
@@ -85,6 +134,8 @@ pub async fn tutor_profile(
     let found = blocking(move || profiles.get(&key)).await?;
     let tutor = found.id;
     let mut dto = TutorProfileDto::from(found);
+    let discovery = DiscoveryService::new(state.db.clone(), state.notifier.clone());
+    dto.area = blocking(move || discovery.area_summary(tutor.0)).await?.map(Into::into);
     // The profile is public: a missing or stale token reads as logged out, never as an error.
     let has_token = req.headers().contains_key(actix_web::http::header::AUTHORIZATION);
     if let Some(viewer) = if has_token { crate::extract::authenticate(&req).await.ok() } else { None } {
@@ -122,6 +173,15 @@ pub struct ProfileBody {
     #[serde(default)]
     #[schema(schema_with = demo_offer_schema)]
     pub demo_offer: String,
+    /// Rupees per hour, 0–100000; null clears it; absent keeps it.
+    #[serde(default, deserialize_with = "some_value")]
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 100000)]
+    pub fee_per_hour: Option<Option<i64>>,
+}
+
+/// A present field, null or not, as `Some` (absent stays `None` through `default`).
+fn some_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Error> {
+    Option::<i64>::deserialize(d).map(Some)
 }
 
 /// One schema function per profile field, for `schema_with`: multi-line text up to its limit.
@@ -171,7 +231,8 @@ pub async fn update_tutor_profile(
         demo_offer: b.demo_offer,
     };
     let profiles = state.profiles.clone();
-    let saved = blocking(move || profiles.update(me.0.id, me.0.role, &key, fields)).await?;
+    let fee = b.fee_per_hour;
+    let saved = blocking(move || profiles.update_with_fee(me.0.id, me.0.role, &key, fields, fee)).await?;
     Ok(web::Json(saved.into()))
 }
 
@@ -185,6 +246,9 @@ pub struct ReviewDto {
     /// The reviewer's name; their e-mail stays private.
     pub parent_name: String,
     pub created_at: DateTime<Utc>,
+    /// 'In touch via HomeTutor': the parent and the tutor had a conversation, or the tutor
+    /// was interested in one of the parent's requests.
+    pub in_touch: bool,
 }
 
 impl From<Review> for ReviewDto {
@@ -196,6 +260,7 @@ impl From<Review> for ReviewDto {
             parent_id: r.parent_id.0,
             parent_name: r.parent_name,
             created_at: r.created_at.and_utc(),
+            in_touch: r.in_touch,
         }
     }
 }

@@ -1,0 +1,32 @@
+use hometutor_core::FieldError;
+use hometutor_db::DbError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DiscoveryError {
+    /// A request that is not the caller's, or none at all; an unknown tutor.
+    #[error("Not found.")]
+    NotFound,
+    /// Tutors and admins do not get recommendations for a parent's request.
+    #[error("Only the parent who posted the request can see its recommended tutors.")]
+    NotAParent,
+    #[error("This request is closed. Reopen it to invite tutors.")]
+    Closed,
+    #[error("You have invited {0} tutors to this request, the most allowed. Wait for their answers.")]
+    TooManyInvites(i64),
+    #[error("{}", .0.first().map(|e| e.message.as_str()).unwrap_or("Invalid input."))]
+    Validation(Vec<FieldError>),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for DiscoveryError {
+    fn from(e: diesel::result::Error) -> Self {
+        DiscoveryError::Db(DbError::Query(e))
+    }
+}
+
+impl From<FieldError> for DiscoveryError {
+    fn from(e: FieldError) -> Self {
+        DiscoveryError::Validation(vec![e])
+    }
+}

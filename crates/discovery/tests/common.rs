@@ -1,0 +1,143 @@
+//! Shared seeding of the discovery tests (included with `mod common;`).
+
+#![allow(dead_code)]
+
+use std::sync::{Arc, Mutex};
+
+use chrono::Duration;
+use diesel::prelude::*;
+use hometutor_db::schema::{reviews, tuition_requests as tr, tutor_profiles as tp, users};
+use hometutor_db::{now, Db, DbError};
+use hometutor_discovery::fixture::{insert_areas, SeedArea};
+use hometutor_geo::Point;
+use hometutor_notifications::{Notification, Notifier};
+
+pub const DELHI: Point = Point { lat: 28.6139, lng: 77.209 };
+
+/// A point `km` east of Delhi.
+pub fn east(km: f64) -> Point {
+    Point { lat: DELHI.lat, lng: DELHI.lng + km / (111.195 * DELHI.lat.to_radians().cos()) }
+}
+
+#[derive(Clone, Copy)]
+pub struct Who {
+    pub role: &'static str,
+    pub active: bool,
+    pub email_verified: bool,
+    /// Days of subscription left (negative: expired), `None`: never subscribed.
+    pub subscribed_days: Option<i64>,
+    pub approved: bool,
+    pub featured: bool,
+}
+
+impl Who {
+    pub const TUTOR: Who =
+        Who { role: "tutor", active: true, email_verified: true, subscribed_days: Some(30), approved: false, featured: false };
+    pub const PARENT: Who =
+        Who { role: "parent", active: true, email_verified: true, subscribed_days: None, approved: false, featured: false };
+}
+
+pub fn user(db: &Db, email: &str, who: Who) -> i64 {
+    db.write(|c| {
+        diesel::insert_into(users::table)
+            .values((
+                users::fullname.eq(format!("Name of {email}")),
+                users::email.eq(email),
+                users::phone.eq("9876543210"),
+                users::password_hash.eq("x"),
+                users::role.eq(who.role),
+                users::active.eq(who.active),
+                users::email_verified.eq(who.email_verified),
+                users::approved.eq(who.approved),
+                users::featured.eq(who.featured),
+                users::badges.eq(r#"["Top tutor"]"#),
+                users::subscription_active.eq(who.subscribed_days.is_some()),
+                users::subscription_expires.eq(who.subscribed_days.map(|d| now() + Duration::days(d))),
+                users::created_at.eq(now()),
+                users::updated_at.eq(now()),
+            ))
+            .returning(users::id)
+            .get_result(c)
+            .map_err(DbError::from)
+    })
+    .expect("user")
+}
+
+pub fn area(tutor: i64, center: Point, radius_km: f64, subjects: &[&str], classes: &[&str], boards: &[&str], modes: &[&str]) -> SeedArea {
+    let v = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
+    SeedArea { tutor, center, radius_km, subjects: v(subjects), classes: v(classes), boards: v(boards), modes: v(modes) }
+}
+
+pub fn seed(db: &Db, areas: &[SeedArea]) {
+    db.write(|c| insert_areas(c, areas).map_err(DbError::from)).expect("areas");
+}
+
+pub fn profile(db: &Db, tutor: i64, about: &str, fee: Option<i32>) {
+    db.write(|c| {
+        diesel::insert_into(tp::table)
+            .values((
+                tp::user_id.eq(tutor),
+                tp::about.eq(about),
+                tp::fees.eq("Negotiable"),
+                tp::fee_per_hour.eq(fee),
+                tp::updated_at.eq(now()),
+            ))
+            .execute(c)
+            .map_err(DbError::from)
+    })
+    .expect("profile");
+}
+
+pub fn review(db: &Db, tutor: i64, parent: i64, rating: i32) {
+    db.write(|c| {
+        diesel::insert_into(reviews::table)
+            .values((
+                reviews::tutor_id.eq(tutor),
+                reviews::parent_id.eq(parent),
+                reviews::rating.eq(rating),
+                reviews::comment.eq(""),
+                reviews::created_at.eq(now()),
+                reviews::updated_at.eq(now()),
+            ))
+            .execute(c)
+            .map_err(DbError::from)
+    })
+    .expect("review");
+}
+
+/// A request at `point` with vocabulary ids (labels as the text).
+pub fn request(db: &Db, parent: i64, point: Point, subject: &str, class: &str, board: Option<&str>, mode: &str) -> i64 {
+    db.write(|c| {
+        diesel::insert_into(tr::table)
+            .values((
+                tr::parent_id.eq(parent),
+                tr::subject.eq(subject),
+                tr::class_level.eq(class),
+                tr::preferred_time.eq("Evenings"),
+                tr::lat.eq(point.lat),
+                tr::lng.eq(point.lng),
+                tr::flagged.eq(false),
+                tr::created_at.eq(now()),
+                tr::updated_at.eq(now()),
+                tr::subject_id.eq(Some(subject)),
+                tr::class_id.eq(Some(class)),
+                tr::board.eq(board),
+                tr::mode.eq(mode),
+            ))
+            .returning(tr::id)
+            .get_result(c)
+            .map_err(DbError::from)
+    })
+    .expect("request")
+}
+
+/// What was announced live.
+#[derive(Clone, Default)]
+pub struct Announced(pub Arc<Mutex<Vec<Notification>>>);
+
+impl Announced {
+    pub fn notifier(&self) -> Notifier {
+        let sink = self.0.clone();
+        Notifier::new(Arc::new(move |n: &Notification| sink.lock().unwrap().push(n.clone())))
+    }
+}
