@@ -1,0 +1,215 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoViolations } from '../support/a11y'
+import { DESKTOP, PHONE, signUp } from '../support/helpers'
+import { startServer, type RunningServer } from '../support/server'
+
+// Issue 20, end to end: a visitor searches 'Maths near 110024' from the landing page, opens a
+// tutor's card, signs up as a parent, posts a request near Lajpat Nagar and finds the same tutor
+// recommended for it, with the reasons, and invites them. On a server of its own, so the search
+// results and the top ten recommendations hold only this test's tutors.
+
+const screenshots = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots')
+
+let server: RunningServer
+
+test.beforeAll(async () => {
+  server = await startServer('discovery-server')
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+async function offlineTiles(page: Page) {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())
+}
+
+async function picture(page: Page, name: string, fullPage = true) {
+  mkdirSync(screenshots, { recursive: true })
+  await page.mouse.move(0, 0)
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await page.screenshot({ path: join(screenshots, name), fullPage })
+}
+
+/** An API call as the user logged in on `page`. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('token')}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`)
+      return (await response.json()) as T
+    },
+    { method, path, body },
+  ) as Promise<T>
+}
+
+async function subscribe(page: Page) {
+  await page.goto('/subscribe')
+  await page.getByRole('button', { name: 'Subscribe Now' }).click()
+  await expect(page).toHaveURL(/\/payment\/checkout\?order_id=/)
+  await page.getByRole('button', { name: 'Pay ₹499' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible({ timeout: 15_000 })
+}
+
+/** The tutor's photo, drawn in the browser and uploaded as the profile form would. */
+async function uploadPhoto(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 600
+    canvas.height = 400
+    const g = canvas.getContext('2d')!
+    g.fillStyle = '#2b6cb0'
+    g.fillRect(0, 0, 600, 400)
+    g.fillStyle = '#f6ad55'
+    g.beginPath()
+    g.arc(300, 170, 90, 0, Math.PI * 2)
+    g.fill()
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'))
+    const form = new FormData()
+    form.append('photo', blob, 'me.png')
+    const response = await fetch('/api/tutors/me/photo', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+      body: form,
+    })
+    if (!response.ok) throw new Error(`photo: HTTP ${response.status} ${await response.text()}`)
+    return ((await response.json()) as { photoUrl: string }).photoUrl
+  })
+}
+
+test("a visitor finds 'Maths near 110024', opens the tutor, signs up as a parent and sees that tutor recommended for a new request", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const tutorContext = await browser.newContext({ baseURL: server.base, viewport: DESKTOP })
+  const tutor = await tutorContext.newPage()
+  await offlineTiles(tutor)
+
+  // The tutor: signed up, subscribed, teaching Maths for Classes 6–10 (CBSE) within 8 km of
+  // Lajpat Nagar, ₹600 an hour, with a photo.
+  const tutorWho = await signUp(tutor, 'tutor', 'Kavita Iyer', server.mailUrl)
+  await subscribe(tutor)
+  const lajpatNagar = [77.2402, 28.5733]
+  await api(tutor, 'PUT', '/api/tutors/me/area', {
+    location: lajpatNagar,
+    radiusKm: 8,
+    subjects: ['maths', 'physics'],
+    classes: ['class-6', 'class-7', 'class-8', 'class-9', 'class-10'],
+    boards: ['cbse'],
+    modes: ['home'],
+  })
+  await api(tutor, 'PUT', `/api/tutors/${encodeURIComponent(tutorWho.email.toLowerCase())}`, {
+    about: 'Maths and physics for middle school, with weekly practice tests. Ten years with CBSE students.',
+    subjects: 'Maths, Physics',
+    availability: 'Weekday evenings',
+    methodology: 'Concepts first, then practice',
+    testimonials: '',
+    education: 'M.Sc. Mathematics, Delhi University',
+    fees: 'First class free',
+    demoOffer: 'Free demo class',
+    feePerHour: 600,
+  })
+  const photoUrl = await uploadPhoto(tutor)
+  expect(photoUrl).toMatch(/^\/api\/uploads\//)
+  // A second tutor in Bengaluru, who must not appear near 110024.
+  const farContext = await browser.newContext({ baseURL: server.base, viewport: DESKTOP })
+  const far = await farContext.newPage()
+  await signUp(far, 'tutor', 'Suresh Rao', server.mailUrl)
+  await subscribe(far)
+  await api(far, 'PUT', '/api/tutors/me/area', { location: [77.6245, 12.9352], radiusKm: 10, subjects: ['maths'] })
+  await farContext.close()
+
+  // The visitor: the landing page's search, 'Maths near 110024'.
+  const visitorContext = await browser.newContext({ baseURL: server.base, viewport: DESKTOP })
+  const visitor = await visitorContext.newPage()
+  await offlineTiles(visitor)
+  await visitor.goto('/')
+  const hero = visitor.getByRole('search', { name: 'Find a tutor' })
+  await hero.getByRole('combobox', { name: 'Subject' }).selectOption({ label: 'Mathematics' })
+  await hero.getByRole('textbox', { name: 'Place or PIN code' }).fill('110024')
+  await hero.getByRole('button', { name: 'Search tutors' }).click()
+  await expect(visitor).toHaveURL(/\/tutors\?subject=maths&place=110024$/)
+  await expect(visitor.getByRole('heading', { level: 2, name: /^Mathematics tutors near .*South Delhi/ })).toBeVisible()
+  await expect(visitor.getByTestId('results-count')).toHaveText('1 tutor within 10 km')
+  const results = visitor.getByRole('list', { name: 'Tutors' })
+  const card = results.getByRole('article', { name: 'Kavita Iyer' })
+  await expect(card).toBeVisible()
+  await expect(card).toContainText('₹600')
+  await expect(card).toContainText(/\d+\.\d km away/)
+  await expect(card).toContainText('Mathematics')
+  await expect(results).not.toContainText('Suresh Rao')
+  // Public data only: no e-mail or phone on the card.
+  await expect(card).not.toContainText(tutorWho.email.toLowerCase())
+  await expect(card).not.toContainText(tutorWho.phone)
+  await expect(card.locator(`img[src="${photoUrl}"]`)).toBeVisible()
+  await expectNoViolations(visitor)
+  await picture(visitor, 'tutor-search-desktop.png')
+  await visitor.setViewportSize(PHONE)
+  await expectNoViolations(visitor)
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+  await card.scrollIntoViewIfNeeded()
+  await picture(visitor, 'tutor-search-mobile.png', false)
+  await visitor.setViewportSize(DESKTOP)
+
+  // The card opens the public profile: the fee, the teaching area by place name, no coordinates.
+  await card.getByRole('link', { name: 'Kavita Iyer' }).click()
+  await expect(visitor).toHaveURL(/\/tutor\/\d+$/)
+  const profile = visitor.getByRole('main')
+  await expect(profile).toContainText('Kavita Iyer')
+  await expect(profile).toContainText('₹600')
+  await expect(profile).toContainText('Lajpat Nagar')
+  await expect(profile).not.toContainText('28.57')
+
+  // The visitor signs up as a parent and posts a Maths request for Class 8 near Lajpat Nagar.
+  await signUp(visitor, 'parent', 'Meera Shah', server.mailUrl)
+  await visitor.goto('/request/new')
+  await visitor.getByRole('combobox', { name: 'Subject' }).selectOption({ label: 'Mathematics' })
+  await visitor.getByRole('combobox', { name: 'Class' }).selectOption({ label: 'Class 8' })
+  await visitor.getByRole('combobox', { name: 'Board' }).selectOption({ label: 'CBSE' })
+  await visitor.getByRole('textbox', { name: 'Preferred time' }).fill('Weekdays 5-7 PM')
+  const placeBox = visitor.getByRole('combobox', { name: 'Search for your area' })
+  await placeBox.fill('Lajpat Nagar')
+  await visitor.getByRole('option', { name: /Lajpat Nagar, South Delhi/ }).first().click()
+  await expect(visitor.getByTestId('selected-location')).toHaveText(/^Selected location: .*Lajpat Nagar/)
+  await visitor.getByRole('button', { name: 'Post Request' }).click()
+  await expect(visitor).toHaveURL(/\/dashboard$/)
+
+  // The same tutor, recommended with the reasons, and invited.
+  const recommended = visitor.getByRole('list', { name: 'Recommended tutors' })
+  const pick = recommended.getByRole('listitem').filter({ hasText: 'Kavita Iyer' })
+  await expect(pick).toBeVisible({ timeout: 15_000 })
+  const reasons = pick.getByRole('list', { name: 'Why Kavita Iyer matches' })
+  await expect(reasons).toContainText(/\d+\.\d km away/)
+  await expect(reasons).toContainText('Mathematics')
+  await expect(reasons).toContainText('Class 8')
+  await expect(reasons).toContainText('CBSE')
+  await expectNoViolations(visitor)
+  await pick.scrollIntoViewIfNeeded()
+  await picture(visitor, 'recommendations-desktop.png')
+  await visitor.setViewportSize(PHONE)
+  await expectNoViolations(visitor)
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+  await pick.scrollIntoViewIfNeeded()
+  await picture(visitor, 'recommendations-mobile.png', false)
+  await visitor.setViewportSize(DESKTOP)
+  await pick.getByRole('button', { name: 'Invite Kavita Iyer' }).click()
+  await expect(pick.getByRole('button', { name: 'Kavita Iyer invited' })).toBeDisabled()
+
+  // The tutor is told, with a link to the request.
+  const notices = await api<{ items: { kind: string; link: string | null }[] }>(tutor, 'GET', '/api/notifications')
+  const invite = notices.items.find((n) => n.kind === 'tuition_invite')
+  expect(invite?.link).toMatch(/^\/nearby\?request=\d+$/)
+
+  await visitorContext.close()
+  await tutorContext.close()
+})
