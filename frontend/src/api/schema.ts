@@ -989,6 +989,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Places matching what a person typed, best first (at most 10): exact names before
+         *     prefixes before typos, larger places first. Place data © GeoNames, CC BY 4.0.
+         */
+        get: operations["search_places"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/places/nearest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The place a point lies in (the nearest known post office within 25 km). */
+        get: operations["nearest_place"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site": {
         parameters: {
             query?: never;
@@ -1169,6 +1206,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tuition/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invites a tutor to one of the caller's own open requests (parents only); the tutor is
+         *     notified (`tuition_invite`). 201 the first time, 200 when already invited.
+         */
+        post: operations["invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tuition/{id}/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tutors best suited to one of the caller's own requests (parents only). */
+        get: operations["recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tuition/{id}/reopen": {
         parameters: {
             query?: never;
@@ -1200,6 +1274,47 @@ export interface paths {
          *     others 403). New requests inside it, for what it lists, alert the tutor.
          */
         put: operations["save_my_area"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutors/me/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the calling tutor's profile photo (multipart field `photo`: JPEG, PNG or WebP, at
+         *     most 5 MB). It is cropped to its centre square, resized to 400 × 400 and stored as a
+         *     new JPEG; the previous photo is removed. Tutors only.
+         */
+        post: operations["upload_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutors/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tutors who teach at a place (public). Nearest first, then the better (Bayesian) rating,
+         *     then the id; 20 to a page. Filters take vocabulary ids; an unknown id answers 400.
+         */
+        get: operations["search_tutors"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1365,6 +1480,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vocabulary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vocabulary: subjects, classes, boards and modes (public; cacheable for an hour).
+         *     Ids never change once published; `other` is not listed (it is always allowed with text).
+         */
+        get: operations["vocabulary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1431,15 +1566,28 @@ export interface components {
             id: number;
         };
         AreaBody: {
+            boards?: ("cbse" | "icse" | "state" | "ib" | "igcse")[];
             classes?: string[];
             /** @description The centre of the area, picked on the map. */
             location: components["schemas"]["Coordinates"];
+            modes?: ("home" | "online")[];
             /**
              * Format: double
              * @description How far the tutor travels, 2 to 25 km.
              */
             radiusKm: number;
             subjects?: string[];
+        };
+        /** @description A teaching area as a profile shows it: roughly where, never the centre. */
+        AreaSummaryDto: {
+            boards: components["schemas"]["TermDto"][];
+            classes: components["schemas"]["TermDto"][];
+            modes: components["schemas"]["TermDto"][];
+            /** @description 'near Lajpat Nagar, South Delhi'. */
+            placeName?: string | null;
+            /** Format: double */
+            radiusKm: number;
+            subjects: components["schemas"]["TermDto"][];
         };
         /** @description At most 500 characters. */
         AssetDescription: unknown;
@@ -1680,7 +1828,7 @@ export interface components {
          * @description A stable snake_case name for programs.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "validation" | "not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "storage_unavailable" | "storage_full" | "internal";
+        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "storage_unavailable" | "storage_full" | "internal";
         /**
          * @description An event refused, or a frame that is not an event. `code` is the REST API's
          *     error code where there is one; `clientId` names the refused `sendMessage`.
@@ -1740,6 +1888,16 @@ export interface components {
              * @description The tutor's user id.
              */
             tutor: number;
+        };
+        InviteBody: {
+            /**
+             * Format: int64
+             * @description The tutor to invite.
+             */
+            tutorId: number;
+        };
+        InvitedDto: {
+            invited: boolean;
         };
         Join: {
             /**
@@ -1836,6 +1994,9 @@ export interface components {
          *     the real one) and, only once the tutor has said they are interested, the contacts.
          */
         NearbyRequestDto: {
+            /** @description A board id, or null when the parent did not say. */
+            board?: string | null;
+            classId?: string | null;
             classLevel: string;
             contact?: null | components["schemas"]["ParentContactDto"];
             /** Format: date-time */
@@ -1851,9 +2012,15 @@ export interface components {
             interested: boolean;
             /** @description An approximate point, never the exact address. */
             location: components["schemas"]["GeoPoint"];
+            /** @description `home` or `online`. */
+            mode: string;
             parent: components["schemas"]["NearbyParentDto"];
+            /** @description Where the approximate point is ('near Lajpat Nagar, South Delhi'), if known. */
+            placeName?: string | null;
             preferredTime: string;
             subject: string;
+            /** @description Vocabulary ids (`other`: the text says what). */
+            subjectId?: string | null;
         };
         /** @description A notification, as `GET /api/notifications` lists it and the socket's `notification` event carries it. */
         Notification: {
@@ -1874,7 +2041,7 @@ export interface components {
          * @description What a notification is about (`hometutor_notifications::Kind`).
          * @enum {string}
          */
-        NotificationKind: "tutor_interested" | "new_request" | "unread_message" | "subscription_receipt" | "subscription_reminder" | "subscription_expired" | "request_flagged" | "request_closed";
+        NotificationKind: "tutor_interested" | "new_request" | "unread_message" | "subscription_receipt" | "subscription_reminder" | "subscription_expired" | "request_flagged" | "request_closed" | "tuition_invite";
         NotificationPage: {
             /** @description Newest first. */
             items: components["schemas"]["Notification"][];
@@ -1912,6 +2079,48 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        PhotoDto: {
+            /** @description The new photo, served publicly: 400 × 400 JPEG. */
+            photoUrl: string;
+        };
+        PhotoForm: {
+            /**
+             * Format: binary
+             * @description A JPEG, PNG or WebP image of at most 5 MB.
+             */
+            photo: string;
+        };
+        /** @description One place a person can pick. */
+        PlaceDto: {
+            /** @example South Delhi */
+            district: string;
+            /**
+             * @description What a person reads: 'Lajpat Nagar, South Delhi, Delhi 110024'.
+             * @example Lajpat Nagar, South Delhi, Delhi 110024
+             */
+            label: string;
+            /**
+             * @description `[longitude, latitude]`.
+             * @example [
+             *       77.2402,
+             *       28.5733
+             *     ]
+             */
+            location: number[];
+            /**
+             * @description The locality or post office ('Lajpat Nagar'); for a whole district or sub-district, its
+             *     name ('Bengaluru').
+             * @example Lajpat Nagar
+             */
+            name: string;
+            /**
+             * @description The 6-digit PIN code; empty for a whole district or sub-district.
+             * @example 110024
+             */
+            pincode: string;
+            /** @example Delhi */
+            state: string;
         };
         PopularTutorDto: {
             /**
@@ -1951,6 +2160,11 @@ export interface components {
             demoOffer?: string;
             /** @description Text; line breaks and tabs are the only control characters allowed; at most 500 characters. */
             education?: string;
+            /**
+             * Format: int64
+             * @description Rupees per hour, 0–100000; null clears it; absent keeps it.
+             */
+            feePerHour?: number | null;
             /** @description Text; line breaks and tabs are the only control characters allowed; at most 200 characters. */
             fees?: string;
             /** @description Text; line breaks and tabs are the only control characters allowed; at most 1000 characters. */
@@ -1992,6 +2206,22 @@ export interface components {
             /** Format: int64 */
             unread: number;
         };
+        RecommendationsDto: {
+            /** @description At most 10, best first. */
+            tutors: components["schemas"]["RecommendedTutorDto"][];
+        };
+        /** @description A recommended tutor: the card, a score from 0 to 100 and its reasons. */
+        RecommendedTutorDto: components["schemas"]["TutorCardDto"] & {
+            /** @description Already invited to this request. */
+            invited: boolean;
+            /** @description Why, in words ('2.1 km away', 'Teaches Mathematics for Class 8', 'CBSE', '★ 4.6 from 12 reviews', 'Verified', 'Usually replies within a day'). */
+            reasons: string[];
+            /**
+             * Format: int32
+             * @description 0–100: distance 35, fit 30, rating 20, responsiveness 10, verified 5 (crates/discovery/src/score.rs).
+             */
+            score: number;
+        };
         RegisterRequest: {
             /** @description An e-mail address: one `@`, a dotted domain, no spaces or control characters, at most 254 bytes (64 before the `@`); surrounding spaces are ignored and letters are lowercased. */
             email: string;
@@ -2012,14 +2242,22 @@ export interface components {
             email: string;
         };
         RequestBody: {
-            /** @description One line without control characters, not blank, at most 100 characters. */
-            classLevel: string;
+            /** @enum {string|null} */
+            board?: "cbse" | "icse" | "state" | "ib" | "igcse" | null;
+            /** @enum {string|null} */
+            classId?: "nursery" | "kg" | "class-1" | "class-2" | "class-3" | "class-4" | "class-5" | "class-6" | "class-7" | "class-8" | "class-9" | "class-10" | "class-11" | "class-12" | "college" | "jee" | "neet" | "cuet" | "olympiad" | "upsc" | "govt-exams" | "other" | null;
+            /** @description One line without control characters, at most 100 characters; may be empty (or absent) when the id names a term. */
+            classLevel?: string;
             /** @description The point picked on the map. */
             location: components["schemas"]["LocationInput"];
+            /** @enum {string|null} */
+            mode?: "home" | "online" | null;
             /** @description One line without control characters, not blank, at most 100 characters. */
             preferredTime: string;
-            /** @description One line without control characters, not blank, at most 100 characters. */
-            subject: string;
+            /** @description One line without control characters, at most 100 characters; may be empty (or absent) when the id names a term. */
+            subject?: string;
+            /** @enum {string|null} */
+            subjectId?: "maths" | "science" | "physics" | "chemistry" | "biology" | "english" | "hindi" | "social-studies" | "evs" | "computer-science" | "accountancy" | "economics" | "business-studies" | "history" | "geography" | "political-science" | "sanskrit" | "tamil" | "telugu" | "kannada" | "malayalam" | "marathi" | "bengali" | "gujarati" | "punjabi" | "urdu" | "french" | "german" | "spanish" | "statistics" | "psychology" | "music" | "art" | "all-subjects" | "other" | null;
         };
         /**
          * @description Whether a request is still looking for a tutor.
@@ -2071,6 +2309,11 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             id: number;
+            /**
+             * @description 'In touch via HomeTutor': the parent and the tutor had a conversation, or the tutor
+             *     was interested in one of the parent's requests.
+             */
+            inTouch: boolean;
             /** Format: int64 */
             parentId: number;
             /** @description The reviewer's name; their e-mail stays private. */
@@ -2272,6 +2515,16 @@ export interface components {
             subject: string;
             text: string;
         };
+        /**
+         * @description One entry: the id stored and sent, and the label a person reads. An 'other' entry
+         *     (a teaching area's own words) is `{id: "other", label: "<text>"}`.
+         */
+        TermDto: {
+            id: string;
+            label: string;
+            /** @description Other words people use for it (matched like the label when text is mapped). */
+            synonyms?: string[];
+        };
         TestimonialBody: {
             /** @description Not blank; at most 1000 characters. */
             text: string;
@@ -2314,6 +2567,9 @@ export interface components {
             approximateLocation?: null | components["schemas"]["GeoPoint"];
             /** Format: int64 */
             assignedTutor?: number | null;
+            /** @description A board id, or null when the parent did not say. */
+            board?: string | null;
+            classId?: string | null;
             classLevel: string;
             closeOutcome?: null | components["schemas"]["CloseOutcomeDto"];
             /** Format: date-time */
@@ -2332,30 +2588,83 @@ export interface components {
             interestedTutors: components["schemas"]["InterestedTutorDto"][];
             /** @description The exact point: only the request's own parent (and admins) ever receive it. */
             location: components["schemas"]["GeoPoint"];
+            /** @description `home` or `online`. */
+            mode: string;
+            /** @description The place the exact point lies in ('Lajpat Nagar, South Delhi'), if known. */
+            placeName?: string | null;
             preferredTime: string;
             /** @description `closed` once the parent closed it: tutors no longer find it or say they are interested. */
             status: components["schemas"]["RequestStatus"];
             subject: string;
+            /** @description Vocabulary ids (`other`: the text says what); null only briefly after an upgrade. */
+            subjectId?: string | null;
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description Where a tutor teaches, how far they travel and what they teach. */
+        /**
+         * @description Where a tutor teaches, how far they travel and what they teach (vocabulary terms;
+         *     an entry the vocabulary does not have is `{id: "other", label: "<text>"}`).
+         */
         TutorAreaDto: {
+            /** @description Empty: any board. */
+            boards: components["schemas"]["TermDto"][];
             /** @description Empty: any class. */
-            classes: string[];
+            classes: components["schemas"]["TermDto"][];
             /** @description The centre of the area. */
             location: components["schemas"]["Coordinates"];
+            /** @description Empty: any mode. */
+            modes: components["schemas"]["TermDto"][];
+            /** @description The place the centre lies in ('Lajpat Nagar, South Delhi'), if known. */
+            placeName?: string | null;
             /** Format: double */
             radiusKm: number;
             /** @description Empty: any subject. */
-            subjects: string[];
+            subjects: components["schemas"]["TermDto"][];
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description A tutor as search shows them: never an e-mail address or a phone number. */
+        TutorCardDto: {
+            /** @description The profile's about, at most 160 characters. */
+            about: string;
+            badges: string[];
+            boards: components["schemas"]["TermDto"][];
+            classes: components["schemas"]["TermDto"][];
+            /**
+             * Format: double
+             * @description From the place searched to the centre of the tutor's teaching area, to 0.1 km.
+             */
+            distanceKm: number;
+            featured: boolean;
+            feeNotes: string;
+            /**
+             * Format: int32
+             * @description Rupees per hour.
+             */
+            feePerHour?: number | null;
+            fullname: string;
+            /** Format: int64 */
+            id: number;
+            modes: components["schemas"]["TermDto"][];
+            photoUrl?: string | null;
+            /** @description Roughly where the tutor teaches ('near Lajpat Nagar, South Delhi'). */
+            placeName?: string | null;
+            /**
+             * Format: double
+             * @description Mean to one decimal; null without reviews.
+             */
+            rating?: number | null;
+            /** Format: int64 */
+            reviewCount: number;
+            subjects: components["schemas"]["TermDto"][];
+            /** @description Approved by an admin. */
+            verified: boolean;
         };
         /** @description A tutor as anyone may see them (never their phone number). */
         TutorProfileDto: {
             about: string;
             approved: boolean;
+            area?: null | components["schemas"]["AreaSummaryDto"];
             availability: string;
             badges: string[];
             /**
@@ -2367,11 +2676,23 @@ export interface components {
             education: string;
             email: string;
             featured: boolean;
+            /**
+             * Format: int32
+             * @description Rupees per hour; `fees` keeps the tutor's notes.
+             */
+            feePerHour?: number | null;
             fees: string;
             fullname: string;
             /** Format: int64 */
             id: number;
             methodology: string;
+            /** @description The square photo, served publicly. */
+            photoUrl?: string | null;
+            /**
+             * Format: double
+             * @description Mean rating to one decimal; null without reviews.
+             */
+            rating?: number | null;
             /**
              * Format: double
              * @description Mean rating to one decimal; absent without reviews.
@@ -2379,9 +2700,23 @@ export interface components {
             ratingAverage?: number | null;
             /** Format: int64 */
             ratingCount: number;
+            /** @description Reviews giving 1, 2, 3, 4 and 5 stars (index 0 = 1 star). */
+            ratingCounts: number[];
+            /** Format: int64 */
+            reviewCount: number;
             subjects: string;
             subscriptionActive: boolean;
             testimonials: string;
+            /** @description Approved by an admin (the same as `approved`). */
+            verified: boolean;
+        };
+        /** @description One page of tutor search. */
+        TutorSearchDto: {
+            page: number;
+            pageSize: number;
+            /** @description Tutors listed on every page together. */
+            total: number;
+            tutors: components["schemas"]["TutorCardDto"][];
         };
         Typing: {
             /** @description Anything but `true` reads as `false`. */
@@ -2515,6 +2850,13 @@ export interface components {
             subscriptionExpires?: string | null;
             success: boolean;
             user: components["schemas"]["VerifiedUser"];
+        };
+        /** @description Every list of the vocabulary, each in the order pickers show it. */
+        VocabularyDto: {
+            boards: components["schemas"]["TermDto"][];
+            classes: components["schemas"]["TermDto"][];
+            modes: components["schemas"]["TermDto"][];
+            subjects: components["schemas"]["TermDto"][];
         };
         WebhookResponse: {
             message: string;
@@ -7016,6 +7358,117 @@ export interface operations {
             };
         };
     };
+    search_places: {
+        parameters: {
+            query: {
+                /**
+                 * @description What the person typed: a locality or city, optionally followed by its district or state
+                 *     ('Koramangala Bengaluru'), or a PIN code (6 digits, or its first 3–5). Fewer than 2
+                 *     characters find nothing; more than 100 are refused.
+                 * @example Lajpat Nagar
+                 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceDto"][];
+                };
+            };
+            /** @description `q` longer than 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many searches from this address, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    nearest_place: {
+        parameters: {
+            query: {
+                location: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceDto"];
+                };
+            };
+            /** @description Bad location */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `place_not_found`: no known place near the point (far from India) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many searches from this address, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     site: {
         parameters: {
             query?: never;
@@ -7368,10 +7821,17 @@ export interface operations {
             query: {
                 coordinates: string;
                 radiusKm?: number;
-                /** @description Case-insensitive part of the class. */
+                /**
+                 * @description A class: its id or name ('Class 1' is class-1, never class-10); text naming no class
+                 *     matches part of an 'other' class.
+                 */
                 classLevel?: string | null;
-                /** @description Case-insensitive part of the subject. */
+                /** @description A subject: its id or name ('Maths'); text naming no subject matches part of an 'other' subject. */
                 subject?: string | null;
+                subjectId?: "maths" | "science" | "physics" | "chemistry" | "biology" | "english" | "hindi" | "social-studies" | "evs" | "computer-science" | "accountancy" | "economics" | "business-studies" | "history" | "geography" | "political-science" | "sanskrit" | "tamil" | "telugu" | "kannada" | "malayalam" | "marathi" | "bengali" | "gujarati" | "punjabi" | "urdu" | "french" | "german" | "spanish" | "statistics" | "psychology" | "music" | "art" | "all-subjects";
+                classId?: "nursery" | "kg" | "class-1" | "class-2" | "class-3" | "class-4" | "class-5" | "class-6" | "class-7" | "class-8" | "class-9" | "class-10" | "class-11" | "class-12" | "college" | "jee" | "neet" | "cuet" | "olympiad" | "upsc" | "govt-exams";
+                board?: "cbse" | "icse" | "state" | "ib" | "igcse";
+                mode?: "home" | "online";
             };
             header?: never;
             path?: never;
@@ -7387,7 +7847,7 @@ export interface operations {
                     "application/json": components["schemas"]["NearbyRequestDto"][];
                 };
             };
-            /** @description Bad coordinates or radius */
+            /** @description Bad coordinates or radius, or an unknown vocabulary id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7848,6 +8308,206 @@ export interface operations {
             };
         };
     };
+    invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteBody"];
+            };
+        };
+        responses: {
+            /** @description Already invited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitedDto"];
+                };
+            };
+            /** @description Invited */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitedDto"];
+                };
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_parent` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request of the caller's, or no such tutor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `request_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: 20 invitations for this request already */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationsDto"];
+                };
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_parent`: tutors and admins */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reopen_request: {
         parameters: {
             query?: never;
@@ -8063,6 +8723,159 @@ export interface operations {
             };
             /** @description Storage is full: nothing was saved */
             507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PhotoForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoDto"];
+                };
+            };
+            /** @description Not a JPEG, PNG or WebP image, damaged, or over 5 MB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_tutor` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_tutors: {
+        parameters: {
+            query: {
+                /** @description The place searched near. */
+                location: string;
+                /** @description Only tutors whose centre is at most this far (km, 1–50). */
+                radiusKm?: number | null;
+                /** @description A subject id of /api/vocabulary (tutors who name it or 'All Subjects'). */
+                subject?: string | null;
+                /** @description A class id of /api/vocabulary. */
+                classLevel?: string | null;
+                /** @description A board id of /api/vocabulary. */
+                board?: string | null;
+                /** @description `home` or `online`. */
+                mode?: string | null;
+                /** @description The lowest mean rating, 1–5 (tutors without reviews are left out). */
+                minRating?: number | null;
+                /** @description The highest fee per hour in rupees (tutors without a fee are left out). */
+                maxFee?: number | null;
+                /** @description `true`: admin-approved tutors only. */
+                verified?: boolean | null;
+                /** @description From 1. */
+                page?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorSearchDto"];
+                };
+            };
+            /** @description `validation`: a bad location, radius, filter id, rating, fee or page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8876,6 +9689,36 @@ export interface operations {
             };
             /** @description Storage is full: nothing was saved */
             507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vocabulary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description public, max-age=3600 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VocabularyDto"];
+                };
+            };
+            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

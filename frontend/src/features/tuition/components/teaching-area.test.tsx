@@ -11,12 +11,14 @@ import { VOCABULARY } from '@/test/vocabulary'
 
 vi.mock('@/components/map/MapView', () => import('@/test/map-mock'))
 
-/** An area as a server before issue 20 answers it: plain texts. */
+/** A saved area: Physics within 15 km, nothing else said. */
 const SAVED: Body<'TutorAreaDto'> = {
   location: [77.1, 28.5],
   radiusKm: 15,
-  subjects: ['Physics'],
+  subjects: [{ id: 'physics', label: 'Physics' }],
   classes: [],
+  boards: [],
+  modes: [],
   updatedAt: '2026-11-20T10:00:00Z',
 }
 

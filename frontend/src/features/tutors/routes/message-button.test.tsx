@@ -26,6 +26,9 @@ function serveTutor(canMessage: boolean) {
     demoOffer: '',
     ratingAverage: null,
     ratingCount: 0,
+    verified: false,
+    reviewCount: 0,
+    ratingCounts: [0, 0, 0, 0, 0],
     canMessage,
   }
   server.use(

@@ -10,7 +10,7 @@ type Tutor = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']>
 type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>[number]
 
 function makeTutor(overrides: Partial<Tutor> = {}): Tutor {
-  return {
+  const tutor: Tutor = {
     id: 42,
     fullname: 'Ravi Kumar',
     email: 'Ravi@Example.com',
@@ -28,8 +28,18 @@ function makeTutor(overrides: Partial<Tutor> = {}): Tutor {
     demoOffer: '',
     ratingAverage: null,
     ratingCount: 0,
+    verified: false,
+    reviewCount: 0,
+    ratingCounts: [0, 0, 0, 0, 0],
     canMessage: false,
     ...overrides,
+  }
+  // The server's public names for the same figures: verified = approved, rating and reviewCount = the summary.
+  return {
+    ...tutor,
+    verified: overrides.verified ?? tutor.approved,
+    rating: overrides.rating ?? tutor.ratingAverage,
+    reviewCount: overrides.reviewCount ?? tutor.ratingCount,
   }
 }
 
@@ -59,13 +69,21 @@ function serveTutor(initial: Tutor, reviews: Review[] = []) {
         id: 900,
         parentId: 7,
         parentName: 'Asha Verma',
+        inTouch: false,
         rating: body.rating,
         comment: body.comment,
         createdAt: '2026-01-02T10:00:00Z',
       }
       reviews = [review, ...reviews.filter((r) => r.parentId !== 7)]
       const sum = reviews.reduce((s, r) => s + r.rating, 0)
-      tutor = { ...tutor, ratingCount: reviews.length, ratingAverage: Math.round((sum / reviews.length) * 10) / 10 }
+      const average = Math.round((sum / reviews.length) * 10) / 10
+      tutor = {
+        ...tutor,
+        ratingCount: reviews.length,
+        ratingAverage: average,
+        reviewCount: reviews.length,
+        rating: average,
+      }
       return HttpResponse.json(review, { status: 201 })
     }),
   )
@@ -242,6 +260,7 @@ describe('Tutor reviews', { timeout: 15_000 }, () => {
     id: 5,
     parentId: 99,
     parentName: 'Kiran Rao',
+    inTouch: false,
     rating: 5,
     comment: 'Excellent teacher',
     createdAt: '2026-01-01T10:00:00Z',
