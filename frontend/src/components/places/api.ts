@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { ApiError } from '@/api/client'
-import { getJson } from '@/api/get-json'
+import { ApiError, api, request } from '@/api/client'
 import type { LatLng } from '@/components/map/types'
 import type { LngLat, PlaceValue } from './types'
 
@@ -15,7 +14,7 @@ export const placesQueryKey = ['places'] as const
 
 /** GET /api/places?q=: at most 10 places, best first. */
 export function searchPlaces(q: string, signal?: AbortSignal) {
-  return getJson<PlaceValue[]>('/places', { q }, PLACES_FAILED, signal)
+  return request(api.GET('/places', { params: { query: { q } }, signal }), PLACES_FAILED)
 }
 
 export function placeSearchQueryOptions(q: string) {
@@ -40,12 +39,8 @@ function key(value: number) {
 /** GET /api/places/nearest?location=[lng,lat]: the place a point lies in; null far from India (404). */
 export async function nearestPlace(location: LngLat, signal?: AbortSignal): Promise<PlaceValue | null> {
   try {
-    return await getJson<PlaceValue>(
-      '/places/nearest',
-      { location: JSON.stringify([key(location[0]), key(location[1])]) },
-      NEAREST_FAILED,
-      signal,
-    )
+    const query = { location: JSON.stringify([key(location[0]), key(location[1])]) }
+    return await request(api.GET('/places/nearest', { params: { query }, signal }), NEAREST_FAILED)
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null
     throw error

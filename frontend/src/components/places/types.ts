@@ -1,3 +1,4 @@
+import type { components } from '@/api/schema'
 import type { LatLng } from '@/components/map/types'
 
 /** A point on the wire: `[longitude, latitude]` (GeoJSON order). */
@@ -7,13 +8,11 @@ export type LngLat = [number, number]
  * A named place from the gazetteer (GET /api/places, /api/places/nearest). `label` is what a person
  * reads: 'Lajpat Nagar, South Delhi, Delhi 110024'.
  */
-export interface PlaceValue {
-  name: string
-  district: string
-  state: string
-  pincode: string
-  location: LngLat
-  label: string
+export type PlaceValue = components['schemas']['PlaceDto']
+
+/** The wire's `[lng, lat]` of a place (the document states its location as a list of numbers). */
+export function placeLngLat(place: Pick<PlaceValue, 'location'>): LngLat {
+  return [place.location[0] ?? 0, place.location[1] ?? 0]
 }
 
 /** The map's `{lat, lng}` of a place. */

@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, handleUnauthorized, request } from '@/api/client'
-import type { FeePerHourChange, PhotoResult, TutorProfileExtras } from '@/api/discovery-types'
+import type { FeePerHourChange, PhotoResult } from '@/api/discovery-types'
 import { ApiError } from '@/api/errors'
-import type { ApiErrorShape, ApiPaths, RequestBody, SuccessBody } from '@/api/types'
+import type { ApiErrorShape, ApiPaths, SuccessBody } from '@/api/types'
 import { MESSAGES, REQUEST_TIMEOUT_MS } from '@/lib/constants'
 import { getToken } from '@/lib/session'
 
 export const PHOTO_FAILED = 'Could not upload the photo. Please try again.'
 export const FEE_FAILED = 'Could not save the fee. Please try again.'
 
-type PublicProfile = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']> & TutorProfileExtras
+type PublicProfile = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']>
 
 const tutorCardQueryKey = ['profile', 'tutor-card'] as const
 
@@ -69,10 +69,8 @@ export function uploadPhoto(file: File): Promise<PhotoResult> {
 
 /** PUT /tutors/{email} with only `feePerHour` (rupees, or null to clear); the other fields stay. */
 export function saveFeePerHour({ email, feePerHour }: { email: string } & FeePerHourChange) {
-  // The OpenAPI document lists feePerHour once the backend merges (issue 20).
-  const body = { feePerHour } as unknown as RequestBody<ApiPaths['/tutors/{idOrEmail}']['put']>
   return request(
-    api.PUT('/tutors/{idOrEmail}', { params: { path: { idOrEmail: email.toLowerCase() } }, body }),
+    api.PUT('/tutors/{idOrEmail}', { params: { path: { idOrEmail: email.toLowerCase() } }, body: { feePerHour } }),
     FEE_FAILED,
   )
 }

@@ -1,8 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import type { InviteResult, RecommendationsResult } from '@/api/discovery-types'
-import { getJson } from '@/api/get-json'
-import { sendJson } from '@/api/send-json'
 import { MESSAGES } from '@/lib/constants'
 
 export const RECOMMENDATIONS_FAILED = 'Could not load recommended tutors. Please try again.'
@@ -12,7 +9,10 @@ export const recommendationsQueryKey = ['recommendations'] as const
 
 /** GET /tuition/{id}/recommendations (the owning parent): at most 10 tutors, best first, each with its reasons. */
 export function getRecommendations(requestId: number, signal?: AbortSignal) {
-  return getJson<RecommendationsResult>(`/tuition/${requestId}/recommendations`, {}, RECOMMENDATIONS_FAILED, signal)
+  return request(
+    api.GET('/tuition/{id}/recommendations', { params: { path: { id: requestId } }, signal }),
+    RECOMMENDATIONS_FAILED,
+  )
 }
 
 export function recommendationsQueryOptions(requestId: number) {
@@ -27,9 +27,11 @@ export function useRecommendations(requestId: number) {
 }
 
 /** POST /tuition/{id}/invite {tutorId}: 201 the first time, 200 when already invited; the tutor is notified. */
-export async function inviteTutor({ requestId, tutorId }: { requestId: number; tutorId: number }) {
-  const { data } = await sendJson<InviteResult>('POST', `/tuition/${requestId}/invite`, INVITE_FAILED, { tutorId })
-  return data
+export function inviteTutor({ requestId, tutorId }: { requestId: number; tutorId: number }) {
+  return request(
+    api.POST('/tuition/{id}/invite', { params: { path: { id: requestId } }, body: { tutorId } }),
+    INVITE_FAILED,
+  )
 }
 
 /** Marks the tutor invited in the list at once (the answer says so), then refreshes it. */

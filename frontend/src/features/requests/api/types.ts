@@ -10,24 +10,10 @@ export interface LatLng {
 /** 'home' (at the student's home) or 'online'. */
 export type TeachingMode = 'home' | 'online'
 
-/**
- * What issue 20 adds to every request DTO (GET /tuition/mine, /tuition/nearby): vocabulary ids and
- * the point's place name. Optional until the backend branch's OpenAPI document lists them; then
- * this becomes the generated type in this one place.
- */
-export interface RequestVocabularyFields {
-  /** A subject id, 'other' (the text says what), or null before the start-up backfill. */
-  subjectId?: string | null
-  classId?: string | null
-  /** A board id, or null when the parent did not say. */
-  board?: string | null
-  mode?: TeachingMode
-  /** 'Lajpat Nagar, South Delhi' for the parent's own point. */
-  placeName?: string | null
-}
+/** A parent's own request (GET /tuition/mine): vocabulary ids and the point's place name included. */
+export type MyRequest = TuitionRequest
 
-/** A parent's own request as issue 20's server sends it. */
-export type MyRequest = TuitionRequest & RequestVocabularyFields
+type Body = components['schemas']['RequestBody']
 
 /** What the request form sends (POST /tuition, PUT /tuition/{id}). */
 export interface RequestInput {
@@ -48,13 +34,14 @@ export interface RequestInput {
  * The server wants GeoJSON: coordinates are [longitude, latitude]. The texts are sent beside the
  * ids (the term's label for a known id), so a server that does not read ids yet stores the same.
  */
-export function toBody(input: RequestInput) {
+export function toBody(input: RequestInput): Body {
+  // The ids come from the server's vocabulary; the server answers 400 for one it does not know.
   return {
-    subjectId: input.subjectId,
+    subjectId: input.subjectId as Body['subjectId'],
     subject: input.subject.trim(),
-    classId: input.classId,
+    classId: input.classId as Body['classId'],
     classLevel: input.classLevel.trim(),
-    board: input.board || null,
+    board: (input.board || null) as Body['board'],
     mode: input.mode,
     preferredTime: input.preferredTime.trim(),
     location: { type: 'Point', coordinates: [input.location.lng, input.location.lat] },

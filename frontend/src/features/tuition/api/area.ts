@@ -12,7 +12,7 @@ export const SAVE_AREA_FAILED = 'Failed to save your teaching area'
 /** GET /tutors/me/area; null when none is saved yet (404 `area_not_set`). */
 export async function getTutorArea(): Promise<TutorArea | null> {
   try {
-    return (await request(api.GET('/tutors/me/area'), LOAD_AREA_FAILED)) as TutorArea
+    return await request(api.GET('/tutors/me/area'), LOAD_AREA_FAILED)
   } catch (error) {
     if (error instanceof ApiError && error.code === 'area_not_set') return null
     throw error
@@ -30,8 +30,8 @@ export function useTutorArea() {
 }
 
 /** PUT /tutors/me/area: answers the area as saved (trimmed, deduplicated). */
-export async function saveTutorArea(body: TutorAreaBody): Promise<TutorArea> {
-  return (await request(api.PUT('/tutors/me/area', { body }), SAVE_AREA_FAILED)) as TutorArea
+export function saveTutorArea(body: TutorAreaBody): Promise<TutorArea> {
+  return request(api.PUT('/tutors/me/area', { body }), SAVE_AREA_FAILED)
 }
 
 export function useSaveTutorArea() {

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
+import type { ApiPaths } from '@/api/types'
 import { MESSAGES } from '@/lib/constants'
 import { nearbyQueryKey } from './keys'
-import type { NearbyRequestV2 } from './types'
+
+type NearbyQuery = NonNullable<ApiPaths['/tuition/nearby']['get']['parameters']['query']>
 
 export interface NearbyParams {
   lat: number
@@ -16,18 +18,17 @@ export interface NearbyParams {
 }
 
 /** GET /tuition/nearby: nearest first; the subject, class, board and mode filters (ids) are applied by the server. */
-export async function getNearby({ lat, lng, radiusKm, subjectId, classId, board, mode }: NearbyParams) {
-  // Issue 20's id filters are not in the OpenAPI document yet: the query is built apart from the call.
-  const query = {
+export function getNearby({ lat, lng, radiusKm, subjectId, classId, board, mode }: NearbyParams) {
+  // The ids come from the server's vocabulary; the server answers 400 for one it does not know.
+  const query: NearbyQuery = {
     coordinates: JSON.stringify([lng, lat]),
     radiusKm,
-    subjectId: subjectId || undefined,
-    classId: classId || undefined,
-    board: board || undefined,
-    mode: mode || undefined,
+    subjectId: (subjectId || undefined) as NearbyQuery['subjectId'],
+    classId: (classId || undefined) as NearbyQuery['classId'],
+    board: (board || undefined) as NearbyQuery['board'],
+    mode: (mode || undefined) as NearbyQuery['mode'],
   }
-  const list = await request(api.GET('/tuition/nearby', { params: { query } }), MESSAGES.fetchNearbyFailed)
-  return list as NearbyRequestV2[]
+  return request(api.GET('/tuition/nearby', { params: { query } }), MESSAGES.fetchNearbyFailed)
 }
 
 /** A new search keeps showing the previous results until its own arrive. */

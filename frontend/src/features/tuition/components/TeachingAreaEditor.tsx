@@ -13,7 +13,14 @@ import { FormField } from '@/components/ui/form-field'
 import { findTerm, OTHER, TermChips, useVocabulary, type Facet, type Vocabulary } from '@/features/vocabulary'
 import { DEFAULT_RADIUS_KM, MESSAGES } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
-import { LOAD_AREA_FAILED, SAVE_AREA_FAILED, useSaveTutorArea, useTutorArea, type TutorArea } from '../api/area'
+import {
+  LOAD_AREA_FAILED,
+  SAVE_AREA_FAILED,
+  useSaveTutorArea,
+  useTutorArea,
+  type TutorArea,
+  type TutorAreaBody,
+} from '../api/area'
 import type { AreaTerm } from '../api/types'
 
 /** The server's limits (PUT /tutors/me/area). */
@@ -178,8 +185,9 @@ function AreaFormView({ area, vocab }: { area: TutorArea | null; vocab: Vocabula
         radiusKm: values.radiusKm,
         subjects: values.subjects.map((s) => s.trim()),
         classes: values.classes.map((s) => s.trim()),
-        boards: values.boards,
-        modes: values.modes,
+        // Ids from the server's vocabulary.
+        boards: values.boards as TutorAreaBody['boards'],
+        modes: values.modes as TutorAreaBody['modes'],
       },
       {
         // The saved answer becomes the form's clean state, so 'Saved' shows until the next change.

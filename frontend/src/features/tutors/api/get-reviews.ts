@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import type { ReviewExtras } from '@/api/discovery-types'
 import type { ApiPaths, SuccessBody } from '@/api/types'
 import { MESSAGES } from '@/lib/constants'
 import { tutorReviewsQueryKey } from './keys'
 
 /** A review, with issue 20's 'in touch via HomeTutor'. */
-export type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>[number] & ReviewExtras
+export type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>[number]
 
 /** GET /tutors/{id}/reviews: newest first. */
 export function getReviews(tutorId: number) {

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import type { TutorProfileExtras } from '@/api/discovery-types'
 import type { ApiPaths, SuccessBody } from '@/api/types'
 import { MESSAGES } from '@/lib/constants'
 import { tutorProfileQueryKey } from './keys'
 
 /** The public profile, with issue 20's photo, fee, rating summary and teaching area. */
-export type TutorProfile = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']> & TutorProfileExtras
+export type TutorProfile = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']>
 
 /** GET /tutors/{idOrEmail}: the public profile; the id may be the tutor's id or e-mail. */
 export function getTutor(idOrEmail: string) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api, request } from '@/api/client'
 import type { TutorSearchQuery, TutorSearchResult } from '@/api/discovery-types'
-import { getJson } from '@/api/get-json'
 import { tutorsQueryKey } from './keys'
 
 export const SEARCH_TUTORS_FAILED = 'Could not load tutors. Please try again.'
@@ -9,7 +9,7 @@ export const SEARCH_TUTORS_FAILED = 'Could not load tutors. Please try again.'
 export function searchTutors(query: TutorSearchQuery, signal?: AbortSignal): Promise<TutorSearchResult> {
   const { location, ...rest } = query
   const params = { ...rest, location: JSON.stringify(location), verified: rest.verified ? true : undefined }
-  return getJson<TutorSearchResult>('/tutors/search', params, SEARCH_TUTORS_FAILED, signal)
+  return request(api.GET('/tutors/search', { params: { query: params }, signal }), SEARCH_TUTORS_FAILED)
 }
 
 export function searchTutorsQueryOptions(query: TutorSearchQuery) {

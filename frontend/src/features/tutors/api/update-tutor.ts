@@ -4,7 +4,8 @@ import type { ApiPaths, RequestBody } from '@/api/types'
 import { MESSAGES } from '@/lib/constants'
 import { tutorProfileQueryKey } from './keys'
 
-export type TutorProfileChanges = Required<RequestBody<ApiPaths['/tutors/{idOrEmail}']['put']>>
+/** The eight text fields; the fee per hour is saved on its own (features/profile's tutor card). */
+export type TutorProfileChanges = Required<Omit<RequestBody<ApiPaths['/tutors/{idOrEmail}']['put']>, 'feePerHour'>>
 
 /** PUT /tutors/{lowercased email} (SPEC §7): the eight profile fields; the tutor themself or an admin. */
 export function updateTutor({ email, changes }: { email: string; changes: TutorProfileChanges }) {

@@ -16,9 +16,9 @@ import { Stars } from './Stars'
 export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
   const session = useSession()
   const reviews = useReviews(tutor.id)
-  // Issue 20's names first (rating to one decimal, reviewCount), today's as the fallback.
-  const count = tutor.reviewCount ?? tutor.ratingCount
-  const average = tutor.rating !== undefined ? tutor.rating : tutor.ratingAverage
+  // The mean to one decimal (null without reviews) and the count.
+  const count = tutor.reviewCount
+  const average = tutor.rating ?? null
   const me = session.user?.id
   const mine = reviews.data?.find((r) => me !== undefined && r.parentId === me)
 
@@ -46,7 +46,7 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
             <Text color="fg.muted">No ratings yet</Text>
           )}
         </Flex>
-        {count > 0 && tutor.ratingCounts?.length === 5 && <RatingBars counts={tutor.ratingCounts} />}
+        {count > 0 && tutor.ratingCounts.length === 5 && <RatingBars counts={tutor.ratingCounts} />}
         <Text fontSize="sm" color="fg.muted">
           Only parents who were in touch with the tutor through HomeTutor can review them.
         </Text>

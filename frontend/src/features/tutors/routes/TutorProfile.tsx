@@ -73,8 +73,8 @@ export default function TutorProfile() {
   const canMessage = t.canMessage && session.isLoggedIn && session.user?.id !== t.id
   const name = t.fullname.trim() || t.email
   const fee = formatFee(t.feePerHour)
-  // `verified` (issue 20) is the admin's approval under its public name.
-  const verified = t.verified ?? t.approved
+  // The admin's approval under its public name.
+  const verified = t.verified
   return (
     <Page title={t.fullname.trim() || TITLE}>
       <Stack gap="6">

@@ -22,6 +22,7 @@ import { MapView } from '@/components/map/MapView'
 import { Page } from '@/components/page'
 import { PLACES_FAILED } from '@/components/places/api'
 import { PlaceSearch, type PlaceValue } from '@/components/places/PlaceSearch'
+import { placeLngLat } from '@/components/places/types'
 import { TutorCard } from '@/components/tutor-card/TutorCard'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
@@ -80,7 +81,7 @@ function SearchBar({
     onSearch({
       subject,
       place: chosen?.label ?? '',
-      location: chosen ? chosen.location : null,
+      location: chosen ? placeLngLat(chosen) : null,
     })
   return (
     <Box
@@ -267,7 +268,7 @@ export default function TutorSearch() {
   const [params, setParams] = useSearchParams()
   const state = readSearch(params)
   const lookup = useResolvedPlace(state.location ? '' : state.place)
-  const location: [number, number] | null = state.location ?? lookup.data?.location ?? null
+  const location: [number, number] | null = state.location ?? (lookup.data ? placeLngLat(lookup.data) : null)
   const placeLabel = state.location ? state.place : (lookup.data?.label ?? state.place)
   const vocabulary = useVocabulary()
   const results = useSearchTutors(location ? toQuery(state, location) : null)

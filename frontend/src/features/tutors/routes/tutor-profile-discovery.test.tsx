@@ -1,13 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { ReviewExtras, TutorProfileExtras } from '@/api/discovery-types'
 import type { ApiPaths, SuccessBody } from '@/api/types'
 import { renderApp } from '@/test/render'
 import { server } from '@/test/server'
 
-type Tutor = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']> & TutorProfileExtras
-type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>[number] & ReviewExtras
+type Tutor = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']>
+type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>[number]
 
 const TUTOR: Tutor = {
   id: 42,

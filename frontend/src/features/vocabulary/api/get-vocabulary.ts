@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getJson } from '@/api/get-json'
-import type { Vocabulary } from './types'
+import { api, request } from '@/api/client'
 
 export const VOCABULARY_FAILED = 'Could not load the list of subjects and classes.'
 
@@ -8,7 +7,7 @@ export const vocabularyQueryKey = ['vocabulary'] as const
 
 /** GET /api/vocabulary: subjects, classes, boards and modes (public; the server caches it for an hour). */
 export function getVocabulary() {
-  return getJson<Vocabulary>('/vocabulary', {}, VOCABULARY_FAILED)
+  return request(api.GET('/vocabulary'), VOCABULARY_FAILED)
 }
 
 export function vocabularyQueryOptions() {

@@ -1,21 +1,12 @@
-/**
- * Issue 20's vocabulary as GET /api/vocabulary sends it. Written to match the shapes the issue
- * fixes until the OpenAPI document lists the path; then these become the generated types.
- */
-export interface Term {
-  /** Stable id ('maths', 'class-10', 'cbse', 'home'), or 'other' beside free text. */
-  id: string
-  /** What a person reads ('Mathematics'). */
-  label: string
-  synonyms?: string[]
-}
+import type { components } from '@/api/schema'
 
-export interface Vocabulary {
-  subjects: Term[]
-  classes: Term[]
-  boards: Term[]
-  modes: Term[]
-}
+/**
+ * Issue 20's vocabulary as GET /api/vocabulary sends it. A term's id is stable ('maths', 'class-10',
+ * 'cbse', 'home'), or 'other' beside free text; its label is what a person reads ('Mathematics').
+ */
+export type Term = components['schemas']['TermDto']
+
+export type Vocabulary = components['schemas']['VocabularyDto']
 
 /** Which list of the vocabulary. */
 export type Facet = keyof Vocabulary
