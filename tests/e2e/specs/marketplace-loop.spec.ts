@@ -90,7 +90,7 @@ test('a parent posts, a tutor in the area is alerted live and by e-mail, says th
   // Subjects come from the one vocabulary (issue 20); the request below names the same term.
   await editor.getByRole('combobox', { name: 'Add to subjects' }).selectOption({ label: 'Chemistry' })
   await editor.getByRole('button', { name: 'Save teaching area' }).click()
-  await expect(editor.getByText('Saved')).toBeVisible()
+  await expect(editor.getByText('Saved', { exact: true })).toBeVisible()
   const area = await api<{ radiusKm: number; subjects: { id: string; label: string }[] }>(
     tutor,
     'GET',

@@ -87,6 +87,7 @@ export function TutorCard({
               display="inline-flex"
               alignItems="center"
               gap="1"
+              role="img"
               aria-label={ratingText(tutor.rating, tutor.reviewCount)}
             >
               {hasRating ? (

@@ -38,7 +38,7 @@ function Recommendation({ tutor, requestId, closed }: { tutor: RecommendedTutor;
   const invite = useInviteTutor()
   const name = tutorName(tutor)
   return (
-    <TutorCard tutor={tutor} headingLevel="h4">
+    <TutorCard tutor={tutor} headingLevel="h3">
       <Stack gap="2" mt="3" pt="3" borderTopWidth="1px" borderColor="border">
         <Score score={tutor.score} />
         <Box as="ul" aria-label={`Why ${name} matches`} listStyleType="none" m="0" p="0" fontSize="sm">
