@@ -5,9 +5,11 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_db::schema::{reviews as rv, tutor_area_cells as tac, tutor_areas as ta, tutor_profiles as tp, users};
+use hometutor_db::schema::{reviews as rv, tutor_areas as ta, tutor_profiles as tp, tutor_search_index as tsi};
 use hometutor_db::DbConnection;
-use hometutor_geo::{coarse_cell_of, distance_km, Point};
+use hometutor_geo::{bounding_box, coarse_cell_of, distance_km, Point};
+use hometutor_tuition::search_index::ANY_SUBJECT;
+use hometutor_tuition::MAX_RADIUS_KM;
 use hometutor_places::Places;
 use hometutor_vocabulary::{Choice, Facet};
 
@@ -112,119 +114,127 @@ impl Candidate {
 /// The id of 'All Subjects': a subject filter lists such tutors too.
 pub const ALL_SUBJECTS: &str = "all-subjects";
 
-/// A listable tutor: active, e-mail verified, subscribed at `at`.
-macro_rules! listable {
-    ($at:expr) => {
-        users::role
-            .eq("tutor")
-            .and(users::active.eq(true))
-            .and(users::email_verified.eq(true))
-            .and(users::subscription_active.eq(true))
-            .and(users::subscription_expires.gt($at))
-    };
+/// One area found by tutor search's index: the tutor and the distance from the point to
+/// the area's centre, which is within the area's radius (and the search's, if any).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Hit {
+    pub tutor: i64,
+    pub distance_km: f64,
 }
 
-/// Kilometres per degree of latitude (and of longitude at the equator), as crates/geo's sphere.
-const KM_PER_DEGREE: f64 = 6371.0 * std::f64::consts::PI / 180.0;
-
-/// A pre-filter the database evaluates before any join: the tutor's centre is roughly
-/// within `km` (a column expression, or a number) of the point, by the flat-earth distance
-/// with a margin that keeps it a superset of the exact (haversine) test done afterwards.
-fn roughly_within(point: Point, km: &str) -> String {
-    // Within 50 km of the point, the flat distance at the point's latitude is within 1% of
-    // the great-circle one below 60° of latitude (India lies below 37°); 5% and 0.2 km more
-    // are kept, then checked exactly. Nearer the poles (and across the antimeridian's wrap)
-    // the flat distance means little: no pre-filter there.
-    if point.lat.abs() > 60.0 || point.lng.abs() > 170.0 {
-        return "1 = 1".into();
-    }
-    let kx = KM_PER_DEGREE * point.lat.to_radians().cos();
-    let ky = KM_PER_DEGREE;
-    let (lat, lng) = (point.lat, point.lng);
-    format!(
-        "((tutor_areas.lng - ({lng:?})) * ({kx:?})) * ((tutor_areas.lng - ({lng:?})) * ({kx:?})) \
-         + ((tutor_areas.lat - ({lat:?})) * ({ky:?})) * ((tutor_areas.lat - ({lat:?})) * ({ky:?})) \
-         <= ({km} * 1.05 + 0.2) * ({km} * 1.05 + 0.2)"
-    )
-}
-
-/// The listable tutors whose area is stored under the point's coarse cell and roughly covers
-/// it (then checked exactly by the caller), optionally only those naming one of `subjects`,
-/// whose centre is roughly within `within_km`, whose fee is at most `max_fee`, verified; in
-/// tutor order. The subject test probes `tutor_area_subjects`' key per candidate, and the
-/// rough distance is tested before the other tables are read.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn under_cell(
+/// The areas that cover `point` (distance to the centre ≤ the area's radius) and whose
+/// centre is within `within_km` of it, optionally only those naming `subject` or 'All
+/// Subjects'; in tutor order, each tutor once. One key range of `tutor_search_index` per
+/// subject key — (subject or '*', the point's coarse cell) — narrowed to the box of the
+/// largest distance that can count, and the exact (haversine) test on the centre and radius
+/// the index carries: no other table is read.
+pub(crate) fn index_hits(
     c: &mut DbConnection,
     point: Point,
-    subjects: Option<&[&str]>,
+    subject: Option<&str>,
     within_km: Option<f64>,
-    max_fee: Option<i32>,
-    verified_only: bool,
+) -> QueryResult<Vec<Hit>> {
+    let keys: Vec<&str> = match subject {
+        Some(s) if s == ALL_SUBJECTS => vec![ALL_SUBJECTS],
+        Some(s) => vec![s, ALL_SUBJECTS],
+        None => vec![ANY_SUBJECT],
+    };
+    let mut q = tsi::table
+        .filter(tsi::subject_id.eq_any(keys))
+        .filter(tsi::cell.eq(coarse_cell_of(point)))
+        .select((tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km))
+        .into_boxed();
+    // No area is wider than MAX_RADIUS_KM (crates/tuition refuses it): no centre further
+    // than that, or than `within_km`, can count. The box is exact on the sphere; a margin
+    // keeps rounding out of it. One longitude range only (the box may wrap at 180°).
+    let reach = within_km.unwrap_or(f64::INFINITY).min(MAX_RADIUS_KM) + 0.01;
+    let b = bounding_box(point, reach);
+    if let [(lo, hi)] = b.lng_ranges[..] {
+        const SLACK: f64 = 1e-9;
+        q = q
+            .filter(tsi::lat.between(b.min_lat - SLACK, b.max_lat + SLACK))
+            .filter(tsi::lng.between(lo - SLACK, hi + SLACK));
+    }
+    let rows: Vec<(i64, f64, f64, f64)> = q.load(c)?;
+    let mut hits: Vec<Hit> = rows
+        .into_iter()
+        .filter_map(|(tutor, lat, lng, radius_km)| {
+            let d = distance_km(Point { lat, lng }, point);
+            (d <= radius_km && within_km.is_none_or(|r| d <= r)).then_some(Hit { tutor, distance_km: d })
+        })
+        .collect();
+    hits.sort_by_key(|h| h.tutor);
+    hits.dedup_by_key(|h| h.tutor);
+    Ok(hits)
+}
+
+type AreaFeeRow = (i64, f64, f64, f64, String, String, String, String, Option<i32>);
+
+/// The candidates of `ids` (tutors with an area), in tutor order, `verified` from `approved`
+/// (ids absent there are left out): their areas and fees, read by id in slices.
+pub(crate) fn load_candidates(
+    c: &mut DbConnection,
+    ids: &[i64],
+    approved: &HashMap<i64, bool>,
+) -> QueryResult<Vec<Candidate>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(5_000) {
+        let rows: Vec<AreaFeeRow> = ta::table
+            .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
+            .filter(ta::tutor_id.eq_any(chunk))
+            .select(area_fee())
+            .load(c)?;
+        out.extend(rows.into_iter().filter_map(|r| with_approval(r, approved)));
+    }
+    out.sort_by_key(|cand| cand.tutor);
+    Ok(out)
+}
+
+#[allow(clippy::type_complexity)]
+fn area_fee() -> (
+    ta::tutor_id,
+    ta::lat,
+    ta::lng,
+    ta::radius_km,
+    ta::subjects,
+    ta::classes,
+    ta::boards,
+    ta::modes,
+    diesel::dsl::Nullable<tp::fee_per_hour>,
+) {
+    (ta::tutor_id, ta::lat, ta::lng, ta::radius_km, ta::subjects, ta::classes, ta::boards, ta::modes, tp::fee_per_hour.nullable())
+}
+
+fn with_approval(r: AreaFeeRow, approved: &HashMap<i64, bool>) -> Option<Candidate> {
+    let verified = *approved.get(&r.0)?;
+    Some(Candidate::from((r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7, verified, r.8)))
+}
+
+/// The listable tutors whose area covers `point` (and is within `within_km`), optionally
+/// only those teaching `subject`, in tutor order: the index's hits, the accounts listable
+/// at `at` among them, then their areas.
+pub(crate) fn candidates_at(
+    c: &mut DbConnection,
+    point: Point,
+    subject: Option<&str>,
+    within_km: Option<f64>,
     at: NaiveDateTime,
 ) -> QueryResult<Vec<Candidate>> {
-    use diesel::dsl::{exists, sql};
-    use diesel::sql_types::Bool;
-    use hometutor_db::schema::tutor_area_subjects as tas;
-    let mut q = tac::table
-        .inner_join(ta::table.on(ta::tutor_id.eq(tac::tutor_id)))
-        .inner_join(users::table.on(users::id.eq(tac::tutor_id)))
-        .left_join(tp::table.on(tp::user_id.eq(tac::tutor_id)))
-        .filter(tac::cell.eq(coarse_cell_of(point)))
-        .filter(sql::<Bool>(&roughly_within(point, "tutor_areas.radius_km")))
-        .filter(listable!(at))
-        .select((
-            ta::tutor_id,
-            ta::lat,
-            ta::lng,
-            ta::radius_km,
-            ta::subjects,
-            ta::classes,
-            ta::boards,
-            ta::modes,
-            users::approved,
-            tp::fee_per_hour.nullable(),
-        ))
-        .order(tac::tutor_id)
-        .into_boxed();
-    if let Some(km) = within_km {
-        q = q.filter(sql::<Bool>(&roughly_within(point, &format!("({km:?})"))));
-    }
-    if let Some(subjects) = subjects {
-        let ids: Vec<String> = subjects.iter().map(|s| s.to_string()).collect();
-        q = q.filter(exists(tas::table.filter(tas::subject_id.eq_any(ids).and(tas::tutor_id.eq(tac::tutor_id)))));
-    }
-    if let Some(max) = max_fee {
-        q = q.filter(tp::fee_per_hour.le(max));
-    }
-    if verified_only {
-        q = q.filter(users::approved.eq(true));
-    }
-    let rows: Vec<CandidateRow> = q.load(c)?;
-    Ok(rows.into_iter().map(Candidate::from).collect())
+    let ids: Vec<i64> = index_hits(c, point, subject, within_km)?.iter().map(|h| h.tutor).collect();
+    let listable = hometutor_accounts::listable_tutors(c, &ids, at)?;
+    let ids: Vec<i64> = ids.into_iter().filter(|id| listable.contains_key(id)).collect();
+    load_candidates(c, &ids, &listable)
 }
 
 /// Every listable tutor's area, read without the indexes: the baseline of tests and the benchmark.
 pub(crate) fn all_listable(c: &mut DbConnection, at: NaiveDateTime) -> QueryResult<Vec<Candidate>> {
-    let rows: Vec<CandidateRow> = ta::table
-        .inner_join(users::table.on(users::id.eq(ta::tutor_id)))
+    let listable = hometutor_accounts::every_listable_tutor(c, at)?;
+    let rows: Vec<AreaFeeRow> = ta::table
         .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
-        .filter(listable!(at))
-        .select((
-            ta::tutor_id,
-            ta::lat,
-            ta::lng,
-            ta::radius_km,
-            ta::subjects,
-            ta::classes,
-            ta::boards,
-            ta::modes,
-            users::approved,
-            tp::fee_per_hour.nullable(),
-        ))
+        .select(area_fee())
         .order(ta::tutor_id)
         .load(c)?;
-    Ok(rows.into_iter().map(Candidate::from).collect())
+    Ok(rows.into_iter().filter_map(|r| with_approval(r, &listable)).collect())
 }
 
 /// Each tutor's review count and sum of stars (tutors without reviews are absent).
@@ -288,7 +298,7 @@ pub(crate) fn short_about(about: &str) -> String {
     cut
 }
 
-type DetailRow = (i64, String, bool, String, Option<String>, Option<String>, Option<String>);
+type ProfileRow = (i64, String, String, Option<String>);
 
 /// The cards of `shown` (candidate, distance to the point), in that order.
 pub(crate) fn cards(
@@ -297,50 +307,39 @@ pub(crate) fn cards(
     stats: &HashMap<i64, RatingStats>,
 ) -> QueryResult<Vec<TutorCard>> {
     let ids: Vec<i64> = shown.iter().map(|(cand, _)| cand.tutor).collect();
-    let rows: Vec<DetailRow> = users::table
-        .left_join(tp::table.on(tp::user_id.eq(users::id)))
-        .filter(users::id.eq_any(&ids))
-        .select((
-            users::id,
-            users::fullname,
-            users::featured,
-            users::badges,
-            tp::about.nullable(),
-            tp::fees.nullable(),
-            tp::photo.nullable(),
-        ))
-        .load(c)?;
-    let details: HashMap<i64, DetailRow> = rows.into_iter().map(|r| (r.0, r)).collect();
+    let people = hometutor_accounts::listed_tutors(c, &ids)?;
+    let rows: Vec<ProfileRow> =
+        tp::table.filter(tp::user_id.eq_any(&ids)).select((tp::user_id, tp::about, tp::fees, tp::photo)).load(c)?;
+    let profiles: HashMap<i64, ProfileRow> = rows.into_iter().map(|r| (r.0, r)).collect();
     let terms = |list: &[Choice]| list.iter().map(TermRef::from).collect::<Vec<_>>();
     Ok(shown
         .iter()
         .filter_map(|(cand, d)| {
-            let (_, fullname, featured, badges, about, fees, photo) = details.get(&cand.tutor)?.clone();
+            let person = people.get(&cand.tutor)?;
+            let (about, fees, photo) = match profiles.get(&cand.tutor) {
+                Some((_, about, fees, photo)) => (about.as_str(), fees.clone(), photo.clone()),
+                None => ("", String::new(), None),
+            };
             let st = stats.get(&cand.tutor).copied().unwrap_or_default();
             Some(TutorCard {
                 id: cand.tutor,
-                fullname,
+                fullname: person.fullname.clone(),
                 photo,
-                about: short_about(about.as_deref().unwrap_or("")),
+                about: short_about(about),
                 subjects: terms(&cand.subjects),
                 classes: terms(&cand.classes),
                 boards: terms(&cand.boards),
                 modes: terms(&cand.modes),
                 fee_per_hour: cand.fee_per_hour,
-                fee_notes: fees.unwrap_or_default(),
+                fee_notes: fees,
                 rating: st.mean(),
                 review_count: st.count,
                 distance_km: shown_distance(*d),
                 place_name: Places::global().describe(cand.center.lat, cand.center.lng),
                 verified: cand.verified,
-                featured,
-                badges: parse_badges(&badges),
+                featured: person.featured,
+                badges: person.badges.clone(),
             })
         })
         .collect())
-}
-
-/// `users.badges` as stored (a JSON array; anything else reads as none).
-fn parse_badges(raw: &str) -> Vec<String> {
-    serde_json::from_str(raw).unwrap_or_default()
 }

@@ -26,15 +26,16 @@
 //! probed in `tutor_area_subjects` and `tutor_areas`. The next step is a finer key for the
 //! candidates (cell and subject together, or the centres' fine cells for `radiusKm`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
 use hometutor_core::FieldError;
+use chrono::NaiveDateTime;
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::Point;
 use hometutor_vocabulary::{find, Facet};
 
-use crate::card::{self, admits, shown_distance, Candidate, TutorCard, ALL_SUBJECTS};
+use crate::card::{self, admits, shown_distance, Candidate, Hit, TutorCard};
 use crate::score::RatingStats;
 use crate::{DiscoveryError, DiscoveryService};
 
@@ -187,6 +188,15 @@ impl ValidQuery {
     }
 }
 
+/// The order of the list: the distance shown (0.1 km), then the Bayesian rating (best
+/// first), then the tutor's id.
+fn listing_order(a: (f64, &RatingStats, i64), b: (f64, &RatingStats, i64)) -> std::cmp::Ordering {
+    shown_distance(a.0)
+        .total_cmp(&shown_distance(b.0))
+        .then(b.1.shrunk().total_cmp(&a.1.shrunk()))
+        .then(a.2.cmp(&b.2))
+}
+
 /// Filters, reads the survivors' reviews, applies `minRating` and orders.
 fn rank<'a>(
     c: &mut DbConnection,
@@ -206,28 +216,103 @@ fn rank<'a>(
         .filter(|r| q.min_rating.is_none_or(|min| r.rating.mean().is_some_and(|mean| mean >= min)))
         .collect();
     ranked.sort_by(|a, b| {
-        shown_distance(a.distance_km)
-            .total_cmp(&shown_distance(b.distance_km))
-            .then(b.rating.shrunk().total_cmp(&a.rating.shrunk()))
-            .then(a.candidate.tutor.cmp(&b.candidate.tutor))
+        listing_order(
+            (a.distance_km, &a.rating, a.candidate.tutor),
+            (b.distance_km, &b.rating, b.candidate.tutor),
+        )
     });
     Ok(ranked)
 }
 
-/// Every tutor the query lists, in order, through the indexes.
+/// A tutor the query lists, before the card: who, how far, their reviews (`None`: not read,
+/// as the page does not need them).
+#[derive(Debug, Clone, Copy)]
+struct Listed {
+    tutor: i64,
+    distance_km: f64,
+    rating: Option<RatingStats>,
+}
+
+impl ValidQuery {
+    /// Whether the query filters on what only the area's lists or the fee tell.
+    fn needs_areas(&self) -> bool {
+        self.class.is_some() || self.board.is_some() || self.mode.is_some() || self.max_fee.is_some()
+    }
+}
+
+/// Every tutor the query lists, through the indexes: the index's hits (subject, coverage and
+/// `radiusKm` decided there), the listable accounts among them (and `verified`), the areas
+/// only when class, board, mode or fee filter, then the reviews — of every one with
+/// `minRating` or `all_ratings`, else only of those whose distance shown ties with the page
+/// `page` (the order needs no more). Ordered as documented; the caller pages.
+fn listed(c: &mut DbConnection, q: &ValidQuery, at: NaiveDateTime, all_ratings: bool) -> QueryResult<Vec<Listed>> {
+    let hits = card::index_hits(c, q.point, q.subject, q.radius_km)?;
+    let ids: Vec<i64> = hits.iter().map(|h| h.tutor).collect();
+    let listable = hometutor_accounts::listable_tutors(c, &ids, at)?;
+    let mut kept: Vec<Hit> = hits
+        .into_iter()
+        .filter(|h| listable.get(&h.tutor).is_some_and(|approved| *approved || !q.verified_only))
+        .collect();
+    if q.needs_areas() {
+        let ids: Vec<i64> = kept.iter().map(|h| h.tutor).collect();
+        let admitted: HashSet<i64> =
+            card::load_candidates(c, &ids, &listable)?.iter().filter(|cand| q.admits(cand).is_some()).map(|cand| cand.tutor).collect();
+        kept.retain(|h| admitted.contains(&h.tutor));
+    }
+    let mut list: Vec<Listed> =
+        kept.into_iter().map(|h| Listed { tutor: h.tutor, distance_km: h.distance_km, rating: None }).collect();
+    if q.min_rating.is_some() || all_ratings {
+        let ids: Vec<i64> = list.iter().map(|l| l.tutor).collect();
+        let stats = card::rating_stats(c, &ids)?;
+        for l in &mut list {
+            l.rating = Some(stats.get(&l.tutor).copied().unwrap_or_default());
+        }
+        list.retain(|l| {
+            q.min_rating.is_none_or(|min| l.rating.and_then(|r| r.mean()).is_some_and(|mean| mean >= min))
+        });
+        list.sort_by(|a, b| listing_order(a.key(), b.key()));
+        return Ok(list);
+    }
+    // By distance shown and id; the rating only reorders tutors at the same distance shown,
+    // so only those tied with the page's first or last entry (or between) need reviews.
+    list.sort_by(|a, b| shown_distance(a.distance_km).total_cmp(&shown_distance(b.distance_km)).then(a.tutor.cmp(&b.tutor)));
+    let start = (q.page - 1) * PAGE_SIZE;
+    if start < list.len() {
+        let end = (start + PAGE_SIZE).min(list.len()) - 1;
+        let (lo, hi) = (shown_distance(list[start].distance_km), shown_distance(list[end].distance_km));
+        let first = list.partition_point(|l| shown_distance(l.distance_km) < lo);
+        let last = list.partition_point(|l| shown_distance(l.distance_km) <= hi);
+        let band = &mut list[first..last];
+        let ids: Vec<i64> = band.iter().map(|l| l.tutor).collect();
+        let stats = card::rating_stats(c, &ids)?;
+        for l in band.iter_mut() {
+            l.rating = Some(stats.get(&l.tutor).copied().unwrap_or_default());
+        }
+        band.sort_by(|a, b| listing_order(a.key(), b.key()));
+    }
+    Ok(list)
+}
+
+impl Listed {
+    fn key(&self) -> (f64, &RatingStats, i64) {
+        const NONE: RatingStats = RatingStats { count: 0, sum: 0 };
+        (self.distance_km, self.rating.as_ref().unwrap_or(&NONE), self.tutor)
+    }
+}
+
+/// Every tutor the query lists, in order, through the indexes (with each one's area and reviews).
 pub fn ranked(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<Vec<Ranked>> {
-    let subjects = q.subject.map(|s| [s, ALL_SUBJECTS]);
-    let candidates =
-        card::under_cell(
-            c,
-            q.point,
-            subjects.as_ref().map(|s| &s[..]),
-            q.radius_km,
-            q.max_fee,
-            q.verified_only,
-            now(),
-        )?;
-    rank(c, q, &candidates)
+    let list = listed(c, q, now(), true)?;
+    let ids: Vec<i64> = list.iter().map(|l| l.tutor).collect();
+    let approved = hometutor_accounts::listable_tutors(c, &ids, now())?;
+    let mut areas: HashMap<i64, Candidate> =
+        card::load_candidates(c, &ids, &approved)?.into_iter().map(|cand| (cand.tutor, cand)).collect();
+    Ok(list
+        .into_iter()
+        .filter_map(|l| {
+            Some(Ranked { candidate: areas.remove(&l.tutor)?, distance_km: l.distance_km, rating: l.rating.unwrap_or_default() })
+        })
+        .collect())
 }
 
 /// The same answer by reading every area: the baseline the benchmark and tests compare with.
@@ -254,14 +339,27 @@ pub fn page(c: &mut DbConnection, q: &ValidQuery, ranked: &[Ranked]) -> QueryRes
     Ok(SearchPage { tutors: card::cards(c, &pairs, &stats)?, total: ranked.len(), page: q.page, page_size: PAGE_SIZE })
 }
 
+/// One page of what the query lists: the order through the indexes, then the areas and cards
+/// of the page's tutors only.
+pub fn search_page(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<SearchPage> {
+    let at = now();
+    let list = listed(c, q, at, false)?;
+    let shown: Vec<&Listed> = list.iter().skip((q.page - 1) * PAGE_SIZE).take(PAGE_SIZE).collect();
+    let ids: Vec<i64> = shown.iter().map(|l| l.tutor).collect();
+    let approved = hometutor_accounts::listable_tutors(c, &ids, at)?;
+    let areas: HashMap<i64, Candidate> =
+        card::load_candidates(c, &ids, &approved)?.into_iter().map(|cand| (cand.tutor, cand)).collect();
+    let pairs: Vec<(&Candidate, f64)> =
+        shown.iter().filter_map(|l| Some((areas.get(&l.tutor)?, l.distance_km))).collect();
+    let stats: HashMap<i64, RatingStats> = shown.iter().map(|l| (l.tutor, l.rating.unwrap_or_default())).collect();
+    Ok(SearchPage { tutors: card::cards(c, &pairs, &stats)?, total: list.len(), page: q.page, page_size: PAGE_SIZE })
+}
+
 impl DiscoveryService {
     /// Tutor search (public): one page of the tutors the query lists.
     #[tracing::instrument(skip_all)]
     pub fn search(&self, query: &TutorQuery) -> Result<SearchPage, DiscoveryError> {
         let q = query.validate()?;
-        self.db.read(|c| -> Result<_, DiscoveryError> {
-            let all = ranked(c, &q)?;
-            Ok(page(c, &q, &all)?)
-        })
+        self.db.read(|c| -> Result<_, DiscoveryError> { Ok(search_page(c, &q)?) })
     }
 }
