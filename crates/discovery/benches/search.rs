@@ -229,7 +229,6 @@ fn main() {
             }
         }
         times.sort();
-        eprintln!("{case}: {:?}", hometutor_discovery::search::PROF.iter().map(|a| a.swap(0, std::sync::atomic::Ordering::Relaxed) / queries as u64 / 1000).collect::<Vec<_>>());
         failed |= !same;
         println!(
             "| {backend} | {case} | {} | {} | {} | {} |",
