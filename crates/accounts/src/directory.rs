@@ -114,16 +114,29 @@ pub struct ListedTutor {
 /// subscription flag set and expiring after `at` — with whether an admin approved them;
 /// read by id, in slices that stay under SQLite's bound-parameter limit.
 pub fn listable_tutors(conn: &mut DbConnection, ids: &[i64], at: NaiveDateTime) -> QueryResult<HashMap<i64, bool>> {
-    let mut listed = HashMap::with_capacity(ids.len());
-    for chunk in ids.chunks(5_000) {
-        let rows: Vec<(i64, bool)> = users::table
-            .filter(users::id.eq_any(chunk))
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, bool)> = match conn {
+        // The ids as one JSON bind: one statement, prepared once per connection, whatever
+        // their number (an IN list of hundreds of binds is prepared anew each time).
+        DbConnection::Sqlite(_) => users::table
+            .filter(
+                diesel::dsl::sql::<diesel::sql_types::Bool>("users.id IN (SELECT value FROM json_each(")
+                    .bind::<diesel::sql_types::Text, _>(ids_json(ids))
+                    .sql("))"),
+            )
             .filter(listable!(at))
             .select((users::id, users::approved))
-            .load(conn)?;
-        listed.extend(rows);
-    }
-    Ok(listed)
+            .load(conn)?,
+        // `= ANY($1)`: one array bind.
+        DbConnection::Pg(_) => users::table
+            .filter(users::id.eq_any(ids))
+            .filter(listable!(at))
+            .select((users::id, users::approved))
+            .load(conn)?,
+    };
+    Ok(rows.into_iter().collect())
 }
 
 /// Every listable tutor at `at` (see [`listable_tutors`]): the full scans that tests and
@@ -149,4 +162,18 @@ pub fn listed_tutors(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMa
         }));
     }
     Ok(found)
+}
+
+/// Ids as a JSON array (`[1,2,3]`), for SQLite's `json_each`.
+fn ids_json(ids: &[i64]) -> String {
+    let mut out = String::with_capacity(ids.len() * 7 + 2);
+    out.push('[');
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&id.to_string());
+    }
+    out.push(']');
+    out
 }

@@ -134,28 +134,35 @@ pub(crate) fn index_hits(
     subject: Option<&str>,
     within_km: Option<f64>,
 ) -> QueryResult<Vec<Hit>> {
-    let keys: Vec<&str> = match subject {
-        Some(s) if s == ALL_SUBJECTS => vec![ALL_SUBJECTS],
-        Some(s) => vec![s, ALL_SUBJECTS],
-        None => vec![ANY_SUBJECT],
+    let keys: &[&str] = match subject {
+        Some(s) if s == ALL_SUBJECTS => &[ALL_SUBJECTS],
+        Some(s) => &[s, ALL_SUBJECTS],
+        None => &[ANY_SUBJECT],
     };
-    let mut q = tsi::table
-        .filter(tsi::subject_id.eq_any(keys))
-        .filter(tsi::cell.eq(coarse_cell_of(point)))
-        .select((tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km))
-        .into_boxed();
     // No area is wider than MAX_RADIUS_KM (crates/tuition refuses it): no centre further
     // than that, or than `within_km`, can count. The box is exact on the sphere; a margin
-    // keeps rounding out of it. One longitude range only (the box may wrap at 180°).
+    // keeps rounding out of it. One longitude range only (else no box: it wraps at 180°).
     let reach = within_km.unwrap_or(f64::INFINITY).min(MAX_RADIUS_KM) + 0.01;
     let b = bounding_box(point, reach);
-    if let [(lo, hi)] = b.lng_ranges[..] {
-        const SLACK: f64 = 1e-9;
-        q = q
-            .filter(tsi::lat.between(b.min_lat - SLACK, b.max_lat + SLACK))
-            .filter(tsi::lng.between(lo - SLACK, hi + SLACK));
+    const SLACK: f64 = 1e-9;
+    let (lat0, lat1, lng0, lng1) = match b.lng_ranges[..] {
+        [(lo, hi)] => (b.min_lat - SLACK, b.max_lat + SLACK, lo - SLACK, hi + SLACK),
+        _ => (-90.0, 90.0, -180.0, 180.0),
+    };
+    let cell = coarse_cell_of(point);
+    let mut rows: Vec<(i64, f64, f64, f64)> = Vec::new();
+    // One key range per subject key, each the same statement (prepared once per connection).
+    for key in keys {
+        rows.extend(
+            tsi::table
+                .filter(tsi::subject_id.eq(*key))
+                .filter(tsi::cell.eq(cell))
+                .filter(tsi::lat.between(lat0, lat1))
+                .filter(tsi::lng.between(lng0, lng1))
+                .select((tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km))
+                .load::<(i64, f64, f64, f64)>(c)?,
+        );
     }
-    let rows: Vec<(i64, f64, f64, f64)> = q.load(c)?;
     let mut hits: Vec<Hit> = rows
         .into_iter()
         .filter_map(|(tutor, lat, lng, radius_km)| {

@@ -245,7 +245,12 @@ impl ValidQuery {
 /// only when class, board, mode or fee filter, then the reviews — of every one with
 /// `minRating` or `all_ratings`, else only of those whose distance shown ties with the page
 /// `page` (the order needs no more). Ordered as documented; the caller pages.
-fn listed(c: &mut DbConnection, q: &ValidQuery, at: NaiveDateTime, all_ratings: bool) -> QueryResult<Vec<Listed>> {
+fn listed(
+    c: &mut DbConnection,
+    q: &ValidQuery,
+    at: NaiveDateTime,
+    all_ratings: bool,
+) -> QueryResult<(Vec<Listed>, HashMap<i64, bool>)> {
     let hits = card::index_hits(c, q.point, q.subject, q.radius_km)?;
     let ids: Vec<i64> = hits.iter().map(|h| h.tutor).collect();
     let listable = hometutor_accounts::listable_tutors(c, &ids, at)?;
@@ -271,7 +276,7 @@ fn listed(c: &mut DbConnection, q: &ValidQuery, at: NaiveDateTime, all_ratings: 
             q.min_rating.is_none_or(|min| l.rating.and_then(|r| r.mean()).is_some_and(|mean| mean >= min))
         });
         list.sort_by(|a, b| listing_order(a.key(), b.key()));
-        return Ok(list);
+        return Ok((list, listable));
     }
     // By distance shown and id; the rating only reorders tutors at the same distance shown,
     // so only those tied with the page's first or last entry (or between) need reviews.
@@ -290,7 +295,7 @@ fn listed(c: &mut DbConnection, q: &ValidQuery, at: NaiveDateTime, all_ratings: 
         }
         band.sort_by(|a, b| listing_order(a.key(), b.key()));
     }
-    Ok(list)
+    Ok((list, listable))
 }
 
 impl Listed {
@@ -302,9 +307,8 @@ impl Listed {
 
 /// Every tutor the query lists, in order, through the indexes (with each one's area and reviews).
 pub fn ranked(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<Vec<Ranked>> {
-    let list = listed(c, q, now(), true)?;
+    let (list, approved) = listed(c, q, now(), true)?;
     let ids: Vec<i64> = list.iter().map(|l| l.tutor).collect();
-    let approved = hometutor_accounts::listable_tutors(c, &ids, now())?;
     let mut areas: HashMap<i64, Candidate> =
         card::load_candidates(c, &ids, &approved)?.into_iter().map(|cand| (cand.tutor, cand)).collect();
     Ok(list
@@ -343,10 +347,9 @@ pub fn page(c: &mut DbConnection, q: &ValidQuery, ranked: &[Ranked]) -> QueryRes
 /// of the page's tutors only.
 pub fn search_page(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<SearchPage> {
     let at = now();
-    let list = listed(c, q, at, false)?;
+    let (list, approved) = listed(c, q, at, false)?;
     let shown: Vec<&Listed> = list.iter().skip((q.page - 1) * PAGE_SIZE).take(PAGE_SIZE).collect();
     let ids: Vec<i64> = shown.iter().map(|l| l.tutor).collect();
-    let approved = hometutor_accounts::listable_tutors(c, &ids, at)?;
     let areas: HashMap<i64, Candidate> =
         card::load_candidates(c, &ids, &approved)?.into_iter().map(|cand| (cand.tutor, cand)).collect();
     let pairs: Vec<(&Candidate, f64)> =
