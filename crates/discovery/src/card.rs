@@ -151,17 +151,32 @@ pub(crate) fn index_hits(
     };
     let cell = coarse_cell_of(point);
     let mut rows: Vec<(i64, f64, f64, f64)> = Vec::new();
-    // One key range per subject key, each the same statement (prepared once per connection).
-    for key in keys {
-        rows.extend(
-            tsi::table
-                .filter(tsi::subject_id.eq(*key))
+    match c {
+        // One key range per subject key, each the same statement (prepared once per connection;
+        // an IN list is prepared anew each time on SQLite).
+        DbConnection::Sqlite(_) => {
+            for key in keys {
+                rows.extend(
+                    tsi::table
+                        .filter(tsi::subject_id.eq(*key))
+                        .filter(tsi::cell.eq(cell))
+                        .filter(tsi::lat.between(lat0, lat1))
+                        .filter(tsi::lng.between(lng0, lng1))
+                        .select((tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km))
+                        .load::<(i64, f64, f64, f64)>(c)?,
+                );
+            }
+        }
+        // One round trip: `subject_id = ANY($1)`.
+        DbConnection::Pg(_) => {
+            rows = tsi::table
+                .filter(tsi::subject_id.eq_any(keys))
                 .filter(tsi::cell.eq(cell))
                 .filter(tsi::lat.between(lat0, lat1))
                 .filter(tsi::lng.between(lng0, lng1))
                 .select((tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km))
-                .load::<(i64, f64, f64, f64)>(c)?,
-        );
+                .load::<(i64, f64, f64, f64)>(c)?;
+        }
     }
     let mut hits: Vec<Hit> = rows
         .into_iter()
@@ -173,6 +188,34 @@ pub(crate) fn index_hits(
     hits.sort_by_key(|h| h.tutor);
     hits.dedup_by_key(|h| h.tutor);
     Ok(hits)
+}
+
+/// A card's profile fields: about, fees (notes), photo.
+pub(crate) type ProfileFields = (String, String, Option<String>);
+
+type PageRow = (AreaFeeRow, Option<String>, Option<String>, Option<String>);
+
+/// [`load_candidates`] and the profile fields of the cards, in one query: a page's tutors.
+pub(crate) fn load_page(
+    c: &mut DbConnection,
+    ids: &[i64],
+    approved: &HashMap<i64, bool>,
+) -> QueryResult<(Vec<Candidate>, HashMap<i64, ProfileFields>)> {
+    let rows: Vec<PageRow> = ta::table
+        .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
+        .filter(ta::tutor_id.eq_any(ids))
+        .select((area_fee(), tp::about.nullable(), tp::fees.nullable(), tp::photo.nullable()))
+        .load(c)?;
+    let mut profiles = HashMap::with_capacity(rows.len());
+    let mut candidates = Vec::with_capacity(rows.len());
+    for (area, about, fees, photo) in rows {
+        if about.is_some() {
+            profiles.insert(area.0, (about.unwrap_or_default(), fees.unwrap_or_default(), photo));
+        }
+        candidates.extend(with_approval(area, approved));
+    }
+    candidates.sort_by_key(|cand| cand.tutor);
+    Ok((candidates, profiles))
 }
 
 type AreaFeeRow = (i64, f64, f64, f64, String, String, String, String, Option<i32>);
@@ -314,17 +357,28 @@ pub(crate) fn cards(
     stats: &HashMap<i64, RatingStats>,
 ) -> QueryResult<Vec<TutorCard>> {
     let ids: Vec<i64> = shown.iter().map(|(cand, _)| cand.tutor).collect();
-    let people = hometutor_accounts::listed_tutors(c, &ids)?;
     let rows: Vec<ProfileRow> =
         tp::table.filter(tp::user_id.eq_any(&ids)).select((tp::user_id, tp::about, tp::fees, tp::photo)).load(c)?;
-    let profiles: HashMap<i64, ProfileRow> = rows.into_iter().map(|r| (r.0, r)).collect();
+    let profiles: HashMap<i64, ProfileFields> = rows.into_iter().map(|(id, a, f, p)| (id, (a, f, p))).collect();
+    cards_with(c, shown, stats, &profiles)
+}
+
+/// [`cards`] with the profile fields already read.
+pub(crate) fn cards_with(
+    c: &mut DbConnection,
+    shown: &[(&Candidate, f64)],
+    stats: &HashMap<i64, RatingStats>,
+    profiles: &HashMap<i64, ProfileFields>,
+) -> QueryResult<Vec<TutorCard>> {
+    let ids: Vec<i64> = shown.iter().map(|(cand, _)| cand.tutor).collect();
+    let people = hometutor_accounts::listed_tutors(c, &ids)?;
     let terms = |list: &[Choice]| list.iter().map(TermRef::from).collect::<Vec<_>>();
     Ok(shown
         .iter()
         .filter_map(|(cand, d)| {
             let person = people.get(&cand.tutor)?;
             let (about, fees, photo) = match profiles.get(&cand.tutor) {
-                Some((_, about, fees, photo)) => (about.as_str(), fees.clone(), photo.clone()),
+                Some((about, fees, photo)) => (about.as_str(), fees.clone(), photo.clone()),
                 None => ("", String::new(), None),
             };
             let st = stats.get(&cand.tutor).copied().unwrap_or_default();

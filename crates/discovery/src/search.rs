@@ -350,12 +350,13 @@ pub fn search_page(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<SearchPa
     let (list, approved) = listed(c, q, at, false)?;
     let shown: Vec<&Listed> = list.iter().skip((q.page - 1) * PAGE_SIZE).take(PAGE_SIZE).collect();
     let ids: Vec<i64> = shown.iter().map(|l| l.tutor).collect();
-    let areas: HashMap<i64, Candidate> =
-        card::load_candidates(c, &ids, &approved)?.into_iter().map(|cand| (cand.tutor, cand)).collect();
+    let (areas, profiles) = card::load_page(c, &ids, &approved)?;
+    let areas: HashMap<i64, Candidate> = areas.into_iter().map(|cand| (cand.tutor, cand)).collect();
     let pairs: Vec<(&Candidate, f64)> =
         shown.iter().filter_map(|l| Some((areas.get(&l.tutor)?, l.distance_km))).collect();
     let stats: HashMap<i64, RatingStats> = shown.iter().map(|l| (l.tutor, l.rating.unwrap_or_default())).collect();
-    Ok(SearchPage { tutors: card::cards(c, &pairs, &stats)?, total: list.len(), page: q.page, page_size: PAGE_SIZE })
+    let tutors = card::cards_with(c, &pairs, &stats, &profiles)?;
+    Ok(SearchPage { tutors, total: list.len(), page: q.page, page_size: PAGE_SIZE })
 }
 
 impl DiscoveryService {
