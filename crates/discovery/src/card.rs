@@ -8,9 +8,9 @@ use diesel::prelude::*;
 use hometutor_db::schema::{reviews as rv, tutor_areas as ta, tutor_profiles as tp, tutor_search_index as tsi};
 use hometutor_db::DbConnection;
 use hometutor_geo::{bounding_box, coarse_cell_of, distance_km, Point};
+use hometutor_places::Places;
 use hometutor_tuition::search_index::ANY_SUBJECT;
 use hometutor_tuition::MAX_RADIUS_KM;
-use hometutor_places::Places;
 use hometutor_vocabulary::{Choice, Facet};
 
 use crate::score::RatingStats;
@@ -252,7 +252,17 @@ fn area_fee() -> (
     ta::modes,
     diesel::dsl::Nullable<tp::fee_per_hour>,
 ) {
-    (ta::tutor_id, ta::lat, ta::lng, ta::radius_km, ta::subjects, ta::classes, ta::boards, ta::modes, tp::fee_per_hour.nullable())
+    (
+        ta::tutor_id,
+        ta::lat,
+        ta::lng,
+        ta::radius_km,
+        ta::subjects,
+        ta::classes,
+        ta::boards,
+        ta::modes,
+        tp::fee_per_hour.nullable(),
+    )
 }
 
 fn with_approval(r: AreaFeeRow, approved: &HashMap<i64, bool>) -> Option<Candidate> {

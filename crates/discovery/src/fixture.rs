@@ -55,7 +55,9 @@ pub fn insert_areas(c: &mut DbConnection, areas: &[SeedArea]) -> QueryResult<()>
     }
     let cells: Vec<_> = areas
         .iter()
-        .flat_map(|a| cells_of(a.center, a.radius_km).into_iter().map(|cell| (tac::cell.eq(cell), tac::tutor_id.eq(a.tutor))))
+        .flat_map(|a| {
+            cells_of(a.center, a.radius_km).into_iter().map(|cell| (tac::cell.eq(cell), tac::tutor_id.eq(a.tutor)))
+        })
         .collect();
     for chunk in cells.chunks(10_000) {
         match c {

@@ -13,24 +13,26 @@
 //! [`crate::score::RatingStats::shrunk`]), best first; then the tutor's id. Featured tutors
 //! are not ranked first: their card says so.
 //!
-//! Candidates are the areas stored under the place's coarse cell in `tutor_area_cells`
-//! (with a subject filter, only those in `tutor_area_subjects` for it): the cost follows
-//! the tutors near the place, not the tutors in the country. The database also drops, before
-//! reading the other tables, the areas whose centre is clearly too far (a flat-earth distance
-//! with a margin; the exact test follows here).
+//! How (the cost follows the tutors near the place, not the tutors in the country):
+//! 1. candidates: one key range of `tutor_search_index` (crates/tuition/src/search_index.rs)
+//!    per subject key — (the subject and 'all-subjects', or '*' without a subject filter;
+//!    the place's coarse cell) — narrowed to the box of the largest distance that can count,
+//!    with the exact distance test on the centre and radius the index carries;
+//! 2. who is listable among them (and `verified`): crates/accounts, by id, in one query;
+//! 3. only with a class, board, mode or fee filter: those tutors' areas and fees;
+//! 4. reviews: of every candidate with `minRating`, else only of those whose distance shown
+//!    ties with the page's (the rating only orders tutors at the same distance shown);
+//! 5. the page's areas, profiles and account fields (20 tutors).
 //!
-//! Performance (`cargo bench -p hometutor-discovery --bench search`, 100,000 tutors, release,
-//! on the shared 2-core machine at load 6–10): 10 km with a subject filter p50 28 ms / p99 53 ms
-//! on SQLite, p50 48 ms / p99 98 ms on PostgreSQL; every result set equals the full scan's.
-//! The 2 ms / 10 ms is NOT met yet: a city-centre coarse cell lists ~7,000 areas, each
-//! probed in `tutor_area_subjects` and `tutor_areas`. The next step is a finer key for the
-//! candidates (cell and subject together, or the centres' fine cells for `radiusKm`).
+//! Performance: see `cargo bench -p hometutor-discovery --bench search` (100,000 tutors;
+//! with `TEST_DATABASE_URL=postgres://…` on PostgreSQL); every result set, and each page,
+//! equals the full scan's.
 
 use std::collections::{HashMap, HashSet};
 
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::FieldError;
-use chrono::NaiveDateTime;
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::Point;
 use hometutor_vocabulary::{find, Facet};
@@ -191,10 +193,7 @@ impl ValidQuery {
 /// The order of the list: the distance shown (0.1 km), then the Bayesian rating (best
 /// first), then the tutor's id.
 fn listing_order(a: (f64, &RatingStats, i64), b: (f64, &RatingStats, i64)) -> std::cmp::Ordering {
-    shown_distance(a.0)
-        .total_cmp(&shown_distance(b.0))
-        .then(b.1.shrunk().total_cmp(&a.1.shrunk()))
-        .then(a.2.cmp(&b.2))
+    shown_distance(a.0).total_cmp(&shown_distance(b.0)).then(b.1.shrunk().total_cmp(&a.1.shrunk())).then(a.2.cmp(&b.2))
 }
 
 /// Filters, reads the survivors' reviews, applies `minRating` and orders.
@@ -216,10 +215,7 @@ fn rank<'a>(
         .filter(|r| q.min_rating.is_none_or(|min| r.rating.mean().is_some_and(|mean| mean >= min)))
         .collect();
     ranked.sort_by(|a, b| {
-        listing_order(
-            (a.distance_km, &a.rating, a.candidate.tutor),
-            (b.distance_km, &b.rating, b.candidate.tutor),
-        )
+        listing_order((a.distance_km, &a.rating, a.candidate.tutor), (b.distance_km, &b.rating, b.candidate.tutor))
     });
     Ok(ranked)
 }
@@ -260,8 +256,11 @@ fn listed(
         .collect();
     if q.needs_areas() {
         let ids: Vec<i64> = kept.iter().map(|h| h.tutor).collect();
-        let admitted: HashSet<i64> =
-            card::load_candidates(c, &ids, &listable)?.iter().filter(|cand| q.admits(cand).is_some()).map(|cand| cand.tutor).collect();
+        let admitted: HashSet<i64> = card::load_candidates(c, &ids, &listable)?
+            .iter()
+            .filter(|cand| q.admits(cand).is_some())
+            .map(|cand| cand.tutor)
+            .collect();
         kept.retain(|h| admitted.contains(&h.tutor));
     }
     let mut list: Vec<Listed> =
@@ -272,15 +271,15 @@ fn listed(
         for l in &mut list {
             l.rating = Some(stats.get(&l.tutor).copied().unwrap_or_default());
         }
-        list.retain(|l| {
-            q.min_rating.is_none_or(|min| l.rating.and_then(|r| r.mean()).is_some_and(|mean| mean >= min))
-        });
+        list.retain(|l| q.min_rating.is_none_or(|min| l.rating.and_then(|r| r.mean()).is_some_and(|mean| mean >= min)));
         list.sort_by(|a, b| listing_order(a.key(), b.key()));
         return Ok((list, listable));
     }
     // By distance shown and id; the rating only reorders tutors at the same distance shown,
     // so only those tied with the page's first or last entry (or between) need reviews.
-    list.sort_by(|a, b| shown_distance(a.distance_km).total_cmp(&shown_distance(b.distance_km)).then(a.tutor.cmp(&b.tutor)));
+    list.sort_by(|a, b| {
+        shown_distance(a.distance_km).total_cmp(&shown_distance(b.distance_km)).then(a.tutor.cmp(&b.tutor))
+    });
     let start = (q.page - 1) * PAGE_SIZE;
     if start < list.len() {
         let end = (start + PAGE_SIZE).min(list.len()) - 1;
@@ -314,7 +313,11 @@ pub fn ranked(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<Vec<Ranked>> 
     Ok(list
         .into_iter()
         .filter_map(|l| {
-            Some(Ranked { candidate: areas.remove(&l.tutor)?, distance_km: l.distance_km, rating: l.rating.unwrap_or_default() })
+            Some(Ranked {
+                candidate: areas.remove(&l.tutor)?,
+                distance_km: l.distance_km,
+                rating: l.rating.unwrap_or_default(),
+            })
         })
         .collect())
 }

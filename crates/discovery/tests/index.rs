@@ -19,7 +19,8 @@ use hometutor_tuition::location::LocationKey;
 use hometutor_tuition::{AreaInput, TuitionService};
 
 fn search(service: &DiscoveryService, at: Point, subject: Option<&str>) -> Vec<i64> {
-    let q = TutorQuery { location: Some([at.lng, at.lat]), subject: subject.map(str::to_string), ..TutorQuery::default() };
+    let q =
+        TutorQuery { location: Some([at.lng, at.lat]), subject: subject.map(str::to_string), ..TutorQuery::default() };
     service.search(&q).expect("search").tutors.into_iter().map(|t| t.id).collect()
 }
 
