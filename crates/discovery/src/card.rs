@@ -406,7 +406,7 @@ pub(crate) fn cards_with(
                 rating: st.mean(),
                 review_count: st.count,
                 distance_km: shown_distance(*d),
-                place_name: Places::global().describe(cand.center.lat, cand.center.lng),
+                place_name: place_name(cand.center),
                 verified: cand.verified,
                 featured: person.featured,
                 badges: person.badges.clone(),
@@ -414,3 +414,27 @@ pub(crate) fn cards_with(
         })
         .collect())
 }
+
+/// 'near Lajpat Nagar, South Delhi' for an area's centre, remembered: a pure function of the
+/// point that reads many places near a city centre, asked again for the same tutors' centres
+/// by every search near them. The memory is bounded (emptied past [`PLACE_NAMES`] points).
+fn place_name(center: Point) -> Option<String> {
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<HashMap<(u64, u64), Option<String>>>> = OnceLock::new();
+    let key = (center.lat.to_bits(), center.lng.to_bits());
+    let names = NAMES.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(name) = names.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return name;
+    }
+    let name = Places::global().describe(center.lat, center.lng);
+    if let Ok(mut m) = names.lock() {
+        if m.len() >= PLACE_NAMES {
+            m.clear();
+        }
+        m.insert(key, name.clone());
+    }
+    name
+}
+
+/// The most area centres whose place names are remembered at once.
+const PLACE_NAMES: usize = 200_000;
