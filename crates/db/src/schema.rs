@@ -354,7 +354,7 @@ diesel::table! {
 diesel::table! {
     /// Tutor search's candidates (issue 20): an area under each (subject id or '*', coarse
     /// cell) it can be found by, with its centre and radius (crates/tuition/src/search_index.rs).
-    tutor_search_index (subject_id, cell, tutor_id) {
+    tutor_search_index (subject_id, cell, lat, tutor_id) {
         subject_id -> Text,
         cell -> BigInt,
         tutor_id -> BigInt,

@@ -53,7 +53,11 @@ pub fn rows_of(tutor: i64, center: Point, radius_km: f64, subject_ids: &[&str]) 
 /// Stores rows (skipping any already there), in key order and in slices that stay under
 /// SQLite's bound-parameter limit.
 pub fn insert_rows(c: &mut DbConnection, rows: &mut [IndexRow]) -> QueryResult<()> {
-    rows.sort_by(|a, b| (&a.subject, a.cell, a.tutor).cmp(&(&b.subject, b.cell, b.tutor)));
+    rows.sort_by(|a, b| {
+        (&a.subject, a.cell, a.center.lat, a.tutor)
+            .partial_cmp(&(&b.subject, b.cell, b.center.lat, b.tutor))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
     for chunk in rows.chunks(5_000) {
         let values: Vec<_> = chunk
             .iter()

@@ -3,7 +3,8 @@
 -- radius, so the distance test runs from the index alone. One row per vocabulary subject
 -- id of the area and per coarse cell that a point inside the area can fall in (the cells of
 -- tutor_area_cells), and the same rows again under the subject '*' for searches without a
--- subject filter. Kept by crates/tuition/src/search_index.rs in the transaction that
+-- subject filter; keyed by latitude within a cell so that a search reads only the band of
+-- centres near enough. Kept by crates/tuition/src/search_index.rs in the transaction that
 -- writes the area; areas saved before this migration are indexed at start-up.
 -- PostgreSQL: the key includes the centre and radius, for index-only scans.
 CREATE TABLE tutor_search_index (
@@ -13,6 +14,6 @@ CREATE TABLE tutor_search_index (
     lat DOUBLE PRECISION NOT NULL,
     lng DOUBLE PRECISION NOT NULL,
     radius_km DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (subject_id, cell, tutor_id) INCLUDE (lat, lng, radius_km)
+    PRIMARY KEY (subject_id, cell, lat, tutor_id) INCLUDE (lng, radius_km)
 );
 CREATE INDEX tutor_search_index_tutor ON tutor_search_index (tutor_id);
