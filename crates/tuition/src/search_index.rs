@@ -3,9 +3,10 @@
 //! An area is stored under every (subject id, coarse cell) it can be found by: each
 //! vocabulary subject id it names (`other:` entries are never a filter) and the wildcard
 //! [`ANY_SUBJECT`], times each coarse cell a point inside it can fall in (the cells of
-//! [`crate::coverage`]). Each row carries the area's centre and radius, so that a search
-//! reads one key range — (subject, the place's coarse cell) — and tests the distance from
-//! the index alone, before reading any other table (crates/discovery/src/search.rs).
+//! [`crate::coverage`]). The key is (subject, cell, latitude of the centre, tutor) and each
+//! row carries the centre and radius, so that a search reads one key range — (subject, the
+//! place's coarse cell, the band of latitudes near enough) — and tests the distance from the
+//! index alone, before reading any other table (crates/discovery/src/search.rs).
 //!
 //! Written in the transaction that writes the area ([`crate::area`]); the rows of a deleted
 //! area go with it (`ON DELETE CASCADE`). Areas stored before the table existed are indexed
