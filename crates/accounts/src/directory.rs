@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
 use hometutor_db::schema::users;
@@ -84,4 +85,95 @@ pub fn people(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<UserI
     }
     let rows: Vec<PersonRow> = users::table.filter(users::id.eq_any(ids)).select(PersonRow::as_select()).load(conn)?;
     Ok(rows.into_iter().map(Person::from).map(|p| (p.id, p)).collect())
+}
+
+/// The test of a listable tutor at `$at` (see [`listable_tutors`]).
+macro_rules! listable {
+    ($at:expr) => {
+        users::role
+            .eq(Role::Tutor.as_str())
+            .and(users::active.eq(true))
+            .and(users::email_verified.eq(true))
+            .and(users::subscription_active.eq(true))
+            .and(users::subscription_expires.gt($at))
+    };
+}
+
+/// A tutor as search and recommendations may list them (crates/discovery): what a card
+/// shows of the account, never an e-mail or a phone number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListedTutor {
+    pub fullname: String,
+    /// Approved by an admin ('verified' on a card).
+    pub approved: bool,
+    pub featured: bool,
+    pub badges: Vec<String>,
+}
+
+/// Those of `ids` that are listable tutors at `at` — role tutor, active, e-mail verified,
+/// subscription flag set and expiring after `at` — with whether an admin approved them;
+/// read by id, in slices that stay under SQLite's bound-parameter limit.
+pub fn listable_tutors(conn: &mut DbConnection, ids: &[i64], at: NaiveDateTime) -> QueryResult<HashMap<i64, bool>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, bool)> = match conn {
+        // The ids as one JSON bind: one statement, prepared once per connection, whatever
+        // their number (an IN list of hundreds of binds is prepared anew each time).
+        DbConnection::Sqlite(_) => users::table
+            .filter(
+                diesel::dsl::sql::<diesel::sql_types::Bool>("users.id IN (SELECT value FROM json_each(")
+                    .bind::<diesel::sql_types::Text, _>(ids_json(ids))
+                    .sql("))"),
+            )
+            .filter(listable!(at))
+            .select((users::id, users::approved))
+            .load(conn)?,
+        // `= ANY($1)`: one array bind.
+        DbConnection::Pg(_) => users::table
+            .filter(users::id.eq_any(ids))
+            .filter(listable!(at))
+            .select((users::id, users::approved))
+            .load(conn)?,
+    };
+    Ok(rows.into_iter().collect())
+}
+
+/// Every listable tutor at `at` (see [`listable_tutors`]): the full scans that tests and
+/// benchmarks compare the indexed searches with.
+pub fn every_listable_tutor(conn: &mut DbConnection, at: NaiveDateTime) -> QueryResult<HashMap<i64, bool>> {
+    let rows: Vec<(i64, bool)> = users::table.filter(listable!(at)).select((users::id, users::approved)).load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// The card data of those of `ids` that exist (whether they are listable is
+/// [`listable_tutors`]' question).
+pub fn listed_tutors(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<i64, ListedTutor>> {
+    let mut found = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(5_000) {
+        let rows: Vec<(i64, String, bool, bool, String)> = users::table
+            .filter(users::id.eq_any(chunk))
+            .select((users::id, users::fullname, users::approved, users::featured, users::badges))
+            .load(conn)?;
+        found.extend(rows.into_iter().map(|(id, fullname, approved, featured, badges)| {
+            // A JSON array as stored; anything else reads as none.
+            let badges = serde_json::from_str(&badges).unwrap_or_default();
+            (id, ListedTutor { fullname, approved, featured, badges })
+        }));
+    }
+    Ok(found)
+}
+
+/// Ids as a JSON array (`[1,2,3]`), for SQLite's `json_each`.
+fn ids_json(ids: &[i64]) -> String {
+    let mut out = String::with_capacity(ids.len() * 7 + 2);
+    out.push('[');
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&id.to_string());
+    }
+    out.push(']');
+    out
 }

@@ -16,7 +16,10 @@ mod directory;
 mod store;
 mod user;
 
-pub use directory::{count_by_role_and_activity, list, names, people, Listing};
+pub use directory::{
+    count_by_role_and_activity, every_listable_tutor, list, listable_tutors, listed_tutors, names, people, ListedTutor,
+    Listing,
+};
 pub use store::{
     count_active_admins_except, count_admins, delete, end_sessions, exists, extend_subscription, find, find_by_email,
     find_credentials, insert, insert_many, lock, mark_email_verified, replace_registration, reset_password, role_of,

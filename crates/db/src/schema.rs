@@ -352,6 +352,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Tutor search's candidates (issue 20): an area under each (subject id or '*', coarse
+    /// cell) it can be found by, with its centre and radius (crates/tuition/src/search_index.rs).
+    tutor_search_index (subject_id, cell, lat, tutor_id) {
+        subject_id -> Text,
+        cell -> BigInt,
+        tutor_id -> BigInt,
+        lat -> Double,
+        lng -> Double,
+        radius_km -> Double,
+    }
+}
+
+diesel::table! {
     /// The coarse grid cells each tutor area overlaps: the reverse geo index.
     tutor_area_cells (cell, tutor_id) {
         cell -> BigInt,
@@ -418,5 +431,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     notifications,
     notification_preferences,
     tutor_area_subjects,
-    tuition_invites
+    tuition_invites,
+    tutor_search_index
 );

@@ -5,10 +5,12 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_db::schema::{reviews as rv, tutor_area_cells as tac, tutor_areas as ta, tutor_profiles as tp, users};
+use hometutor_db::schema::{reviews as rv, tutor_areas as ta, tutor_profiles as tp, tutor_search_index as tsi};
 use hometutor_db::DbConnection;
-use hometutor_geo::{coarse_cell_of, distance_km, Point};
+use hometutor_geo::{bounding_box, coarse_cell_of, distance_km, Point};
 use hometutor_places::Places;
+use hometutor_tuition::search_index::ANY_SUBJECT;
+use hometutor_tuition::MAX_RADIUS_KM;
 use hometutor_vocabulary::{Choice, Facet};
 
 use crate::score::RatingStats;
@@ -112,119 +114,187 @@ impl Candidate {
 /// The id of 'All Subjects': a subject filter lists such tutors too.
 pub const ALL_SUBJECTS: &str = "all-subjects";
 
-/// A listable tutor: active, e-mail verified, subscribed at `at`.
-macro_rules! listable {
-    ($at:expr) => {
-        users::role
-            .eq("tutor")
-            .and(users::active.eq(true))
-            .and(users::email_verified.eq(true))
-            .and(users::subscription_active.eq(true))
-            .and(users::subscription_expires.gt($at))
-    };
+/// One area found by tutor search's index: the tutor and the distance from the point to
+/// the area's centre, which is within the area's radius (and the search's, if any).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Hit {
+    pub tutor: i64,
+    pub distance_km: f64,
 }
 
-/// Kilometres per degree of latitude (and of longitude at the equator), as crates/geo's sphere.
-const KM_PER_DEGREE: f64 = 6371.0 * std::f64::consts::PI / 180.0;
-
-/// A pre-filter the database evaluates before any join: the tutor's centre is roughly
-/// within `km` (a column expression, or a number) of the point, by the flat-earth distance
-/// with a margin that keeps it a superset of the exact (haversine) test done afterwards.
-fn roughly_within(point: Point, km: &str) -> String {
-    // Within 50 km of the point, the flat distance at the point's latitude is within 1% of
-    // the great-circle one below 60° of latitude (India lies below 37°); 5% and 0.2 km more
-    // are kept, then checked exactly. Nearer the poles (and across the antimeridian's wrap)
-    // the flat distance means little: no pre-filter there.
-    if point.lat.abs() > 60.0 || point.lng.abs() > 170.0 {
-        return "1 = 1".into();
+/// The areas that cover `point` (distance to the centre ≤ the area's radius) and whose
+/// centre is within `within_km` of it, optionally only those naming `subject` or 'All
+/// Subjects'; in tutor order, each tutor once. One key range of `tutor_search_index` per
+/// subject key — (subject or '*', the point's coarse cell) — narrowed to the box of the
+/// largest distance that can count, and the exact (haversine) test on the centre and radius
+/// the index carries: no other table is read.
+pub(crate) fn index_hits(
+    c: &mut DbConnection,
+    point: Point,
+    subject: Option<&str>,
+    within_km: Option<f64>,
+) -> QueryResult<Vec<Hit>> {
+    let keys: &[&str] = match subject {
+        Some(s) if s == ALL_SUBJECTS => &[ALL_SUBJECTS],
+        Some(s) => &[s, ALL_SUBJECTS],
+        None => &[ANY_SUBJECT],
+    };
+    // No area is wider than MAX_RADIUS_KM (crates/tuition refuses it): no centre further
+    // than that, or than `within_km`, can count. The box is exact on the sphere; a margin
+    // keeps rounding out of it. One longitude range only (else no box: it wraps at 180°).
+    let reach = within_km.unwrap_or(f64::INFINITY).min(MAX_RADIUS_KM) + 0.01;
+    let b = bounding_box(point, reach);
+    const SLACK: f64 = 1e-9;
+    let (lat0, lat1, lng0, lng1) = match b.lng_ranges[..] {
+        [(lo, hi)] => (b.min_lat - SLACK, b.max_lat + SLACK, lo - SLACK, hi + SLACK),
+        _ => (-90.0, 90.0, -180.0, 180.0),
+    };
+    let cell = coarse_cell_of(point);
+    let mut rows: Vec<(i64, f64, f64, f64)> = Vec::new();
+    match c {
+        // One key range per subject key, each the same statement (prepared once per connection;
+        // an IN list is prepared anew each time on SQLite).
+        DbConnection::Sqlite(_) => {
+            for key in keys {
+                rows.extend(
+                    tsi::table
+                        .filter(tsi::subject_id.eq(*key))
+                        .filter(tsi::cell.eq(cell))
+                        .filter(tsi::lat.between(lat0, lat1))
+                        .filter(tsi::lng.between(lng0, lng1))
+                        .select((tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km))
+                        .load::<(i64, f64, f64, f64)>(c)?,
+                );
+            }
+        }
+        // One round trip: `subject_id = ANY($1)`.
+        DbConnection::Pg(_) => {
+            rows = tsi::table
+                .filter(tsi::subject_id.eq_any(keys))
+                .filter(tsi::cell.eq(cell))
+                .filter(tsi::lat.between(lat0, lat1))
+                .filter(tsi::lng.between(lng0, lng1))
+                .select((tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km))
+                .load::<(i64, f64, f64, f64)>(c)?;
+        }
     }
-    let kx = KM_PER_DEGREE * point.lat.to_radians().cos();
-    let ky = KM_PER_DEGREE;
-    let (lat, lng) = (point.lat, point.lng);
-    format!(
-        "((tutor_areas.lng - ({lng:?})) * ({kx:?})) * ((tutor_areas.lng - ({lng:?})) * ({kx:?})) \
-         + ((tutor_areas.lat - ({lat:?})) * ({ky:?})) * ((tutor_areas.lat - ({lat:?})) * ({ky:?})) \
-         <= ({km} * 1.05 + 0.2) * ({km} * 1.05 + 0.2)"
+    let mut hits: Vec<Hit> = rows
+        .into_iter()
+        .filter_map(|(tutor, lat, lng, radius_km)| {
+            let d = distance_km(Point { lat, lng }, point);
+            (d <= radius_km && within_km.is_none_or(|r| d <= r)).then_some(Hit { tutor, distance_km: d })
+        })
+        .collect();
+    hits.sort_by_key(|h| h.tutor);
+    hits.dedup_by_key(|h| h.tutor);
+    Ok(hits)
+}
+
+/// A card's profile fields: about, fees (notes), photo.
+pub(crate) type ProfileFields = (String, String, Option<String>);
+
+type PageRow = (AreaFeeRow, Option<String>, Option<String>, Option<String>);
+
+/// [`load_candidates`] and the profile fields of the cards, in one query: a page's tutors.
+pub(crate) fn load_page(
+    c: &mut DbConnection,
+    ids: &[i64],
+    approved: &HashMap<i64, bool>,
+) -> QueryResult<(Vec<Candidate>, HashMap<i64, ProfileFields>)> {
+    let rows: Vec<PageRow> = ta::table
+        .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
+        .filter(ta::tutor_id.eq_any(ids))
+        .select((area_fee(), tp::about.nullable(), tp::fees.nullable(), tp::photo.nullable()))
+        .load(c)?;
+    let mut profiles = HashMap::with_capacity(rows.len());
+    let mut candidates = Vec::with_capacity(rows.len());
+    for (area, about, fees, photo) in rows {
+        if about.is_some() {
+            profiles.insert(area.0, (about.unwrap_or_default(), fees.unwrap_or_default(), photo));
+        }
+        candidates.extend(with_approval(area, approved));
+    }
+    candidates.sort_by_key(|cand| cand.tutor);
+    Ok((candidates, profiles))
+}
+
+type AreaFeeRow = (i64, f64, f64, f64, String, String, String, String, Option<i32>);
+
+/// The candidates of `ids` (tutors with an area), in tutor order, `verified` from `approved`
+/// (ids absent there are left out): their areas and fees, read by id in slices.
+pub(crate) fn load_candidates(
+    c: &mut DbConnection,
+    ids: &[i64],
+    approved: &HashMap<i64, bool>,
+) -> QueryResult<Vec<Candidate>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(5_000) {
+        let rows: Vec<AreaFeeRow> = ta::table
+            .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
+            .filter(ta::tutor_id.eq_any(chunk))
+            .select(area_fee())
+            .load(c)?;
+        out.extend(rows.into_iter().filter_map(|r| with_approval(r, approved)));
+    }
+    out.sort_by_key(|cand| cand.tutor);
+    Ok(out)
+}
+
+#[allow(clippy::type_complexity)]
+fn area_fee() -> (
+    ta::tutor_id,
+    ta::lat,
+    ta::lng,
+    ta::radius_km,
+    ta::subjects,
+    ta::classes,
+    ta::boards,
+    ta::modes,
+    diesel::dsl::Nullable<tp::fee_per_hour>,
+) {
+    (
+        ta::tutor_id,
+        ta::lat,
+        ta::lng,
+        ta::radius_km,
+        ta::subjects,
+        ta::classes,
+        ta::boards,
+        ta::modes,
+        tp::fee_per_hour.nullable(),
     )
 }
 
-/// The listable tutors whose area is stored under the point's coarse cell and roughly covers
-/// it (then checked exactly by the caller), optionally only those naming one of `subjects`,
-/// whose centre is roughly within `within_km`, whose fee is at most `max_fee`, verified; in
-/// tutor order. The subject test probes `tutor_area_subjects`' key per candidate, and the
-/// rough distance is tested before the other tables are read.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn under_cell(
+fn with_approval(r: AreaFeeRow, approved: &HashMap<i64, bool>) -> Option<Candidate> {
+    let verified = *approved.get(&r.0)?;
+    Some(Candidate::from((r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7, verified, r.8)))
+}
+
+/// The listable tutors whose area covers `point` (and is within `within_km`), optionally
+/// only those teaching `subject`, in tutor order: the index's hits, the accounts listable
+/// at `at` among them, then their areas.
+pub(crate) fn candidates_at(
     c: &mut DbConnection,
     point: Point,
-    subjects: Option<&[&str]>,
+    subject: Option<&str>,
     within_km: Option<f64>,
-    max_fee: Option<i32>,
-    verified_only: bool,
     at: NaiveDateTime,
 ) -> QueryResult<Vec<Candidate>> {
-    use diesel::dsl::{exists, sql};
-    use diesel::sql_types::Bool;
-    use hometutor_db::schema::tutor_area_subjects as tas;
-    let mut q = tac::table
-        .inner_join(ta::table.on(ta::tutor_id.eq(tac::tutor_id)))
-        .inner_join(users::table.on(users::id.eq(tac::tutor_id)))
-        .left_join(tp::table.on(tp::user_id.eq(tac::tutor_id)))
-        .filter(tac::cell.eq(coarse_cell_of(point)))
-        .filter(sql::<Bool>(&roughly_within(point, "tutor_areas.radius_km")))
-        .filter(listable!(at))
-        .select((
-            ta::tutor_id,
-            ta::lat,
-            ta::lng,
-            ta::radius_km,
-            ta::subjects,
-            ta::classes,
-            ta::boards,
-            ta::modes,
-            users::approved,
-            tp::fee_per_hour.nullable(),
-        ))
-        .order(tac::tutor_id)
-        .into_boxed();
-    if let Some(km) = within_km {
-        q = q.filter(sql::<Bool>(&roughly_within(point, &format!("({km:?})"))));
-    }
-    if let Some(subjects) = subjects {
-        let ids: Vec<String> = subjects.iter().map(|s| s.to_string()).collect();
-        q = q.filter(exists(tas::table.filter(tas::subject_id.eq_any(ids).and(tas::tutor_id.eq(tac::tutor_id)))));
-    }
-    if let Some(max) = max_fee {
-        q = q.filter(tp::fee_per_hour.le(max));
-    }
-    if verified_only {
-        q = q.filter(users::approved.eq(true));
-    }
-    let rows: Vec<CandidateRow> = q.load(c)?;
-    Ok(rows.into_iter().map(Candidate::from).collect())
+    let ids: Vec<i64> = index_hits(c, point, subject, within_km)?.iter().map(|h| h.tutor).collect();
+    let listable = hometutor_accounts::listable_tutors(c, &ids, at)?;
+    let ids: Vec<i64> = ids.into_iter().filter(|id| listable.contains_key(id)).collect();
+    load_candidates(c, &ids, &listable)
 }
 
 /// Every listable tutor's area, read without the indexes: the baseline of tests and the benchmark.
 pub(crate) fn all_listable(c: &mut DbConnection, at: NaiveDateTime) -> QueryResult<Vec<Candidate>> {
-    let rows: Vec<CandidateRow> = ta::table
-        .inner_join(users::table.on(users::id.eq(ta::tutor_id)))
+    let listable = hometutor_accounts::every_listable_tutor(c, at)?;
+    let rows: Vec<AreaFeeRow> = ta::table
         .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
-        .filter(listable!(at))
-        .select((
-            ta::tutor_id,
-            ta::lat,
-            ta::lng,
-            ta::radius_km,
-            ta::subjects,
-            ta::classes,
-            ta::boards,
-            ta::modes,
-            users::approved,
-            tp::fee_per_hour.nullable(),
-        ))
+        .select(area_fee())
         .order(ta::tutor_id)
         .load(c)?;
-    Ok(rows.into_iter().map(Candidate::from).collect())
+    Ok(rows.into_iter().filter_map(|r| with_approval(r, &listable)).collect())
 }
 
 /// Each tutor's review count and sum of stars (tutors without reviews are absent).
@@ -288,7 +358,7 @@ pub(crate) fn short_about(about: &str) -> String {
     cut
 }
 
-type DetailRow = (i64, String, bool, String, Option<String>, Option<String>, Option<String>);
+type ProfileRow = (i64, String, String, Option<String>);
 
 /// The cards of `shown` (candidate, distance to the point), in that order.
 pub(crate) fn cards(
@@ -297,50 +367,74 @@ pub(crate) fn cards(
     stats: &HashMap<i64, RatingStats>,
 ) -> QueryResult<Vec<TutorCard>> {
     let ids: Vec<i64> = shown.iter().map(|(cand, _)| cand.tutor).collect();
-    let rows: Vec<DetailRow> = users::table
-        .left_join(tp::table.on(tp::user_id.eq(users::id)))
-        .filter(users::id.eq_any(&ids))
-        .select((
-            users::id,
-            users::fullname,
-            users::featured,
-            users::badges,
-            tp::about.nullable(),
-            tp::fees.nullable(),
-            tp::photo.nullable(),
-        ))
-        .load(c)?;
-    let details: HashMap<i64, DetailRow> = rows.into_iter().map(|r| (r.0, r)).collect();
+    let rows: Vec<ProfileRow> =
+        tp::table.filter(tp::user_id.eq_any(&ids)).select((tp::user_id, tp::about, tp::fees, tp::photo)).load(c)?;
+    let profiles: HashMap<i64, ProfileFields> = rows.into_iter().map(|(id, a, f, p)| (id, (a, f, p))).collect();
+    cards_with(c, shown, stats, &profiles)
+}
+
+/// [`cards`] with the profile fields already read.
+pub(crate) fn cards_with(
+    c: &mut DbConnection,
+    shown: &[(&Candidate, f64)],
+    stats: &HashMap<i64, RatingStats>,
+    profiles: &HashMap<i64, ProfileFields>,
+) -> QueryResult<Vec<TutorCard>> {
+    let ids: Vec<i64> = shown.iter().map(|(cand, _)| cand.tutor).collect();
+    let people = hometutor_accounts::listed_tutors(c, &ids)?;
     let terms = |list: &[Choice]| list.iter().map(TermRef::from).collect::<Vec<_>>();
     Ok(shown
         .iter()
         .filter_map(|(cand, d)| {
-            let (_, fullname, featured, badges, about, fees, photo) = details.get(&cand.tutor)?.clone();
+            let person = people.get(&cand.tutor)?;
+            let (about, fees, photo) = match profiles.get(&cand.tutor) {
+                Some((about, fees, photo)) => (about.as_str(), fees.clone(), photo.clone()),
+                None => ("", String::new(), None),
+            };
             let st = stats.get(&cand.tutor).copied().unwrap_or_default();
             Some(TutorCard {
                 id: cand.tutor,
-                fullname,
+                fullname: person.fullname.clone(),
                 photo,
-                about: short_about(about.as_deref().unwrap_or("")),
+                about: short_about(about),
                 subjects: terms(&cand.subjects),
                 classes: terms(&cand.classes),
                 boards: terms(&cand.boards),
                 modes: terms(&cand.modes),
                 fee_per_hour: cand.fee_per_hour,
-                fee_notes: fees.unwrap_or_default(),
+                fee_notes: fees,
                 rating: st.mean(),
                 review_count: st.count,
                 distance_km: shown_distance(*d),
-                place_name: Places::global().describe(cand.center.lat, cand.center.lng),
+                place_name: place_name(cand.center),
                 verified: cand.verified,
-                featured,
-                badges: parse_badges(&badges),
+                featured: person.featured,
+                badges: person.badges.clone(),
             })
         })
         .collect())
 }
 
-/// `users.badges` as stored (a JSON array; anything else reads as none).
-fn parse_badges(raw: &str) -> Vec<String> {
-    serde_json::from_str(raw).unwrap_or_default()
+/// 'near Lajpat Nagar, South Delhi' for an area's centre, remembered: a pure function of the
+/// point that reads many places near a city centre, asked again for the same tutors' centres
+/// by every search near them. The memory is bounded (emptied past [`PLACE_NAMES`] points).
+fn place_name(center: Point) -> Option<String> {
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<HashMap<(u64, u64), Option<String>>>> = OnceLock::new();
+    let key = (center.lat.to_bits(), center.lng.to_bits());
+    let names = NAMES.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(name) = names.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return name;
+    }
+    let name = Places::global().describe(center.lat, center.lng);
+    if let Ok(mut m) = names.lock() {
+        if m.len() >= PLACE_NAMES {
+            m.clear();
+        }
+        m.insert(key, name.clone());
+    }
+    name
 }
+
+/// The most area centres whose place names are remembered at once.
+const PLACE_NAMES: usize = 200_000;

@@ -1,11 +1,13 @@
-//! Seeding for tests and the benchmark: teaching areas written straight into the three
-//! tables search reads (`tutor_areas`, `tutor_area_cells`, `tutor_area_subjects`), the way
+//! Seeding for tests and the benchmark: teaching areas written straight into the tables
+//! search reads (`tutor_areas`, `tutor_area_cells`, `tutor_area_subjects`, and
+//! `tutor_search_index` through crates/tuition's own rows), the way
 //! crates/tuition keeps them, so this crate's tests need nothing of that crate's input rules.
 
 use diesel::prelude::*;
 use hometutor_db::schema::{tutor_area_cells as tac, tutor_area_subjects as tas, tutor_areas as ta};
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::{coarse_cells_covering, Point};
+use hometutor_tuition::search_index::{insert_rows, rows_of, IndexRow};
 
 /// One tutor's area, with list entries as stored (ids, or `other:<text>`).
 #[derive(Debug, Clone)]
@@ -53,7 +55,9 @@ pub fn insert_areas(c: &mut DbConnection, areas: &[SeedArea]) -> QueryResult<()>
     }
     let cells: Vec<_> = areas
         .iter()
-        .flat_map(|a| cells_of(a.center, a.radius_km).into_iter().map(|cell| (tac::cell.eq(cell), tac::tutor_id.eq(a.tutor))))
+        .flat_map(|a| {
+            cells_of(a.center, a.radius_km).into_iter().map(|cell| (tac::cell.eq(cell), tac::tutor_id.eq(a.tutor)))
+        })
         .collect();
     for chunk in cells.chunks(10_000) {
         match c {
@@ -76,5 +80,17 @@ pub fn insert_areas(c: &mut DbConnection, areas: &[SeedArea]) -> QueryResult<()>
             DbConnection::Pg(c) => diesel::insert_into(tas::table).values(chunk).execute(c),
         }?;
     }
-    Ok(())
+    let mut index: Vec<IndexRow> = areas
+        .iter()
+        .flat_map(|a| {
+            let known: Vec<&str> = a
+                .subjects
+                .iter()
+                .map(String::as_str)
+                .filter(|s| !s.starts_with(hometutor_vocabulary::OTHER_PREFIX))
+                .collect();
+            rows_of(a.tutor, a.center, a.radius_km, &known)
+        })
+        .collect();
+    insert_rows(c, &mut index)
 }

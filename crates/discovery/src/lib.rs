@@ -2,9 +2,11 @@
 //! tutors for a request with a transparent score and the reasons behind it ([`score`],
 //! [`recommend`]), and a parent's invitation of a recommended tutor.
 //!
-//! Everything reads the teaching areas straight from their tables (`tutor_areas`, its reverse
-//! index `tutor_area_cells` and the subject index `tutor_area_subjects`, all kept by
-//! crates/tuition): a point's coarse cell names the only areas that can cover it.
+//! Everything reads the teaching areas straight from their tables, all kept by crates/tuition:
+//! `tutor_areas` and tutor search's index `tutor_search_index`, where a point's coarse cell
+//! and a subject name the only areas that can cover it, each with its centre and radius.
+//! Accounts (who is listable, a card's name, badges) are read through crates/accounts, which
+//! owns the `users` table.
 //!
 //! Who is listed (search and recommendations alike): a tutor whose account is active, whose
 //! e-mail is verified, whose subscription is paid and not expired, and who saved a teaching

@@ -215,12 +215,12 @@ pub fn responsiveness(
 pub fn recommend(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Recommendation, DiscoveryError> {
     let facts = own_request(c, parent, id)?;
     let at = now();
-    let subject_filter: Option<[&str; 2]> = match &facts.wanted.subject {
-        Some(Choice::Known(t)) => Some([t.id, ALL_SUBJECTS]),
+    let subject_filter: Option<&str> = match &facts.wanted.subject {
+        Some(Choice::Known(t)) => Some(t.id),
         _ => None,
     };
     let candidates: Vec<(Candidate, f64)> =
-        card::under_cell(c, facts.point, subject_filter.as_ref().map(|s| &s[..]), None, None, false, at)?
+        card::candidates_at(c, facts.point, subject_filter, None, at)?
             .into_iter()
             .filter(|cand| cand.tutor != parent.0 && suits(cand, &facts))
             .filter_map(|cand| {

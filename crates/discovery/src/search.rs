@@ -13,28 +13,31 @@
 //! [`crate::score::RatingStats::shrunk`]), best first; then the tutor's id. Featured tutors
 //! are not ranked first: their card says so.
 //!
-//! Candidates are the areas stored under the place's coarse cell in `tutor_area_cells`
-//! (with a subject filter, only those in `tutor_area_subjects` for it): the cost follows
-//! the tutors near the place, not the tutors in the country. The database also drops, before
-//! reading the other tables, the areas whose centre is clearly too far (a flat-earth distance
-//! with a margin; the exact test follows here).
+//! How (the cost follows the tutors near the place, not the tutors in the country):
+//! 1. candidates: one key range of `tutor_search_index` (crates/tuition/src/search_index.rs)
+//!    per subject key — (the subject and 'all-subjects', or '*' without a subject filter;
+//!    the place's coarse cell) — narrowed to the box of the largest distance that can count,
+//!    with the exact distance test on the centre and radius the index carries;
+//! 2. who is listable among them (and `verified`): crates/accounts, by id, in one query;
+//! 3. only with a class, board, mode or fee filter: those tutors' areas and fees;
+//! 4. reviews: of every candidate with `minRating`, else only of those whose distance shown
+//!    ties with the page's (the rating only orders tutors at the same distance shown);
+//! 5. the page's areas, profiles and account fields (20 tutors).
 //!
-//! Performance (`cargo bench -p hometutor-discovery --bench search`, 100,000 tutors, release,
-//! on the shared 2-core machine at load 6–10): 10 km with a subject filter p50 28 ms / p99 53 ms
-//! on SQLite, p50 48 ms / p99 98 ms on PostgreSQL; every result set equals the full scan's.
-//! The 2 ms / 10 ms is NOT met yet: a city-centre coarse cell lists ~7,000 areas, each
-//! probed in `tutor_area_subjects` and `tutor_areas`. The next step is a finer key for the
-//! candidates (cell and subject together, or the centres' fine cells for `radiusKm`).
+//! Performance: see `cargo bench -p hometutor-discovery --bench search` (100,000 tutors;
+//! with `TEST_DATABASE_URL=postgres://…` on PostgreSQL); every result set, and each page,
+//! equals the full scan's.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::FieldError;
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::Point;
 use hometutor_vocabulary::{find, Facet};
 
-use crate::card::{self, admits, shown_distance, Candidate, TutorCard, ALL_SUBJECTS};
+use crate::card::{self, admits, shown_distance, Candidate, Hit, TutorCard};
 use crate::score::RatingStats;
 use crate::{DiscoveryError, DiscoveryService};
 
@@ -187,6 +190,12 @@ impl ValidQuery {
     }
 }
 
+/// The order of the list: the distance shown (0.1 km), then the Bayesian rating (best
+/// first), then the tutor's id.
+fn listing_order(a: (f64, &RatingStats, i64), b: (f64, &RatingStats, i64)) -> std::cmp::Ordering {
+    shown_distance(a.0).total_cmp(&shown_distance(b.0)).then(b.1.shrunk().total_cmp(&a.1.shrunk())).then(a.2.cmp(&b.2))
+}
+
 /// Filters, reads the survivors' reviews, applies `minRating` and orders.
 fn rank<'a>(
     c: &mut DbConnection,
@@ -206,28 +215,111 @@ fn rank<'a>(
         .filter(|r| q.min_rating.is_none_or(|min| r.rating.mean().is_some_and(|mean| mean >= min)))
         .collect();
     ranked.sort_by(|a, b| {
-        shown_distance(a.distance_km)
-            .total_cmp(&shown_distance(b.distance_km))
-            .then(b.rating.shrunk().total_cmp(&a.rating.shrunk()))
-            .then(a.candidate.tutor.cmp(&b.candidate.tutor))
+        listing_order((a.distance_km, &a.rating, a.candidate.tutor), (b.distance_km, &b.rating, b.candidate.tutor))
     });
     Ok(ranked)
 }
 
-/// Every tutor the query lists, in order, through the indexes.
+/// A tutor the query lists, before the card: who, how far, their reviews (`None`: not read,
+/// as the page does not need them).
+#[derive(Debug, Clone, Copy)]
+struct Listed {
+    tutor: i64,
+    distance_km: f64,
+    rating: Option<RatingStats>,
+}
+
+impl ValidQuery {
+    /// Whether the query filters on what only the area's lists or the fee tell.
+    fn needs_areas(&self) -> bool {
+        self.class.is_some() || self.board.is_some() || self.mode.is_some() || self.max_fee.is_some()
+    }
+}
+
+/// Every tutor the query lists, through the indexes: the index's hits (subject, coverage and
+/// `radiusKm` decided there), the listable accounts among them (and `verified`), the areas
+/// only when class, board, mode or fee filter, then the reviews — of every one with
+/// `minRating` or `all_ratings`, else only of those whose distance shown ties with the page
+/// `page` (the order needs no more). Ordered as documented; the caller pages.
+fn listed(
+    c: &mut DbConnection,
+    q: &ValidQuery,
+    at: NaiveDateTime,
+    all_ratings: bool,
+) -> QueryResult<(Vec<Listed>, HashMap<i64, bool>)> {
+    let hits = card::index_hits(c, q.point, q.subject, q.radius_km)?;
+    let ids: Vec<i64> = hits.iter().map(|h| h.tutor).collect();
+    let listable = hometutor_accounts::listable_tutors(c, &ids, at)?;
+    let mut kept: Vec<Hit> = hits
+        .into_iter()
+        .filter(|h| listable.get(&h.tutor).is_some_and(|approved| *approved || !q.verified_only))
+        .collect();
+    if q.needs_areas() {
+        let ids: Vec<i64> = kept.iter().map(|h| h.tutor).collect();
+        let admitted: HashSet<i64> = card::load_candidates(c, &ids, &listable)?
+            .iter()
+            .filter(|cand| q.admits(cand).is_some())
+            .map(|cand| cand.tutor)
+            .collect();
+        kept.retain(|h| admitted.contains(&h.tutor));
+    }
+    let mut list: Vec<Listed> =
+        kept.into_iter().map(|h| Listed { tutor: h.tutor, distance_km: h.distance_km, rating: None }).collect();
+    if q.min_rating.is_some() || all_ratings {
+        let ids: Vec<i64> = list.iter().map(|l| l.tutor).collect();
+        let stats = card::rating_stats(c, &ids)?;
+        for l in &mut list {
+            l.rating = Some(stats.get(&l.tutor).copied().unwrap_or_default());
+        }
+        list.retain(|l| q.min_rating.is_none_or(|min| l.rating.and_then(|r| r.mean()).is_some_and(|mean| mean >= min)));
+        list.sort_by(|a, b| listing_order(a.key(), b.key()));
+        return Ok((list, listable));
+    }
+    // By distance shown and id; the rating only reorders tutors at the same distance shown,
+    // so only those tied with the page's first or last entry (or between) need reviews.
+    list.sort_by(|a, b| {
+        shown_distance(a.distance_km).total_cmp(&shown_distance(b.distance_km)).then(a.tutor.cmp(&b.tutor))
+    });
+    let start = (q.page - 1) * PAGE_SIZE;
+    if start < list.len() {
+        let end = (start + PAGE_SIZE).min(list.len()) - 1;
+        let (lo, hi) = (shown_distance(list[start].distance_km), shown_distance(list[end].distance_km));
+        let first = list.partition_point(|l| shown_distance(l.distance_km) < lo);
+        let last = list.partition_point(|l| shown_distance(l.distance_km) <= hi);
+        let band = &mut list[first..last];
+        let ids: Vec<i64> = band.iter().map(|l| l.tutor).collect();
+        let stats = card::rating_stats(c, &ids)?;
+        for l in band.iter_mut() {
+            l.rating = Some(stats.get(&l.tutor).copied().unwrap_or_default());
+        }
+        band.sort_by(|a, b| listing_order(a.key(), b.key()));
+    }
+    Ok((list, listable))
+}
+
+impl Listed {
+    fn key(&self) -> (f64, &RatingStats, i64) {
+        const NONE: RatingStats = RatingStats { count: 0, sum: 0 };
+        (self.distance_km, self.rating.as_ref().unwrap_or(&NONE), self.tutor)
+    }
+}
+
+/// Every tutor the query lists, in order, through the indexes (with each one's area and reviews).
 pub fn ranked(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<Vec<Ranked>> {
-    let subjects = q.subject.map(|s| [s, ALL_SUBJECTS]);
-    let candidates =
-        card::under_cell(
-            c,
-            q.point,
-            subjects.as_ref().map(|s| &s[..]),
-            q.radius_km,
-            q.max_fee,
-            q.verified_only,
-            now(),
-        )?;
-    rank(c, q, &candidates)
+    let (list, approved) = listed(c, q, now(), true)?;
+    let ids: Vec<i64> = list.iter().map(|l| l.tutor).collect();
+    let mut areas: HashMap<i64, Candidate> =
+        card::load_candidates(c, &ids, &approved)?.into_iter().map(|cand| (cand.tutor, cand)).collect();
+    Ok(list
+        .into_iter()
+        .filter_map(|l| {
+            Some(Ranked {
+                candidate: areas.remove(&l.tutor)?,
+                distance_km: l.distance_km,
+                rating: l.rating.unwrap_or_default(),
+            })
+        })
+        .collect())
 }
 
 /// The same answer by reading every area: the baseline the benchmark and tests compare with.
@@ -254,14 +346,27 @@ pub fn page(c: &mut DbConnection, q: &ValidQuery, ranked: &[Ranked]) -> QueryRes
     Ok(SearchPage { tutors: card::cards(c, &pairs, &stats)?, total: ranked.len(), page: q.page, page_size: PAGE_SIZE })
 }
 
+/// One page of what the query lists: the order through the indexes, then the areas and cards
+/// of the page's tutors only.
+pub fn search_page(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<SearchPage> {
+    let at = now();
+    let (list, approved) = listed(c, q, at, false)?;
+    let shown: Vec<&Listed> = list.iter().skip((q.page - 1) * PAGE_SIZE).take(PAGE_SIZE).collect();
+    let ids: Vec<i64> = shown.iter().map(|l| l.tutor).collect();
+    let (areas, profiles) = card::load_page(c, &ids, &approved)?;
+    let areas: HashMap<i64, Candidate> = areas.into_iter().map(|cand| (cand.tutor, cand)).collect();
+    let pairs: Vec<(&Candidate, f64)> =
+        shown.iter().filter_map(|l| Some((areas.get(&l.tutor)?, l.distance_km))).collect();
+    let stats: HashMap<i64, RatingStats> = shown.iter().map(|l| (l.tutor, l.rating.unwrap_or_default())).collect();
+    let tutors = card::cards_with(c, &pairs, &stats, &profiles)?;
+    Ok(SearchPage { tutors, total: list.len(), page: q.page, page_size: PAGE_SIZE })
+}
+
 impl DiscoveryService {
     /// Tutor search (public): one page of the tutors the query lists.
     #[tracing::instrument(skip_all)]
     pub fn search(&self, query: &TutorQuery) -> Result<SearchPage, DiscoveryError> {
         let q = query.validate()?;
-        self.db.read(|c| -> Result<_, DiscoveryError> {
-            let all = ranked(c, &q)?;
-            Ok(page(c, &q, &all)?)
-        })
+        self.db.read(|c| -> Result<_, DiscoveryError> { Ok(search_page(c, &q)?) })
     }
 }

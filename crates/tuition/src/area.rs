@@ -2,8 +2,9 @@
 //! and what they teach (subjects, classes, boards and modes of the vocabulary; an empty
 //! list means any). This module owns `tutor_areas`, one row per tutor, and
 //! `tutor_area_subjects`; saving an area also rewrites its cells in the reverse index
-//! ([`crate::coverage`]) and its subject rows in the same transaction, so neither ever
-//! describes an area that is not the saved one.
+//! ([`crate::coverage`]), its subject rows and its rows of tutor search's index
+//! ([`crate::search_index`]) in the same transaction, so none ever describes an area that
+//! is not the saved one.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -14,7 +15,7 @@ use hometutor_geo::{distance_km, Point};
 use hometutor_vocabulary::{self as vocabulary, Choice, Facet, Term};
 
 use crate::service::shown_distance;
-use crate::{coverage, TuitionError, TuitionService, MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
+use crate::{coverage, search_index, TuitionError, TuitionService, MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
 
 /// A tutor lists at most this many subjects, and as many classes.
 pub const MAX_AREA_ITEMS: usize = 20;
@@ -335,7 +336,7 @@ pub(crate) fn save(c: &mut DbConnection, tutor: UserId, area: &ValidArea) -> Que
         .execute(c)?;
     coverage::index(c, tutor, area.center, area.radius_km)?;
     index_subjects(c, tutor, &known_ids(&area.subjects))?;
-    Ok(TutorArea {
+    let saved = TutorArea {
         tutor,
         center: area.center,
         radius_km: area.radius_km,
@@ -344,7 +345,9 @@ pub(crate) fn save(c: &mut DbConnection, tutor: UserId, area: &ValidArea) -> Que
         boards: area.boards.clone(),
         modes: area.modes.clone(),
         updated_at: at,
-    })
+    };
+    search_index::index(c, &saved)?;
+    Ok(saved)
 }
 
 /// Stores many tutors' first areas at once, with their cells: seeding and the benchmark
@@ -355,6 +358,7 @@ pub fn insert_many(c: &mut DbConnection, areas: &[(UserId, AreaInput)]) -> Resul
     let mut rows = Vec::with_capacity(areas.len());
     let mut cells = Vec::new();
     let mut subjects = Vec::new();
+    let mut index_rows = Vec::new();
     for (tutor, input) in areas {
         let valid = input.validate().map_err(TuitionError::Validation)?;
         rows.push((
@@ -369,6 +373,7 @@ pub fn insert_many(c: &mut DbConnection, areas: &[(UserId, AreaInput)]) -> Resul
             ta::vocabulary_mapped.eq(true),
             ta::updated_at.eq(at),
         ));
+        index_rows.extend(search_index::rows_of(tutor.0, valid.center, valid.radius_km, &known_ids(&valid.subjects)));
         subjects.extend(known_ids(&valid.subjects).into_iter().map(|s| (s, tutor.0)));
         cells.extend(coverage::cells_of(valid.center, valid.radius_km).into_iter().map(|cell| (cell, tutor.0)));
     }
@@ -381,6 +386,7 @@ pub fn insert_many(c: &mut DbConnection, areas: &[(UserId, AreaInput)]) -> Resul
     }
     coverage::insert_cells(c, &cells)?;
     insert_subjects(c, &subjects)?;
+    search_index::insert_rows(c, &mut index_rows)?;
     Ok(rows.len())
 }
 

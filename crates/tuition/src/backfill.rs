@@ -4,7 +4,9 @@
 //!   ([`Choice::from_text`]): a known term's id, the text itself kept as the parent wrote
 //!   it; text the vocabulary does not know gets `other` and stays as it is;
 //! - every teaching area with `vocabulary_mapped = FALSE` has its lists rewritten as ids
-//!   (unknown text as `other:<text>`), its `tutor_area_subjects` rows filled and the flag set.
+//!   (unknown text as `other:<text>`), its `tutor_area_subjects` rows filled and the flag set;
+//! - then every mapped area without rows in tutor search's index gets them
+//!   ([`TuitionService::backfill_search_index`]).
 //!
 //! Idempotent and batched; safe with several processes starting at once: each write is
 //! guarded by the condition that selected the row (`subject_id IS NULL`,
@@ -119,6 +121,9 @@ impl TuitionService {
                 break;
             }
         }
+        // Then tutor search's index of the areas stored before it (mapped ones only, so
+        // after the areas above); not counted here: it changes no stored area.
+        self.backfill_search_index()?;
         Ok(done)
     }
 }

@@ -21,6 +21,7 @@ mod error;
 pub mod location;
 mod model;
 pub mod search;
+pub mod search_index;
 mod service;
 
 pub use alerts::MAX_ALERTS_PER_DAY;

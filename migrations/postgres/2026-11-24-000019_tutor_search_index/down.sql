@@ -1,0 +1,1 @@
+DROP TABLE tutor_search_index;
