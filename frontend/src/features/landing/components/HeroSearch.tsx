@@ -57,7 +57,7 @@ export function HeroSearch() {
         </Box>
         <chakra.input name="place" placeholder="Locality or PIN code" autoComplete="postal-code" {...field} />
       </Box>
-      <Button type="submit" size="lg" bg="orange.500" color="white" _hover={{ bg: 'orange.600' }}>
+      <Button type="submit" size="lg" bg="orange.700" color="white" _hover={{ bg: 'orange.800' }}>
         Search tutors
       </Button>
     </chakra.form>
