@@ -32,7 +32,7 @@ test.describe('phone layout (375 px)', () => {
     await page.goto('/')
     const bottom = page.getByRole('navigation', { name: 'Bottom navigation' })
     await expect(bottom).toBeVisible()
-    await expect(bottom.getByRole('link')).toHaveText(['Home', 'About', 'Sign In', 'Sign Up'])
+    await expect(bottom.getByRole('link')).toHaveText(['Home', 'Tutors', 'About', 'Sign In', 'Sign Up'])
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden()
     await expect(page.getByRole('main').getByRole('link', { name: 'Sign Up', exact: true })).toBeVisible()
 
