@@ -1,17 +1,13 @@
-import { mkdirSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoViolations } from '../support/a11y'
 import { DESKTOP, PHONE, signUp } from '../support/helpers'
+import { api, offlineTiles, picture, subscribe } from '../support/pages'
 import { startServer, type RunningServer } from '../support/server'
 
 // Issue 20, end to end: a visitor searches 'Maths near 110024' from the landing page, opens a
 // tutor's card, signs up as a parent, posts a request near Lajpat Nagar and finds the same tutor
 // recommended for it, with the reasons, and invites them. On a server of its own, so the search
 // results and the top ten recommendations hold only this test's tutors.
-
-const screenshots = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots')
 
 let server: RunningServer
 
@@ -22,44 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop()
 })
-
-async function offlineTiles(page: Page) {
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())
-}
-
-async function picture(page: Page, name: string, fullPage = true) {
-  mkdirSync(screenshots, { recursive: true })
-  await page.mouse.move(0, 0)
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-  await page.screenshot({ path: join(screenshots, name), fullPage })
-}
-
-/** An API call as the user logged in on `page`. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`)
-      return (await response.json()) as T
-    },
-    { method, path, body },
-  ) as Promise<T>
-}
-
-async function subscribe(page: Page) {
-  await page.goto('/subscribe')
-  await page.getByRole('button', { name: 'Subscribe Now' }).click()
-  await expect(page).toHaveURL(/\/payment\/checkout\?order_id=/)
-  await page.getByRole('button', { name: 'Pay ₹499' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible({ timeout: 15_000 })
-}
 
 /** The tutor's photo, drawn in the browser and uploaded as the profile form would. */
 async function uploadPhoto(page: Page): Promise<string> {

@@ -1,14 +1,10 @@
-import { mkdirSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, PHONE, signUp, waitForMail } from '../support/helpers'
+import { api, offlineTiles, picture, subscribe } from '../support/pages'
 import { startServer, type RunningServer } from '../support/server'
 
 // Issue 19's loop, end to end, on a server of its own started with TEST_CLOCK=1, so the test can
 // move that server's clock forward ten minutes without touching the shared server's other tests.
-
-const screenshots = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots')
 
 let server: RunningServer
 
@@ -19,46 +15,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop()
 })
-
-async function offlineTiles(page: Page) {
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())
-}
-
-/** A picture with nothing focused or hovered: the whole page, or (on a phone) what the screen shows. */
-async function picture(page: Page, name: string, fullPage = true) {
-  mkdirSync(screenshots, { recursive: true })
-  await page.mouse.move(0, 0)
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-  await page.screenshot({ path: join(screenshots, name), fullPage })
-}
-
-/** An API call as the user logged in on `page`. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`)
-      return (await response.json()) as T
-    },
-    { method, path, body },
-  ) as Promise<T>
-}
-
-/** Through the nav to /subscribe and the simulated checkout: the tutor ends subscribed. */
-async function subscribe(page: Page) {
-  await page.goto('/subscribe')
-  await page.getByRole('button', { name: 'Subscribe Now' }).click()
-  await expect(page).toHaveURL(/\/payment\/checkout\?order_id=/)
-  await page.getByRole('button', { name: 'Pay ₹499' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible({ timeout: 15_000 })
-}
 
 function bell(page: Page) {
   return page.getByRole('button', { name: /^Notifications/ })
