@@ -15,7 +15,9 @@ use std::collections::{HashMap, HashSet};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::{conversations as cv, messages as ms, tuition_invites as inv, tuition_requests as tr, users};
+use hometutor_db::schema::{
+    conversations as cv, messages as ms, tuition_invites as inv, tuition_requests as tr, users,
+};
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::Point;
 use hometutor_notifications::{Kind, Notice, Notification};
@@ -60,18 +62,8 @@ struct RequestFacts {
     class_label: String,
 }
 
-type RequestRow = (
-    i64,
-    f64,
-    f64,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    String,
-    Option<NaiveDateTime>,
-);
+type RequestRow =
+    (i64, f64, f64, String, String, Option<String>, Option<String>, Option<String>, String, Option<NaiveDateTime>);
 
 /// A stored id and its text as a choice: an id names a term; 'other' (or no id yet, before
 /// the start-up backfill) goes by the text.
@@ -140,11 +132,7 @@ fn suits(cand: &Candidate, facts: &RequestFacts) -> bool {
 
 /// Each tutor's share of conversations with parents, started since `since`, that they
 /// answered within [`ANSWER_HOURS`] of the parent's first message; absent when there is none.
-pub fn responsiveness(
-    c: &mut DbConnection,
-    tutors: &[i64],
-    since: NaiveDateTime,
-) -> QueryResult<HashMap<i64, f64>> {
+pub fn responsiveness(c: &mut DbConnection, tutors: &[i64], since: NaiveDateTime) -> QueryResult<HashMap<i64, f64>> {
     if tutors.is_empty() {
         return Ok(HashMap::new());
     }
@@ -219,15 +207,14 @@ pub fn recommend(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Recomm
         Some(Choice::Known(t)) => Some(t.id),
         _ => None,
     };
-    let candidates: Vec<(Candidate, f64)> =
-        card::candidates_at(c, facts.point, subject_filter, None, at)?
-            .into_iter()
-            .filter(|cand| cand.tutor != parent.0 && suits(cand, &facts))
-            .filter_map(|cand| {
-                let d = cand.distance_to(facts.point);
-                (d <= cand.radius_km).then_some((cand, d))
-            })
-            .collect();
+    let candidates: Vec<(Candidate, f64)> = card::candidates_at(c, facts.point, subject_filter, None, at)?
+        .into_iter()
+        .filter(|cand| cand.tutor != parent.0 && suits(cand, &facts))
+        .filter_map(|cand| {
+            let d = cand.distance_to(facts.point);
+            (d <= cand.radius_km).then_some((cand, d))
+        })
+        .collect();
     let ids: Vec<i64> = candidates.iter().map(|(cand, _)| cand.tutor).collect();
     let stats = card::rating_stats(c, &ids)?;
     let stat = |t: i64| stats.get(&t).copied().unwrap_or_default();
@@ -318,10 +305,8 @@ impl DiscoveryService {
             if is_tutor == 0 {
                 return Err(DiscoveryError::NotFound);
             }
-            let already: i64 = inv::table
-                .filter(inv::request_id.eq(id).and(inv::tutor_id.eq(tutor)))
-                .count()
-                .get_result(c)?;
+            let already: i64 =
+                inv::table.filter(inv::request_id.eq(id).and(inv::tutor_id.eq(tutor))).count().get_result(c)?;
             if facts.closed {
                 return Err(DiscoveryError::Closed);
             }
@@ -335,7 +320,8 @@ impl DiscoveryService {
             diesel::insert_into(inv::table)
                 .values((inv::request_id.eq(id), inv::tutor_id.eq(tutor), inv::created_at.eq(now())))
                 .execute(c)?;
-            let told: Vec<Notification> = self.notifier.notify(c, &invite_notice(tutor, id, &facts))?.into_iter().collect();
+            let told: Vec<Notification> =
+                self.notifier.notify(c, &invite_notice(tutor, id, &facts))?.into_iter().collect();
             Ok((true, told))
         })?;
         self.notifier.announce(&told);

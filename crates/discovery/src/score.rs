@@ -135,7 +135,9 @@ pub fn score(
         });
     }
     if board_named {
-        if let Some(board) = wanted.board.as_deref().and_then(|b| hometutor_vocabulary::label(hometutor_vocabulary::Facet::Board, b)) {
+        if let Some(board) =
+            wanted.board.as_deref().and_then(|b| hometutor_vocabulary::label(hometutor_vocabulary::Facet::Board, b))
+        {
             reasons.push(board.to_string());
         }
     }
@@ -238,7 +240,10 @@ mod tests {
         worst.boards = vec![known(Facet::Board, "icse")];
         let low = score(&worst, &wanted(), 10.0, RatingStats { count: 1000, sum: 1000 }, Some(0.0));
         assert!(low.value <= 1, "{}", low.value);
-        assert_eq!(score(&best, &wanted(), 3.3, stats(3, 4.0), Some(0.6)), score(&best, &wanted(), 3.3, stats(3, 4.0), Some(0.6)));
+        assert_eq!(
+            score(&best, &wanted(), 3.3, stats(3, 4.0), Some(0.6)),
+            score(&best, &wanted(), 3.3, stats(3, 4.0), Some(0.6))
+        );
     }
 
     #[test]

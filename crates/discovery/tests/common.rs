@@ -31,10 +31,22 @@ pub struct Who {
 }
 
 impl Who {
-    pub const TUTOR: Who =
-        Who { role: "tutor", active: true, email_verified: true, subscribed_days: Some(30), approved: false, featured: false };
-    pub const PARENT: Who =
-        Who { role: "parent", active: true, email_verified: true, subscribed_days: None, approved: false, featured: false };
+    pub const TUTOR: Who = Who {
+        role: "tutor",
+        active: true,
+        email_verified: true,
+        subscribed_days: Some(30),
+        approved: false,
+        featured: false,
+    };
+    pub const PARENT: Who = Who {
+        role: "parent",
+        active: true,
+        email_verified: true,
+        subscribed_days: None,
+        approved: false,
+        featured: false,
+    };
 }
 
 pub fn user(db: &Db, email: &str, who: Who) -> i64 {
@@ -63,9 +75,25 @@ pub fn user(db: &Db, email: &str, who: Who) -> i64 {
     .expect("user")
 }
 
-pub fn area(tutor: i64, center: Point, radius_km: f64, subjects: &[&str], classes: &[&str], boards: &[&str], modes: &[&str]) -> SeedArea {
+pub fn area(
+    tutor: i64,
+    center: Point,
+    radius_km: f64,
+    subjects: &[&str],
+    classes: &[&str],
+    boards: &[&str],
+    modes: &[&str],
+) -> SeedArea {
     let v = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
-    SeedArea { tutor, center, radius_km, subjects: v(subjects), classes: v(classes), boards: v(boards), modes: v(modes) }
+    SeedArea {
+        tutor,
+        center,
+        radius_km,
+        subjects: v(subjects),
+        classes: v(classes),
+        boards: v(boards),
+        modes: v(modes),
+    }
 }
 
 pub fn seed(db: &Db, areas: &[SeedArea]) {

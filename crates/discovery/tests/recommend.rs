@@ -117,9 +117,8 @@ fn responsiveness_counts_answers_within_a_day_to_conversations_parents_started()
     conversation(&db, parents[3], tutor, at, Some(Duration::hours(23)));
     // Too old to count.
     conversation(&db, parents[4], tutor, now() - Duration::days(100), None);
-    let got = db
-        .read(|c| responsiveness(c, &[tutor, silent], now() - Duration::days(90)).map_err(DbError::from))
-        .unwrap();
+    let got =
+        db.read(|c| responsiveness(c, &[tutor, silent], now() - Duration::days(90)).map_err(DbError::from)).unwrap();
     assert_eq!(got.get(&tutor), Some(&0.5));
     assert_eq!(got.get(&silent), None, "unknown, not zero");
 }
@@ -145,7 +144,13 @@ fn invitations_once_per_tutor_notified_capped_and_never_on_a_closed_request() {
     assert_eq!(told[0].link.as_deref(), Some(format!("/nearby?request={id}").as_str()));
     assert!(!told[0].title.contains("parent@example.com") && !told[0].body.contains("Name of"));
     let stored: i64 = db
-        .read(|c| notifications::table.filter(notifications::user_id.eq(tutors[0])).count().get_result(c).map_err(DbError::from))
+        .read(|c| {
+            notifications::table
+                .filter(notifications::user_id.eq(tutors[0]))
+                .count()
+                .get_result(c)
+                .map_err(DbError::from)
+        })
         .unwrap();
     assert_eq!(stored, 1);
 
@@ -168,7 +173,9 @@ fn invitations_once_per_tutor_notified_capped_and_never_on_a_closed_request() {
     assert!(matches!(service.invite(UserId(parent), Role::Parent, id, last), Err(DiscoveryError::TooManyInvites(20))));
 
     // A closed request takes no invitation.
-    db.write(|c| diesel::update(tr::table.find(id)).set(tr::closed_at.eq(Some(now()))).execute(c).map_err(DbError::from))
-        .unwrap();
+    db.write(|c| {
+        diesel::update(tr::table.find(id)).set(tr::closed_at.eq(Some(now()))).execute(c).map_err(DbError::from)
+    })
+    .unwrap();
     assert!(matches!(service.invite(UserId(parent), Role::Parent, id, tutors[0]), Err(DiscoveryError::Closed)));
 }

@@ -82,10 +82,26 @@ pub enum PlaceKind {
     SubDistrict,
     /// A district, at the median of its post offices.
     District,
+    /// A place most of whose post offices carry its name first ('Noida' for Noida Sector 12,
+    /// Noida Sector 62 …), at their median: GeoNames has no entry of its own for it.
+    Area,
+    /// A state or territory small enough to be one city ('Delhi', 'Chandigarh').
+    CityState,
 }
+
+/// An [`PlaceKind::Area`] needs this many post offices in one district named after it …
+const AREA_MIN_OFFICES: usize = 3;
+/// … and at least this share of all the country's post offices whose name starts with that word.
+const AREA_MIN_SHARE: f64 = 0.6;
+/// A state whose post offices all lie within this many km of its median is a city.
+const CITY_STATE_MAX_KM: f64 = 60.0;
 
 /// A query of one word this short (in characters) matches the first word of names only.
 const SHORT_PREFIX: usize = 3;
+
+/// [`Places::warm`] computes the two-letter prefixes that start at least this many names (the
+/// others take well under a millisecond).
+const WARM_MIN_NAMES: usize = 1_000;
 
 /// At most this many suggestions come back.
 pub const MAX_SUGGESTIONS: usize = 10;
@@ -189,6 +205,10 @@ pub struct Places {
     /// The word ids of each entry's name, in order.
     name_words: Vec<Vec<u32>>,
     grid: FxMap<(i32, i32), Vec<u32>>,
+    /// The answers to one-word queries of up to [`SHORT_PREFIX`] letters, kept once computed:
+    /// they are what everyone types first, and 'ka' starts tens of thousands of names. Only
+    /// prefixes that start a name are kept, so the map is bounded by the data.
+    short_answers: std::sync::RwLock<FxMap<String, Vec<u32>>>,
 }
 
 /// Lower case, apostrophes dropped, every other character that is not a letter or a digit a
@@ -213,8 +233,20 @@ pub fn normalize(text: &str) -> String {
     out
 }
 
+/// The words of a name or query: [`normalize`]d, with a run of single letters joined into one
+/// word, so that 'M.G. Road', 'M G Road' and 'MG Road' are all `["mg", "road"]`.
 fn words_of(text: &str) -> Vec<String> {
-    normalize(text).split(' ').filter(|w| !w.is_empty()).map(str::to_owned).collect()
+    let mut words: Vec<String> = Vec::new();
+    let mut previous_single = false;
+    for word in normalize(text).split(' ').filter(|w| !w.is_empty()) {
+        let single = word.chars().count() == 1 && word.chars().all(char::is_alphabetic);
+        match words.last_mut() {
+            Some(last) if single && previous_single => last.push_str(word),
+            _ => words.push(word.to_owned()),
+        }
+        previous_single = single;
+    }
+    words
 }
 
 fn letter_mask(word: &str) -> u32 {
@@ -389,7 +421,9 @@ impl Places {
             })
             .collect();
         rows.sort_by(|a, b| (a.pincode, a.name, a.district).cmp(&(b.pincode, b.name, b.district)));
-        rows.dedup_by(|a, b| (a.pincode, a.name, a.district, a.lat, a.lng) == (b.pincode, b.name, b.district, b.lat, b.lng));
+        rows.dedup_by(|a, b| {
+            (a.pincode, a.name, a.district, a.lat, a.lng) == (b.pincode, b.name, b.district, b.lat, b.lng)
+        });
 
         let mut regions = Regions::default();
         let mut pin_sizes: FxMap<&str, u32> = FxMap::default();
@@ -488,21 +522,105 @@ impl Places {
             });
         }
 
+        // Areas: the leading word of several post offices' names in one district, when that
+        // district holds most of the country's names starting so ('Noida Sector 62' …, 'Dwarka Sec-6' …).
+        let first_words: Vec<Option<String>> = rows
+            .iter()
+            .map(|r| {
+                let words = words_of(r.name);
+                (words.len() >= 2).then(|| words.into_iter().next()).flatten()
+            })
+            .collect();
+        let mut starting: FxMap<&str, usize> = FxMap::default();
+        let mut areas: FxMap<(&str, &str, &str), Vec<usize>> = FxMap::default();
+        for (i, (r, first)) in rows.iter().zip(&first_words).enumerate() {
+            let Some(first) = first else { continue };
+            *starting.entry(first.as_str()).or_default() += 1;
+            let named = first.chars().count() >= 4 && first.chars().all(char::is_alphabetic) && first != "sector";
+            if named && !r.district.is_empty() {
+                areas.entry((first.as_str(), r.district, r.state)).or_default().push(i);
+            }
+        }
+        let mut areas: Vec<_> = areas
+            .into_iter()
+            .filter(|((first, _, _), members)| {
+                members.len() >= AREA_MIN_OFFICES
+                    && members.len() as f64 >= AREA_MIN_SHARE * starting.get(first).copied().unwrap_or(0) as f64
+            })
+            .collect();
+        areas.sort_by(|a, b| a.0.cmp(&b.0));
+        for ((_, district, state), members) in areas {
+            // The name as the data spells it: the first member's name up to its first word's end.
+            let spelled = rows[members[0]].name;
+            let end = spelled.find(|c: char| !c.is_alphanumeric()).unwrap_or(spelled.len());
+            let (lat, lng) = median_point(&members);
+            places.push(Place {
+                name: spelled[..end].to_owned(),
+                district: district.to_owned(),
+                state: state.to_owned(),
+                pincode: String::new(),
+                lat,
+                lng,
+            });
+            meta.push(Meta {
+                kind: PlaceKind::Area,
+                district: regions.id(district),
+                sub: NO_REGION,
+                state: regions.id(state),
+                accuracy: 3,
+                size: members.len() as u32,
+                density: 0,
+            });
+        }
+        // City-states: 'Delhi' is a state whose districts are North Delhi, South Delhi …
+        let mut states: FxMap<&str, Vec<usize>> = FxMap::default();
+        for (i, r) in rows.iter().enumerate() {
+            if !r.state.is_empty() {
+                states.entry(r.state).or_default().push(i);
+            }
+        }
+        let mut states: Vec<_> = states.into_iter().collect();
+        states.sort_by(|a, b| a.0.cmp(b.0));
+        for (state, members) in states {
+            let (lat, lng) = median_point(&members);
+            let centre = Point { lat, lng };
+            let compact = members
+                .iter()
+                .filter(|&&i| rows[i].accuracy >= 3)
+                .all(|&i| distance_km(centre, Point { lat: rows[i].lat, lng: rows[i].lng }) <= CITY_STATE_MAX_KM);
+            if !compact {
+                continue;
+            }
+            places.push(Place {
+                name: state.to_owned(),
+                district: state.to_owned(),
+                state: state.to_owned(),
+                pincode: String::new(),
+                lat,
+                lng,
+            });
+            meta.push(Meta {
+                kind: PlaceKind::CityState,
+                district: regions.id(state),
+                sub: NO_REGION,
+                state: regions.id(state),
+                accuracy: 3,
+                size: members.len() as u32,
+                density: 0,
+            });
+        }
+
         // Words of the names: interned in order of appearance, then renumbered in sorted order.
         let mut interned: FxMap<String, u32> = FxMap::default();
         let mut name_words: Vec<Vec<u32>> = Vec::with_capacity(places.len());
-        let mut lowered = String::new();
         for p in &places {
-            lowered.clear();
-            lowered.push_str(&normalize(&p.name));
-            let ids = lowered
-                .split(' ')
-                .filter(|w| !w.is_empty())
-                .map(|w| match interned.get(w) {
+            let ids = words_of(&p.name)
+                .into_iter()
+                .map(|w| match interned.get(&w) {
                     Some(&id) => id,
                     None => {
                         let id = interned.len() as u32;
-                        interned.insert(w.to_owned(), id);
+                        interned.insert(w, id);
                         id
                     }
                 })
@@ -556,7 +674,20 @@ impl Places {
                 .sum();
         }
 
-        Places { places, meta, localities, regions: regions.words, words, word_masks, by_len, postings, first_postings, name_words, grid }
+        Places {
+            places,
+            meta,
+            localities,
+            regions: regions.words,
+            words,
+            word_masks,
+            by_len,
+            postings,
+            first_postings,
+            name_words,
+            grid,
+            short_answers: std::sync::RwLock::default(),
+        }
     }
 
     /// How many entries the index holds (post offices, sub-districts and districts).
@@ -606,7 +737,52 @@ impl Places {
             let pin = rest.remove(at);
             return self.search_pin(&pin, &rest, limit);
         }
+        if let [word] = &words[..] {
+            if word.chars().count() <= SHORT_PREFIX {
+                return self.search_short_prefix(word, limit);
+            }
+        }
         self.search_words(&words, limit)
+    }
+
+    fn search_short_prefix(&self, word: &str, limit: usize) -> Vec<&Place> {
+        let known = self.short_answers.read().ok().and_then(|answers| answers.get(word).cloned());
+        let ids = known.unwrap_or_else(|| {
+            let ids: Vec<u32> = self
+                .search_words(&[word.to_owned()], MAX_SUGGESTIONS)
+                .into_iter()
+                .filter_map(|p| self.index_of(p).map(|i| i as u32))
+                .collect();
+            if !ids.is_empty() {
+                if let Ok(mut answers) = self.short_answers.write() {
+                    answers.insert(word.to_owned(), ids.clone());
+                }
+            }
+            ids
+        });
+        ids.into_iter().take(limit).map(|i| &self.places[i as usize]).collect()
+    }
+
+    /// Computes the answers to every two-letter query that starts a name, so that the first
+    /// person to type 'Ka' does not wait for it: run once at start-up, off the request path.
+    pub fn warm(&self) {
+        // Names starting with each two-letter prefix (the words are sorted, so a prefix's
+        // words are consecutive).
+        let mut starts: Vec<(&str, usize)> = Vec::new();
+        for (w, entries) in self.words.iter().zip(&self.first_postings) {
+            let end = w.char_indices().nth(2).map_or(w.len(), |(i, _)| i);
+            let prefix = &w[..end];
+            if entries.is_empty() || prefix.chars().count() < 2 {
+                continue;
+            }
+            match starts.last_mut() {
+                Some((last, count)) if *last == prefix => *count += entries.len(),
+                _ => starts.push((prefix, entries.len())),
+            }
+        }
+        for (prefix, _) in starts.into_iter().filter(|&(_, count)| count >= WARM_MIN_NAMES) {
+            self.search_short_prefix(prefix, MAX_SUGGESTIONS);
+        }
     }
 
     fn search_pin(&self, pin: &str, rest: &[String], limit: usize) -> Vec<&Place> {
@@ -616,17 +792,19 @@ impl Places {
         let rest_sets: Vec<WordSet> = rest.iter().map(|w| self.word_set(w, true)).collect();
         let mut found: Vec<(usize, usize)> = (from..to)
             .map(|i| {
-                let missing = rest_sets
-                    .iter()
-                    .filter(|set| !self.name_words[i].iter().any(|&w| set.get(w).is_some()))
-                    .count();
+                let missing =
+                    rest_sets.iter().filter(|set| !self.name_words[i].iter().any(|&w| set.get(w).is_some())).count();
                 (missing, i)
             })
             .collect();
         found.sort_by(|&(ma, a), &(mb, b)| {
             let (pa, pb) = (&self.places[a], &self.places[b]);
-            (ma, &pa.pincode, std::cmp::Reverse(self.meta[a].accuracy), &pa.name)
-                .cmp(&(mb, &pb.pincode, std::cmp::Reverse(self.meta[b].accuracy), &pb.name))
+            (ma, &pa.pincode, std::cmp::Reverse(self.meta[a].accuracy), &pa.name).cmp(&(
+                mb,
+                &pb.pincode,
+                std::cmp::Reverse(self.meta[b].accuracy),
+                &pb.name,
+            ))
         });
         found.into_iter().take(limit).map(|(_, i)| &self.places[i]).collect()
     }
@@ -759,6 +937,8 @@ impl Places {
                 let Some(m) = self.name_match(e as usize, &sets) else { continue };
                 let Some(context_edits) = self.context_match(e as usize, context) else { continue };
                 let quality = match m.worst {
+                    // Two or three letters typed are the start of a word, not the word 'Ka'.
+                    _ if short_prefix => 1,
                     EXACT if m.at_start => 0,
                     EXACT | PREFIX => 1,
                     _ => 2,
@@ -791,7 +971,7 @@ impl Places {
                     // A sub-district counts as one place (its post offices are mostly villages);
                     // a district as all of its post offices.
                     PlaceKind::SubDistrict => 1,
-                    PlaceKind::District => meta.size,
+                    PlaceKind::District | PlaceKind::Area | PlaceKind::CityState => meta.size,
                 };
                 (Match { quality, size, edits, partial, density: meta.density, accuracy: meta.accuracy }, e)
             })
@@ -981,7 +1161,9 @@ Pune\tBareilly\tBareilly\tUttar Pradesh\t243001\t28.36\t79.41\t3
         // Accuracy-1 points are not used for nearest.
         assert_eq!(index.nearest(31.2121, 75.5684), None);
         assert_eq!(index.nearest(0.0, 0.0), None);
-        assert_eq!(index.places.iter().find(|p| p.name == "Lajpat Nagar").map(Place::label).as_deref(),
-            Some("Lajpat Nagar, South Delhi, Delhi 110024"));
+        assert_eq!(
+            index.places.iter().find(|p| p.name == "Lajpat Nagar").map(Place::label).as_deref(),
+            Some("Lajpat Nagar, South Delhi, Delhi 110024")
+        );
     }
 }

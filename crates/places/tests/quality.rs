@@ -123,3 +123,48 @@ fn nearest_names_the_place_a_point_lies_in() {
     assert!(places.describe(0.0, 0.0).is_none());
     assert!(places.nearest(f64::NAN, 77.0).is_none());
 }
+
+#[test]
+fn initials_match_however_they_are_written() {
+    // GeoNames writes 'M.G. Road', 'M.G.Road' and 'M G Road'; people type 'MG Road'.
+    for q in ["MG Road", "M.G. Road", "m g road"] {
+        let got = Places::global().search(q, MAX_SUGGESTIONS);
+        assert!(got.len() >= 3, "{q}: {got:?}");
+        assert!(got.iter().all(|p| normalize(&p.name).replace(' ', "").contains("mgroad")), "{q}: {got:?}");
+    }
+}
+
+#[test]
+fn cities_without_a_district_of_their_name_are_places() {
+    let places = Places::global();
+    // Delhi's districts are North Delhi, South Delhi …: the city is the territory.
+    let delhi = places.search("Delhi", MAX_SUGGESTIONS)[0];
+    assert_eq!((delhi.name.as_str(), places.kind(delhi)), ("Delhi", PlaceKind::CityState));
+    assert!((28.4..28.8).contains(&delhi.lat) && (76.9..77.4).contains(&delhi.lng), "{delhi:?}");
+    // Noida's post offices are 'Noida Sector 62', 'Noida H.O' …: Noida is their area.
+    let noida = places.search("Noida", MAX_SUGGESTIONS)[0];
+    assert_eq!((noida.name.as_str(), noida.district.as_str()), ("Noida", "Gautam Buddha Nagar"));
+    assert_eq!(places.kind(noida), PlaceKind::Area);
+    // A big state is no city; a district of the same name is not shown twice.
+    assert!(places.search("Maharashtra", MAX_SUGGESTIONS).iter().all(|p| places.kind(p) != PlaceKind::CityState));
+    let chandigarh = places.search("Chandigarh", MAX_SUGGESTIONS);
+    assert_eq!(chandigarh.iter().filter(|p| p.name == "Chandigarh" && p.district == "Chandigarh").count(), 1);
+}
+
+#[test]
+fn two_letters_suggest_the_biggest_places_they_start() {
+    let places = Places::global();
+    // 'Ka' is the start of Kangra or Kanpur, not the village 'Ka Farm'.
+    let got = places.search("Ka", MAX_SUGGESTIONS);
+    assert_eq!(got.len(), MAX_SUGGESTIONS);
+    assert!(got.iter().all(|p| normalize(&p.name).starts_with("ka")), "{got:?}");
+    assert_eq!(places.kind(got[0]), PlaceKind::District, "{got:?}");
+    // Warming and remembering answers changes none of them.
+    let before: Vec<String> =
+        ["Ka", "Ma", "Ab", "kor"].iter().flat_map(|q| places.search(q, 5)).map(|p| p.label()).collect();
+    places.warm();
+    let after: Vec<String> =
+        ["Ka", "Ma", "Ab", "kor"].iter().flat_map(|q| places.search(q, 5)).map(|p| p.label()).collect();
+    assert_eq!(before, after);
+    assert_eq!(places.search("Ka", 3).len(), 3);
+}

@@ -386,8 +386,7 @@ impl ProfileService {
     pub fn set_photo(&self, tutor: UserId, photo: &str) -> Result<Option<String>, ProfileError> {
         self.db.write(|c| -> Result<_, ProfileError> {
             let user = accounts::find(c, tutor)?.filter(|u| u.role == Role::Tutor).ok_or(ProfileError::NotFound)?;
-            let old: Option<Option<String>> =
-                tp::table.find(user.id.0).select(tp::photo).first(c).optional()?;
+            let old: Option<Option<String>> = tp::table.find(user.id.0).select(tp::photo).first(c).optional()?;
             let at = now();
             if old.is_none() {
                 diesel::insert_into(tp::table).values((tp::user_id.eq(user.id.0), tp::updated_at.eq(at))).execute(c)?;

@@ -64,7 +64,10 @@ async fn anyone_searches_tutors_by_place_and_vocabulary_ids() {
     let path = "/api/tutors/search?location=%5B77.209,28.6139%5D&subject=maths&classLevel=class-8";
     let found = app.call("GET", path, None, None).await;
     assert_eq!(found.status, 200, "{:?}", found.body);
-    assert_eq!((found.body["total"].as_u64(), found.body["page"].as_u64(), found.body["pageSize"].as_u64()), (Some(2), Some(1), Some(20)));
+    assert_eq!(
+        (found.body["total"].as_u64(), found.body["page"].as_u64(), found.body["pageSize"].as_u64()),
+        (Some(2), Some(1), Some(20))
+    );
     let cards = found.body["tutors"].as_array().unwrap();
     let ids: Vec<i64> = cards.iter().map(|c| c["id"].as_i64().unwrap()).collect();
     assert_eq!(ids, vec![near, far]);
@@ -73,7 +76,8 @@ async fn anyone_searches_tutors_by_place_and_vocabulary_ids() {
     assert_eq!(card["subjects"], json!([{"id": "maths", "label": "Mathematics"}]));
     assert_eq!(card["boards"], json!([{"id": "cbse", "label": "CBSE"}]));
     assert_eq!((card["verified"].as_bool(), card["featured"].as_bool()), (Some(false), Some(false)));
-    for key in ["reviewCount", "rating", "feePerHour", "feeNotes", "photoUrl", "placeName", "about", "badges", "modes"] {
+    for key in ["reviewCount", "rating", "feePerHour", "feeNotes", "photoUrl", "placeName", "about", "badges", "modes"]
+    {
         assert!(card.get(key).is_some(), "{key}");
     }
     let text = found.body.to_string();
@@ -86,7 +90,13 @@ async fn anyone_searches_tutors_by_place_and_vocabulary_ids() {
     let bad = app.call("GET", "/api/tutors/search?location=[77.209,28.6139]&subject=astrology", None, None).await;
     assert_eq!((bad.status, bad.body["code"].as_str()), (400, Some("validation")));
     assert!(bad.body["fields"]["subject"].is_string(), "{:?}", bad.body);
-    for query in ["", "?location=nowhere", "?location=[77.2,28.6]&page=0", "?location=[77.2,28.6]&minRating=9", "?location=[77.2,28.6]&maxFee=ten"] {
+    for query in [
+        "",
+        "?location=nowhere",
+        "?location=[77.2,28.6]&page=0",
+        "?location=[77.2,28.6]&minRating=9",
+        "?location=[77.2,28.6]&maxFee=ten",
+    ] {
         assert_eq!(app.call("GET", &format!("/api/tutors/search{query}"), None, None).await.status, 400, "{query}");
     }
 }
@@ -125,7 +135,10 @@ async fn the_owning_parent_sees_recommendations_and_invites() {
     assert_eq!((again.status, again.body.clone()), (200, json!({"invited": true})));
     let told = app.call("GET", "/api/notifications", Some(&tutor_token), None).await;
     let told_text = told.body.to_string();
-    assert!(told_text.contains("tuition_invite") && told_text.contains(&format!("/nearby?request={id}")), "{told_text}");
+    assert!(
+        told_text.contains("tuition_invite") && told_text.contains(&format!("/nearby?request={id}")),
+        "{told_text}"
+    );
     assert!(!told_text.contains("parent@example.com"));
     let now_invited = app.call("GET", &path, Some(&parent), None).await;
     assert_eq!(now_invited.body["tutors"][0]["invited"].as_bool(), Some(true));
@@ -139,7 +152,9 @@ async fn the_owning_parent_sees_recommendations_and_invites() {
     assert_eq!(app.call("POST", &invite, Some(&parent), Some(json!({"tutorId": 987654}))).await.status, 404);
     assert_eq!(app.call("POST", &invite, Some(&parent), Some(json!({}))).await.status, 400);
 
-    let close = app.call("POST", &format!("/api/tuition/{id}/close"), Some(&parent), Some(json!({"outcome": "not_needed"}))).await;
+    let close = app
+        .call("POST", &format!("/api/tuition/{id}/close"), Some(&parent), Some(json!({"outcome": "not_needed"})))
+        .await;
     assert_eq!(close.status, 200, "{:?}", close.body);
     let closed = app.call("POST", &invite, Some(&parent), Some(body)).await;
     assert_eq!((closed.status, closed.body["code"].as_str()), (409, Some("request_closed")));
@@ -164,7 +179,8 @@ async fn a_profile_shows_fee_verification_rating_counts_area_and_in_touch_review
 
     let hello = json!({"to": tutor, "text": "Can you teach Class 8 maths?"});
     assert_eq!(app.call("POST", "/api/messages", Some(&parent), Some(hello)).await.status, 201);
-    let reviewed = app.call("POST", &format!("{profile_path}/reviews"), Some(&parent), Some(json!({"rating": 4}))).await;
+    let reviewed =
+        app.call("POST", &format!("{profile_path}/reviews"), Some(&parent), Some(json!({"rating": 4}))).await;
     assert_eq!(reviewed.status, 201);
     let reviews = app.call("GET", &format!("{profile_path}/reviews"), None, None).await;
     assert_eq!(reviews.body[0]["inTouch"].as_bool(), Some(true));

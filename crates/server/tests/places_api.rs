@@ -76,7 +76,10 @@ async fn nearest_names_the_place_a_point_lies_in() {
     let app = TestApp::start().await;
     let found = app.call("GET", "/api/places/nearest?location=[77.2402,28.5733]", None, None).await;
     assert_eq!(found.status, 200, "{:?}", found.body);
-    assert_eq!((found.body["name"].as_str(), found.body["district"].as_str()), (Some("Lajpat Nagar"), Some("South Delhi")));
+    assert_eq!(
+        (found.body["name"].as_str(), found.body["district"].as_str()),
+        (Some("Lajpat Nagar"), Some("South Delhi"))
+    );
     assert_eq!(found.body["location"], json!([77.2402, 28.5733]));
 
     let far = app.call("GET", "/api/places/nearest?location=[-0.12,51.5]", None, None).await;

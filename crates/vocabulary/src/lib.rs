@@ -67,9 +67,10 @@ pub fn resolve(facet: Facet, text: &str) -> Option<&'static Term> {
         return None;
     }
     let terms = facet.terms();
-    if let Some(t) = terms.iter().find(|t| {
-        normalize(t.id) == key || normalize(t.label) == key || t.synonyms.iter().any(|s| normalize(s) == key)
-    }) {
+    if let Some(t) = terms
+        .iter()
+        .find(|t| normalize(t.id) == key || normalize(t.label) == key || t.synonyms.iter().any(|s| normalize(s) == key))
+    {
         return Some(t);
     }
     if facet == Facet::Class {

@@ -3,10 +3,10 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
+use hometutor_core::Role;
 use hometutor_discovery::{
     DiscoveryError, DiscoveryService, RecommendedTutor, TermRef, TutorCard, TutorQuery, MAX_RECOMMENDATIONS,
 };
-use hometutor_core::Role;
 use hometutor_media::MediaError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -27,7 +27,9 @@ impl From<DiscoveryError> for ApiError {
             DiscoveryError::NotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
             DiscoveryError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
             DiscoveryError::Closed => Self::new(StatusCode::CONFLICT, ErrorCode::RequestClosed, message),
-            DiscoveryError::TooManyInvites(_) => Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message),
+            DiscoveryError::TooManyInvites(_) => {
+                Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message)
+            }
             DiscoveryError::Validation(errors) => {
                 let fields = errors.iter().map(|e| (e.field.to_string(), e.message.clone())).collect();
                 ApiError::invalid_fields(message, fields)
@@ -393,4 +395,3 @@ pub fn config(cfg: &mut ServiceConfig) {
     // Literal paths before `tutors.rs`'s `/tutors/{idOrEmail}`.
     cfg.service(search_tutors).service(upload_photo).service(recommendations).service(invite);
 }
-

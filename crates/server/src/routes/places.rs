@@ -110,8 +110,8 @@ pub struct NearestParams {
 pub async fn nearest_place(params: web::Query<NearestParams>) -> Result<web::Json<PlaceDto>, ApiError> {
     let point = parse_coordinates(&params.location)
         .ok_or_else(|| ApiError::bad_request("location must be [longitude,latitude] of a real place."))?;
-    let found = blocking(move || Ok::<_, ApiError>(Places::global().nearest(point.lat, point.lng).map(PlaceDto::from)))
-        .await?;
+    let found =
+        blocking(move || Ok::<_, ApiError>(Places::global().nearest(point.lat, point.lng).map(PlaceDto::from))).await?;
     found.map(web::Json).ok_or_else(|| {
         ApiError::new(StatusCode::NOT_FOUND, ErrorCode::PlaceNotFound, "No known place near this point.")
     })

@@ -15,8 +15,8 @@ use crate::input::Json;
 use crate::routes::discovery::{photo_url, terms};
 use crate::routes::tuition::Coordinates;
 use crate::routes::vocabulary::TermDto;
-use hometutor_discovery::{AreaSummary, DiscoveryService};
 use crate::state::AppState;
+use hometutor_discovery::{AreaSummary, DiscoveryService};
 
 /// A tutor as anyone may see them (never their phone number).
 #[derive(Serialize, ToSchema)]
