@@ -87,16 +87,18 @@ pub fn people(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<UserI
     Ok(rows.into_iter().map(Person::from).map(|p| (p.id, p)).collect())
 }
 
-/// The test of a listable tutor at `$at` (see [`listable_tutors`]).
-macro_rules! listable {
-    ($at:expr) => {
-        users::role
-            .eq(Role::Tutor.as_str())
-            .and(users::active.eq(true))
-            .and(users::email_verified.eq(true))
-            .and(users::subscription_active.eq(true))
-            .and(users::subscription_expires.gt($at))
-    };
+/// The test of a listable tutor at `at` (see [`listable_tutors`]) as an expression over
+/// `users`: for a search that joins its own rows to `users` by tutor id and decides in the
+/// same statement (crates/discovery), instead of sending the ids back in a second one.
+#[diesel::dsl::auto_type]
+pub fn listable_at(at: NaiveDateTime) -> _ {
+    let tutor: &'static str = Role::Tutor.as_str();
+    users::role
+        .eq(tutor)
+        .and(users::active.eq(true))
+        .and(users::email_verified.eq(true))
+        .and(users::subscription_active.eq(true))
+        .and(users::subscription_expires.gt(at))
 }
 
 /// A tutor as search and recommendations may list them (crates/discovery): what a card
@@ -126,13 +128,13 @@ pub fn listable_tutors(conn: &mut DbConnection, ids: &[i64], at: NaiveDateTime) 
                     .bind::<diesel::sql_types::Text, _>(ids_json(ids))
                     .sql("))"),
             )
-            .filter(listable!(at))
+            .filter(listable_at(at))
             .select((users::id, users::approved))
             .load(conn)?,
         // `= ANY($1)`: one array bind.
         DbConnection::Pg(_) => users::table
             .filter(users::id.eq_any(ids))
-            .filter(listable!(at))
+            .filter(listable_at(at))
             .select((users::id, users::approved))
             .load(conn)?,
     };
@@ -142,7 +144,8 @@ pub fn listable_tutors(conn: &mut DbConnection, ids: &[i64], at: NaiveDateTime) 
 /// Every listable tutor at `at` (see [`listable_tutors`]): the full scans that tests and
 /// benchmarks compare the indexed searches with.
 pub fn every_listable_tutor(conn: &mut DbConnection, at: NaiveDateTime) -> QueryResult<HashMap<i64, bool>> {
-    let rows: Vec<(i64, bool)> = users::table.filter(listable!(at)).select((users::id, users::approved)).load(conn)?;
+    let rows: Vec<(i64, bool)> =
+        users::table.filter(listable_at(at)).select((users::id, users::approved)).load(conn)?;
     Ok(rows.into_iter().collect())
 }
 

@@ -17,8 +17,8 @@ mod store;
 mod user;
 
 pub use directory::{
-    count_by_role_and_activity, every_listable_tutor, list, listable_tutors, listed_tutors, names, people, ListedTutor,
-    Listing,
+    count_by_role_and_activity, every_listable_tutor, list, listable_at, listable_tutors, listed_tutors, names, people,
+    ListedTutor, Listing,
 };
 pub use store::{
     count_active_admins_except, count_admins, delete, end_sessions, exists, extend_subscription, find, find_by_email,

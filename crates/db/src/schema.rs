@@ -335,14 +335,6 @@ diesel::table! {
 }
 
 diesel::table! {
-    /// One row per (subject id, tutor) of a teaching area: tutor search's subject filter.
-    tutor_area_subjects (subject_id, tutor_id) {
-        subject_id -> Text,
-        tutor_id -> BigInt,
-    }
-}
-
-diesel::table! {
     /// A parent's invitation of a recommended tutor to a request (issue 20).
     tuition_invites (request_id, tutor_id) {
         request_id -> BigInt,
@@ -430,7 +422,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     tutor_area_cells,
     notifications,
     notification_preferences,
-    tutor_area_subjects,
     tuition_invites,
     tutor_search_index
 );

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_db::schema::{reviews as rv, tutor_areas as ta, tutor_profiles as tp, tutor_search_index as tsi};
+use hometutor_db::schema::{reviews as rv, tutor_areas as ta, tutor_profiles as tp, tutor_search_index as tsi, users};
 use hometutor_db::DbConnection;
 use hometutor_geo::{bounding_box, coarse_cell_of, distance_km, Point};
 use hometutor_places::Places;
@@ -120,19 +120,23 @@ pub const ALL_SUBJECTS: &str = "all-subjects";
 pub(crate) struct Hit {
     pub tutor: i64,
     pub distance_km: f64,
+    /// Approved by an admin ('verified').
+    pub approved: bool,
 }
 
-/// The areas that cover `point` (distance to the centre ≤ the area's radius) and whose
-/// centre is within `within_km` of it, optionally only those naming `subject` or 'All
-/// Subjects'; in tutor order, each tutor once. One key range of `tutor_search_index` per
-/// subject key — (subject or '*', the point's coarse cell) — narrowed to the box of the
-/// largest distance that can count, and the exact (haversine) test on the centre and radius
-/// the index carries: no other table is read.
+/// The listable tutors (at `at`) whose area covers `point` (distance to the centre ≤ the
+/// area's radius) and whose centre is within `within_km` of it, optionally only those naming
+/// `subject` or 'All Subjects'; in tutor order, each tutor once, with whether an admin
+/// approved them. One statement: the key range of `tutor_search_index` per subject key —
+/// (subject or '*', the point's coarse cell) — narrowed to the box of the largest distance
+/// that can count, joined by id to the accounts that pass crates/accounts' listable test;
+/// then the exact (haversine) test on the centre and radius the index carries.
 pub(crate) fn index_hits(
     c: &mut DbConnection,
     point: Point,
     subject: Option<&str>,
     within_km: Option<f64>,
+    at: NaiveDateTime,
 ) -> QueryResult<Vec<Hit>> {
     let keys: &[&str] = match subject {
         Some(s) if s == ALL_SUBJECTS => &[ALL_SUBJECTS],
@@ -150,39 +154,43 @@ pub(crate) fn index_hits(
         _ => (-90.0, 90.0, -180.0, 180.0),
     };
     let cell = coarse_cell_of(point);
-    let mut rows: Vec<(i64, f64, f64, f64)> = Vec::new();
+    let listable = || tsi::table.inner_join(users::table.on(users::id.eq(tsi::tutor_id)));
+    let columns = (tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km, users::approved);
+    let mut rows: Vec<(i64, f64, f64, f64, bool)> = Vec::new();
     match c {
         // One key range per subject key, each the same statement (prepared once per connection;
         // an IN list is prepared anew each time on SQLite).
         DbConnection::Sqlite(_) => {
             for key in keys {
                 rows.extend(
-                    tsi::table
+                    listable()
                         .filter(tsi::subject_id.eq(*key))
                         .filter(tsi::cell.eq(cell))
                         .filter(tsi::lat.between(lat0, lat1))
                         .filter(tsi::lng.between(lng0, lng1))
-                        .select((tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km))
-                        .load::<(i64, f64, f64, f64)>(c)?,
+                        .filter(hometutor_accounts::listable_at(at))
+                        .select(columns)
+                        .load::<(i64, f64, f64, f64, bool)>(c)?,
                 );
             }
         }
         // One round trip: `subject_id = ANY($1)`.
         DbConnection::Pg(_) => {
-            rows = tsi::table
+            rows = listable()
                 .filter(tsi::subject_id.eq_any(keys))
                 .filter(tsi::cell.eq(cell))
                 .filter(tsi::lat.between(lat0, lat1))
                 .filter(tsi::lng.between(lng0, lng1))
-                .select((tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km))
-                .load::<(i64, f64, f64, f64)>(c)?;
+                .filter(hometutor_accounts::listable_at(at))
+                .select(columns)
+                .load::<(i64, f64, f64, f64, bool)>(c)?;
         }
     }
     let mut hits: Vec<Hit> = rows
         .into_iter()
-        .filter_map(|(tutor, lat, lng, radius_km)| {
+        .filter_map(|(tutor, lat, lng, radius_km, approved)| {
             let d = distance_km(Point { lat, lng }, point);
-            (d <= radius_km && within_km.is_none_or(|r| d <= r)).then_some(Hit { tutor, distance_km: d })
+            (d <= radius_km && within_km.is_none_or(|r| d <= r)).then_some(Hit { tutor, distance_km: d, approved })
         })
         .collect();
     hits.sort_by_key(|h| h.tutor);
@@ -193,29 +201,50 @@ pub(crate) fn index_hits(
 /// A card's profile fields: about, fees (notes), photo.
 pub(crate) type ProfileFields = (String, String, Option<String>);
 
-type PageRow = (AreaFeeRow, Option<String>, Option<String>, Option<String>);
+type BandRow = (AreaFeeRow, Option<String>, Option<String>, Option<String>, i64, i64);
 
-/// [`load_candidates`] and the profile fields of the cards, in one query: a page's tutors.
-pub(crate) fn load_page(
+/// What a page's ordering and cards need of `ids` (the tutors tied with the page by distance
+/// shown, see crates/discovery/src/search.rs), in one statement: their candidates, profile
+/// fields and review counts and sums.
+pub(crate) fn load_band(
     c: &mut DbConnection,
     ids: &[i64],
     approved: &HashMap<i64, bool>,
-) -> QueryResult<(Vec<Candidate>, HashMap<i64, ProfileFields>)> {
-    let rows: Vec<PageRow> = ta::table
-        .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
-        .filter(ta::tutor_id.eq_any(ids))
-        .select((area_fee(), tp::about.nullable(), tp::fees.nullable(), tp::photo.nullable()))
-        .load(c)?;
-    let mut profiles = HashMap::with_capacity(rows.len());
-    let mut candidates = Vec::with_capacity(rows.len());
-    for (area, about, fees, photo) in rows {
-        if about.is_some() {
-            profiles.insert(area.0, (about.unwrap_or_default(), fees.unwrap_or_default(), photo));
+) -> QueryResult<(Vec<Candidate>, HashMap<i64, ProfileFields>, HashMap<i64, RatingStats>)> {
+    use diesel::dsl::sql;
+    use diesel::sql_types::BigInt;
+    let mut profiles = HashMap::with_capacity(ids.len());
+    let mut stats = HashMap::with_capacity(ids.len());
+    let mut candidates = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(5_000) {
+        // The reviews as two correlated counts (the reviews' tutor_id index answers each), so
+        // that the rows stay one per tutor.
+        let rows: Vec<BandRow> = ta::table
+            .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
+            .filter(ta::tutor_id.eq_any(chunk))
+            .select((
+                area_fee(),
+                tp::about.nullable(),
+                tp::fees.nullable(),
+                tp::photo.nullable(),
+                sql::<BigInt>("(SELECT COUNT(*) FROM reviews WHERE reviews.tutor_id = tutor_areas.tutor_id)"),
+                sql::<BigInt>(
+                    "(SELECT COALESCE(SUM(reviews.rating), 0) FROM reviews WHERE reviews.tutor_id = tutor_areas.tutor_id)",
+                ),
+            ))
+            .load(c)?;
+        for (area, about, fees, photo, count, sum) in rows {
+            if about.is_some() {
+                profiles.insert(area.0, (about.unwrap_or_default(), fees.unwrap_or_default(), photo));
+            }
+            if count > 0 {
+                stats.insert(area.0, RatingStats { count, sum });
+            }
+            candidates.extend(with_approval(area, approved));
         }
-        candidates.extend(with_approval(area, approved));
     }
     candidates.sort_by_key(|cand| cand.tutor);
-    Ok((candidates, profiles))
+    Ok((candidates, profiles, stats))
 }
 
 type AreaFeeRow = (i64, f64, f64, f64, String, String, String, String, Option<i32>);
@@ -280,10 +309,10 @@ pub(crate) fn candidates_at(
     within_km: Option<f64>,
     at: NaiveDateTime,
 ) -> QueryResult<Vec<Candidate>> {
-    let ids: Vec<i64> = index_hits(c, point, subject, within_km)?.iter().map(|h| h.tutor).collect();
-    let listable = hometutor_accounts::listable_tutors(c, &ids, at)?;
-    let ids: Vec<i64> = ids.into_iter().filter(|id| listable.contains_key(id)).collect();
-    load_candidates(c, &ids, &listable)
+    let hits = index_hits(c, point, subject, within_km, at)?;
+    let ids: Vec<i64> = hits.iter().map(|h| h.tutor).collect();
+    let approved: HashMap<i64, bool> = hits.iter().map(|h| (h.tutor, h.approved)).collect();
+    load_candidates(c, &ids, &approved)
 }
 
 /// Every listable tutor's area, read without the indexes: the baseline of tests and the benchmark.

@@ -1,10 +1,10 @@
 //! Seeding for tests and the benchmark: teaching areas written straight into the tables
-//! search reads (`tutor_areas`, `tutor_area_cells`, `tutor_area_subjects`, and
+//! search reads (`tutor_areas`, `tutor_area_cells`, and
 //! `tutor_search_index` through crates/tuition's own rows), the way
 //! crates/tuition keeps them, so this crate's tests need nothing of that crate's input rules.
 
 use diesel::prelude::*;
-use hometutor_db::schema::{tutor_area_cells as tac, tutor_area_subjects as tas, tutor_areas as ta};
+use hometutor_db::schema::{tutor_area_cells as tac, tutor_areas as ta};
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::{coarse_cells_covering, Point};
 use hometutor_tuition::search_index::{insert_rows, rows_of, IndexRow};
@@ -26,7 +26,7 @@ pub fn cells_of(center: Point, radius_km: f64) -> Vec<i64> {
     coarse_cells_covering(center, radius_km + 0.05)
 }
 
-/// Writes the areas (tutors without one yet), their cells and subject rows, in slices.
+/// Writes the areas (tutors without one yet), their cells and search index rows, in slices.
 pub fn insert_areas(c: &mut DbConnection, areas: &[SeedArea]) -> QueryResult<()> {
     let at = now();
     let json = |items: &[String]| serde_json::to_string(items).unwrap_or_else(|_| "[]".into());
@@ -63,21 +63,6 @@ pub fn insert_areas(c: &mut DbConnection, areas: &[SeedArea]) -> QueryResult<()>
         match c {
             DbConnection::Sqlite(c) => diesel::insert_into(tac::table).values(chunk).execute(c),
             DbConnection::Pg(c) => diesel::insert_into(tac::table).values(chunk).execute(c),
-        }?;
-    }
-    let subjects: Vec<_> = areas
-        .iter()
-        .flat_map(|a| {
-            a.subjects
-                .iter()
-                .filter(|s| !s.starts_with(hometutor_vocabulary::OTHER_PREFIX))
-                .map(|s| (tas::subject_id.eq(s.clone()), tas::tutor_id.eq(a.tutor)))
-        })
-        .collect();
-    for chunk in subjects.chunks(10_000) {
-        match c {
-            DbConnection::Sqlite(c) => diesel::insert_into(tas::table).values(chunk).execute(c),
-            DbConnection::Pg(c) => diesel::insert_into(tas::table).values(chunk).execute(c),
         }?;
     }
     let mut index: Vec<IndexRow> = areas

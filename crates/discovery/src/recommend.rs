@@ -15,9 +15,7 @@ use std::collections::{HashMap, HashSet};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::{
-    conversations as cv, messages as ms, tuition_invites as inv, tuition_requests as tr, users,
-};
+use hometutor_db::schema::{conversations as cv, messages as ms, tuition_invites as inv, tuition_requests as tr};
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::Point;
 use hometutor_notifications::{Kind, Notice, Notification};
@@ -146,11 +144,10 @@ pub fn responsiveness(c: &mut DbConnection, tutors: &[i64], since: NaiveDateTime
     let parents: HashSet<i64> = if others.is_empty() {
         HashSet::new()
     } else {
-        users::table
-            .filter(users::id.eq_any(&others).and(users::role.eq(Role::Parent.as_str())))
-            .select(users::id)
-            .load::<i64>(c)?
+        hometutor_accounts::roles_of(c, &others)?
             .into_iter()
+            .filter(|(_, role)| *role == Role::Parent)
+            .map(|(id, _)| id.0)
             .collect()
     };
     // (conversation, tutor, parent)
@@ -298,11 +295,9 @@ impl DiscoveryService {
         }
         let (created, told) = self.db.write(|c| -> Result<_, DiscoveryError> {
             let facts = own_request(c, caller, id)?;
-            let is_tutor: i64 = users::table
-                .filter(users::id.eq(tutor).and(users::role.eq(Role::Tutor.as_str())).and(users::active.eq(true)))
-                .count()
-                .get_result(c)?;
-            if is_tutor == 0 {
+            // Only a tutor search could list: another account, or a tutor without a current
+            // subscription (who could not open the request), is not found.
+            if hometutor_accounts::listable_tutors(c, &[tutor], now())?.is_empty() {
                 return Err(DiscoveryError::NotFound);
             }
             let already: i64 =

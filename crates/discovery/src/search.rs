@@ -13,16 +13,20 @@
 //! [`crate::score::RatingStats::shrunk`]), best first; then the tutor's id. Featured tutors
 //! are not ranked first: their card says so.
 //!
-//! How (the cost follows the tutors near the place, not the tutors in the country):
-//! 1. candidates: one key range of `tutor_search_index` (crates/tuition/src/search_index.rs)
-//!    per subject key — (the subject and 'all-subjects', or '*' without a subject filter;
-//!    the place's coarse cell) — narrowed to the box of the largest distance that can count,
-//!    with the exact distance test on the centre and radius the index carries;
-//! 2. who is listable among them (and `verified`): crates/accounts, by id, in one query;
-//! 3. only with a class, board, mode or fee filter: those tutors' areas and fees;
-//! 4. reviews: of every candidate with `minRating`, else only of those whose distance shown
-//!    ties with the page's (the rating only orders tutors at the same distance shown);
-//! 5. the page's areas, profiles and account fields (20 tutors).
+//! How (the cost follows the tutors near the place, not the tutors in the country), in three
+//! statements for a search without `minRating` or the area filters:
+//! 1. the listable candidates: one key range of `tutor_search_index`
+//!    (crates/tuition/src/search_index.rs) per subject key — (the subject and 'all-subjects',
+//!    or '*' without a subject filter; the place's coarse cell) — narrowed to the box of the
+//!    largest distance that can count, joined to the accounts that pass crates/accounts'
+//!    listable test ([`hometutor_accounts::listable_at`]), with the exact distance test on
+//!    the centre and radius the index carries;
+//! 2. only with a class, board, mode or fee filter: those tutors' areas and fees;
+//! 3. the tutors whose distance shown ties with the page's (the rating only orders tutors at
+//!    the same distance shown): their areas, profiles and reviews at once — the page is
+//!    among them; with `minRating`, the reviews of every candidate instead, then the page's
+//!    areas and profiles;
+//! 4. the page's account fields (name, badges) from crates/accounts (20 tutors).
 //!
 //! Performance: see `cargo bench -p hometutor-discovery --bench search` (100,000 tutors;
 //! with `TEST_DATABASE_URL=postgres://…` on PostgreSQL); every result set, and each page,
@@ -246,14 +250,10 @@ fn listed(
     q: &ValidQuery,
     at: NaiveDateTime,
     all_ratings: bool,
-) -> QueryResult<(Vec<Listed>, HashMap<i64, bool>)> {
-    let hits = card::index_hits(c, q.point, q.subject, q.radius_km)?;
-    let ids: Vec<i64> = hits.iter().map(|h| h.tutor).collect();
-    let listable = hometutor_accounts::listable_tutors(c, &ids, at)?;
-    let mut kept: Vec<Hit> = hits
-        .into_iter()
-        .filter(|h| listable.get(&h.tutor).is_some_and(|approved| *approved || !q.verified_only))
-        .collect();
+) -> QueryResult<(Vec<Listed>, HashMap<i64, bool>, Option<Band>)> {
+    let mut kept: Vec<Hit> = card::index_hits(c, q.point, q.subject, q.radius_km, at)?;
+    kept.retain(|h| h.approved || !q.verified_only);
+    let listable: HashMap<i64, bool> = kept.iter().map(|h| (h.tutor, h.approved)).collect();
     if q.needs_areas() {
         let ids: Vec<i64> = kept.iter().map(|h| h.tutor).collect();
         let admitted: HashSet<i64> = card::load_candidates(c, &ids, &listable)?
@@ -273,7 +273,7 @@ fn listed(
         }
         list.retain(|l| q.min_rating.is_none_or(|min| l.rating.and_then(|r| r.mean()).is_some_and(|mean| mean >= min)));
         list.sort_by(|a, b| listing_order(a.key(), b.key()));
-        return Ok((list, listable));
+        return Ok((list, listable, None));
     }
     // By distance shown and id; the rating only reorders tutors at the same distance shown,
     // so only those tied with the page's first or last entry (or between) need reviews.
@@ -288,13 +288,21 @@ fn listed(
         let last = list.partition_point(|l| shown_distance(l.distance_km) <= hi);
         let band = &mut list[first..last];
         let ids: Vec<i64> = band.iter().map(|l| l.tutor).collect();
-        let stats = card::rating_stats(c, &ids)?;
+        // The band holds the page: what its cards need comes with the reviews.
+        let (areas, profiles, stats) = card::load_band(c, &ids, &listable)?;
         for l in band.iter_mut() {
             l.rating = Some(stats.get(&l.tutor).copied().unwrap_or_default());
         }
         band.sort_by(|a, b| listing_order(a.key(), b.key()));
+        return Ok((list, listable, Some(Band { areas, profiles })));
     }
-    Ok((list, listable))
+    Ok((list, listable, None))
+}
+
+/// What [`listed`] read of the tutors tied with the page by distance shown (the page among them).
+struct Band {
+    areas: Vec<Candidate>,
+    profiles: HashMap<i64, card::ProfileFields>,
 }
 
 impl Listed {
@@ -306,7 +314,7 @@ impl Listed {
 
 /// Every tutor the query lists, in order, through the indexes (with each one's area and reviews).
 pub fn ranked(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<Vec<Ranked>> {
-    let (list, approved) = listed(c, q, now(), true)?;
+    let (list, approved, _) = listed(c, q, now(), true)?;
     let ids: Vec<i64> = list.iter().map(|l| l.tutor).collect();
     let mut areas: HashMap<i64, Candidate> =
         card::load_candidates(c, &ids, &approved)?.into_iter().map(|cand| (cand.tutor, cand)).collect();
@@ -350,10 +358,17 @@ pub fn page(c: &mut DbConnection, q: &ValidQuery, ranked: &[Ranked]) -> QueryRes
 /// of the page's tutors only.
 pub fn search_page(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<SearchPage> {
     let at = now();
-    let (list, approved) = listed(c, q, at, false)?;
+    let (list, approved, band) = listed(c, q, at, false)?;
     let shown: Vec<&Listed> = list.iter().skip((q.page - 1) * PAGE_SIZE).take(PAGE_SIZE).collect();
-    let ids: Vec<i64> = shown.iter().map(|l| l.tutor).collect();
-    let (areas, profiles) = card::load_page(c, &ids, &approved)?;
+    let (areas, profiles) = match band {
+        Some(band) => (band.areas, band.profiles),
+        // Read with every review (`minRating`): the page's areas and profiles now.
+        None => {
+            let ids: Vec<i64> = shown.iter().map(|l| l.tutor).collect();
+            let (areas, profiles, _) = card::load_band(c, &ids, &approved)?;
+            (areas, profiles)
+        }
+    };
     let areas: HashMap<i64, Candidate> = areas.into_iter().map(|cand| (cand.tutor, cand)).collect();
     let pairs: Vec<(&Candidate, f64)> =
         shown.iter().filter_map(|l| Some((areas.get(&l.tutor)?, l.distance_km))).collect();

@@ -163,6 +163,9 @@ fn invitations_once_per_tutor_notified_capped_and_never_on_a_closed_request() {
     assert!(matches!(service.invite(UserId(other_parent), Role::Parent, id, tutors[1]), Err(DiscoveryError::NotFound)));
     assert!(matches!(service.invite(UserId(parent), Role::Parent, id, other_parent), Err(DiscoveryError::NotFound)));
     assert!(matches!(service.invite(UserId(parent), Role::Parent, id, 999_999), Err(DiscoveryError::NotFound)));
+    // A tutor whose subscription has run out could not open the request: not found either.
+    let lapsed = user(&db, "lapsed@example.com", Who { subscribed_days: None, ..Who::TUTOR });
+    assert!(matches!(service.invite(UserId(parent), Role::Parent, id, lapsed), Err(DiscoveryError::NotFound)));
     assert!(matches!(service.invite(UserId(tutors[1]), Role::Tutor, id, tutors[2]), Err(DiscoveryError::NotAParent)));
 
     // At most 20 per request.

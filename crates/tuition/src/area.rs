@@ -1,15 +1,15 @@
 //! A tutor's teaching area: where they teach (a centre), how far they travel (2–25 km)
 //! and what they teach (subjects, classes, boards and modes of the vocabulary; an empty
-//! list means any). This module owns `tutor_areas`, one row per tutor, and
-//! `tutor_area_subjects`; saving an area also rewrites its cells in the reverse index
-//! ([`crate::coverage`]), its subject rows and its rows of tutor search's index
+//! list means any). This module owns `tutor_areas`, one row per tutor; saving an area also
+//! rewrites its cells in the reverse index ([`crate::coverage`]) and its rows of tutor
+//! search's index
 //! ([`crate::search_index`]) in the same transaction, so none ever describes an area that
 //! is not the saved one.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::{single_line, FieldError, Role, UserId};
-use hometutor_db::schema::{tutor_area_subjects as tas, tutor_areas as ta};
+use hometutor_db::schema::tutor_areas as ta;
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::{distance_km, Point};
 use hometutor_vocabulary::{self as vocabulary, Choice, Facet, Term};
@@ -82,7 +82,7 @@ impl TutorArea {
             && (self.modes.is_empty() || self.modes.iter().any(|t| t.id == wanted.mode))
     }
 
-    /// The vocabulary subject ids of the area (its `tutor_area_subjects` rows).
+    /// The vocabulary subject ids of the area (its keys in `tutor_search_index`).
     pub fn subject_ids(&self) -> Vec<&'static str> {
         known_ids(&self.subjects)
     }
@@ -252,27 +252,6 @@ fn terms_json(list: &[&'static Term]) -> String {
     serde_json::to_string(&list.iter().map(|t| t.id).collect::<Vec<_>>()).unwrap_or_else(|_| "[]".into())
 }
 
-/// Rewrites the tutor's `tutor_area_subjects` rows: one per known subject id (call in the
-/// transaction that writes the area).
-pub(crate) fn index_subjects(c: &mut DbConnection, tutor: UserId, subjects: &[&'static str]) -> QueryResult<()> {
-    diesel::delete(tas::table.filter(tas::tutor_id.eq(tutor.0))).execute(c)?;
-    insert_subjects(c, &subjects.iter().map(|s| (*s, tutor.0)).collect::<Vec<_>>())
-}
-
-/// Stores (subject id, tutor) rows, skipping any already there.
-pub(crate) fn insert_subjects(c: &mut DbConnection, rows: &[(&'static str, i64)]) -> QueryResult<()> {
-    for chunk in rows.chunks(5_000) {
-        let values: Vec<_> = chunk.iter().map(|(s, t)| (tas::subject_id.eq(*s), tas::tutor_id.eq(*t))).collect();
-        match c {
-            DbConnection::Sqlite(c) => {
-                diesel::insert_into(tas::table).values(&values).on_conflict_do_nothing().execute(c)
-            }
-            DbConnection::Pg(c) => diesel::insert_into(tas::table).values(&values).on_conflict_do_nothing().execute(c),
-        }?;
-    }
-    Ok(())
-}
-
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = ta)]
 pub(crate) struct AreaRow {
@@ -335,7 +314,6 @@ pub(crate) fn save(c: &mut DbConnection, tutor: UserId, area: &ValidArea) -> Que
         ))
         .execute(c)?;
     coverage::index(c, tutor, area.center, area.radius_km)?;
-    index_subjects(c, tutor, &known_ids(&area.subjects))?;
     let saved = TutorArea {
         tutor,
         center: area.center,
@@ -357,7 +335,6 @@ pub fn insert_many(c: &mut DbConnection, areas: &[(UserId, AreaInput)]) -> Resul
     let at = now();
     let mut rows = Vec::with_capacity(areas.len());
     let mut cells = Vec::new();
-    let mut subjects = Vec::new();
     let mut index_rows = Vec::new();
     for (tutor, input) in areas {
         let valid = input.validate().map_err(TuitionError::Validation)?;
@@ -374,7 +351,6 @@ pub fn insert_many(c: &mut DbConnection, areas: &[(UserId, AreaInput)]) -> Resul
             ta::updated_at.eq(at),
         ));
         index_rows.extend(search_index::rows_of(tutor.0, valid.center, valid.radius_km, &known_ids(&valid.subjects)));
-        subjects.extend(known_ids(&valid.subjects).into_iter().map(|s| (s, tutor.0)));
         cells.extend(coverage::cells_of(valid.center, valid.radius_km).into_iter().map(|cell| (cell, tutor.0)));
     }
     // Multi-row inserts are backend-specific in diesel; slices stay under SQLite's bound-parameter limit.
@@ -385,7 +361,6 @@ pub fn insert_many(c: &mut DbConnection, areas: &[(UserId, AreaInput)]) -> Resul
         }?;
     }
     coverage::insert_cells(c, &cells)?;
-    insert_subjects(c, &subjects)?;
     search_index::insert_rows(c, &mut index_rows)?;
     Ok(rows.len())
 }

@@ -4,7 +4,7 @@
 //!   ([`Choice::from_text`]): a known term's id, the text itself kept as the parent wrote
 //!   it; text the vocabulary does not know gets `other` and stays as it is;
 //! - every teaching area with `vocabulary_mapped = FALSE` has its lists rewritten as ids
-//!   (unknown text as `other:<text>`), its `tutor_area_subjects` rows filled and the flag set;
+//!   (unknown text as `other:<text>`), and the flag set;
 //! - then every mapped area without rows in tutor search's index gets them
 //!   ([`TuitionService::backfill_search_index`]).
 //!
@@ -18,7 +18,7 @@ use diesel::prelude::*;
 use hometutor_db::schema::{tuition_requests as tr, tutor_areas as ta};
 use hometutor_vocabulary::{Choice, Facet, OTHER};
 
-use crate::area::{choices_json, insert_subjects, parse_choices};
+use crate::area::{choices_json, parse_choices};
 use crate::{TuitionError, TuitionService};
 
 /// Rows mapped per transaction.
@@ -91,7 +91,6 @@ impl TuitionService {
                     .select((ta::tutor_id, ta::subjects, ta::classes))
                     .load(c)?;
                 let mut changed = 0;
-                let mut subjects = Vec::new();
                 for (tutor, raw_subjects, raw_classes) in &rows {
                     let mapped_subjects = parse_choices(Facet::Subject, raw_subjects);
                     let mapped_classes = parse_choices(Facet::Class, raw_classes);
@@ -109,10 +108,7 @@ impl TuitionService {
                         continue;
                     }
                     changed += 1;
-                    let ids = crate::area::TutorArea::known_subject_ids(&mapped_subjects);
-                    subjects.extend(ids.into_iter().map(|s| (s, *tutor)));
                 }
-                insert_subjects(c, &subjects)?;
                 Ok((rows.len(), changed, rows.last().map_or(after, |r| r.0)))
             })?;
             done.areas += changed;

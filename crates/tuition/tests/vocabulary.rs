@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::{tutor_area_subjects, tutor_areas, users};
+use hometutor_db::schema::{tutor_areas, tutor_search_index, users};
 use hometutor_db::{now, Db, DbError};
 use hometutor_geo::Point;
 use hometutor_notifications::recent;
@@ -114,9 +114,10 @@ impl Fixture {
     fn area_subjects(&self, tutor: UserId) -> BTreeSet<String> {
         self.db
             .read(|c| {
-                tutor_area_subjects::table
-                    .filter(tutor_area_subjects::tutor_id.eq(tutor.0))
-                    .select(tutor_area_subjects::subject_id)
+                tutor_search_index::table
+                    .filter(tutor_search_index::tutor_id.eq(tutor.0))
+                    .filter(tutor_search_index::subject_id.ne(hometutor_tuition::search_index::ANY_SUBJECT))
+                    .select(tutor_search_index::subject_id)
                     .load::<String>(c)
                     .map_err(DbError::from)
             })

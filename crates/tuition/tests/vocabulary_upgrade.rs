@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use diesel::prelude::*;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::{tuition_requests as tr, tutor_area_subjects as tas, tutor_areas as ta};
+use hometutor_db::schema::{tuition_requests as tr, tutor_areas as ta, tutor_search_index as tsi};
 use hometutor_db::{run_migrations, Db, DbConnection, DbError};
 use hometutor_testkit::TestDatabase;
 use hometutor_tuition::location::LocationKey;
@@ -92,10 +92,16 @@ fn areas(db: &Db) -> Vec<AreaRow> {
 }
 
 fn area_subjects(db: &Db) -> BTreeSet<(i64, String)> {
-    db.read(|c| tas::table.select((tas::tutor_id, tas::subject_id)).load::<(i64, String)>(c).map_err(DbError::from))
-        .unwrap()
-        .into_iter()
-        .collect()
+    db.read(|c| {
+        tsi::table
+            .filter(tsi::subject_id.ne(hometutor_tuition::search_index::ANY_SUBJECT))
+            .select((tsi::tutor_id, tsi::subject_id))
+            .load::<(i64, String)>(c)
+            .map_err(DbError::from)
+    })
+    .unwrap()
+    .into_iter()
+    .collect()
 }
 
 /// A database as the previous release left it: free-text requests (users 1 = parent) and
