@@ -126,4 +126,20 @@ describe('verification link screen', () => {
     expect(new URLSearchParams(query).get('token')).toBe('t0k')
     expect(new URLSearchParams(query).get('email')).toBe('a@b.in')
   })
+
+  it('says so when the address was verified already, with the way to sign in', async () => {
+    server.use(
+      http.get('*/api/verify-email', () =>
+        HttpResponse.json({
+          message: 'This e-mail address is already verified. You can sign in.',
+          alreadyVerified: true,
+        }),
+      ),
+    )
+    renderApp('/verify-email?token=t0k&email=a%40b.in')
+    const notice = await screen.findByText('This e-mail address is already verified. You can sign in.')
+    expect(notice.closest('[role="status"]')).not.toBeNull()
+    expect(screen.queryByText('Email verified successfully!')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login')
+  })
 })
