@@ -245,7 +245,8 @@ impl ProfileService {
             Err(ProfileError::NotFound) => return Ok(None),
             other => other?,
         };
-        let listable = self.db.read(|c| accounts::listable_tutors(c, &[profile.id.0], now()).map_err(ProfileError::from))?;
+        let listable =
+            self.db.read(|c| accounts::listable_tutors(c, &[profile.id.0], now()).map_err(ProfileError::from))?;
         Ok(listable.contains_key(&profile.id.0).then_some(profile))
     }
 
@@ -417,8 +418,7 @@ impl ProfileService {
     pub fn set_photo(&self, tutor: UserId, photo: &str) -> Result<Option<String>, ProfileError> {
         self.db.write(|c| -> Result<_, ProfileError> {
             let user = accounts::find(c, tutor)?.filter(|u| u.role == Role::Tutor).ok_or(ProfileError::NotFound)?;
-            let old: Option<Option<String>> =
-                tp::table.find(user.id.0).select(tp::photo).first(c).optional()?;
+            let old: Option<Option<String>> = tp::table.find(user.id.0).select(tp::photo).first(c).optional()?;
             let at = now();
             if old.is_none() {
                 diesel::insert_into(tp::table).values((tp::user_id.eq(user.id.0), tp::updated_at.eq(at))).execute(c)?;

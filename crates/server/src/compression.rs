@@ -174,7 +174,8 @@ mod tests {
             headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(t).expect("a header value"));
             is_text(&headers)
         };
-        for t in ["application/json", "text/html; charset=utf-8", "application/javascript", "image/svg+xml", "text/css"] {
+        for t in ["application/json", "text/html; charset=utf-8", "application/javascript", "image/svg+xml", "text/css"]
+        {
             assert!(typed(t), "{t}");
         }
         for t in ["image/png", "image/webp", "application/pdf", "application/zip", "application/octet-stream"] {

@@ -326,6 +326,7 @@ impl Application {
         let body_read_timeout = input::BodyReadTimeout(settings.body_read_timeout);
         let draining = watched.draining.clone();
         let (test_clock, wake) = (settings.test_clock, aw::Data::new(wake));
+        let sitemaps = aw::Data::new(web::crawlers::SitemapCache::default());
         let server = HttpServer::new(move || {
             let (app, _) = App::new()
                 .into_utoipa_app()
@@ -355,7 +356,7 @@ impl Application {
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
                 .split_for_parts();
             // Listed innermost first: the body deadline sits right around the handlers.
-            app.configure(web::configure)
+            app.configure(|cfg| web::configure(cfg, sitemaps.clone()))
                 .wrap(actix_web::middleware::from_fn(input::body_deadline))
                 .wrap(actix_web::middleware::from_fn(admin_gate::guard))
                 .wrap(actix_web::middleware::from_fn(maintenance::guard))

@@ -83,12 +83,14 @@ async fn a_verification_link_followed_again_says_the_address_is_already_verified
 
     // Only a token the address was sent proves anything: a made-up one for the same verified
     // address, or the real one for another address, is still just an invalid link.
-    let made_up =
-        app.call("GET", &format!("/api/verify-email?token={}&email=tutor%40example.com", "ab".repeat(32)), None, None).await;
+    let made_up = app
+        .call("GET", &format!("/api/verify-email?token={}&email=tutor%40example.com", "ab".repeat(32)), None, None)
+        .await;
     assert_eq!((made_up.status, made_up.body["message"].as_str()), (400, Some("Invalid verification link.")));
     app.verified_user("other@example.com", "parent").await;
     let token = query.split("token=").nth(1).and_then(|t| t.split('&').next()).expect("token");
-    let elsewhere = app.call("GET", &format!("/api/verify-email?token={token}&email=other%40example.com"), None, None).await;
+    let elsewhere =
+        app.call("GET", &format!("/api/verify-email?token={token}&email=other%40example.com"), None, None).await;
     assert_eq!((elsewhere.status, elsewhere.body["message"].as_str()), (400, Some("Invalid verification link.")));
 }
 

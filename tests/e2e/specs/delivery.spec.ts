@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { request as http, type Response } from 'node:http'
+import { request as http, type IncomingHttpHeaders } from 'node:http'
 import { expect, test } from '@playwright/test'
 
 /**
@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test'
 
 interface Raw {
   status: number
-  headers: Response['headers']
+  headers: IncomingHttpHeaders
   body: Buffer
 }
 
@@ -40,21 +40,36 @@ function decoded(response: Raw): Buffer {
   }
 }
 
-/** The main script and stylesheet the landing page links, as the build named them. */
-async function mainAssets(): Promise<{ script: string; style: string }> {
+/**
+ * The landing page's main script, and the stylesheets the app's scripts can load (the app's
+ * styles are in its scripts; the map's stylesheet comes with the map's chunk): found by following
+ * the file names the built files mention, from index.html on.
+ */
+async function appFiles(): Promise<{ script: string; styles: string[] }> {
   const html = (await get('/')).body.toString('utf8')
   const script = html.match(/<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/)?.[1]
-  const style = html.match(/<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"/)?.[1]
   expect(script, 'index.html links its main script').toBeTruthy()
-  expect(style, 'index.html links its stylesheet').toBeTruthy()
-  return { script: script!, style: style! }
+  const seen = new Set<string>([script!])
+  const queue = [script!]
+  while (queue.length > 0) {
+    const text = (await get(queue.pop()!)).body.toString('utf8')
+    for (const [, name] of text.matchAll(/(?:assets\/|\.\/)([\w.-]+\.(?:js|css))\b/g)) {
+      const path = `/assets/${name}`
+      if (seen.has(path)) continue
+      seen.add(path)
+      if (path.endsWith('.js')) queue.push(path)
+    }
+  }
+  const styles = [...seen].filter((path) => path.endsWith('.css'))
+  expect(styles.length, 'the app has a stylesheet (the map’s)').toBeGreaterThan(0)
+  return { script: script!, styles }
 }
 
-test('the main script and stylesheet come as brotli, gzip or identity as asked', async () => {
-  const { script, style } = await mainAssets()
+test('the main script, the stylesheet and the page come as brotli, gzip or identity as asked', async () => {
+  const { script, styles } = await appFiles()
   for (const [path, type] of [
-    [script, 'text/javascript'],
-    [style, 'text/css'],
+    [script, 'javascript'],
+    [styles[0], 'text/css'],
     ['/', 'text/html'],
   ]) {
     const identity = await get(path)
@@ -82,7 +97,7 @@ test('the main script and stylesheet come as brotli, gzip or identity as asked',
 })
 
 test('a HEAD request is answered like the GET, without the body', async () => {
-  const { script } = await mainAssets()
+  const { script } = await appFiles()
   const head = await get(script, 'br', 'HEAD')
   const full = await get(script, 'br')
   expect(head.status).toBe(200)
@@ -92,24 +107,28 @@ test('a HEAD request is answered like the GET, without the body', async () => {
 })
 
 test('the compressed copies are not pages of their own', async () => {
-  const { script } = await mainAssets()
+  const { script } = await appFiles()
   const copy = await get(`${script}.br`)
   expect(copy.headers['content-type'], 'answered like any unknown path: the app').toContain('text/html')
   expect(copy.headers['content-encoding']).toBeUndefined()
 })
 
 test('the browser receives the app in brotli', async ({ page }) => {
-  const encodings = new Map<string, string | undefined>()
+  const files = new Map<string, { encoding?: string; bytes: number }>()
   page.on('response', (response) => {
     const url = new URL(response.url())
     if (url.pathname === '/' || url.pathname.startsWith('/assets/')) {
-      encodings.set(url.pathname, response.headers()['content-encoding'])
+      const headers = response.headers()
+      files.set(url.pathname, { encoding: headers['content-encoding'], bytes: Number(headers['content-length']) })
     }
   })
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'Find Your Perfect Tutor' })).toBeVisible()
-  const { script, style } = await mainAssets()
-  expect(encodings.get('/')).toBe('br')
-  expect(encodings.get(script)).toBe('br')
-  expect(encodings.get(style)).toBe('br')
+  const { script } = await appFiles()
+  expect(files.get('/')?.encoding).toBe('br')
+  expect(files.get(script)?.encoding).toBe('br')
+  // Every file over 1 KB came compressed; the build keeps no copy of smaller ones (not worth it).
+  for (const [path, { encoding, bytes }] of files) {
+    if (encoding !== 'br') expect(bytes, `${path} came as ${encoding ?? 'identity'}`).toBeLessThan(1024)
+  }
 })

@@ -44,7 +44,8 @@ impl PageHead {
         };
         let description = shortened(&if t.about.trim().is_empty() {
             let subjects = one_line(t.subjects);
-            let teaches = if subjects.is_empty() { "Home tutor".to_owned() } else { format!("Home tutor for {subjects}") };
+            let teaches =
+                if subjects.is_empty() { "Home tutor".to_owned() } else { format!("Home tutor for {subjects}") };
             let place = t.place.map(|p| format!(" {}", one_line(p))).unwrap_or_default();
             format!("{name}: {teaches}{place}. Fees, availability and reviews on {}.", t.site)
         } else {
@@ -181,7 +182,9 @@ mod tests {
         assert_eq!(page.matches(r#"name="description""#).count(), 1, "{page}");
         assert!(page.contains("<title>Asha Kumar · Home tutor · HomeTutor</title>"), "{page}");
         assert!(page.contains(r#"<meta name="description" content="Ten years of board exams." />"#), "{page}");
-        assert!(page.contains(r#"<meta property="og:image" content="https://hometutor.example.in/api/uploads/p.webp" />"#));
+        assert!(
+            page.contains(r#"<meta property="og:image" content="https://hometutor.example.in/api/uploads/p.webp" />"#)
+        );
         assert!(page.contains(r#"<link rel="canonical" href="https://hometutor.example.in/tutor/12" />"#));
         // Added inside the head, after what was there; the body is untouched.
         let (head, body) = page.split_once("</head>").expect("a head");
@@ -214,7 +217,8 @@ mod tests {
 
     #[test]
     fn a_page_without_the_tags_gets_them() {
-        let page = PageHead::tutor(&preview("Asha", "Hi", None)).written_into("<html><head></head><body></body></html>");
+        let page =
+            PageHead::tutor(&preview("Asha", "Hi", None)).written_into("<html><head></head><body></body></html>");
         assert!(page.starts_with("<html><head><title>Asha · Home tutor · HomeTutor</title><meta name=\"description\""));
     }
 }

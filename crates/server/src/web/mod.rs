@@ -15,8 +15,8 @@ pub mod head;
 use std::borrow::Cow;
 
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::web::Bytes;
 use actix_web::http::{Method, StatusCode};
+use actix_web::web::Bytes;
 use actix_web::{guard, web as aw, HttpRequest, HttpResponse, ResponseError};
 use hometutor_discovery::DiscoveryService;
 use rust_embed::RustEmbed;
@@ -33,10 +33,10 @@ use head::{PageHead, TutorPreview};
 struct Assets;
 
 /// The web app's routes that are answered here rather than by the fallback: named, so that
-/// metrics and access lines show their templates.
-pub fn configure(cfg: &mut aw::ServiceConfig) {
+/// metrics and access lines show their templates. `sitemaps` is made once for all workers.
+pub fn configure(cfg: &mut aw::ServiceConfig, sitemaps: aw::Data<crawlers::SitemapCache>) {
     let get_or_head = || aw::route().guard(guard::Any(guard::Get()).or(guard::Head()));
-    cfg.app_data(aw::Data::new(crawlers::SitemapCache::default()))
+    cfg.app_data(sitemaps)
         .route("/robots.txt", get_or_head().to(crawlers::robots))
         .route("/sitemap.xml", get_or_head().to(crawlers::sitemap))
         .route("/tutor/{id}", get_or_head().to(tutor_page));

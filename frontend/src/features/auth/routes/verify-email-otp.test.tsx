@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { getSession } from '@/lib/session'
@@ -140,6 +140,6 @@ describe('verification link screen', () => {
     const notice = await screen.findByText('This e-mail address is already verified. You can sign in.')
     expect(notice.closest('[role="status"]')).not.toBeNull()
     expect(screen.queryByText('Email verified successfully!')).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login')
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login')
   })
 })
