@@ -1,5 +1,6 @@
-//! Builds the React app into `frontend/dist` for release builds when it is
-//! missing or older than its sources, so `cargo run --release` is the whole set-up.
+//! Builds the React app into `frontend/dist` (with its precompressed copies, `npm run build`)
+//! for release builds when it is missing or older than its sources, so `cargo run --release`
+//! is the whole set-up.
 //! Debug builds read `frontend/dist` from disk at run time and never run npm.
 
 use std::path::{Path, PathBuf};
@@ -9,6 +10,8 @@ use std::time::SystemTime;
 const SOURCES: &[&str] = &[
     "src",
     "public",
+    // precompress.mjs writes the .br and .gz copies the server sends.
+    "scripts",
     "index.html",
     "package.json",
     "package-lock.json",

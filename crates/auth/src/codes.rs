@@ -148,6 +148,25 @@ pub(crate) fn check(
     }
 }
 
+/// Whether `code` was ever issued for (email, purpose), live, used or replaced since: a link
+/// followed a second time is still recognised as the one its address was sent.
+pub(crate) fn was_issued(
+    conn: &mut DbConnection,
+    keys: &Keys,
+    purpose: Purpose,
+    email: &str,
+    code: &str,
+) -> QueryResult<bool> {
+    let stored: Vec<String> = email_codes::table
+        .filter(email_codes::email.eq(email).and(email_codes::purpose.eq(purpose.as_str())))
+        .select(email_codes::code_hash)
+        .load(conn)?;
+    Ok(keys.code_keys().any(|key: &[u8; 32]| {
+        let hash = keyed_hash(key, purpose, email, code);
+        stored.iter().any(|s| bool::from(hash.as_bytes().ct_eq(s.as_bytes())))
+    }))
+}
+
 /// Counts a request for a code e-mail to `email` and says whether it is within the limit;
 /// `Err` is the seconds to wait. One atomic statement on the caller's transaction (see
 /// [`Bucket::CodeEmailsPerAddress`]): concurrent requests for one address queue on its

@@ -16,5 +16,5 @@ pub use hometutor_accounts::User;
 pub use keys::derive_key;
 pub use password::PasswordHasher;
 pub use service::{AuthConfig, AuthService, LoginInput, NewAccount, ProfileChanges, RegisterInput, Session};
-pub use service::{MAX_LINK_TOKEN_BYTES, MAX_NAME_CHARS};
+pub use service::{LinkOutcome, MAX_LINK_TOKEN_BYTES, MAX_NAME_CHARS};
 pub use tokens::{AuthUser, Claims};

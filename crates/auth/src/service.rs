@@ -84,6 +84,15 @@ struct Inner {
     keys: Keys,
 }
 
+/// What following a verification link did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkOutcome {
+    /// The address is verified now.
+    Verified,
+    /// It was verified before (this link was followed already, or another way was used).
+    AlreadyVerified,
+}
+
 /// The longest full name, in characters as sent (before trimming).
 pub const MAX_NAME_CHARS: usize = 100;
 /// The longest token a verification link may carry; anything longer is no link of ours.
@@ -241,12 +250,30 @@ impl AuthService {
 
     /// Verifies the address with the token of the e-mailed link.
     #[tracing::instrument(skip_all)]
-    pub fn verify_email_link(&self, email: &str, token: &str) -> Result<(), AuthError> {
+    pub fn verify_email_link(&self, email: &str, token: &str) -> Result<LinkOutcome, AuthError> {
         let email = Email::parse(email).map_err(|_| AuthError::InvalidLink)?;
         if token.is_empty() || token.len() > MAX_LINK_TOKEN_BYTES {
             return Err(AuthError::InvalidLink);
         }
-        self.verify_with(Purpose::VerifyLink, &email, token, AuthError::InvalidLink)
+        match self.verify_with(Purpose::VerifyLink, &email, token, AuthError::InvalidLink) {
+            Ok(()) => Ok(LinkOutcome::Verified),
+            // The link followed a second time (or an older one, once the address is verified):
+            // only the address's own mailbox knows a token it was sent, so saying that the address
+            // is verified tells its holder nothing new and anyone else nothing at all.
+            Err(AuthError::InvalidLink) if self.is_link_of_verified_address(&email, token)? => {
+                Ok(LinkOutcome::AlreadyVerified)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    fn is_link_of_verified_address(&self, email: &Email, token: &str) -> Result<bool, AuthError> {
+        self.db().read(|conn| {
+            let verified = accounts::find_by_email(conn, email.as_str())?.is_some_and(|u| u.email_verified);
+            Ok::<_, AuthError>(
+                verified && codes::was_issued(conn, &self.inner.keys, Purpose::VerifyLink, email.as_str(), token)?,
+            )
+        })
     }
 
     fn verify_with(&self, purpose: Purpose, email: &Email, code: &str, wrong: AuthError) -> Result<(), AuthError> {

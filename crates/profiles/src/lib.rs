@@ -236,6 +236,38 @@ impl ProfileService {
         })
     }
 
+    /// The public profile of the tutor with this id or e-mail if they may be listed now
+    /// (crates/accounts' rule: an active tutor with a verified e-mail and a paid subscription):
+    /// what a shared link to their page previews. Unknown keys and unlisted tutors are `None`.
+    #[tracing::instrument(skip_all)]
+    pub fn listed(&self, key: &str) -> Result<Option<TutorProfile>, ProfileError> {
+        let profile = match self.get(key) {
+            Err(ProfileError::NotFound) => return Ok(None),
+            other => other?,
+        };
+        let listable =
+            self.db.read(|c| accounts::listable_tutors(c, &[profile.id.0], now()).map_err(ProfileError::from))?;
+        Ok(listable.contains_key(&profile.id.0).then_some(profile))
+    }
+
+    /// Every tutor who may be listed now (as [`ProfileService::listed`]), in id order, with
+    /// when their profile last changed (`None` for one never written): the sitemap's pages.
+    #[tracing::instrument(skip_all)]
+    pub fn listed_pages(&self) -> Result<Vec<(UserId, Option<NaiveDateTime>)>, ProfileError> {
+        self.db.read(|c| -> Result<_, ProfileError> {
+            let mut ids: Vec<i64> = accounts::every_listable_tutor(c, now())?.into_keys().collect();
+            ids.sort_unstable();
+            let mut changed: HashMap<i64, NaiveDateTime> = HashMap::with_capacity(ids.len());
+            // In slices: SQLite bounds the number of parameters of one statement.
+            for chunk in ids.chunks(5_000) {
+                let rows: Vec<(i64, NaiveDateTime)> =
+                    tp::table.filter(tp::user_id.eq_any(chunk)).select((tp::user_id, tp::updated_at)).load(c)?;
+                changed.extend(rows);
+            }
+            Ok(ids.into_iter().map(|id| (UserId(id), changed.get(&id).copied())).collect())
+        })
+    }
+
     /// Saves the eight fields; only the tutor themself or an admin may.
     pub fn update(
         &self,

@@ -5,6 +5,7 @@ mod access_log;
 mod admin_gate;
 mod chat;
 pub mod client_address;
+mod compression;
 pub mod demo;
 mod error_code;
 mod errors;
@@ -332,6 +333,7 @@ impl Application {
         let body_read_timeout = input::BodyReadTimeout(settings.body_read_timeout);
         let draining = watched.draining.clone();
         let (test_clock, wake) = (settings.test_clock, aw::Data::new(wake));
+        let sitemaps = aw::Data::new(web::crawlers::SitemapCache::default());
         let server = HttpServer::new(move || {
             let (app, _) = App::new()
                 .into_utoipa_app()
@@ -361,7 +363,8 @@ impl Application {
                 .service(utoipa_actix_web::scope("/api").configure(routes::config))
                 .split_for_parts();
             // Listed innermost first: the body deadline sits right around the handlers.
-            app.wrap(actix_web::middleware::from_fn(input::body_deadline))
+            app.configure(|cfg| web::configure(cfg, sitemaps.clone()))
+                .wrap(actix_web::middleware::from_fn(input::body_deadline))
                 .wrap(actix_web::middleware::from_fn(admin_gate::guard))
                 .wrap(actix_web::middleware::from_fn(maintenance::guard))
                 .wrap(actix_web::middleware::from_fn(input::refuse_nul_in_url))
@@ -369,6 +372,8 @@ impl Application {
                 .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
                 .wrap(actix_web::middleware::from_fn(input::fallback::json_errors))
                 .wrap(Condition::new(metrics.is_some(), actix_web::middleware::from_fn(metrics::record_request)))
+                // Compresses what the layers inside answered; the access log around it logs the same status.
+                .wrap(actix_web::middleware::from_fn(compression::middleware))
                 .wrap(actix_web::middleware::from_fn(access_log::middleware))
                 .default_service(aw::to(web::serve))
         })

@@ -314,7 +314,7 @@ pub fn start(db: Db, settings: &MetricsSettings) -> anyhow::Result<(Option<web::
 }
 
 /// Mounts `/metrics` on the main port when `METRICS_TOKEN` is set (otherwise the
-/// path answers a JSON 404, see `web.rs`).
+/// path answers a JSON 404, see `web/mod.rs`).
 pub fn on_main_port(cfg: &mut web::ServiceConfig, metrics: Option<&web::Data<Metrics>>) {
     if let Some(metrics) = metrics.filter(|m| m.token.is_some()) {
         cfg.app_data(metrics.clone()).route("/metrics", web::get().to(scrape_with_token));

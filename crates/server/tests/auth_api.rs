@@ -61,7 +61,37 @@ async fn the_link_in_the_email_verifies_the_account() {
     assert_eq!((bad.status, bad.body["message"].as_str()), (400, Some("Invalid verification link.")));
     let ok = app.call("GET", &format!("/api{query}"), None, None).await;
     assert_eq!(ok.status, 200, "{:?}", ok.body);
+    assert_eq!(ok.body["alreadyVerified"], false);
     app.login("tutor@example.com", PASSWORD).await;
+}
+
+#[actix_web::test]
+async fn a_verification_link_followed_again_says_the_address_is_already_verified() {
+    let app = TestApp::start().await;
+    app.register("tutor@example.com", "tutor").await;
+    let mail =
+        app.smtp.wait_for("tutor@example.com", "verify-email?token=", Duration::from_secs(10)).await.expect("mail");
+    let start = mail.data.find("/verify-email?").expect("link");
+    let query: String = mail.data[start..].chars().take_while(|c| !c.is_whitespace()).collect();
+    let first = app.call("GET", &format!("/api{query}"), None, None).await;
+    assert_eq!((first.status, first.body["alreadyVerified"].as_bool()), (200, Some(false)), "{:?}", first.body);
+
+    let again = app.call("GET", &format!("/api{query}"), None, None).await;
+    assert_eq!(again.status, 200, "{:?}", again.body);
+    assert_eq!(again.body["alreadyVerified"], true);
+    assert_eq!(again.body["message"], "This e-mail address is already verified. You can sign in.");
+
+    // Only a token the address was sent proves anything: a made-up one for the same verified
+    // address, or the real one for another address, is still just an invalid link.
+    let made_up = app
+        .call("GET", &format!("/api/verify-email?token={}&email=tutor%40example.com", "ab".repeat(32)), None, None)
+        .await;
+    assert_eq!((made_up.status, made_up.body["message"].as_str()), (400, Some("Invalid verification link.")));
+    app.verified_user("other@example.com", "parent").await;
+    let token = query.split("token=").nth(1).and_then(|t| t.split('&').next()).expect("token");
+    let elsewhere =
+        app.call("GET", &format!("/api/verify-email?token={token}&email=other%40example.com"), None, None).await;
+    assert_eq!((elsewhere.status, elsewhere.body["message"].as_str()), (400, Some("Invalid verification link.")));
 }
 
 #[actix_web::test]

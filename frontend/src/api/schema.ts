@@ -1433,7 +1433,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verifies the e-mail address with the link from the registration e-mail. */
+        /**
+         * Verifies the e-mail address with the link from the registration e-mail. Followed again
+         *     once the address is verified, the link says so (200 with `alreadyVerified`).
+         */
         get: operations["verify_email_link"];
         put?: never;
         post?: never;
@@ -2838,6 +2841,14 @@ export interface components {
         VerifiedUser: {
             /** Format: int64 */
             id: number;
+        };
+        VerifyLinkResponse: {
+            /**
+             * @description True when the address was verified before (the link followed a second time): nothing
+             *     changed, and the person can sign in.
+             */
+            alreadyVerified: boolean;
+            message: string;
         };
         VerifyRequest: {
             /** @description The `orderId` of create-session (older clients send it as `order_id`, which is taken too). */
@@ -9512,7 +9523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponse"];
+                    "application/json": components["schemas"]["VerifyLinkResponse"];
                 };
             };
             /** @description Invalid verification link. */

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { expectNoViolations } from '../support/a11y'
 import { otpFrom, register, uniqueEmail, verificationLinkFrom, waitForMail } from '../support/helpers'
 
 test.describe('sign-up and sign-in against the real server', () => {
@@ -45,6 +46,12 @@ test.describe('sign-up and sign-in against the real server', () => {
     await page.goto(link.pathname + link.search)
     await expect(page.getByRole('heading', { name: 'Email Verification' })).toBeVisible()
     await expect(page.locator('[role="status"]').filter({ hasText: /verified/i })).toBeVisible()
+
+    // Followed again (a second click in the e-mail): the address is verified already, and signing in is next.
+    await page.goto(link.pathname + link.search)
+    const again = page.locator('[role="status"]').filter({ hasText: 'This e-mail address is already verified.' })
+    await expect(again).toHaveText('This e-mail address is already verified. You can sign in.')
+    await expectNoViolations(page)
 
     await page.getByRole('link', { name: 'Sign In' }).last().click()
     await page.getByLabel('Email').fill(who.email)

@@ -218,9 +218,19 @@ pub struct VerifyLinkQuery {
     pub email: Option<String>,
 }
 
-/// Verifies the e-mail address with the link from the registration e-mail.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyLinkResponse {
+    pub message: String,
+    /// True when the address was verified before (the link followed a second time): nothing
+    /// changed, and the person can sign in.
+    pub already_verified: bool,
+}
+
+/// Verifies the e-mail address with the link from the registration e-mail. Followed again
+/// once the address is verified, the link says so (200 with `alreadyVerified`).
 #[utoipa::path(tag = "auth", params(VerifyLinkQuery), responses(
-    (status = 200, body = MessageResponse),
+    (status = 200, body = VerifyLinkResponse),
     (status = 400, description = "Invalid verification link.", body = ErrorBody),
 ))]
 #[get("/verify-email")]
@@ -228,13 +238,19 @@ pub struct VerifyLinkQuery {
 pub async fn verify_email_link(
     state: web::Data<AppState>,
     query: web::Query<VerifyLinkQuery>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<web::Json<VerifyLinkResponse>, ApiError> {
     let VerifyLinkQuery { token: Some(token), email: Some(email) } = query.into_inner() else {
         return Err(hometutor_auth::AuthError::InvalidLink.into());
     };
     let auth = state.auth.clone();
-    blocking(move || auth.verify_email_link(&email, &token)).await?;
-    Ok(web::Json(message("Email verified successfully. You can now log in.")))
+    let outcome = blocking(move || auth.verify_email_link(&email, &token)).await?;
+    let already_verified = outcome == hometutor_auth::LinkOutcome::AlreadyVerified;
+    let message = if already_verified {
+        "This e-mail address is already verified. You can sign in."
+    } else {
+        "Email verified successfully. You can now log in."
+    };
+    Ok(web::Json(VerifyLinkResponse { message: message.into(), already_verified }))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -27,7 +27,11 @@ export default function VerifyEmailLink() {
           </Stack>
         )}
         {query.isError && <FormAlert status="error" message={errorMessage(query.error, MESSAGES.verificationFailed)} />}
-        {query.isSuccess && (
+        {/* A second visit of the link: nothing changed, and the next step is the same, signing in. */}
+        {query.isSuccess && query.data?.alreadyVerified && (
+          <FormAlert status="info" message={query.data.message || 'This e-mail address is already verified.'} />
+        )}
+        {query.isSuccess && !query.data?.alreadyVerified && (
           <FormAlert status="success" message={query.data?.message || 'Email verified successfully!'} />
         )}
         {(!valid || query.isSuccess || query.isError) && (

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { getSession } from '@/lib/session'
@@ -125,5 +125,21 @@ describe('verification link screen', () => {
     expect(await screen.findByText('Your e-mail is verified.')).toBeInTheDocument()
     expect(new URLSearchParams(query).get('token')).toBe('t0k')
     expect(new URLSearchParams(query).get('email')).toBe('a@b.in')
+  })
+
+  it('says so when the address was verified already, with the way to sign in', async () => {
+    server.use(
+      http.get('*/api/verify-email', () =>
+        HttpResponse.json({
+          message: 'This e-mail address is already verified. You can sign in.',
+          alreadyVerified: true,
+        }),
+      ),
+    )
+    renderApp('/verify-email?token=t0k&email=a%40b.in')
+    const notice = await screen.findByText('This e-mail address is already verified. You can sign in.')
+    expect(notice.closest('[role="status"]')).not.toBeNull()
+    expect(screen.queryByText('Email verified successfully!')).not.toBeInTheDocument()
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login')
   })
 })

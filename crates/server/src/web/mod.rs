@@ -1,0 +1,181 @@
+//! The React app, embedded in the binary at build time, served with an SPA
+//! fallback: any path that is not a file gets `index.html` and the router decides.
+//!
+//! The build leaves a brotli (`.br`) and a gzip (`.gz`) copy beside each file worth it
+//! (`frontend/scripts/precompress.mjs`); a file goes in the coding the request prefers among
+//! those it has (`crate::compression` negotiates and adds `Vary`). The copies are not pages of
+//! their own: `/assets/app.js.br` is answered like any unknown path, so every file has one
+//! address and its type is always the original's. A tutor's profile page gets that tutor's
+//! title, description and Open Graph tags ([`head`]); robots.txt and the sitemap are
+//! [`crawlers`].
+
+pub mod crawlers;
+pub mod head;
+
+use std::borrow::Cow;
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::web::Bytes;
+use actix_web::{guard, web as aw, HttpRequest, HttpResponse, ResponseError};
+use hometutor_discovery::DiscoveryService;
+use rust_embed::RustEmbed;
+
+use crate::compression::{self, Coding};
+use crate::errors::{blocking, ApiError, ErrorCode};
+use crate::routes::discovery::photo_url;
+use crate::state::AppState;
+use head::{PageHead, TutorPreview};
+
+#[derive(RustEmbed)]
+#[folder = "$CARGO_MANIFEST_DIR/../../frontend/dist"]
+#[allow_missing = true]
+struct Assets;
+
+/// The web app's routes that are answered here rather than by the fallback: named, so that
+/// metrics and access lines show their templates. `sitemaps` is made once for all workers.
+pub fn configure(cfg: &mut aw::ServiceConfig, sitemaps: aw::Data<crawlers::SitemapCache>) {
+    let get_or_head = || aw::route().guard(guard::Any(guard::Get()).or(guard::Head()));
+    cfg.app_data(sitemaps)
+        .route("/robots.txt", get_or_head().to(crawlers::robots))
+        .route("/sitemap.xml", get_or_head().to(crawlers::sitemap))
+        .route("/tutor/{id}", get_or_head().to(tutor_page));
+}
+
+/// Shown when the binary was built without the web app (no Node.js at build time).
+const NO_APP_PAGE: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>HomeTutor</title></head>\
+<body><main><h1>HomeTutor</h1><p>The API is running: see <a href=\"/api/docs\">/api/docs</a>. \
+This build does not include the web app; build it with <code>npm ci &amp;&amp; npm run build</code> in <code>frontend/</code> \
+and rebuild the server.</p></main></body></html>";
+
+/// Paths that monitoring tools try on any server (and what lies under them). Answered
+/// with a JSON 404 when no route took them (metrics off, say): the web app's page
+/// with a 200 would tell a probe that all is well.
+const OPERATIONAL_PATHS: [&str; 7] = ["/metrics", "/healthz", "/readyz", "/livez", "/health", "/ready", "/live"];
+
+fn is_operational(path: &str) -> bool {
+    OPERATIONAL_PATHS.iter().any(|p| path.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+}
+
+/// Everything no route matched: unknown API and operational paths stay JSON 404s, other GETs get the app.
+pub async fn serve(req: HttpRequest) -> HttpResponse {
+    if req.path() == "/api" || req.path().starts_with("/api/") {
+        return crate::input::fallback::unmatched_api_path(&req);
+    }
+    if is_operational(req.path()) {
+        return ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "There is no such path.").error_response();
+    }
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, ErrorCode::MethodNotAllowed, "Method not allowed.")
+            .error_response();
+    }
+    let path = req.path().trim_start_matches('/');
+    if !path.is_empty() && !is_precompressed_copy(path) {
+        if let Some(response) = file(&req, path) {
+            return response;
+        }
+    }
+    app_page(&req, None)
+}
+
+/// A tutor's profile page: the app, with the tutor's title, description and Open Graph tags
+/// when they are listed. Unknown and unlisted tutors get the plain app ('Tutor not found.').
+pub async fn tutor_page(req: HttpRequest, key: aw::Path<String>, state: aw::Data<AppState>) -> HttpResponse {
+    match tutor_head(&state, key.into_inner()).await {
+        Ok(head) => app_page(&req, head.as_ref()),
+        Err(error) => {
+            // The page still works: the app asks the API itself and says what went wrong.
+            tracing::warn!(error = %error, "a tutor page's preview could not be read; serving the plain app");
+            app_page(&req, None)
+        }
+    }
+}
+
+async fn tutor_head(state: &AppState, key: String) -> Result<Option<PageHead>, ApiError> {
+    let profiles = state.profiles.clone();
+    let Some(tutor) = blocking(move || profiles.listed(&key)).await? else {
+        return Ok(None);
+    };
+    let discovery = DiscoveryService::new(state.db.clone(), state.notifier.clone());
+    let area = blocking(move || discovery.area_summary(tutor.id.0)).await?;
+    let admin = state.admin.clone();
+    let site = blocking(move || admin.settings()).await?.site_title;
+    let origin = state.public_url.trim_end_matches('/');
+    Ok(Some(PageHead::tutor(&TutorPreview {
+        name: &tutor.fullname,
+        about: &tutor.fields.about,
+        subjects: &tutor.fields.subjects,
+        place: area.as_ref().and_then(|a| a.place_name.as_deref()),
+        page_url: format!("{origin}/tutor/{}", tutor.id.0),
+        photo_url: photo_url(tutor.photo).map(|path| format!("{origin}{path}")),
+        site: &site,
+    })))
+}
+
+/// `app.js.br`, `index.html.gz`: the build's compressed copies, sent only in place of their original.
+fn is_precompressed_copy(path: &str) -> bool {
+    [Coding::Brotli, Coding::Gzip].iter().filter_map(|c| c.file_suffix()).any(|suffix| path.ends_with(suffix))
+}
+
+/// The Content-Security-Policy of the app's pages (see `crate::security`).
+fn page_policy(req: &HttpRequest) -> HeaderValue {
+    req.app_data::<aw::Data<AppState>>()
+        .and_then(|state| HeaderValue::from_str(&state.content_security_policy).ok())
+        .unwrap_or(HeaderValue::from_static("default-src 'self'; object-src 'none'; frame-ancestors 'none'"))
+}
+
+/// The built file at `path`, in the best coding the request accepts among its copies; `None`
+/// when the build has no such file.
+fn file(req: &HttpRequest, path: &str) -> Option<HttpResponse> {
+    let original = Assets::get(path)?;
+    let (coding, bytes) = compression::acceptable(req)
+        .into_iter()
+        .find_map(|coding| match coding.file_suffix() {
+            None => Some((coding, original.data.clone())),
+            Some(suffix) => Assets::get(&format!("{path}{suffix}")).map(|copy| (coding, copy.data)),
+        })
+        .unwrap_or((Coding::Identity, original.data));
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    let mime = if mime == mime_guess::mime::TEXT_HTML { "text/html; charset=utf-8" } else { mime.as_ref() };
+    // Vite puts a content hash in every file name under assets/: they never change.
+    let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    let mut response = HttpResponse::Ok();
+    response
+        .insert_header((
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(mime).unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        ))
+        .insert_header((header::CACHE_CONTROL, cache))
+        .insert_header((header::CONTENT_SECURITY_POLICY, page_policy(req)));
+    if coding != Coding::Identity {
+        response.insert_header(coding.content_encoding());
+    }
+    // Embedded in a release build: sent from the binary's memory without a copy.
+    let body = match bytes {
+        Cow::Borrowed(bytes) => Bytes::from_static(bytes),
+        Cow::Owned(bytes) => Bytes::from(bytes),
+    };
+    Some(response.body(body))
+}
+
+/// The app's page for any route: `index.html` as built (in its precompressed copies), or with
+/// `head` written into it.
+fn app_page(req: &HttpRequest, head: Option<&PageHead>) -> HttpResponse {
+    if head.is_none() {
+        if let Some(response) = file(req, "index.html") {
+            return response;
+        }
+    }
+    let index = Assets::get("index.html")
+        .map(|f| String::from_utf8_lossy(&f.data).into_owned())
+        .unwrap_or_else(|| NO_APP_PAGE.to_owned());
+    let page = match head {
+        Some(head) => head.written_into(&index),
+        None => index,
+    };
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, page_policy(req)))
+        .body(page)
+}
