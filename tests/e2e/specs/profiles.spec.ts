@@ -114,10 +114,16 @@ test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews
   await parentContext.close()
 })
 
-test('a missing tutor shows "Tutor not found." with the id', async ({ page }) => {
+test('a missing tutor shows "Tutor not found." with the id and the answer in words, no raw JSON', async ({ page }) => {
   await page.goto('/tutor/nobody%40example.com')
   await expect(page.getByText('Tutor not found.', { exact: true })).toBeVisible()
-  await expect(page.getByText(/"id":"nobody@example.com"/)).toBeVisible()
+  const details = page.getByText(/^We looked for “nobody@example.com”\. The server answered: .*HTTP 404/)
+  await expect(details).toBeVisible()
+  const main = page.getByRole('main')
+  await expect(main).not.toContainText('{')
+  await expect(main).not.toContainText('"id"')
+  await main.getByRole('link', { name: 'Find a tutor' }).click()
+  await expect(page).toHaveURL(/\/tutors$/)
 })
 
 test('uploads on the features page: single file, too large, delete', async ({ page }) => {
