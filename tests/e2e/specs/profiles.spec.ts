@@ -1,12 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoViolations } from '../support/a11y'
 import { PHONE, signUp } from '../support/helpers'
-
-/** A valid 1×1 PNG: the server checks that the content matches the extension. */
-const PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-)
+import { PIXEL_PNG } from '../support/pages'
 
 function profilePath(email: string): string {
   return `/tutor/${encodeURIComponent(email.toLowerCase())}`
