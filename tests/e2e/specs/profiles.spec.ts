@@ -78,14 +78,15 @@ test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews
   await expect(parent.getByText('No reviews yet.')).toBeVisible()
   await expect(parent.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0)
 
-  // The rating is required; then a 4-star review.
+  // The rating is required: said after a submit without one, never before; then a 4-star review.
   const submit = parent.getByRole('button', { name: 'Submit Review' })
-  await expect(submit).toBeDisabled()
+  await expect(parent.getByText('Please select a rating')).toHaveCount(0)
+  await submit.click()
   await expect(parent.getByText('Please select a rating')).toBeVisible()
   await expectNoViolations(parent)
   await parent.getByRole('radio', { name: '4 stars' }).click()
   await parent.getByRole('textbox', { name: 'Comment' }).fill('Patient and clear.')
-  await expect(submit).toBeEnabled()
+  await expect(parent.getByText('Please select a rating')).toHaveCount(0)
   // A parent who has never been in touch with the tutor cannot rate them.
   await submit.click()
   await expect(parent.getByText('You can review a tutor after you have been in touch.')).toBeVisible()

@@ -168,7 +168,7 @@ export function Toggle({
     <Stack gap="1">
       {control}
       {/* Indented under the label, past the switch. */}
-      <Text id={descriptionId} fontSize="sm" color="fg.muted" ps="11">
+      <Text id={descriptionId} fontSize="xs" color="fg.muted" ps="11">
         {description}
       </Text>
     </Stack>
