@@ -96,21 +96,27 @@ for (const [name, viewport] of [
   })
 }
 
-test('the review rating is keyboard operable', async ({ page, browser }) => {
+test('the review rating asks for stars only after a submit and is keyboard operable', async ({ page, browser }) => {
   const tutorContext = await browser.newContext()
   const tutor = await signUp(await tutorContext.newPage(), 'tutor', 'Ravi Kumar')
   await tutorContext.close()
   await signUp(page, 'parent', 'Asha Verma')
   await page.goto(`/tutor/${encodeURIComponent(tutor.email.toLowerCase())}`)
   const submit = page.getByRole('button', { name: 'Submit Review' })
-  await expect(submit).toBeDisabled()
-  // Tab into the rating, arrows choose the stars.
+  await expect(submit).toBeVisible()
+  // No complaint before the parent has tried to submit.
+  await expect(page.getByText('Please select a rating')).toHaveCount(0)
+  await submit.click()
+  await expect(page.getByText('Please select a rating')).toBeVisible()
+  await expectNoViolations(page)
+  // Tab into the rating, arrows choose the stars; choosing clears the message.
   await page.getByRole('textbox', { name: 'Comment' }).focus()
   await page.keyboard.press('Shift+Tab')
   await expect(page.getByRole('radio', { name: '1 star' })).toBeFocused()
   await page.keyboard.press('ArrowRight')
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('radio', { name: '2 stars' })).toBeChecked()
-  await expect(submit).toBeEnabled()
+  await expect(page.getByText('2 stars selected')).toBeVisible()
+  await expect(page.getByText('Please select a rating')).toHaveCount(0)
   await expectNoViolations(page)
 })

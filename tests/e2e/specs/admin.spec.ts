@@ -2,7 +2,9 @@ import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { mkdirSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { otpFrom, PHONE, uniqueEmail, waitForMail } from '../support/helpers'
+import { expectNoViolations } from '../support/a11y'
+import { DESKTOP, otpFrom, PHONE, uniqueEmail, waitForMail } from '../support/helpers'
+import { api, PIXEL_PNG } from '../support/pages'
 
 const screenshots = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots')
 
@@ -28,7 +30,7 @@ async function apiUser(request: APIRequestContext, role: 'parent' | 'tutor', ful
   })
   expect(login.status(), await login.text()).toBe(200)
   const { token } = (await login.json()) as { token: string }
-  return { email, fullname, token }
+  return { email, fullname, password, token }
 }
 
 function bearer(token: string) {
@@ -110,8 +112,29 @@ test('an admin finds and deactivates a user, flags a request and approves a test
   const dialog = page.getByRole('dialog', { name: 'Flag request' })
   await dialog.getByLabel('Reason').fill('Duplicate posting')
   await dialog.getByRole('button', { name: 'Flag' }).click()
-  await expect(page.getByText('Flagged: Duplicate posting')).toBeVisible()
+  const flaggedRow = page.getByRole('row').filter({ hasText: subject })
+  await expect(flaggedRow.getByText('Flagged', { exact: true })).toBeVisible()
+  await expect(flaggedRow.getByText('Reason: Duplicate posting')).toBeVisible()
   await expect(page.getByRole('button', { name: `Unflag ${subject} request` })).toBeVisible()
+
+  // The parent who posted it reads the flag and its reason on their dashboard.
+  const owner = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL })
+  const ownerPage = await owner.newPage()
+  await ownerPage.goto('/login')
+  await ownerPage.getByLabel('Email').fill(parent.email)
+  await ownerPage.getByRole('textbox', { name: 'Password', exact: true }).fill(parent.password)
+  await ownerPage.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(ownerPage).toHaveURL(/\/dashboard$/)
+  const mine = ownerPage
+    .getByRole('list', { name: 'My tuition requests' })
+    .getByRole('listitem')
+    .filter({ hasText: subject })
+  await expect(mine.getByText('Flagged', { exact: true })).toBeVisible()
+  await expect(
+    mine.getByText('Flagged by a HomeTutor admin. Reason: Duplicate posting.', { exact: false }),
+  ).toBeVisible()
+  await expect(mine).toContainText('Tutors do not see this request while it is flagged.')
+  await owner.close()
 
   // Content Management: approve the parent's testimonial.
   await openSection(page, 'Content Management')
@@ -200,4 +223,99 @@ test("an admin sets the operator's support contacts and visitors see them", asyn
   } finally {
     await restore()
   }
+})
+
+/** Every admin section, as the side list and the phone's picker name them (Admin.tsx). */
+const ADMIN_SECTIONS = [
+  ['analytics', 'Analytics & Reports'],
+  ['settings', 'General Settings'],
+  ['branding', 'Logo & Ad Banner'],
+  ['requests', 'Tuition Requests'],
+  ['users', 'User Management'],
+  ['tutors', 'Tutor Controls'],
+  ['students', 'Student Controls'],
+  ['content', 'Content Management'],
+  ['communication', 'Communication'],
+  ['media', 'Media Management'],
+  ['audit', 'Audit Log'],
+] as const
+
+test('every admin section is axe-clean at 1280 and 375 px; its tables scroll in named regions a keyboard reaches', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000)
+  const run = String(Date.now()).slice(-6)
+  // Something in every table: a flagged request (and so an audit entry) and an uploaded asset.
+  const parent = await apiUser(request, 'parent', `Axe Parent ${run}`)
+  const subject = `Geography ${run}`
+  const posted = await request.post('/api/tuition', {
+    headers: bearer(parent.token),
+    data: {
+      subject,
+      classLevel: 'Class 7',
+      preferredTime: 'Mornings',
+      location: { type: 'Point', coordinates: [77.209, 28.6139] },
+    },
+  })
+  expect(posted.status(), await posted.text()).toBe(201)
+  const { id } = (await posted.json()) as { id: number }
+  await adminLogin(page)
+  await api(page, 'POST', `/api/admin/requests/${id}/flag`, {
+    flagged: true,
+    flagReason: 'A phone number in the preferred time',
+  })
+
+  // Media: the file input is found by its visible label, as a screen reader names it.
+  await page.goto('/admin?section=media')
+  await page
+    .getByLabel('File')
+    .setInputFiles({ name: `pixel-${run}.png`, mimeType: 'image/png', buffer: PIXEL_PNG }, { timeout: 10_000 })
+  await page.getByRole('button', { name: 'Upload asset' }).click()
+  await expect(page.getByRole('link', { name: `pixel-${run}.png` })).toBeVisible()
+
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport)
+    for (const [id, name] of ADMIN_SECTIONS) {
+      await test.step(`${name} at ${width} px`, async () => {
+        await page.goto(`/admin?section=${id}`)
+        const section = page.getByRole('region', { name, exact: true })
+        await expect(section.getByRole('heading', { level: 2, name })).toBeVisible()
+        await expect(page.getByLabel('Loading')).toHaveCount(0)
+        await expectNoViolations(page)
+      })
+    }
+  }
+
+  // At 1280 px the requests table shows its Flag column, the reason and the action without scrolling.
+  await page.setViewportSize(DESKTOP)
+  await page.goto('/admin?section=requests')
+  const table = page.getByRole('region', { name: 'All tuition requests' })
+  const row = table.getByRole('row').filter({ hasText: subject })
+  await expect(table.getByRole('columnheader', { name: 'Flag', exact: true })).toBeInViewport({ ratio: 1 })
+  await expect(row.getByText('Reason: A phone number in the preferred time')).toBeInViewport({ ratio: 1 })
+  await expect(row.getByRole('button', { name: `Unflag ${subject} request` })).toBeInViewport({ ratio: 1 })
+
+  // At 375 px the same table scrolls sideways: Tab reaches it and the arrow keys move it.
+  await page.setViewportSize(PHONE)
+  await expect(table.getByRole('columnheader', { name: 'Assigned tutor' })).not.toBeInViewport()
+  await table.focus()
+  await expect(table).toBeFocused()
+  // Each press moves it 40 px; enough of them reach the far end (the scroll stops there).
+  for (let i = 0; i < 40; i += 1) await page.keyboard.press('ArrowRight')
+  await expect(table.getByRole('columnheader', { name: 'Assigned tutor' })).toBeInViewport()
+
+  // The audit log's region likewise, with the flag just made in it.
+  await page.goto('/admin?section=audit')
+  const audit = page.getByRole('region', { name: 'Admin actions, newest first' })
+  await expect(audit).toHaveAttribute('tabindex', '0')
+  await expect(audit.getByRole('row').nth(1)).toBeVisible()
+
+  // General Settings says what the GPT-5 mini switch does: nothing yet.
+  await page.goto('/admin?section=settings')
+  const gpt = page.getByRole('checkbox', { name: /GPT-5 mini \(Preview\).*no effect yet/ })
+  await expect(gpt).toHaveAccessibleDescription(/nothing on the site uses it yet/)
 })

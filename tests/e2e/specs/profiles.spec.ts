@@ -1,12 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoViolations } from '../support/a11y'
 import { PHONE, signUp } from '../support/helpers'
-
-/** A valid 1×1 PNG: the server checks that the content matches the extension. */
-const PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-)
+import { PIXEL_PNG } from '../support/pages'
 
 function profilePath(email: string): string {
   return `/tutor/${encodeURIComponent(email.toLowerCase())}`
@@ -83,14 +78,15 @@ test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews
   await expect(parent.getByText('No reviews yet.')).toBeVisible()
   await expect(parent.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0)
 
-  // The rating is required; then a 4-star review.
+  // The rating is required: said after a submit without one, never before; then a 4-star review.
   const submit = parent.getByRole('button', { name: 'Submit Review' })
-  await expect(submit).toBeDisabled()
+  await expect(parent.getByText('Please select a rating')).toHaveCount(0)
+  await submit.click()
   await expect(parent.getByText('Please select a rating')).toBeVisible()
   await expectNoViolations(parent)
   await parent.getByRole('radio', { name: '4 stars' }).click()
   await parent.getByRole('textbox', { name: 'Comment' }).fill('Patient and clear.')
-  await expect(submit).toBeEnabled()
+  await expect(parent.getByText('Please select a rating')).toHaveCount(0)
   // A parent who has never been in touch with the tutor cannot rate them.
   await submit.click()
   await expect(parent.getByText('You can review a tutor after you have been in touch.')).toBeVisible()
@@ -114,10 +110,16 @@ test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews
   await parentContext.close()
 })
 
-test('a missing tutor shows "Tutor not found." with the id', async ({ page }) => {
+test('a missing tutor shows "Tutor not found." with the id and the answer in words, no raw JSON', async ({ page }) => {
   await page.goto('/tutor/nobody%40example.com')
   await expect(page.getByText('Tutor not found.', { exact: true })).toBeVisible()
-  await expect(page.getByText(/"id":"nobody@example.com"/)).toBeVisible()
+  const details = page.getByText(/^We looked for “nobody@example.com”\. The server answered: .*HTTP 404/)
+  await expect(details).toBeVisible()
+  const main = page.getByRole('main')
+  await expect(main).not.toContainText('{')
+  await expect(main).not.toContainText('"id"')
+  await main.getByRole('link', { name: 'Find a tutor' }).click()
+  await expect(page).toHaveURL(/\/tutors$/)
 })
 
 test('uploads on the features page: single file, too large, delete', async ({ page }) => {

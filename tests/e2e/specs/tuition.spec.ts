@@ -135,10 +135,22 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
 
   await page.getByRole("button", { name: "Post Request" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The dashboard says the request went out, above the list that now holds it.
+  await expect(
+    page.getByRole("status").filter({
+      hasText: `${subject}: Your request is posted. Tutors near you can see it now`,
+    }),
+  ).toBeVisible();
   const myRequests = page.getByRole("list", { name: "My tuition requests" });
   await expect(
     myRequests.getByRole("heading", { name: subject }),
   ).toBeVisible();
+  // Said once: a reload does not say it again.
+  await page.reload();
+  await expect(
+    myRequests.getByRole("heading", { name: subject }),
+  ).toBeVisible();
+  await expect(page.getByText("Your request is posted.")).toHaveCount(0);
   // A second request near the same point that the tutor's subject filter must leave out.
   await postViaApi(page, {
     subjectId: "maths",

@@ -50,8 +50,8 @@ export interface Registration {
   role?: 'parent' | 'tutor'
 }
 
-/** Fills and sends the registration form; ends on the OTP screen. */
-export async function register(page: Page, who: Registration) {
+/** Opens the registration form and fills it in, terms agreed; sends nothing. */
+export async function fillRegistration(page: Page, who: Registration) {
   await page.goto('/register')
   await page.getByLabel('Full name').fill(who.fullname)
   await page.getByLabel('I am a').selectOption(who.role ?? 'parent')
@@ -61,11 +61,22 @@ export async function register(page: Page, who: Registration) {
   // The real input is visually hidden behind Chakra's control: click the label as a person would.
   await page.getByText('I agree to the').click()
   await expect(page.getByRole('checkbox', { name: /I agree/ })).toBeChecked()
+}
+
+/** Fills and sends the registration form; ends on the OTP screen. */
+export async function register(page: Page, who: Registration) {
+  await fillRegistration(page, who)
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/verify-email-otp$/)
 }
 
 let phoneCounter = 0
+
+/** A ten-digit phone number no other account of this run has. */
+export function uniquePhone(): string {
+  phoneCounter += 1
+  return `98${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneCounter % 100).padStart(2, '0')}`
+}
 
 /**
  * A fresh person of `role`, registered and verified with the e-mailed code: ends logged in on /.
@@ -77,11 +88,10 @@ export async function signUp(
   fullname = 'Meera Nair',
   mailUrl = process.env.E2E_MAIL_URL,
 ): Promise<Registration> {
-  phoneCounter += 1
   const who: Registration = {
     fullname,
     email: uniqueEmail(role),
-    phone: `98${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneCounter % 100).padStart(2, '0')}`,
+    phone: uniquePhone(),
     password: 'Str0ng-pass!',
     role,
   }

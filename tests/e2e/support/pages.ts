@@ -8,6 +8,12 @@ import { expect, type Page } from '@playwright/test'
 
 const screenshots = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots')
 
+/** A valid 1×1 PNG, for uploads: the server checks that the content matches the extension. */
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
 /** Map tiles come from the internet: refuse them at once instead of waiting. */
 export async function offlineTiles(page: Page) {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())

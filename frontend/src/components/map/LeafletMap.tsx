@@ -1,11 +1,13 @@
 // Leaflet and its CSS: this module is only ever loaded lazily (through ./MapView), so the code
 // and styles reach the browser only on the screens that show a map (DESIGN.md §6).
 import 'leaflet/dist/leaflet.css'
+import { Box } from '@chakra-ui/react'
 import { icon, latLng } from 'leaflet'
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png'
 import markerIcon from 'leaflet/dist/images/marker-icon.png'
 import markerShadow from 'leaflet/dist/images/marker-shadow.png'
-import { useEffect } from 'react'
+import { Crosshair } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
 import { TILE_ATTRIBUTION, TILE_URL } from '@/lib/constants'
 import type { LatLng, MapViewProps } from './types'
@@ -27,9 +29,17 @@ function round(value: number) {
   return Math.round(value * 1e6) / 1e6
 }
 
-/** Clicks (and Enter on the focused map: its centre) pick a point; the container gets its name. */
+/**
+ * Clicks (and Enter or Space on the focused map: its centre, under the crosshair) pick a point; the
+ * container gets its name.
+ */
 function Behaviour({ label, center, zoom, onPick }: Pick<MapViewProps, 'label' | 'center' | 'zoom' | 'onPick'>) {
   const map = useMap()
+  // True from a pan's start to its end (an arrow key's glide lasts a quarter second). Enter in the
+  // meantime waits for the end: the pin goes where the map is moving to, under the crosshair, never
+  // at a point the map is only passing over.
+  const moving = useRef(false)
+  const dropWaiting = useRef(false)
   useEffect(() => {
     const container = map.getContainer()
     container.setAttribute('role', 'region')
@@ -44,15 +54,66 @@ function Behaviour({ label, center, zoom, onPick }: Pick<MapViewProps, 'label' |
     click(event) {
       onPick?.({ lat: round(event.latlng.lat), lng: round(event.latlng.lng) })
     },
+    movestart() {
+      moving.current = true
+    },
+    moveend() {
+      moving.current = false
+    },
     keydown(event) {
-      const key = (event.originalEvent as KeyboardEvent).key
-      if (onPick && (key === 'Enter' || key === ' ')) {
+      const keyEvent = event.originalEvent as KeyboardEvent
+      if (!onPick || (keyEvent.key !== 'Enter' && keyEvent.key !== ' ')) return
+      // Space would scroll the page.
+      keyEvent.preventDefault()
+      const drop = () => {
+        dropWaiting.current = false
         const c = map.getCenter()
         onPick({ lat: round(c.lat), lng: round(c.lng) })
+      }
+      if (!moving.current) drop()
+      else if (!dropWaiting.current) {
+        dropWaiting.current = true
+        map.once('moveend', drop)
       }
     },
   })
   return null
+}
+
+/**
+ * Shown only while the map has keyboard focus (the container is `:focus-visible`): a ring round
+ * the map, which the rounded frame around it would otherwise clip, and a crosshair at its centre
+ * where Enter drops the pin. Above the panes and controls; clicks pass through.
+ */
+function KeyboardFocusOverlay() {
+  return (
+    <Box
+      data-testid="map-keyboard-focus"
+      aria-hidden
+      position="absolute"
+      inset="0"
+      zIndex="1000"
+      pointerEvents="none"
+      display="none"
+      borderWidth="3px"
+      borderColor="blue.600"
+      borderRadius="md"
+      css={{ '.leaflet-container:focus-visible > &': { display: 'block' } }}
+    >
+      <Box
+        data-testid="map-crosshair"
+        position="absolute"
+        top="50%"
+        left="50%"
+        transform="translate(-50%, -50%)"
+        color="blue.800"
+        // A white edge keeps it visible on dark and light tiles alike.
+        filter="drop-shadow(0 0 1px white) drop-shadow(0 0 1px white)"
+      >
+        <Crosshair size={36} strokeWidth={2.25} />
+      </Box>
+    </Box>
+  )
 }
 
 /** Shows the whole circle whenever its centre or radius changes. */
@@ -86,6 +147,7 @@ export default function LeafletMap({
     >
       <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
       <Behaviour label={label} center={center} zoom={zoom} onPick={onPick} />
+      {onPick && <KeyboardFocusOverlay />}
       {circle && (
         <>
           <Circle

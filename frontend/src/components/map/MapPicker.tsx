@@ -25,7 +25,7 @@ interface MapPickerProps {
 }
 
 const REQUEST_HELP =
-  'Search for your locality, then click on the map to fine-tune where the classes should take place, or use your current location. With the map focused, arrow keys move it and Enter places the marker at its centre.'
+  'Search for your locality, then click on the map to fine-tune where the classes should take place, or use your current location. With the map focused, arrow keys move it and Enter places the marker under the crosshair at its centre.'
 
 /** The zoom a chosen place is shown at: streets are readable, so the pin can be fine-tuned. */
 const PLACE_ZOOM = 15

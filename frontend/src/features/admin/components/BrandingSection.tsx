@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminSettings, useUploadSiteImage } from '../api/site'
 import { fileSchema } from '../lib/file-field'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { Section } from './ui'
+import { FileInput, Section } from './ui'
 
 function ImageUpload({
   target,
@@ -45,7 +45,7 @@ function ImageUpload({
           <Text color="fg.muted">No {target} uploaded yet.</Text>
         )}
         <FormField label={`New ${target} image`}>
-          <input type="file" accept="image/*" {...form.register('files')} />
+          <FileInput accept="image/*" {...form.register('files')} />
         </FormField>
         <FormAlert status="error" message={form.formState.errors.files?.message ?? null} />
         <Button type="submit" alignSelf="flex-start" loading={upload.isPending} loadingText="Uploading...">

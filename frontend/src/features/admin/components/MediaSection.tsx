@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '@/lib/toaster'
 import { ASSET_TYPES, useAssets, useDeleteAsset, useUploadAsset, type Asset } from '../api/assets'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { fileSchema } from '../lib/file-field'
-import { QueryState, ScrollTable, Section, Select } from './ui'
+import { FileInput, QueryState, ScrollTable, Section, Select } from './ui'
 
 const uploadAssetSchema = fileSchema.extend({ assetType: z.enum(ASSET_TYPES), description: z.string() })
 
@@ -46,7 +46,7 @@ function UploadAsset() {
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="end">
         <FormField label="File">
-          <input type="file" {...form.register('files')} />
+          <FileInput {...form.register('files')} />
         </FormField>
         <FormField label="Type">
           <Controller

@@ -1,4 +1,4 @@
-import { Badge, Button, Input, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Input, Stack, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { errorMessage } from '@/api/client'
@@ -11,6 +11,11 @@ import { useAdminRequests, useAssignTutor, useFlagRequest, type AdminRequest } f
 import { useUsers } from '../api/users'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { QueryState, ScrollTable, Section, Select } from './ui'
+
+/** What an admin reads under a flag: the reason given when flagging, if any. */
+function flagReasonText(reason: string | null | undefined): string {
+  return reason?.trim() ? `Reason: ${reason.trim()}` : 'No reason given.'
+}
 
 function FlagDialog({ target, onClose }: { target: AdminRequest | null; onClose: () => void }) {
   const form = useForm({ defaultValues: { flagReason: '' } })
@@ -91,21 +96,23 @@ export function RequestsSection() {
           <ScrollTable caption="All tuition requests">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Subject</Table.ColumnHeader>
-                <Table.ColumnHeader>Class</Table.ColumnHeader>
+                <Table.ColumnHeader>Request</Table.ColumnHeader>
                 <Table.ColumnHeader>Parent</Table.ColumnHeader>
                 <Table.ColumnHeader>Posted</Table.ColumnHeader>
                 <Table.ColumnHeader>Interested</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Flag</Table.ColumnHeader>
                 <Table.ColumnHeader>Assigned tutor</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {data.map((r) => (
                 <Table.Row key={r.id}>
-                  <Table.Cell fontWeight="medium">{r.subject}</Table.Cell>
-                  <Table.Cell>{r.classLevel}</Table.Cell>
+                  <Table.Cell>
+                    <Text fontWeight="medium">{r.subject}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {r.classLevel}
+                    </Text>
+                  </Table.Cell>
                   <Table.Cell>
                     {r.parentName}
                     <Text fontSize="xs" color="fg.muted">
@@ -114,51 +121,56 @@ export function RequestsSection() {
                   </Table.Cell>
                   <Table.Cell>{formatDate(r.createdAt, 'dateTime')}</Table.Cell>
                   <Table.Cell>{r.interestedCount}</Table.Cell>
-                  <Table.Cell>
-                    {r.flagged ? (
-                      <Badge colorPalette="red" title={r.flagReason ?? undefined}>
-                        Flagged{r.flagReason ? `: ${r.flagReason}` : ''}
-                      </Badge>
-                    ) : (
-                      <Badge colorPalette="green">OK</Badge>
-                    )}
+                  {/* The status, its reason and the action together, so a flag is read and undone in one place. */}
+                  <Table.Cell data-wrap minW="40" maxW="64">
+                    <Stack gap="1.5" align="flex-start">
+                      {r.flagged ? (
+                        <>
+                          <Badge colorPalette="red">Flagged</Badge>
+                          <Text fontSize="xs" overflowWrap="anywhere">
+                            {flagReasonText(r.flagReason)}
+                          </Text>
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            onClick={() => unflag(r)}
+                            aria-label={`Unflag ${r.subject} request`}
+                          >
+                            Unflag
+                          </Button>
+                        </>
+                      ) : (
+                        <>
+                          <Badge colorPalette="green">OK</Badge>
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            colorPalette="red"
+                            onClick={() => setFlagging(r)}
+                            aria-label={`Flag ${r.subject} request`}
+                          >
+                            Flag
+                          </Button>
+                        </>
+                      )}
+                    </Stack>
                   </Table.Cell>
-                  <Table.Cell minW="48">
-                    <Select
-                      ariaLabel={`Assign a tutor to the ${r.subject} request`}
-                      value={r.assignedTutor == null ? '' : String(r.assignedTutor)}
-                      onChange={(value) => onAssign(r, value)}
-                      disabled={assign.isPending}
-                    >
-                      <option value="">Not assigned</option>
-                      {(tutors.data?.users ?? []).map((t) => (
-                        <option key={t.id} value={t.id}>
-                          {t.fullname} ({t.email})
-                        </option>
-                      ))}
-                    </Select>
-                  </Table.Cell>
                   <Table.Cell>
-                    {r.flagged ? (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        onClick={() => unflag(r)}
-                        aria-label={`Unflag ${r.subject} request`}
+                    <Box w="56">
+                      <Select
+                        ariaLabel={`Assign a tutor to the ${r.subject} request`}
+                        value={r.assignedTutor == null ? '' : String(r.assignedTutor)}
+                        onChange={(value) => onAssign(r, value)}
+                        disabled={assign.isPending}
                       >
-                        Unflag
-                      </Button>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        onClick={() => setFlagging(r)}
-                        aria-label={`Flag ${r.subject} request`}
-                      >
-                        Flag
-                      </Button>
-                    )}
+                        <option value="">Not assigned</option>
+                        {(tutors.data?.users ?? []).map((t) => (
+                          <option key={t.id} value={t.id}>
+                            {t.fullname} ({t.email})
+                          </option>
+                        ))}
+                      </Select>
+                    </Box>
                   </Table.Cell>
                 </Table.Row>
               ))}

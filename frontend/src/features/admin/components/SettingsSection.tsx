@@ -10,6 +10,13 @@ import { useAdminSettings, useSaveSettings } from '../api/site'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { QueryState, Section, Select, Toggle } from './ui'
 
+/**
+ * Nothing on the site reads `gpt5MiniPreviewEnabled` yet (no assistant or AI feature exists): the
+ * switch is stored and shown, and says so, until a feature uses it.
+ */
+const GPT5_MINI_NOTE =
+  'Saved for a future AI feature; nothing on the site uses it yet, so switching it changes nothing.'
+
 type Settings = components['schemas']['SettingsDto']
 /** What General Settings edits; the logo and banner have their own section. */
 type SettingsValues = Pick<
@@ -101,7 +108,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
           render={({ field }) => (
             <Toggle
               showLabel
-              label="Enable GPT-5 mini (Preview) for all clients"
+              label="Enable GPT-5 mini (Preview) for all clients (no effect yet)"
+              description={GPT5_MINI_NOTE}
               checked={field.value}
               onChange={field.onChange}
             />

@@ -1,9 +1,21 @@
-import { Box, Checkbox, Flex, Heading, NativeSelect, Spinner, Stack, Switch, Table } from '@chakra-ui/react'
+import {
+  Box,
+  Checkbox,
+  Flex,
+  Heading,
+  Input,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from '@chakra-ui/react'
 import { checkboxSlotRecipe } from '@chakra-ui-theme/recipes/checkbox'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { switchSlotRecipe } from '@chakra-ui-theme/recipes/switch'
 import { tableSlotRecipe } from '@chakra-ui-theme/recipes/table'
-import type { ReactNode } from 'react'
+import { forwardRef, useId, type ComponentProps, type ReactNode } from 'react'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
 
@@ -53,16 +65,30 @@ export function QueryState({
   return <>{children}</>
 }
 
-/** A table that scrolls sideways on a phone instead of squeezing its columns. */
+/**
+ * A table that scrolls sideways on a phone instead of squeezing its columns. The scrolling box is a
+ * named region a keyboard can reach (Tab, then the arrow keys scroll it), which axe requires of any
+ * region that scrolls.
+ */
 export function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <Table.ScrollArea borderWidth="1px" borderColor="border" borderRadius="md" maxW="100%">
+    <Table.ScrollArea
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="md"
+      maxW="100%"
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' }}
+    >
       <Table.Root
         recipe={tableSlotRecipe}
         size="sm"
         variant="line"
         striped
-        css={{ '& td, & th': { whiteSpace: 'nowrap' } }}
+        // Cells keep to one line (the table scrolls instead); a cell marked data-wrap wraps its long text.
+        css={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td[data-wrap]': { whiteSpace: 'normal' } }}
       >
         <Table.Caption srOnly>{caption}</Table.Caption>
         {children}
@@ -71,12 +97,44 @@ export function ScrollTable({ caption, children }: { caption: string; children: 
   )
 }
 
+/**
+ * A file input inside a `FormField`: Chakra's input takes the field's id, so the visible label
+ * names it. The browser's own button is styled like the other buttons.
+ */
+export const FileInput = forwardRef<HTMLInputElement, Omit<ComponentProps<typeof Input>, 'type'>>(
+  function FileInput(props, ref) {
+    return (
+      <Input
+        {...props}
+        ref={ref}
+        type="file"
+        h="auto"
+        py="1.5"
+        css={{
+          '&::file-selector-button': {
+            marginInlineEnd: '3',
+            paddingInline: '3',
+            paddingBlock: '1',
+            borderRadius: 'sm',
+            border: '1px solid',
+            borderColor: 'border',
+            background: 'bg.muted',
+            color: 'fg',
+            cursor: 'pointer',
+          },
+        }}
+      />
+    )
+  },
+)
+
 export function Toggle({
   label,
   checked,
   disabled,
   onChange,
   showLabel = false,
+  description,
 }: {
   label: string
   checked: boolean
@@ -84,8 +142,11 @@ export function Toggle({
   onChange: (checked: boolean) => void
   /** Visible text next to the switch; otherwise the label is for screen readers only. */
   showLabel?: boolean
+  /** What the setting does, under the switch and read with it. */
+  description?: ReactNode
 }) {
-  return (
+  const descriptionId = useId()
+  const control = (
     <Switch.Root
       recipe={switchSlotRecipe}
       checked={checked}
@@ -93,7 +154,7 @@ export function Toggle({
       onCheckedChange={(e) => onChange(e.checked)}
       colorPalette="blue"
     >
-      <Switch.HiddenInput />
+      <Switch.HiddenInput aria-describedby={description ? descriptionId : undefined} />
       <Switch.Control>
         <Switch.Thumb />
       </Switch.Control>
@@ -101,6 +162,16 @@ export function Toggle({
         {label}
       </Switch.Label>
     </Switch.Root>
+  )
+  if (!description) return control
+  return (
+    <Stack gap="1">
+      {control}
+      {/* Indented under the label, past the switch. */}
+      <Text id={descriptionId} fontSize="xs" color="fg.muted" ps="11">
+        {description}
+      </Text>
+    </Stack>
   )
 }
 

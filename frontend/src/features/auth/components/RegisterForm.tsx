@@ -11,6 +11,7 @@ import { PasswordInput } from '@/components/ui/password-input'
 import { MESSAGES, PHONE_DIGITS, REDIRECT_AFTER_REGISTER_MS } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
 import { useRegister } from '../api/register'
+import type { OtpState } from '../routes/VerifyEmailOtp'
 import { registrationSchema, type RegistrationValues } from './validation'
 
 const EMPTY: RegistrationValues = { fullname: '', role: 'parent', email: '', phone: '', password: '', agreed: false }
@@ -32,7 +33,7 @@ export function RegisterForm() {
   const { errors } = form.formState
   const [success, setSuccess] = useState<string | null>(null)
   /** Who just registered: the OTP screen follows after a moment, with their e-mail and password. */
-  const [registered, setRegistered] = useState<{ email: string; password: string } | null>(null)
+  const [registered, setRegistered] = useState<OtpState | null>(null)
   const register = useRegister()
   const navigate = useNavigate()
 
@@ -49,7 +50,7 @@ export function RegisterForm() {
     register.mutate(body, {
       onSuccess: (data) => {
         setSuccess(data?.message || 'Registration successful! Check your e-mail for the verification code.')
-        setRegistered({ email: body.email, password: body.password })
+        setRegistered({ email: body.email, password: body.password, justRegistered: true })
       },
       onError: (error) => showServerError(form, error, MESSAGES.registrationFailed),
     }),

@@ -37,7 +37,8 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
   const [otp, newPassword] = useWatch({ control: resetForm.control, name: ['otp', 'newPassword'] })
   const sendOtp = useSendResetOtp()
   const reset = useResetPassword()
-  const done = step === 2 && reset.isSuccess
+  // Set with the success message, so the 1.5 s count starts the moment it shows.
+  const [done, setDone] = useState(false)
 
   // The success message stays a moment, then the dialog closes.
   const close = useEffectEvent(() => onOpenChange(false))
@@ -63,7 +64,10 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
     reset.mutate(
       { email: emailForm.getValues('email').trim().toLowerCase(), otp, newPassword },
       {
-        onSuccess: (data) => setSuccess(data?.message || 'Your password has been reset. You can sign in now.'),
+        onSuccess: (data) => {
+          setSuccess(data?.message || 'Your password has been reset. You can sign in now.')
+          setDone(true)
+        },
         onError: (e) => showServerError(resetForm, e, MESSAGES.resetFailed),
       },
     )

@@ -22,14 +22,29 @@ const loginSchema = z.object({
   password: z.string().min(1, CREDENTIALS_REQUIRED),
 })
 
+/** What a link to this page may carry: a notice, the e-mail to fill in, and whether to open the reset dialog. */
+interface LoginState {
+  message?: string
+  email?: string
+  openReset?: boolean
+}
+
 export default function Login() {
   const location = useLocation()
-  const notice = (location.state as { message?: string } | null)?.message ?? null
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
+  const arrived = (location.state as LoginState | null) ?? {}
+  const notice = arrived.message ?? null
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: arrived.email ?? '', password: '' },
+  })
   const { errors } = form.formState
   const [unverified, setUnverified] = useState(false)
   // Each opening starts the dialog afresh, with the e-mail typed here.
-  const [reset, setReset] = useState({ open: false, opened: 0, email: '' })
+  const [reset, setReset] = useState({
+    open: arrived.openReset === true,
+    opened: 0,
+    email: arrived.email ?? '',
+  })
   const login = useLogin()
   const navigate = useNavigate()
 

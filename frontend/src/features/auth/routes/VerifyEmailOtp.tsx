@@ -1,8 +1,9 @@
-import { Button, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react'
+import { alertSlotRecipe } from '@chakra-ui-theme/recipes/alert'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { useLocation, useNavigate } from 'react-router'
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
@@ -16,9 +17,47 @@ import { useVerifyEmailOtp } from '../api/verify-email-otp'
 import { AuthCard } from '../components/AuthCard'
 import { OtpField } from '../components/OtpField'
 
-interface OtpState {
+/** What the registration form (or the login page's 'Verify your e-mail') hands this screen. */
+export interface OtpState {
   email?: string
   password?: string
+  /** Set by the registration form: the e-mail may already have had an account (see DuplicateNote). */
+  justRegistered?: boolean
+}
+
+/** What the success message adds while the screen moves on: where the person is going next. */
+const NEXT_STEP_TEXT = {
+  signingIn: 'Signing you in…',
+  home: 'You are signed in. Taking you to the home page…',
+  login: 'Taking you to the sign-in page…',
+} as const
+
+/**
+ * The server answers a sign-up with an e-mail that already has an account like any other (so
+ * nobody learns who has one) and mails the owner a note instead of a code. This says so plainly,
+ * where the person would otherwise wait for a code that never comes.
+ */
+function DuplicateNote({ email }: { email: string }) {
+  return (
+    <Alert.Root recipe={alertSlotRecipe} status="info" borderRadius="md" data-testid="duplicate-note">
+      <Alert.Indicator />
+      <Alert.Description>
+        If you already have an account with this e-mail, we sent you a note instead of a code —{' '}
+        <Link asChild color="blue.700" textDecoration="underline" fontWeight="medium">
+          <RouterLink to="/login" state={{ email }}>
+            sign in
+          </RouterLink>
+        </Link>{' '}
+        or{' '}
+        <Link asChild color="blue.700" textDecoration="underline" fontWeight="medium">
+          <RouterLink to="/login" state={{ email, openReset: true }}>
+            reset your password
+          </RouterLink>
+        </Link>
+        .
+      </Alert.Description>
+    </Alert.Root>
+  )
 }
 
 const otpSchema = z.object({
@@ -37,6 +76,7 @@ export default function VerifyEmailOtp() {
   const [signingIn, setSigningIn] = useState(false)
   /** Where to go once verified: home when signed in, else the login page, after a moment. */
   const [next, setNext] = useState<'home' | 'login' | null>(null)
+  const nextStep = next ?? (signingIn ? 'signingIn' : null)
   const verify = useVerifyEmailOtp()
   const resend = useResendOtp()
 
@@ -66,6 +106,7 @@ export default function VerifyEmailOtp() {
           setNext('login')
           return
         }
+        // Set with the message, so it never reads as done before the sign-in is.
         setSigningIn(true)
         try {
           await login({ email: body.email, password: state.password })
@@ -120,7 +161,10 @@ export default function VerifyEmailOtp() {
             textAlign="center"
           />
           <FormAlert status="error" message={errors.root?.server?.message ?? null} />
-          <FormAlert status="success" message={success} />
+          <FormAlert
+            status="success"
+            message={success && nextStep ? `${success} ${NEXT_STEP_TEXT[nextStep]}` : success}
+          />
           <Button
             type="submit"
             size="lg"
@@ -136,6 +180,7 @@ export default function VerifyEmailOtp() {
           <Button variant="outline" onClick={() => void onResend()} loading={resend.isPending} disabled={done}>
             Resend code
           </Button>
+          {state.justRegistered && state.email && !done && <DuplicateNote email={state.email} />}
         </Stack>
       </form>
     </AuthCard>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { apiError } from '@/test/http'
@@ -70,6 +70,15 @@ describe('login screen', () => {
     signInAs({ id: 1, role: 'admin', email: 'root@example.com' })
     renderApp('/dashboard')
     await waitFor(() => expect(currentPath()).toBe('/admin'))
+  })
+
+  it('a link may fill in the e-mail and open the reset dialog (the OTP screen’s duplicate sign-up note)', async () => {
+    renderApp({ pathname: '/login', state: { email: 'asha@example.com', openReset: true } })
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' })
+    expect(within(dialog).getByLabelText(/^email/i)).toHaveValue('asha@example.com')
+    expect(screen.getByLabelText(/^email/i, { selector: 'form[aria-label="Sign in"] input' })).toHaveValue(
+      'asha@example.com',
+    )
   })
 
   it('shows the server message for wrong credentials and stays on /login', async () => {

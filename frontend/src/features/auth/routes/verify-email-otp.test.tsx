@@ -64,7 +64,10 @@ describe('email OTP screen (SPEC §4, §5)', () => {
     await user.type(screen.getByLabelText(/verification code/i), '123456')
     await user.click(screen.getByRole('button', { name: 'Verify' }))
 
-    expect(await screen.findByText('Email verified successfully.')).toBeInTheDocument()
+    // The message says what happens next: the person is being signed in.
+    expect(
+      await screen.findByText(/^Email verified successfully\. (Signing you in…|You are signed in\.)/),
+    ).toBeInTheDocument()
     await waitFor(() => expect(localStorage.getItem('token')).toBe('jwt-1'))
     expect(calls).toEqual([
       'verify {"email":"new@example.com","otp":"123456"}',
@@ -76,6 +79,21 @@ describe('email OTP screen (SPEC §4, §5)', () => {
     expect(getSession().isLoggedIn).toBe(true)
     expect(currentPath()).toBe('/verify-email-otp')
     await waitFor(() => expect(currentPath()).toBe('/'), { timeout: 2500 })
+  })
+
+  it('puts the cursor in the code field when the e-mail is known', async () => {
+    await openOtpScreen()
+    await waitFor(() => expect(screen.getByLabelText(/verification code/i)).toHaveFocus())
+  })
+
+  it('after registering, says plainly that an existing account gets a note instead of a code, with the ways out', async () => {
+    renderApp({ pathname: '/verify-email-otp', state: { ...state, justRegistered: true } })
+    const note = await screen.findByTestId('duplicate-note')
+    expect(note).toHaveTextContent(
+      'If you already have an account with this e-mail, we sent you a note instead of a code — sign in or reset your password.',
+    )
+    expect(within(note).getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/login')
+    expect(within(note).getByRole('link', { name: 'reset your password' })).toHaveAttribute('href', '/login')
   })
 
   it('shows the server message for a wrong code and stays', async () => {

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
 import { ChevronDown, ChevronUp } from 'lucide-react'
-import { useState } from 'react'
-import { Link as RouterLink } from 'react-router'
+import { useEffect, useState } from 'react'
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
 import { errorMessage } from '@/api/client'
 import type { TuitionRequest } from '@/api/types'
 import { LabeledText } from '@/components/labeled-text'
@@ -22,6 +22,13 @@ import { DeleteRequestDialog } from './DeleteRequestDialog'
 import { InterestedTutors } from './InterestedTutors'
 
 const OUTCOME_TEXT = { found_tutor: 'Found a tutor', not_needed: 'No longer needed' } as const
+
+/** Why tutors no longer see a flagged request: an admin flagged it, for the reason they gave (if any). */
+export function flagNote(reason: string | null | undefined): string {
+  const why = reason?.trim().replace(/[.!?]+$/, '')
+  const flagged = why ? `Flagged by a HomeTutor admin. Reason: ${why}.` : 'Flagged by a HomeTutor admin.'
+  return `${flagged} Tutors do not see this request while it is flagged.`
+}
 
 /**
  * Where the request is, by name: the server's `placeName`; from a server that does not send it
@@ -86,6 +93,11 @@ function RequestItem({
         <Text fontSize="sm" color="fg.muted">
           Posted {formatDate(request.createdAt, 'numeric')}
         </Text>
+        {request.flagged && (
+          <Text fontSize="sm" color="red.700" data-testid={`flag-note-${request.id}`}>
+            {flagNote(request.flagReason)}
+          </Text>
+        )}
         {closed && (
           <Text fontSize="sm" data-testid={`closed-note-${request.id}`}>
             Closed {formatDate(request.closedAt, 'numeric', '')}
@@ -157,9 +169,33 @@ function RequestItem({
   )
 }
 
+/** What the request form leaves in the router state when it sends the parent here after posting. */
+interface PostedState {
+  postedRequestId?: number
+}
+
+/**
+ * The id of the request just posted, read once: the router state is then dropped, so a reload or a
+ * later visit does not say 'posted' again.
+ */
+function usePostedRequestId(): number | null {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const arrived = (location.state as PostedState | null)?.postedRequestId ?? null
+  const [posted] = useState(arrived)
+  useEffect(() => {
+    if (arrived !== null) navigate(location.pathname, { replace: true, state: null })
+  }, [arrived, location.pathname, navigate])
+  return posted
+}
+
+export const POSTED_MESSAGE = 'Your request is posted. Tutors near you can see it now and say they are interested.'
+
 /** SPEC §2: the parent's requests, each expandable to its Interested Tutors, with Edit and Delete. */
 export default function MyRequests() {
   const mine = useMyRequests()
+  const postedId = usePostedRequestId()
+  const posted = mine.data?.find((r) => r.id === postedId)
   const remove = useDeleteRequest()
   const [toDelete, setToDelete] = useState<TuitionRequest | null>(null)
   const [toClose, setToClose] = useState<TuitionRequest | null>(null)
@@ -188,6 +224,11 @@ export default function MyRequests() {
           <RouterLink to="/request/new">Post a New Request</RouterLink>
         </Button>
       </HStack>
+      {posted && (
+        <Box mb="4">
+          <FormAlert status="success" message={`${posted.subject}: ${POSTED_MESSAGE}`} />
+        </Box>
+      )}
       {mine.isPending && <Spinner aria-label="Loading requests" />}
       {mine.isError && <FormAlert status="error" message={errorMessage(mine.error, MESSAGES.fetchRequestsFailed)} />}
       {mine.isSuccess && mine.data.length === 0 && (

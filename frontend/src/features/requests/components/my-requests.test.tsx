@@ -15,6 +15,36 @@ describe("the parent's request list (SPEC §2)", () => {
     expect(screen.getByRole('link', { name: 'Post your first request' })).toHaveAttribute('href', '/request/new')
   })
 
+  it('tells the parent a request was flagged, with the reason the admin gave', async () => {
+    signInAs({ role: 'parent' })
+    server.use(
+      http.get('*/api/tuition/mine', () =>
+        HttpResponse.json([
+          makeRequest({ id: 4, subject: 'Physics', flagged: true, flagReason: 'Phone number in the text.' }),
+          makeRequest({ id: 5, subject: 'Chemistry', flagged: true, flagReason: null }),
+        ]),
+      ),
+    )
+    renderApp('/dashboard')
+    expect(await screen.findByTestId('flag-note-4')).toHaveTextContent(
+      'Flagged by a HomeTutor admin. Reason: Phone number in the text. Tutors do not see this request while it is flagged.',
+    )
+    expect(screen.getByTestId('flag-note-5')).toHaveTextContent(
+      'Flagged by a HomeTutor admin. Tutors do not see this request while it is flagged.',
+    )
+  })
+
+  it('says once that a request was just posted (the request form sends its id along)', async () => {
+    signInAs({ role: 'parent' })
+    server.use(http.get('*/api/tuition/mine', () => HttpResponse.json([makeRequest({ id: 8, subject: 'Biology' })])))
+    renderApp({ pathname: '/dashboard', state: { postedRequestId: 8 } })
+    expect(
+      await screen.findByText(
+        'Biology: Your request is posted. Tutors near you can see it now and say they are interested.',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it("says 'Failed to fetch requests' when the server gives no message", async () => {
     signInAs({ role: 'parent' })
     server.use(http.get('*/api/tuition/mine', () => new HttpResponse(null, { status: 500 })))

@@ -1,5 +1,5 @@
 import { Box, Link, Spinner } from '@chakra-ui/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { Page, Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
@@ -44,6 +44,7 @@ export default function EditRequest() {
   const mine = useMyRequests()
   const update = useUpdateRequest()
   const navigate = useNavigate()
+  const [saved, setSaved] = useState(false)
   const timer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(timer.current), [])
 
@@ -64,14 +65,16 @@ export default function EditRequest() {
             key={requestId}
             mode="edit"
             initialValues={initialValues}
-            submitting={update.isPending || update.isSuccess}
-            success={update.isSuccess ? 'Request updated successfully.' : null}
+            submitting={update.isPending || saved}
+            success={saved ? 'Request updated successfully.' : null}
             failureMessage={MESSAGES.updateRequestFailed}
             onSubmit={(input) =>
               update.mutateAsync(
                 { id: requestId, input },
                 {
+                  // The message and the 1.2 s count to /dashboard start together.
                   onSuccess: () => {
+                    setSaved(true)
                     timer.current = window.setTimeout(() => navigate('/dashboard'), REDIRECT_AFTER_REQUEST_EDIT_MS)
                   },
                 },

@@ -2,7 +2,6 @@ import { Box, Link } from '@chakra-ui/react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { Page, Panel } from '@/components/page'
 import { MESSAGES } from '@/lib/constants'
-import { notifySuccess } from '@/lib/toaster'
 import { useCreateRequest } from '../api/create-request'
 import { RequestForm } from '../components/RequestForm'
 
@@ -22,10 +21,8 @@ export default function NewRequest() {
           failureMessage={MESSAGES.postRequestFailed}
           onSubmit={(input) =>
             create.mutateAsync(input, {
-              onSuccess: () => {
-                notifySuccess('Request posted successfully.')
-                navigate('/dashboard')
-              },
+              // The dashboard says it, above the new request (see MyRequests).
+              onSuccess: (created) => navigate('/dashboard', { state: { postedRequestId: created.id } }),
             })
           }
         />

@@ -2,7 +2,7 @@ import { Button, RatingGroup, Stack, Text, Textarea } from '@chakra-ui/react'
 import { ratingGroupSlotRecipe } from '@chakra-ui-theme/recipes/rating-group'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
@@ -20,15 +20,15 @@ const reviewSchema = z.object({
 })
 
 /**
- * A parent's review: 1 to 5 whole stars (SPEC §9) and a comment. Submit stays disabled until a
- * rating is chosen (SPEC §5). A parent who already reviewed sees theirs, and submitting replaces it.
+ * A parent's review: 1 to 5 whole stars (SPEC §9) and a comment. A rating is required (SPEC §5):
+ * submitting without one says 'Please select a rating' under the stars, and choosing one clears
+ * it. A parent who already reviewed sees theirs, and submitting replaces it.
  */
 export function ReviewForm({ tutorId, parentId, existing }: { tutorId: number; parentId?: number; existing?: Review }) {
   const form = useForm({
     resolver: zodResolver(reviewSchema),
     defaultValues: { rating: existing?.rating ?? 0, comment: existing?.comment ?? '' },
   })
-  const rating = useWatch({ control: form.control, name: 'rating' })
   const add = useAddReview(() =>
     notifySuccess(existing ? 'Review updated successfully!' : 'Review submitted successfully!'),
   )
@@ -49,7 +49,7 @@ export function ReviewForm({ tutorId, parentId, existing }: { tutorId: number; p
         <Controller
           control={form.control}
           name="rating"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <RatingGroup.Root
               recipe={ratingGroupSlotRecipe}
               count={RATING_MAX}
@@ -65,8 +65,9 @@ export function ReviewForm({ tutorId, parentId, existing }: { tutorId: number; p
               <RatingGroup.Label fontWeight="medium">Your rating</RatingGroup.Label>
               <RatingGroup.HiddenInput name={field.name} />
               <RatingGroup.Control />
-              <Text fontSize="sm" color={field.value ? 'fg.muted' : 'fg.error'} aria-live="polite">
-                {field.value ? `${starText(field.value)} selected` : MESSAGES.ratingRequired}
+              {/* Nothing chosen says nothing until a submit: then 'Please select a rating' (SPEC §8). */}
+              <Text fontSize="sm" color={field.value ? 'fg.muted' : 'fg.error'} aria-live="polite" minH="5">
+                {field.value ? `${starText(field.value)} selected` : (fieldState.error?.message ?? '')}
               </Text>
             </RatingGroup.Root>
           )}
@@ -75,13 +76,7 @@ export function ReviewForm({ tutorId, parentId, existing }: { tutorId: number; p
           <Textarea recipe={textareaRecipe} rows={3} {...form.register('comment')} />
         </FormField>
         <FormAlert status="error" message={form.formState.errors.root?.server?.message ?? null} />
-        <Button
-          type="submit"
-          alignSelf="flex-start"
-          disabled={rating < 1}
-          loading={add.isPending}
-          loadingText="Submitting..."
-        >
+        <Button type="submit" alignSelf="flex-start" loading={add.isPending} loadingText="Submitting...">
           {existing ? 'Update Review' : 'Submit Review'}
         </Button>
       </Stack>

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Flex, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react'
 import { MessageCircle, Pencil } from 'lucide-react'
 import { useState } from 'react'
-import { useParams } from 'react-router'
+import { Link as RouterLink, useParams } from 'react-router'
 import { ApiError, errorMessage } from '@/api/client'
 import { Page, Panel } from '@/components/page'
 import { formatFee, TutorPhoto } from '@/components/tutor-card/TutorCard'
@@ -25,13 +25,18 @@ function canEdit(session: Session, tutor: Tutor): boolean {
   return sameEmail || session.user?.id === tutor.id
 }
 
-/** SPEC §8: the raw error and the id, for whoever reports the problem. */
+/**
+ * SPEC §8's debug text, in words: what was looked for and what the server answered (its message,
+ * status and code), for whoever reports the problem. Never the raw JSON.
+ */
 function debugText(error: unknown, id: string): string {
-  const detail =
+  const answer =
     error instanceof ApiError
-      ? { status: error.status, message: error.message, code: error.code }
-      : { message: errorMessage(error, MESSAGES.tutorNotFound) }
-  return JSON.stringify({ error: detail, id })
+      ? [error.message.replace(/[.!]+$/, ''), `HTTP ${error.status}`, error.code ? `code ${error.code}` : null]
+          .filter(Boolean)
+          .join(', ')
+      : errorMessage(error, MESSAGES.tutorNotFound)
+  return `We looked for “${id}”. The server answered: ${answer}.`
 }
 
 /** SPEC §2 public tutor profile (/tutor/{id or lowercased e-mail}): view mode, edit mode, reviews. */
@@ -59,9 +64,12 @@ export default function TutorProfile() {
           <Text fontSize="lg" fontWeight="semibold" role="alert">
             {MESSAGES.tutorNotFound}
           </Text>
-          <Text as="pre" mt="3" fontSize="xs" color="fg.muted" whiteSpace="pre-wrap" wordBreak="break-all">
+          <Text mt="2" fontSize="sm" color="fg.muted" overflowWrap="anywhere" data-testid="tutor-not-found-details">
             {debugText(tutor.error, id)}
           </Text>
+          <Link asChild mt="4" display="inline-block" color="blue.700" fontWeight="medium">
+            <RouterLink to="/tutors">Find a tutor</RouterLink>
+          </Link>
         </Panel>
       </Page>
     )

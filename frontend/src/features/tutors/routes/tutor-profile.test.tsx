@@ -138,13 +138,16 @@ describe('Tutor profile (view)', { timeout: 15_000 }, () => {
     expect(screen.getByText('₹800 per hour')).toBeInTheDocument()
   })
 
-  it("shows 'Tutor not found.' with the error and the id", async () => {
+  it("shows 'Tutor not found.' with the error and the id in words, no raw JSON", async () => {
     serveTutor(makeTutor())
     renderApp('/tutor/nobody%40example.com')
     expect(await screen.findByText('Tutor not found.')).toBeInTheDocument()
-    const debug = screen.getByText(/"id":"nobody@example.com"/)
-    expect(debug).toHaveTextContent('404')
-    expect(debug).toHaveTextContent('Tutor not found')
+    const debug = screen.getByTestId('tutor-not-found-details')
+    expect(debug).toHaveTextContent(
+      'We looked for “nobody@example.com”. The server answered: Tutor not found, HTTP 404, code not_found.',
+    )
+    expect(debug.textContent).not.toMatch(/[{}"]/)
+    expect(screen.getByRole('link', { name: 'Find a tutor' })).toHaveAttribute('href', '/tutors')
   })
 })
 
@@ -282,15 +285,18 @@ describe('Tutor reviews', { timeout: 15_000 }, () => {
     signInAs({ id: 7, role: 'parent', email: 'asha@example.com' })
     const { user } = renderApp('/tutor/42')
     const submit = await screen.findByRole('button', { name: 'Submit Review' })
-    expect(submit).toBeDisabled()
-    expect(screen.getByText('Please select a rating')).toBeInTheDocument()
+    // Nothing is wrong before the parent tries: no message on first render.
+    expect(screen.queryByText('Please select a rating')).not.toBeInTheDocument()
     expect(screen.getByRole('radiogroup', { name: 'Your rating' })).toBeInTheDocument()
 
     await user.click(screen.getByRole('textbox', { name: 'Comment' }))
     await user.paste('Clear explanations')
+    await user.click(submit)
+    expect(await screen.findByText('Please select a rating')).toBeInTheDocument()
+    expect(posts).toHaveLength(0)
+
     await user.click(screen.getByRole('radio', { name: '3 stars' }))
-    expect(screen.queryByText('Please select a rating')).not.toBeInTheDocument()
-    expect(submit).toBeEnabled()
+    await waitFor(() => expect(screen.queryByText('Please select a rating')).not.toBeInTheDocument())
     await user.click(submit)
 
     await waitFor(() => expect(screen.getByTestId('rating-average')).toHaveTextContent('4.0'))
