@@ -481,45 +481,15 @@ impl Places {
         subs.sort_by(|a, b| a.0.cmp(&b.0));
         for ((sub, district, state), members) in subs {
             let (lat, lng) = median_point(&members);
-            places.push(Place {
-                name: sub.to_owned(),
-                district: district.to_owned(),
-                state: state.to_owned(),
-                pincode: String::new(),
-                lat,
-                lng,
-            });
-            meta.push(Meta {
-                kind: PlaceKind::SubDistrict,
-                district: regions.id(district),
-                sub: regions.id(sub),
-                state: regions.id(state),
-                accuracy: 3,
-                size: members.len() as u32,
-                density: 0,
-            });
+            let entry = Region { kind: PlaceKind::SubDistrict, name: sub.to_owned(), district, sub: Some(sub), state };
+            entry.push(&mut places, &mut meta, &mut regions, (lat, lng), members.len());
         }
         let mut districts: Vec<_> = districts.into_iter().collect();
         districts.sort_by(|a, b| a.0.cmp(&b.0));
         for ((district, state), members) in districts {
             let (lat, lng) = median_point(&members);
-            places.push(Place {
-                name: district.to_owned(),
-                district: district.to_owned(),
-                state: state.to_owned(),
-                pincode: String::new(),
-                lat,
-                lng,
-            });
-            meta.push(Meta {
-                kind: PlaceKind::District,
-                district: regions.id(district),
-                sub: NO_REGION,
-                state: regions.id(state),
-                accuracy: 3,
-                size: members.len() as u32,
-                density: 0,
-            });
+            let entry = Region { kind: PlaceKind::District, name: district.to_owned(), district, sub: None, state };
+            entry.push(&mut places, &mut meta, &mut regions, (lat, lng), members.len());
         }
 
         // Areas: the leading word of several post offices' names in one district, when that
@@ -554,23 +524,8 @@ impl Places {
             let spelled = rows[members[0]].name;
             let end = spelled.find(|c: char| !c.is_alphanumeric()).unwrap_or(spelled.len());
             let (lat, lng) = median_point(&members);
-            places.push(Place {
-                name: spelled[..end].to_owned(),
-                district: district.to_owned(),
-                state: state.to_owned(),
-                pincode: String::new(),
-                lat,
-                lng,
-            });
-            meta.push(Meta {
-                kind: PlaceKind::Area,
-                district: regions.id(district),
-                sub: NO_REGION,
-                state: regions.id(state),
-                accuracy: 3,
-                size: members.len() as u32,
-                density: 0,
-            });
+            let entry = Region { kind: PlaceKind::Area, name: spelled[..end].to_owned(), district, sub: None, state };
+            entry.push(&mut places, &mut meta, &mut regions, (lat, lng), members.len());
         }
         // City-states: 'Delhi' is a state whose districts are North Delhi, South Delhi …
         let mut states: FxMap<&str, Vec<usize>> = FxMap::default();
@@ -591,23 +546,9 @@ impl Places {
             if !compact {
                 continue;
             }
-            places.push(Place {
-                name: state.to_owned(),
-                district: state.to_owned(),
-                state: state.to_owned(),
-                pincode: String::new(),
-                lat,
-                lng,
-            });
-            meta.push(Meta {
-                kind: PlaceKind::CityState,
-                district: regions.id(state),
-                sub: NO_REGION,
-                state: regions.id(state),
-                accuracy: 3,
-                size: members.len() as u32,
-                density: 0,
-            });
+            let entry =
+                Region { kind: PlaceKind::CityState, name: state.to_owned(), district: state, sub: None, state };
+            entry.push(&mut places, &mut meta, &mut regions, (lat, lng), members.len());
         }
 
         // Words of the names: interned in order of appearance, then renumbered in sorted order.
@@ -1057,6 +998,45 @@ impl Regions {
         let id = (self.words.len() - 1) as u32;
         self.ids.insert(name.to_owned(), id);
         id
+    }
+}
+
+/// An entry the index adds to the post offices (a sub-district, district, area or city-state):
+/// no PIN code, at the median of its post offices, as big as their number.
+struct Region<'a> {
+    kind: PlaceKind,
+    name: String,
+    district: &'a str,
+    sub: Option<&'a str>,
+    state: &'a str,
+}
+
+impl Region<'_> {
+    fn push(
+        self,
+        places: &mut Vec<Place>,
+        meta: &mut Vec<Meta>,
+        regions: &mut Regions,
+        (lat, lng): (f64, f64),
+        size: usize,
+    ) {
+        meta.push(Meta {
+            kind: self.kind,
+            district: regions.id(self.district),
+            sub: self.sub.map_or(NO_REGION, |sub| regions.id(sub)),
+            state: regions.id(self.state),
+            accuracy: 3,
+            size: size as u32,
+            density: 0,
+        });
+        places.push(Place {
+            name: self.name,
+            district: self.district.to_owned(),
+            state: self.state.to_owned(),
+            pincode: String::new(),
+            lat,
+            lng,
+        });
     }
 }
 
