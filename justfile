@@ -31,6 +31,15 @@ bench-chat:
     cargo build --release -p hometutor-server -p hometutor-chat-bench
     target/release/chat-bench
 
+# HTTP hot paths (issue 22): wrk against the release server and a bare actix-web baseline answering the
+# same bytes (servers on CPU 0, wrk on CPU 1; results go into the README)
+bench-http:
+    tests/bench/http.sh
+
+# 64 concurrent logins at bcrypt cost 12 with an open-loop probe of /api/site (results go into the README)
+bench-login:
+    tests/bench/login.sh
+
 fmt:
     cargo fmt --all
     cd frontend && npx prettier --write src
