@@ -47,3 +47,8 @@ fmt:
 lint:
     cargo clippy --workspace --all-targets -- -D warnings
     cd frontend && npx tsc -b --noEmit
+
+# Lighthouse (mobile preset, system Chromium) on the release binary with demo data: /, /tutor/{id},
+# /nearby and /dashboard (results go into the README; a benchmark, not part of tests/run.sh)
+lighthouse:
+    tests/lighthouse/run.sh

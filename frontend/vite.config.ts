@@ -2,19 +2,51 @@
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { serviceWorker } from './vite-plugins/service-worker'
 
 // `just dev` runs this dev server; the API (and later the chat WebSocket) is
 // the Rust server, reached through the proxy so the browser sees one origin.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    serviceWorker({
+      source: fileURLToPath(new URL('./service-worker/sw.js', import.meta.url)),
+      publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+    }),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // react-router's package exports name only its development build (warnings and checks a
+      // visitor never needs); the production build it ships beside it is ~6 KB smaller on the wire.
+      'react-router': fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
       // Chakra's theme one module at a time (see src/app/theme.ts): the package's `theme`
       // entry builds the full default config and so drags every recipe into the first load.
       '@chakra-ui-theme': fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme', import.meta.url)),
+    },
+  },
+  build: {
+    // No preload lists of every lazy screen's files in the first file (~2 KB compressed, issue 21
+    // budget): with the few shared files below, a screen's file names its imports itself and the
+    // browser fetches them one round trip later.
+    modulePreload: false,
+    rolldownOptions: {
+      output: {
+        // Issue 21 (bytes on the wire): every request costs its headers (~0.8 KB here), so files
+        // are few: one for the shell (everything the entry imports, which would otherwise be split
+        // into a dozen shared pieces; with the landing page's file, the whole first visit), one for
+        // the form libraries, and one for the libraries two or more screens share (Chakra's
+        // components and their machines, the query library); each screen's own code apart.
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'], priority: 30 },
+            { name: 'forms', test: /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/, priority: 20 },
+            { name: 'ui', test: /[\\/]node_modules[\\/](?!lucide-react[\\/])/, minShareCount: 2, priority: 10 },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProvider } from './app/provider'
 import { AppRouter } from './app/router'
+import { registerServiceWorker } from './app/service-worker'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -13,3 +14,5 @@ createRoot(root).render(
     </AppProvider>
   </StrictMode>,
 )
+
+registerServiceWorker()

@@ -5,3 +5,8 @@
  */
 export const profileQueryKey = ['auth', 'profile'] as const
 export const subscriptionStatusQueryKey = ['payment', 'subscription-status'] as const
+/**
+ * The parent's own tuition requests (GET /tuition/mine); every change to one invalidates it. The
+ * dashboard watches it to know when the parent's panels have loaded.
+ */
+export const myRequestsQueryKey = ['tuition', 'mine'] as const

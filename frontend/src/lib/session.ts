@@ -87,6 +87,11 @@ function writeUser(user: Profile) {
   write(STORAGE_KEYS.subscriptionExpires, user.subscriptionExpires ?? null)
 }
 
+/** Who is logged in, as people call them: the profile's name; the e-mail only while it has none. */
+export function displayName(session: Session): string {
+  return session.user?.fullname?.trim() || session.email || ''
+}
+
 export function getSession(): Session {
   return current
 }

@@ -1,21 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, request } from '@/api/client'
+import { loadSite, useSiteData } from './site-store'
 
 export type { Site, SiteSettings } from './site-store'
 
-/** GET /site: settings, landing content and approved testimonials; admin saves invalidate it. */
+/** GET /site in the query cache, so that an admin's save (which invalidates this key) refreshes it. */
 export const siteQueryKey = ['site'] as const
 
-export function getSite() {
-  return request(api.GET('/site'), 'Failed to load site settings')
-}
-
-/** One request per visit, refreshed after admin saves. */
 export function siteQueryOptions() {
-  return queryOptions({ queryKey: siteQueryKey, queryFn: getSite, staleTime: 5 * 60_000 })
+  return queryOptions({ queryKey: siteQueryKey, queryFn: loadSite, staleTime: Infinity })
 }
 
-/** The public site settings and content. */
-export function useSite() {
-  return useQuery(siteQueryOptions())
+/**
+ * Keeps the site store answering to invalidations of `siteQueryKey` once the query library has
+ * loaded: it starts from what the shell already fetched (no second request), and refetches into
+ * the store when an admin's save invalidates it.
+ */
+export function useSiteRefresh() {
+  const site = useSiteData()
+  useQuery({ ...siteQueryOptions(), initialData: site ?? undefined })
 }

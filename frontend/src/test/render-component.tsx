@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement, ReactNode } from 'react'
-import { AppProvider, createQueryClient } from '@/app/provider'
+import { AppProvider } from '@/app/provider'
+import { createQueryClient } from '@/lib/query-client'
 
 /** One component with the app's providers (Chakra, TanStack Query without retries), no router. */
 export function renderComponent(ui: ReactElement) {

@@ -2,24 +2,29 @@ import { Box, Flex, Spinner } from '@chakra-ui/react'
 import { lazy, Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '@/components/error-boundary'
+import { lazyWithQueries } from '../lazy-with-queries'
 import { useSignOut } from '@/features/auth/api/logout'
 import { useBroadcast } from '@/features/chat/lib/broadcast'
+import { useRouteMeta } from '@/lib/document-meta'
 import { useMaintenanceSignal } from '@/lib/maintenance'
+import { useOnline } from '@/lib/online-status'
 import { useSession } from '@/lib/session'
 import { useSiteData } from '@/lib/site-store'
 import { BottomNav } from './BottomNav'
 import { ChatHost } from './ChatHost'
 import { Footer } from './Footer'
-import { Header } from './Header'
+import { Header, HEADER_HEIGHT } from './Header'
+import { routeMeta } from '../route-meta'
 import { ScreenError } from './ScreenError'
+import { SiteSync } from './SiteSync'
 import { useSiteSettingsEffect } from './site-settings'
 
-const ProfileSync = lazy(() => import('./ProfileSync'))
-const SubscriptionSync = lazy(() => import('./SubscriptionSync'))
-const ChatConnector = lazy(() => import('@/features/chat/components/ChatConnector'))
+const ProfileSync = lazyWithQueries(() => import('./ProfileSync'))
+const SubscriptionSync = lazyWithQueries(() => import('./SubscriptionSync'))
+const ChatConnector = lazyWithQueries(() => import('@/features/chat/components/ChatConnector'))
 const Maintenance = lazy(() => import('./Maintenance'))
-const SiteSync = lazy(() => import('./SiteSync'))
 const BroadcastBanner = lazy(() => import('./BroadcastBanner'))
+const OfflineBanner = lazy(() => import('./OfflineBanner'))
 
 function useScrollToTopOnNavigate(pathname: string) {
   useEffect(() => {
@@ -27,6 +32,7 @@ function useScrollToTopOnNavigate(pathname: string) {
   }, [pathname])
 }
 
+/** While a screen's code loads: a spinner where the screen will be (main keeps the footer below the fold). */
 function ScreenLoading() {
   return (
     <Flex justify="center" py="20" role="status" aria-label="Loading">
@@ -35,15 +41,27 @@ function ScreenLoading() {
   )
 }
 
+/**
+ * Main fills the window under the header whatever it holds, so the footer starts below the fold on
+ * every route: a screen that loads (its code, then its data) grows main downwards instead of pushing
+ * a visible footer down (issue 21: no layout shift).
+ */
+const MAIN_MIN_HEIGHT = {
+  base: `calc(100dvh - ${HEADER_HEIGHT.base})`,
+  md: `calc(100dvh - ${HEADER_HEIGHT.md})`,
+}
+
 export function AppShell() {
   const session = useSession()
   const signOut = useSignOut()
   const { pathname } = useLocation()
   useScrollToTopOnNavigate(pathname)
+  useRouteMeta(routeMeta(pathname))
   const site = useSiteData()
   useSiteSettingsEffect(site?.settings)
   const maintenanceSignal = useMaintenanceSignal()
   const broadcast = useBroadcast()
+  const online = useOnline()
   // Maintenance mode shuts the site for everyone but admins; /login stays open so an admin can sign in.
   const inMaintenance =
     (maintenanceSignal || site?.settings.maintenanceMode === true) && session.role !== 'admin' && pathname !== '/login'
@@ -56,7 +74,7 @@ export function AppShell() {
           <BroadcastBanner />
         </Suspense>
       )}
-      <Box as="main" id="main" tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
+      <Box as="main" id="main" tabIndex={-1} flex="1" minH={MAIN_MIN_HEIGHT} _focus={{ outline: 'none' }}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <ScreenError error={error} />}>
           <ChatHost>
             <Suspense fallback={<ScreenLoading />}>{inMaintenance ? <Maintenance /> : <Outlet />}</Suspense>
@@ -64,10 +82,13 @@ export function AppShell() {
         </ErrorBoundary>
       </Box>
       <Footer />
-      <Suspense fallback={null}>
-        <SiteSync />
-      </Suspense>
+      <SiteSync />
       <BottomNav session={session} />
+      {!online && (
+        <Suspense fallback={null}>
+          <OfflineBanner />
+        </Suspense>
+      )}
       {session.isLoggedIn && (
         <Suspense fallback={null}>
           <ProfileSync />

@@ -1,16 +1,18 @@
 import { Box, Flex, Link } from '@chakra-ui/react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { NavLink } from 'react-router'
 import type { Session } from '@/lib/session'
+import { lazyWithQueries } from '../lazy-with-queries'
 import { bottomNavItems } from './nav'
 import { NavIcon } from './nav-icons'
 import { UnreadBadge } from './UnreadBadge'
 
 // Only logged-in people have the Alerts item: its bell and count come with the header's bell (one
 // chunk, so the first page load lists one more file, not several).
-const AlertsNavIcon = lazy(() =>
-  import('@/features/notifications/components/NotificationBell').then((m) => ({ default: m.AlertsNavIcon })),
-)
+const AlertsNavIcon = lazyWithQueries(async () => {
+  const { AlertsNavIcon: Icon } = await import('@/features/notifications/components/NotificationBell')
+  return { default: Icon }
+})
 
 /** Below md: a fixed bottom bar of at most five destinations (SPEC §2). */
 export function BottomNav({ session }: { session: Session }) {
@@ -32,7 +34,9 @@ export function BottomNav({ session }: { session: Session }) {
     >
       <Flex as="ul" listStyleType="none" m="0" p="0">
         {items.map((item) => (
-          <Box as="li" key={item.to} flex="1" minW="0">
+          // Each item is as wide as its label plus an equal share of what is left, so a long label
+          // ('Find Students') takes room from short ones ('Alerts') instead of wrapping.
+          <Box as="li" key={item.to} flex="1 0 auto">
             <Link
               asChild
               display="flex"
@@ -59,18 +63,9 @@ export function BottomNav({ session }: { session: Session }) {
                   <NavIcon label={item.label} />
                 )}
                 {item.label === 'Messages' && <UnreadBadge floating />}
-                {/* Labels wrap only between words ("New / Request"), never inside one ("Dashboar d"):
-                    11 px fits the longest word in a fifth of a 320 px screen. */}
-                <Box
-                  as="span"
-                  maxW="full"
-                  lineHeight="1.1"
-                  lineClamp={2}
-                  fontSize="0.6875rem"
-                  overflowWrap="normal"
-                  wordBreak="keep-all"
-                  hyphens="none"
-                >
+                {/* One line, never wrapped ("Dashboar/d", issue 21): at 11 px every role's five labels
+                    fit a 320 px screen together, in bold, even in a wide font (DejaVu Sans). */}
+                <Box as="span" lineHeight="1.1" fontSize="0.6875rem" whiteSpace="nowrap">
                   {item.label}
                 </Box>
               </NavLink>

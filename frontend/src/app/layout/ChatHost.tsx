@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react'
+import { Suspense, useCallback, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { ChatLauncherContext, type ChatTarget } from '@/lib/chat-launcher'
 import { useSession } from '@/lib/session'
+import { lazyWithQueries } from '../lazy-with-queries'
 
-const ChatDialog = lazy(() => import('@/features/chat/components/ChatDialog'))
+const ChatDialog = lazyWithQueries(() => import('@/features/chat/components/ChatDialog'))
 
 /**
  * Provides `useOpenChat()` to every screen and shows the one chat dialog it asks for. The dialog

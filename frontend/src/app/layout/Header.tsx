@@ -3,14 +3,21 @@ import { GraduationCap, LogOut, Menu } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Link as RouterLink, NavLink } from 'react-router'
 import { APP_NAME } from '@/lib/constants'
-import type { Session } from '@/lib/session'
+import { lazyWithQueries } from '../lazy-with-queries'
+import { displayName, type Session } from '@/lib/session'
 import { desktopNavItems } from './nav'
 import { UnreadBadge } from './UnreadBadge'
 
 const MobileDrawer = lazy(() => import('./MobileDrawer'))
 // The bell, its popover and the live notifications load once someone is logged in, never on a
 // logged-out first visit.
-const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell'))
+const NotificationBell = lazyWithQueries(() => import('@/features/notifications/components/NotificationBell'))
+
+/** The bar's height (its 1 px border aside), which the shell's main area leaves to it. */
+export const HEADER_HEIGHT = { base: '3.5rem', md: '4rem' } as const
+
+/** The admin's logo is drawn in a fixed box whatever its file's size, so its arrival moves nothing. */
+const LOGO_BOX = { width: 120, height: 32 }
 
 function Brand({ logoUrl }: { logoUrl?: string | null }) {
   return (
@@ -20,8 +27,9 @@ function Brand({ logoUrl }: { logoUrl?: string | null }) {
           <img
             src={logoUrl}
             alt=""
-            height={32}
-            style={{ height: 32, width: 'auto', maxWidth: 120, objectFit: 'contain' }}
+            width={LOGO_BOX.width}
+            height={LOGO_BOX.height}
+            style={{ ...LOGO_BOX, objectFit: 'contain', objectPosition: 'left center' }}
           />
         ) : (
           <GraduationCap aria-hidden size={28} />
@@ -62,7 +70,7 @@ export function Header({
       >
         Skip to main content
       </Link>
-      <Flex maxW="6xl" mx="auto" px={{ base: '2', md: '6' }} h={{ base: '14', md: '16' }} align="center" gap="2">
+      <Flex maxW="6xl" mx="auto" px={{ base: '2', md: '6' }} h={HEADER_HEIGHT} align="center" gap="2">
         <IconButton
           aria-label="Open menu"
           aria-haspopup="dialog"
@@ -116,7 +124,7 @@ export function Header({
         </HStack>
         {session.isLoggedIn && (
           <Text hideFrom="md" fontSize="sm" color="fg.muted" truncate maxW="40%" title={session.email ?? undefined}>
-            {session.email}
+            {displayName(session)}
           </Text>
         )}
       </Flex>

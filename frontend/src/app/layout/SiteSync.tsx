@@ -1,12 +1,11 @@
 import { useEffect } from 'react'
-import { setSiteData } from '@/lib/site-store'
-import { useSite } from '@/lib/site'
+import { loadSite } from '@/lib/site-store'
 
-/** Lazily mounted by the shell: fetches GET /site and hands it to the shell and the landing page. */
-export default function SiteSync() {
-  const { data } = useSite()
+/** Mounted by the shell: fetches GET /site once and hands it to the shell and the landing page. */
+export function SiteSync() {
   useEffect(() => {
-    if (data) setSiteData(data)
-  }, [data])
+    // Without the site's settings the shell shows its defaults; nothing to tell the person.
+    loadSite().catch(() => undefined)
+  }, [])
   return null
 }

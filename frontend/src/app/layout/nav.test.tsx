@@ -83,4 +83,19 @@ describe('navigation per role (SPEC §2 "Navigation")', () => {
         .map((a) => a.textContent),
     ).toEqual(['Dashboard', 'New Request', 'Messages', 'Alerts', 'Profile'])
   })
+
+  it("shows the person's name in the header, not their e-mail, and the e-mail while the profile has no name", async () => {
+    signInAs({ role: 'parent', fullname: 'Asha Verma', email: 'asha.verma.long.address@example.com' })
+    const named = renderApp('/profile')
+    await screen.findByRole('heading', { level: 1, name: 'My Profile' })
+    const header = screen.getByRole('banner')
+    expect(within(header).getByText('Asha Verma')).toBeInTheDocument()
+    expect(within(header).queryByText('asha.verma.long.address@example.com')).not.toBeInTheDocument()
+    named.unmount()
+
+    signInAs({ role: 'parent', fullname: ' ', email: 'asha@example.com' })
+    renderApp('/profile')
+    await screen.findByRole('heading', { level: 1, name: 'My Profile' })
+    expect(within(screen.getByRole('banner')).getByText('asha@example.com')).toBeInTheDocument()
+  })
 })

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { clearSession } from '@/lib/session'
@@ -9,7 +8,6 @@ import { clearSession } from '@/lib/session'
  * because the shell that offers Sign Out is part of the first page load.
  */
 export function useSignOut() {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(async () => {
     try {
@@ -19,8 +17,9 @@ export function useSignOut() {
       // The local session ends regardless; a token the server still knows expires on its own.
     } finally {
       clearSession()
-      queryClient.clear()
       navigate('/login', { replace: true })
+      // Nothing of this person stays in the query cache (whose library is loaded on demand, issue 21).
+      void import('@/lib/query-client').then(({ getQueryClient }) => getQueryClient().clear())
     }
-  }, [navigate, queryClient])
+  }, [navigate])
 }

@@ -4,6 +4,7 @@ import { Navigate, Link as RouterLink } from 'react-router'
 import { DemoPaymentsNotice } from '@/components/demo-payments-notice'
 import { Page } from '@/components/page'
 import { useSession } from '@/lib/session'
+import { useParentPanelsSettled } from '../api/panels-settled'
 
 const TestimonialCard = lazy(() => import('../components/TestimonialCard'))
 
@@ -18,6 +19,7 @@ interface DashboardProps {
 export default function Dashboard({ parent, tutor }: DashboardProps) {
   const { role, user } = useSession()
   const name = user?.fullname?.split(' ')[0]
+  const panelsSettled = useParentPanelsSettled()
   // An admin neither posts nor answers requests: their work is the admin panel.
   if (role === 'admin') return <Navigate to="/admin" replace />
   return (
@@ -35,7 +37,7 @@ export default function Dashboard({ parent, tutor }: DashboardProps) {
     >
       {role === 'tutor' && <DemoPaymentsNotice />}
       <Suspense fallback={<Spinner aria-label="Loading" />}>{role === 'parent' ? parent : tutor}</Suspense>
-      {role === 'parent' && (
+      {role === 'parent' && panelsSettled && (
         <Suspense fallback={null}>
           <TestimonialCard />
         </Suspense>

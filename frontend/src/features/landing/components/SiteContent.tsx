@@ -1,9 +1,6 @@
-import { Accordion, Box, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { accordionSlotRecipe } from '@chakra-ui-theme/recipes/accordion'
-import { Megaphone, Quote } from 'lucide-react'
+import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { ChevronDown, Quote } from 'lucide-react'
 import type { Site } from '@/lib/site-store'
-
-type Content = Site['content']
 
 /** FAQs are free JSON (SPEC §3): {question, answer} objects (or q/a, title/text) or plain strings. */
 function faqItem(value: unknown): { question: string; answer: string } | null {
@@ -13,68 +10,6 @@ function faqItem(value: unknown): { question: string; answer: string } | null {
   const question = v.question ?? v.q ?? v.title
   const answer = v.answer ?? v.a ?? v.text ?? ''
   return typeof question === 'string' ? { question, answer: String(answer) } : null
-}
-
-function announcementItem(value: unknown): { title?: string; text: string } | null {
-  if (typeof value === 'string') return { text: value }
-  if (!value || typeof value !== 'object') return null
-  const v = value as Record<string, unknown>
-  const text = v.text ?? v.message ?? v.body
-  const title = typeof v.title === 'string' ? v.title : undefined
-  if (typeof text === 'string') return { title, text }
-  return title ? { text: title } : null
-}
-
-/** Banners and announcements, under the hero. */
-function Top({ content }: { content: Content }) {
-  const announcements = content.announcements.map(announcementItem).filter((a) => a !== null)
-  return (
-    <Container maxW="6xl" px={{ base: '4', md: '6' }} pt="6">
-      <Stack gap="3">
-        {content.banners.map((banner, i) => (
-          <Box
-            key={`banner-${i}`}
-            bg="orange.100"
-            color="orange.950"
-            borderRadius="lg"
-            px="4"
-            py="3"
-            fontWeight="semibold"
-            textAlign="center"
-          >
-            {banner}
-          </Box>
-        ))}
-        {announcements.length > 0 && (
-          <Box
-            as="section"
-            aria-labelledby="announcements-title"
-            bg="bg"
-            borderWidth="1px"
-            borderColor="border"
-            borderRadius="xl"
-            p="5"
-          >
-            <Heading as="h2" id="announcements-title" size="lg" mb="3" display="flex" alignItems="center" gap="2">
-              <Megaphone aria-hidden size={20} /> Announcements
-            </Heading>
-            <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
-              {announcements.slice(0, 5).map((a, i) => (
-                <Box as="li" key={`announcement-${i}`}>
-                  {a.title && (
-                    <Text as="span" fontWeight="semibold">
-                      {a.title}:{' '}
-                    </Text>
-                  )}
-                  <Text as="span">{a.text}</Text>
-                </Box>
-              ))}
-            </Stack>
-          </Box>
-        )}
-      </Stack>
-    </Container>
-  )
 }
 
 /** Home text, approved testimonials and FAQs, before the call to action. */
@@ -129,21 +64,47 @@ function Bottom({ site }: { site: Site }) {
             <Heading as="h2" id="faq-title" size={{ base: '2xl', md: '3xl' }} textAlign="center" mb="6">
               Frequently Asked Questions
             </Heading>
-            <Accordion.Root recipe={accordionSlotRecipe} collapsible variant="enclosed" bg="bg">
+            {/* Native disclosure widgets: no script of their own, so this chunk stays small on the
+                landing page's first load (issue 21 budget), and the browser's find-in-page opens them. */}
+            <Stack gap="0" bg="bg" borderWidth="1px" borderColor="border" borderRadius="l2" overflow="hidden">
               {faqs.map((faq, i) => (
-                <Accordion.Item key={`faq-${i}`} value={`faq-${i}`}>
-                  <Accordion.ItemTrigger>
-                    <Flex flex="1" fontWeight="semibold" textAlign="start">
+                <Box
+                  as="details"
+                  key={`faq-${i}`}
+                  borderTopWidth={i === 0 ? '0' : '1px'}
+                  borderColor="border"
+                  css={{
+                    '& > summary::-webkit-details-marker': { display: 'none' },
+                    '&[open] > summary svg': { transform: 'rotate(180deg)' },
+                  }}
+                >
+                  <Box
+                    as="summary"
+                    display="flex"
+                    alignItems="center"
+                    gap="3"
+                    px="4"
+                    py="3"
+                    cursor="pointer"
+                    listStyleType="none"
+                    fontWeight="semibold"
+                    _focusVisible={{
+                      outline: '2px solid',
+                      outlineColor: 'colorPalette.focusRing',
+                      outlineOffset: '-2px',
+                    }}
+                  >
+                    <Box flex="1" textAlign="start">
                       {faq.question}
-                    </Flex>
-                    <Accordion.ItemIndicator />
-                  </Accordion.ItemTrigger>
-                  <Accordion.ItemContent>
-                    <Accordion.ItemBody color="fg.muted">{faq.answer}</Accordion.ItemBody>
-                  </Accordion.ItemContent>
-                </Accordion.Item>
+                    </Box>
+                    <ChevronDown aria-hidden size={16} />
+                  </Box>
+                  <Text color="fg.muted" px="4" pb="4">
+                    {faq.answer}
+                  </Text>
+                </Box>
               ))}
-            </Accordion.Root>
+            </Stack>
           </Box>
         )}
       </Stack>
@@ -151,7 +112,10 @@ function Bottom({ site }: { site: Site }) {
   )
 }
 
-/** The admin's landing content (GET /site), loaded after the landing page's first paint. */
-export default function SiteContent({ site, part }: { site: Site; part: 'top' | 'bottom' }) {
-  return part === 'top' ? <Top content={site.content} /> : <Bottom site={site} />
+/**
+ * The admin's landing content below the fold (GET /site): its own chunk, loaded as the visitor
+ * scrolls towards it (Landing.tsx), not with the page's first load (issue 21 budget).
+ */
+export default function SiteContent({ site }: { site: Site }) {
+  return <Bottom site={site} />
 }

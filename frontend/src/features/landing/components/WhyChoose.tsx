@@ -1,4 +1,4 @@
-import { Box, Container, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { BrainCircuit, CalendarClock, MessagesSquare, ShieldCheck } from 'lucide-react'
 
 const FEATURES = [
@@ -19,9 +19,9 @@ export default function WhyChoose() {
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
           {FEATURES.map((feature) => (
             <Stack key={feature.title} gap="3" p="6" borderRadius="xl" bg="blue.50">
-              <Icon color="blue.700" boxSize="8">
-                <feature.icon aria-hidden />
-              </Icon>
+              <Box color="blue.700">
+                <feature.icon aria-hidden size={32} />
+              </Box>
               <Heading as="h3" size="md">
                 {feature.title}
               </Heading>

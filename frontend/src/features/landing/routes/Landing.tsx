@@ -1,21 +1,26 @@
-import { Badge, Box, Button, Container, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Container, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Clock, Mail, Phone, UserPlus } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { STATS, SUPPORT_HOURS } from '@/lib/constants'
 import { useSupportContacts } from '@/lib/support'
 import { useSession } from '@/lib/session'
 import { useSiteData, type Site } from '@/lib/site-store'
 import { HeroSearch } from '../components/HeroSearch'
+import { SiteAnnouncements } from '../components/SiteAnnouncements'
+// Part of this screen's chunk, not chunks of their own: each request costs its headers on the
+// wire, and they are small (issue 21 budget). Lazy, they also popped in after the first paint.
+import MatchPreview from '../components/MatchPreview'
+import WhyChoose from '../components/WhyChoose'
 
-// Below the fold or decoration, not needed for the first paint: their own chunks (DESIGN.md §6 budget).
-const MatchPreview = lazy(() => import('../components/MatchPreview'))
-
-const WhyChoose = lazy(() => import('../components/WhyChoose'))
-
-// The admin's content (banners, announcements, home text, testimonials, FAQs) is its own chunk,
-// fetched only when there is some, so the first paint does not wait for it (DESIGN.md §6 budget).
+// The admin's content under the fold (home text, testimonials, FAQs) is its own chunk, fetched
+// only when there is some and the visitor scrolls towards it, so a first visit does not pay for
+// what it may never see (issue 21 budget). Banners and announcements, near the top, come with
+// this chunk.
 const SiteContent = lazy(() => import('../components/SiteContent'))
+
+/** How far ahead of the viewport the lower content starts loading: it is there before it is seen. */
+const LOAD_AHEAD = '800px 0px'
 
 function hasContent(site: Site, part: 'top' | 'bottom'): boolean {
   const c = site.content
@@ -23,13 +28,39 @@ function hasContent(site: Site, part: 'top' | 'bottom'): boolean {
   return Boolean(c.homeText.trim()) || c.faqs.length > 0 || site.testimonials.length > 0
 }
 
-function LandingContent({ part }: { part: 'top' | 'bottom' }) {
+function LandingTop() {
   const data = useSiteData()
-  if (!data || !hasContent(data, part)) return null
+  if (!data || !hasContent(data, 'top')) return null
+  return <SiteAnnouncements content={data.content} />
+}
+
+function LandingBottom() {
+  const data = useSiteData()
+  const show = Boolean(data && hasContent(data, 'bottom'))
+  // Without IntersectionObserver (old browsers, tests' jsdom) the content loads at once.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined')
+  const anchor = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const element = anchor.current
+    if (near || !show || !element) return undefined
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true)
+      },
+      { rootMargin: LOAD_AHEAD },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [near, show])
+  if (!data || !show) return null
   return (
-    <Suspense fallback={null}>
-      <SiteContent site={data} part={part} />
-    </Suspense>
+    <div ref={anchor}>
+      {near && (
+        <Suspense fallback={null}>
+          <SiteContent site={data} />
+        </Suspense>
+      )}
+    </div>
   )
 }
 
@@ -64,9 +95,18 @@ export default function Landing() {
         <Container maxW="6xl" py={{ base: '14', md: '24' }} px={{ base: '5', md: '6' }}>
           <Flex align="center" justify="space-between" gap="12">
             <Stack gap="6" maxW="2xl">
-              <Badge alignSelf="flex-start" bg="whiteAlpha.300" color="white" px="3" py="1" borderRadius="full">
+              <Text
+                alignSelf="flex-start"
+                bg="whiteAlpha.300"
+                color="white"
+                px="3"
+                py="1"
+                borderRadius="full"
+                fontSize="xs"
+                fontWeight="medium"
+              >
                 Home tuition across India
-              </Badge>
+              </Text>
               <Heading
                 as="h1"
                 id="hero-title"
@@ -92,13 +132,11 @@ export default function Landing() {
                   borderColor="white"
                   _hover={{ bg: 'whiteAlpha.200' }}
                 >
-                  <RouterLink to="/about">Learn More</RouterLink>
+                  <RouterLink to="/about">About HomeTutor</RouterLink>
                 </Button>
               </Flex>
             </Stack>
-            <Suspense fallback={null}>
-              <MatchPreview />
-            </Suspense>
+            <MatchPreview />
           </Flex>
         </Container>
       </Box>
@@ -133,7 +171,7 @@ export default function Landing() {
         </SimpleGrid>
       </Container>
 
-      <LandingContent part="top" />
+      <LandingTop />
 
       <Container
         as="section"
@@ -174,11 +212,9 @@ export default function Landing() {
         </SimpleGrid>
       </Container>
 
-      <Suspense fallback={null}>
-        <WhyChoose />
-      </Suspense>
+      <WhyChoose />
 
-      <LandingContent part="bottom" />
+      <LandingBottom />
 
       <Container
         as="section"
@@ -214,7 +250,7 @@ export default function Landing() {
               borderColor="white"
               _hover={{ bg: 'whiteAlpha.200' }}
             >
-              <RouterLink to="/about">Learn More</RouterLink>
+              <RouterLink to="/about">About HomeTutor</RouterLink>
             </Button>
           </Flex>
         </Stack>

@@ -10,6 +10,7 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { MESSAGES, PHONE_DIGITS } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
+import { useSession } from '@/lib/session'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useProfile } from '../api/get-profile'
 import { TutorCardSettings } from '../components/TutorCardSettings'
@@ -31,12 +32,17 @@ interface MyProfileProps {
 export default function MyProfile({ sections }: MyProfileProps) {
   const profile = useProfile()
   const update = useUpdateProfile()
-  const user = profile.data?.user
-  // The fields follow the stored profile: filled when it loads, and again after each save.
+  // The profile stored at login shows at once, so the form does not grow from a spinner and push
+  // the sections below it down (issue 21: no layout shift); the server's answer then replaces it.
+  const stored = useSession().user
+  const user = profile.data?.user ?? stored ?? undefined
+  // The fields follow the profile: filled when it loads, and again after each save, keeping
+  // whatever the person has already typed.
   const form = useForm({
     resolver: zodResolver(profileSchema),
     defaultValues: { fullname: '', phone: '' },
     values: user && { fullname: user.fullname ?? '', phone: user.phone ?? '' },
+    resetOptions: { keepDirtyValues: true },
   })
   const { errors } = form.formState
 
@@ -51,7 +57,7 @@ export default function MyProfile({ sections }: MyProfileProps) {
     <Page title="My Profile" maxW="2xl">
       <Stack gap="6">
         <Panel>
-          {profile.isPending && <Spinner aria-label="Loading profile" />}
+          {!user && profile.isPending && <Spinner aria-label="Loading profile" />}
           {profile.isError && (
             <FormAlert status="error" message={errorMessage(profile.error, MESSAGES.loadProfileFailed)} />
           )}

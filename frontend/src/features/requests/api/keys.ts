@@ -1,2 +1,1 @@
-/** The parent's own tuition requests (GET /tuition/mine); every change to one invalidates it. */
-export const myRequestsQueryKey = ['tuition', 'mine'] as const
+export { myRequestsQueryKey } from '@/api/query-keys'

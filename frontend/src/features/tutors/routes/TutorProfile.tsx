@@ -7,12 +7,14 @@ import { Page, Panel } from '@/components/page'
 import { formatFee, TutorPhoto } from '@/components/tutor-card/TutorCard'
 import { useOpenChat } from '@/lib/chat-launcher'
 import { MESSAGES } from '@/lib/constants'
+import { useScreenMeta } from '@/lib/document-meta'
 import { useSession, type Session } from '@/lib/session'
 import { useTutor, type TutorProfile as Tutor } from '../api/get-tutor'
 import { ReviewsSection } from '../components/ReviewsSection'
 import { TeachingArea } from '../components/TeachingArea'
 import { TutorDetails } from '../components/TutorDetails'
 import { TutorProfileForm } from '../components/TutorProfileForm'
+import { tutorProfileMeta } from '../lib/profile-meta'
 
 const TITLE = 'Tutor Profile'
 
@@ -46,6 +48,7 @@ export default function TutorProfile() {
   const tutor = useTutor(id)
   const openChat = useOpenChat()
   const [editing, setEditing] = useState(false)
+  useScreenMeta(tutorProfileMeta(tutor.data))
 
   if (tutor.isPending) {
     return (

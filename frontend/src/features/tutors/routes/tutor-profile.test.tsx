@@ -138,6 +138,24 @@ describe('Tutor profile (view)', { timeout: 15_000 }, () => {
     expect(screen.getByText('₹800 per hour')).toBeInTheDocument()
   })
 
+  it("names the browser tab and the page's description after the tutor once the profile has loaded", async () => {
+    serveTutor(makeTutor({ subjects: 'Physics, Class 11–12' }))
+    renderApp('/tutor/42')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Ravi Kumar · HomeTutor'))
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Ravi Kumar, home tutor for Physics, Class 11–12: profile, fees, availability and reviews on HomeTutor.',
+    )
+  })
+
+  it('keeps the route title for a profile without a name', async () => {
+    serveTutor(makeTutor({ fullname: '' }))
+    renderApp('/tutor/42')
+    expect(await screen.findByText('Ravi@Example.com')).toBeInTheDocument()
+    expect(document.title).toBe('Tutor Profile · HomeTutor')
+  })
+
   it("shows 'Tutor not found.' with the error and the id in words, no raw JSON", async () => {
     serveTutor(makeTutor())
     renderApp('/tutor/nobody%40example.com')
