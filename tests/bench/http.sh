@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `just bench-http` (issue 22): wrk against the release server and against a bare actix-web
 # baseline answering the same bytes (crates/http-bench, bin http-baseline), on /api/site,
-# /api/tutors/{id}, /api/auth/profile (bearer) and the nearby search at 10 km (as the demo's
+# /api/tutors/{id} (both as a visitor), /api/auth/profile (bearer) and the nearby search at 10 km (as the demo's
 # subscribed tutor). Both servers run pinned to SERVER_CPU (0), wrk to LOAD_CPU (1). Per path and
 # round the two are measured back to back (order alternating by round): req/s, p99, and the
 # server's CPU per request from /proc/<pid>/stat (utime + stime) before and after.
@@ -28,11 +28,15 @@ login_tutor
 NEARBY="/api/tuition/nearby?coordinates=77.2090,28.6139&radiusKm=10"
 PATHS=(/api/site "/api/tutors/$TUTOR_ID" /api/auth/profile "$NEARBY")
 NAMES=(site tutor profile nearby)
+# The public reads go as a visitor's (no token: a signed-in visitor's tutor profile differs).
+AUTHED=(no no yes yes)
 
 # Record each answer's bytes for the baseline (paths without their query).
 ROUTES=()
 for i in "${!PATHS[@]}"; do
-    curl -fsS -H "Authorization: Bearer $TOKEN" -o "$BENCH_DIR/${NAMES[$i]}.json" "$SERVER_URL${PATHS[$i]}"
+    auth=()
+    [ "${AUTHED[$i]}" = yes ] && auth=(-H "Authorization: Bearer $TOKEN")
+    curl -fsS "${auth[@]}" -o "$BENCH_DIR/${NAMES[$i]}.json" "$SERVER_URL${PATHS[$i]}"
     ROUTES+=("${PATHS[$i]%%\?*}=$BENCH_DIR/${NAMES[$i]}.json")
 done
 BASE_PORT=$(free_port)
@@ -52,11 +56,11 @@ RESULTS="$BENCH_DIR/results.tsv"
 : >"$RESULTS"
 
 # One wrk run; appends: round target name req/s p99_ms cpu_us_per_request requests non2xx
-run() { # round target pid url name
-    local before after out rps p99 requests bad
+run() { # round pid target url name authed
+    local before after out rps p99 requests bad header=()
+    [ "$6" = yes ] && header=(-H "Authorization: Bearer $TOKEN")
     before=$(cpu_seconds "$2")
-    out=$(taskset -c "$LOAD_CPU" wrk -t1 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency \
-        -H "Authorization: Bearer $TOKEN" "$4")
+    out=$(taskset -c "$LOAD_CPU" wrk -t1 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency "${header[@]}" "$4")
     after=$(cpu_seconds "$2")
     rps=$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")
     requests=$(awk '/requests in/ { print $1 }' <<<"$out")
@@ -73,11 +77,11 @@ run() { # round target pid url name
 for round in $(seq 1 "$ROUNDS"); do
     for i in "${!PATHS[@]}"; do
         if [ $((round % 2)) = 1 ]; then
-            run "$round" "$SERVER_PID" hometutor "$SERVER_URL${PATHS[$i]}" "${NAMES[$i]}"
-            run "$round" "$BASE_PID" baseline "$BASE_URL${PATHS[$i]}" "${NAMES[$i]}"
+            run "$round" "$SERVER_PID" hometutor "$SERVER_URL${PATHS[$i]}" "${NAMES[$i]}" "${AUTHED[$i]}"
+            run "$round" "$BASE_PID" baseline "$BASE_URL${PATHS[$i]}" "${NAMES[$i]}" "${AUTHED[$i]}"
         else
-            run "$round" "$BASE_PID" baseline "$BASE_URL${PATHS[$i]}" "${NAMES[$i]}"
-            run "$round" "$SERVER_PID" hometutor "$SERVER_URL${PATHS[$i]}" "${NAMES[$i]}"
+            run "$round" "$BASE_PID" baseline "$BASE_URL${PATHS[$i]}" "${NAMES[$i]}" "${AUTHED[$i]}"
+            run "$round" "$SERVER_PID" hometutor "$SERVER_URL${PATHS[$i]}" "${NAMES[$i]}" "${AUTHED[$i]}"
         fi
     done
 done
