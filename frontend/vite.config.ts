@@ -42,7 +42,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 30 },
-            { name: 'forms', test: /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/, priority: 20 },
+            {
+              name: 'forms',
+              test: /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]src[\\/]lib[\\/]zod\.ts$/,
+              priority: 20,
+            },
             { name: 'ui', test: /[\\/]node_modules[\\/](?!lucide-react[\\/])/, minShareCount: 2, priority: 10 },
           ],
         },

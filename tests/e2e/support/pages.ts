@@ -24,6 +24,9 @@ export async function picture(page: Page, name: string, fullPage = true) {
   mkdirSync(screenshots, { recursive: true })
   await page.mouse.move(0, 0)
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  // A whole page is drawn from the top: scrolled, the sticky header (and the skip link hidden above
+  // it) would be drawn across the middle of the picture.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: join(screenshots, name), fullPage })
 }
 

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, Heading, Stack, Text, Textarea } from '@chakr
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { errorMessage } from '@/api/client'
 import type { components } from '@/api/schema'
 import { FormField } from '@/components/ui/form-field'

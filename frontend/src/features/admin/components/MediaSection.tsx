@@ -2,7 +2,7 @@ import { Box, Button, Heading, Input, Link, SimpleGrid, Stack, Table, Text } fro
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { errorMessage } from '@/api/client'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormAlert } from '@/components/ui/form-alert'

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { asRole, type Role } from '@/api/types'
 import { DialogShell } from '@/components/ui/dialog'
 import { FormAlert } from '@/components/ui/form-alert'

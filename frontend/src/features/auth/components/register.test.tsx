@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { apiError } from '@/test/http'
 import { currentPath, renderApp } from '@/test/render'
 import { server } from '@/test/server'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import type { ApiPaths, RequestBody } from '@/api/types'
 import { MESSAGES, PHONE_DIGITS } from '@/lib/constants'
 

@@ -20,7 +20,7 @@ import WhyChoose from '../components/WhyChoose'
 const SiteContent = lazy(() => import('../components/SiteContent'))
 
 /** How far ahead of the viewport the lower content starts loading: it is there before it is seen. */
-const LOAD_AHEAD = '800px 0px'
+const LOAD_AHEAD = '400px 0px'
 
 function hasContent(site: Site, part: 'top' | 'bottom'): boolean {
   const c = site.content

@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Input, Stack } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm, useWatch } from 'react-hook-form'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { MapPicker } from '@/components/map/MapPicker'
 import type { LatLng } from '@/components/map/MapView'
 import { FormAlert } from '@/components/ui/form-alert'
