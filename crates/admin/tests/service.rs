@@ -42,6 +42,7 @@ fn fixture() -> Fixture {
         jwt_secret: b"admin-test-secret-admin-test-secret-0123".to_vec(),
         jwt_secret_previous: None,
         bcrypt_cost: 4,
+        hash_max_wait: hometutor_auth::DEFAULT_HASH_MAX_WAIT,
         public_url: "http://localhost:8080".into(),
         token_ttl: chrono::Duration::days(7),
         limiter: hometutor_limits::Limiter::in_memory(),

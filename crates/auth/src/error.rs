@@ -20,6 +20,9 @@ pub enum AuthError {
     /// Too many code e-mails asked for from one client address (register, resend, reset).
     #[error("Too many code e-mails were requested from your network. Please try again in {} minute(s).", .retry_after_secs.div_ceil(60))]
     TooManyCodeEmails { retry_after_secs: u64 },
+    /// Every hashing thread is taken for longer than a login should wait (see `password.rs`).
+    #[error("Too many sign-ins right now. Please try again in a few seconds.")]
+    Busy { retry_after_secs: u64 },
     #[error("Session expired. Please log in again.")]
     Unauthenticated,
     #[error("An account with this e-mail already exists.")]

@@ -12,7 +12,7 @@ use hometutor_mail::{enqueue, MailSignal};
 use crate::codes::{self, Purpose};
 use crate::keys::Keys;
 use crate::limits::{self, LoginAttempt};
-use crate::password::PasswordHasher;
+use crate::password::{HasherConfig, PasswordHasher};
 use crate::tokens::{self, AuthUser};
 use crate::{emails, AuthError};
 
@@ -22,6 +22,9 @@ pub struct AuthConfig {
     /// `JWT_SECRET_PREVIOUS`: its keys still verify tokens and codes, and sign nothing.
     pub jwt_secret_previous: Option<Vec<u8>>,
     pub bcrypt_cost: u32,
+    /// `PASSWORD_QUEUE_WAIT_MS`: the longest a password check may wait for a hashing thread
+    /// before the caller is refused with [`AuthError::Busy`].
+    pub hash_max_wait: std::time::Duration,
     /// Base of the links in e-mails, e.g. `http://localhost:8080`.
     pub public_url: String,
     pub token_ttl: Duration,
@@ -113,7 +116,11 @@ fn parse_fullname(raw: &str) -> Result<String, FieldError> {
 impl AuthService {
     pub fn new(db: Db, config: AuthConfig, mail: MailSignal) -> Result<Self, AuthError> {
         let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        let hasher = PasswordHasher::new(config.bcrypt_cost, parallel)?;
+        let hasher = PasswordHasher::with_config(HasherConfig {
+            cost: config.bcrypt_cost,
+            threads: parallel,
+            max_wait: config.hash_max_wait,
+        })?;
         let keys = Keys::new(&config.jwt_secret, config.jwt_secret_previous.as_deref());
         Ok(Self { inner: Arc::new(Inner { db, config, hasher, mail, keys }) })
     }
@@ -307,7 +314,7 @@ impl AuthService {
         single_line("email", "Email", &input.email)?;
         let row = self.db().read(|conn| accounts::find_credentials(conn, &email).map_err(AuthError::from))?;
         let ok = input.password.len() <= Password::MAX_BYTES
-            && self.inner.hasher.verify(&input.password, row.as_ref().map(|r| r.password_hash.as_str()));
+            && self.inner.hasher.verify(&input.password, row.as_ref().map(|r| r.password_hash.as_str()))?;
         let Some(row) = row.filter(|_| ok) else {
             attempt.failed();
             return Err(AuthError::InvalidCredentials);

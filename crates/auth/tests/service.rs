@@ -36,6 +36,7 @@ fn service_with(db: &Db, secret: &[u8], previous: Option<&[u8]>) -> AuthService 
         jwt_secret: secret.to_vec(),
         jwt_secret_previous: previous.map(<[u8]>::to_vec),
         bcrypt_cost: 4,
+        hash_max_wait: hometutor_auth::DEFAULT_HASH_MAX_WAIT,
         public_url: "http://localhost:8080".into(),
         token_ttl: chrono::Duration::days(7),
         limiter: hometutor_limits::Limiter::in_memory(),

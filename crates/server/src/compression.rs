@@ -106,6 +106,16 @@ fn vary_on_accept_encoding(headers: &mut HeaderMap) {
     }
 }
 
+/// A strong `ETag` names exact bytes; once compressed here they are other bytes with the same
+/// meaning, which is what a weak one says (`W/"…"`). `If-None-Match` compares weakly, so it
+/// still revalidates.
+fn weaken_etag(headers: &mut HeaderMap) {
+    let strong = headers.get(header::ETAG).and_then(|v| v.to_str().ok()).filter(|v| v.starts_with('"'));
+    if let Some(weak) = strong.and_then(|v| HeaderValue::from_str(&format!("W/{v}")).ok()) {
+        headers.insert(header::ETAG, weak);
+    }
+}
+
 /// The middleware: compresses the answers worth it with the coding the request prefers and
 /// marks every text answer (and every one a handler encoded itself) `Vary: Accept-Encoding`.
 pub async fn middleware(
@@ -121,6 +131,7 @@ pub async fn middleware(
         let with_body = !matches!(head.status, StatusCode::SWITCHING_PROTOCOLS | StatusCode::NO_CONTENT);
         let compress = !encoded_by_handler && text && whole_and_large && with_body && coding != Coding::Identity;
         if compress {
+            weaken_etag(head.headers_mut());
             // The encoder sets Content-Encoding and Vary and drops Content-Length.
             Encoder::response(coding.content_encoding(), head, body)
         } else {

@@ -96,6 +96,8 @@ pub enum ErrorCode {
     // The server's own state (500, 503, 507).
     Maintenance,
     DatabaseUnavailable,
+    /// Every password-hashing thread is taken for longer than a sign-in should wait (with Retry-After).
+    Busy,
     /// The object store holding uploaded files (`UPLOADS_URL`) cannot be reached.
     StorageUnavailable,
     StorageFull,

@@ -107,6 +107,11 @@ impl From<AuthError> for ApiError {
                 err.retry_after = Some(retry_after_secs);
                 err
             }
+            AuthError::Busy { retry_after_secs } => {
+                let mut err = Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Busy, message);
+                err.retry_after = Some(retry_after_secs);
+                err
+            }
             AuthError::Unauthenticated => Self::unauthenticated(),
             AuthError::AlreadyExists => Self::new(StatusCode::CONFLICT, ErrorCode::AlreadyExists, message),
             AuthError::NotFound => Self::not_found(),

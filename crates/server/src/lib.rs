@@ -16,6 +16,7 @@ mod maintenance;
 mod metrics;
 mod openapi;
 mod periodic;
+mod public_cache;
 mod rate_limit;
 mod request_id;
 pub mod routes;
@@ -70,6 +71,8 @@ pub struct Application {
     hub: Arc<chat::Hub>,
     chat_writer: chat::ChatWriter,
     notifier: Notifier,
+    /// Its queued search terms are written on the way out.
+    tuition: TuitionService,
 }
 
 /// Opens the database named in the settings and applies pending migrations.
@@ -122,6 +125,7 @@ pub fn auth_service(
         jwt_secret,
         jwt_secret_previous: settings.jwt_secret_previous.as_ref().map(|s| s.as_bytes().to_vec()),
         bcrypt_cost: settings.bcrypt_cost,
+        hash_max_wait: settings.password_queue_wait,
         public_url: settings.public_url.clone(),
         token_ttl: chrono::Duration::days(7),
         limiter,
@@ -286,6 +290,7 @@ impl Application {
             TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
         let port = listener.local_addr()?.port();
         let tuition = tuition_service(db.clone(), &jwt_secret).await?.with_notifier(notifier.clone());
+        let search_trends = tuition.clone();
         let messages = MessageStore::new(db.clone());
         let staging = settings.uploads.staging_dir(&settings.data_dir);
         let media = MediaStore::open(db.clone(), &settings.uploads, staging, settings.max_upload_bytes)?
@@ -326,6 +331,7 @@ impl Application {
             tuition,
             messages,
             cashfree_environment,
+            public_cache: Arc::default(),
         });
         let sockets = aw::Data::new(state.chat_sockets());
         let openapi = openapi_document();
@@ -364,6 +370,7 @@ impl Application {
                 .split_for_parts();
             // Listed innermost first: the body deadline sits right around the handlers.
             app.configure(|cfg| web::configure(cfg, sitemaps.clone()))
+                .wrap(actix_web::middleware::from_fn(public_cache::invalidate_on_writes))
                 .wrap(actix_web::middleware::from_fn(input::body_deadline))
                 .wrap(actix_web::middleware::from_fn(admin_gate::guard))
                 .wrap(actix_web::middleware::from_fn(maintenance::guard))
@@ -396,6 +403,7 @@ impl Application {
             hub,
             chat_writer,
             notifier,
+            tuition: search_trends,
         })
     }
 
@@ -412,7 +420,7 @@ impl Application {
     /// Serves until SIGTERM or SIGINT, then stops as `shutdown` describes: readiness
     /// 503 at once; after the drain, no new connections, requests in flight answered,
     /// chat sockets closed with 1001 once their events are answered, the chat writer
-    /// flushed and the background workers' pass finished; all within `SHUTDOWN_TIMEOUT`.
+    /// and the search-trends queue flushed and the background workers' pass finished; all within `SHUTDOWN_TIMEOUT`.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let handle = self.server.handle();
         let mut server = std::pin::pin!(self.server);
@@ -439,8 +447,10 @@ impl Application {
         let _ = self.stop_workers.send(true);
         let (_, result) = futures_util::future::join(handle.stop(true), &mut server).await;
         let chat_writer = self.chat_writer;
+        let tuition = self.tuition;
         let finished = async move {
             chat_writer.flush().await;
+            let _ = tokio::task::spawn_blocking(move || tuition.flush_search_trends()).await;
             futures_util::future::join_all(self.workers).await;
         };
         match tokio::time::timeout_at(deadline, finished).await {

@@ -101,7 +101,7 @@ fn add_shared_answers(operation: &mut Operation, admin_area: bool, writes: bool)
         add(operation, "415", "The body is not of the documented content type");
     }
     // `maintenance::guard` and `errors::database`: maintenance mode, or the database briefly unreachable.
-    add(operation, "503", "Down for maintenance, or the database is briefly unavailable (see Retry-After)");
+    add(operation, "503", "Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After");
     // `errors::storage_full`: a write on a full disk saves nothing.
     if writes {
         add(operation, "507", "Storage is full: nothing was saved");

@@ -22,6 +22,8 @@ pub struct Settings {
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub bcrypt_cost: u32,
+    /// The longest a password check waits for a hashing thread before the caller gets 503 (`PASSWORD_QUEUE_WAIT_MS`).
+    pub password_queue_wait: std::time::Duration,
     pub admin: Option<(String, String)>,
     pub payments: PaymentMode,
     /// Set when several server processes share chat through Redis pub/sub.
@@ -79,6 +81,7 @@ impl std::fmt::Debug for Settings {
             .field("smtp", &self.smtp_url.as_deref().map(hometutor_db::redact))
             .field("mail_from", &self.mail_from)
             .field("bcrypt_cost", &self.bcrypt_cost)
+            .field("password_queue_wait", &self.password_queue_wait)
             .field(
                 "payments",
                 &match &self.payments {
@@ -133,6 +136,18 @@ impl Settings {
                     ConfigError(format!("BCRYPT_COST must be a whole number from 4 to 31 (got '{v}')"))
                 })?,
             };
+        let password_queue_wait = match get("PASSWORD_QUEUE_WAIT_MS") {
+            None => hometutor_auth::DEFAULT_HASH_MAX_WAIT,
+            Some(v) => {
+                v.parse::<u64>().ok().filter(|ms| *ms <= 60_000).map(std::time::Duration::from_millis).ok_or_else(
+                    || {
+                        ConfigError(format!(
+                            "PASSWORD_QUEUE_WAIT_MS must be a whole number of milliseconds up to 60000 (got '{v}')"
+                        ))
+                    },
+                )?
+            }
+        };
         let admin = match (get("ADMIN_EMAIL"), get("ADMIN_PASSWORD")) {
             (Some(e), Some(p)) => Some((e, p)),
             (None, None) => None,
@@ -264,6 +279,7 @@ impl Settings {
             smtp_url,
             mail_from,
             bcrypt_cost,
+            password_queue_wait,
             admin,
             payments,
             redis_url,

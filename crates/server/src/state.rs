@@ -46,6 +46,8 @@ pub struct AppState {
     pub trusted_proxies: TrustedProxies,
     /// `sandbox` or `production` for Cashfree's browser SDK; `None` in simulated mode.
     pub cashfree_environment: Option<String>,
+    /// Public answers kept for a moment, with their ETags (`crate::public_cache`).
+    pub public_cache: Arc<crate::public_cache::PublicCache>,
 }
 
 impl AppState {

@@ -276,8 +276,15 @@ async fn a_flagged_request_leaves_nearby_results_and_can_be_assigned() {
         .await;
     assert_eq!(wrong.status, 404, "only a tutor can be assigned");
 
-    // The tutor's filters feed the search trends.
-    let trends = app.call("GET", "/api/admin/analytics/search-trends", Some(&admin), None).await;
+    // The tutor's filters feed the search trends, written in the background within about a second.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let trends = loop {
+        let trends = app.call("GET", "/api/admin/analytics/search-trends", Some(&admin), None).await;
+        if trends.body[0]["count"] == 3 || std::time::Instant::now() > deadline {
+            break trends;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
     assert_eq!(trends.body[0]["term"], "physics");
     assert_eq!(trends.body[0]["count"], 3);
     let popular = app.call("GET", "/api/admin/analytics/popular-tutors", Some(&admin), None).await;
@@ -740,4 +747,58 @@ async fn an_upload_form_refused_for_a_field_stores_nothing() {
     let log = app.call("GET", "/api/admin/audit-log", Some(&admin), None).await;
     let actions: Vec<&str> = log.body.as_array().unwrap().iter().filter_map(|e| e["action"].as_str()).collect();
     assert_eq!(actions, ["asset.upload"]);
+}
+
+/// `GET /api/site` (asked on every page load) is kept with an ETag: a revalidation with it is
+/// 304 with no body; an admin's change shows at once in the process that made it, and on a
+/// second process on the same database within moments (its kept answer lasts 2 s).
+#[actix_web::test]
+async fn the_site_answer_revalidates_by_etag_and_a_change_shows_at_once_here_and_soon_elsewhere() {
+    let (app, admin) = start().await;
+    let peer = app.start_peer(&[]).await;
+    let get = |base: String, etag: Option<String>| {
+        let client = app.client.clone();
+        async move {
+            let mut request = client.get(format!("{base}/api/site"));
+            if let Some(etag) = etag {
+                request = request.header("If-None-Match", etag);
+            }
+            let reply = request.send().await.unwrap();
+            let status = reply.status().as_u16();
+            let header = |name: &str| reply.headers().get(name).map(|v| v.to_str().unwrap().to_string());
+            let (etag, cache_control) = (header("etag"), header("cache-control"));
+            let body = reply.bytes().await.unwrap();
+            (status, etag.expect("an ETag"), cache_control, body)
+        }
+    };
+    let (status, etag, cache_control, body) = get(app.base.clone(), None).await;
+    assert_eq!((status, cache_control.as_deref()), (200, Some("no-cache")));
+    let site: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(site["settings"]["siteTitle"], "HomeTutor");
+    // The same bytes have the same tag in every process.
+    assert_eq!(get(peer.clone(), None).await.1, etag);
+    let (status, same, _, body) = get(app.base.clone(), Some(etag.clone())).await;
+    assert_eq!((status, &same, body.len()), (304, &etag, 0));
+    assert!(etag.starts_with("W/\""), "weak: compressed or not, the bytes mean the same ({etag})");
+    let strong = etag.trim_start_matches("W/").to_string();
+    assert_eq!(get(peer.clone(), Some(strong)).await.0, 304, "compared weakly");
+
+    let renamed = json!({"siteTitle": "HomeTutor Pune", "siteDescription": "", "theme": "light"});
+    assert_eq!(app.call("POST", "/api/admin/settings", Some(&admin), Some(renamed)).await.status, 200);
+    // Here: at once, with a new tag; the old one no longer matches.
+    let (status, changed, _, body) = get(app.base.clone(), Some(etag.clone())).await;
+    assert_eq!(status, 200);
+    assert_ne!(changed, etag);
+    assert_eq!(serde_json::from_slice::<Value>(&body).unwrap()["settings"]["siteTitle"], "HomeTutor Pune");
+    // On the peer: once its kept answer (≤ 2 s old) has lapsed.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, tag, _, _) = get(peer.clone(), Some(etag.clone())).await;
+        if status == 200 {
+            assert_eq!(tag, changed, "the peer serves the same new bytes");
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the peer still answers the old site after 10 s");
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
 }

@@ -666,3 +666,66 @@ async fn the_code_email_limit_per_client_is_configurable() {
     assert_eq!(app.post("/api/auth/send-reset-otp", json!({"email": "two@example.com"})).await.status, 200);
     assert_eq!(app.register("three@example.com", "parent").await.status, 429);
 }
+
+/// 24 sign-ins at once (3 to each of 8 accounts, under the in-flight reservations of the
+/// failed-login limits: 5 per account, 30 per address), hashed at a real cost: the ones that cannot start hashing within
+/// `PASSWORD_QUEUE_WAIT_MS` are refused with 503 `busy` and `Retry-After` (never left
+/// waiting, never a 500), the rest sign in, the site answers meanwhile, and once the storm
+/// has passed a sign-in works again.
+#[actix_web::test]
+async fn a_sign_in_storm_beyond_the_hashing_queue_is_refused_with_retry_after_and_heals() {
+    const COST: u32 = 11;
+    let app = TestApp::start_with(&[("BCRYPT_COST", COST.to_string()), ("PASSWORD_QUEUE_WAIT_MS", "300".into())]).await;
+    let hash = actix_web::rt::task::spawn_blocking(|| {
+        hometutor_auth::PasswordHasher::new(COST, 1).unwrap().hash(PASSWORD).unwrap()
+    })
+    .await
+    .unwrap();
+    let emails: Vec<String> = (0..8).map(|i| format!("storm{i}@example.com")).collect();
+    for email in &emails {
+        let account = hometutor_accounts::NewUser {
+            fullname: "Asha Kumar",
+            email,
+            phone: "9876543210",
+            password_hash: &hash,
+            role: hometutor_core::Role::Parent,
+            email_verified: true,
+        };
+        app.db()
+            .write(|c| hometutor_accounts::insert(c, &account).map_err(hometutor_db::DbError::from))
+            .expect("account");
+    }
+
+    let app = &app;
+    let logins = (0..24).map(|i| {
+        let email = emails[i % emails.len()].clone();
+        async move { app.post("/api/auth/login", json!({"email": email, "password": PASSWORD})).await }
+    });
+    let site = async {
+        // Asked while the logins are in flight: the rest of the site does not wait for the hashes.
+        actix_web::rt::task::yield_now().await;
+        app.call("GET", "/api/site", None, None).await
+    };
+    let (replies, site) = futures_util::future::join(futures_util::future::join_all(logins), site).await;
+    assert_eq!(site.status, 200);
+
+    let signed_in = replies.iter().filter(|r| r.status == 200).count();
+    let refused: Vec<&common::Reply> = replies.iter().filter(|r| r.status == 503).collect();
+    assert_eq!(
+        signed_in + refused.len(),
+        replies.len(),
+        "only 200 or 503: {:?}",
+        replies.iter().map(|r| r.status).collect::<Vec<_>>()
+    );
+    assert!(signed_in >= 2, "the hashing threads kept working: {signed_in} signed in");
+    assert!(!refused.is_empty(), "24 hashes at cost {COST} cannot all start within 300 ms");
+    for reply in refused {
+        assert_eq!(reply.body["code"], "busy");
+        assert_eq!(reply.body["message"], "Too many sign-ins right now. Please try again in a few seconds.");
+        let retry: u64 = reply.headers["retry-after"].to_str().unwrap().parse().unwrap();
+        assert!((1..=60).contains(&retry), "Retry-After {retry}");
+    }
+
+    // Healed: the queue has drained, and a sign-in after the storm goes through.
+    app.login(&emails[0], PASSWORD).await;
+}

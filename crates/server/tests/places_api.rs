@@ -121,3 +121,26 @@ async fn the_routes_are_in_the_openapi_document() {
     let max = hometutor_server::routes::places::MAX_QUERY_CHARS;
     assert_eq!(q["schema"]["maxLength"].as_u64(), Some(max as u64), "{q}");
 }
+
+/// Places and the vocabulary change only with a release: both say so (`public, max-age=3600`)
+/// and revalidate by ETag, 304 with no body.
+#[actix_web::test]
+async fn places_and_the_vocabulary_are_cacheable_and_revalidate_by_etag() {
+    let app = TestApp::start().await;
+    for path in ["/api/places?q=Lajpat%20Nagar", "/api/places/nearest?location=[77.2432,28.5677]", "/api/vocabulary"] {
+        let url = format!("{}{path}", app.base);
+        let first = app.client.get(&url).send().await.unwrap();
+        assert_eq!(first.status(), 200, "{path}");
+        assert_eq!(first.headers()["cache-control"], "public, max-age=3600", "{path}");
+        let etag = first.headers()["etag"].to_str().unwrap().to_string();
+        let again = app.client.get(&url).header("If-None-Match", &etag).send().await.unwrap();
+        assert_eq!(
+            (again.status().as_u16(), again.headers()["etag"].to_str().unwrap()),
+            (304, etag.as_str()),
+            "{path}"
+        );
+        assert!(again.bytes().await.unwrap().is_empty(), "{path}");
+        let other = app.client.get(&url).header("If-None-Match", "W/\"other\"").send().await.unwrap();
+        assert_eq!(other.status(), 200, "{path}");
+    }
+}

@@ -105,3 +105,40 @@ async fn a_profile_says_whether_its_reader_may_message_the_tutor() {
     assert!(block.status < 300, "{:?}", block.body);
     assert!(!can_message(Some(blocked_parent)).await, "a parent the tutor blocked");
 }
+
+/// A visitor's view of a profile is kept and revalidated by ETag; the tutor's edit shows to the
+/// next visitor at once; a signed-in reader's answer is their own (`Vary: Authorization`).
+#[actix_web::test]
+async fn a_public_profile_revalidates_by_etag_and_an_edit_shows_at_once() {
+    let app = TestApp::start().await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    let url = format!("{}/api/tutors/tutor%40example.com", app.base);
+    let visit = |etag: Option<String>| {
+        let (client, url) = (app.client.clone(), url.clone());
+        async move {
+            let mut request = client.get(url);
+            if let Some(etag) = etag {
+                request = request.header("If-None-Match", etag);
+            }
+            let reply = request.send().await.unwrap();
+            let status = reply.status().as_u16();
+            let etag = reply.headers()["etag"].to_str().unwrap().to_string();
+            let vary = reply.headers()["vary"].to_str().unwrap().to_string();
+            assert!(vary.split(',').any(|v| v.trim() == "Authorization"), "Vary: {vary}");
+            let body = reply.bytes().await.unwrap();
+            (status, etag, body)
+        }
+    };
+    let (status, etag, _) = visit(None).await;
+    assert_eq!(status, 200);
+    let (status, same, body) = visit(Some(etag.clone())).await;
+    assert_eq!((status, &same, body.len()), (304, &etag, 0));
+
+    let saved =
+        app.call("PUT", "/api/tutors/tutor%40example.com", Some(&tutor), Some(fields("Twelve years of physics"))).await;
+    assert_eq!(saved.status, 200);
+    let (status, changed, body) = visit(Some(etag.clone())).await;
+    assert_eq!(status, 200);
+    assert_ne!(changed, etag);
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&body).unwrap()["about"], "Twelve years of physics");
+}

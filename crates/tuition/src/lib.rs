@@ -23,6 +23,7 @@ mod model;
 pub mod search;
 pub mod search_index;
 mod service;
+mod trends;
 
 pub use alerts::MAX_ALERTS_PER_DAY;
 pub use area::{AreaInput, TutorArea, Wanted, MAX_AREA_ITEMS};

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_accounts as accounts;
 use hometutor_core::{FieldError, Role, UserId};
-use hometutor_db::schema::{search_events as se, tuition_interests as ti, tuition_requests as tr};
+use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
 use hometutor_db::{now, Db, DbConnection};
 use hometutor_geo::{distance_km, Point};
 use hometutor_notifications::{Kind, Notice, Notifier};
@@ -16,6 +16,7 @@ use crate::model::{
     TuitionRequest,
 };
 use crate::search::{nearest, Search};
+use crate::trends::SearchTrends;
 use crate::{
     TuitionError, MAX_INTERESTS_PER_DAY, MAX_NEARBY_RESULTS, MAX_RADIUS_KM, MIN_RADIUS_KM, SHOWN_DISTANCE_STEP_KM,
 };
@@ -89,11 +90,20 @@ pub struct TuitionService {
     /// Tells tutors about new requests in their area (see [`crate::alerts`]), parents about
     /// interest, and tutors about closed requests.
     pub(crate) notifier: Notifier,
+    /// Where searches leave their terms for the admins' trends (written in the background).
+    trends: SearchTrends,
 }
 
 impl TuitionService {
     pub fn new(db: Db, key: LocationKey) -> Self {
-        Self { db, key, notifier: Notifier::default() }
+        let trends = SearchTrends::start(db.clone());
+        Self { db, key, notifier: Notifier::default(), trends }
+    }
+
+    /// Returns once the search terms recorded so far are in the database: for a stop, and
+    /// for a test about to read the trends.
+    pub fn flush_search_trends(&self) {
+        self.trends.flush();
     }
 
     /// Where the alerts this service stores are announced once committed.
@@ -322,7 +332,7 @@ impl TuitionService {
     }
 
     /// Keeps the subject and class filters a tutor searched with (an id as its label), for
-    /// the admins' search trends. Best effort: a failure here must not fail the search.
+    /// the admins' search trends. Queued, never written here: see [`crate::trends`].
     fn record_search_terms(&self, query: &NearbyQuery) {
         // An id filter is kept as its label, so 'maths' by id and 'Mathematics' typed count alike.
         let label = |facet, id: &Option<String>| {
@@ -339,16 +349,7 @@ impl TuitionService {
         if terms.is_empty() {
             return;
         }
-        let at = now();
-        let stored = self.db.write(|c| -> Result<(), TuitionError> {
-            for term in &terms {
-                diesel::insert_into(se::table).values((se::term.eq(term), se::created_at.eq(at))).execute(c)?;
-            }
-            Ok(())
-        });
-        if let Err(e) = stored {
-            tracing::warn!(error = %e, "recording search terms");
-        }
+        self.trends.record(terms, now());
     }
 
     /// Records a subscribed tutor's interest and answers the parent's contacts: the

@@ -51,7 +51,12 @@ fn user(db: &Db, email: &str, role: &str, expires: Option<chrono::NaiveDateTime>
 }
 
 fn fixture() -> Fixture {
-    let database = TestDatabase::in_memory();
+    fixture_on(TestDatabase::in_memory())
+}
+
+/// On `database`: a file when a test needs a reader beside a busy writer (an in-memory
+/// database has one connection for both).
+fn fixture_on(database: TestDatabase) -> Fixture {
     let db = database.db();
     let year = Some(now() + chrono::Duration::days(365));
     Fixture {
@@ -602,4 +607,75 @@ fn the_cell_search_finds_exactly_what_a_full_scan_finds() {
         assert!(!fast.is_empty(), "{radius} {subject:?}");
         assert_eq!(fast, slow, "radius {radius}, subject {subject:?}, class {class_level:?}, limit {limit}");
     }
+}
+
+/// A filtered search leaves its terms for the admins' trends without writing them itself: it
+/// answers while the database's writer is held by something else, and the terms are stored
+/// once the writer is free again.
+#[test]
+fn search_terms_are_written_in_the_background_not_by_the_search() {
+    let f = fixture_on(TestDatabase::file());
+    f.post("Physics", "Class 11", east_of_delhi(2.0));
+    let searched = |subject: &str, class: &str| NearbyQuery {
+        subject: Some(subject.into()),
+        class_level: Some(class.into()),
+        ..near_delhi(10.0)
+    };
+    let stored = |db: &Db| -> Vec<(String, i64)> {
+        use hometutor_db::schema::search_events as se;
+        db.read(|c| {
+            se::table
+                .group_by(se::term)
+                .select((se::term, diesel::dsl::count_star()))
+                .order(se::term)
+                .load::<(String, i64)>(c)
+                .map_err(hometutor_db::DbError::from)
+        })
+        .unwrap()
+    };
+
+    // Hold the writer until told to let go.
+    let (release, hold) = std::sync::mpsc::channel::<()>();
+    let (held, holding) = std::sync::mpsc::channel::<()>();
+    let holder = {
+        let db = f.db.clone();
+        std::thread::spawn(move || {
+            db.write(|_| -> Result<(), hometutor_db::DbError> {
+                held.send(()).unwrap();
+                hold.recv().unwrap();
+                Ok(())
+            })
+        })
+    };
+    holding.recv().unwrap();
+    for _ in 0..3 {
+        let found = f.tuition.nearby(f.tutor, Role::Tutor, &searched("Physics", "Class 11")).expect("nearby");
+        assert_eq!(found.len(), 1);
+    }
+    release.send(()).unwrap();
+    holder.join().unwrap().unwrap();
+
+    f.tuition.flush_search_trends();
+    assert_eq!(stored(&f.db), vec![("class 11".to_string(), 3), ("physics".to_string(), 3)]);
+
+    // Searches from several threads at once are all counted.
+    let searches: Vec<_> = (0..8)
+        .map(|_| {
+            let (tuition, tutor, query) = (f.tuition.clone(), f.tutor, searched("Chemistry", "Class 12"));
+            std::thread::spawn(move || tuition.nearby(tutor, Role::Tutor, &query).map(|found| found.len()))
+        })
+        .collect();
+    for search in searches {
+        assert_eq!(search.join().unwrap().unwrap(), 0);
+    }
+    f.tuition.flush_search_trends();
+    assert_eq!(
+        stored(&f.db),
+        vec![
+            ("chemistry".to_string(), 8),
+            ("class 11".to_string(), 3),
+            ("class 12".to_string(), 8),
+            ("physics".to_string(), 3)
+        ]
+    );
 }

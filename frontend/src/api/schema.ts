@@ -1831,7 +1831,7 @@ export interface components {
          * @description A stable snake_case name for programs.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "storage_unavailable" | "storage_full" | "internal";
+        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
         /**
          * @description An event refused, or a frame that is not an event. `code` is the REST API's
          *     error code where there is one; `clientId` names the refused `sendMessage`.
@@ -2916,7 +2916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2962,7 +2962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3008,7 +3008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3054,7 +3054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3100,7 +3100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3184,7 +3184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3258,7 +3258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3313,7 +3313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3398,7 +3398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3453,7 +3453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3538,7 +3538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3593,7 +3593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3690,7 +3690,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +3795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3850,7 +3850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3935,7 +3935,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3990,7 +3990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4036,7 +4036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4130,7 +4130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4236,7 +4236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4341,7 +4341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4447,7 +4447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4502,7 +4502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4587,7 +4587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4661,7 +4661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4765,7 +4765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4868,7 +4868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4951,7 +4951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5055,7 +5055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5169,7 +5169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5282,7 +5282,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5386,7 +5386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5431,7 +5431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5476,7 +5476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5552,7 +5552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5638,7 +5638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5715,7 +5715,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,7 +5801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5894,7 +5894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5960,7 +5960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6015,7 +6015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6061,7 +6061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6138,7 +6138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6196,7 +6196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6280,7 +6280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6394,7 +6394,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6440,7 +6440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6515,7 +6515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6561,7 +6561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6612,7 +6612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6649,7 +6649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6726,7 +6726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6812,7 +6812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6858,7 +6858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6907,7 +6907,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6956,7 +6956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7051,7 +7051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7114,7 +7114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7159,7 +7159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7263,7 +7263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7349,7 +7349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7388,11 +7388,21 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description public, max-age=3600 */
+                    "Cache-Control"?: string;
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PlaceDto"][];
                 };
+            };
+            /** @description Unchanged since the ETag in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `q` longer than 100 characters */
             400: {
@@ -7412,7 +7422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7436,11 +7446,21 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description public, max-age=3600 */
+                    "Cache-Control"?: string;
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PlaceDto"];
                 };
+            };
+            /** @description Unchanged since the ETag in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad location */
             400: {
@@ -7469,7 +7489,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7491,13 +7511,23 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description no-cache */
+                    "Cache-Control"?: string;
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SiteDto"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Unchanged since the ETag in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7573,7 +7603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7676,7 +7706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7771,7 +7801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7816,7 +7846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7885,7 +7915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7953,7 +7983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8039,7 +8069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8102,7 +8132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8207,7 +8237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8299,7 +8329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8433,7 +8463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8508,7 +8538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8573,7 +8603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8637,7 +8667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8723,7 +8753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8818,7 +8848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8885,7 +8915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8909,11 +8939,21 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description no-cache */
+                    "Cache-Control"?: string;
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TutorProfileDto"];
                 };
+            };
+            /** @description Unchanged since the ETag in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A path parameter contains the NUL character */
             400: {
@@ -8933,7 +8973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9028,7 +9068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9084,7 +9124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9181,7 +9221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9272,7 +9312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9367,7 +9407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9440,7 +9480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9535,7 +9575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9603,7 +9643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9689,7 +9729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9722,13 +9762,21 @@ export interface operations {
                 headers: {
                     /** @description public, max-age=3600 */
                     "Cache-Control"?: string;
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VocabularyDto"];
                 };
             };
-            /** @description Down for maintenance, or the database is briefly unavailable (see Retry-After) */
+            /** @description Unchanged since the ETag in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::middleware::from_fn;
-use actix_web::{get, web};
+use actix_web::{get, web, HttpRequest, HttpResponse};
 use hometutor_places::{Place, Places, MAX_SUGGESTIONS};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -13,6 +13,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error_code::ErrorCode;
 use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::public_cache;
 use crate::rate_limit;
 use crate::routes::tuition::parse_coordinates;
 use crate::schemas;
@@ -58,6 +59,9 @@ impl From<&Place> for PlaceDto {
     }
 }
 
+/// Place data is part of the binary: the same answer until the next release.
+const PLACES_CACHE_CONTROL: &str = "public, max-age=3600";
+
 #[derive(Deserialize, IntoParams)]
 pub struct SearchParams {
     /// What the person typed: a locality or city, optionally followed by its district or state
@@ -70,26 +74,27 @@ pub struct SearchParams {
 /// Places matching what a person typed, best first (at most 10): exact names before
 /// prefixes before typos, larger places first. Place data © GeoNames, CC BY 4.0.
 #[utoipa::path(tag = "places", params(SearchParams), responses(
-    (status = 200, body = Vec<PlaceDto>),
+    (status = 200, body = Vec<PlaceDto>, headers(("ETag" = String), ("Cache-Control" = String, description = "public, max-age=3600"))),
+    (status = 304, description = "Unchanged since the ETag in If-None-Match"),
     (status = 400, description = "`q` longer than 100 characters", body = ErrorBody),
     (status = 429, description = "Too many searches from this address, with Retry-After", body = ErrorBody),
 ))]
 #[get("/places", wrap = "from_fn(rate_limit::place_searches)")]
 #[tracing::instrument(skip_all)]
-pub async fn search_places(params: web::Query<SearchParams>) -> Result<web::Json<Vec<PlaceDto>>, ApiError> {
+pub async fn search_places(req: HttpRequest, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
     let q = params.into_inner().q;
     if q.chars().count() > MAX_QUERY_CHARS {
         return Err(ApiError::bad_request(format!("q must be at most {MAX_QUERY_CHARS} characters.")));
     }
     if q.chars().filter(|c| !c.is_whitespace()).count() < MIN_QUERY_CHARS {
-        return Ok(web::Json(Vec::new()));
+        return public_cache::json(&req, &Vec::<PlaceDto>::new(), PLACES_CACHE_CONTROL);
     }
     // The first search builds the index (a fraction of a second): off the async workers.
     let found: Vec<PlaceDto> = blocking(move || {
         Ok::<_, ApiError>(Places::global().search(&q, MAX_SUGGESTIONS).into_iter().map(PlaceDto::from).collect())
     })
     .await?;
-    Ok(web::Json(found))
+    public_cache::json(&req, &found, PLACES_CACHE_CONTROL)
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -100,21 +105,23 @@ pub struct NearestParams {
 
 /// The place a point lies in (the nearest known post office within 25 km).
 #[utoipa::path(tag = "places", params(NearestParams), responses(
-    (status = 200, body = PlaceDto),
+    (status = 200, body = PlaceDto, headers(("ETag" = String), ("Cache-Control" = String, description = "public, max-age=3600"))),
+    (status = 304, description = "Unchanged since the ETag in If-None-Match"),
     (status = 400, description = "Bad location", body = ErrorBody),
     (status = 404, description = "`place_not_found`: no known place near the point (far from India)", body = ErrorBody),
     (status = 429, description = "Too many searches from this address, with Retry-After", body = ErrorBody),
 ))]
 #[get("/places/nearest", wrap = "from_fn(rate_limit::place_searches)")]
 #[tracing::instrument(skip_all)]
-pub async fn nearest_place(params: web::Query<NearestParams>) -> Result<web::Json<PlaceDto>, ApiError> {
+pub async fn nearest_place(req: HttpRequest, params: web::Query<NearestParams>) -> Result<HttpResponse, ApiError> {
     let point = parse_coordinates(&params.location)
         .ok_or_else(|| ApiError::bad_request("location must be [longitude,latitude] of a real place."))?;
     let found =
         blocking(move || Ok::<_, ApiError>(Places::global().nearest(point.lat, point.lng).map(PlaceDto::from))).await?;
-    found.map(web::Json).ok_or_else(|| {
+    let found = found.ok_or_else(|| {
         ApiError::new(StatusCode::NOT_FOUND, ErrorCode::PlaceNotFound, "No known place near this point.")
-    })
+    })?;
+    public_cache::json(&req, &found, PLACES_CACHE_CONTROL)
 }
 
 pub fn config(cfg: &mut ServiceConfig) {

@@ -3,7 +3,7 @@
 //! testimonials, a parent's testimonial, and the Contact page's support ticket.
 
 use actix_web::middleware::from_fn;
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use hometutor_admin::NewTicket;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -36,29 +36,36 @@ pub struct SiteDto {
 }
 
 /// The site's settings and landing content, for every visitor (also during maintenance).
-#[utoipa::path(tag = "site", responses((status = 200, body = SiteDto)))]
+#[utoipa::path(tag = "site", responses(
+    (status = 200, body = SiteDto, headers(("ETag" = String), ("Cache-Control" = String, description = "no-cache"))),
+    (status = 304, description = "Unchanged since the ETag in If-None-Match"),
+))]
 #[get("/site")]
 #[tracing::instrument(skip_all)]
-pub async fn site(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let service = state.admin.clone();
-    let (settings, content, testimonials) = blocking(move || {
-        Ok::<_, hometutor_admin::AdminError>((
-            service.settings()?,
-            service.content()?,
-            service.approved_testimonials(12)?,
-        ))
-    })
-    .await?;
-    let body = SiteDto {
-        settings: settings.into(),
-        content: content.into(),
-        testimonials: testimonials
-            .into_iter()
-            .map(|t| PublicTestimonial { id: t.id, name: t.name, text: t.text })
-            .collect(),
-        demo_payments: state.cashfree_environment.is_none(),
+pub async fn site(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let compute = || async {
+        let service = state.admin.clone();
+        let (settings, content, testimonials) = blocking(move || {
+            Ok::<_, hometutor_admin::AdminError>((
+                service.settings()?,
+                service.content()?,
+                service.approved_testimonials(12)?,
+            ))
+        })
+        .await?;
+        let body = SiteDto {
+            settings: settings.into(),
+            content: content.into(),
+            testimonials: testimonials
+                .into_iter()
+                .map(|t| PublicTestimonial { id: t.id, name: t.name, text: t.text })
+                .collect(),
+            demo_payments: state.cashfree_environment.is_none(),
+        };
+        serde_json::to_vec(&body).map(Into::into).map_err(ApiError::internal)
     };
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(body))
+    // Asked for on every page load: kept for a moment, revalidated by ETag.
+    state.public_cache.answer(&req, Some("site".into()), "no-cache", compute).await
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -120,7 +120,8 @@ impl From<TutorProfile> for TutorProfileDto {
 
 /// The public profile; the id may be the tutor's id or e-mail (url-encoded).
 #[utoipa::path(tag = "tutors", params(("idOrEmail" = String, Path,)), responses(
-    (status = 200, body = TutorProfileDto),
+    (status = 200, body = TutorProfileDto, headers(("ETag" = String), ("Cache-Control" = String, description = "no-cache"))),
+    (status = 304, description = "Unchanged since the ETag in If-None-Match"),
     (status = 404, description = "Tutor not found.", body = ErrorBody),
 ))]
 #[get("/tutors/{idOrEmail}")]
@@ -129,20 +130,27 @@ pub async fn tutor_profile(
     state: web::Data<AppState>,
     req: HttpRequest,
     key: web::Path<String>,
-) -> Result<web::Json<TutorProfileDto>, ApiError> {
-    let profiles = state.profiles.clone();
-    let found = blocking(move || profiles.get(&key)).await?;
-    let tutor = found.id;
-    let mut dto = TutorProfileDto::from(found);
-    let discovery = DiscoveryService::new(state.db.clone(), state.notifier.clone());
-    dto.area = blocking(move || discovery.area_summary(tutor.0)).await?.map(Into::into);
+) -> Result<HttpResponse, ApiError> {
+    let key = key.into_inner();
     // The profile is public: a missing or stale token reads as logged out, never as an error.
     let has_token = req.headers().contains_key(actix_web::http::header::AUTHORIZATION);
-    if let Some(viewer) = if has_token { crate::extract::authenticate(&req).await.ok() } else { None } {
-        let messages = state.messages.clone();
-        dto.can_message = blocking(move || messages.can_message(viewer.id, tutor)).await?;
-    }
-    Ok(web::Json(dto))
+    // A visitor's answer is the same for every visitor, so it is kept; a signed-in one's says
+    // whether that person may message the tutor, so it is not.
+    let cache_key = (!has_token).then(|| format!("tutor:{key}"));
+    let compute = || async {
+        let profiles = state.profiles.clone();
+        let found = blocking(move || profiles.get(&key)).await?;
+        let tutor = found.id;
+        let mut dto = TutorProfileDto::from(found);
+        let discovery = DiscoveryService::new(state.db.clone(), state.notifier.clone());
+        dto.area = blocking(move || discovery.area_summary(tutor.0)).await?.map(Into::into);
+        if let Some(viewer) = if has_token { crate::extract::authenticate(&req).await.ok() } else { None } {
+            let messages = state.messages.clone();
+            dto.can_message = blocking(move || messages.can_message(viewer.id, tutor)).await?;
+        }
+        serde_json::to_vec(&dto).map(Into::into).map_err(ApiError::internal)
+    };
+    state.public_cache.answer(&req, cache_key, "no-cache", compute).await
 }
 
 /// The eight fields a tutor writes about themself, each with the limit of `ProfileFields`.

@@ -1,11 +1,17 @@
 //! The vocabulary (issue 20): the subjects, classes, boards and teaching modes that
 //! requests, teaching areas, filters and alerts speak in, as ids with labels.
 
-use actix_web::{get, HttpResponse};
+use std::sync::OnceLock;
+
+use actix_web::web::Bytes;
+use actix_web::{get, HttpRequest, HttpResponse};
 use hometutor_vocabulary::{Choice, Term, BOARDS, CLASSES, MODES, OTHER, SUBJECTS};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::errors::ApiError;
+use crate::public_cache;
 
 /// One entry: the id stored and sent, and the label a person reads. An 'other' entry
 /// (a teaching area's own words) is `{id: "other", label: "<text>"}`.
@@ -60,14 +66,28 @@ fn list(terms: &[Term]) -> Vec<TermDto> {
 /// The vocabulary: subjects, classes, boards and modes (public; cacheable for an hour).
 /// Ids never change once published; `other` is not listed (it is always allowed with text).
 #[utoipa::path(tag = "vocabulary", responses(
-    (status = 200, body = VocabularyDto, headers(("Cache-Control" = String, description = "public, max-age=3600"))),
+    (status = 200, body = VocabularyDto, headers(("ETag" = String), ("Cache-Control" = String, description = "public, max-age=3600"))),
+    (status = 304, description = "Unchanged since the ETag in If-None-Match"),
 ))]
 #[get("/vocabulary")]
 #[tracing::instrument(skip_all)]
-pub async fn vocabulary() -> HttpResponse {
-    let body =
-        VocabularyDto { subjects: list(SUBJECTS), classes: list(CLASSES), boards: list(BOARDS), modes: list(MODES) };
-    HttpResponse::Ok().insert_header(("Cache-Control", "public, max-age=3600")).json(body)
+pub async fn vocabulary(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    // Compiled in: serialised once per process.
+    static BODY: OnceLock<Bytes> = OnceLock::new();
+    let body = match BODY.get() {
+        Some(body) => body.clone(),
+        None => {
+            let dto = VocabularyDto {
+                subjects: list(SUBJECTS),
+                classes: list(CLASSES),
+                boards: list(BOARDS),
+                modes: list(MODES),
+            };
+            let body: Bytes = serde_json::to_vec(&dto).map_err(ApiError::internal)?.into();
+            BODY.get_or_init(|| body).clone()
+        }
+    };
+    Ok(public_cache::bytes(&req, body, "public, max-age=3600"))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {
