@@ -230,6 +230,10 @@ mod tests {
         assert_eq!(refused.to_string(), "Too many sign-ins right now. Please try again in a few seconds.",);
         release.send(()).unwrap();
         holder.join().unwrap().unwrap();
+        // The thread answers before it waits for the next job: wait until it does.
+        while hasher.shared.queue.lock().unwrap().idle == 0 {
+            std::thread::yield_now();
+        }
         // Idle again: the next hash is taken.
         let hash = hasher.hash("pw").unwrap();
         assert!(hasher.verify("pw", Some(&hash)).unwrap());
