@@ -206,12 +206,21 @@ mod tests {
         assert!(!hasher.verify("not-a-real-password", None).unwrap());
     }
 
+    /// Returns once every hashing thread waits for a job.
+    fn wait_until_idle(hasher: &PasswordHasher) {
+        while hasher.shared.queue.lock().unwrap().idle < hasher.shared.threads {
+            std::thread::yield_now();
+        }
+    }
+
     #[test]
     fn a_hash_that_cannot_start_in_time_is_refused_at_once_and_the_queue_heals() {
         // One thread, a wait of zero: while a hash runs, any other is refused.
         let hasher = Arc::new(
             PasswordHasher::with_config(HasherConfig { cost: 4, threads: 1, max_wait: Duration::ZERO }).unwrap(),
         );
+        // With a wait of zero, even the start of the thread would be too long.
+        wait_until_idle(&hasher);
         // Hold the one thread with a job that ends when told to.
         let (release, hold) = mpsc::channel::<()>();
         let (started, running) = mpsc::channel::<()>();
@@ -231,11 +240,10 @@ mod tests {
         release.send(()).unwrap();
         holder.join().unwrap().unwrap();
         // The thread answers before it waits for the next job: wait until it does.
-        while hasher.shared.queue.lock().unwrap().idle == 0 {
-            std::thread::yield_now();
-        }
+        wait_until_idle(&hasher);
         // Idle again: the next hash is taken.
         let hash = hasher.hash("pw").unwrap();
+        wait_until_idle(&hasher);
         assert!(hasher.verify("pw", Some(&hash)).unwrap());
     }
 
