@@ -2,6 +2,7 @@
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { chunkGroups } from './vite-plugins/chunk-groups'
 import { serviceWorker } from './vite-plugins/service-worker'
 
 // `just dev` runs this dev server; the API (and later the chat WebSocket) is
@@ -34,22 +35,8 @@ export default defineConfig({
     modulePreload: false,
     rolldownOptions: {
       output: {
-        // Issue 21 (bytes on the wire): every request costs its headers (~0.8 KB here), so files
-        // are few: one for the shell (everything the entry imports, which would otherwise be split
-        // into a dozen shared pieces; with the landing page's file, the whole first visit), one for
-        // the form libraries, and one for the libraries two or more screens share (Chakra's
-        // components and their machines, the query library); each screen's own code apart.
-        codeSplitting: {
-          groups: [
-            { name: 'shell', tags: ['$initial'], priority: 30 },
-            {
-              name: 'forms',
-              test: /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]src[\\/]lib[\\/]zod\.ts$/,
-              priority: 20,
-            },
-            { name: 'ui', test: /[\\/]node_modules[\\/](?!lucide-react[\\/])/, minShareCount: 2, priority: 10 },
-          ],
-        },
+        // Issue 21 (bytes on the wire): few files, each what its screens need (vite-plugins/chunk-groups.ts).
+        codeSplitting: { groups: chunkGroups() },
       },
     },
   },

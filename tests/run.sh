@@ -3,7 +3,7 @@
 #   0. installs the S3-protocol server the upload suites use (tests/install/s3-server.sh),
 #   1. the Rust suites (unit, service and HTTP API tests) on SQLite,
 #   2. the same Rust suites on PostgreSQL when TEST_DATABASE_URL is set,
-#   3. the web app's unit tests (vitest), its lint (ESLint: the design's import boundaries, hooks,
+#   3. beside 2, the web app's unit tests (vitest), its lint (ESLint: the design's import boundaries, hooks,
 #      accessibility; prettier; tsc) and the freshness check of its API types,
 #   4. the API fuzzing (schemathesis, tests/schemathesis.sh) against the release binary, one test per
 #      role × backend,
@@ -24,7 +24,7 @@ count_cargo() { # sums "test result: ok. X passed; Y failed" lines
   passed=$((passed + p)); failed=$((failed + f))
 }
 
-step() { echo; echo "==> $*"; }
+step() { echo; echo "==> [$(date -u +%H:%M:%S)] $*"; }
 
 # The plain text of a log (test runners colour their summaries).
 plain() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
@@ -45,6 +45,28 @@ step "Rust suites on SQLite"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 count_cargo "$logs/sqlite.log"
 
+# The web app's checks run beside the PostgreSQL suite: both were compiled or installed already,
+# and the Rust tests spend much of their time waiting on the database and on timers, so the two
+# share the 2 cores well. Each writes its own log, shown whole after both have finished.
+web_checks() { # writes $logs/web.log; exit status: 0 when all passed
+  local rc=0
+  # npm ci again when package-lock.json changed since the last install (a pull that added a package).
+  (cd frontend && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }) || rc=1
+  (cd frontend && npm test 2>&1) >"$logs/vitest.log" || rc=1
+  if (cd frontend && npm run lint 2>&1); then echo "LINT PASSED"; else echo "LINT FAILED"; rc=1; fi
+  if [ -f frontend/scripts/check-api.mjs ]; then
+    if (cd frontend && node scripts/check-api.mjs 2>&1); then echo "API TYPES PASSED"; else echo "API TYPES FAILED"; rc=1; fi
+  fi
+  return "$rc"
+}
+
+web_pid=
+if [ -f frontend/package.json ]; then
+  step "Web app: install, unit tests, lint, API types (in the background, beside the next step)"
+  web_checks >"$logs/web.log" 2>&1 &
+  web_pid=$!
+fi
+
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "Rust suites on PostgreSQL ($TEST_DATABASE_URL)"
   cargo test --workspace --no-fail-fast 2>&1 | tee "$logs/pg.log"
@@ -54,19 +76,19 @@ else
   echo "(TEST_DATABASE_URL unset: the PostgreSQL run is skipped; CI sets it)"
 fi
 
-if [ -f frontend/package.json ]; then
-  step "Web app: install, unit tests, lint, API types"
-  # npm ci again when package-lock.json changed since the last install (a pull that added a package).
-  (cd frontend && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }) || status=1
-  (cd frontend && npm test 2>&1) | tee "$logs/vitest.log"
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+if [ -n "$web_pid" ]; then
+  wait "$web_pid" || status=1
+  step "Web app: unit tests (vitest)"
+  cat "$logs/vitest.log"
+  step "Web app: install, lint, API types"
+  cat "$logs/web.log"
   p=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
   f=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
-  if (cd frontend && npm run lint 2>&1); then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
-  if [ -f frontend/scripts/check-api.mjs ]; then
-    if (cd frontend && node scripts/check-api.mjs); then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
-  fi
+  for check in LINT "API TYPES"; do
+    if grep -q "^$check PASSED" "$logs/web.log"; then passed=$((passed + 1)); fi
+    if grep -q "^$check FAILED" "$logs/web.log"; then failed=$((failed + 1)); fi
+  done
 fi
 
 if [ -f tests/e2e/package.json ]; then
@@ -87,7 +109,7 @@ if [ -f tests/e2e/package.json ]; then
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 fi
 
-echo
+step "Done"
 [ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
 echo "${passed} passed, ${failed} failed"
 exit "$status"

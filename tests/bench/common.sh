@@ -1,4 +1,4 @@
-# Shared by tests/bench/http.sh and tests/bench/login.sh (sourced, not run).
+# Shared by tests/bench/http.sh, login.sh and profile.sh (sourced, not run).
 # Starts the release `hometutor` on a fresh SQLite database in a temporary directory,
 # seeded with `hometutor seed-demo`, and logs in as the demo's subscribed tutor.
 
@@ -8,6 +8,17 @@ DEMO_PASSWORD=demo-password
 # Subscribed (paid through the simulated provider) by seed-demo: may use the nearby search.
 DEMO_TUTOR=priya.tutor@demo.hometutor.in
 DEMO_ACCOUNTS=anita.parent@demo.hometutor.in,rahul.parent@demo.hometutor.in,sana.parent@demo.hometutor.in,priya.tutor@demo.hometutor.in,arjun.tutor@demo.hometutor.in,meera.tutor@demo.hometutor.in
+
+# The server runs pinned to SERVER_CPU, the load generator to LOAD_CPU (http.sh, profile.sh).
+SERVER_CPU=${SERVER_CPU:-0}
+LOAD_CPU=${LOAD_CPU:-1}
+
+build_release() { # cargo package names; BENCH_NO_BUILD=1 keeps the binaries in target/release
+    [ -n "${BENCH_NO_BUILD:-}" ] && return
+    local packages=()
+    for package in "$@"; do packages+=(-p "$package"); done
+    (cd "$ROOT" && cargo build --release "${packages[@]}")
+}
 
 need_wrk() {
     command -v wrk >/dev/null && return

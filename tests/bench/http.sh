@@ -13,13 +13,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 ROUNDS=${BENCH_ROUNDS:-3}
 SECONDS_PER_RUN=${BENCH_SECONDS:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
-SERVER_CPU=${SERVER_CPU:-0}
-LOAD_CPU=${LOAD_CPU:-1}
 
 need_wrk
-if [ -z "${BENCH_NO_BUILD:-}" ]; then
-    (cd "$ROOT" && cargo build --release -p hometutor-server -p hometutor-http-bench)
-fi
+build_release hometutor-server hometutor-http-bench
 
 start_server "$SERVER_CPU"
 login_tutor

@@ -9,9 +9,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 export BCRYPT_COST=${BCRYPT_COST:-12}
-if [ -z "${BENCH_NO_BUILD:-}" ]; then
-    (cd "$ROOT" && cargo build --release -p hometutor-server -p hometutor-http-bench)
-fi
+build_release hometutor-server hometutor-http-bench
 start_server "${SERVER_CPUS_LIST:-}"
 echo "bench-login: $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(load_average), $(nproc) CPUs"
 cpu_before=$(cpu_seconds "$SERVER_PID")

@@ -10,13 +10,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 SECS=${PROFILE_SECONDS:-10}
 HZ=${PROFILE_HZ:-999}
-SERVER_CPU=${SERVER_CPU:-0}
-LOAD_CPU=${LOAD_CPU:-1}
 need_wrk
 command -v perf >/dev/null || { echo "perf is missing (apt-get install linux-perf)" >&2; exit 1; }
-if [ -z "${BENCH_NO_BUILD:-}" ]; then
-    (cd "$ROOT" && cargo build --release -p hometutor-server)
-fi
+build_release hometutor-server
 start_server "$SERVER_CPU"
 login_tutor
 declare -A URL=(

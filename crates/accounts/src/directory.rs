@@ -88,16 +88,20 @@ pub fn people(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<UserI
 }
 
 /// The test of a listable tutor at `at` (see [`listable_tutors`]) as an expression over
-/// `users`: for a search that joins its own rows to `users` by tutor id and decides in the
-/// same statement (crates/discovery), instead of sending the ids back in a second one.
+/// `users`. Tutor search's index carries the same test as a copy the database keeps
+/// (`tutor_search_index.listed_until`, migration 000022: its triggers spell it in SQL); a
+/// change here changes them too (crates/discovery/tests/listing.rs checks they agree).
 #[diesel::dsl::auto_type]
 pub fn listable_at(at: NaiveDateTime) -> _ {
     let tutor: &'static str = Role::Tutor.as_str();
+    // The flags as bare columns, not compared with bound `true`s: a planner can then match
+    // them with the partial index `users_listable_tutors` (migration 000021), which answers
+    // the rest from its own columns.
     users::role
         .eq(tutor)
-        .and(users::active.eq(true))
-        .and(users::email_verified.eq(true))
-        .and(users::subscription_active.eq(true))
+        .and(users::active)
+        .and(users::email_verified)
+        .and(users::subscription_active)
         .and(users::subscription_expires.gt(at))
 }
 
@@ -120,8 +124,9 @@ pub fn listable_tutors(conn: &mut DbConnection, ids: &[i64], at: NaiveDateTime) 
         return Ok(HashMap::new());
     }
     let rows: Vec<(i64, bool)> = match conn {
-        // The ids as one JSON bind: one statement, prepared once per connection, whatever
-        // their number (an IN list of hundreds of binds is prepared anew each time).
+        // The ids as one JSON bind: one statement text whatever their number. (Diesel still
+        // prepares it anew each time, as it does any statement holding an SQL literal or an IN
+        // list; a fragment type of our own with a static query id would let it keep it.)
         DbConnection::Sqlite(_) => users::table
             .filter(
                 diesel::dsl::sql::<diesel::sql_types::Bool>("users.id IN (SELECT value FROM json_each(")

@@ -70,6 +70,19 @@ impl Server {
             .unwrap_or(0.0);
         kb / 1024.0
     }
+
+    /// The server process's CPU time so far (user + system, every thread), from `/proc/<pid>/stat`.
+    fn cpu_seconds(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        // utime and stime are the 14th and 15th fields of the line, 12th and 13th after the name.
+        let ticks: f64 = [11, 12].iter().filter_map(|&i| fields.get(i)?.parse::<f64>().ok()).sum();
+        // SAFETY: sysconf only reads a system constant.
+        let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+        ticks / per_second
+    }
 }
 
 async fn start_server(database_url: &str, dir: &std::path::Path) -> anyhow::Result<Server> {
@@ -245,14 +258,25 @@ async fn main() -> anyhow::Result<()> {
     println!("| measure | result |\n|---|---|");
     println!("| server RSS at start | {rss_start:.0} MB |");
     println!("| server RSS with {} idle sockets | {rss_idle:.0} MB |", idle_sockets.len());
+    println!(
+        "| server RSS per idle socket | {:.1} KB |",
+        (rss_idle - rss_start) * 1024.0 / idle_sockets.len().max(1) as f64
+    );
 
     let fixed = &everyone[idle as usize..idle as usize + 2 * pairs as usize];
+    let cpu_before = server.cpu_seconds();
     let (delivered, lat) = exchange(server.port, &tickets, fixed, Some(rate), seconds).await?;
+    let cpu = server.cpu_seconds() - cpu_before;
     println!(
         "| {rate} msg/s offered by {pairs} pairs for {seconds} s | {:.0} msg/s delivered, p50 {:.1} ms, p99 {:.1} ms |",
         delivered as f64 / seconds as f64,
         percentile(&lat, 0.5),
         percentile(&lat, 0.99)
+    );
+    // The whole phase's server CPU (the pairs' handshakes too, a small share) over what it delivered.
+    println!(
+        "| server CPU per message at {rate} msg/s | {:.0} µs ({cpu:.2} s of CPU for {delivered} messages) |",
+        cpu * 1e6 / delivered.max(1) as f64
     );
     let flat_out = &everyone[idle as usize + 2 * pairs as usize..];
     let (delivered, lat) = exchange(server.port, &tickets, flat_out, None, seconds).await?;

@@ -13,7 +13,7 @@ pub mod schema;
 pub use connection::{redact, DatabaseTarget, DbConnection};
 pub use instance::instance_id;
 pub use leases::claim_lease;
-pub use migrations::{migration_plan, run_migrations, MigrationName, MigrationPlan};
+pub use migrations::{migrate_before, migration_plan, revert_through, run_migrations, MigrationName, MigrationPlan};
 pub use pool::{Db, PoolState, PooledConnection};
 
 pub mod clock;

@@ -50,6 +50,54 @@ pub fn run_migrations(db: &Db) -> Result<usize, DbError> {
     applied
 }
 
+/// Applies, oldest first, the pending migrations whose folder sorts before `folder`
+/// (`2026-11-25-000022`): the schema of the release before that migration. Upgrade tests
+/// write what an older release would have written, then upgrade. Returns how many ran.
+pub fn migrate_before(db: &Db, folder: &str) -> Result<usize, DbError> {
+    let migration_error = |e: Box<dyn std::error::Error + Send + Sync>| DbError::Migration(e.to_string());
+    db.write(|c| {
+        let mut applied = 0;
+        loop {
+            let next = match c {
+                DbConnection::Sqlite(c) => {
+                    c.pending_migrations(SQLITE).map(|m| m.first().map(|m| m.name().to_string()))
+                }
+                DbConnection::Pg(c) => c.pending_migrations(POSTGRES).map(|m| m.first().map(|m| m.name().to_string())),
+            }
+            .map_err(migration_error)?;
+            if next.is_none_or(|name| name.as_str() >= folder) {
+                return Ok(applied);
+            }
+            match c {
+                DbConnection::Sqlite(c) => c.run_next_migration(SQLITE).map(drop),
+                DbConnection::Pg(c) => c.run_next_migration(POSTGRES).map(drop),
+            }
+            .map_err(migration_error)?;
+            applied += 1;
+        }
+    })
+}
+
+/// Reverts applied migrations, newest first, through the one in `folder`
+/// (`2026-11-25-000022`, its `down.sql` included). Returns how many were reverted.
+pub fn revert_through(db: &Db, folder: &str) -> Result<usize, DbError> {
+    let version: String = folder.chars().take_while(|c| *c != '_').filter(|c| *c != '-').collect();
+    db.write(|c| {
+        let mut reverted = 0;
+        loop {
+            let last = match c {
+                DbConnection::Sqlite(c) => c.revert_last_migration(SQLITE),
+                DbConnection::Pg(c) => c.revert_last_migration(POSTGRES),
+            }
+            .map_err(|e| DbError::Migration(e.to_string()))?;
+            reverted += 1;
+            if last.to_string().replace('-', "").starts_with(&version) {
+                return Ok(reverted);
+            }
+        }
+    })
+}
+
 /// A migration this binary carries: its folder name and the version diesel records.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MigrationName {

@@ -345,7 +345,8 @@ diesel::table! {
 
 diesel::table! {
     /// Tutor search's candidates (issue 20): an area under each (subject id or '*', coarse
-    /// cell) it can be found by, with its centre and radius (crates/tuition/src/search_index.rs).
+    /// cell) it can be found by, with its centre and radius (crates/tuition/src/search_index.rs),
+    /// and a copy of its tutor's listing that the database keeps (migration 000022).
     tutor_search_index (subject_id, cell, lat, tutor_id) {
         subject_id -> Text,
         cell -> BigInt,
@@ -353,6 +354,11 @@ diesel::table! {
         lat -> Double,
         lng -> Double,
         radius_km -> Double,
+        /// The subscription's end while the account is listable (role tutor, active, e-mail
+        /// verified, subscription flag set), else NULL: listable at `t` when after `t`.
+        listed_until -> Nullable<Timestamp>,
+        /// Approved by an admin ('verified').
+        approved -> Bool,
     }
 }
 

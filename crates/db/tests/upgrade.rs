@@ -6,7 +6,7 @@
 use diesel::prelude::*;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use hometutor_db::schema::{conversations as cv, messages as m, outbox_emails as ob, payment_orders as po, users};
-use hometutor_db::{now, run_migrations, Db, DbConnection, DbError};
+use hometutor_db::{migrate_before, now, revert_through, run_migrations, Db, DbConnection, DbError};
 use hometutor_testkit::{insert_user, TestDatabase};
 
 const SQLITE: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
@@ -24,27 +24,6 @@ fn migrate_first(db: &Db, count: usize) {
             .map_err(|e| DbError::Migration(e.to_string()))?;
         }
         Ok::<(), DbError>(())
-    })
-    .expect("earlier migrations");
-}
-
-/// Applies every migration that sorts before `folder`, as the release before it would have.
-fn migrate_before(db: &Db, folder: &str) {
-    db.write(|c| loop {
-        let next = match c {
-            DbConnection::Sqlite(c) => c.pending_migrations(SQLITE).map(|m| m.first().map(|m| m.name().to_string())),
-            DbConnection::Pg(c) => c.pending_migrations(POSTGRES).map(|m| m.first().map(|m| m.name().to_string())),
-        }
-        .map_err(|e| DbError::Migration(e.to_string()))?;
-        match next {
-            Some(name) if name.as_str() < folder => {}
-            _ => return Ok::<(), DbError>(()),
-        }
-        match c {
-            DbConnection::Sqlite(c) => c.run_next_migration(SQLITE).map(drop),
-            DbConnection::Pg(c) => c.run_next_migration(POSTGRES).map(drop),
-        }
-        .map_err(|e| DbError::Migration(e.to_string()))?;
     })
     .expect("earlier migrations");
 }
@@ -105,17 +84,7 @@ fn payment_orders_survive_the_upgrade_and_then_outlive_their_account() {
     let kept_by = insert_user(&db, "Another Tutor", "another@example.com", "tutor");
     let kept_order = add_order(&db, kept_by);
     // Newest first, down to and including 000009 (the only one applied after 000008 here).
-    db.write(|c| loop {
-        let reverted = match c {
-            DbConnection::Sqlite(c) => c.revert_last_migration(SQLITE),
-            DbConnection::Pg(c) => c.revert_last_migration(POSTGRES),
-        }
-        .map_err(|e| DbError::Migration(e.to_string()))?;
-        if reverted.to_string().replace('-', "").starts_with("20261123000009") {
-            return Ok::<(), DbError>(());
-        }
-    })
-    .expect("revert");
+    assert_eq!(revert_through(&db, "2026-11-23-000009").expect("revert"), 1);
     let left: Vec<(i64, Option<i64>)> =
         db.read(|c| po::table.select((po::id, po::user_id)).load(c).map_err(DbError::from)).unwrap();
     assert_eq!(left, [(kept_order, Some(kept_by))]);
@@ -125,7 +94,7 @@ fn payment_orders_survive_the_upgrade_and_then_outlive_their_account() {
 fn conversations_learn_who_has_written_in_them() {
     let database = TestDatabase::in_memory();
     let db = Db::connect(&database.url).expect("connect");
-    migrate_before(&db, "2026-11-23-000013_chat_contact");
+    migrate_before(&db, "2026-11-23-000013_chat_contact").expect("earlier migrations");
     let parent = insert_user(&db, "Parent", "parent@example.com", "parent");
     let tutor = insert_user(&db, "Tutor", "tutor@example.com", "tutor");
     let other = insert_user(&db, "Other", "other@example.com", "tutor");
@@ -179,7 +148,7 @@ fn conversations_learn_who_has_written_in_them() {
 fn sent_code_emails_are_erased_by_the_upgrade() {
     let database = TestDatabase::in_memory();
     let db = Db::connect(&database.url).expect("connect");
-    migrate_before(&db, "2026-11-23-000011_outbox_kinds");
+    migrate_before(&db, "2026-11-23-000011_outbox_kinds").expect("earlier migrations");
     let at = now();
     // Rows as crates/auth/src/emails.rs wrote them before kinds existed.
     let rows = [
@@ -238,4 +207,76 @@ fn sent_code_emails_are_erased_by_the_upgrade() {
     assert!(after[2].2.contains("Someone tried"), "a notice without a secret is kept");
     // Not sent yet: kept to be delivered, and marked as a code so the worker erases it on sending.
     assert!(after[3].2.contains("161803") && after[3].3.is_none());
+}
+
+#[test]
+fn indexed_areas_get_their_tutors_listing_and_keep_it_after_the_upgrade() {
+    use hometutor_db::schema::{tutor_areas as ta, tutor_search_index as tsi};
+    let database = TestDatabase::in_memory();
+    let db = Db::connect(&database.url).expect("connect");
+    migrate_before(&db, "2026-11-25-000022_search_index_listing").expect("earlier migrations");
+    let until = now() + chrono::Duration::days(30);
+    let listed = insert_user(&db, "Listed Tutor", "listed@example.com", "tutor");
+    let unpaid = insert_user(&db, "Unpaid Tutor", "unpaid@example.com", "tutor");
+    let inactive = insert_user(&db, "Inactive Tutor", "inactive@example.com", "tutor");
+    db.write(|c| {
+        diesel::update(users::table.filter(users::id.eq_any([listed, inactive])))
+            .set((users::subscription_active.eq(true), users::subscription_expires.eq(Some(until))))
+            .execute(c)?;
+        diesel::update(users::table.find(listed)).set(users::approved.eq(true)).execute(c)?;
+        diesel::update(users::table.find(inactive)).set(users::active.eq(false)).execute(c)?;
+        for (i, tutor) in [listed, unpaid, inactive].into_iter().enumerate() {
+            let lat = 28.6 + i as f64 / 100.0;
+            diesel::insert_into(ta::table)
+                .values((
+                    ta::tutor_id.eq(tutor),
+                    ta::lat.eq(lat),
+                    ta::lng.eq(77.2),
+                    ta::radius_km.eq(5.0),
+                    ta::subjects.eq("[]"),
+                    ta::classes.eq("[]"),
+                    ta::boards.eq("[]"),
+                    ta::modes.eq("[]"),
+                    ta::updated_at.eq(now()),
+                    ta::vocabulary_mapped.eq(true),
+                ))
+                .execute(c)?;
+            // Rows as crates/tuition wrote them before the listing was copied.
+            diesel::insert_into(tsi::table)
+                .values((
+                    tsi::subject_id.eq("*"),
+                    tsi::cell.eq(7i64),
+                    tsi::tutor_id.eq(tutor),
+                    tsi::lat.eq(lat),
+                    tsi::lng.eq(77.2),
+                    tsi::radius_km.eq(5.0),
+                ))
+                .execute(c)?;
+        }
+        Ok::<(), DbError>(())
+    })
+    .expect("an earlier release's rows");
+
+    run_migrations(&db).expect("upgrade");
+    let listing = |db: &Db| -> Vec<(i64, Option<chrono::NaiveDateTime>, bool)> {
+        db.read(|c| {
+            tsi::table
+                .order(tsi::tutor_id)
+                .select((tsi::tutor_id, tsi::listed_until, tsi::approved))
+                .load(c)
+                .map_err(DbError::from)
+        })
+        .unwrap()
+    };
+    let expected = vec![(listed, Some(until), true), (unpaid, None, false), (inactive, None, false)];
+    let round = |rows: Vec<(i64, Option<chrono::NaiveDateTime>, bool)>| {
+        // SQLite keeps the time as written; PostgreSQL to the microsecond.
+        rows.into_iter().map(|(t, u, a)| (t, u.map(|u| u.and_utc().timestamp_micros()), a)).collect::<Vec<_>>()
+    };
+    assert_eq!(round(listing(&db)), round(expected.clone()), "copied from each account");
+
+    // Down (newest first, to and including 000022) and up again: the copy is made anew.
+    revert_through(&db, "2026-11-25-000022").expect("revert");
+    run_migrations(&db).expect("upgrade again");
+    assert_eq!(round(listing(&db)), round(expected));
 }

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_db::schema::{reviews as rv, tutor_areas as ta, tutor_profiles as tp, tutor_search_index as tsi, users};
+use hometutor_db::schema::{reviews as rv, tutor_areas as ta, tutor_profiles as tp, tutor_search_index as tsi};
 use hometutor_db::DbConnection;
-use hometutor_geo::{bounding_box, coarse_cell_of, distance_km, Point};
+use hometutor_geo::{bounding_box, coarse_cell_of, distance_km, FlatDistance, Point};
 use hometutor_places::Places;
 use hometutor_tuition::search_index::ANY_SUBJECT;
 use hometutor_tuition::MAX_RADIUS_KM;
@@ -129,8 +129,8 @@ pub(crate) struct Hit {
 /// `subject` or 'All Subjects'; in tutor order, each tutor once, with whether an admin
 /// approved them. One statement: the key range of `tutor_search_index` per subject key —
 /// (subject or '*', the point's coarse cell) — narrowed to the box of the largest distance
-/// that can count, joined by id to the accounts that pass crates/accounts' listable test;
-/// then the exact (haversine) test on the centre and radius the index carries.
+/// that can count, keeping the rows whose copy of the tutor's listing is current; then the
+/// exact (haversine) test on the centre and radius the index carries.
 pub(crate) fn index_hits(
     c: &mut DbConnection,
     point: Point,
@@ -153,9 +153,34 @@ pub(crate) fn index_hits(
         [(lo, hi)] => (b.min_lat - SLACK, b.max_lat + SLACK, lo - SLACK, hi + SLACK),
         _ => (-90.0, 90.0, -180.0, 180.0),
     };
+    let single_range = b.lng_ranges.len() == 1;
     let cell = coarse_cell_of(point);
-    let listable = || tsi::table.inner_join(users::table.on(users::id.eq(tsi::tutor_id)));
-    let columns = (tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km, users::approved);
+    // Before any account is read, the rows whose centre is too far for their own radius (or
+    // the search's) are left out on the index's columns alone: by the flat distance of
+    // crates/geo, which never overstates the great-circle one by more than its margin. Where
+    // that bound does not hold (the box wraps, or is too wide), `FlatDistance::NONE` makes the
+    // test always true. The exact distance decides below.
+    let flat = if single_range && MAX_RADIUS_KM <= FlatDistance::MAX_KM {
+        FlatDistance::in_band(lat0, lat1)
+    } else {
+        FlatDistance::NONE
+    };
+    // The search's own distance (as far as a bind can say when it has none), squared.
+    let within = FlatDistance::at_most(within_km.unwrap_or(1e9) + 0.001);
+    let within_squared = within * within;
+    // (Δlat·k)² + (Δlng·k')² ≤ ((radius + 1 m)·(1 + margin))² and ≤ the search's reach²: in
+    // diesel's own operators, with binds only, so the statement is prepared once per connection
+    // (an SQL literal would make diesel prepare it anew for every search).
+    let near_enough = || {
+        let dy = (tsi::lat - point.lat) * flat.per_lat;
+        let dx = (tsi::lng - point.lng) * flat.per_lng;
+        let flat_squared = dy * dy + dx * dx;
+        let reach = (tsi::radius_km + 0.001) * FlatDistance::at_most(1.0);
+        flat_squared.le(reach * reach).and(flat_squared.le(within_squared))
+    };
+    // Who is listable comes with the rows: the listing the database copies from `users`
+    // (migration 000022), so no account is read.
+    let columns = (tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km, tsi::approved);
     let mut rows: Vec<(i64, f64, f64, f64, bool)> = Vec::new();
     match c {
         // One key range per subject key, each the same statement (prepared once per connection;
@@ -163,12 +188,13 @@ pub(crate) fn index_hits(
         DbConnection::Sqlite(_) => {
             for key in keys {
                 rows.extend(
-                    listable()
+                    tsi::table
                         .filter(tsi::subject_id.eq(*key))
                         .filter(tsi::cell.eq(cell))
                         .filter(tsi::lat.between(lat0, lat1))
                         .filter(tsi::lng.between(lng0, lng1))
-                        .filter(hometutor_accounts::listable_at(at))
+                        .filter(near_enough())
+                        .filter(tsi::listed_until.gt(at))
                         .select(columns)
                         .load::<(i64, f64, f64, f64, bool)>(c)?,
                 );
@@ -176,12 +202,13 @@ pub(crate) fn index_hits(
         }
         // One round trip: `subject_id = ANY($1)`.
         DbConnection::Pg(_) => {
-            rows = listable()
+            rows = tsi::table
                 .filter(tsi::subject_id.eq_any(keys))
                 .filter(tsi::cell.eq(cell))
                 .filter(tsi::lat.between(lat0, lat1))
                 .filter(tsi::lng.between(lng0, lng1))
-                .filter(hometutor_accounts::listable_at(at))
+                .filter(near_enough())
+                .filter(tsi::listed_until.gt(at))
                 .select(columns)
                 .load::<(i64, f64, f64, f64, bool)>(c)?;
         }
@@ -201,49 +228,34 @@ pub(crate) fn index_hits(
 /// A card's profile fields: about, fees (notes), photo.
 pub(crate) type ProfileFields = (String, String, Option<String>);
 
-type BandRow = (AreaFeeRow, Option<String>, Option<String>, Option<String>, i64, i64);
+type BandRow = (AreaFeeRow, Option<String>, Option<String>, Option<String>);
+
+/// The band's areas, profile fields and reviews (see [`load_band`]).
+pub(crate) type BandData = (Vec<Candidate>, HashMap<i64, ProfileFields>, HashMap<i64, RatingStats>);
 
 /// What a page's ordering and cards need of `ids` (the tutors tied with the page by distance
-/// shown, see crates/discovery/src/search.rs), in one statement: their candidates, profile
-/// fields and review counts and sums.
-pub(crate) fn load_band(
-    c: &mut DbConnection,
-    ids: &[i64],
-    approved: &HashMap<i64, bool>,
-) -> QueryResult<(Vec<Candidate>, HashMap<i64, ProfileFields>, HashMap<i64, RatingStats>)> {
-    use diesel::dsl::sql;
-    use diesel::sql_types::BigInt;
+/// shown, see crates/discovery/src/search.rs): their candidates and profile fields, and in a
+/// second statement their review counts and sums.
+pub(crate) fn load_band(c: &mut DbConnection, ids: &[i64], approved: &HashMap<i64, bool>) -> QueryResult<BandData> {
     let mut profiles = HashMap::with_capacity(ids.len());
-    let mut stats = HashMap::with_capacity(ids.len());
     let mut candidates = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(5_000) {
-        // The reviews as two correlated counts (the reviews' tutor_id index answers each), so
-        // that the rows stay one per tutor.
         let rows: Vec<BandRow> = ta::table
             .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
             .filter(ta::tutor_id.eq_any(chunk))
-            .select((
-                area_fee(),
-                tp::about.nullable(),
-                tp::fees.nullable(),
-                tp::photo.nullable(),
-                sql::<BigInt>("(SELECT COUNT(*) FROM reviews WHERE reviews.tutor_id = tutor_areas.tutor_id)"),
-                sql::<BigInt>(
-                    "(SELECT COALESCE(SUM(reviews.rating), 0) FROM reviews WHERE reviews.tutor_id = tutor_areas.tutor_id)",
-                ),
-            ))
+            .select((area_fee(), tp::about.nullable(), tp::fees.nullable(), tp::photo.nullable()))
             .load(c)?;
-        for (area, about, fees, photo, count, sum) in rows {
+        for (area, about, fees, photo) in rows {
             if about.is_some() {
                 profiles.insert(area.0, (about.unwrap_or_default(), fees.unwrap_or_default(), photo));
-            }
-            if count > 0 {
-                stats.insert(area.0, RatingStats { count, sum });
             }
             candidates.extend(with_approval(area, approved));
         }
     }
     candidates.sort_by_key(|cand| cand.tutor);
+    // The reviews in a statement of their own: with no SQL literal in either, PostgreSQL keeps
+    // both prepared (correlated counts in the first would be parsed and planned every time).
+    let stats = rating_stats(c, ids)?;
     Ok((candidates, profiles, stats))
 }
 
@@ -365,6 +377,9 @@ pub struct TutorCard {
     pub distance_km: f64,
     /// 'near Lajpat Nagar, South Delhi': where the area's centre is, roughly.
     pub place_name: Option<String>,
+    /// `[longitude, latitude]` of that place (its post office, public data), where a map puts the
+    /// tutor: never the area's own centre.
+    pub place_location: Option<[f64; 2]>,
     pub verified: bool,
     pub featured: bool,
     pub badges: Vec<String>,
@@ -421,6 +436,7 @@ pub(crate) fn cards_with(
                 None => ("", String::new(), None),
             };
             let st = stats.get(&cand.tutor).copied().unwrap_or_default();
+            let place = near_place(cand.center);
             Some(TutorCard {
                 id: cand.tutor,
                 fullname: person.fullname.clone(),
@@ -435,7 +451,8 @@ pub(crate) fn cards_with(
                 rating: st.mean(),
                 review_count: st.count,
                 distance_km: shown_distance(*d),
-                place_name: place_name(cand.center),
+                place_name: place.as_ref().map(|p| p.name.clone()),
+                place_location: place.map(|p| p.location),
                 verified: cand.verified,
                 featured: person.featured,
                 badges: person.badges.clone(),
@@ -444,25 +461,37 @@ pub(crate) fn cards_with(
         .collect())
 }
 
-/// 'near Lajpat Nagar, South Delhi' for an area's centre, remembered: a pure function of the
-/// point that reads many places near a city centre, asked again for the same tutors' centres
-/// by every search near them. The memory is bounded (emptied past [`PLACE_NAMES`] points).
-fn place_name(center: Point) -> Option<String> {
+/// The place an area's centre is near, as a card shows it.
+#[derive(Debug, Clone)]
+struct NearPlace {
+    /// 'near Lajpat Nagar, South Delhi'.
+    name: String,
+    /// The place's own point, `[longitude, latitude]`.
+    location: [f64; 2],
+}
+
+/// The place near an area's centre, remembered: a pure function of the point that reads many
+/// places near a city centre, asked again for the same tutors' centres by every search near
+/// them. The memory is bounded (emptied past [`PLACE_NAMES`] points).
+fn near_place(center: Point) -> Option<NearPlace> {
     use std::sync::{Mutex, OnceLock};
-    static NAMES: OnceLock<Mutex<HashMap<(u64, u64), Option<String>>>> = OnceLock::new();
+    type Remembered = Mutex<HashMap<(u64, u64), Option<NearPlace>>>;
+    static NAMES: OnceLock<Remembered> = OnceLock::new();
     let key = (center.lat.to_bits(), center.lng.to_bits());
     let names = NAMES.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(name) = names.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return name;
+    if let Some(place) = names.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return place;
     }
-    let name = Places::global().describe(center.lat, center.lng);
+    let place = Places::global()
+        .nearest(center.lat, center.lng)
+        .map(|p| NearPlace { name: format!("near {}", p.display_name()), location: [p.lng, p.lat] });
     if let Ok(mut m) = names.lock() {
         if m.len() >= PLACE_NAMES {
             m.clear();
         }
-        m.insert(key, name.clone());
+        m.insert(key, place.clone());
     }
-    name
+    place
 }
 
 /// The most area centres whose place names are remembered at once.

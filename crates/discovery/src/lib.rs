@@ -15,7 +15,6 @@
 pub mod area;
 mod card;
 mod error;
-pub mod fixture;
 pub mod recommend;
 pub mod score;
 pub mod search;

@@ -126,7 +126,10 @@ pub fn score(
         + RATING_WEIGHT * rating_fit
         + RESPONSIVENESS_WEIGHT * responsive
         + if tutor.verified { VERIFIED_WEIGHT } else { 0.0 };
-    let mut reasons = vec![format!("{:.1} km away", shown_distance(distance_km))];
+    // As the card says it: a tutor in the same locality is not '0.0 km away'.
+    let shown = shown_distance(distance_km);
+    let mut reasons =
+        vec![if shown < 0.1 { "less than 0.1 km away".to_string() } else { format!("{shown:.1} km away") }];
     if subject_named {
         let subject = wanted.subject.as_ref().map(Choice::label).unwrap_or_default();
         reasons.push(match wanted.class.as_ref().filter(|_| class_named) {
@@ -269,6 +272,8 @@ mod tests {
         any.boards = vec![];
         let s = score(&any, &wanted(), 0.5, RatingStats::default(), Some(0.2));
         assert_eq!(s.reasons, vec!["0.5 km away"]);
+        let next_door = score(&any, &wanted(), 0.04, RatingStats::default(), Some(0.2));
+        assert_eq!(next_door.reasons, vec!["less than 0.1 km away"], "as the card says it, never '0.0 km away'");
         let one = score(&tutor(3), &wanted(), 1.0, RatingStats { count: 1, sum: 5 }, None);
         assert!(one.reasons.contains(&"★ 5.0 from 1 review".to_string()));
         // A named subject with another class reads without the class.

@@ -6,7 +6,7 @@
 //! a subject lists only tutors who name it or 'All Subjects' (an area without subjects is
 //! not listed for a subject filter); class, board and mode list tutors whose list names it
 //! or is empty (any). `minRating` compares the mean shown (to one decimal; tutors without
-//! reviews are left out), `maxFee` the fee per hour (tutors without a fee are left out),
+//! reviews are left out), `minFee` and `maxFee` the fee per hour (tutors without a fee are left out),
 //! `verified=true` keeps admin-approved tutors.
 //!
 //! Order: the distance shown (0.1 km), nearest first; then the Bayesian rating (see
@@ -18,9 +18,10 @@
 //! 1. the listable candidates: one key range of `tutor_search_index`
 //!    (crates/tuition/src/search_index.rs) per subject key — (the subject and 'all-subjects',
 //!    or '*' without a subject filter; the place's coarse cell) — narrowed to the box of the
-//!    largest distance that can count, joined to the accounts that pass crates/accounts'
-//!    listable test ([`hometutor_accounts::listable_at`]), with the exact distance test on
-//!    the centre and radius the index carries;
+//!    largest distance that can count, the rows whose tutor is listable by the copy of the
+//!    listing each row carries (kept from `users` by the database, migration 000022: the
+//!    test of [`hometutor_accounts::listable_at`]), with the exact distance test on the
+//!    centre and radius the index carries;
 //! 2. only with a class, board, mode or fee filter: those tutors' areas and fees;
 //! 3. the tutors whose distance shown ties with the page's (the rating only orders tutors at
 //!    the same distance shown): their areas, profiles and reviews at once — the page is
@@ -50,7 +51,7 @@ pub const PAGE_SIZE: usize = 20;
 /// The `radiusKm` filter's bounds.
 pub const MIN_SEARCH_RADIUS_KM: f64 = 1.0;
 pub const MAX_SEARCH_RADIUS_KM: f64 = 50.0;
-/// The highest `maxFee` and fee per hour, in rupees.
+/// The highest `minFee`, `maxFee` and fee per hour, in rupees.
 pub const MAX_FEE: i64 = 100_000;
 /// The last page one may ask for.
 pub const MAX_PAGE: i64 = 500;
@@ -66,6 +67,7 @@ pub struct TutorQuery {
     pub board: Option<String>,
     pub mode: Option<String>,
     pub min_rating: Option<f64>,
+    pub min_fee: Option<i64>,
     pub max_fee: Option<i64>,
     pub verified: Option<bool>,
     pub page: Option<i64>,
@@ -81,6 +83,7 @@ pub struct ValidQuery {
     pub board: Option<&'static str>,
     pub mode: Option<&'static str>,
     pub min_rating: Option<f64>,
+    pub min_fee: Option<i32>,
     pub max_fee: Option<i32>,
     pub verified_only: bool,
     pub page: usize,
@@ -136,8 +139,15 @@ impl TutorQuery {
         if self.min_rating.is_some_and(|r| !(1.0..=5.0).contains(&r)) {
             errors.push(FieldError::new("minRating", "The lowest rating must be from 1 to 5."));
         }
+        if self.min_fee.is_some_and(|f| !(0..=MAX_FEE).contains(&f)) {
+            errors.push(FieldError::new("minFee", format!("The lowest fee must be from 0 to {MAX_FEE} rupees.")));
+        }
         if self.max_fee.is_some_and(|f| !(0..=MAX_FEE).contains(&f)) {
             errors.push(FieldError::new("maxFee", format!("The highest fee must be from 0 to {MAX_FEE} rupees.")));
+        } else if let (Some(min), Some(max)) = (self.min_fee, self.max_fee) {
+            if min > max && (0..=MAX_FEE).contains(&min) {
+                errors.push(FieldError::new("maxFee", "The highest fee must not be below the lowest."));
+            }
         }
         let page = self.page.unwrap_or(1);
         if !(1..=MAX_PAGE).contains(&page) {
@@ -152,6 +162,7 @@ impl TutorQuery {
                 board,
                 mode,
                 min_rating: self.min_rating,
+                min_fee: self.min_fee.map(|f| f as i32),
                 max_fee: self.max_fee.map(|f| f as i32),
                 verified_only: self.verified == Some(true),
                 page: page as usize,
@@ -188,7 +199,7 @@ impl ValidQuery {
             && admits(&c.classes, self.class)
             && admits(&c.boards, self.board)
             && admits(&c.modes, self.mode)
-            && self.max_fee.is_none_or(|max| c.fee_per_hour.is_some_and(|fee| fee <= max))
+            && self.admits_fee(c.fee_per_hour)
             && (!self.verified_only || c.verified);
         ok.then_some(d)
     }
@@ -236,7 +247,19 @@ struct Listed {
 impl ValidQuery {
     /// Whether the query filters on what only the area's lists or the fee tell.
     fn needs_areas(&self) -> bool {
-        self.class.is_some() || self.board.is_some() || self.mode.is_some() || self.max_fee.is_some()
+        self.class.is_some()
+            || self.board.is_some()
+            || self.mode.is_some()
+            || self.min_fee.is_some()
+            || self.max_fee.is_some()
+    }
+
+    /// Whether a fee per hour is within the fee range asked for (no range: any fee, or none).
+    fn admits_fee(&self, fee: Option<i32>) -> bool {
+        if self.min_fee.is_none() && self.max_fee.is_none() {
+            return true;
+        }
+        fee.is_some_and(|fee| self.min_fee.is_none_or(|min| fee >= min) && self.max_fee.is_none_or(|max| fee <= max))
     }
 }
 
@@ -245,12 +268,7 @@ impl ValidQuery {
 /// only when class, board, mode or fee filter, then the reviews — of every one with
 /// `minRating` or `all_ratings`, else only of those whose distance shown ties with the page
 /// `page` (the order needs no more). Ordered as documented; the caller pages.
-fn listed(
-    c: &mut DbConnection,
-    q: &ValidQuery,
-    at: NaiveDateTime,
-    all_ratings: bool,
-) -> QueryResult<(Vec<Listed>, HashMap<i64, bool>, Option<Band>)> {
+fn listed(c: &mut DbConnection, q: &ValidQuery, at: NaiveDateTime, all_ratings: bool) -> QueryResult<ListedTutors> {
     let mut kept: Vec<Hit> = card::index_hits(c, q.point, q.subject, q.radius_km, at)?;
     kept.retain(|h| h.approved || !q.verified_only);
     let listable: HashMap<i64, bool> = kept.iter().map(|h| (h.tutor, h.approved)).collect();
@@ -298,6 +316,9 @@ fn listed(
     }
     Ok((list, listable, None))
 }
+
+/// What [`listed`] answers: the tutors in order, whether each is admin-approved, and the band.
+type ListedTutors = (Vec<Listed>, HashMap<i64, bool>, Option<Band>);
 
 /// What [`listed`] read of the tutors tied with the page by distance shown (the page among them).
 struct Band {

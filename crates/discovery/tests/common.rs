@@ -1,16 +1,18 @@
 //! Shared seeding of the discovery tests (included with `mod common;`).
 
 #![allow(dead_code)]
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
 use std::sync::{Arc, Mutex};
 
 use chrono::Duration;
 use diesel::prelude::*;
+use hometutor_core::UserId;
 use hometutor_db::schema::{reviews, tuition_requests as tr, tutor_profiles as tp, users};
 use hometutor_db::{now, Db, DbError};
-use hometutor_discovery::fixture::{insert_areas, SeedArea};
 use hometutor_geo::Point;
 use hometutor_notifications::{Notification, Notifier};
+use hometutor_tuition::area::{insert_many, AreaInput};
 
 pub const DELHI: Point = Point { lat: 28.6139, lng: 77.209 };
 
@@ -83,21 +85,22 @@ pub fn area(
     classes: &[&str],
     boards: &[&str],
     modes: &[&str],
-) -> SeedArea {
+) -> (UserId, AreaInput) {
     let v = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
-    SeedArea {
-        tutor,
-        center,
-        radius_km,
+    let input = AreaInput {
+        location: Some([center.lng, center.lat]),
+        radius_km: Some(radius_km),
         subjects: v(subjects),
         classes: v(classes),
         boards: v(boards),
         modes: v(modes),
-    }
+    };
+    (UserId(tutor), input)
 }
 
-pub fn seed(db: &Db, areas: &[SeedArea]) {
-    db.write(|c| insert_areas(c, areas).map_err(DbError::from)).expect("areas");
+/// Stores the areas as the tutors saving them would (crates/tuition's own bulk insert).
+pub fn seed(db: &Db, areas: &[(UserId, AreaInput)]) {
+    db.write(|c| insert_many(c, areas)).expect("areas");
 }
 
 pub fn profile(db: &Db, tutor: i64, about: &str, fee: Option<i32>) {

@@ -52,6 +52,14 @@ fn lists_only_subscribed_verified_active_tutors_whose_area_covers_the_place() {
     assert_eq!(card.fullname, "Name of ok@example.com");
     assert_eq!(card.badges, vec!["Top tutor"]);
     assert_eq!(card.subjects[0].label, "Mathematics");
+    // The map puts the tutor at the place the card names (a post office's public point near the
+    // area's centre), never at the centre itself.
+    let name = card.place_name.as_deref().unwrap();
+    let [lng, lat] = card.place_location.unwrap();
+    let place = hometutor_places::Places::global().nearest(lat, lng).unwrap();
+    assert_eq!(name, format!("near {}", place.display_name()));
+    let off = hometutor_geo::distance_km(Point { lat, lng }, east(3.0));
+    assert!(off > 0.0 && off < 5.0, "the place is {off} km from the centre");
 }
 
 #[test]
@@ -90,6 +98,23 @@ fn filters_by_vocabulary_ids() {
     // Tutors without a fee are left out when maxFee is set.
     assert_eq!(with(&|q| q.max_fee = Some(600)), vec![maths]);
     assert_eq!(with(&|q| q.max_fee = Some(900)), vec![maths, all]);
+    // A fee range: both ends count, and tutors without a fee are left out of any range.
+    assert_eq!(with(&|q| q.min_fee = Some(600)), vec![all]);
+    assert_eq!(with(&|q| q.min_fee = Some(500)), vec![maths, all]);
+    assert_eq!(
+        with(&|q| {
+            q.min_fee = Some(500);
+            q.max_fee = Some(500);
+        }),
+        vec![maths]
+    );
+    assert_eq!(
+        with(&|q| {
+            q.min_fee = Some(501);
+            q.max_fee = Some(899);
+        }),
+        Vec::<i64>::new()
+    );
     assert_eq!(with(&|q| q.verified = Some(true)), vec![all]);
     assert_eq!(with(&|q| q.verified = Some(false)), vec![maths, all, any, science]);
     // Unknown ids are refused, each under its parameter.
@@ -108,10 +133,19 @@ fn filters_by_vocabulary_ids() {
         TutorQuery { radius_km: Some(0.1), ..query(DELHI) },
         TutorQuery { min_rating: Some(6.0), ..query(DELHI) },
         TutorQuery { max_fee: Some(-1), ..query(DELHI) },
+        TutorQuery { min_fee: Some(100_001), ..query(DELHI) },
+        TutorQuery { min_fee: Some(900), max_fee: Some(500), ..query(DELHI) },
         TutorQuery { page: Some(0), ..query(DELHI) },
         TutorQuery { location: Some([200.0, 10.0]), ..TutorQuery::default() },
     ] {
         assert!(matches!(service.search(&q), Err(DiscoveryError::Validation(_))), "{q:?}");
+    }
+    match service.search(&TutorQuery { min_fee: Some(900), max_fee: Some(500), ..query(DELHI) }) {
+        Err(DiscoveryError::Validation(errors)) => {
+            let got: Vec<_> = errors.iter().map(|e| (e.field, e.message.as_str())).collect();
+            assert_eq!(got, vec![("maxFee", "The highest fee must not be below the lowest.")]);
+        }
+        other => panic!("expected a validation error, got {other:?}"),
     }
 }
 
@@ -237,6 +271,9 @@ fn the_indexed_search_agrees_with_a_full_scan() {
         }
         if next() < 0.2 {
             q.max_fee = Some(1000);
+        }
+        if next() < 0.15 {
+            q.min_fee = Some(700);
         }
         if next() < 0.2 {
             q.min_rating = Some(3.0);

@@ -38,6 +38,12 @@ impl Limiter {
         self
     }
 
+    /// Whether `bucket`'s store answers from this process's memory (see
+    /// [`LimitStore::answers_from_memory`]): its calls need no trip to the blocking pool.
+    pub fn answers_from_memory(&self, bucket: Bucket) -> bool {
+        self.store(bucket).answers_from_memory()
+    }
+
     fn store(&self, bucket: Bucket) -> &dyn LimitStore {
         self.stores[bucket.index()].as_ref()
     }
@@ -78,17 +84,37 @@ impl Limiter {
     /// for another reason, a login that succeeded). Counting first and giving back later is
     /// what keeps concurrent requests from slipping past the limit before any has finished.
     pub fn give_back(&self, bucket: Bucket, key: impl Display) {
-        if let Err(error) = self.store(bucket).give_back(&store_key(bucket, key)) {
+        let key = store_key(bucket, key);
+        if let Err(error) = with_retries(|| self.store(bucket).give_back(&key)) {
             tracing::warn!(%error, bucket = bucket.name(), "rate limit not given back");
         }
     }
 
     /// Forgets `key`'s count in `bucket` (a successful login clears its failures).
     pub fn clear(&self, bucket: Bucket, key: impl Display) {
-        if let Err(error) = self.store(bucket).clear(&store_key(bucket, key)) {
+        let key = store_key(bucket, key);
+        if let Err(error) = with_retries(|| self.store(bucket).clear(&key)) {
             tracing::warn!(%error, bucket = bucket.name(), "rate limit not cleared");
         }
     }
+}
+
+/// Giving back and clearing are tried again when the store fails: a count that is never given
+/// back holds a person's attempts against them for the whole window (five lost give-backs of a
+/// database store whose connections were cut mid-request locked an account for 15 minutes).
+/// Each failure makes a database pool drop the broken connection, so a new try usually gets a
+/// sound one. (Retrying a give-back that was applied but not acknowledged gives back one too
+/// many: the lenient side.)
+fn with_retries(mut run: impl FnMut() -> Result<(), crate::StoreError>) -> Result<(), crate::StoreError> {
+    const TRIES: usize = 4;
+    let mut last = run();
+    for _ in 1..TRIES {
+        if last.is_ok() {
+            break;
+        }
+        last = run();
+    }
+    last
 }
 
 pub(crate) fn store_key(bucket: Bucket, key: impl Display) -> String {
@@ -113,6 +139,28 @@ mod tests {
     }
 
     const TICKETS: Bucket = Bucket::SupportTicketsPerIp;
+
+    /// A store that counts nothing and says it waits (as the database and Redis do).
+    struct Remote;
+    impl LimitStore for Remote {
+        fn take(&self, _: &str, _: Rule) -> Result<Take, StoreError> {
+            Ok(Take::Counted)
+        }
+        fn give_back(&self, _: &str) -> Result<(), StoreError> {
+            Ok(())
+        }
+        fn clear(&self, _: &str) -> Result<(), StoreError> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn only_a_bucket_kept_in_memory_answers_without_the_blocking_pool() {
+        let chat = Bucket::ChatEventsPerAccount;
+        let limiter = Limiter::new(Arc::new(Remote)).with_store(chat, Arc::new(InMemoryStore::new()));
+        assert!(limiter.answers_from_memory(chat));
+        assert!(!limiter.answers_from_memory(TICKETS));
+    }
 
     #[test]
     fn a_key_gets_its_limit_per_window_then_waits_for_the_window_to_end() {
@@ -148,6 +196,54 @@ mod tests {
         let wait = limiter.hit(chat, 1).expect_err("the fourth is refused");
         assert!(wait.0 <= chat.rule().window && wait.0 > Duration::from_secs(9));
         assert!(limiter.hit(chat, 2).is_ok(), "another account has its own budget");
+    }
+
+    #[test]
+    fn a_give_back_or_clear_the_store_fails_is_tried_again() {
+        // As a database store behind a pool whose connections were cut: the first calls on
+        // dead connections fail, then a fresh one works.
+        struct Flaky {
+            inner: InMemoryStore,
+            failures_left: Mutex<usize>,
+        }
+        impl Flaky {
+            fn fail_first(&self) -> Result<(), StoreError> {
+                let mut left = self.failures_left.lock().unwrap();
+                if *left > 0 {
+                    *left -= 1;
+                    return Err(StoreError("server closed the connection unexpectedly".into()));
+                }
+                Ok(())
+            }
+        }
+        impl LimitStore for Flaky {
+            fn take(&self, key: &str, rule: Rule) -> Result<Take, StoreError> {
+                self.inner.take(key, rule)
+            }
+            fn give_back(&self, key: &str) -> Result<(), StoreError> {
+                self.fail_first()?;
+                self.inner.give_back(key)
+            }
+            fn clear(&self, key: &str) -> Result<(), StoreError> {
+                self.fail_first()?;
+                self.inner.clear(key)
+            }
+        }
+        let store = Arc::new(Flaky { inner: InMemoryStore::default(), failures_left: Mutex::new(0) });
+        let limiter = Limiter::new(store.clone()).with_limit(Bucket::LoginFailuresPerAccount, 1);
+        let account = Bucket::LoginFailuresPerAccount;
+        // Three failed tries, then the give-back lands: the one slot is free again.
+        limiter.hit(account, "asha@example.com").unwrap();
+        *store.failures_left.lock().unwrap() = 3;
+        limiter.give_back(account, "asha@example.com");
+        assert!(limiter.hit(account, "asha@example.com").is_ok(), "given back despite the failures");
+        *store.failures_left.lock().unwrap() = 3;
+        limiter.clear(account, "asha@example.com");
+        assert!(limiter.hit(account, "asha@example.com").is_ok(), "cleared despite the failures");
+        // A store that stays down is given up on (the warning says so); nothing panics.
+        *store.failures_left.lock().unwrap() = 100;
+        limiter.give_back(account, "asha@example.com");
+        assert!(limiter.hit(account, "asha@example.com").is_err(), "still counted: the store never took it back");
     }
 
     #[test]

@@ -112,4 +112,8 @@ impl LimitStore for InMemoryStore {
         self.lock().by_key.remove(key);
         Ok(())
     }
+
+    fn answers_from_memory(&self) -> bool {
+        true
+    }
 }

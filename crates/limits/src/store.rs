@@ -39,4 +39,10 @@ pub trait LimitStore: Send + Sync {
 
     /// Forgets `key`'s window.
     fn clear(&self, key: &str) -> Result<(), StoreError>;
+
+    /// Whether every call answers at once from this process's memory (never waits on a disk or the
+    /// network), so that an async caller may call it on the reactor instead of the blocking pool.
+    fn answers_from_memory(&self) -> bool {
+        false
+    }
 }

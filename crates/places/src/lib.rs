@@ -949,23 +949,46 @@ impl Places {
 
     /// The place a point lies in (the nearest post office within [`NEAREST_MAX_KM`]).
     pub fn nearest(&self, lat: f64, lng: f64) -> Option<&Place> {
+        self.nearest_within_rings(lat, lng, true)
+    }
+
+    /// [`Places::nearest`] by rings of grid cells around the point's own: once the best place
+    /// found is nearer than any cell of the next ring can be, the rest cannot beat it (with
+    /// `stop_early` false, every cell within reach is read: the tests' reference).
+    fn nearest_within_rings(&self, lat: f64, lng: f64, stop_early: bool) -> Option<&Place> {
         let here = Point::new(lat, lng)?;
         let (row, col) = cell(lat, lng);
         let lat_cells = (NEAREST_MAX_KM / 111.0 * GRID).ceil() as i32;
         let cos = lat.to_radians().cos().max(0.05);
         let lng_cells = (NEAREST_MAX_KM / (111.0 * cos) * GRID).ceil() as i32;
+        // The least size of a cell in km anywhere in the window: its width at the window's
+        // latitude nearest a pole (a little under the sphere's 111.19 km per degree).
+        let poleward = (lat.abs() + f64::from(lat_cells + 1) / GRID).min(90.0);
+        let cell_km = 111.0 / GRID * poleward.to_radians().cos().min(1.0);
         let mut best: Option<(f64, std::cmp::Reverse<u8>, u32)> = None;
-        for r in row - lat_cells..=row + lat_cells {
-            for c in col - lng_cells..=col + lng_cells {
-                for &i in self.grid.get(&(r, c)).map_or(&[][..], Vec::as_slice) {
-                    let p = &self.places[i as usize];
-                    let d = distance_km(here, Point { lat: p.lat, lng: p.lng });
-                    if d > NEAREST_MAX_KM {
+        for ring in 0..=lat_cells.max(lng_cells) {
+            if stop_early && ring >= 1 {
+                // Every point of ring `ring` is at least `ring - 1` whole cells away.
+                if best.is_some_and(|(d, _, _)| d < f64::from(ring - 1) * cell_km) {
+                    break;
+                }
+            }
+            for r in (row - ring).max(row - lat_cells)..=(row + ring).min(row + lat_cells) {
+                for c in (col - ring).max(col - lng_cells)..=(col + ring).min(col + lng_cells) {
+                    // Only the ring's own cells (its border), each once.
+                    if (r - row).abs() != ring && (c - col).abs() != ring {
                         continue;
                     }
-                    let key = (d, std::cmp::Reverse(self.meta[i as usize].accuracy), i);
-                    if best.is_none_or(|b| key.partial_cmp(&b) == Some(std::cmp::Ordering::Less)) {
-                        best = Some(key);
+                    for &i in self.grid.get(&(r, c)).map_or(&[][..], Vec::as_slice) {
+                        let p = &self.places[i as usize];
+                        let d = distance_km(here, Point { lat: p.lat, lng: p.lng });
+                        if d > NEAREST_MAX_KM {
+                            continue;
+                        }
+                        let key = (d, std::cmp::Reverse(self.meta[i as usize].accuracy), i);
+                        if best.is_none_or(|b| key.partial_cmp(&b) == Some(std::cmp::Ordering::Less)) {
+                            best = Some(key);
+                        }
                     }
                 }
             }
@@ -1047,6 +1070,34 @@ fn cell(lat: f64, lng: f64) -> (i32, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ring_search_finds_what_reading_every_cell_finds() {
+        // Points all over India and past its edges (where nothing may be in reach), in dense
+        // cities and empty land; the same place, or none, either way.
+        let places = Places::global();
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut found = 0;
+        for i in 0..4_000 {
+            let (lat, lng) = if i % 2 == 0 {
+                (6.0 + next() * 32.0, 67.0 + next() * 31.0)
+            } else {
+                // Near the ten largest cities' centres, where cells are fullest.
+                let cities = [(28.61, 77.21), (19.08, 72.88), (12.97, 77.59), (13.08, 80.27), (22.57, 88.36)];
+                let (clat, clng) = cities[i % cities.len()];
+                (clat + (next() - 0.5) * 0.6, clng + (next() - 0.5) * 0.6)
+            };
+            let fast = places.nearest_within_rings(lat, lng, true).map(|p| p as *const Place);
+            let every = places.nearest_within_rings(lat, lng, false).map(|p| p as *const Place);
+            assert_eq!(fast, every, "({lat}, {lng})");
+            found += usize::from(fast.is_some());
+        }
+        assert!(found > 2_000, "most points lie near a place ({found})");
+    }
 
     #[test]
     fn normalize_lowercases_and_strips_punctuation() {

@@ -38,6 +38,63 @@ pub fn record_user(req: &HttpRequest, user_id: i64) {
     }
 }
 
+/// The template of the route a request's path matches, once per request.
+#[derive(Clone)]
+struct RouteTemplate(Rc<str>);
+
+/// The request's route template (`/api/tutors/{id}`), or `unmatched`. Known before routing: the
+/// resource map matches the path on its own, which costs a walk of every route (a tenth of a
+/// cached `/api/site`'s CPU, README 'HTTP hot paths'), so the first layer to ask (this log) keeps
+/// the answer for the others (the metrics, the public cache), and each worker remembers the
+/// answers for the paths it sees most ([`KnownTemplates`]).
+pub fn route_template(req: &ServiceRequest) -> String {
+    route_template_rc(req).to_string()
+}
+
+fn route_template_rc(req: &ServiceRequest) -> Rc<str> {
+    if let Some(known) = req.extensions().get::<RouteTemplate>() {
+        return known.0.clone();
+    }
+    let route = KNOWN_TEMPLATES.with(|known| known.template(req.path(), || req.match_pattern()));
+    req.extensions_mut().insert(RouteTemplate(route.clone()));
+    route
+}
+
+thread_local! {
+    /// One per actix worker (each runs on its own thread): no lock on the request's path.
+    static KNOWN_TEMPLATES: KnownTemplates = KnownTemplates::default();
+}
+
+/// The route templates of the paths a worker has seen: the resource map's answer depends on the
+/// path alone and the map never changes while the server runs, so a remembered answer is exact.
+/// Bounded: paths longer than [`KnownTemplates::MAX_PATH`] bytes are not kept, and the memory is
+/// emptied once it holds [`KnownTemplates::MAX_PATHS`] (a crawler of random paths only makes it
+/// miss, never grow).
+#[derive(Default)]
+struct KnownTemplates {
+    paths: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<str>>>,
+}
+
+impl KnownTemplates {
+    const MAX_PATHS: usize = 4096;
+    const MAX_PATH: usize = 160;
+
+    fn template(&self, path: &str, match_pattern: impl FnOnce() -> Option<String>) -> Rc<str> {
+        if let Some(known) = self.paths.borrow().get(path) {
+            return known.clone();
+        }
+        let route: Rc<str> = match_pattern().map_or_else(|| Rc::from("unmatched"), Rc::from);
+        if path.len() <= Self::MAX_PATH {
+            let mut paths = self.paths.borrow_mut();
+            if paths.len() >= Self::MAX_PATHS {
+                paths.clear();
+            }
+            paths.insert(path.into(), route.clone());
+        }
+        route
+    }
+}
+
 pub async fn middleware(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -46,8 +103,7 @@ pub async fn middleware(
     let id = RequestId::for_request(from_trusted_proxy(&req), req.headers().get(request_id::HEADER));
     let line = AccessLine {
         method: req.method().to_string(),
-        // Known before routing: the resource map matches the path on its own.
-        route: req.match_pattern().unwrap_or_else(|| "unmatched".into()),
+        route: route_template_rc(&req),
         path: req.path().to_string(),
         client: client_address(req.request()),
     };
@@ -89,7 +145,7 @@ fn from_trusted_proxy(req: &ServiceRequest) -> bool {
 /// What the access line says about the request, taken before the request is handed on.
 struct AccessLine {
     method: String,
-    route: String,
+    route: Rc<str>,
     path: String,
     client: IpAddr,
 }
@@ -125,5 +181,34 @@ impl AccessLine {
 fn log_server_error(span: &Span, status: StatusCode, error: &actix_web::Error) {
     if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
         tracing::error!(parent: span, status = status.as_u16(), error = %error, "request failed");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KnownTemplates;
+
+    #[test]
+    fn a_known_path_is_not_matched_again_and_the_memory_stays_bounded() {
+        let known = KnownTemplates::default();
+        let calls = std::cell::Cell::new(0);
+        let matcher = |answer: Option<&str>| {
+            calls.set(calls.get() + 1);
+            answer.map(str::to_string)
+        };
+        assert_eq!(&*known.template("/api/tutors/7", || matcher(Some("/api/tutors/{id}"))), "/api/tutors/{id}");
+        assert_eq!(&*known.template("/api/tutors/7", || matcher(Some("/wrong"))), "/api/tutors/{id}");
+        assert_eq!(calls.get(), 1);
+        assert_eq!(&*known.template("/nowhere", || matcher(None)), "unmatched");
+        // A long path is answered but not kept.
+        let long = format!("/{}", "a".repeat(KnownTemplates::MAX_PATH));
+        known.template(&long, || matcher(None));
+        known.template(&long, || matcher(None));
+        assert_eq!(calls.get(), 4);
+        // Past the bound the memory starts again instead of growing.
+        for i in 0..KnownTemplates::MAX_PATHS + 10 {
+            known.template(&format!("/p/{i}"), || matcher(None));
+        }
+        assert!(known.paths.borrow().len() <= KnownTemplates::MAX_PATHS);
     }
 }

@@ -72,7 +72,7 @@ pub fn acceptable(message: &impl HttpMessage) -> Vec<Coding> {
         .filter(|(quality, _)| *quality > Quality::ZERO)
         .collect();
     // A stable sort keeps brotli first between equals.
-    codings.sort_by(|a, b| b.0.cmp(&a.0));
+    codings.sort_by_key(|c| std::cmp::Reverse(c.0));
     codings.into_iter().map(|(_, coding)| coding).chain([Coding::Identity]).collect()
 }
 

@@ -10,6 +10,7 @@ pub mod demo;
 mod error_code;
 mod errors;
 mod extract;
+mod gates;
 mod input;
 pub mod logging;
 mod maintenance;
@@ -71,8 +72,8 @@ pub struct Application {
     hub: Arc<chat::Hub>,
     chat_writer: chat::ChatWriter,
     notifier: Notifier,
-    /// Its queued search terms are written on the way out.
-    tuition: TuitionService,
+    /// The queued search terms are written on the way out.
+    search_trends: hometutor_tuition::SearchTrends,
 }
 
 /// Opens the database named in the settings and applies pending migrations.
@@ -290,7 +291,7 @@ impl Application {
             TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
         let port = listener.local_addr()?.port();
         let tuition = tuition_service(db.clone(), &jwt_secret).await?.with_notifier(notifier.clone());
-        let search_trends = tuition.clone();
+        let search_trends = tuition.search_trends();
         let messages = MessageStore::new(db.clone());
         let staging = settings.uploads.staging_dir(&settings.data_dir);
         let media = MediaStore::open(db.clone(), &settings.uploads, staging, settings.max_upload_bytes)?
@@ -372,9 +373,7 @@ impl Application {
             app.configure(|cfg| web::configure(cfg, sitemaps.clone()))
                 .wrap(actix_web::middleware::from_fn(public_cache::invalidate_on_writes))
                 .wrap(actix_web::middleware::from_fn(input::body_deadline))
-                .wrap(actix_web::middleware::from_fn(admin_gate::guard))
-                .wrap(actix_web::middleware::from_fn(maintenance::guard))
-                .wrap(actix_web::middleware::from_fn(input::refuse_nul_in_url))
+                .wrap(actix_web::middleware::from_fn(gates::refusals))
                 .wrap(security::headers(&public_url))
                 .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
                 .wrap(actix_web::middleware::from_fn(input::fallback::json_errors))
@@ -403,7 +402,7 @@ impl Application {
             hub,
             chat_writer,
             notifier,
-            tuition: search_trends,
+            search_trends,
         })
     }
 
@@ -447,10 +446,10 @@ impl Application {
         let _ = self.stop_workers.send(true);
         let (_, result) = futures_util::future::join(handle.stop(true), &mut server).await;
         let chat_writer = self.chat_writer;
-        let tuition = self.tuition;
+        let search_trends = self.search_trends;
         let finished = async move {
             chat_writer.flush().await;
-            let _ = tokio::task::spawn_blocking(move || tuition.flush_search_trends()).await;
+            let _ = tokio::task::spawn_blocking(move || search_trends.flush()).await;
             futures_util::future::join_all(self.workers).await;
         };
         match tokio::time::timeout_at(deadline, finished).await {

@@ -5,11 +5,8 @@
 //! e-mail unsubscribe links (users must always be able to opt out) stay open.
 //! Pages outside /api are served: the app shows the maintenance screen.
 
-use actix_web::body::{BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
-use actix_web::middleware::Next;
-use actix_web::{web, ResponseError};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 
 use crate::errors::{blocking, ApiError, ErrorCode};
 use crate::extract::authenticate;
@@ -36,16 +33,11 @@ fn always_open(path: &str) -> bool {
         || path.starts_with("/api/uploads/")
 }
 
-pub async fn guard(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+pub async fn refusal(req: &HttpRequest) -> Option<HttpResponse> {
     if always_open(req.path()) {
-        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
+        return None;
     }
-    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
-        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
-    };
+    let state = req.app_data::<web::Data<AppState>>().cloned()?;
     // Cached settings answer without leaving the reactor; only a stale copy is read from the database.
     let on = match state.admin.cached_settings() {
         Some(settings) => settings.maintenance_mode,
@@ -54,20 +46,16 @@ pub async fn guard(
             blocking(move || admin.settings()).await.map(|s| s.maintenance_mode).unwrap_or(false)
         }
     };
-    if on {
-        let is_admin = authenticate(req.request()).await.is_ok_and(|user| user.role == hometutor_core::Role::Admin);
-        if !is_admin {
-            let mut error = ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                ErrorCode::Maintenance,
-                "HomeTutor is down for maintenance. Please try again a little later.",
-            );
-            error.retry_after = Some(300);
-            let response = error.error_response();
-            return Ok(req.into_response(response).map_into_boxed_body());
-        }
+    if !on || authenticate(req).await.is_ok_and(|user| user.role == hometutor_core::Role::Admin) {
+        return None;
     }
-    next.call(req).await.map(ServiceResponse::map_into_boxed_body)
+    let mut error = ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        ErrorCode::Maintenance,
+        "HomeTutor is down for maintenance. Please try again a little later.",
+    );
+    error.retry_after = Some(300);
+    Some(error.error_response())
 }
 
 #[cfg(test)]

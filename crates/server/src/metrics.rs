@@ -226,7 +226,7 @@ pub async fn record_request(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
-    let route = req.match_pattern().unwrap_or_else(|| "unmatched".into());
+    let route = crate::access_log::route_template(&req);
     let method = method_label(req.method());
     let result = next.call(req).await;
     let status = match &result {

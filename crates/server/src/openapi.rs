@@ -79,12 +79,12 @@ fn add_shared_answers(operation: &mut Operation, admin_area: bool, writes: bool)
         add(operation, "403", "Admin access required");
     }
     // `input::fallback::path_config`: an id that does not parse names nothing, like one that names
-    // nothing that exists (404); `input::refuse_nul_in_url`: a NUL in the path is refused (400).
+    // nothing that exists (404); `input::nul_in_url_refusal`: a NUL in the path is refused (400).
     if has_path_parameter {
         add(operation, "400", "A path parameter contains the NUL character");
         add(operation, "404", "Not found");
     }
-    // `query_config`: a query parameter of the wrong type; `input::refuse_nul_in_url`: a NUL in one.
+    // `query_config`: a query parameter of the wrong type; `input::nul_in_url_refusal`: a NUL in one.
     if has_query_parameter {
         add(operation, "400", "A query parameter is invalid");
     }
@@ -100,7 +100,7 @@ fn add_shared_answers(operation: &mut Operation, admin_area: bool, writes: bool)
         add(operation, "413", "The body is too large");
         add(operation, "415", "The body is not of the documented content type");
     }
-    // `maintenance::guard` and `errors::database`: maintenance mode, or the database briefly unreachable.
+    // `maintenance::refusal` and `errors::database`: maintenance mode, or the database briefly unreachable.
     add(operation, "503", "Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After");
     // `errors::storage_full`: a write on a full disk saves nothing.
     if writes {

@@ -98,13 +98,18 @@ pub fn refused(bucket: Bucket, wait: RetryAfter) -> ApiError {
     error
 }
 
-/// [`Limiter::hit`] on the blocking pool. A pool that is shutting down lets the event through,
+/// [`Limiter::hit`] on the blocking pool (or at once for a store in memory). A pool that is shutting down lets the event through,
 /// as a store that does not answer does.
 pub async fn hit(
     limiter: &Limiter,
     bucket: Bucket,
     key: impl std::fmt::Display + Send + 'static,
 ) -> Result<(), RetryAfter> {
+    // A count kept in this process's memory (a single process's chat events) is a map lookup
+    // under a mutex: answered here, without two thread switches per event through the blocking pool.
+    if limiter.answers_from_memory(bucket) {
+        return limiter.hit(bucket, key);
+    }
     let limiter = limiter.clone();
     web::block(move || limiter.hit(bucket, key)).await.unwrap_or(Ok(()))
 }

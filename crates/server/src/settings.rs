@@ -392,6 +392,18 @@ mod tests {
     }
 
     #[test]
+    fn a_password_check_waits_two_seconds_for_a_hashing_thread_unless_told_otherwise() {
+        use std::time::Duration;
+        assert_eq!(with(&[]).expect("defaults").password_queue_wait, Duration::from_secs(2));
+        for (ms, wait) in
+            [("0", Duration::ZERO), ("350", Duration::from_millis(350)), ("60000", Duration::from_secs(60))]
+        {
+            let s = with(&[("PASSWORD_QUEUE_WAIT_MS", ms)]).expect(ms);
+            assert_eq!(s.password_queue_wait, wait, "{ms}");
+        }
+    }
+
+    #[test]
     fn a_shared_database_or_redis_needs_an_explicit_secret() {
         for shared in [("DATABASE_URL", "postgres://u@db/hometutor"), ("REDIS_URL", "redis://cache:6379")] {
             let err = with(&[shared]).err().map(|e| e.to_string()).unwrap_or_default();
@@ -413,6 +425,9 @@ mod tests {
             ("SMTP_URL", "http://mail"),
             ("MAIL_FROM", "not an address"),
             ("BCRYPT_COST", "99"),
+            ("PASSWORD_QUEUE_WAIT_MS", "2s"),
+            ("PASSWORD_QUEUE_WAIT_MS", "60001"),
+            ("PASSWORD_QUEUE_WAIT_MS", "-1"),
             ("ADMIN_EMAIL", "a@b.com"),
             ("PAYMENT_MODE", "free"),
             ("PAYMENT_MODE", "cashfree"),

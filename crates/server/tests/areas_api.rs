@@ -40,8 +40,7 @@ async fn a_tutor_saves_and_reads_their_own_area_and_no_one_else_can() {
     let parent = app.verified_user("parent@example.com", "parent").await;
 
     let none = app.call("GET", "/api/tutors/me/area", Some(&tutor), None).await;
-    assert_eq!((none.status, none.body["code"].as_str()), (404, Some("area_not_set")));
-    assert_eq!(none.body["message"], "You have not saved a teaching area yet.");
+    assert_eq!((none.status, &none.body), (200, &json!(null)), "no area saved yet");
 
     let body = json!({"location": DELHI, "radiusKm": 8, "subjects": [" Maths ", "maths", "Physics"], "classes": []});
     let saved = app.call("PUT", "/api/tutors/me/area", Some(&tutor), Some(body)).await;
@@ -64,7 +63,7 @@ async fn a_tutor_saves_and_reads_their_own_area_and_no_one_else_can() {
 
     // Another tutor reads and writes their own area only: `me` is the caller, always.
     let theirs = app.call("GET", "/api/tutors/me/area", Some(&other), None).await;
-    assert_eq!((theirs.status, theirs.body["code"].as_str()), (404, Some("area_not_set")));
+    assert_eq!((theirs.status, &theirs.body), (200, &json!(null)), "the first tutor's area is not theirs");
     let mumbai = json!({"location": [72.8777, 19.076], "radiusKm": 25, "subjects": [], "classes": ["Class 12"]});
     assert_eq!(app.call("PUT", "/api/tutors/me/area", Some(&other), Some(mumbai)).await.status, 200);
     let mine = app.call("GET", "/api/tutors/me/area", Some(&tutor), None).await;
@@ -201,7 +200,17 @@ async fn a_posted_request_alerts_the_tutor_whose_area_covers_it() {
     assert_eq!((kind.as_str(), link.as_deref()), ("new_request", Some(format!("/nearby?request={id}").as_str())));
     assert!(title.starts_with("New Maths request ") && title.ends_with(" km from you"), "{title}");
     let data: Value = serde_json::from_str(data).unwrap();
-    assert_eq!(sorted_keys(&data), ["classLevel", "distanceKm", "requestId", "subject"]);
+    assert_eq!(
+        sorted_keys(&data),
+        ["board", "classId", "classLevel", "distanceKm", "mode", "requestId", "subject", "subjectId"]
+    );
+    // What the request is for, in words and as the vocabulary's ids; nothing of who or where.
+    let what = |k: &str| data[k].clone();
+    assert_eq!(
+        [what("requestId"), what("subject"), what("subjectId"), what("classLevel"), what("classId")],
+        [json!(id), json!("Maths"), json!("maths"), json!("Class 10"), json!("class-10")]
+    );
+    assert_eq!([what("board"), what("mode")], [Value::Null, json!("home")]);
     assert!(alerts("elsewhere@example.com").is_empty());
     assert!(alerts("parent@example.com").is_empty());
 

@@ -1,14 +1,14 @@
 //! Tutor search, recommendations, invitations and the profile's issue-20 fields over HTTP.
-//! Teaching areas are seeded straight into their tables (crates/discovery's fixture).
+//! Teaching areas are seeded straight into their tables (crates/tuition's `area::insert_many`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
 mod common;
 
 use common::TestApp;
+use hometutor_core::UserId;
 use hometutor_db::DbError;
-use hometutor_discovery::fixture::{insert_areas, SeedArea};
-use hometutor_geo::Point;
+use hometutor_tuition::area::{insert_many, AreaInput};
 use serde_json::{json, Value};
 
 const DELHI: [f64; 2] = [77.209, 28.6139];
@@ -29,21 +29,32 @@ fn user_id(app: &TestApp, email: &str) -> i64 {
 
 /// A subscribed tutor teaching maths for Class 8 (CBSE) within 10 km of a point `km_east` of Delhi.
 async fn teaching_tutor(app: &TestApp, email: &str, km_east: f64) -> (String, i64) {
+    teaching_tutor_with(app, email, km_east, "cbse", &[]).await
+}
+
+/// [`teaching_tutor`] on one board, in some modes (none: any).
+async fn teaching_tutor_with(app: &TestApp, email: &str, km_east: f64, board: &str, modes: &[&str]) -> (String, i64) {
     let token = app.verified_user(email, "tutor").await;
     app.subscribe(&token).await;
     let id = id_of(app, email).await;
-    let center = Point { lat: DELHI[1], lng: DELHI[0] + km_east / (111.195 * DELHI[1].to_radians().cos()) };
-    let area = SeedArea {
-        tutor: id,
-        center,
-        radius_km: 10.0,
+    let lng = DELHI[0] + km_east / (111.195 * DELHI[1].to_radians().cos());
+    let area = AreaInput {
+        location: Some([lng, DELHI[1]]),
+        radius_km: Some(10.0),
         subjects: vec!["maths".into()],
         classes: vec!["class-8".into()],
-        boards: vec!["cbse".into()],
-        modes: vec![],
+        boards: vec![board.into()],
+        modes: modes.iter().map(|m| m.to_string()).collect(),
     };
-    app.db().write(|c| insert_areas(c, &[area]).map_err(DbError::from)).expect("area");
+    app.db().write(|c| insert_many(c, &[(UserId(id), area)])).expect("area");
     (token, id)
+}
+
+/// The ids a search lists, in order (asserting a 200).
+async fn listed(app: &TestApp, query: &str) -> Vec<i64> {
+    let found = app.call("GET", &format!("/api/tutors/search?location=[77.209,28.6139]{query}"), None, None).await;
+    assert_eq!(found.status, 200, "{query}: {:?}", found.body);
+    found.body["tutors"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect()
 }
 
 async fn post_request(app: &TestApp, parent: &str) -> i64 {
@@ -98,6 +109,71 @@ async fn anyone_searches_tutors_by_place_and_vocabulary_ids() {
         "?location=[77.2,28.6]&maxFee=ten",
     ] {
         assert_eq!(app.call("GET", &format!("/api/tutors/search{query}"), None, None).await.status, 400, "{query}");
+    }
+}
+
+#[actix_web::test]
+async fn every_filter_of_tutor_search_holds_over_http() {
+    let app = TestApp::start().await;
+    let (cheap_token, cheap) = teaching_tutor_with(&app, "cheap@example.com", 1.0, "cbse", &["home"]).await;
+    let (dear_token, dear) = teaching_tutor_with(&app, "dear@example.com", 2.0, "icse", &["online"]).await;
+    let (_, unpriced) = teaching_tutor_with(&app, "unpriced@example.com", 3.0, "cbse", &[]).await;
+    for (token, id, fee) in [(&cheap_token, cheap, 400), (&dear_token, dear, 1200)] {
+        let saved = app
+            .call("PUT", &format!("/api/tutors/{id}"), Some(token), Some(json!({"about": "Maths", "feePerHour": fee})))
+            .await;
+        assert_eq!(saved.status, 200, "{:?}", saved.body);
+    }
+    // The dear tutor is approved by an admin and reviewed by a parent who was in touch.
+    {
+        use diesel::prelude::*;
+        use hometutor_db::schema::users;
+        app.db()
+            .write(|c| {
+                diesel::update(users::table.find(dear)).set(users::approved.eq(true)).execute(c).map_err(DbError::from)
+            })
+            .expect("approve");
+    }
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let hello = json!({"to": dear, "text": "Can you teach Class 8 maths?"});
+    assert_eq!(app.call("POST", "/api/messages", Some(&parent), Some(hello)).await.status, 201);
+    let review =
+        app.call("POST", &format!("/api/tutors/{dear}/reviews"), Some(&parent), Some(json!({"rating": 5}))).await;
+    assert_eq!(review.status, 201, "{:?}", review.body);
+
+    assert_eq!(listed(&app, "").await, vec![cheap, dear, unpriced]);
+    assert_eq!(listed(&app, "&board=icse").await, vec![dear]);
+    // An area without modes teaches either way.
+    assert_eq!(listed(&app, "&mode=online").await, vec![dear, unpriced]);
+    assert_eq!(listed(&app, "&mode=home").await, vec![cheap, unpriced]);
+    // A fee range: both ends count; a tutor without a fee is in no range.
+    assert_eq!(listed(&app, "&minFee=400").await, vec![cheap, dear]);
+    assert_eq!(listed(&app, "&minFee=401").await, vec![dear]);
+    assert_eq!(listed(&app, "&maxFee=400").await, vec![cheap]);
+    assert_eq!(listed(&app, "&minFee=500&maxFee=1000").await, Vec::<i64>::new());
+    assert_eq!(listed(&app, "&minRating=4.5").await, vec![dear]);
+    assert_eq!(listed(&app, "&verified=true").await, vec![dear]);
+    assert_eq!(listed(&app, "&verified=false").await, vec![cheap, dear, unpriced]);
+
+    // Each card names its place and where the map shows it: a post office near the tutor's centre.
+    let found = app.call("GET", "/api/tutors/search?location=[77.209,28.6139]&board=icse", None, None).await;
+    let card = &found.body["tutors"][0];
+    assert!(card["placeName"].as_str().unwrap().starts_with("near "), "{card}");
+    let at = card["placeLocation"].as_array().unwrap();
+    let (lng, lat) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+    let centre_lng = DELHI[0] + 2.0 / (111.195 * DELHI[1].to_radians().cos());
+    assert!((lng - centre_lng).abs() < 0.05 && (lat - DELHI[1]).abs() < 0.05, "{card}");
+    assert!((lng, lat) != (centre_lng, DELHI[1]), "never the tutor's own centre");
+
+    // A range upside down is refused under maxFee.
+    let upside_down =
+        app.call("GET", "/api/tutors/search?location=[77.209,28.6139]&minFee=900&maxFee=500", None, None).await;
+    assert_eq!((upside_down.status, upside_down.body["code"].as_str()), (400, Some("validation")));
+    assert_eq!(upside_down.body["fields"]["maxFee"].as_str(), Some("The highest fee must not be below the lowest."));
+    for query in ["&minFee=-1", "&minFee=100001", "&minFee=cheap", "&radiusKm=51"] {
+        let refused =
+            app.call("GET", &format!("/api/tutors/search?location=[77.209,28.6139]{query}"), None, None).await;
+        assert_eq!(refused.status, 400, "{query}");
     }
 }
 

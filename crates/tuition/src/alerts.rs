@@ -111,22 +111,39 @@ pub(crate) fn new_request(c: &mut DbConnection, notifier: &Notifier, id: i64) ->
         }
         let subscribed = tutor.subscription.at(at).active;
         let distance = shown_distance(distance_km(area.center, point));
-        let notice = notice(area.tutor, id, &subject, &class_level, &preferred_time, distance, subscribed);
-        created.extend(notifier.notify(c, &notice)?);
+        let about = About {
+            request: id,
+            subject: &subject,
+            subject_id: subject_choice.as_ref().map(|c| c.id()),
+            class_level: &class_level,
+            class_id: class_choice.as_ref().map(|c| c.id()),
+            board: board.as_deref(),
+            mode: &mode,
+            preferred_time: &preferred_time,
+        };
+        created.extend(notifier.notify(c, &notice(area.tutor, &about, distance, subscribed))?);
     }
     Ok(created)
 }
 
-/// The alert itself: what the request is for and how far, nothing of who or where.
-fn notice(
-    tutor: UserId,
-    id: i64,
-    subject: &str,
-    class_level: &str,
-    preferred_time: &str,
-    distance_km: f64,
-    subscribed: bool,
-) -> Notice {
+/// What an alert says of the request: what it is for, as words and as vocabulary ids.
+#[derive(Clone, Copy)]
+struct About<'a> {
+    request: i64,
+    subject: &'a str,
+    /// A vocabulary id, or `other` (free text); `None` when the stored words map to nothing.
+    subject_id: Option<&'a str>,
+    class_level: &'a str,
+    class_id: Option<&'a str>,
+    board: Option<&'a str>,
+    mode: &'a str,
+    preferred_time: &'a str,
+}
+
+/// The alert itself: what the request is for and how far, nothing of who or where. Its
+/// data carries the vocabulary ids too, so that a client can filter or label by id.
+fn notice(tutor: UserId, about: &About<'_>, distance_km: f64, subscribed: bool) -> Notice {
+    let About { request: id, subject, subject_id, class_level, class_id, board, mode, preferred_time } = *about;
     let mut body = format!(
         "Subject: {subject} · Class: {class_level} · Preferred time: {preferred_time} · \
          {distance_km:.1} km from the centre of your teaching area."
@@ -143,7 +160,11 @@ fn notice(
         data: json!({
             "requestId": id,
             "subject": subject,
+            "subjectId": subject_id,
             "classLevel": class_level,
+            "classId": class_id,
+            "board": board,
+            "mode": mode,
             "distanceKm": distance_km,
         }),
         dedupe_key: Some(format!("new_request:{id}")),

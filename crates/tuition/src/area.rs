@@ -328,9 +328,10 @@ pub(crate) fn save(c: &mut DbConnection, tutor: UserId, area: &ValidArea) -> Que
     Ok(saved)
 }
 
-/// Stores many tutors' first areas at once, with their cells: seeding and the benchmark
-/// (`crates/area-bench`). Every tutor must be without an area yet; the first invalid
-/// input refuses the lot. Call inside a transaction.
+/// Stores many tutors' first areas at once, with their cells and search index rows: seeding,
+/// the benchmarks (`crates/area-bench`, discovery's) and the discovery tests' seeding.
+/// Every tutor must be without an area yet; the first invalid input refuses the lot. Call
+/// inside a transaction.
 pub fn insert_many(c: &mut DbConnection, areas: &[(UserId, AreaInput)]) -> Result<usize, TuitionError> {
     let at = now();
     let mut rows = Vec::with_capacity(areas.len());
@@ -366,13 +367,14 @@ pub fn insert_many(c: &mut DbConnection, areas: &[(UserId, AreaInput)]) -> Resul
 }
 
 impl TuitionService {
-    /// The calling tutor's saved teaching area (others: [`TuitionError::NotATutorArea`]).
+    /// The calling tutor's saved teaching area, `None` before they save one (others:
+    /// [`TuitionError::NotATutorArea`]).
     #[tracing::instrument(skip_all, fields(tutor = tutor.0))]
-    pub fn area(&self, tutor: UserId, role: Role) -> Result<TutorArea, TuitionError> {
+    pub fn area(&self, tutor: UserId, role: Role) -> Result<Option<TutorArea>, TuitionError> {
         if role != Role::Tutor {
             return Err(TuitionError::NotATutorArea);
         }
-        self.db.read(|c| load(c, tutor)?.ok_or(TuitionError::AreaNotSet))
+        self.db.read(|c| Ok::<_, TuitionError>(load(c, tutor)?))
     }
 
     /// Saves the calling tutor's teaching area in place of the one they had. Requests

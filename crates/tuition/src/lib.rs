@@ -35,6 +35,7 @@ pub use model::{
     TuitionRequest, DEFAULT_MODE,
 };
 pub use service::TuitionService;
+pub use trends::SearchTrends;
 
 /// Subject, class and preferred time: at most this many characters once trimmed.
 pub const MAX_FIELD_CHARS: usize = 100;

@@ -106,6 +106,11 @@ impl TuitionService {
         self.trends.flush();
     }
 
+    /// The handle that writes the queued search terms, for a server to keep until it stops.
+    pub fn search_trends(&self) -> SearchTrends {
+        self.trends.clone()
+    }
+
     /// Where the alerts this service stores are announced once committed.
     pub fn with_notifier(mut self, notifier: Notifier) -> Self {
         self.notifier = notifier;

@@ -31,9 +31,9 @@ enum Message {
 }
 
 /// The sending end; the writing thread ends once every clone is dropped, after writing
-/// what was queued.
+/// what was queued. Outside this crate it is only a handle to [`SearchTrends::flush`].
 #[derive(Clone)]
-pub(crate) struct SearchTrends {
+pub struct SearchTrends {
     queue: SyncSender<Message>,
 }
 
@@ -62,7 +62,7 @@ impl SearchTrends {
     }
 
     /// Returns once every term queued before the call is written (or its write failed).
-    pub(crate) fn flush(&self) {
+    pub fn flush(&self) {
         let (done, wait) = mpsc::sync_channel(1);
         if self.queue.send(Message::Flush(done)).is_ok() {
             let _ = wait.recv();

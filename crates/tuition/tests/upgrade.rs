@@ -6,57 +6,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
 use diesel::prelude::*;
-use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use hometutor_core::{Role, UserId};
 use hometutor_db::schema::tuition_requests as tr;
-use hometutor_db::{run_migrations, Db, DbConnection, DbError};
+use hometutor_db::{migrate_before, revert_through, run_migrations, Db, DbError};
 use hometutor_geo::{cell_of, distance_km, Point};
 use hometutor_testkit::TestDatabase;
 use hometutor_tuition::location::LocationKey;
 use hometutor_tuition::{NearbyQuery, TuitionService, APPROXIMATION_MAX_KM, APPROXIMATION_MIN_KM};
 
-const SQLITE: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
-const POSTGRES: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
-const THIS_MIGRATION: &str = "approximate_points";
-
-/// Applies the migrations that come before this one, as the previous release had.
-fn migrate_to_before_this_one(db: &Db) {
-    fn step<C: MigrationHarness<B>, B: diesel::backend::Backend>(
-        c: &mut C,
-        source: EmbeddedMigrations,
-    ) -> Result<bool, DbError> {
-        let pending = c.pending_migrations(source).map_err(|e| DbError::Migration(e.to_string()))?;
-        let next = pending.into_iter().next().expect("this migration is pending");
-        if next.name().to_string().ends_with(THIS_MIGRATION) {
-            return Ok(false);
-        }
-        c.run_migration(&*next).map_err(|e| DbError::Migration(e.to_string()))?;
-        Ok(true)
-    }
-    db.write(|c| {
-        while match c {
-            DbConnection::Sqlite(c) => step(c, SQLITE)?,
-            DbConnection::Pg(c) => step(c, POSTGRES)?,
-        } {}
-        Ok::<(), DbError>(())
-    })
-    .expect("earlier migrations");
-}
-
-/// Reverts applied migrations, newest first, up to and including this one.
-fn revert_this_one(db: &Db) {
-    db.write(|c| loop {
-        let reverted = match c {
-            DbConnection::Sqlite(c) => c.revert_last_migration(SQLITE),
-            DbConnection::Pg(c) => c.revert_last_migration(POSTGRES),
-        }
-        .map_err(|e| DbError::Migration(e.to_string()))?;
-        if reverted.to_string().replace('-', "").starts_with("20261123000010") {
-            return Ok::<(), DbError>(());
-        }
-    })
-    .expect("revert");
-}
+/// The migration this file is about.
+const THIS_MIGRATION: &str = "2026-11-23-000010_approximate_points";
 
 /// id, exact lat and lng, approximate lat, lng and cell.
 type StoredRow = (i64, f64, f64, Option<f64>, Option<f64>, Option<i64>);
@@ -67,7 +26,7 @@ const HOMES: [(f64, f64); 3] = [(28.6139, 77.209), (28.65, 77.25), (28.58, 77.19
 fn old_requests_get_a_point_in_the_ring_and_are_found_after_the_upgrade() {
     let database = TestDatabase::in_memory();
     let db = Db::connect(&database.url).expect("connect");
-    migrate_to_before_this_one(&db);
+    migrate_before(&db, THIS_MIGRATION).expect("earlier migrations");
     // Rows as the previous release wrote them: the exact point and its cell, nothing else.
     db.write(|c| {
         diesel::sql_query(
@@ -122,7 +81,7 @@ fn old_requests_get_a_point_in_the_ring_and_are_found_after_the_upgrade() {
     }
 
     // Going back restores the exact cell the previous release searched on.
-    revert_this_one(&db);
+    revert_through(&db, THIS_MIGRATION).expect("revert");
     let cells: Vec<(f64, f64, i64)> = db
         .read(|c| {
             #[derive(QueryableByName)]

@@ -200,7 +200,7 @@ fn an_area_stores_ids_other_words_boards_modes_and_its_subject_rows() {
     assert_eq!(entries(&saved.classes), ["class-10", "class-12", "other:Adults"]);
     assert_eq!(saved.boards.iter().map(|t| t.id).collect::<Vec<_>>(), ["cbse", "icse"]);
     assert_eq!(saved.modes.iter().map(|t| t.id).collect::<Vec<_>>(), ["online"]);
-    assert_eq!(f.tuition.area(f.tutor, Role::Tutor).expect("read"), saved);
+    assert_eq!(f.tuition.area(f.tutor, Role::Tutor).expect("read"), Some(saved));
     assert_eq!(f.area_subjects(f.tutor), BTreeSet::from(["maths".to_string(), "physics".to_string()]));
     let (mapped, raw): (bool, String) =
         f.db.read(|c| {

@@ -8,41 +8,15 @@
 use std::collections::BTreeSet;
 
 use diesel::prelude::*;
-use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use hometutor_core::{Role, UserId};
 use hometutor_db::schema::{tuition_requests as tr, tutor_areas as ta, tutor_search_index as tsi};
-use hometutor_db::{run_migrations, Db, DbConnection, DbError};
+use hometutor_db::{migrate_before, run_migrations, Db, DbError};
 use hometutor_testkit::TestDatabase;
 use hometutor_tuition::location::LocationKey;
 use hometutor_tuition::{Backfilled, NearbyQuery, TuitionService};
 
-const SQLITE: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
-const POSTGRES: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
-const THIS_MIGRATION: &str = "discovery";
-
-/// Applies the migrations that come before the vocabulary, as the previous release had.
-fn migrate_to_before_the_vocabulary(db: &Db) {
-    fn step<C: MigrationHarness<B>, B: diesel::backend::Backend>(
-        c: &mut C,
-        source: EmbeddedMigrations,
-    ) -> Result<bool, DbError> {
-        let pending = c.pending_migrations(source).map_err(|e| DbError::Migration(e.to_string()))?;
-        let next = pending.into_iter().next().expect("this migration is pending");
-        if next.name().to_string().ends_with(THIS_MIGRATION) {
-            return Ok(false);
-        }
-        c.run_migration(&*next).map_err(|e| DbError::Migration(e.to_string()))?;
-        Ok(true)
-    }
-    db.write(|c| {
-        while match c {
-            DbConnection::Sqlite(c) => step(c, SQLITE)?,
-            DbConnection::Pg(c) => step(c, POSTGRES)?,
-        } {}
-        Ok::<(), DbError>(())
-    })
-    .expect("earlier migrations");
-}
+/// The migration that brought the vocabulary.
+const THIS_MIGRATION: &str = "2026-11-24-000017_discovery";
 
 /// (subject, class) as parents typed them, and the ids they must map to.
 const OLD_REQUESTS: [(&str, &str, &str, &str); 6] = [
@@ -108,7 +82,7 @@ fn area_subjects(db: &Db) -> BTreeSet<(i64, String)> {
 /// areas of tutors 2 and 3; then this release's migrations.
 fn upgraded(database: &TestDatabase) -> Db {
     let db = Db::connect(&database.url).expect("connect");
-    migrate_to_before_the_vocabulary(&db);
+    migrate_before(&db, THIS_MIGRATION).expect("earlier migrations");
     db.write(|c| {
         diesel::sql_query(
             "INSERT INTO users (fullname, email, phone, password_hash, role, created_at, updated_at) VALUES \
@@ -186,7 +160,7 @@ fn old_free_text_maps_onto_ids_once() {
         ..NearbyQuery::around(hometutor_geo::Point { lat: 28.6139, lng: 77.209 }, 10.0)
     };
     assert_eq!(tuition.nearby(tutor, Role::Tutor, &query).expect("nearby").len(), 3);
-    let area = tuition.area(tutor, Role::Tutor).expect("area");
+    let area = tuition.area(tutor, Role::Tutor).expect("area").expect("kept by the upgrade");
     assert_eq!(area.subject_ids(), ["maths", "physics"]);
 }
 

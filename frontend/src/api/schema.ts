@@ -1267,7 +1267,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The calling tutor's teaching area (tutors only: others 403). */
+        /**
+         * The calling tutor's teaching area, `null` before they save one (tutors only: others 403).
+         *     A new tutor having no area is the normal state, not a missing resource: a 404 here would
+         *     be logged by every browser as an error on the tutor's first pages.
+         */
         get: operations["my_area"];
         /**
          * Saves the calling tutor's teaching area in place of the one they had (tutors only:
@@ -2650,6 +2654,15 @@ export interface components {
             id: number;
             modes: components["schemas"]["TermDto"][];
             photoUrl?: string | null;
+            /**
+             * @description `[longitude, latitude]` of that place (a post office's public point, never the tutor's own):
+             *     where the search map shows the tutor.
+             * @example [
+             *       77.2402,
+             *       28.5733
+             *     ]
+             */
+            placeLocation?: number[] | null;
             /** @description Roughly where the tutor teaches ('near Lajpat Nagar, South Delhi'). */
             placeName?: string | null;
             /**
@@ -8632,12 +8645,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The saved area, or `null` when none is saved yet */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TutorAreaDto"];
+                    "application/json": null | components["schemas"]["TutorAreaDto"];
                 };
             };
             /** @description Not logged in, or the session expired or was revoked */
@@ -8651,15 +8665,6 @@ export interface operations {
             };
             /** @description Not a tutor */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `area_not_set`: no area saved yet */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8885,7 +8890,9 @@ export interface operations {
                 mode?: string | null;
                 /** @description The lowest mean rating, 1–5 (tutors without reviews are left out). */
                 minRating?: number | null;
-                /** @description The highest fee per hour in rupees (tutors without a fee are left out). */
+                /** @description The lowest fee per hour in rupees (tutors without a fee are left out). */
+                minFee?: number | null;
+                /** @description The highest fee per hour in rupees (tutors without a fee are left out); not below `minFee`. */
                 maxFee?: number | null;
                 /** @description `true`: admin-approved tutors only. */
                 verified?: boolean | null;

@@ -49,12 +49,13 @@ describe('tab titles and descriptions (issue 21)', () => {
   it('names the landing page after the site, and a public page after itself with its own description', async () => {
     const { user } = renderApp('/')
     await screen.findByRole('heading', { level: 1, name: 'Find Your Perfect Tutor' })
-    expect(document.title).toBe('HomeTutor — Find Your Perfect Tutor')
+    // Set by an effect once the route has rendered (and the site's title is known): waited for.
+    await waitFor(() => expect(document.title).toBe('HomeTutor — Find Your Perfect Tutor'))
     expect(description()).toBe(DEFAULT_DESCRIPTION)
 
     await user.click(screen.getAllByRole('link', { name: 'About HomeTutor' })[0])
     await screen.findByRole('heading', { level: 1, name: 'About' })
-    expect(document.title).toBe('About · HomeTutor')
+    await waitFor(() => expect(document.title).toBe('About · HomeTutor'))
     expect(description()).toMatch(/^About HomeTutor: our mission/)
   })
 
@@ -62,7 +63,7 @@ describe('tab titles and descriptions (issue 21)', () => {
     signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: inAYear })
     renderApp('/nearby')
     await screen.findByRole('heading', { level: 1, name: 'Nearby Requests' })
-    expect(document.title).toBe('Nearby Requests · HomeTutor')
+    await waitFor(() => expect(document.title).toBe('Nearby Requests · HomeTutor'))
     expect(description()).toBe(DEFAULT_DESCRIPTION)
   })
 

@@ -27,6 +27,31 @@ export function showServerError<T extends FieldValues>(
   { summary = 'always' }: Options = {},
 ): string {
   const message = errorMessage(error, fallback)
+  const shown = showFieldErrors(form, error)
+  if (summary === 'always' || shown === 0) form.setError(SERVER_ERROR, { type: 'server', message })
+  return message
+}
+
+/**
+ * For a form that announces a refused submit in a snackbar, not above its button: the fields get
+ * their messages as with `showServerError`, and the snackbar's text is returned — the message
+ * (the server's, else `fallback`) when no field shows one, else `fieldsShown`, so that no message
+ * shows twice (the server's message is its first field's).
+ */
+export function serverErrorToAnnounce<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  error: unknown,
+  fallback: string,
+  fieldsShown: string,
+): string {
+  return showFieldErrors(form, error) > 0 ? fieldsShown : errorMessage(error, fallback)
+}
+
+/** Puts each of the server's per-field messages beside its field; returns how many found one. */
+function showFieldErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  error: unknown,
+): number {
   const fields = new Set(Object.keys(form.getValues()))
   let shown = 0
   if (error instanceof ApiError && error.fields) {
@@ -37,6 +62,5 @@ export function showServerError<T extends FieldValues>(
       shown++
     }
   }
-  if (summary === 'always' || shown === 0) form.setError(SERVER_ERROR, { type: 'server', message })
-  return message
+  return shown
 }

@@ -17,6 +17,7 @@ export function makeCard(overrides: Partial<TutorCard> = {}): TutorCard {
     reviewCount: 12,
     distanceKm: 2.1,
     placeName: 'near Lajpat Nagar, South Delhi',
+    placeLocation: [77.2373, 28.5708],
     verified: true,
     featured: false,
     badges: [],

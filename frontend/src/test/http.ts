@@ -19,7 +19,7 @@ export function unauthenticated() {
   return apiError(401, { message: 'Session expired. Please log in again.', code: 'unauthenticated' })
 }
 
-/** 404 `area_not_set`: GET /tutors/me/area and GET /tuition/nearby/count for a tutor with no teaching area saved. */
+/** 404 `area_not_set`: GET /tuition/nearby/count for a tutor with no teaching area saved. */
 export function areaNotSet() {
   return apiError(404, { message: 'You have not saved a teaching area yet.', code: 'area_not_set' })
 }

@@ -15,7 +15,11 @@ export const visited: string[] = []
 function LocationProbe() {
   const location = useLocation()
   if (visited[visited.length - 1] !== location.pathname) visited.push(location.pathname)
-  return <output data-testid="location">{location.pathname}</output>
+  return (
+    <output data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </output>
+  )
 }
 
 /** Puts a logged-in session into storage as a login would. */
@@ -51,4 +55,9 @@ export function renderApp(path: string | { pathname: string; state?: unknown } =
 
 export function currentPath(): string {
   return document.querySelector('[data-testid="location"]')?.textContent ?? ''
+}
+
+/** The address's query string, '?a=1' or ''. */
+export function currentSearch(): string {
+  return document.querySelector('[data-testid="location"]')?.getAttribute('data-search') ?? ''
 }

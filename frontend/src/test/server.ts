@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { Profile } from '@/api/types'
-import { apiError, areaNotSet, unauthenticated, type Body } from './http'
+import { apiError, unauthenticated, type Body } from './http'
 import { placesHandlers } from './places'
 
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
@@ -68,7 +68,7 @@ export const defaultHandlers = [
   http.get('*/api/notifications/unread-count', () => HttpResponse.json<Body<'UnreadCount'>>({ unread: 0 })),
   http.get('*/api/notifications', () => HttpResponse.json<Body<'NotificationPage'>>({ items: [], nextCursor: null })),
   http.get('*/api/notifications/preferences', () => HttpResponse.json<Body<'Preferences'>>({ preferences: [] })),
-  http.get('*/api/tutors/me/area', () => areaNotSet()),
+  http.get('*/api/tutors/me/area', () => HttpResponse.json(null)),
   http.get('*/api/tuition/nearby/count', () => HttpResponse.json<Body<'NearbyCountDto'>>({ count: 0, radiusKm: 10 })),
   // Issue 20: the parent dashboard's recommended tutors (none unless a test serves some).
   http.get('*/api/tuition/:id/recommendations', () => HttpResponse.json({ tutors: [] })),

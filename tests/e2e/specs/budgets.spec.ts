@@ -6,13 +6,14 @@ import { DESKTOP, PHONE } from '../support/helpers'
 // Issue 21: every route of SPEC §2's route table, as the role that may see it, on a first visit
 // (a fresh browser context: empty HTTP cache, no service worker yet) at 1280 and 375 px.
 // The budgets: the landing page ≤ 120 KB on the wire and layout shift ≤ 0.05 on every route, as
-// issue 21 asks. Other routes: issue 21's target is 200 KB; the screens with a map or many forms
-// are not there yet (README, 'Performance budgets'), so until they are the assertion is a ceiling
-// just above today's heaviest route (a regression guard), and each route over the target is listed.
+// issue 21 asks. Other routes: issue 21's target is 200 KB, which every route meets but a tutor's
+// /nearby on a wide screen, whose map is in view at once and so loads Leaflet with the page
+// (README, 'Performance budgets'); the assertion is a ceiling just above that route (a regression
+// guard), and each route over the target is listed.
 
 const LANDING_BUDGET = 120 * KB
 const ROUTE_TARGET = 200 * KB
-const ROUTE_CEILING = 300 * KB
+const ROUTE_CEILING = 230 * KB
 const SHIFT_BUDGET = 0.05
 
 test.describe.configure({ mode: 'serial' })

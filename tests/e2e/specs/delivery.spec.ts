@@ -96,6 +96,23 @@ test('the main script, the stylesheet and the page come as brotli, gzip or ident
   }
 })
 
+test('the page, the service worker and the SVG carry the policy; the hashed scripts and styles do not', async () => {
+  // A policy governs what a response becomes as a document or a worker; a hashed file runs under
+  // its page's policy, and ~420 bytes each on a dozen files is a phone's bytes for nothing.
+  const { script, styles } = await appFiles()
+  for (const path of [script, ...styles]) {
+    const response = await get(path, 'br')
+    expect(response.status).toBe(200)
+    expect(response.headers['content-security-policy'], path).toBeUndefined()
+    expect(response.headers['x-content-type-options'], path).toBe('nosniff')
+  }
+  for (const path of ['/', '/sw.js', '/favicon.svg']) {
+    const response = await get(path, 'br')
+    expect(response.status).toBe(200)
+    expect(response.headers['content-security-policy'], path).toContain("script-src 'self'")
+  }
+})
+
 test('a HEAD request is answered like the GET, without the body', async () => {
   const { script } = await appFiles()
   const head = await get(script, 'br', 'HEAD')

@@ -110,6 +110,17 @@ test("a visitor finds 'Maths near 110024', opens the tutor, signs up as a parent
   await expect(card).not.toContainText(tutorWho.email.toLowerCase())
   await expect(card).not.toContainText(tutorWho.phone)
   await expect(card.locator(`img[src="${photoUrl}"]`)).toBeVisible()
+  // The map shows the tutor as a numbered badge at the locality the card names (never the
+  // tutor's own point); Enter on it opens a link to the profile.
+  const badge = visitor.getByRole('button', { name: /^Kavita Iyer, near / })
+  await expect(badge).toBeVisible()
+  await expect(badge).toHaveText('1')
+  await badge.focus()
+  await visitor.keyboard.press('Enter')
+  await expect(visitor.getByRole('link', { name: 'View Kavita Iyer’s profile' })).toHaveAttribute(
+    'href',
+    /^\/tutor\/\d+$/,
+  )
   await expectNoViolations(visitor)
   await picture(visitor, 'tutor-search-desktop.png')
   await visitor.setViewportSize(PHONE)
@@ -167,6 +178,56 @@ test("a visitor finds 'Maths near 110024', opens the tutor, signs up as a parent
   const notices = await api<{ items: { kind: string; link: string | null }[] }>(tutor, 'GET', '/api/notifications')
   const invite = notices.items.find((n) => n.kind === 'tuition_invite')
   expect(invite?.link).toMatch(/^\/nearby\?request=\d+$/)
+  // The bell's popover from the keyboard (issue 21): focus moves into it, Escape closes it and
+  // gives the focus back to the bell.
+  await tutor.goto('/dashboard')
+  const bell = tutor.getByRole('button', { name: /^Notifications, \d+ unread$/ })
+  await bell.focus()
+  await tutor.keyboard.press('Enter')
+  const popover = tutor.getByRole('dialog', { name: 'Notifications' })
+  await expect(popover).toContainText('A parent invited you to their Mathematics request')
+  await expect.poll(() => popover.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+  await tutor.keyboard.press('Escape')
+  await expect(popover).toHaveCount(0)
+  await expect(bell).toBeFocused()
+
+  // A second, newer request takes the panel over; the Maths card's 'Recommended tutors' brings the
+  // panel back to Maths (in the address too: ?recommend=), with the focus on it.
+  await api(visitor, 'POST', '/api/tuition', {
+    subjectId: 'hindi',
+    subject: 'Hindi',
+    classId: 'class-12',
+    classLevel: 'Class 12',
+    mode: 'online',
+    preferredTime: 'Saturdays 10 AM',
+    location: { type: 'Point', coordinates: lajpatNagar },
+  })
+  await visitor.reload()
+  const forRequest = visitor.getByRole('combobox', { name: 'For your request' })
+  await expect(forRequest.locator('option:checked')).toHaveText('Hindi · Class 12')
+  const mathsCard = visitor
+    .getByRole('list', { name: 'My tuition requests' })
+    .getByRole('listitem')
+    .filter({ has: visitor.getByRole('heading', { name: 'Mathematics' }) })
+  await mathsCard.getByRole('link', { name: 'Recommended tutors for Mathematics' }).click()
+  await expect(visitor).toHaveURL(/\/dashboard\?recommend=\d+$/)
+  await expect(forRequest.locator('option:checked')).toHaveText('Mathematics · Class 8')
+  const panelHeading = visitor.getByRole('heading', { level: 2, name: 'Recommended tutors' })
+  await expect(panelHeading).toBeFocused()
+  await expect(panelHeading).toBeInViewport()
+  await expect(pick.getByRole('button', { name: 'Kavita Iyer invited' })).toBeDisabled()
+  await expectNoViolations(visitor)
+  // A reload keeps the choice.
+  await visitor.reload()
+  await expect(forRequest.locator('option:checked')).toHaveText('Mathematics · Class 8')
+  await expect(pick).toBeVisible()
+  await visitor.setViewportSize(PHONE)
+  await mathsCard.getByRole('link', { name: 'Recommended tutors for Mathematics' }).click()
+  await expect(panelHeading).toBeFocused()
+  await expect(panelHeading).toBeInViewport()
+  await expect(pick).toBeVisible()
+  await expectNoViolations(visitor)
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
 
   await visitorContext.close()
   await tutorContext.close()

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoViolations } from '../support/a11y'
-import { signUp } from '../support/helpers'
+import { PHONE, signUp } from '../support/helpers'
 import { offlineTiles } from '../support/pages'
 
 /** The centre of an element's box on the page. */
@@ -53,4 +53,40 @@ test('the map shows a focus ring and a crosshair to keyboard users, and Enter du
   expect(Math.abs(tip.x - markAfter.x), `pin at ${tip.x}, crosshair at ${markAfter.x}`).toBeLessThanOrEqual(2)
   expect(Math.abs(tip.y - markAfter.y), `pin at ${tip.y}, crosshair at ${markAfter.y}`).toBeLessThanOrEqual(2)
   await expect(page.getByTestId('selected-location')).toHaveText(/^Selected location: /)
+})
+
+test('the map loads only when it comes into view or is used: until then a stand-in of its size and name, on which Enter drops the pin at the centre', async ({
+  page,
+}) => {
+  await offlineTiles(page)
+  const leaflet: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/LeafletMap-/.test(request.url())) leaflet.push(request.url())
+  })
+  await signUp(page, 'parent', 'Asha Verma')
+  // On a phone the request form's map is far below the fold (issue 21: Leaflet is ~50 KB).
+  await page.setViewportSize(PHONE)
+  await page.goto('/request/new')
+  await expect(page.getByRole('heading', { level: 1, name: 'Post a Tuition Request' })).toBeVisible()
+  const standIn = page.getByTestId('map-stand-in')
+  const map = page.getByRole('region', { name: 'Location map: click to place the marker' })
+  await expect(standIn).toHaveAccessibleName('Location map: click to place the marker')
+  await page.waitForLoadState('networkidle')
+  expect(leaflet).toEqual([])
+  const before = (await standIn.boundingBox())!
+
+  // Focused (which scrolls it into view) and Enter at once: the pin goes to the map's centre, and
+  // the focus moves on to the map once it is there.
+  await map.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('selected-location')).toHaveText(/^Selected location: [^0-9]*Delhi/)
+  await expect(page.getByRole('button', { name: 'Selected location' })).toBeVisible()
+  await expect(standIn).toHaveCount(0)
+  await expect(map).toBeFocused()
+  // Its code and styles came once the map was used.
+  expect(leaflet.some((url) => url.endsWith('.js'))).toBe(true)
+  // The map took the stand-in's place without moving anything.
+  const after = (await map.boundingBox())!
+  expect(after.height).toBe(before.height)
+  expect(after.width).toBe(before.width)
 })

@@ -95,7 +95,11 @@ test('a parent posts, a tutor in the area is alerted live and by e-mail, says th
   // The parent is told live; the notification centre, then the tutor's profile from it.
   await expect(bell(parent)).toHaveAccessibleName('Notifications, 1 unread')
   await bell(parent).click()
-  const notice = parent.getByTestId('notification').filter({ hasText: 'Ravi Kumar is interested' })
+  // The popover first, then its text: a failure then says whether it closed, or what it listed.
+  const popover = parent.getByRole('dialog', { name: 'Notifications' })
+  await expect(popover).toBeVisible()
+  await expect(popover).toContainText('Ravi Kumar is interested')
+  const notice = popover.getByTestId('notification').filter({ hasText: 'Ravi Kumar is interested' })
   await expect(notice).toBeVisible()
   await picture(parent, 'notifications-desktop.png')
   await notice.click()

@@ -1,66 +1,13 @@
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "../support/a11y";
 import { DESKTOP, PHONE, signUp } from "../support/helpers";
-
-const screenshots = join(
-  dirname(fileURLToPath(import.meta.url)),
-  "../../../docs/screenshots",
-);
-
-/** No internet here: map tiles are refused at once (the map must work without them). */
-async function offlineTiles(page: Page) {
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-}
-
-/** A full-page picture from the top, with nothing focused or hovered. */
-async function picture(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  await page.screenshot({ path: join(screenshots, name), fullPage: true });
-}
-
-/** Subscribes the logged-in tutor through the simulated payment flow. */
-async function subscribe(page: Page) {
-  await page
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Subscribe" })
-    .click();
-  await page.getByRole("button", { name: "Subscribe Now" }).click();
-  await expect(page).toHaveURL(/\/payment\/checkout\?order_id=/);
-  await page.getByRole("button", { name: "Pay ₹499" }).click();
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Payment Successful!" }),
-  ).toBeVisible();
-}
-
-/** Posts a request straight to the API as the logged-in parent (for a second, filtered-out request). */
-async function postViaApi(page: Page, body: object) {
-  const status = await page.evaluate(async (b) => {
-    const response = await fetch("/api/tuition", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Authorization: `Bearer ${localStorage.getItem("token")}`,
-      },
-      body: JSON.stringify(b),
-    });
-    return response.status;
-  }, body);
-  expect(status).toBe(201);
-}
+import { api, offlineTiles, picture, subscribe } from "../support/pages";
 
 test("a parent posts a request on the map; a subscribed tutor finds it nearby, filters, and expresses interest", async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
-  mkdirSync(screenshots, { recursive: true });
   const run = String(Date.now()).slice(-6);
   const subject = `Chemistry ${run}`;
   const otherSubject = `Mathematics ${run}`;
@@ -152,7 +99,7 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
   ).toBeVisible();
   await expect(page.getByText("Your request is posted.")).toHaveCount(0);
   // A second request near the same point that the tutor's subject filter must leave out.
-  await postViaApi(page, {
+  await api(page, "POST", "/api/tuition", {
     subjectId: "maths",
     subject: otherSubject,
     classLevel: "Class 8",
@@ -174,7 +121,6 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
     tutor.getByRole("heading", { name: "Subscribe to find students" }),
   ).toBeVisible();
   await expect(tutor.getByText(subject)).toHaveCount(0);
-  await tutor.goto("/");
   await subscribe(tutor);
 
   await tutor.goto("/nearby");
@@ -248,7 +194,7 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
       ?.scrollIntoView({ block: "start" });
     window.scrollBy(0, -80);
   });
-  await tutor.screenshot({ path: join(screenshots, "nearby-mobile.png") });
+  await picture(tutor, "nearby-mobile.png", false);
   // Nothing wider than a phone.
   expect(
     await tutor.evaluate(() => document.documentElement.scrollWidth),

@@ -130,8 +130,9 @@ async fn run(
                 match msg {
                     AggregatedMessage::Text(text) => {
                         // Counted here, before the next frame is read, so that a socket's
-                        // messages reach the writer in the order they came (the count is
-                        // shared by every process, so it waits on Redis or the database).
+                        // messages reach the writer in the order they came (with Redis the
+                        // count is shared by every process and waits on it; without, it is
+                        // kept in memory and answered at once, see `rate_limit::hit`).
                         let counted = crate::rate_limit::hit(&context.limiter, Bucket::ChatEventsPerAccount, me).await;
                         pending.push_back(match counted {
                             Ok(()) => answer(&context, me, &text),

@@ -11,7 +11,7 @@ use std::time::Duration;
 use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::PayloadError;
-use actix_web::http::{ConnectionType, StatusCode};
+use actix_web::http::{header, ConnectionType, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpResponse, ResponseError};
@@ -30,6 +30,13 @@ enum Reading {
     Stalled,
 }
 
+/// Whether the request sends a body (HTTP/1.1: a length above zero, or chunks). Most requests
+/// are GETs without one; they skip the timer and the wrapping below.
+fn has_body(req: &ServiceRequest) -> bool {
+    req.headers().contains_key(header::TRANSFER_ENCODING)
+        || req.headers().get(header::CONTENT_LENGTH).is_some_and(|length| length.as_bytes() != b"0")
+}
+
 /// Answers 408 when a request body goes longer than the [`BodyReadTimeout`]
 /// without a byte (the gap between two reads, like nginx's
 /// `client_body_timeout`, so a slow but steady upload still finishes). The
@@ -45,7 +52,7 @@ pub async fn body_deadline(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let timeout = req.app_data::<BodyReadTimeout>().copied();
-    let (Some(BodyReadTimeout(timeout)), false) = (timeout, req.head().upgrade()) else {
+    let (Some(BodyReadTimeout(timeout)), false, true) = (timeout, req.head().upgrade(), has_body(&req)) else {
         return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
     };
     let payload = Rc::new(RefCell::new(req.take_payload()));

@@ -20,10 +20,7 @@ mod strict;
 
 use std::collections::BTreeMap;
 
-use actix_web::body::{BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::middleware::Next;
-use actix_web::ResponseError;
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use serde_json::Value;
 
 pub use body_deadline::{body_deadline, BodyReadTimeout};
@@ -102,12 +99,9 @@ pub fn chat_frame_refusal(frame: &str) -> Option<(ApiError, Option<String>)> {
     Some((refused, client_id))
 }
 
-/// Refuses a request whose path or query string carries a NUL (`%00`), before
-/// routing, so no extractor or handler ever sees one.
-pub async fn refuse_nul_in_url(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+/// The refusal of a request whose path or query string carries a NUL (`%00`), met before
+/// routing (`crate::gates`), so no extractor or handler ever sees one.
+pub fn nul_in_url_refusal(req: &HttpRequest) -> Option<HttpResponse> {
     // A raw NUL cannot appear in a request line; percent-decoding is the only way in.
     let mut found = Vec::new();
     if req.path().contains("%00") {
@@ -118,8 +112,5 @@ pub async fn refuse_nul_in_url(
             found.push(printable(&key));
         }
     }
-    if !found.is_empty() {
-        return Ok(req.into_response(nul_refused(found).error_response()));
-    }
-    next.call(req).await.map(ServiceResponse::map_into_boxed_body)
+    (!found.is_empty()).then(|| nul_refused(found).error_response())
 }

@@ -81,6 +81,10 @@ pub struct TutorCardDto {
     pub distance_km: f64,
     /// Roughly where the tutor teaches ('near Lajpat Nagar, South Delhi').
     pub place_name: Option<String>,
+    /// `[longitude, latitude]` of that place (a post office's public point, never the tutor's own):
+    /// where the search map shows the tutor.
+    #[schema(value_type = Option<Vec<f64>>, min_items = 2, max_items = 2, example = json!([77.2402, 28.5733]))]
+    pub place_location: Option<[f64; 2]>,
     /// Approved by an admin.
     pub verified: bool,
     pub featured: bool,
@@ -104,6 +108,7 @@ impl From<TutorCard> for TutorCardDto {
             review_count: c.review_count,
             distance_km: c.distance_km,
             place_name: c.place_name,
+            place_location: c.place_location,
             verified: c.verified,
             featured: c.featured,
             badges: c.badges,
@@ -131,7 +136,10 @@ pub struct SearchParams {
     /// The lowest mean rating, 1–5 (tutors without reviews are left out).
     #[param(minimum = 1, maximum = 5)]
     pub min_rating: Option<f64>,
-    /// The highest fee per hour in rupees (tutors without a fee are left out).
+    /// The lowest fee per hour in rupees (tutors without a fee are left out).
+    #[param(minimum = 0, maximum = 100000)]
+    pub min_fee: Option<i64>,
+    /// The highest fee per hour in rupees (tutors without a fee are left out); not below `minFee`.
     #[param(minimum = 0, maximum = 100000)]
     pub max_fee: Option<i64>,
     /// `true`: admin-approved tutors only.
@@ -183,6 +191,7 @@ pub async fn search_tutors(
         board: p.board,
         mode: p.mode,
         min_rating: p.min_rating,
+        min_fee: p.min_fee,
         max_fee: p.max_fee,
         verified: p.verified,
         page: p.page,

@@ -93,13 +93,21 @@ pub async fn tutor_page(req: HttpRequest, key: aw::Path<String>, state: aw::Data
 
 async fn tutor_head(state: &AppState, key: String) -> Result<Option<PageHead>, ApiError> {
     let profiles = state.profiles.clone();
-    let Some(tutor) = blocking(move || profiles.listed(&key)).await? else {
+    let discovery = DiscoveryService::new(state.db.clone(), state.notifier.clone());
+    let admin = state.admin.clone();
+    // One trip to the blocking pool for the three reads (two thread switches each).
+    let found = blocking(move || {
+        let Some(tutor) = profiles.listed(&key).map_err(ApiError::from)? else {
+            return Ok(None);
+        };
+        let area = discovery.area_summary(tutor.id.0).map_err(ApiError::from)?;
+        let site = admin.settings().map_err(ApiError::from)?.site_title;
+        Ok::<_, ApiError>(Some((tutor, area, site)))
+    })
+    .await?;
+    let Some((tutor, area, site)) = found else {
         return Ok(None);
     };
-    let discovery = DiscoveryService::new(state.db.clone(), state.notifier.clone());
-    let area = blocking(move || discovery.area_summary(tutor.id.0)).await?;
-    let admin = state.admin.clone();
-    let site = blocking(move || admin.settings()).await?.site_title;
     let origin = state.public_url.trim_end_matches('/');
     Ok(Some(PageHead::tutor(&TutorPreview {
         name: &tutor.fullname,
@@ -124,6 +132,15 @@ fn page_policy(req: &HttpRequest) -> HeaderValue {
         .unwrap_or(HeaderValue::from_static("default-src 'self'; object-src 'none'; frame-ancestors 'none'"))
 }
 
+/// Whether the file at `path` is sent with the page's Content-Security-Policy. A policy governs
+/// only what a response becomes as a document or a worker: the pages, `sw.js` and the other
+/// files at the root, and SVG (a document when opened by itself). The hashed scripts, styles,
+/// fonts and pictures under `assets/` run under the policy of the page that loads them, and a
+/// first visit fetches dozens of them: 420 bytes each that a phone would download for nothing.
+fn needs_policy(path: &str, mime: &str) -> bool {
+    !path.starts_with("assets/") || mime.starts_with("text/html") || mime.starts_with("image/svg+xml")
+}
+
 /// The built file at `path`, in the best coding the request accepts among its copies; `None`
 /// when the build has no such file.
 fn file(req: &HttpRequest, path: &str) -> Option<HttpResponse> {
@@ -145,8 +162,10 @@ fn file(req: &HttpRequest, path: &str) -> Option<HttpResponse> {
             header::CONTENT_TYPE,
             HeaderValue::from_str(mime).unwrap_or(HeaderValue::from_static("application/octet-stream")),
         ))
-        .insert_header((header::CACHE_CONTROL, cache))
-        .insert_header((header::CONTENT_SECURITY_POLICY, page_policy(req)));
+        .insert_header((header::CACHE_CONTROL, cache));
+    if needs_policy(path, mime) {
+        response.insert_header((header::CONTENT_SECURITY_POLICY, page_policy(req)));
+    }
     if coding != Coding::Identity {
         response.insert_header(coding.content_encoding());
     }
@@ -178,4 +197,27 @@ fn app_page(req: &HttpRequest, head: Option<&PageHead>) -> HttpResponse {
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header((header::CONTENT_SECURITY_POLICY, page_policy(req)))
         .body(page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::needs_policy;
+
+    // The whole answer is checked by the browser suite (tests/e2e/specs/delivery.spec.ts), on the
+    // release binary that embeds the built app; the Rust suites run before the app is built.
+    #[test]
+    fn documents_workers_and_svg_carry_the_policy_hashed_scripts_and_styles_do_not() {
+        for (path, mime) in [
+            ("index.html", "text/html; charset=utf-8"),
+            ("sw.js", "text/javascript"),
+            ("manifest.webmanifest", "application/manifest+json"),
+            ("favicon.svg", "image/svg+xml"),
+            ("assets/logo-1a2b3c.svg", "image/svg+xml"),
+        ] {
+            assert!(needs_policy(path, mime), "{path}");
+        }
+        for (path, mime) in [("assets/index-1a2b3c.js", "text/javascript"), ("assets/index-1a2b3c.css", "text/css")] {
+            assert!(!needs_policy(path, mime), "{path}");
+        }
+    }
 }

@@ -126,11 +126,22 @@ impl TestApp {
 }
 
 async fn serve(env: &HashMap<String, String>) -> String {
+    show_server_warnings_in_failed_tests();
     let settings = Settings::from_lookup(|k| env.get(k).cloned()).expect("settings");
     let app = Application::build(settings).await.expect("server starts");
     let base = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());
     base
+}
+
+/// The in-process servers' warnings and errors (or what `RUST_LOG` asks for) go to the
+/// test's captured output, so a failing test shows why the server answered as it did
+/// ("internal error" and its cause); passing tests print nothing.
+fn show_server_warnings_in_failed_tests() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn"));
+    // Only the first server of a test binary installs it; the rest find it there.
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(false).with_test_writer().try_init();
 }
 
 /// A request to the server at `base`; the body is JSON when it parses, else the text.

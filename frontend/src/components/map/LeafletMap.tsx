@@ -1,8 +1,9 @@
 // Leaflet and its CSS: this module is only ever loaded lazily (through ./MapView), so the code
-// and styles reach the browser only on the screens that show a map (DESIGN.md §6).
+// and styles reach the browser only when a map is about to be seen or used (DESIGN.md §6).
 import 'leaflet/dist/leaflet.css'
+import './group-pin.css'
 import { Box } from '@chakra-ui/react'
-import { icon, latLng } from 'leaflet'
+import { divIcon, icon, latLng, type DivIcon } from 'leaflet'
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png'
 import markerIcon from 'leaflet/dist/images/marker-icon.png'
 import markerShadow from 'leaflet/dist/images/marker-shadow.png'
@@ -25,15 +26,40 @@ const markerIconDefault = icon({
   shadowSize: [41, 41],
 })
 
+// A group's badge: one icon per number, made once (Leaflet redraws a marker whose icon changes).
+const groupIcons = new Map<number, DivIcon>()
+function groupIcon(count: number): DivIcon {
+  let made = groupIcons.get(count)
+  if (!made) {
+    made = divIcon({
+      className: 'ht-group-pin',
+      // The number is seen; the marker's title names the group for everyone else.
+      html: `<span aria-hidden="true">${count}</span>`,
+      iconSize: [30, 30],
+      iconAnchor: [15, 15],
+      popupAnchor: [0, -15],
+    })
+    groupIcons.set(count, made)
+  }
+  return made
+}
+
 function round(value: number) {
   return Math.round(value * 1e6) / 1e6
 }
 
 /**
  * Clicks (and Enter or Space on the focused map: its centre, under the crosshair) pick a point; the
- * container gets its name.
+ * container gets its name once the stand-in that held it is gone (./MapView), never two at once.
  */
-function Behaviour({ label, center, zoom, onPick }: Pick<MapViewProps, 'label' | 'center' | 'zoom' | 'onPick'>) {
+function Behaviour({
+  label,
+  center,
+  zoom,
+  onPick,
+  named,
+  onShown,
+}: Pick<LeafletMapProps, 'label' | 'center' | 'zoom' | 'onPick' | 'named' | 'onShown'>) {
   const map = useMap()
   // True from a pan's start to its end (an arrow key's glide lasts a quarter second). Enter in the
   // meantime waits for the end: the pin goes where the map is moving to, under the crosshair, never
@@ -41,10 +67,11 @@ function Behaviour({ label, center, zoom, onPick }: Pick<MapViewProps, 'label' |
   const moving = useRef(false)
   const dropWaiting = useRef(false)
   useEffect(() => {
+    if (!named) return
     const container = map.getContainer()
     container.setAttribute('role', 'region')
     container.setAttribute('aria-label', label)
-  }, [map, label])
+  }, [map, label, named])
   // A new centre (a chosen place, the browser's position) is shown at least at the given zoom, so
   // a place picked from a search opens at street level; a person's own zooming is kept otherwise.
   useEffect(() => {
@@ -77,6 +104,8 @@ function Behaviour({ label, center, zoom, onPick }: Pick<MapViewProps, 'label' |
       }
     },
   })
+  // After the handlers above are attached, so a key pressed once the focus is here is not lost.
+  useEffect(() => onShown(map.getContainer()), [map, onShown])
   return null
 }
 
@@ -127,26 +156,33 @@ function FitCircle({ circle }: { circle: NonNullable<MapViewProps['circle']> }) 
   return null
 }
 
+interface LeafletMapProps extends Omit<MapViewProps, 'onReady'> {
+  /** Whether the container carries the map's role and name (the stand-in does until it goes). */
+  named: boolean
+  /** Called with the map's container once it can be used. */
+  onShown: (container: HTMLElement) => void
+}
+
 export default function LeafletMap({
   label,
   center,
   zoom,
   markers,
   onPick,
-  onReady,
   circle,
   height = '360px',
-}: MapViewProps) {
+  named,
+  onShown,
+}: LeafletMapProps) {
   return (
     <MapContainer
       center={[center.lat, center.lng]}
       zoom={zoom}
       scrollWheelZoom={false}
       style={{ height, width: '100%', cursor: onPick ? 'crosshair' : undefined }}
-      whenReady={onReady}
     >
       <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
-      <Behaviour label={label} center={center} zoom={zoom} onPick={onPick} />
+      <Behaviour label={label} center={center} zoom={zoom} onPick={onPick} named={named} onShown={onShown} />
       {onPick && <KeyboardFocusOverlay />}
       {circle && (
         <>
@@ -162,7 +198,7 @@ export default function LeafletMap({
         <Marker
           key={marker.id}
           position={toLeaflet(marker.position)}
-          icon={markerIconDefault}
+          icon={marker.count ? groupIcon(marker.count) : markerIconDefault}
           alt={marker.label}
           title={marker.label}
         >

@@ -7,8 +7,8 @@ import { PlaceSearch } from '@/components/places/PlaceSearch'
 import { placeLatLng, shortPlaceName, type PlaceValue } from '@/components/places/types'
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
 
-/** idle: the map is ready and nothing is chosen; loading: the map or the position is on its way;
- * ready: a point is chosen; error: the map or the position could not be had. */
+/** idle: nothing is chosen (the map is ready, or waits to come into view); loading: the map or the
+ * position is on its way; ready: a point is chosen; error: the map or the position could not be had. */
 export type MapPickerState = 'idle' | 'loading' | 'ready' | 'error'
 
 interface MapPickerProps {
@@ -56,7 +56,8 @@ export function MapPicker({
   radiusKm,
   searchLabel = 'Search for your area',
 }: MapPickerProps) {
-  const [mapStatus, setMapStatus] = useState<'loading' | 'ready' | 'error'>('loading')
+  // 'waiting': the map loads when it comes into view or is used (./MapView); its stand-in takes Enter.
+  const [mapStatus, setMapStatus] = useState<'waiting' | 'loading' | 'ready' | 'error'>('waiting')
   const [locating, setLocating] = useState(false)
   const [geoError, setGeoError] = useState<string | null>(null)
   // The view starts on the initial value (an edited request) and follows 'Use my location', not clicks.
@@ -120,6 +121,7 @@ export function MapPicker({
   }
 
   const markers = useMemo(() => (value ? [{ id: 'picked', position: value, label: 'Selected location' }] : []), [value])
+  const onLoading = useCallback(() => setMapStatus('loading'), [])
   const onReady = useCallback(() => setMapStatus('ready'), [])
   const onError = useCallback(() => setMapStatus('error'), [])
 
@@ -136,6 +138,7 @@ export function MapPicker({
         markers={markers}
         circle={value && radiusKm ? { center: value, radiusKm } : undefined}
         onPick={pick}
+        onLoading={onLoading}
         onReady={onReady}
         onError={onError}
       />

@@ -12,6 +12,8 @@ export interface MapMarker {
   /** The marker's alt text and tooltip. */
   label: string
   popup?: ReactNode
+  /** A group at one place (tutors near a locality): a round badge with this number instead of the pin. */
+  count?: number
 }
 
 export interface MapViewProps {

@@ -102,7 +102,7 @@ export function TutorCard({
               )}
             </Text>
             <Text as="span" display="inline-flex" alignItems="center" gap="1" color="fg.muted">
-              <MapPin aria-hidden size={14} /> {formatDistance(tutor.distanceKm)}
+              <MapPin aria-hidden size={14} style={{ flexShrink: 0 }} /> {formatDistance(tutor.distanceKm)}
               {tutor.placeName ? ` · ${tutor.placeName}` : ''}
             </Text>
           </Flex>

@@ -4,7 +4,7 @@ export function formatFee(feePerHour: number | null | undefined): string | null 
   return `₹${feePerHour.toLocaleString('en-IN')}/hour`
 }
 
-/** '2.1 km away'; '< 0.1 km away' for the same locality. */
+/** '2.1 km away'; 'less than 0.1 km away' for the same locality (as the server's recommendation reasons say it). */
 export function formatDistance(km: number): string {
   if (km < 0.1) return 'less than 0.1 km away'
   return `${km.toFixed(1)} km away`

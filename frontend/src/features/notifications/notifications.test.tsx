@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { FakeWebSocket } from '@/test/fake-websocket'
@@ -110,6 +110,27 @@ describe('the notification centre (issue 19)', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument()
     expect(backend.reads).toEqual([{ ids: [1] }, { all: true }])
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled()
+  })
+
+  it('Escape closes the bell popover and puts the focus back on the bell (issue 21)', async () => {
+    signInAs({ role: 'parent' })
+    notificationServer([makeNotification({ id: 1, title: 'Ravi Kumar is interested' })])
+    const { user } = renderApp('/dashboard')
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' })
+    await user.click(bell)
+    const popover = await screen.findByRole('dialog', { name: 'Notifications' })
+    expect(bell).toHaveAttribute('aria-expanded', 'true')
+    // From inside the popover (jsdom lays nothing out, so zag finds nothing to focus by itself).
+    const seeAll = within(popover).getByRole('link', { name: 'See all' })
+    act(() => seeAll.focus())
+    expect(seeAll).toHaveFocus()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument())
+    expect(bell).toHaveAttribute('aria-expanded', 'false')
+    await waitFor(() => expect(bell).toHaveFocus())
+    // It opens again from the keyboard.
+    await user.keyboard('{Enter}')
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument()
   })
 
   it('/notifications lists them all and loads older pages with the cursor', async () => {

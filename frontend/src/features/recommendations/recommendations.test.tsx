@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { RecommendationsResult } from '@/api/discovery-types'
 import { makeRecommended } from '@/test/discovery'
 import { apiError } from '@/test/http'
-import { renderApp, signInAs } from '@/test/render'
+import { currentSearch, renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 import { makeRequest } from '@/test/tuition'
 
@@ -102,6 +102,55 @@ describe("recommended tutors on the parent's dashboard", { timeout: 20_000 }, ()
     ).toEqual(['Mathematics · Class 10', 'Physics · Class 12'])
     await user.selectOptions(select, '12')
     await waitFor(() => expect(asked).toEqual(['11', '12']))
+  })
+
+  it("a request card's 'Recommended tutors' shows that request here, in the address too (issue 20)", async () => {
+    signInAs({ role: 'parent' })
+    const { asked } = serve([
+      makeRequest({ id: 11 }),
+      makeRequest({ id: 12, subject: 'Physics', classLevel: 'Class 12' }),
+    ])
+    const { user } = renderApp('/dashboard')
+    const select = await screen.findByRole('combobox', { name: 'For your request' })
+    expect(select).toHaveValue('11')
+    await user.click(screen.getByRole('link', { name: 'Recommended tutors for Physics' }))
+    expect(select).toHaveValue('12')
+    expect(currentSearch()).toBe('?recommend=12')
+    // The panel takes the focus, so keyboard and screen reader users land on it.
+    expect(screen.getByRole('heading', { name: 'Recommended tutors' })).toHaveFocus()
+    await waitFor(() => expect(asked).toEqual(['11', '12']))
+    // Switching with the select writes the address as well, and leaves the focus on the select.
+    await user.selectOptions(select, '11')
+    expect(currentSearch()).toBe('?recommend=11')
+    expect(select).toHaveFocus()
+  })
+
+  it('opens on the request ?recommend= names, as after a reload or from a notification', async () => {
+    signInAs({ role: 'parent' })
+    const { asked } = serve([
+      makeRequest({ id: 11 }),
+      makeRequest({ id: 12, subject: 'Physics', classLevel: 'Class 12' }),
+    ])
+    renderApp('/dashboard?recommend=12')
+    expect(await screen.findByRole('combobox', { name: 'For your request' })).toHaveValue('12')
+    await waitFor(() => expect(asked).toEqual(['12']))
+    expect(screen.getByRole('heading', { name: 'Recommended tutors' })).toHaveFocus()
+  })
+
+  it.each([
+    ['an unknown', '99'],
+    ['a closed', '13'],
+    ['a malformed', 'x'],
+  ])('falls back to the newest open request for %s request in ?recommend=', async (_, id) => {
+    signInAs({ role: 'parent' })
+    const { asked } = serve([
+      makeRequest({ id: 12, subject: 'Physics', classLevel: 'Class 12' }),
+      makeRequest({ id: 11 }),
+      makeRequest({ id: 13, subject: 'Hindi', status: 'closed' }),
+    ])
+    renderApp(`/dashboard?recommend=${id}`)
+    expect(await screen.findByRole('combobox', { name: 'For your request' })).toHaveValue('12')
+    await waitFor(() => expect(asked).toEqual(['12']))
   })
 
   it('says so when nobody matches yet, and shows nothing without an open request', async () => {

@@ -11,4 +11,5 @@ export { OTHER, type Facet, type Mode, type Term, type Vocabulary } from './api/
 export { TermChips, type TermChipsProps } from './components/TermChips'
 export { TermRadios, type TermRadiosProps } from './components/TermRadios'
 export { TermSelect, type TermSelectProps } from './components/TermSelect'
+export { isTermId, type TermIds } from './lib/term-id'
 export { findTerm, termLabel } from './lib/term-label'

@@ -12,7 +12,7 @@ import { useBroadcastMessage, useSupportTickets, useUndeliveredEmails } from '..
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { QueryState, Section } from './ui'
 
-const broadcastSchema = z.object({ text: z.string().trim().min(1, 'Please enter a message') })
+const broadcastSchema = z.object({ text: z.string().check(z.trim(), z.minLength(1, 'Please enter a message')) })
 
 function Broadcast() {
   const form = useForm({ resolver: zodResolver(broadcastSchema), defaultValues: { text: '' } })

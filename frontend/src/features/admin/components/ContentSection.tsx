@@ -28,23 +28,28 @@ export function jsonListError(label: string, text: string): string | undefined {
 
 /** A textarea holding a JSON array. Sent as the raw text: the server parses it and names the field it cannot read. */
 function jsonList(label: string) {
-  return z
-    .string()
-    .superRefine((text, ctx) => {
-      const message = jsonListError(label, text)
-      if (message) ctx.addIssue({ code: 'custom', message })
-    })
-    .transform((text) => text.trim() || '[]')
+  return z.pipe(
+    z.string().check(
+      z.superRefine((text, ctx) => {
+        const message = jsonListError(label, text)
+        if (message) ctx.addIssue({ code: 'custom', message })
+      }),
+    ),
+    z.transform((text: string) => text.trim() || '[]'),
+  )
 }
 
 const contentSchema = z.object({
   homeText: z.string(),
   /** One banner message per line. */
-  banners: z.string().transform((text) =>
-    text
-      .split('\n')
-      .map((b) => b.trim())
-      .filter(Boolean),
+  banners: z.pipe(
+    z.string(),
+    z.transform((text: string) =>
+      text
+        .split('\n')
+        .map((b) => b.trim())
+        .filter(Boolean),
+    ),
   ),
   faqs: jsonList('FAQs'),
   announcements: jsonList('Announcements'),

@@ -15,7 +15,7 @@ import { ADMIN_MESSAGES } from '../lib/messages'
 import { fileSchema } from '../lib/file-field'
 import { FileInput, QueryState, ScrollTable, Section, Select } from './ui'
 
-const uploadAssetSchema = fileSchema.extend({ assetType: z.enum(ASSET_TYPES), description: z.string() })
+const uploadAssetSchema = z.extend(fileSchema, { assetType: z.enum(ASSET_TYPES), description: z.string() })
 
 function UploadAsset() {
   const form = useForm({

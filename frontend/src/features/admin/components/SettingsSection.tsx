@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form'
 import type { components } from '@/api/schema'
 import { FormField } from '@/components/ui/form-field'
 import { TextField } from '@/components/ui/text-field'
-import { showServerError } from '@/lib/form-errors'
+import { serverErrorToAnnounce } from '@/lib/form-errors'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminSettings, useSaveSettings } from '../api/site'
 import { ADMIN_MESSAGES } from '../lib/messages'
@@ -32,7 +32,8 @@ type SettingsValues = Pick<
 
 /**
  * The server checks every field (a title, an e-mail and a phone it can show): its 400 names the
- * fields, whose messages go beside them, and the message shows as a snackbar.
+ * fields, whose messages go beside them; the snackbar says the settings were not saved (the
+ * server's message is its first field's, already shown beside that field).
  */
 function SettingsForm({ initial }: { initial: Settings }) {
   const form = useForm<SettingsValues>({
@@ -51,7 +52,10 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const onSubmit = form.handleSubmit((settings) =>
     save.mutate(settings, {
       onSuccess: () => notifySuccess('Settings saved'),
-      onError: (error) => notifyError(showServerError(form, error, ADMIN_MESSAGES.saveSettings)),
+      onError: (error) =>
+        notifyError(
+          serverErrorToAnnounce(form, error, ADMIN_MESSAGES.saveSettings, ADMIN_MESSAGES.settingsFieldsRefused),
+        ),
     }),
   )
   return (

@@ -17,21 +17,24 @@ import { Select } from './ui'
 const ROLES = ['parent', 'tutor', 'admin'] as const satisfies readonly Role[]
 
 // The server's own wording, so a message reads the same whichever side found it.
-const fullname = z.string().trim().min(1, 'Full name is required.')
-const phone = z.string().trim()
+const fullname = z.string().check(z.trim(), z.minLength(1, 'Full name is required.'))
+const phone = z.string().check(z.trim())
 
 const addUserSchema = z.object({
   fullname,
-  email: z.string().trim().min(1, 'Email is required.'),
-  phone: phone.transform((value) => value || undefined),
-  password: z.string().min(1, 'Password is required.'),
+  email: z.string().check(z.trim(), z.minLength(1, 'Email is required.')),
+  phone: z.pipe(
+    phone,
+    z.transform((value: string) => value || undefined),
+  ),
+  password: z.string().check(z.minLength(1, 'Password is required.')),
   role: z.enum(ROLES),
 })
 
 const editUserSchema = z.object({ fullname, phone, role: z.enum(ROLES) })
 
 const resetPasswordSchema = z.object({
-  password: z.string().min(8, 'Password must be at least 8 characters.'),
+  password: z.string().check(z.minLength(8, 'Password must be at least 8 characters.')),
 })
 
 function RoleSelect<T extends FieldValues, Output>({

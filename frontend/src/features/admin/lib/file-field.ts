@@ -6,8 +6,10 @@ import { ADMIN_MESSAGES } from './messages'
  * (nothing chosen: an empty list, or undefined before the input is touched). Valid with one file.
  */
 export const fileSchema = z.object({
-  files: z
-    .custom<FileList | undefined>()
-    .refine((files) => files !== undefined && files.length > 0, ADMIN_MESSAGES.selectFile)
-    .transform((files) => files as FileList),
+  files: z.pipe(
+    z
+      .custom<FileList | undefined>()
+      .check(z.refine((files) => files !== undefined && files.length > 0, ADMIN_MESSAGES.selectFile)),
+    z.transform((files) => files as FileList),
+  ),
 })

@@ -2,6 +2,8 @@
 export const ADMIN_MESSAGES = {
   loadAnalytics: 'Failed to load analytics',
   saveSettings: 'Failed to save settings',
+  /** The snackbar when the fields show why (each message beside its field, once). */
+  settingsFieldsRefused: 'Settings not saved: please correct the marked fields.',
   updateUser: 'Failed to update user',
   deleteUser: 'Failed to delete user',
   resetPassword: 'Failed to reset password',

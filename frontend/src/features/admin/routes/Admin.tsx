@@ -1,16 +1,31 @@
-import { Box, Button, Container, Grid, Heading, Stack } from '@chakra-ui/react'
+import { Box, Button, Container, Grid, Heading, Spinner, Stack } from '@chakra-ui/react'
+import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'
-import { AnalyticsSection } from '../components/AnalyticsSection'
-import { AuditSection } from '../components/AuditSection'
-import { BrandingSection } from '../components/BrandingSection'
-import { CommunicationSection } from '../components/CommunicationSection'
-import { ContentSection } from '../components/ContentSection'
-import { MediaSection } from '../components/MediaSection'
-import { RequestsSection } from '../components/RequestsSection'
-import { SettingsSection } from '../components/SettingsSection'
-import { StudentsSection, TutorsSection } from '../components/TutorsSection'
 import { Select } from '../components/ui'
-import { UsersSection } from '../components/UsersSection'
+
+// Each section is a file of its own, loaded when it is opened: the first load carries the open
+// section only, not every section's forms and dialogs (issue 21).
+const AnalyticsSection = lazy(() =>
+  import('../components/AnalyticsSection').then((m) => ({ default: m.AnalyticsSection })),
+)
+const SettingsSection = lazy(() =>
+  import('../components/SettingsSection').then((m) => ({ default: m.SettingsSection })),
+)
+const BrandingSection = lazy(() =>
+  import('../components/BrandingSection').then((m) => ({ default: m.BrandingSection })),
+)
+const RequestsSection = lazy(() =>
+  import('../components/RequestsSection').then((m) => ({ default: m.RequestsSection })),
+)
+const UsersSection = lazy(() => import('../components/UsersSection').then((m) => ({ default: m.UsersSection })))
+const TutorsSection = lazy(() => import('../components/TutorsSection').then((m) => ({ default: m.TutorsSection })))
+const StudentsSection = lazy(() => import('../components/TutorsSection').then((m) => ({ default: m.StudentsSection })))
+const ContentSection = lazy(() => import('../components/ContentSection').then((m) => ({ default: m.ContentSection })))
+const CommunicationSection = lazy(() =>
+  import('../components/CommunicationSection').then((m) => ({ default: m.CommunicationSection })),
+)
+const MediaSection = lazy(() => import('../components/MediaSection').then((m) => ({ default: m.MediaSection })))
+const AuditSection = lazy(() => import('../components/AuditSection').then((m) => ({ default: m.AuditSection })))
 
 /** SPEC §2 "Admin panel sections", in order; `?section=` keeps the open one in the address. */
 const SECTIONS = [
@@ -76,7 +91,9 @@ export default function Admin() {
           ))}
         </Stack>
         <Box minW="0">
-          <Screen />
+          <Suspense fallback={<Spinner aria-label="Loading the section" />}>
+            <Screen />
+          </Suspense>
         </Box>
       </Grid>
     </Container>

@@ -258,6 +258,38 @@ describe('admin panel: General Settings', { timeout: 30_000 }, () => {
     expect(screen.getByText('Please enter a valid support phone number (7 to 15 digits).')).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: /Support e-mail/ })).toHaveAttribute('aria-invalid', 'true')
   })
+
+  it('shows a refused phone number once, beside the field; the snackbar says the settings were not saved', async () => {
+    asAdmin()
+    const invalid = 'Please enter a valid support phone number (7 to 15 digits).'
+    server.use(
+      http.get('*/api/admin/settings', () => HttpResponse.json(settings)),
+      // As the server answers: the message is its first field's.
+      http.post('*/api/admin/settings', () =>
+        apiError(400, { message: invalid, code: 'validation', fields: { supportPhone: invalid } }),
+      ),
+    )
+    const { user } = renderApp('/admin?section=settings')
+    const phone = await screen.findByRole('textbox', { name: /Support phone/ })
+    await user.clear(phone)
+    await user.type(phone, '12')
+    await user.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('Settings not saved: please correct the marked fields.')).toBeInTheDocument()
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    expect(phone).toHaveAccessibleErrorMessage(invalid)
+    expect(screen.getAllByText(invalid)).toHaveLength(1)
+  })
+
+  it('says why in the snackbar when no field is named', async () => {
+    asAdmin()
+    server.use(
+      http.get('*/api/admin/settings', () => HttpResponse.json(settings)),
+      http.post('*/api/admin/settings', () => new HttpResponse(null, { status: 500 })),
+    )
+    const { user } = renderApp('/admin?section=settings')
+    await user.click(await screen.findByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('Failed to save settings')).toBeInTheDocument()
+  })
 })
 
 describe('admin panel: Communication, undelivered e-mails', { timeout: 30_000 }, () => {

@@ -21,8 +21,8 @@ interface ResetPasswordDialogProps {
 }
 
 // The buttons stay disabled until these hold, so their messages are never needed.
-const emailSchema = z.object({ email: z.string().trim().toLowerCase().min(1) })
-const resetSchema = z.object({ otp: z.string().min(1), newPassword: z.string().min(1) })
+const emailSchema = z.object({ email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1)) })
+const resetSchema = z.object({ otp: z.string().check(z.minLength(1)), newPassword: z.string().check(z.minLength(1)) })
 
 /**
  * SPEC §2/§4: step 1 e-mail → Send OTP; step 2 OTP + new password → Reset; closes 1.5 s after success.

@@ -18,8 +18,8 @@ import { ResetPasswordDialog } from '../components/ResetPasswordDialog'
 const CREDENTIALS_REQUIRED = 'Please enter your email and password.'
 
 const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, CREDENTIALS_REQUIRED),
-  password: z.string().min(1, CREDENTIALS_REQUIRED),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, CREDENTIALS_REQUIRED)),
+  password: z.string().check(z.minLength(1, CREDENTIALS_REQUIRED)),
 })
 
 /** What a link to this page may carry: a notice, the e-mail to fill in, and whether to open the reset dialog. */

@@ -61,8 +61,8 @@ function DuplicateNote({ email }: { email: string }) {
 }
 
 const otpSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'Please enter your email first.'),
-  otp: z.string().length(OTP_DIGITS),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'Please enter your email first.')),
+  otp: z.string().check(z.length(OTP_DIGITS)),
 })
 
 /** SPEC §4: verify the 6-digit code, log in with the registration's credentials, go to / after 1 s. */

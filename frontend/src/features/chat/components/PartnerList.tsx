@@ -1,9 +1,9 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { countBadgeText } from '@/components/count-badge'
 import { FormAlert } from '@/components/ui/form-alert'
 import { MESSAGES } from '@/lib/constants'
-import { badgeText } from '../lib/unread'
 
 /**
  * A list of chat partners loaded by `query`: a spinner while it loads, the error,
@@ -74,7 +74,7 @@ export function UnreadCount({ count, testId }: { count: number; testId?: string 
       flexShrink={0}
       data-testid={testId}
     >
-      {badgeText(count)}
+      {countBadgeText(count)}
       <Box as="span" srOnly>
         {' '}
         unread

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { countBadgeText } from '@/components/count-badge'
 import { FakeWebSocket } from '@/test/fake-websocket'
 import { apiError } from '@/test/http'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 import type { ChatMessage } from '../lib/chat-socket'
-import { badgeText } from '../lib/unread'
 
 const ME = 7
 const RAVI = { id: 21, name: 'Ravi Kumar', email: 'ravi@example.com' }
@@ -89,9 +89,9 @@ describe('chat (SPEC §2, §5)', () => {
   })
 
   it('the navigation badge shows the unread total, at most 99+', async () => {
-    expect(badgeText(5)).toBe('5')
-    expect(badgeText(99)).toBe('99')
-    expect(badgeText(100)).toBe('99+')
+    expect(countBadgeText(5)).toBe('5')
+    expect(countBadgeText(99)).toBe('99')
+    expect(countBadgeText(100)).toBe('99+')
     signInAs()
     server.use(http.get('*/api/messages/unread', () => HttpResponse.json({ total: 150, perUser: { '21': 150 } })))
     renderApp('/')

@@ -1,13 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { STORAGE_KEYS } from '@/lib/session'
 
-/** SPEC §9: the unread badge shows at most 99 ('99+'). */
-export const UNREAD_BADGE_MAX = 99
-
-export function badgeText(count: number): string {
-  return count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count)
-}
-
 const listeners = new Set<() => void>()
 
 function readTotal(): number {

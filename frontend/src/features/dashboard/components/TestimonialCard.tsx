@@ -10,7 +10,7 @@ import { showServerError } from '@/lib/form-errors'
 import { SUBMIT_TESTIMONIAL_FAILED, useSubmitTestimonial } from '../api/submit-testimonial'
 
 const testimonialSchema = z.object({
-  text: z.string().trim().min(1, 'Please write a few words about your experience.'),
+  text: z.string().check(z.trim(), z.minLength(1, 'Please write a few words about your experience.')),
 })
 
 /** A parent shares their experience; it appears on the landing page after an admin approves it. */

@@ -14,10 +14,16 @@ import { SEND_MESSAGE_FAILED, useCreateTicket } from '../api/create-ticket'
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 const contactSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.'),
-  email: z.string().trim().min(1, 'Email is required.').regex(EMAIL_PATTERN, 'Please enter a valid e-mail address.'),
-  subject: z.string().trim().min(1, 'Subject is required.'),
-  message: z.string().trim().min(1, 'Message is required.'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required.')),
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Email is required.'),
+      z.regex(EMAIL_PATTERN, 'Please enter a valid e-mail address.'),
+    ),
+  subject: z.string().check(z.trim(), z.minLength(1, 'Subject is required.')),
+  message: z.string().check(z.trim(), z.minLength(1, 'Message is required.')),
 })
 
 const EMPTY = { name: '', email: '', subject: '', message: '' }

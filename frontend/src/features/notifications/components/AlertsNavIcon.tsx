@@ -1,6 +1,5 @@
-import { Box } from '@chakra-ui/react'
 import { Bell } from 'lucide-react'
-import { bellBadgeText } from '../lib/bell-label'
+import { CountBadge } from '@/components/count-badge'
 import { useNotificationUnread } from '../lib/unread-store'
 
 /**
@@ -12,29 +11,7 @@ export default function AlertsNavIcon() {
   return (
     <>
       <Bell aria-hidden size={22} />
-      {count > 0 && (
-        <Box
-          as="span"
-          data-testid="nav-notifications"
-          bg="red.700"
-          color="white"
-          borderRadius="full"
-          fontSize="2xs"
-          fontWeight="bold"
-          lineHeight="1"
-          px="1.5"
-          py="0.5"
-          position="absolute"
-          top="1"
-          left="calc(50% + 6px)"
-        >
-          {bellBadgeText(count)}
-          <Box as="span" srOnly>
-            {' '}
-            unread
-          </Box>
-        </Box>
-      )}
+      <CountBadge count={count} placement="nav" testId="nav-notifications" />
     </>
   )
 }

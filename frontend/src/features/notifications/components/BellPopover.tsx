@@ -1,8 +1,23 @@
 import { Link, Popover, Portal } from '@chakra-ui/react'
 import { popoverSlotRecipe } from '@chakra-ui-theme/recipes/popover'
+import { useEffect, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { BELL_CONTENT_ID, BELL_TRIGGER_ID } from './bell-ids'
 import { NotificationList } from './NotificationList'
+
+/**
+ * `open`, from a frame after this code mounted. The first click mounts it already open, and zag
+ * moves the focus into a popover (and names it by its title) only when it opens with its content
+ * on the page: so the content mounts closed (not lazily) and opens a frame later.
+ */
+function useOpenOnceMounted(open: boolean): boolean {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setMounted(true))
+    return () => cancelAnimationFrame(frame)
+  }, [])
+  return open && mounted
+}
 
 /**
  * The bell's popover: the latest notifications and 'See all'. Its trigger is the bell button
@@ -10,14 +25,14 @@ import { NotificationList } from './NotificationList'
  * focus goes back to it on close.
  */
 export default function BellPopover({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const shown = useOpenOnceMounted(open)
   return (
     <Popover.Root
       recipe={popoverSlotRecipe}
       ids={{ trigger: BELL_TRIGGER_ID, content: BELL_CONTENT_ID }}
-      open={open}
+      open={shown}
       onOpenChange={(e) => onOpenChange(e.open)}
       finalFocusEl={() => document.getElementById(BELL_TRIGGER_ID)}
-      lazyMount
       unmountOnExit
       positioning={{ placement: 'bottom-end' }}
     >

@@ -1,7 +1,8 @@
-import { Box, IconButton } from '@chakra-ui/react'
+import { IconButton } from '@chakra-ui/react'
 import { Bell } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { bellBadgeText, bellLabel } from '../lib/bell-label'
+import { CountBadge } from '@/components/count-badge'
+import { bellLabel } from '../lib/bell-label'
 import { useNotificationUnread } from '../lib/unread-store'
 import { BELL_CONTENT_ID, BELL_TRIGGER_ID } from './bell-ids'
 export { default as AlertsNavIcon } from './AlertsNavIcon'
@@ -41,26 +42,8 @@ export default function NotificationBell() {
         }}
       >
         <Bell aria-hidden />
-        {count > 0 && (
-          <Box
-            as="span"
-            aria-hidden
-            data-testid="bell-count"
-            position="absolute"
-            top="0"
-            right="0"
-            bg="red.700"
-            color="white"
-            borderRadius="full"
-            fontSize="2xs"
-            fontWeight="bold"
-            lineHeight="1"
-            px="1"
-            py="0.5"
-          >
-            {bellBadgeText(count)}
-          </Box>
-        )}
+        {/* The button's name says the count. */}
+        <CountBadge count={count} placement="corner" silent testId="bell-count" />
       </IconButton>
       {wanted && (
         <Suspense fallback={null}>

@@ -2,8 +2,3 @@
 export function bellLabel(count: number): string {
   return count > 0 ? `Notifications, ${count} unread` : 'Notifications'
 }
-
-/** At most '99+', as the messages badge. */
-export function bellBadgeText(count: number): string {
-  return count > 99 ? '99+' : String(count)
-}

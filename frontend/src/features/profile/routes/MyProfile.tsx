@@ -17,8 +17,8 @@ import { TutorCardSettings } from '../components/TutorCardSettings'
 import { useUpdateProfile } from '../api/update-profile'
 
 const profileSchema = z.object({
-  fullname: z.string().trim(),
-  phone: z.string().trim().max(PHONE_DIGITS, `Phone must be at most ${PHONE_DIGITS} characters.`),
+  fullname: z.string().check(z.trim()),
+  phone: z.string().check(z.trim(), z.maxLength(PHONE_DIGITS, `Phone must be at most ${PHONE_DIGITS} characters.`)),
 })
 
 interface MyProfileProps {

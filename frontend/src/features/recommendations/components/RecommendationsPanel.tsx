@@ -1,36 +1,86 @@
 import { Heading, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
-import { useState } from 'react'
+import { useEffect, useRef, type RefObject } from 'react'
+import { useLocation, useSearchParams } from 'react-router'
 import { Panel } from '@/components/page'
 import { FormField } from '@/components/ui/form-field'
 import { useMyOpenRequests } from '../api/recommendations'
 import { RecommendedTutors } from './RecommendedTutors'
 
 /**
- * The parent dashboard's 'Recommended tutors': for one open request at a time (the newest first, a
- * select to switch), the best matching tutors with the reasons and Invite. Nothing without an open request.
+ * `/dashboard?recommend={requestId}`: the request the panel shows. A request card's 'Recommended tutors'
+ * links here (and a notification may); the select writes it too, so a reload keeps the choice.
+ */
+const PARAM = 'recommend'
+
+/** The navigation state the select's switch carries: it keeps the focus on the select. */
+const SWITCHED_HERE = { recommendSwitchedHere: true } as const
+
+function switchedHere(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'recommendSwitchedHere' in state
+}
+
+/**
+ * Brings the panel into view and focus when a link chose its request, and on arriving at such a link;
+ * not when the parent switches with the select here (that navigation carries SWITCHED_HERE).
+ */
+function useFocusOnArrival(sectionRef: RefObject<HTMLElement | null>, headingRef: RefObject<HTMLElement | null>) {
+  const location = useLocation()
+  const linked = new URLSearchParams(location.search).has(PARAM)
+  const bySelect = switchedHere(location.state)
+  useEffect(() => {
+    if (!linked || bySelect) return
+    headingRef.current?.focus({ preventScroll: true })
+    sectionRef.current?.scrollIntoView({ block: 'start' })
+    // location.key: a new navigation, also to the same address (the same card's link twice).
+  }, [location.key, linked, bySelect, sectionRef, headingRef])
+}
+
+/**
+ * The parent dashboard's 'Recommended tutors': for one open request at a time (the one `?recommend=`
+ * names, else the newest; a select to switch), the best matching tutors with the reasons and Invite.
+ * Nothing without an open request.
  */
 export default function RecommendationsPanel() {
   const open = useMyOpenRequests()
-  const [chosen, setChosen] = useState<number | null>(null)
   // The request list beside it shows the loading and any error.
   if (!open.isSuccess || open.data.length === 0) return null
-  const request = open.data.find((r) => r.id === chosen) ?? open.data[0]!
+  return <Recommendations requests={open.data} />
+}
+
+type OpenRequest = NonNullable<ReturnType<typeof useMyOpenRequests>['data']>[number]
+
+function Recommendations({ requests }: { requests: OpenRequest[] }) {
+  const [params, setParams] = useSearchParams()
+  const sectionRef = useRef<HTMLElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useFocusOnArrival(sectionRef, headingRef)
+  // An unknown or closed request's id (an old link) falls back to the newest open request.
+  const request = requests.find((r) => String(r.id) === params.get(PARAM)) ?? requests[0]!
+  const choose = (id: string) => {
+    setParams(
+      (p) => {
+        p.set(PARAM, id)
+        return p
+      },
+      { replace: true, state: SWITCHED_HERE },
+    )
+  }
   return (
-    <Panel as="section" aria-labelledby="recommended-heading" mt="6">
+    <Panel as="section" ref={sectionRef} aria-labelledby="recommended-heading" mt="6" scrollMarginTop="20">
       <Stack gap="4">
-        <Heading as="h2" id="recommended-heading" size="xl">
+        <Heading as="h2" id="recommended-heading" size="xl" ref={headingRef} tabIndex={-1} _focus={{ outline: 'none' }}>
           Recommended tutors
         </Heading>
         <Text color="fg.muted">
           The tutors who fit your request best, and why. Invite one and they get a notification to get in touch. No
           tutor pays to appear here.
         </Text>
-        {open.data.length > 1 ? (
+        {requests.length > 1 ? (
           <FormField label="For your request">
             <NativeSelect.Root recipe={nativeSelectSlotRecipe} maxW="md">
-              <NativeSelect.Field value={String(request.id)} onChange={(e) => setChosen(Number(e.target.value))}>
-                {open.data.map((r) => (
+              <NativeSelect.Field value={String(request.id)} onChange={(e) => choose(e.target.value)}>
+                {requests.map((r) => (
                   <option key={r.id} value={String(r.id)}>
                     {r.subject} · {r.classLevel}
                   </option>

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
 import { ChevronDown, ChevronUp } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
 import { errorMessage } from '@/api/client'
 import type { TuitionRequest } from '@/api/types'
@@ -17,11 +17,23 @@ import { REOPEN_REQUEST_FAILED, useReopenRequest } from '../api/close-request'
 import { useDeleteRequest } from '../api/delete-request'
 import { useMyRequests } from '../api/get-my-requests'
 import type { MyRequest } from '../api/types'
-import { CloseRequestDialog } from './CloseRequestDialog'
-import { DeleteRequestDialog } from './DeleteRequestDialog'
 import { InterestedTutors } from './InterestedTutors'
 
+// The dialogs, and with them Chakra's dialog machinery (~12 KB), load when one is first opened,
+// not with the dashboard (issue 21).
+const CloseRequestDialog = lazy(() => import('./CloseRequestDialog').then((m) => ({ default: m.CloseRequestDialog })))
+const DeleteRequestDialog = lazy(() =>
+  import('./DeleteRequestDialog').then((m) => ({ default: m.DeleteRequestDialog })),
+)
+
 const OUTCOME_TEXT = { found_tutor: 'Found a tutor', not_needed: 'No longer needed' } as const
+
+/**
+ * On a phone the card's buttons fill their rows instead of wrapping raggedly: the two ways to find a
+ * tutor take a row each (FULL_ROW), the request's own actions share the rows after them (FILL_ROW).
+ */
+const FULL_ROW = { w: { base: 'full', sm: 'auto' } } as const
+const FILL_ROW = { flexGrow: { base: 1, sm: 0 } } as const
 
 /** Why tutors no longer see a flagged request: an admin flagged it, for the reason they gave (if any). */
 export function flagNote(reason: string | null | undefined): string {
@@ -115,13 +127,25 @@ function RequestItem({
         <Button
           size="sm"
           variant="subtle"
+          {...FULL_ROW}
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
           onClick={() => setOpen((o) => !o)}
         >
           Interested Tutors ({count}) {open ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
         </Button>
-        <Button size="sm" variant="outline" asChild>
+        {!closed && (
+          <Button size="sm" variant="outline" {...FULL_ROW} asChild>
+            {/* The dashboard's recommendations panel (features/recommendations) reads the id. */}
+            <RouterLink
+              to={{ search: `?recommend=${request.id}` }}
+              aria-label={`Recommended tutors for ${request.subject}`}
+            >
+              Recommended tutors
+            </RouterLink>
+          </Button>
+        )}
+        <Button size="sm" variant="outline" {...FILL_ROW} asChild>
           <RouterLink to={`/request/${request.id}/edit`} aria-label={`Edit ${request.subject} request`}>
             Edit
           </RouterLink>
@@ -131,6 +155,7 @@ function RequestItem({
             size="sm"
             variant="outline"
             colorPalette="green"
+            {...FILL_ROW}
             loading={reopen.isPending}
             aria-label={`Reopen ${request.subject} request`}
             onClick={() =>
@@ -143,7 +168,13 @@ function RequestItem({
             Reopen
           </Button>
         ) : (
-          <Button size="sm" variant="outline" onClick={onCloseRequest} aria-label={`Close ${request.subject} request`}>
+          <Button
+            size="sm"
+            variant="outline"
+            {...FILL_ROW}
+            onClick={onCloseRequest}
+            aria-label={`Close ${request.subject} request`}
+          >
             Close request
           </Button>
         )}
@@ -151,6 +182,7 @@ function RequestItem({
           size="sm"
           variant="outline"
           colorPalette="red"
+          {...FILL_ROW}
           onClick={onDelete}
           aria-label={`Delete ${request.subject} request`}
         >
@@ -199,6 +231,16 @@ export default function MyRequests() {
   const remove = useDeleteRequest()
   const [toDelete, setToDelete] = useState<TuitionRequest | null>(null)
   const [toClose, setToClose] = useState<TuitionRequest | null>(null)
+  // Once opened, the dialogs stay mounted (closed), so they animate out as before.
+  const [dialogsWanted, setDialogsWanted] = useState(false)
+  const askDelete = (request: TuitionRequest) => {
+    setDialogsWanted(true)
+    setToDelete(request)
+  }
+  const askClose = (request: TuitionRequest) => {
+    setDialogsWanted(true)
+    setToClose(request)
+  }
 
   const confirmDelete = () => {
     if (!toDelete) return
@@ -242,17 +284,21 @@ export default function MyRequests() {
       {mine.isSuccess && mine.data.length > 0 && (
         <Stack as="ul" listStyleType="none" gap="4" aria-label="My tuition requests">
           {mine.data.map((r) => (
-            <RequestItem key={r.id} request={r} onDelete={() => setToDelete(r)} onCloseRequest={() => setToClose(r)} />
+            <RequestItem key={r.id} request={r} onDelete={() => askDelete(r)} onCloseRequest={() => askClose(r)} />
           ))}
         </Stack>
       )}
-      <CloseRequestDialog request={toClose} onClose={() => setToClose(null)} />
-      <DeleteRequestDialog
-        subject={toDelete?.subject ?? null}
-        deleting={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <CloseRequestDialog request={toClose} onClose={() => setToClose(null)} />
+          <DeleteRequestDialog
+            subject={toDelete?.subject ?? null}
+            deleting={remove.isPending}
+            onConfirm={confirmDelete}
+            onClose={() => setToDelete(null)}
+          />
+        </Suspense>
+      )}
     </Panel>
   )
 }

@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field'
 import { OTHER, TermRadios, TermSelect, termLabel, useVocabulary } from '@/features/vocabulary'
 import { MESSAGES } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
-import type { RequestInput, TeachingMode } from '../api/types'
+import type { RequestInput } from '../api/types'
 
 export const OTHER_SUBJECT_REQUIRED = 'Please say which subject.'
 export const OTHER_CLASS_REQUIRED = 'Please say which class or exam.'
@@ -29,33 +29,33 @@ const MODE_FALLBACK = [
  */
 const requestSchema = z
   .object({
-    subjectId: z.string().min(1, MESSAGES.subjectRequired),
-    subject: z.string().max(TEXT_MAX, `At most ${TEXT_MAX} characters.`),
-    classId: z.string().min(1, MESSAGES.classLevelRequired),
-    classLevel: z.string().max(TEXT_MAX, `At most ${TEXT_MAX} characters.`),
+    subjectId: z.string().check(z.minLength(1, MESSAGES.subjectRequired)),
+    subject: z.string().check(z.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters.`)),
+    classId: z.string().check(z.minLength(1, MESSAGES.classLevelRequired)),
+    classLevel: z.string().check(z.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters.`)),
     board: z.string(),
     mode: z.enum(['home', 'online']),
-    preferredTime: z.string().trim().min(1, MESSAGES.preferredTimeRequired),
-    location: z
-      .object({ lat: z.number(), lng: z.number() })
-      .nullable()
-      .transform((point, ctx): LatLng => {
-        if (point) return point
-        ctx.addIssue({ code: 'custom', message: MESSAGES.selectLocation })
-        return z.NEVER
-      }),
+    preferredTime: z.string().check(z.trim(), z.minLength(1, MESSAGES.preferredTimeRequired)),
+    location: z.pipe(
+      z
+        .nullable(z.object({ lat: z.number(), lng: z.number() }))
+        .check(z.refine((point) => point !== null, MESSAGES.selectLocation)),
+      z.transform((point): LatLng => point!),
+    ),
   })
   // Checked beside the other fields' messages (zod skips object refinements once a field failed).
-  .refine((values) => values.subjectId !== OTHER || values.subject.trim() !== '', {
-    path: ['subject'],
-    message: OTHER_SUBJECT_REQUIRED,
-    when: ({ value }) => isTexts(value),
-  })
-  .refine((values) => values.classId !== OTHER || values.classLevel.trim() !== '', {
-    path: ['classLevel'],
-    message: OTHER_CLASS_REQUIRED,
-    when: ({ value }) => isTexts(value),
-  })
+  .check(
+    z.refine((values) => values.subjectId !== OTHER || values.subject.trim() !== '', {
+      path: ['subject'],
+      message: OTHER_SUBJECT_REQUIRED,
+      when: ({ value }) => isTexts(value),
+    }),
+    z.refine((values) => values.classId !== OTHER || values.classLevel.trim() !== '', {
+      path: ['classLevel'],
+      message: OTHER_CLASS_REQUIRED,
+      when: ({ value }) => isTexts(value),
+    }),
+  )
 
 function isTexts(value: unknown): value is Record<'subjectId' | 'subject' | 'classId' | 'classLevel', string> {
   if (!value || typeof value !== 'object') return false
@@ -74,6 +74,61 @@ const EMPTY_REQUEST: RequestFormValues = {
   mode: 'home',
   preferredTime: '',
   location: null,
+}
+
+function useRequestForm(initialValues: RequestFormValues) {
+  return useForm({ resolver: zodResolver(requestSchema), defaultValues: initialValues })
+}
+
+/** Subject and class: a term of the vocabulary, or 'Other' and the parent's words in the text field. */
+const TERM_FIELDS = {
+  subjects: {
+    id: 'subjectId',
+    text: 'subject',
+    label: 'Subject',
+    placeholder: 'Choose a subject',
+    otherLabel: 'Which subject?',
+    otherPlaceholder: 'e.g. Vedic maths',
+  },
+  classes: {
+    id: 'classId',
+    text: 'classLevel',
+    label: 'Class',
+    placeholder: 'Choose a class or exam',
+    otherLabel: 'Which class or exam?',
+    otherPlaceholder: 'e.g. CA Foundation',
+  },
+} as const
+
+function TermOrOther({ form, facet }: { form: ReturnType<typeof useRequestForm>; facet: keyof typeof TERM_FIELDS }) {
+  const { id, text, label, placeholder, otherLabel, otherPlaceholder } = TERM_FIELDS[facet]
+  const { errors } = form.formState
+  const otherText = useWatch({ control: form.control, name: text })
+  return (
+    <Controller
+      control={form.control}
+      name={id}
+      render={({ field }) => (
+        <TermSelect
+          label={label}
+          facet={facet}
+          value={field.value}
+          onChange={field.onChange}
+          required
+          placeholder={placeholder}
+          // Without 'Other' the text field is hidden: its message (too long) shows on the select.
+          error={errors[id]?.message ?? (field.value === OTHER ? undefined : errors[text]?.message)}
+          allowOther
+          otherLabel={otherLabel}
+          otherPlaceholder={otherPlaceholder}
+          otherText={otherText}
+          onOtherTextChange={(value) => form.setValue(text, value, { shouldDirty: true })}
+          otherError={errors[text]?.message}
+          otherMaxLength={TEXT_MAX}
+        />
+      )}
+    />
+  )
 }
 
 interface RequestFormProps {
@@ -96,10 +151,9 @@ export function RequestForm({
   onSubmit,
   failureMessage,
 }: RequestFormProps) {
-  const form = useForm({ resolver: zodResolver(requestSchema), defaultValues: initialValues })
+  const form = useRequestForm(initialValues)
   const { errors } = form.formState
   const vocabulary = useVocabulary()
-  const [subjectText, classText] = useWatch({ control: form.control, name: ['subject', 'classLevel'] })
 
   // A 400 names its fields: those go next to the fields, anything else above the button.
   const submit = form.handleSubmit(async (input) => {
@@ -109,7 +163,6 @@ export function RequestForm({
         id === OTHER ? own.trim() : termLabel(vocabulary.data, facet, id, own.trim() || undefined)
       await onSubmit({
         ...input,
-        mode: input.mode as TeachingMode,
         subject: text('subjects', input.subjectId, input.subject),
         classLevel: text('classes', input.classId, input.classLevel),
       })
@@ -125,50 +178,8 @@ export function RequestForm({
       aria-label={mode === 'create' ? 'Post a tuition request' : 'Edit tuition request'}
     >
       <Stack gap="4">
-        <Controller
-          control={form.control}
-          name="subjectId"
-          render={({ field }) => (
-            <TermSelect
-              label="Subject"
-              facet="subjects"
-              value={field.value}
-              onChange={field.onChange}
-              required
-              placeholder="Choose a subject"
-              error={errors.subjectId?.message ?? (field.value === OTHER ? undefined : errors.subject?.message)}
-              allowOther
-              otherLabel="Which subject?"
-              otherPlaceholder="e.g. Vedic maths"
-              otherText={subjectText}
-              onOtherTextChange={(text) => form.setValue('subject', text, { shouldDirty: true })}
-              otherError={errors.subject?.message}
-              otherMaxLength={TEXT_MAX}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="classId"
-          render={({ field }) => (
-            <TermSelect
-              label="Class"
-              facet="classes"
-              value={field.value}
-              onChange={field.onChange}
-              required
-              placeholder="Choose a class or exam"
-              error={errors.classId?.message ?? (field.value === OTHER ? undefined : errors.classLevel?.message)}
-              allowOther
-              otherLabel="Which class or exam?"
-              otherPlaceholder="e.g. CA Foundation"
-              otherText={classText}
-              onOtherTextChange={(text) => form.setValue('classLevel', text, { shouldDirty: true })}
-              otherError={errors.classLevel?.message}
-              otherMaxLength={TEXT_MAX}
-            />
-          )}
-        />
+        <TermOrOther form={form} facet="subjects" />
+        <TermOrOther form={form} facet="classes" />
         <Controller
           control={form.control}
           name="board"

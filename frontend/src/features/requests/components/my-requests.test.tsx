@@ -117,6 +117,32 @@ describe("the parent's request list (SPEC §2)", () => {
     expect(list).not.toHaveTextContent(/\d+\.\d{3}/)
   })
 
+  it('links each open request, and no closed one, to its recommended tutors (issue 20)', async () => {
+    signInAs({ role: 'parent' })
+    server.use(
+      http.get('*/api/tuition/mine', () =>
+        HttpResponse.json([
+          makeRequest({ id: 3, subject: 'Physics' }),
+          makeRequest({ id: 4, subject: 'Chemistry', status: 'closed', closedAt: '2026-11-02T10:00:00Z' }),
+          makeRequest({ id: 5, subject: 'Maths', flagged: true }),
+        ]),
+      ),
+      http.get('*/api/tuition/:id/recommendations', () => HttpResponse.json({ tutors: [] })),
+    )
+    renderApp('/dashboard')
+    const list = await screen.findByRole('list', { name: 'My tuition requests' })
+    const [physics, chemistry, maths] = within(list).getAllByRole('listitem')
+    expect(within(physics!).getByRole('link', { name: 'Recommended tutors for Physics' })).toHaveAttribute(
+      'href',
+      '/dashboard?recommend=3',
+    )
+    expect(within(chemistry!).queryByRole('link', { name: /Recommended tutors/ })).not.toBeInTheDocument()
+    expect(within(maths!).getByRole('link', { name: 'Recommended tutors for Maths' })).toHaveAttribute(
+      'href',
+      '/dashboard?recommend=5',
+    )
+  })
+
   it('deletes only after confirmation', async () => {
     signInAs({ role: 'parent' })
     let list = [makeRequest({ id: 3, subject: 'Physics' }), makeRequest({ id: 4, subject: 'Chemistry' })]

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ApiError, api, request } from '@/api/client'
+import { api, request } from '@/api/client'
 import { useSession } from '@/lib/session'
 import { nearbyQueryKey, tutorAreaQueryKey } from './keys'
 import type { TutorArea, TutorAreaBody } from './types'
@@ -9,14 +9,9 @@ export type { TutorArea, TutorAreaBody } from './types'
 export const LOAD_AREA_FAILED = 'Failed to load your teaching area'
 export const SAVE_AREA_FAILED = 'Failed to save your teaching area'
 
-/** GET /tutors/me/area; null when none is saved yet (404 `area_not_set`). */
-export async function getTutorArea(): Promise<TutorArea | null> {
-  try {
-    return await request(api.GET('/tutors/me/area'), LOAD_AREA_FAILED)
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'area_not_set') return null
-    throw error
-  }
+/** GET /tutors/me/area; null when none is saved yet. */
+export function getTutorArea(): Promise<TutorArea | null> {
+  return request(api.GET('/tutors/me/area'), LOAD_AREA_FAILED)
 }
 
 export function tutorAreaQueryOptions() {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { ApiPaths } from '@/api/types'
+import type { TermIds } from '@/features/vocabulary'
 import { MESSAGES } from '@/lib/constants'
 import { nearbyQueryKey } from './keys'
 
@@ -11,22 +12,21 @@ export interface NearbyParams {
   lng: number
   radiusKm: number
   /** Vocabulary ids; '' for any. */
-  subjectId: string
-  classId: string
-  board: string
-  mode: string
+  subjectId: TermIds['subjects'] | ''
+  classId: TermIds['classes'] | ''
+  board: TermIds['boards'] | ''
+  mode: TermIds['modes'] | ''
 }
 
 /** GET /tuition/nearby: nearest first; the subject, class, board and mode filters (ids) are applied by the server. */
 export function getNearby({ lat, lng, radiusKm, subjectId, classId, board, mode }: NearbyParams) {
-  // The ids come from the server's vocabulary; the server answers 400 for one it does not know.
   const query: NearbyQuery = {
     coordinates: JSON.stringify([lng, lat]),
     radiusKm,
-    subjectId: (subjectId || undefined) as NearbyQuery['subjectId'],
-    classId: (classId || undefined) as NearbyQuery['classId'],
-    board: (board || undefined) as NearbyQuery['board'],
-    mode: (mode || undefined) as NearbyQuery['mode'],
+    subjectId: subjectId || undefined,
+    classId: classId || undefined,
+    board: board || undefined,
+    mode: mode || undefined,
   }
   return request(api.GET('/tuition/nearby', { params: { query } }), MESSAGES.fetchNearbyFailed)
 }

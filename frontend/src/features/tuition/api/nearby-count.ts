@@ -17,9 +17,12 @@ export function nearbyCountQueryOptions() {
   return queryOptions({ queryKey: [...nearbyQueryKey, 'count'], queryFn: getNearbyCount, retry: false })
 }
 
-/** For a tutor without a subscription: how many requests they would see (a number, nothing else). */
-export function useNearbyCount() {
-  return useQuery(nearbyCountQueryOptions())
+/**
+ * For a tutor without a subscription: how many requests they would see (a number, nothing
+ * else). Asked only once the tutor has an area: without one the server could only refuse.
+ */
+export function useNearbyCount({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...nearbyCountQueryOptions(), enabled })
 }
 
 /** "12 requests within 10 km of you". */

@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema'
-import type { ApiPaths, NearbyRequest, SuccessBody } from '@/api/types'
+import type { ApiPaths, SuccessBody } from '@/api/types'
 
 /** A vocabulary entry as the area answers it; an 'other' entry is `{id: 'other', label: '<text>'}`. */
 export type AreaTerm = components['schemas']['TermDto']
@@ -9,6 +9,3 @@ export type TutorArea = SuccessBody<ApiPaths['/tutors/me/area']['get']>
 
 /** What PUT /tutors/me/area takes: each entry an id, or free text (resolved, else kept as other). */
 export type TutorAreaBody = components['schemas']['AreaBody']
-
-/** A nearby request: ids, and 'near Lajpat Nagar, South Delhi' for its point. */
-export type NearbyRequestV2 = NearbyRequest

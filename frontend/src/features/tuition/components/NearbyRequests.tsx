@@ -26,7 +26,16 @@ import { placeLatLng, shortPlaceName, type PlaceValue } from '@/components/place
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { OTHER, TermSelect, termLabel, useVocabulary, type Vocabulary } from '@/features/vocabulary'
+import {
+  isTermId,
+  OTHER,
+  TermSelect,
+  termLabel,
+  useVocabulary,
+  type Facet,
+  type TermIds,
+  type Vocabulary,
+} from '@/features/vocabulary'
 import { useOpenChat } from '@/lib/chat-launcher'
 import { DEFAULT_RADIUS_KM, DISTANCE_OPTIONS_KM, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
 import { useSession } from '@/lib/session'
@@ -34,7 +43,6 @@ import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useTutorArea, type TutorArea } from '../api/area'
 import { useExpressInterest } from '../api/express-interest'
 import { useNearby } from '../api/get-nearby'
-import type { NearbyRequestV2 } from '../api/types'
 import { useLiveNearby } from '../lib/use-live-nearby'
 import { SubscribePrompt } from './SubscribePrompt'
 
@@ -54,7 +62,7 @@ function termText(
  * Where a request is, roughly: the server's 'near Lajpat Nagar, South Delhi'; from a server that
  * does not send it yet, the place its approximate point lies in. Never coordinates.
  */
-function RequestPlace({ request }: { request: NearbyRequestV2 }) {
+function RequestPlace({ request }: { request: NearbyRequest }) {
   const [lng, lat] = request.location.coordinates
   const asked = request.placeName === undefined && lat !== undefined && lng !== undefined
   const nearest = useNearestPlace(asked ? [lng, lat] : null)
@@ -101,7 +109,7 @@ function ResultItem({
   onInterest,
   onMessage,
 }: {
-  request: NearbyRequestV2
+  request: NearbyRequest
   sending: boolean
   /** The request a notification linked to (`?request=`): marked, and scrolled to. */
   highlighted: boolean
@@ -224,6 +232,13 @@ export default function NearbyRequests({ title }: { title?: string }) {
   return <NearbySearch title={title} area={area.data ?? null} />
 }
 
+/** A search filter of one vocabulary list: an id the vocabulary has, or '' for any. */
+function useTermFilter<F extends Facet>(facet: F, vocab: Vocabulary | undefined) {
+  const [id, setId] = useState<TermIds[F] | ''>('')
+  const choose = (picked: string) => setId(isTermId(vocab, facet, picked) ? picked : '')
+  return [id, choose] as const
+}
+
 function NearbySearch({ title, area }: { title?: string; area: TutorArea | null }) {
   useLiveNearby()
   const { subscribed } = useSession()
@@ -231,10 +246,11 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
   const [params] = useSearchParams()
   const highlightId = Number(params.get('request')) || null
   const [radiusKm, setRadiusKm] = useState(area?.radiusKm ?? DEFAULT_RADIUS_KM)
-  const [subjectId, setSubjectId] = useState('')
-  const [classId, setClassId] = useState('')
-  const [board, setBoard] = useState('')
-  const [mode, setMode] = useState('')
+  const vocab = useVocabulary().data
+  const [subjectId, setSubjectId] = useTermFilter('subjects', vocab)
+  const [classId, setClassId] = useTermFilter('classes', vocab)
+  const [board, setBoard] = useTermFilter('boards', vocab)
+  const [mode, setMode] = useTermFilter('modes', vocab)
   const [center, setCenter] = useState<LatLng>(
     area ? { lat: area.location[1] ?? 0, lng: area.location[0] ?? 0 } : DEFAULT_CENTER,
   )
@@ -260,7 +276,6 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
     { lat: center.lat, lng: center.lng, radiusKm, subjectId, classId, board, mode },
     { enabled: subscribed },
   )
-  const vocab = useVocabulary().data
   const interest = useExpressInterest()
 
   const results = useMemo(

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router'
 import { ApiError } from '@/api/client'
 import { Panel } from '@/components/page'
 import { SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { useTutorArea } from '../api/area'
 import { nearbyCountText, useNearbyCount } from '../api/nearby-count'
 
 /**
@@ -10,7 +11,10 @@ import { nearbyCountText, useNearbyCount } from '../api/nearby-count'
  * or the prompt to save an area when there is none.
  */
 function NearbyCountLine() {
-  const count = useNearbyCount()
+  const area = useTutorArea()
+  const count = useNearbyCount({ enabled: area.isSuccess && area.data !== null })
+  const noArea =
+    (area.isSuccess && area.data === null) || (count.error instanceof ApiError && count.error.code === 'area_not_set')
   if (count.isSuccess) {
     return (
       <Text mb="3" fontSize="lg" fontWeight="semibold" color="blue.800" data-testid="nearby-count">
@@ -18,7 +22,7 @@ function NearbyCountLine() {
       </Text>
     )
   }
-  if (count.error instanceof ApiError && count.error.code === 'area_not_set') {
+  if (noArea) {
     return (
       <Text mb="3" data-testid="nearby-count">
         <Link asChild color="blue.700" fontWeight="semibold">

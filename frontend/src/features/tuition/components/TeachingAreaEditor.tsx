@@ -10,7 +10,7 @@ import type { LatLng } from '@/components/map/MapView'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { findTerm, OTHER, TermChips, useVocabulary, type Facet, type Vocabulary } from '@/features/vocabulary'
+import { OTHER, TermChips, useVocabulary, type Facet } from '@/features/vocabulary'
 import { DEFAULT_RADIUS_KM, MESSAGES } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
 import {
@@ -33,19 +33,26 @@ const RADIUS_OPTIONS_KM = [2, 3, 5, 8, 10, 15, 20, 25]
 const items = (what: string) =>
   z
     .array(
-      z.string().trim().min(1).max(AREA_ITEM_MAX_CHARS, `Each ${what} is at most ${AREA_ITEM_MAX_CHARS} characters.`),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1),
+          z.maxLength(AREA_ITEM_MAX_CHARS, `Each ${what} is at most ${AREA_ITEM_MAX_CHARS} characters.`),
+        ),
     )
-    .max(AREA_MAX_ITEMS, `At most ${AREA_MAX_ITEMS} ${what}s.`)
+    .check(z.maxLength(AREA_MAX_ITEMS, `At most ${AREA_MAX_ITEMS} ${what}s.`))
 
 const areaSchema = z.object({
   location: z
-    .object({ lat: z.number(), lng: z.number() })
-    .nullable()
-    .refine((v) => v !== null, MESSAGES.selectLocation),
+    .nullable(z.object({ lat: z.number(), lng: z.number() }))
+    .check(z.refine((v) => v !== null, MESSAGES.selectLocation)),
   radiusKm: z
     .number()
-    .min(AREA_RADIUS_MIN_KM, `The distance is ${AREA_RADIUS_MIN_KM}–${AREA_RADIUS_MAX_KM} km.`)
-    .max(AREA_RADIUS_MAX_KM, `The distance is ${AREA_RADIUS_MIN_KM}–${AREA_RADIUS_MAX_KM} km.`),
+    .check(
+      z.gte(AREA_RADIUS_MIN_KM, `The distance is ${AREA_RADIUS_MIN_KM}–${AREA_RADIUS_MAX_KM} km.`),
+      z.lte(AREA_RADIUS_MAX_KM, `The distance is ${AREA_RADIUS_MIN_KM}–${AREA_RADIUS_MAX_KM} km.`),
+    ),
   subjects: items('subject'),
   classes: items('class'),
   boards: items('board'),
@@ -99,26 +106,20 @@ const LISTS: {
   },
 ]
 
-/**
- * A saved list as the form's entries: ids, and the text of an 'other' entry. A server before
- * issue 20 sends plain texts: each is mapped onto a term where it names one.
- */
-function toEntries(list: (AreaTerm | string)[] | undefined, facet: Facet, vocab: Vocabulary | undefined): string[] {
-  return (list ?? []).map((entry) => {
-    if (typeof entry === 'string') return findTerm(vocab, facet, entry)?.id ?? entry
-    return entry.id === OTHER ? entry.label : entry.id
-  })
+/** A saved list as the form's entries: ids, and the text of an 'other' entry. */
+function toEntries(list: AreaTerm[]): string[] {
+  return list.map((entry) => (entry.id === OTHER ? entry.label : entry.id))
 }
 
-function toForm(area: TutorArea | null, vocab: Vocabulary | undefined): AreaForm {
+function toForm(area: TutorArea | null): AreaForm {
   if (!area) return { location: null, radiusKm: DEFAULT_RADIUS_KM, subjects: [], classes: [], boards: [], modes: [] }
   return {
     location: { lat: area.location[1] ?? 0, lng: area.location[0] ?? 0 },
     radiusKm: area.radiusKm,
-    subjects: toEntries(area.subjects, 'subjects', vocab),
-    classes: toEntries(area.classes, 'classes', vocab),
-    boards: toEntries(area.boards, 'boards', vocab),
-    modes: toEntries(area.modes, 'modes', vocab),
+    subjects: toEntries(area.subjects),
+    classes: toEntries(area.classes),
+    boards: toEntries(area.boards),
+    modes: toEntries(area.modes),
   }
 }
 
@@ -168,9 +169,9 @@ function AreaListField({
 const MAP_HELP =
   'Search for your locality, or click on the map where you teach (the centre of your area), or use your current location. With the map focused, arrow keys move it and Enter places the marker at its centre.'
 
-function AreaFormView({ area, vocab }: { area: TutorArea | null; vocab: Vocabulary | undefined }) {
+function AreaFormView({ area }: { area: TutorArea | null }) {
   const save = useSaveTutorArea()
-  const form = useForm<AreaForm>({ resolver: zodResolver(areaSchema), defaultValues: toForm(area, vocab) })
+  const form = useForm<AreaForm>({ resolver: zodResolver(areaSchema), defaultValues: toForm(area) })
   const { errors, isDirty } = form.formState
   const radius = useWatch({ control: form.control, name: 'radiusKm' })
   const options = RADIUS_OPTIONS_KM.includes(radius)
@@ -191,7 +192,7 @@ function AreaFormView({ area, vocab }: { area: TutorArea | null; vocab: Vocabula
       },
       {
         // The saved answer becomes the form's clean state, so 'Saved' shows until the next change.
-        onSuccess: (saved) => form.reset(toForm(saved, vocab)),
+        onSuccess: (saved) => form.reset(toForm(saved)),
         onError: (e) => showServerError(form, e, SAVE_AREA_FAILED),
       },
     )
@@ -273,7 +274,7 @@ function AreaFormView({ area, vocab }: { area: TutorArea | null; vocab: Vocabula
  */
 export default function TeachingAreaEditor() {
   const area = useTutorArea()
-  // Old areas' texts are mapped onto ids through the vocabulary (if it fails, they stay as text).
+  // The lists show labels and checkboxes from the start (if the vocabulary fails, ids and no checkboxes).
   const vocabulary = useVocabulary()
   const ready = area.isSuccess && !vocabulary.isPending
   return (
@@ -292,7 +293,7 @@ export default function TeachingAreaEditor() {
           Saved: around {area.data.placeName} · {area.data.radiusKm} km
         </Text>
       )}
-      {ready && <AreaFormView area={area.data} vocab={vocabulary.data} />}
+      {ready && <AreaFormView area={area.data} />}
     </Panel>
   )
 }

@@ -37,7 +37,7 @@ function areaServer(initial: object | null = null) {
   let area = initial
   const puts: unknown[] = []
   server.use(
-    http.get('*/api/tutors/me/area', () => (area ? HttpResponse.json(area) : areaNotSet())),
+    http.get('*/api/tutors/me/area', () => HttpResponse.json(area)),
     http.put('*/api/tutors/me/area', async ({ request }) => {
       const body = (await request.json()) as AreaBodyV2
       puts.push(body)
@@ -257,6 +257,7 @@ describe('/nearby starts from the saved area (issue 19)', () => {
 
   it('an unsubscribed tutor sees how many requests are in the area, or the prompt to save one', async () => {
     signInAs({ role: 'tutor', subscriptionActive: false })
+    areaServer(SAVED)
     server.use(
       http.get('*/api/tuition/nearby/count', () =>
         HttpResponse.json<Body<'NearbyCountDto'>>({ count: 12, radiusKm: 10 }),
@@ -266,12 +267,27 @@ describe('/nearby starts from the saved area (issue 19)', () => {
     expect(await screen.findByTestId('nearby-count')).toHaveTextContent('12 requests within 10 km of you')
   })
 
-  it('an unsubscribed tutor without an area is asked to save one', async () => {
+  it('an unsubscribed tutor without an area is asked to save one, and nothing is counted', async () => {
     signInAs({ role: 'tutor', subscriptionActive: false })
-    server.use(http.get('*/api/tuition/nearby/count', () => areaNotSet()))
+    let counted = 0
+    server.use(
+      http.get('*/api/tuition/nearby/count', () => {
+        counted += 1
+        return areaNotSet()
+      }),
+    )
     renderApp('/nearby')
     const line = await screen.findByTestId('nearby-count')
     expect(line).toHaveTextContent('Save your teaching area to see how many requests are near you.')
     expect(within(line).getByRole('link', { name: 'Save your teaching area' })).toHaveAttribute('href', '/profile')
+    expect(counted).toBe(0)
+  })
+
+  it('a count refused for want of an area still asks for one', async () => {
+    signInAs({ role: 'tutor', subscriptionActive: false })
+    areaServer(SAVED)
+    server.use(http.get('*/api/tuition/nearby/count', () => areaNotSet()))
+    renderApp('/dashboard')
+    expect(await screen.findByTestId('nearby-count')).toHaveTextContent('Save your teaching area')
   })
 })

@@ -15,8 +15,8 @@ import type { Review } from '../api/get-reviews'
 const starText = (n: number) => `${n} star${n === 1 ? '' : 's'}`
 
 const reviewSchema = z.object({
-  rating: z.number().int().min(1, MESSAGES.ratingRequired).max(RATING_MAX),
-  comment: z.string().trim(),
+  rating: z.int().check(z.gte(1, MESSAGES.ratingRequired), z.lte(RATING_MAX)),
+  comment: z.string().check(z.trim()),
 })
 
 /**

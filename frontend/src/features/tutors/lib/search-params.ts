@@ -6,7 +6,8 @@ export interface SearchState {
   classLevel: string
   board: string
   mode: string
-  /** Rupees; '' = any. */
+  /** Rupees per hour, the fee range's ends; '' = open. */
+  minFee: string
   maxFee: string
   /** '' = any. */
   minRating: string
@@ -20,6 +21,9 @@ export interface SearchState {
 }
 
 export const DEFAULT_RADIUS_KM = 10
+/** The server's bounds of `radiusKm` (a link with another distance falls back to the default). */
+export const MIN_RADIUS_KM = 1
+export const MAX_RADIUS_KM = 50
 export const RADIUS_CHOICES = [2, 5, 10, 20, 50] as const
 export const FEE_CHOICES = [300, 500, 800, 1000, 1500, 2000] as const
 export const RATING_CHOICES = [3, 3.5, 4, 4.5] as const
@@ -55,12 +59,13 @@ export function readSearch(params: URLSearchParams): SearchState {
     classLevel: params.get('classLevel') ?? '',
     board: params.get('board') ?? '',
     mode: params.get('mode') ?? '',
+    minFee: params.get('minFee') ?? '',
     maxFee: params.get('maxFee') ?? '',
     minRating: params.get('minRating') ?? '',
     verified: params.get('verified') === 'true',
     place: params.get('place') ?? '',
     location: parseLocation(params.get('location')),
-    radiusKm: radius > 0 && radius <= 100 ? radius : DEFAULT_RADIUS_KM,
+    radiusKm: radius >= MIN_RADIUS_KM && radius <= MAX_RADIUS_KM ? radius : DEFAULT_RADIUS_KM,
     page: positiveInt(params.get('page'), 1),
   }
 }
@@ -77,6 +82,7 @@ export function writeSearch(state: SearchState): URLSearchParams {
   set('classLevel', state.classLevel)
   set('board', state.board)
   set('mode', state.mode)
+  set('minFee', state.minFee)
   set('maxFee', state.maxFee)
   set('minRating', state.minRating)
   if (state.verified) params.set('verified', 'true')
@@ -87,7 +93,10 @@ export function writeSearch(state: SearchState): URLSearchParams {
 
 /** The API query for a search at `location`. */
 export function toQuery(state: SearchState, location: [number, number]): TutorSearchQuery {
-  const fee = Number(state.maxFee)
+  const rupees = (text: string) => {
+    const n = Number(text)
+    return text && Number.isInteger(n) && n >= 0 ? n : undefined
+  }
   const rating = Number(state.minRating)
   return {
     location,
@@ -96,7 +105,8 @@ export function toQuery(state: SearchState, location: [number, number]): TutorSe
     classLevel: state.classLevel || undefined,
     board: state.board || undefined,
     mode: state.mode || undefined,
-    maxFee: state.maxFee && Number.isFinite(fee) ? fee : undefined,
+    minFee: rupees(state.minFee),
+    maxFee: rupees(state.maxFee),
     minRating: state.minRating && Number.isFinite(rating) ? rating : undefined,
     verified: state.verified || undefined,
     page: state.page,

@@ -19,6 +19,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router'
 import { errorMessage } from '@/api/client'
 import { MapView } from '@/components/map/MapView'
+import type { MapMarker } from '@/components/map/types'
 import { Page } from '@/components/page'
 import { PLACES_FAILED } from '@/components/places/api'
 import { PlaceSearch, type PlaceValue } from '@/components/places/PlaceSearch'
@@ -26,6 +27,7 @@ import { placeLngLat } from '@/components/places/types'
 import { TutorCard } from '@/components/tutor-card/TutorCard'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import type { TutorCard as TutorCardData } from '@/api/discovery-types'
 import { TermSelect, useVocabulary } from '@/features/vocabulary'
 import { useResolvedPlace } from '../api/resolve-place'
 import { SEARCH_TUTORS_FAILED, useSearchTutors } from '../api/search-tutors'
@@ -131,7 +133,7 @@ function Filters({ state, onChange }: { state: SearchState; onChange: (changes: 
       <Text as="legend" fontWeight="semibold" px="1">
         Filters
       </Text>
-      <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="3" alignItems="end">
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" alignItems="end">
         <TermSelect
           label="Class"
           facet="classes"
@@ -153,10 +155,20 @@ function Filters({ state, onChange }: { state: SearchState; onChange: (changes: 
           onChange={(mode) => onChange({ mode })}
           placeholder="At home or online"
         />
+        <FormField label="Fee from">
+          <Select value={state.minFee} onChange={(minFee) => onChange({ minFee })}>
+            <option value="">Any fee</option>
+            {FEE_CHOICES.filter((fee) => !state.maxFee || fee <= Number(state.maxFee)).map((fee) => (
+              <option key={fee} value={String(fee)}>
+                ₹{fee.toLocaleString('en-IN')}/hour
+              </option>
+            ))}
+          </Select>
+        </FormField>
         <FormField label="Fee up to">
           <Select value={state.maxFee} onChange={(maxFee) => onChange({ maxFee })}>
             <option value="">Any fee</option>
-            {FEE_CHOICES.map((fee) => (
+            {FEE_CHOICES.filter((fee) => !state.minFee || fee >= Number(state.minFee)).map((fee) => (
               <option key={fee} value={String(fee)}>
                 ₹{fee.toLocaleString('en-IN')}/hour
               </option>
@@ -199,7 +211,9 @@ function Filters({ state, onChange }: { state: SearchState; onChange: (changes: 
 }
 
 function hasFilters(state: SearchState): boolean {
-  return Boolean(state.classLevel || state.board || state.mode || state.maxFee || state.minRating || state.verified)
+  return Boolean(
+    state.classLevel || state.board || state.mode || state.minFee || state.maxFee || state.minRating || state.verified,
+  )
 }
 
 /** No tutor matched: what to try next. */
@@ -224,7 +238,15 @@ function EmptyState({ state, onChange }: { state: SearchState; onChange: (change
             variant="outline"
             size="sm"
             onClick={() =>
-              onChange({ classLevel: '', board: '', mode: '', maxFee: '', minRating: '', verified: false })
+              onChange({
+                classLevel: '',
+                board: '',
+                mode: '',
+                minFee: '',
+                maxFee: '',
+                minRating: '',
+                verified: false,
+              })
             }
           >
             Clear the filters
@@ -260,8 +282,55 @@ function Paging({ page, pages, onPage }: { page: number; pages: number; onPage: 
 }
 
 /**
+ * The page's tutors on the map: one numbered badge per locality they teach near (the public point of
+ * the place their card names, never a tutor's own), opening a list of links to their profiles.
+ */
+function tutorMarkers(tutors: TutorCardData[]): MapMarker[] {
+  const groups = new Map<string, TutorCardData[]>()
+  for (const tutor of tutors) {
+    const at = tutor.placeLocation
+    if (!at || at.length !== 2) continue
+    const key = at.join(',')
+    const group = groups.get(key)
+    if (group) group.push(tutor)
+    else groups.set(key, [tutor])
+  }
+  return [...groups].map(([key, group]) => {
+    const [lng, lat] = group[0]!.placeLocation as [number, number]
+    const place = group[0]!.placeName ?? 'near this place'
+    const label = group.length === 1 ? `${group[0]!.fullname}, ${place}` : `${group.length} tutors ${place}`
+    return {
+      id: `tutors-${key}`,
+      position: { lat, lng },
+      label,
+      count: group.length,
+      popup: (
+        <div>
+          <strong>{label}</strong>
+          {group.length > 1 && (
+            <ul style={{ margin: '4px 0 0', paddingLeft: '16px' }}>
+              {group.map((tutor) => (
+                <li key={tutor.id}>
+                  <RouterLink to={`/tutor/${tutor.id}`}>{tutor.fullname}</RouterLink>
+                </li>
+              ))}
+            </ul>
+          )}
+          {group.length === 1 && (
+            <div>
+              <RouterLink to={`/tutor/${group[0]!.id}`}>View {group[0]!.fullname}’s profile</RouterLink>
+            </div>
+          )}
+        </div>
+      ),
+    }
+  })
+}
+
+/**
  * /tutors: tutors whose teaching area covers a place, with filters, a list of cards and a map of the
- * search area (cards carry distances, not tutors' points: the map shows the place and the radius).
+ * search area: the place and the radius, and the listed tutors grouped by the locality each teaches
+ * near (a tutor's own point stays private).
  * The URL holds the whole search (`/tutors?subject=maths&place=110024`), so a shared link works.
  */
 export default function TutorSearch() {
@@ -352,11 +421,15 @@ export default function TutorSearch() {
                 center={{ lat: location[1], lng: location[0] }}
                 zoom={12}
                 height="min(320px, 45vh)"
-                markers={[{ id: 'place', position: { lat: location[1], lng: location[0] }, label: placeLabel }]}
+                markers={[
+                  { id: 'place', position: { lat: location[1], lng: location[0] }, label: placeLabel },
+                  ...tutorMarkers(data?.tutors ?? []),
+                ]}
                 circle={{ center: { lat: location[1], lng: location[0] }, radiusKm: state.radiusKm }}
               />
               <Text fontSize="xs" color="fg.muted" mt="1">
-                Tutors' exact locations are private: each card shows how far the tutor is.
+                Green badges: how many of these tutors teach near each locality. Their exact locations are private; each
+                card shows how far the tutor is.
               </Text>
             </Box>
           </Box>

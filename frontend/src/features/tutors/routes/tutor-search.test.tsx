@@ -88,6 +88,40 @@ describe('Tutor search (/tutors)', { timeout: 20_000 }, () => {
     const map = screen.getByRole('region', { name: /Map of the search area: within 10 km of Lajpat Nagar/ })
     expect(map).toHaveAttribute('data-circle', '28.5677,77.2432,10')
     expect(within(map).getByText(LAJPAT_NAGAR.label)).toBeInTheDocument()
+    // Both tutors teach near the same locality: one numbered badge for them, at the place's point.
+    expect(within(map).getByText('2 tutors near Lajpat Nagar, South Delhi')).toBeInTheDocument()
+    expect(within(map).getAllByRole('listitem')).toHaveLength(2)
+  })
+
+  it('puts each locality’s tutors on the map once, and a tutor without a place nowhere', async () => {
+    serveSearch([
+      makeCard(),
+      makeCard({
+        id: 43,
+        fullname: 'Arjun Mehta',
+        placeName: 'near Saket, South Delhi',
+        placeLocation: [77.21, 28.52],
+      }),
+      makeCard({ id: 44, fullname: 'Meera Rao', placeName: null, placeLocation: null }),
+    ])
+    renderApp('/tutors?place=110024')
+    await screen.findByRole('list', { name: 'Tutors' })
+    const markers = within(screen.getByRole('list', { name: 'Map markers' }))
+      .getAllByRole('listitem')
+      .map((m) => m.textContent)
+    expect(markers).toEqual([
+      LAJPAT_NAGAR.label,
+      'Priya Sharma, near Lajpat Nagar, South Delhi',
+      'Arjun Mehta, near Saket, South Delhi',
+    ])
+  })
+
+  it('falls back to the default distance for a link with one the server refuses', async () => {
+    const { searches } = serveSearch([makeCard()])
+    renderApp('/tutors?place=110024&radiusKm=80')
+    await screen.findByRole('list', { name: 'Tutors' })
+    expect(searches[0]?.get('radiusKm')).toBe('10')
+    expect(screen.getByRole('combobox', { name: 'Distance' })).toHaveValue('10')
   })
 
   it('puts a new search and every filter into the URL and searches again', async () => {
@@ -97,11 +131,17 @@ describe('Tutor search (/tutors)', { timeout: 20_000 }, () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Fee up to' }), '800')
     await waitFor(() => expect(searches[searches.length - 1]?.get('maxFee')).toBe('800'))
+    // The range's lower end offers only fees up to the upper one.
+    const from = screen.getByRole('combobox', { name: 'Fee from' })
+    expect(within(from).queryByRole('option', { name: '₹1,000/hour' })).not.toBeInTheDocument()
+    await user.selectOptions(from, '500')
+    await waitFor(() => expect(searches[searches.length - 1]?.get('minFee')).toBe('500'))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Minimum rating' }), '4')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Distance' }), '5')
     await user.click(screen.getByRole('checkbox', { name: 'Verified tutors only' }))
     await waitFor(() => expect(searches[searches.length - 1]?.get('verified')).toBe('true'))
     const last = searches[searches.length - 1]!
+    expect(last.get('minFee')).toBe('500')
     expect(last.get('maxFee')).toBe('800')
     expect(last.get('minRating')).toBe('4')
     expect(last.get('radiusKm')).toBe('5')

@@ -1,0 +1,77 @@
+import type { Rolldown } from 'vite'
+
+// Issue 21 (bytes on the wire): which files the build makes. Every request costs its headers
+// (~0.75 KB here), so files are few, and a file holds what the screens that load it need:
+// - shell: everything the entry imports (with the landing page's own file, the whole first visit);
+// - forms: the form libraries;
+// - ui: what two or more screens share, libraries and the app's own foundations (the API client,
+//   the query layer, lib/, each feature's queries, the form fields): one file instead of ~15 tiny
+//   ones on every screen that asks the server. Not what only an open dialog needs, not lucide's
+//   icons, and not the app's code the landing page reaches (which would then load this file);
+// - overlay: Chakra's dialog and drawer with their machines (focus trap, dismissal, scroll lock:
+//   ~12 KB), loaded by the screens that hold a dialog, not by every screen;
+// - session: the logged-in shell's parts (profile and subscription sync, chat connection, the
+//   bell), four lazy imports of one file.
+// Each screen's own code stays apart.
+
+const NODE_MODULES = /[\\/]node_modules[\\/]/
+const LUCIDE = /[\\/]node_modules[\\/]lucide-react[\\/]/
+
+const OVERLAY =
+  /[\\/]node_modules[\\/](@zag-js[\\/](dialog|focus-trap|aria-hidden|remove-scroll|dismissable|interact-outside|presence)[\\/]|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/](dialog|presence|portal|drawer)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](components[\\/](dialog|drawer|portal)[\\/]|theme[\\/]recipes[\\/](dialog|drawer)\.))/
+
+/** The app's own modules that belong with the shared libraries when two screens use them (the admin's
+ * sections share theirs among themselves). */
+const FOUNDATION =
+  /[\\/]src[\\/](api|lib)[\\/]|[\\/]src[\\/]app[\\/]query-layer\.tsx$|[\\/]src[\\/]components[\\/](page|labeled-text|ui[\\/](form-field|form-alert|text-field|password-input))\.tsx$|[\\/]src[\\/]features[\\/](?!admin[\\/])[^\\/]+[\\/](api|lib)[\\/]/
+
+const SESSION =
+  /[\\/]src[\\/](app[\\/]layout[\\/](ProfileSync|SubscriptionSync)|features[\\/]chat[\\/]components[\\/]ChatConnector|features[\\/]notifications[\\/]components[\\/]NotificationBell)\.tsx$/
+
+const LANDING = /[\\/]src[\\/]features[\\/]landing[\\/]/
+
+const FORMS = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]src[\\/]lib[\\/]zod\.ts$/
+
+type ModuleInfoOf = (id: string) => { importers: readonly string[]; importedIds: readonly string[] } | null
+
+/** Whether the landing page's own modules import `id`, directly or through the app's modules. */
+function landingReaches(
+  id: string,
+  moduleInfo: ModuleInfoOf,
+  memo: Map<string, boolean>,
+  seen = new Set<string>(),
+): boolean {
+  const known = memo.get(id)
+  if (known !== undefined) return known
+  if (seen.has(id)) return false
+  seen.add(id)
+  const reached: boolean =
+    LANDING.test(id) || (moduleInfo(id)?.importers ?? []).some((by) => landingReaches(by, moduleInfo, memo, seen))
+  memo.set(id, reached)
+  return reached
+}
+
+export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
+  const landingMemo = new Map<string, boolean>()
+  return [
+    { name: 'shell', tags: ['$initial'], priority: 30 },
+    { name: 'forms', test: FORMS, priority: 20 },
+    {
+      // Libraries' barrels (Chakra's, lucide's) import everything, so the landing page's reach is
+      // asked of the app's modules only; lucide's icons stay in the files of the screens that draw
+      // them (the landing page's are its own, and one shared icon must not pull this file in). A
+      // module that imports the form libraries stays with its screens: this file would pull them in.
+      name: (id, ctx) => {
+        if (OVERLAY.test(id) || LUCIDE.test(id)) return null
+        if (NODE_MODULES.test(id)) return 'ui'
+        const moduleInfo: ModuleInfoOf = (m) => ctx.getModuleInfo(m)
+        if (!FOUNDATION.test(id) || (moduleInfo(id)?.importedIds ?? []).some((m) => FORMS.test(m))) return null
+        return landingReaches(id, moduleInfo, landingMemo) ? null : 'ui'
+      },
+      minShareCount: 2,
+      priority: 15,
+    },
+    { name: 'session', test: SESSION, priority: 12 },
+    { name: 'overlay', test: OVERLAY, priority: 10 },
+  ]
+}

@@ -1,0 +1,1 @@
+DROP INDEX users_listable_tutors;

@@ -1,0 +1,1 @@
+DROP INDEX tuition_requests_open_filters_cell;
