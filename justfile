@@ -21,10 +21,12 @@ gen-api:
     cargo run -q -p hometutor-server -- openapi > frontend/openapi.json
     cd frontend && npm run gen-api
 
-# Benchmarks (results go into the README): nearby search on a million requests, SQLite then PostgreSQL
+# Benchmarks (results go into the README): nearby search on a million requests, SQLite then PostgreSQL,
+# in the service and through the release server over HTTP
 bench:
-    cargo bench -p hometutor-tuition --bench nearby
-    TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test cargo bench -p hometutor-tuition --bench nearby
+    cargo build --release -p hometutor-server
+    HOMETUTOR_BIN=$PWD/target/release/hometutor cargo bench -p hometutor-tuition --bench nearby
+    TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test HOMETUTOR_BIN=$PWD/target/release/hometutor cargo bench -p hometutor-tuition --bench nearby
 
 # Chat load generator against the release binary (results go into the README)
 bench-chat:

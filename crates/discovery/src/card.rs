@@ -484,7 +484,7 @@ fn near_place(center: Point) -> Option<NearPlace> {
     }
     let place = Places::global()
         .nearest(center.lat, center.lng)
-        .map(|p| NearPlace { name: format!("near {}", p.display_name()), location: [p.lng, p.lat] });
+        .map(|p| NearPlace { name: p.near_name(), location: [p.lng, p.lat] });
     if let Ok(mut m) = names.lock() {
         if m.len() >= PLACE_NAMES {
             m.clear();

@@ -47,11 +47,7 @@ struct RouteTemplate(Rc<str>);
 /// cached `/api/site`'s CPU, README 'HTTP hot paths'), so the first layer to ask (this log) keeps
 /// the answer for the others (the metrics, the public cache), and each worker remembers the
 /// answers for the paths it sees most ([`KnownTemplates`]).
-pub fn route_template(req: &ServiceRequest) -> String {
-    route_template_rc(req).to_string()
-}
-
-fn route_template_rc(req: &ServiceRequest) -> Rc<str> {
+pub fn route_template(req: &ServiceRequest) -> Rc<str> {
     if let Some(known) = req.extensions().get::<RouteTemplate>() {
         return known.0.clone();
     }
@@ -103,7 +99,7 @@ pub async fn middleware(
     let id = RequestId::for_request(from_trusted_proxy(&req), req.headers().get(request_id::HEADER));
     let line = AccessLine {
         method: req.method().to_string(),
-        route: route_template_rc(&req),
+        route: route_template(&req),
         path: req.path().to_string(),
         client: client_address(req.request()),
     };

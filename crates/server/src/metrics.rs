@@ -226,7 +226,8 @@ pub async fn record_request(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
-    let route = crate::access_log::route_template(&req);
+    // An owned label: the metrics registry keeps it past this worker's request.
+    let route = crate::access_log::route_template(&req).to_string();
     let method = method_label(req.method());
     let result = next.call(req).await;
     let status = match &result {

@@ -9,7 +9,7 @@
 //! are counted by the code that knows it, through the same `AppState::limiter`; every refusal
 //! answers 429 `rate_limited` with `Retry-After`. The counters are shared by every process
 //! (Redis or the database), so counting waits on the network: from async code, count through
-//! [`hit`] and [`give_back`], which run on the blocking pool.
+//! [`hit`] and [`give_back`], which run on the blocking pool (a count kept in memory answers at once).
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -114,8 +114,11 @@ pub async fn hit(
     web::block(move || limiter.hit(bucket, key)).await.unwrap_or(Ok(()))
 }
 
-/// [`Limiter::give_back`] on the blocking pool.
+/// [`Limiter::give_back`] on the blocking pool (or at once for a store in memory, as [`hit`]).
 pub async fn give_back(limiter: &Limiter, bucket: Bucket, key: impl std::fmt::Display + Send + 'static) {
+    if limiter.answers_from_memory(bucket) {
+        return limiter.give_back(bucket, key);
+    }
     let limiter = limiter.clone();
     let _ = web::block(move || limiter.give_back(bucket, key)).await;
 }

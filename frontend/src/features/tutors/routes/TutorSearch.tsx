@@ -21,7 +21,7 @@ import { errorMessage } from '@/api/client'
 import { MapView } from '@/components/map/MapView'
 import type { MapMarker } from '@/components/map/types'
 import { Page } from '@/components/page'
-import { PLACES_FAILED } from '@/components/places/api'
+import { PLACES_FAILED, useNearestPlace } from '@/components/places/api'
 import { PlaceSearch, type PlaceValue } from '@/components/places/PlaceSearch'
 import { placeLngLat } from '@/components/places/types'
 import { TutorCard } from '@/components/tutor-card/TutorCard'
@@ -61,9 +61,13 @@ function Select({
 }
 
 /** The place as the URL gives it: a chosen place (with its point), or text to look up. */
-function placeFromUrl(state: SearchState, resolved: PlaceValue | null | undefined): PlaceValue | null {
+function placeFromUrl(
+  state: SearchState,
+  resolved: PlaceValue | null | undefined,
+  pointName: string,
+): PlaceValue | null {
   if (state.location) {
-    return { name: state.place, district: '', state: '', pincode: '', location: state.location, label: state.place }
+    return { name: pointName, district: '', state: '', pincode: '', location: state.location, label: pointName }
   }
   return resolved ?? null
 }
@@ -126,6 +130,32 @@ function SearchBar({
   )
 }
 
+/** One end of the fee range: offers only the fees the other end leaves possible. */
+function FeeSelect({
+  label,
+  value,
+  onChange,
+  allows,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  allows: (fee: number) => boolean
+}) {
+  return (
+    <FormField label={label}>
+      <Select value={value} onChange={onChange}>
+        <option value="">Any fee</option>
+        {FEE_CHOICES.filter(allows).map((fee) => (
+          <option key={fee} value={String(fee)}>
+            ₹{fee.toLocaleString('en-IN')}/hour
+          </option>
+        ))}
+      </Select>
+    </FormField>
+  )
+}
+
 function Filters({ state, onChange }: { state: SearchState; onChange: (changes: Partial<SearchState>) => void }) {
   const verifiedId = useId()
   return (
@@ -155,26 +185,18 @@ function Filters({ state, onChange }: { state: SearchState; onChange: (changes: 
           onChange={(mode) => onChange({ mode })}
           placeholder="At home or online"
         />
-        <FormField label="Fee from">
-          <Select value={state.minFee} onChange={(minFee) => onChange({ minFee })}>
-            <option value="">Any fee</option>
-            {FEE_CHOICES.filter((fee) => !state.maxFee || fee <= Number(state.maxFee)).map((fee) => (
-              <option key={fee} value={String(fee)}>
-                ₹{fee.toLocaleString('en-IN')}/hour
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label="Fee up to">
-          <Select value={state.maxFee} onChange={(maxFee) => onChange({ maxFee })}>
-            <option value="">Any fee</option>
-            {FEE_CHOICES.filter((fee) => !state.minFee || fee >= Number(state.minFee)).map((fee) => (
-              <option key={fee} value={String(fee)}>
-                ₹{fee.toLocaleString('en-IN')}/hour
-              </option>
-            ))}
-          </Select>
-        </FormField>
+        <FeeSelect
+          label="Fee from"
+          value={state.minFee}
+          onChange={(minFee) => onChange({ minFee })}
+          allows={(fee) => !state.maxFee || fee <= Number(state.maxFee)}
+        />
+        <FeeSelect
+          label="Fee up to"
+          value={state.maxFee}
+          onChange={(maxFee) => onChange({ maxFee })}
+          allows={(fee) => !state.minFee || fee >= Number(state.minFee)}
+        />
         <FormField label="Minimum rating">
           <Select value={state.minRating} onChange={(minRating) => onChange({ minRating })}>
             <option value="">Any rating</option>
@@ -304,23 +326,25 @@ function tutorMarkers(tutors: TutorCardData[]): MapMarker[] {
       position: { lat, lng },
       label,
       count: group.length,
+      // One link per tutor; a lone tutor's link says whose profile it opens.
       popup: (
         <div>
           <strong>{label}</strong>
-          {group.length > 1 && (
-            <ul style={{ margin: '4px 0 0', paddingLeft: '16px' }}>
-              {group.map((tutor) => (
-                <li key={tutor.id}>
-                  <RouterLink to={`/tutor/${tutor.id}`}>{tutor.fullname}</RouterLink>
-                </li>
-              ))}
-            </ul>
-          )}
-          {group.length === 1 && (
-            <div>
-              <RouterLink to={`/tutor/${group[0]!.id}`}>View {group[0]!.fullname}’s profile</RouterLink>
-            </div>
-          )}
+          <ul
+            style={{
+              margin: '4px 0 0',
+              paddingLeft: group.length > 1 ? '16px' : 0,
+              listStyle: group.length > 1 ? undefined : 'none',
+            }}
+          >
+            {group.map((tutor) => (
+              <li key={tutor.id}>
+                <RouterLink to={`/tutor/${tutor.id}`}>
+                  {group.length > 1 ? tutor.fullname : `View ${tutor.fullname}’s profile`}
+                </RouterLink>
+              </li>
+            ))}
+          </ul>
         </div>
       ),
     }
@@ -338,7 +362,10 @@ export default function TutorSearch() {
   const state = readSearch(params)
   const lookup = useResolvedPlace(state.location ? '' : state.place)
   const location: [number, number] | null = state.location ?? (lookup.data ? placeLngLat(lookup.data) : null)
-  const placeLabel = state.location ? state.place : (lookup.data?.label ?? state.place)
+  // A link with a point but no name (`/tutors?location=[77.24,28.57]`) is named by the place it lies in.
+  const named = useNearestPlace(state.location && !state.place ? state.location : null)
+  const pointName = state.place || named.data?.label || ''
+  const placeLabel = state.location ? pointName || 'the chosen point' : (lookup.data?.label ?? state.place)
   const vocabulary = useVocabulary()
   const results = useSearchTutors(location ? toQuery(state, location) : null)
 
@@ -360,9 +387,9 @@ export default function TutorSearch() {
       <Stack gap="5">
         <SearchBar
           // A new URL (a link, Back) starts the bar from it; the resolved place fills it in once known.
-          key={`${params.toString()}|${lookup.data ? 'resolved' : ''}`}
+          key={`${params.toString()}|${lookup.data ? 'resolved' : ''}|${named.data ? 'named' : ''}`}
           state={state}
-          place={placeFromUrl(state, lookup.data)}
+          place={placeFromUrl(state, lookup.data, pointName)}
           onSearch={(draft) => update(draft)}
         />
         <Filters state={state} onChange={update} />

@@ -116,6 +116,16 @@ describe('Tutor search (/tutors)', { timeout: 20_000 }, () => {
     ])
   })
 
+  it('names a link’s point by the place it lies in when the link carries no name', async () => {
+    const { searches, lookups } = serveSearch([makeCard()])
+    renderApp('/tutors?location=%5B77.2432%2C28.5677%5D')
+    await screen.findByRole('list', { name: 'Tutors' })
+    expect(searches[0]?.get('location')).toBe('[77.2432,28.5677]')
+    expect(lookups).toEqual([])
+    expect(await screen.findByRole('heading', { name: `Tutors near ${LAJPAT_NAGAR.label}` })).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Place' })).toHaveValue(LAJPAT_NAGAR.label))
+  })
+
   it('falls back to the default distance for a link with one the server refuses', async () => {
     const { searches } = serveSearch([makeCard()])
     renderApp('/tutors?place=110024&radiusKm=80')
