@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { chunkGroups } from './vite-plugins/chunk-groups'
+import { leafletModules } from './vite-plugins/leaflet-modules'
 import { serviceWorker } from './vite-plugins/service-worker'
 
 // `just dev` runs this dev server; the API (and later the chat WebSocket) is
@@ -12,6 +13,7 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080'
 export default defineConfig({
   plugins: [
     react(),
+    leafletModules(),
     serviceWorker({
       source: fileURLToPath(new URL('./service-worker/sw.js', import.meta.url)),
       publicDir: fileURLToPath(new URL('./public', import.meta.url)),

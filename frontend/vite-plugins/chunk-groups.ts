@@ -4,10 +4,13 @@ import type { Rolldown } from 'vite'
 // (~0.75 KB here), so files are few, and a file holds what the screens that load it need:
 // - shell: everything the entry imports (with the landing page's own file, the whole first visit);
 // - forms: the form libraries;
-// - ui: what two or more screens share, libraries and the app's own foundations (the API client,
+// - ui: what four or more screens share, libraries and the app's own foundations (the API client,
 //   the query layer, lib/, each feature's queries, the form fields): one file instead of ~15 tiny
 //   ones on every screen that asks the server. Not what only an open dialog needs, not lucide's
-//   icons, and not the app's code the landing page reaches (which would then load this file);
+//   icons, and not the app's code the landing page reaches (which would then load this file).
+//   What only two or three screens share (checkboxes, the progress bar, tables, lists, the
+//   password field, a few features' queries: ~8 KB) stays with those screens or in a file they
+//   share, so that the others (a tutor's /nearby with its map, the heaviest) do not carry it;
 // - overlay: Chakra's dialog and drawer with their machines (focus trap, dismissal, scroll lock:
 //   ~12 KB), loaded by the screens that hold a dialog, not by every screen;
 // - session: the logged-in shell's parts (profile and subscription sync, chat connection, the
@@ -68,7 +71,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
         if (!FOUNDATION.test(id) || (moduleInfo(id)?.importedIds ?? []).some((m) => FORMS.test(m))) return null
         return landingReaches(id, moduleInfo, landingMemo) ? null : 'ui'
       },
-      minShareCount: 2,
+      minShareCount: 4,
       priority: 15,
     },
     { name: 'session', test: SESSION, priority: 12 },

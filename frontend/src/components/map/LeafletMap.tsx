@@ -1,48 +1,23 @@
 // Leaflet and its CSS: this module is only ever loaded lazily (through ./MapView), so the code
 // and styles reach the browser only when a map is about to be seen or used (DESIGN.md §6).
-import 'leaflet/dist/leaflet.css'
-import './group-pin.css'
+import leafletStyles from 'leaflet/dist/leaflet.css?inline'
+import pinStyles from './pins.css?inline'
 import { Box } from '@chakra-ui/react'
-import { divIcon, icon, latLng, type DivIcon } from 'leaflet'
-import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png'
-import markerIcon from 'leaflet/dist/images/marker-icon.png'
-import markerShadow from 'leaflet/dist/images/marker-shadow.png'
+import { latLng } from 'leaflet'
 import { Crosshair } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
 import { TILE_ATTRIBUTION, TILE_URL } from '@/lib/constants'
+import { groupPin, placePin } from './pins'
 import type { LatLng, MapViewProps } from './types'
 
-// Leaflet finds its default icon by a CSS path guess that bundlers break: import the images so
-// Vite emits (or inlines) them, and hand every marker this icon explicitly.
-const markerIconDefault = icon({
-  iconUrl: markerIcon,
-  iconRetinaUrl: markerIcon2x,
-  shadowUrl: markerShadow,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  popupAnchor: [1, -34],
-  tooltipAnchor: [16, -28],
-  shadowSize: [41, 41],
-})
-
-// A group's badge: one icon per number, made once (Leaflet redraws a marker whose icon changes).
-const groupIcons = new Map<number, DivIcon>()
-function groupIcon(count: number): DivIcon {
-  let made = groupIcons.get(count)
-  if (!made) {
-    made = divIcon({
-      className: 'ht-group-pin',
-      // The number is seen; the marker's title names the group for everyone else.
-      html: `<span aria-hidden="true">${count}</span>`,
-      iconSize: [30, 30],
-      iconAnchor: [15, 15],
-      popupAnchor: [0, -15],
-    })
-    groupIcons.set(count, made)
-  }
-  return made
-}
+// Leaflet's styles (and the pins') travel inside this file and are added to the page as it loads:
+// as a stylesheet of its own they cost one more request, its headers and a round trip before the
+// map can be drawn (issue 21). The page's Content-Security-Policy allows inline styles.
+const styles = document.createElement('style')
+styles.dataset.map = 'leaflet'
+styles.textContent = `${leafletStyles}\n${pinStyles}`
+document.head.append(styles)
 
 function round(value: number) {
   return Math.round(value * 1e6) / 1e6
@@ -198,8 +173,7 @@ export default function LeafletMap({
         <Marker
           key={marker.id}
           position={toLeaflet(marker.position)}
-          icon={marker.count ? groupIcon(marker.count) : markerIconDefault}
-          alt={marker.label}
+          icon={marker.count ? groupPin(marker.count) : placePin}
           title={marker.label}
         >
           {marker.popup && <Popup>{marker.popup}</Popup>}

@@ -40,6 +40,26 @@ describe("the parent dashboard's 'Share your experience' card", { timeout: 30_00
     expect(await screen.findByText('Only parents can submit a testimonial.')).toBeInTheDocument()
   })
 
+  it('asks for a few words when sent empty (or blank), without asking the server, until some are written', async () => {
+    signInAs({ role: 'parent' })
+    let asked = 0
+    server.use(
+      http.post('*/api/testimonials', () => {
+        asked += 1
+        return HttpResponse.json({}, { status: 500 })
+      }),
+    )
+    const { user } = renderApp('/dashboard')
+    const field = await screen.findByRole('textbox', { name: 'Your testimonial' })
+    expect(screen.queryByText('Please write a few words about your experience.')).not.toBeInTheDocument()
+    await user.type(field, '   ')
+    await user.click(screen.getByRole('button', { name: 'Submit testimonial' }))
+    expect(await screen.findByText('Please write a few words about your experience.')).toBeInTheDocument()
+    await user.type(field, 'Good')
+    expect(screen.queryByText('Please write a few words about your experience.')).not.toBeInTheDocument()
+    expect(asked).toBe(0)
+  })
+
   it('is not shown to tutors', async () => {
     signInAs({ role: 'tutor' })
     renderApp('/dashboard')
