@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProvider } from './app/provider'
 import { AppRouter } from './app/router'
@@ -7,12 +7,17 @@ import { registerServiceWorker } from './app/service-worker'
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
+// The first render as a transition: React renders it in slices and yields to the browser between
+// them, instead of one long task that holds a phone's main thread (issue 21: total blocking time).
+const app = createRoot(root)
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  ),
 )
 
 registerServiceWorker()

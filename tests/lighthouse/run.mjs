@@ -114,7 +114,19 @@ try {
       const failing = Object.values(run.lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
         .map((a) => a.id)
-      results.push({ page: page.name, ...scores, lcpMs: Math.round(run.lhr.audits['largest-contentful-paint'].numericValue), cls: run.lhr.audits['cumulative-layout-shift'].numericValue, failing })
+      const ms = (audit) => Math.round(run.lhr.audits[audit].numericValue)
+      results.push({
+        page: page.name,
+        ...scores,
+        fcpMs: ms('first-contentful-paint'),
+        lcpMs: ms('largest-contentful-paint'),
+        tbtMs: ms('total-blocking-time'),
+        siMs: ms('speed-index'),
+        cls: run.lhr.audits['cumulative-layout-shift'].numericValue,
+        failing,
+      })
+      // The whole report, for a closer look (`target/lighthouse/<page>.json`).
+      writeFileSync(join(cache, `${page.name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '') || 'landing'}.json`), JSON.stringify(run.lhr))
     } finally {
       await chrome.kill()
     }
@@ -128,7 +140,10 @@ try {
     console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} |`)
   }
   for (const r of results) {
-    if (r.failing.length) console.log(`\n${r.page}: LCP ${r.lcpMs} ms, CLS ${r.cls.toFixed(3)}; below 90: ${r.failing.join(', ')}`)
+    if (r.failing.length)
+      console.log(
+        `\n${r.page}: FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, SI ${r.siMs} ms, CLS ${r.cls.toFixed(3)}; below 90: ${r.failing.join(', ')}`,
+      )
   }
   writeFileSync(join(cache, 'results.json'), JSON.stringify({ date, binary, results }, null, 2))
 } finally {
