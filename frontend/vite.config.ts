@@ -36,6 +36,22 @@ export default defineConfig({
     // browser fetches them one round trip later.
     modulePreload: false,
     rolldownOptions: {
+      // Chakra makes each component with factory calls at the top of its module (a slot recipe's
+      // context, then `withProvider` / `withContext` per part). They only make components, but a
+      // bundler cannot know that of a call, so a screen that draws an alert's root would carry every
+      // part of it: marked pure, the parts no screen uses are dropped (issue 21's bytes).
+      treeshake: {
+        manualPureFunctions: [
+          'createSlotRecipeContext',
+          'createRecipeContext',
+          'withProvider',
+          'withContext',
+          'withRootProvider',
+          'createIcon',
+          'createAnatomy',
+          'chakra',
+        ],
+      },
       output: {
         // Issue 21 (bytes on the wire): few files, each what its screens need (vite-plugins/chunk-groups.ts).
         codeSplitting: { groups: chunkGroups() },

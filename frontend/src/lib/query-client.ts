@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from '@/api/errors'
 import { setMaintenance } from './maintenance'
+import { getSession, onSessionChange } from './session'
 
 /** Any call answered 503 "maintenance" switches the shell to the maintenance screen. */
 function noticeMaintenance(error: unknown) {
@@ -35,6 +36,24 @@ let appClient: QueryClient | null = null
  * TanStack Query is not part of the landing page's first load; `app/query-layer` provides it).
  */
 export function getQueryClient(): QueryClient {
-  appClient ??= createQueryClient()
+  if (!appClient) {
+    const client = createQueryClient()
+    forgetOnSessionEnd(client)
+    appClient = client
+  }
   return appClient
+}
+
+/**
+ * Nothing of one person stays in the cache once their session ends, however it ends: Sign Out, a
+ * 401 that clears the session, a sign-out or another account's sign-in in another tab. (A sign-in
+ * from signed out keeps the cache: it holds only public answers, which the screens still show.)
+ */
+function forgetOnSessionEnd(client: QueryClient) {
+  let token = getSession().token
+  onSessionChange(() => {
+    const now = getSession().token
+    if (token !== null && now !== token) client.clear()
+    token = now
+  })
 }

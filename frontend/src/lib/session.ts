@@ -164,6 +164,9 @@ function subscribe(listener: () => void) {
   }
 }
 
+/** Calls `listener` whenever the session changes (here or in another tab); returns how to stop. */
+export const onSessionChange: (listener: () => void) => () => void = subscribe
+
 export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSession, getSession)
 }

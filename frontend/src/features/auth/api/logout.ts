@@ -16,10 +16,9 @@ export function useSignOut() {
     } catch {
       // The local session ends regardless; a token the server still knows expires on its own.
     } finally {
+      // The query cache forgets this person with the session (lib/query-client.ts).
       clearSession()
       navigate('/login', { replace: true })
-      // Nothing of this person stays in the query cache (whose library is loaded on demand, issue 21).
-      void import('@/lib/query-client').then(({ getQueryClient }) => getQueryClient().clear())
     }
   }, [navigate])
 }
