@@ -41,9 +41,11 @@ function decoded(response: Raw): Buffer {
 }
 
 /**
- * The landing page's main script, and the stylesheets the app's scripts can load (the app's
- * styles are in its scripts; the map's stylesheet comes with the map's chunk): found by following
- * the file names the built files mention, from index.html on.
+ * The landing page's main script, and the stylesheets the app's scripts can load: found by
+ * following the file names the built files mention, from index.html on. There may be none: the
+ * app's styles are made by its scripts, and the map's travel inside the map's script (issue 21: one
+ * request less). The server's types and compression for stylesheets are unit-tested
+ * (crates/server/src/web/mod.rs, compression.rs).
  */
 async function appFiles(): Promise<{ script: string; styles: string[] }> {
   const html = (await get('/')).body.toString('utf8')
@@ -61,15 +63,14 @@ async function appFiles(): Promise<{ script: string; styles: string[] }> {
     }
   }
   const styles = [...seen].filter((path) => path.endsWith('.css'))
-  expect(styles.length, 'the app has a stylesheet (the map’s)').toBeGreaterThan(0)
   return { script: script!, styles }
 }
 
-test('the main script, the stylesheet and the page come as brotli, gzip or identity as asked', async () => {
+test('the main script, any stylesheet and the page come as brotli, gzip or identity as asked', async () => {
   const { script, styles } = await appFiles()
   for (const [path, type] of [
     [script, 'javascript'],
-    [styles[0], 'text/css'],
+    ...styles.slice(0, 1).map((style) => [style, 'text/css']),
     ['/', 'text/html'],
   ]) {
     const identity = await get(path)
