@@ -1,4 +1,4 @@
-// Leaflet and its CSS: this module is only ever loaded lazily (through ./MapView), so the code
+// Leaflet, with its CSS inlined: this module is only ever loaded lazily (through ./MapView), so the code
 // and styles reach the browser only when a map is about to be seen or used (DESIGN.md §6).
 import leafletStyles from 'leaflet/dist/leaflet.css?inline'
 import pinStyles from './pins.css?inline'

@@ -16,7 +16,6 @@ export const placePin: DivIcon = divIcon({
   iconSize: [25, 41],
   iconAnchor: [12, 41],
   popupAnchor: [1, -34],
-  tooltipAnchor: [16, -28],
 })
 
 // A group's badge: one icon per number, made once (Leaflet redraws a marker whose icon changes).
