@@ -52,17 +52,7 @@ impl DatabaseTarget {
             Self::Sqlite(path) => {
                 let mut conn = SqliteConnection::establish(path)
                     .map_err(|e| DbError::Connect(format!("cannot open SQLite database '{path}': {e}")))?;
-                // WAL lets readers run beside the single writer; FULL sync because payments live here;
-                // checkpoints run on their own thread (see `pool::checkpoint_in_background`). The busy
-                // timeout comes first: switching a new file to WAL takes a lock that another process
-                // starting on the same file at the same moment must wait for, not fail on. Reads map
-                // the file (up to 1 GiB) instead of copying each page through a system call: tutor
-                // search reads hundreds of scattered rows per query (crates/discovery's benchmark).
-                conn.batch_execute(
-                    "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
-                     PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0; PRAGMA mmap_size = 1073741824;",
-                )
-                .map_err(|e| DbError::Connect(format!("cannot configure SQLite: {e}")))?;
+                configure_sqlite(&mut conn)?;
                 Ok(DbConnection::Sqlite(conn))
             }
             Self::Postgres { url, schema } => {
@@ -77,6 +67,45 @@ impl DatabaseTarget {
             }
         }
     }
+}
+
+/// WAL lets readers run beside the single writer; FULL sync because payments live here; checkpoints run
+/// on their own thread (see `pool::checkpoint_in_background`). Reads map the file (up to 1 GiB) instead of
+/// copying each page through a system call: tutor search reads hundreds of scattered rows per query
+/// (crates/discovery's benchmark).
+///
+/// The busy timeout is set first, on its own, so the rest waits for other processes' locks. It is not
+/// always enough: switching a file to WAL, or opening one whose WAL index another process is rebuilding,
+/// can answer "database is locked" at once, without calling the busy handler (SQLite does so where
+/// waiting could deadlock). Several processes starting on one file together (`hometutor migrate` in a
+/// rolling deploy) meet exactly that, so a busy answer is retried with a short backoff for as long as the
+/// busy timeout would have waited.
+fn configure_sqlite(conn: &mut SqliteConnection) -> Result<(), DbError> {
+    const SETTINGS: &str = "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; \
+                            PRAGMA wal_autocheckpoint = 0; PRAGMA mmap_size = 1073741824;";
+    let cannot = |e: diesel::result::Error| DbError::Connect(format!("cannot configure SQLite: {e}"));
+    conn.batch_execute(&format!("PRAGMA busy_timeout = {};", SQLITE_BUSY_WAIT.as_millis())).map_err(cannot)?;
+    let started = std::time::Instant::now();
+    let mut pause = std::time::Duration::from_millis(2);
+    loop {
+        match conn.batch_execute(SETTINGS) {
+            Ok(()) => return Ok(()),
+            Err(e) if is_busy(&e) && started.elapsed() < SQLITE_BUSY_WAIT => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(std::time::Duration::from_millis(100));
+            }
+            Err(e) => return Err(cannot(e)),
+        }
+    }
+}
+
+/// How long a connection waits for another's lock before giving up.
+const SQLITE_BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// SQLite's SQLITE_BUSY, which diesel reports by its message only.
+fn is_busy(e: &diesel::result::Error) -> bool {
+    matches!(e, diesel::result::Error::DatabaseError(_, info)
+        if info.message().contains("database is locked") || info.message().contains("database is busy"))
 }
 
 /// An unreachable server must fail within seconds, not hang on TCP's defaults.
@@ -109,6 +138,26 @@ mod tests {
         assert!(matches!(DatabaseTarget::parse("postgres://u@h/db"), Ok(DatabaseTarget::Postgres { .. })));
         assert!(matches!(DatabaseTarget::parse("mysql://h/db"), Err(DbError::BadUrl(_))));
         assert!(matches!(DatabaseTarget::parse("sqlite://"), Err(DbError::BadUrl(_))));
+    }
+
+    #[test]
+    fn a_connection_waits_for_another_process_holding_the_file() {
+        let path = std::env::temp_dir().join(format!("hometutor-busy-{}.db", std::process::id()));
+        let path = path.to_str().expect("utf-8 path").to_string();
+        // A connection in the default rollback mode holds the new file exclusively, as a process in the
+        // middle of switching it to WAL would.
+        let mut holder = SqliteConnection::establish(&path).expect("open");
+        holder.batch_execute("CREATE TABLE t (x INTEGER); BEGIN EXCLUSIVE; INSERT INTO t VALUES (1);").expect("lock");
+        let target = DatabaseTarget::Sqlite(path.clone());
+        let opener = std::thread::spawn(move || target.connect().map(|_| std::time::Instant::now()));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let released = std::time::Instant::now();
+        holder.batch_execute("COMMIT").expect("release");
+        let opened = opener.join().expect("thread").expect("connects once the lock is released");
+        assert!(opened >= released, "configured only after the other connection let go");
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{path}{suffix}"));
+        }
     }
 
     #[test]
