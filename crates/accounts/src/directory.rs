@@ -8,6 +8,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
 use hometutor_db::schema::users;
+use hometutor_db::id_list::one_of;
 use hometutor_db::DbConnection;
 
 use crate::user::{role_from, PersonRow, UserRow};
@@ -74,7 +75,7 @@ pub fn names(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<UserId
         return Ok(HashMap::new());
     }
     let rows: Vec<(i64, String)> =
-        users::table.filter(users::id.eq_any(ids)).select((users::id, users::fullname)).load(conn)?;
+        users::table.filter(one_of(conn, users::id, ids)).select((users::id, users::fullname)).load(conn)?;
     Ok(rows.into_iter().map(|(id, name)| (UserId(id), name)).collect())
 }
 
@@ -83,7 +84,8 @@ pub fn people(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<UserI
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<PersonRow> = users::table.filter(users::id.eq_any(ids)).select(PersonRow::as_select()).load(conn)?;
+    let rows: Vec<PersonRow> =
+        users::table.filter(one_of(conn, users::id, ids)).select(PersonRow::as_select()).load(conn)?;
     Ok(rows.into_iter().map(Person::from).map(|p| (p.id, p)).collect())
 }
 
@@ -123,26 +125,11 @@ pub fn listable_tutors(conn: &mut DbConnection, ids: &[i64], at: NaiveDateTime) 
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(i64, bool)> = match conn {
-        // The ids as one JSON bind: one statement text whatever their number. (Diesel still
-        // prepares it anew each time, as it does any statement holding an SQL literal or an IN
-        // list; a fragment type of our own with a static query id would let it keep it.)
-        DbConnection::Sqlite(_) => users::table
-            .filter(
-                diesel::dsl::sql::<diesel::sql_types::Bool>("users.id IN (SELECT value FROM json_each(")
-                    .bind::<diesel::sql_types::Text, _>(ids_json(ids))
-                    .sql("))"),
-            )
-            .filter(listable_at(at))
-            .select((users::id, users::approved))
-            .load(conn)?,
-        // `= ANY($1)`: one array bind.
-        DbConnection::Pg(_) => users::table
-            .filter(users::id.eq_any(ids))
-            .filter(listable_at(at))
-            .select((users::id, users::approved))
-            .load(conn)?,
-    };
+    let rows: Vec<(i64, bool)> = users::table
+        .filter(one_of(conn, users::id, ids))
+        .filter(listable_at(at))
+        .select((users::id, users::approved))
+        .load(conn)?;
     Ok(rows.into_iter().collect())
 }
 
@@ -170,18 +157,4 @@ pub fn listed_tutors(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMa
         }));
     }
     Ok(found)
-}
-
-/// Ids as a JSON array (`[1,2,3]`), for SQLite's `json_each`.
-fn ids_json(ids: &[i64]) -> String {
-    let mut out = String::with_capacity(ids.len() * 7 + 2);
-    out.push('[');
-    for (i, id) in ids.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(&id.to_string());
-    }
-    out.push(']');
-    out
 }

@@ -7,6 +7,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::{Role, Subscription, UserId};
 use hometutor_db::schema::users;
+use hometutor_db::id_list::one_of;
 use hometutor_db::{now, DbConnection};
 
 use crate::user::{role_from, ChangeRow, InsertRow, UserRow};
@@ -59,7 +60,7 @@ pub fn role_of(conn: &mut DbConnection, id: UserId) -> QueryResult<Option<Role>>
 /// The roles of those of `ids` that exist.
 pub fn roles_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<UserId, Role>> {
     let rows: Vec<(i64, String)> =
-        users::table.filter(users::id.eq_any(ids)).select((users::id, users::role)).load(conn)?;
+        users::table.filter(one_of(conn, users::id, ids)).select((users::id, users::role)).load(conn)?;
     Ok(rows.into_iter().map(|(id, role)| (UserId(id), role_from(&role))).collect())
 }
 

@@ -3,6 +3,7 @@
 
 pub mod backup;
 mod connection;
+pub mod id_list;
 mod in_use;
 mod instance;
 mod leases;

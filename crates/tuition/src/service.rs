@@ -5,6 +5,7 @@ use diesel::prelude::*;
 use hometutor_accounts as accounts;
 use hometutor_core::{FieldError, Role, UserId};
 use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
+use hometutor_db::id_list::one_of;
 use hometutor_db::{now, Db, DbConnection};
 use hometutor_geo::{distance_km, Point};
 use hometutor_notifications::{Kind, Notice, Notifier};
@@ -261,7 +262,7 @@ impl TuitionService {
             let ids: Vec<i64> =
                 found.iter().filter(|(_, d)| shown_distance(*d) <= query.radius_km).map(|(id, _)| *id).collect();
             let details: Vec<Candidate> =
-                tr::table.filter(tr::id.eq_any(&ids)).select(Candidate::as_select()).load(c)?;
+                tr::table.filter(one_of(c, tr::id, &ids)).select(Candidate::as_select()).load(c)?;
             let mut hits: Vec<_> = details
                 .into_iter()
                 .filter_map(|r| {
@@ -275,7 +276,7 @@ impl TuitionService {
 
             let ids: Vec<i64> = hits.iter().map(|h| h.0.id).collect();
             let interested: HashSet<i64> = ti::table
-                .filter(ti::tutor_id.eq(tutor.0).and(ti::request_id.eq_any(&ids)))
+                .filter(ti::tutor_id.eq(tutor.0).and(one_of(c, ti::request_id, &ids)))
                 .select(ti::request_id)
                 .load(c)?
                 .into_iter()

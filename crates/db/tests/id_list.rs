@@ -1,0 +1,59 @@
+//! `one_of` finds the same rows as diesel's `eq_any` on both backends, for any number of ids.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
+use diesel::prelude::*;
+use hometutor_db::id_list::one_of;
+use hometutor_db::schema::{tuition_requests as tr, users};
+use hometutor_db::DbError;
+use hometutor_testkit::{insert_request, insert_users, TestDatabase, TestUser};
+
+#[test]
+fn one_of_finds_exactly_the_listed_rows_however_many_ids_there_are() {
+    let database = TestDatabase::in_memory();
+    let db = database.db();
+    let emails: Vec<String> = (0..40).map(|i| format!("p{i}@example.com")).collect();
+    let people: Vec<TestUser<'_>> =
+        emails.iter().map(|email| TestUser { name: "Parent", email, role: "parent" }).collect();
+    let ids = insert_users(&db, &people);
+    let found = |wanted: &[i64]| -> Vec<i64> {
+        db.read(|c| {
+            users::table.filter(one_of(c, users::id, wanted)).select(users::id).order(users::id).load(c).map_err(DbError::from)
+        })
+        .expect("query")
+    };
+    assert_eq!(found(&[]), Vec::<i64>::new(), "no ids, no rows");
+    assert_eq!(found(&[ids[3]]), vec![ids[3]]);
+    // Duplicates, unknown ids (negative, past the last, beyond 2^53) and every size up to all.
+    assert_eq!(found(&[ids[5], ids[5], -1, i64::MAX, 9_007_199_254_740_993, ids[1]]), vec![ids[1], ids[5]]);
+    for n in 0..=ids.len() {
+        assert_eq!(found(&ids[..n]), ids[..n].to_vec(), "the first {n} ids");
+    }
+    // The same statement again with other ids (the kept statement is bound afresh).
+    assert_eq!(found(&ids[10..12]), ids[10..12].to_vec());
+}
+
+#[test]
+fn one_of_works_on_a_nullable_column_and_in_a_boxed_query() {
+    let database = TestDatabase::in_memory();
+    let db = database.db();
+    let parent = hometutor_testkit::insert_user(&db, "Parent", "parent@example.com", "parent");
+    let requests: Vec<i64> = (0..3).map(|_| insert_request(&db, parent, false)).collect();
+    let cell: i64 = db
+        .read(|c| tr::table.find(requests[0]).select(tr::approx_cell.assume_not_null()).first(c).map_err(DbError::from))
+        .expect("cell");
+    let in_cells = |cells: &[i64]| -> Vec<i64> {
+        db.read(|c| {
+            tr::table
+                .filter(one_of(c, tr::approx_cell.assume_not_null(), cells))
+                .select(tr::id)
+                .order(tr::id)
+                .into_boxed()
+                .load(c)
+                .map_err(DbError::from)
+        })
+        .expect("query")
+    };
+    assert_eq!(in_cells(&[cell]), requests, "the fixture puts every request in one cell");
+    assert_eq!(in_cells(&[cell + 1, cell - 1]), Vec::<i64>::new());
+}
