@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::users;
 use hometutor_db::id_list::one_of;
+use hometutor_db::schema::users;
 use hometutor_db::DbConnection;
 
 use crate::user::{role_from, PersonRow, UserRow};

@@ -1,9 +1,10 @@
-//! `one_of` finds the same rows as diesel's `eq_any` on both backends, for any number of ids.
+//! `one_of` finds exactly the listed rows on both backends, for any number of ids (written out,
+//! padded, or as one JSON array on SQLite; `= ANY` on PostgreSQL).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
 use diesel::prelude::*;
-use hometutor_db::id_list::one_of;
+use hometutor_db::id_list::{one_of, MAX_LISTED};
 use hometutor_db::schema::{tuition_requests as tr, users};
 use hometutor_db::DbError;
 use hometutor_testkit::{insert_request, insert_users, TestDatabase, TestUser};
@@ -18,7 +19,12 @@ fn one_of_finds_exactly_the_listed_rows_however_many_ids_there_are() {
     let ids = insert_users(&db, &people);
     let found = |wanted: &[i64]| -> Vec<i64> {
         db.read(|c| {
-            users::table.filter(one_of(c, users::id, wanted)).select(users::id).order(users::id).load(c).map_err(DbError::from)
+            users::table
+                .filter(one_of(c, users::id, wanted))
+                .select(users::id)
+                .order(users::id)
+                .load(c)
+                .map_err(DbError::from)
         })
         .expect("query")
     };
@@ -31,6 +37,9 @@ fn one_of_finds_exactly_the_listed_rows_however_many_ids_there_are() {
     }
     // The same statement again with other ids (the kept statement is bound afresh).
     assert_eq!(found(&ids[10..12]), ids[10..12].to_vec());
+    // Past the longest list written out (SQLite then binds one JSON array).
+    let many: Vec<i64> = (1..=(MAX_LISTED as i64 + 500)).map(|i| -i).chain([ids[7], ids[2]]).collect();
+    assert_eq!(found(&many), vec![ids[2], ids[7]]);
 }
 
 #[test]

@@ -16,6 +16,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_accounts as accounts;
 use hometutor_core::{Role, UserId};
+use hometutor_db::id_list::one_of;
 use hometutor_db::schema::{conversations as cv, tuition_requests as tr};
 use hometutor_db::DbConnection;
 
@@ -72,7 +73,7 @@ impl Facts {
             HashMap::new()
         } else {
             tr::table
-                .filter(tr::id.eq_any(&named))
+                .filter(one_of(c, tr::id, &named))
                 .select((tr::id, tr::parent_id, tr::flagged))
                 .load::<(i64, i64, bool)>(c)?
                 .into_iter()

@@ -19,6 +19,7 @@ use std::collections::{HashMap, HashSet};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::UserId;
+use hometutor_db::id_list::one_of;
 use hometutor_db::schema::{blocks, messages as m};
 use hometutor_db::DbConnection;
 
@@ -162,7 +163,7 @@ fn blocked_pairs(c: &mut DbConnection, messages: &[(UserId, &SendInput)]) -> Que
     }
     // A person blocks few others: all blocks by these recipients is a short list.
     blocks::table
-        .filter(blocks::blocker_id.eq_any(&recipients))
+        .filter(one_of(c, blocks::blocker_id, &recipients))
         .select((blocks::blocker_id, blocks::blocked_id))
         .load::<(i64, i64)>(c)
         .map(|pairs| pairs.into_iter().collect())

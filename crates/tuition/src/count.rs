@@ -4,6 +4,7 @@
 
 use diesel::prelude::*;
 use hometutor_core::{FieldError, Role, UserId};
+use hometutor_db::id_list::one_of;
 use hometutor_db::schema::tuition_requests as tr;
 use hometutor_db::DbConnection;
 use hometutor_geo::{cells_by_distance, distance_km, Point};
@@ -63,7 +64,11 @@ fn count_within(c: &mut DbConnection, center: Point, radius_km: f64) -> QueryRes
     let mut count = 0;
     for batch in cells.chunks(CELLS_PER_QUERY) {
         let points: Vec<(Option<f64>, Option<f64>)> = tr::table
-            .filter(tr::approx_cell.eq_any(batch).and(tr::flagged.eq(false)).and(tr::closed_at.is_null()))
+            .filter(
+                one_of(c, tr::approx_cell.assume_not_null(), batch)
+                    .and(tr::flagged.eq(false))
+                    .and(tr::closed_at.is_null()),
+            )
             .select((tr::approx_lat, tr::approx_lng))
             .load(c)?;
         count += points

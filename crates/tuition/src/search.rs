@@ -12,8 +12,8 @@ use std::collections::BinaryHeap;
 
 use diesel::prelude::*;
 use hometutor_core::FieldError;
-use hometutor_db::schema::tuition_requests as tr;
 use hometutor_db::id_list::one_of;
+use hometutor_db::schema::tuition_requests as tr;
 use hometutor_db::DbConnection;
 use hometutor_geo::{cells_by_distance, distance_km, Point};
 use hometutor_vocabulary::{self as vocabulary, Choice, Facet, OTHER};
@@ -167,7 +167,11 @@ pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f
         size = (size * 2).min(MAX_BATCH);
         // Filters run in the database, on the covering index; only (id, lat, lng) come back.
         let mut query = tr::table
-            .filter(one_of(c, tr::approx_cell.assume_not_null(), &batch).and(tr::flagged.eq(false)).and(tr::closed_at.is_null()))
+            .filter(
+                one_of(c, tr::approx_cell.assume_not_null(), &batch)
+                    .and(tr::flagged.eq(false))
+                    .and(tr::closed_at.is_null()),
+            )
             .select((tr::id, tr::approx_lat, tr::approx_lng))
             .into_boxed();
         match &search.subject {
