@@ -68,10 +68,9 @@ impl<C, A> QueryId for OneOf<C, A> {
 
 impl<C, A, DB> QueryFragment<DB> for OneOf<C, A>
 where
-    DB: Backend + HasSqlType<Text>,
+    DB: Backend + HasSqlType<Text> + HasSqlType<BigInt>,
     C: QueryFragment<DB>,
     A: QueryFragment<DB>,
-    DB: HasSqlType<BigInt>,
     String: ToSql<Text, DB>,
     i64: ToSql<BigInt, DB>,
 {
@@ -116,7 +115,7 @@ fn padded(ids: &[i64]) -> Vec<i64> {
 }
 
 /// Ids as a JSON array: `[1,2,3]`.
-pub fn json_array(ids: &[i64]) -> String {
+fn json_array(ids: &[i64]) -> String {
     use std::fmt::Write;
     let mut out = String::with_capacity(ids.len() * 8 + 2);
     out.push('[');

@@ -14,8 +14,9 @@ use crate::{
     area, TuitionError, TuitionService, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM, SHOWN_DISTANCE_STEP_KM,
 };
 
-/// Cells read per query: a 25 km circle spans some 2,000 fine cells.
-const CELLS_PER_QUERY: usize = 1_000;
+/// Cells read per query: a 25 km circle spans some 2,000 fine cells. The longest list `one_of` writes
+/// out, so a full chunk needs no padding and never takes its JSON form.
+const CELLS_PER_QUERY: usize = hometutor_db::id_list::MAX_LISTED;
 
 /// Where to count: a point (and radius) the tutor gives, or else their saved area.
 #[derive(Debug, Clone, Copy, Default)]

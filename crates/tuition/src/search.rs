@@ -142,9 +142,10 @@ impl Ord for Found {
 /// maximum), so a dense city stops after a few cells and a sparse area needs few round trips.
 /// The maximum bounds the round trips of a search over every cell of its circle (an empty
 /// region, or a point near a pole, where the circle spans every longitude: some 40,000 cells
-/// took ~600 queries at 64 and over 10 s on a loaded machine; at 1,024 they take ~50).
+/// took ~600 queries at 64 and over 10 s on a loaded machine; at 1,024 they take ~50). Powers of two
+/// up to the longest list `one_of` writes out: each batch is one of a few kept statements.
 const FIRST_BATCH: usize = 4;
-const MAX_BATCH: usize = 1024;
+const MAX_BATCH: usize = hometutor_db::id_list::MAX_LISTED;
 
 type CandidateRow =
     (i64, Option<f64>, Option<f64>, Option<String>, String, Option<String>, String, Option<String>, String);
