@@ -17,4 +17,4 @@ pub use keys::derive_key;
 pub use password::{HasherConfig, PasswordHasher, DEFAULT_MAX_WAIT as DEFAULT_HASH_MAX_WAIT};
 pub use service::{AuthConfig, AuthService, LoginInput, NewAccount, ProfileChanges, RegisterInput, Session};
 pub use service::{LinkOutcome, MAX_LINK_TOKEN_BYTES, MAX_NAME_CHARS};
-pub use tokens::{AuthUser, Claims};
+pub use tokens::{AuthUser, Claims, VerifiedToken};

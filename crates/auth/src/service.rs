@@ -13,7 +13,7 @@ use crate::codes::{self, Purpose};
 use crate::keys::Keys;
 use crate::limits::{self, LoginAttempt};
 use crate::password::{HasherConfig, PasswordHasher};
-use crate::tokens::{self, AuthUser};
+use crate::tokens::{self, AuthUser, VerifiedToken};
 use crate::{emails, AuthError};
 
 pub struct AuthConfig {
@@ -337,7 +337,19 @@ impl AuthService {
     /// database: a revoked token, a reset password or a deactivated account is out at once.
     #[tracing::instrument(skip_all)]
     pub fn authenticate(&self, token: &str) -> Result<AuthUser, AuthError> {
-        let claims = tokens::verify(&self.inner.keys, token)?;
+        self.confirm(self.verify(token)?)
+    }
+
+    /// The first half of [`AuthService::authenticate`], without the database: the token's
+    /// signature, key, issuer, audience and expiry. Cheap enough for the reactor thread.
+    pub fn verify(&self, token: &str) -> Result<VerifiedToken, AuthError> {
+        tokens::verify(&self.inner.keys, token).map(VerifiedToken)
+    }
+
+    /// The second half of [`AuthService::authenticate`]: the account behind a verified
+    /// token, read now. Blocking: call it on the blocking pool.
+    pub fn confirm(&self, token: VerifiedToken) -> Result<AuthUser, AuthError> {
+        let claims = token.0;
         let id = claims.sub.parse::<i64>().map_err(|_| AuthError::Unauthenticated)?;
         let (account, revoked) = self.db().read(|conn| {
             let account = accounts::token_check(conn, UserId(id))?;

@@ -29,6 +29,11 @@ pub struct Claims {
     pub ver: i64,
 }
 
+/// A token whose signature and expiry were checked, its account not yet
+/// ([`crate::AuthService::confirm`] reads it). Only `verify` makes one.
+#[derive(Debug)]
+pub struct VerifiedToken(pub(crate) Claims);
+
 /// The caller of a request, as checked against the database.
 #[derive(Debug, Clone)]
 pub struct AuthUser {

@@ -38,6 +38,71 @@ pub(crate) async fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError
     Ok(user)
 }
 
+/// A logged-in user for the hot reads (the nearby search, the profile): the token's signature
+/// and expiry are checked here on the reactor, and the account (revoked token, deactivated,
+/// role) is read by [`Caller::blocking`] in the same trip to the blocking pool as the handler's
+/// own work. [`CurrentUser`] makes that trip first and alone: two thread hand-overs each way
+/// instead of one. The same rules either way: no token or a bad one is 401 at once, a revoked
+/// token or a deactivated account 401 before the handler's work starts.
+pub struct Caller {
+    pending: Pending,
+    req: HttpRequest,
+}
+
+enum Pending {
+    /// An earlier check in this request (the maintenance guard's) already read the account.
+    Known(AuthUser),
+    Verified(hometutor_auth::VerifiedToken, hometutor_auth::AuthService),
+}
+
+impl FromRequest for Caller {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        std::future::ready(Caller::of(req))
+    }
+}
+
+impl Caller {
+    fn of(req: &HttpRequest) -> Result<Self, ApiError> {
+        let known = req.extensions().get::<AuthUser>().cloned();
+        let pending = match known {
+            Some(user) => Pending::Known(user),
+            None => {
+                let token = bearer_token(req).ok_or_else(ApiError::unauthenticated)?;
+                let state = req.app_data::<web::Data<AppState>>().ok_or_else(ApiError::unauthenticated)?;
+                Pending::Verified(state.auth.verify(&token)?, state.auth.clone())
+            }
+        };
+        Ok(Self { pending, req: req.clone() })
+    }
+
+    /// Confirms the caller, then runs `work` for them, both on one blocking thread.
+    pub async fn blocking<T, E>(
+        self,
+        work: impl FnOnce(&AuthUser) -> Result<T, E> + Send + 'static,
+    ) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        E: Into<ApiError> + Send + 'static,
+    {
+        let Caller { pending, req } = self;
+        let (user, answer) = blocking(move || {
+            let user = match pending {
+                Pending::Known(user) => user,
+                Pending::Verified(token, auth) => auth.confirm(token)?,
+            };
+            let answer = work(&user).map_err(Into::into);
+            Ok::<_, ApiError>((user, answer))
+        })
+        .await?;
+        crate::access_log::record_user(&req, user.id.0);
+        req.extensions_mut().insert(user);
+        answer
+    }
+}
+
 /// A logged-in admin; anyone else gets 403 (401 without a valid token). Carries the request's
 /// client address for the audit log.
 pub struct AdminOnly(pub AuthUser, IpAddr);

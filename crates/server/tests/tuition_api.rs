@@ -420,3 +420,46 @@ async fn interest_tells_the_parent_who_can_close_and_reopen_and_nobody_else_can(
     let nearby = app.call("GET", &nearby_path(DELHI, ""), Some(&bystander), None).await.body;
     assert_eq!(nearby.as_array().map(Vec::len), Some(1), "back in nearby search");
 }
+
+/// The nearby search and its count read the caller's account in the same trip as the search
+/// (`extract::Caller`): a token signed by us but revoked, or a tutor deactivated since, is still
+/// refused with 401 and no results; a token we did not sign never reaches the database.
+#[actix_web::test]
+async fn the_nearby_search_refuses_revoked_tokens_and_deactivated_tutors() {
+    use diesel::prelude::*;
+    use hometutor_db::schema::users;
+
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    post(&app, &parent, "Mathematics", json!(east_of_delhi(3.0))).await;
+    let paths = [nearby_path(DELHI, ""), format!("/api/tuition/nearby/count?coordinates={},{}", DELHI[0], DELHI[1])];
+
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    subscribe(&app, &tutor).await;
+    for path in &paths {
+        assert_eq!(app.call("GET", path, Some(&tutor), None).await.status, 200, "{path}");
+        let forged = format!("{}.c2lnbmVkIGJ5IHNvbWVvbmUgZWxzZQ", &tutor[..tutor.rfind('.').unwrap()]);
+        assert_eq!(app.call("GET", path, Some(&forged), None).await.status, 401, "{path}: a bad signature");
+        assert_eq!(app.call("GET", path, None, None).await.status, 401, "{path}: no token");
+    }
+    assert_eq!(app.call("POST", "/api/auth/logout", Some(&tutor), None).await.status, 200);
+    for path in &paths {
+        let after = app.call("GET", path, Some(&tutor), None).await;
+        assert_eq!(after.status, 401, "{path}: a revoked token");
+        assert!(!after.body.is_array() && after.body.get("count").is_none(), "{path}: {:?}", after.body);
+    }
+
+    let again = app.login("tutor@example.com", PASSWORD).await;
+    assert_eq!(app.call("GET", &paths[0], Some(&again), None).await.status, 200);
+    app.db()
+        .write(|c| {
+            diesel::update(users::table.filter(users::email.eq("tutor@example.com")))
+                .set(users::active.eq(false))
+                .execute(c)
+                .map_err(hometutor_db::DbError::from)
+        })
+        .expect("deactivate");
+    for path in &paths {
+        assert_eq!(app.call("GET", path, Some(&again), None).await.status, 401, "{path}: a deactivated tutor");
+    }
+}

@@ -6,7 +6,8 @@
 //! Best effort by design, as before: when the queue is full (the database far behind), terms
 //! are dropped and counted (`hometutor_search_terms_dropped_total`); a failed write is logged and dropped.
 
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::mpsc::{self, SyncSender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use chrono::NaiveDateTime;
@@ -21,83 +22,132 @@ const BATCH: usize = 500;
 /// How long a term may wait for its batch.
 const GATHER: Duration = Duration::from_secs(1);
 
-enum Message {
-    Term {
-        term: String,
-        at: NaiveDateTime,
-    },
-    /// Write what is queued now, then answer.
-    Flush(SyncSender<()>),
+/// What the searches hand over and the writer takes, under one lock.
+#[derive(Default)]
+struct Queue {
+    terms: Vec<(String, NaiveDateTime)>,
+    /// Answered once everything queued before them is written.
+    flushes: Vec<SyncSender<()>>,
+    /// Every [`SearchTrends`] is gone: write what is left and stop.
+    closed: bool,
+}
+
+/// The queue and the writer's doorbell. A search rings it only when the writer has something
+/// new to do at once (a first term, a full batch, a flush): one wake-up per batch, not one per
+/// term (each was a futex wake and a thread switch on the search's path).
+#[derive(Default)]
+struct Shared {
+    queue: Mutex<Queue>,
+    doorbell: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Closes the queue when the last [`SearchTrends`] clone is dropped.
+struct Sender(Arc<Shared>);
+
+impl Drop for Sender {
+    fn drop(&mut self) {
+        self.0.lock().closed = true;
+        self.0.doorbell.notify_one();
+    }
 }
 
 /// The sending end; the writing thread ends once every clone is dropped, after writing
 /// what was queued. Outside this crate it is only a handle to [`SearchTrends::flush`].
 #[derive(Clone)]
 pub struct SearchTrends {
-    queue: SyncSender<Message>,
+    sender: Arc<Sender>,
 }
 
 impl SearchTrends {
     pub(crate) fn start(db: Db) -> Self {
-        let (queue, received) = mpsc::sync_channel(QUEUE);
+        let shared = Arc::new(Shared::default());
+        let writer = shared.clone();
         let started =
-            std::thread::Builder::new().name("search-trends".into()).spawn(move || write_batches(&db, &received));
+            std::thread::Builder::new().name("search-trends".into()).spawn(move || write_batches(&db, &writer));
         if let Err(e) = started {
-            // No thread: the receiver is gone with the closure, so every term is dropped and counted.
+            // No thread: the queue is closed from the start, so every term is dropped and counted.
             tracing::error!(error = %e, "could not start the search-trends writer; search terms are not recorded");
+            shared.lock().closed = true;
         }
-        Self { queue }
+        Self { sender: Arc::new(Sender(shared)) }
     }
 
-    /// Queues `terms`, never waiting.
+    fn shared(&self) -> &Shared {
+        &self.sender.0
+    }
+
+    /// Queues `terms`, never waiting for the database.
     pub(crate) fn record(&self, terms: Vec<String>, at: NaiveDateTime) {
-        for term in terms {
-            match self.queue.try_send(Message::Term { term, at }) {
-                Ok(()) => {}
-                Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {
-                    metrics::counter!("hometutor_search_terms_dropped_total").increment(1);
-                }
-            }
+        if terms.is_empty() {
+            return;
+        }
+        let mut queue = self.shared().lock();
+        let room = if queue.closed { 0 } else { QUEUE.saturating_sub(queue.terms.len()) };
+        let dropped = terms.len().saturating_sub(room);
+        let was_empty = queue.terms.is_empty();
+        queue.terms.extend(terms.into_iter().take(room).map(|term| (term, at)));
+        let ring = (was_empty && !queue.terms.is_empty()) || queue.terms.len() >= BATCH;
+        drop(queue);
+        if ring {
+            self.shared().doorbell.notify_one();
+        }
+        if dropped > 0 {
+            metrics::counter!("hometutor_search_terms_dropped_total").increment(dropped as u64);
         }
     }
 
     /// Returns once every term queued before the call is written (or its write failed).
     pub fn flush(&self) {
         let (done, wait) = mpsc::sync_channel(1);
-        if self.queue.send(Message::Flush(done)).is_ok() {
-            let _ = wait.recv();
+        {
+            let mut queue = self.shared().lock();
+            if queue.closed {
+                return;
+            }
+            queue.flushes.push(done);
         }
+        self.shared().doorbell.notify_one();
+        let _ = wait.recv();
     }
 }
 
-fn write_batches(db: &Db, received: &Receiver<Message>) {
-    let mut batch: Vec<(String, NaiveDateTime)> = Vec::new();
-    // Blocks for the first term of a batch, then gathers for up to GATHER.
-    while let Ok(first) = received.recv() {
-        let mut flushed = Vec::new();
-        let mut next = Some(first);
-        let deadline = Instant::now() + GATHER;
-        loop {
-            match next.take() {
-                Some(Message::Term { term, at }) => batch.push((term, at)),
-                Some(Message::Flush(done)) => flushed.push(done),
-                None => {}
+/// Waits for a first term, gathers for up to [`GATHER`] (less when a batch fills or someone
+/// flushes), writes, and again, until the queue is closed and empty.
+fn write_batches(db: &Db, shared: &Shared) {
+    loop {
+        let (mut batch, flushed, closed) = {
+            let mut queue = shared.lock();
+            while queue.terms.is_empty() && queue.flushes.is_empty() && !queue.closed {
+                queue = shared.doorbell.wait(queue).unwrap_or_else(PoisonError::into_inner);
             }
-            if batch.len() >= BATCH || !flushed.is_empty() {
-                break;
+            let deadline = Instant::now() + GATHER;
+            while queue.terms.len() < BATCH && queue.flushes.is_empty() && !queue.closed {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    break;
+                }
+                queue = shared.doorbell.wait_timeout(queue, left).unwrap_or_else(PoisonError::into_inner).0;
             }
-            match received.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                Ok(message) => next = Some(message),
-                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
-            }
+            (std::mem::take(&mut queue.terms), std::mem::take(&mut queue.flushes), queue.closed)
+        };
+        while !batch.is_empty() {
+            let rest = batch.split_off(batch.len().min(BATCH));
+            write(db, &mut batch);
+            batch = rest;
         }
-        write(db, &mut batch);
         for done in flushed {
             let _ = done.send(());
         }
+        if closed && shared.lock().terms.is_empty() {
+            return;
+        }
     }
-    // Every sender is gone: what is left is written before the thread ends.
-    write(db, &mut batch);
 }
 
 fn write(db: &Db, batch: &mut Vec<(String, NaiveDateTime)>) {

@@ -679,3 +679,26 @@ fn search_terms_are_written_in_the_background_not_by_the_search() {
         ]
     );
 }
+
+/// Nobody flushes on a running server: the writer wakes for a first term by itself and writes
+/// it with whatever else gathered within the second after (a search rings only for a first term
+/// or a full batch, so this is what keeps a lone search's terms from waiting forever).
+#[test]
+fn search_terms_are_written_within_seconds_without_a_flush() {
+    let f = fixture_on(TestDatabase::file());
+    let count = |db: &Db| -> i64 {
+        use hometutor_db::schema::search_events as se;
+        db.read(|c| se::table.count().get_result(c).map_err(hometutor_db::DbError::from)).unwrap()
+    };
+    for round in 1..=2 {
+        let query =
+            NearbyQuery { subject: Some("Physics".into()), class_level: Some("Class 11".into()), ..near_delhi(10.0) };
+        f.tuition.nearby(f.tutor, Role::Tutor, &query).expect("nearby");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while count(&f.db) < 2 * round {
+            assert!(std::time::Instant::now() < deadline, "round {round}: the terms were not written within 10 s");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert_eq!(count(&f.db), 2 * round);
+    }
+}

@@ -10,7 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::client_address::ClientAddress;
 use crate::errors::{blocking, ApiError, ErrorBody};
-use crate::extract::CurrentUser;
+use crate::extract::{Caller, CurrentUser};
 use crate::input::Json;
 use crate::schemas;
 use crate::state::AppState;
@@ -310,9 +310,9 @@ pub struct ProfileResponse {
 ))]
 #[get("/auth/profile")]
 #[tracing::instrument(skip_all)]
-pub async fn profile(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<ProfileResponse>, ApiError> {
+pub async fn profile(state: web::Data<AppState>, me: Caller) -> Result<web::Json<ProfileResponse>, ApiError> {
     let auth = state.auth.clone();
-    let user = blocking(move || auth.profile(me.0.id)).await?;
+    let user = me.blocking(move |me| auth.profile(me.id)).await?;
     Ok(web::Json(ProfileResponse { user: user.into() }))
 }
 

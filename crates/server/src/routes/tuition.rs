@@ -16,7 +16,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::errors::{blocking, ApiError, ErrorBody};
-use crate::extract::CurrentUser;
+use crate::extract::{Caller, CurrentUser};
 use crate::input::Json;
 use crate::schemas;
 use crate::state::AppState;
@@ -512,7 +512,7 @@ pub(crate) fn parse_coordinates(raw: &str) -> Option<Point> {
 #[tracing::instrument(skip_all)]
 pub async fn nearby(
     state: web::Data<AppState>,
-    me: CurrentUser,
+    me: Caller,
     params: web::Query<NearbyParams>,
 ) -> Result<web::Json<Vec<NearbyRequestDto>>, ApiError> {
     let params = params.into_inner();
@@ -529,7 +529,7 @@ pub async fn nearby(
         mode: params.mode,
     };
     let tuition = state.tuition.clone();
-    let found = blocking(move || tuition.nearby(me.0.id, me.0.role, &query)).await?;
+    let found = me.blocking(move |me| tuition.nearby(me.id, me.role, &query)).await?;
     Ok(web::Json(found.into_iter().map(Into::into).collect()))
 }
 
@@ -566,7 +566,7 @@ pub struct NearbyCountDto {
 #[tracing::instrument(skip_all)]
 pub async fn nearby_count(
     state: web::Data<AppState>,
-    me: CurrentUser,
+    me: Caller,
     params: web::Query<CountParams>,
 ) -> Result<web::Json<NearbyCountDto>, ApiError> {
     let params = params.into_inner();
@@ -579,7 +579,7 @@ pub async fn nearby_count(
     };
     let query = CountQuery { center, radius_km: params.radius };
     let tuition = state.tuition.clone();
-    let counted = blocking(move || tuition.nearby_count(me.0.id, me.0.role, query)).await?;
+    let counted = me.blocking(move |me| tuition.nearby_count(me.id, me.role, query)).await?;
     Ok(web::Json(NearbyCountDto { count: counted.count, radius_km: counted.radius_km }))
 }
 
