@@ -26,16 +26,10 @@ impl FromRequest for CurrentUser {
 /// The request's caller, checked against the database once per request: the
 /// admin gate, the maintenance guard and the handler's extractor share the answer.
 pub(crate) async fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError> {
-    if let Some(user) = req.extensions().get::<AuthUser>().cloned() {
-        return Ok(user);
+    match Caller::of(req)? {
+        Caller { pending: Pending::Known(user), .. } => Ok(user),
+        caller => caller.blocking(|user| Ok::<_, ApiError>(user.clone())).await,
     }
-    let token = bearer_token(req).ok_or_else(ApiError::unauthenticated)?;
-    let state = req.app_data::<web::Data<AppState>>().cloned().ok_or_else(ApiError::unauthenticated)?;
-    let auth = state.auth.clone();
-    let user = blocking(move || auth.authenticate(&token)).await?;
-    crate::access_log::record_user(req, user.id.0);
-    req.extensions_mut().insert(user.clone());
-    Ok(user)
 }
 
 /// A logged-in user for the hot reads (the nearby search, the profile): the token's signature

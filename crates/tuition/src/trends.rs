@@ -144,7 +144,8 @@ fn write_batches(db: &Db, shared: &Shared) {
         for done in flushed {
             let _ = done.send(());
         }
-        if closed && shared.lock().terms.is_empty() {
+        // Closed under the same lock that took the terms: nothing can have come since.
+        if closed {
             return;
         }
     }
