@@ -27,6 +27,7 @@ pub mod settings;
 mod shutdown;
 mod state;
 mod testing_clock;
+mod upgrades;
 mod web;
 
 use std::net::TcpListener;
@@ -34,7 +35,7 @@ use std::net::TcpListener;
 use actix_cors::Cors;
 use actix_web::dev::Server;
 use actix_web::middleware::Condition;
-use actix_web::{web as aw, App, HttpServer};
+use actix_web::{web as aw, App};
 use anyhow::Context;
 use hometutor_admin::AdminService;
 use hometutor_auth::{AuthConfig, AuthService};
@@ -341,7 +342,7 @@ impl Application {
         let draining = watched.draining.clone();
         let (test_clock, wake) = (settings.test_clock, aw::Data::new(wake));
         let sitemaps = aw::Data::new(web::crawlers::SitemapCache::default());
-        let server = HttpServer::new(move || {
+        let make_app = move || {
             let (app, _) = App::new()
                 .into_utoipa_app()
                 .openapi(openapi::ApiDoc::openapi())
@@ -382,15 +383,9 @@ impl Application {
                 .wrap(actix_web::middleware::from_fn(compression::middleware))
                 .wrap(actix_web::middleware::from_fn(access_log::middleware))
                 .default_service(aw::to(web::serve))
-        })
-        // Chat frames are small and each one is awaited: send them at once, not
-        // held back by Nagle's algorithm waiting for the previous one's ACK.
-        .tcp_nodelay(true)
-        .listen(listener)?
-        // SIGTERM and SIGINT are ours (`run_until_stopped`): readiness must fail before accepting stops.
-        .disable_signals()
-        .shutdown_timeout(settings.shutdown.connections_within())
-        .run();
+        };
+        let options = upgrades::Options { shutdown_timeout: settings.shutdown.connections_within() };
+        let server = upgrades::serve(listener, options, make_app)?;
         tracing::info!(port, "HomeTutor is listening");
         Ok(Self {
             port,

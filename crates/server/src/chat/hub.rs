@@ -34,8 +34,8 @@ pub enum Outgoing {
 
 /// The close frame a socket gets when its session ends: the client should not
 /// reconnect with the same credentials.
-fn session_ended() -> actix_ws::CloseReason {
-    actix_ws::CloseReason { code: actix_ws::CloseCode::Policy, description: Some("Session ended".into()) }
+fn session_ended() -> actix_http::ws::CloseReason {
+    actix_http::ws::CloseReason { code: actix_http::ws::CloseCode::Policy, description: Some("Session ended".into()) }
 }
 
 /// One open socket in this process.

@@ -5,7 +5,8 @@
 //! - `protocol`: the frame format, client and server events, the message as it travels.
 //! - `socket`: the upgrade, each socket's loop and the answer to each event.
 //! - `hub`: the open sockets by user, in this process and (with `REDIS_URL`) beyond.
-//! - `outbox`: each socket's bounded outgoing queue and its writer task.
+//! - `outbox`: each socket's bounded outgoing queue and its writer.
+//! - `wire`: the WebSocket protocol on the socket's own TCP stream.
 //! - `redis_link`: the hub's self-healing link to the other processes.
 //! - `writer`: group commit of messages, for the sockets and `POST /api/messages`.
 //!
@@ -17,6 +18,7 @@ mod outbox;
 mod protocol;
 mod redis_link;
 mod socket;
+mod wire;
 mod writer;
 
 pub use hub::Hub;

@@ -12,10 +12,12 @@ use std::collections::{HashSet, VecDeque};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use actix_http::ws::{CloseCode, CloseReason};
 use actix_web::web::Bytes;
-use actix_ws::{CloseCode, CloseReason};
 use bytestring::ByteString;
 use tokio::sync::{watch, Notify};
+
+use super::wire::{self, Outgoing};
 
 /// Frames a socket may have waiting. A full catch-up (`join` returns at most 1,000
 /// messages) fits; a healthy reader's queue stays near empty.
@@ -177,42 +179,55 @@ enum Next {
     Wait,
 }
 
-/// The socket's writer: sends what is queued, in order, until the socket closes.
-/// A send stuck on a client that does not read is abandoned as soon as the socket
-/// starts closing, so the close never waits behind it; the close frame itself gets
-/// `CLOSE_GRACE` to find room, then the connection is let go.
-pub async fn write(outbox: std::sync::Arc<Outbox>, mut session: actix_ws::Session) {
+/// Items the writer takes from the queue for one write.
+const ITEMS_PER_WRITE: usize = 32;
+
+/// The socket's writer: sends what is queued, in order, until the socket closes;
+/// what piled up while a write was in progress goes out together in the next.
+/// A write stuck on a client that does not read is abandoned as soon as the socket
+/// starts closing (only a frame already begun is finished), so the close never
+/// waits behind the backlog; the close frame gets `CLOSE_GRACE` to find room, then
+/// the connection is let go.
+pub async fn write(outbox: std::sync::Arc<Outbox>, mut wire: wire::Writer<'_>) {
     let mut seen = Seen::default();
     loop {
-        let sent = match outbox.next() {
-            Next::Wait => {
-                outbox.wake.notified().await;
-                continue;
+        let mut messages = 0;
+        let mut items = 0;
+        let close = loop {
+            if items == ITEMS_PER_WRITE {
+                break None;
             }
-            Next::Close(reason) => {
-                let _ = tokio::time::timeout(CLOSE_GRACE, session.close(reason)).await;
-                return;
-            }
-            Next::Item(item) => {
-                let send = async {
+            match outbox.next() {
+                Next::Wait => break None,
+                Next::Close(reason) => break Some(reason),
+                Next::Item(item) => {
+                    items += 1;
                     match item {
                         Item::Text(frame) if seen.first_time(frame.message) => {
-                            let carries_message = frame.message.is_some();
-                            let sent = session.text(frame.text).await;
-                            if carries_message && sent.is_ok() {
-                                metrics::counter!("hometutor_chat_messages_delivered_total").increment(1);
-                            }
-                            sent
+                            messages += u64::from(frame.message.is_some());
+                            wire.queue(Outgoing::Text(frame.text));
                         }
-                        Item::Text(_) => Ok(()),
-                        Item::Ping => session.ping(b"").await,
-                        Item::Pong(bytes) => session.pong(&bytes).await,
+                        Item::Text(_) => {}
+                        Item::Ping => wire.queue(Outgoing::Ping),
+                        Item::Pong(bytes) => wire.queue(Outgoing::Pong(bytes)),
                     }
-                };
-                tokio::select! {
-                    sent = send => sent,
-                    () = outbox.until_closing() => Ok(()),
                 }
+            }
+        };
+        if let Some(reason) = close {
+            wire.queue(Outgoing::Close(reason));
+            let _ = tokio::time::timeout(CLOSE_GRACE, wire.flush()).await;
+            return;
+        }
+        if items == 0 {
+            outbox.wake.notified().await;
+            continue;
+        }
+        let sent = tokio::select! {
+            sent = wire.flush() => sent,
+            () = outbox.until_closing() => {
+                wire.drop_unstarted();
+                Ok(())
             }
         };
         if sent.is_err() {
@@ -220,6 +235,7 @@ pub async fn write(outbox: std::sync::Arc<Outbox>, mut session: actix_ws::Sessio
             outbox.close(None);
             return;
         }
+        metrics::counter!("hometutor_chat_messages_delivered_total").increment(messages);
     }
 }
 

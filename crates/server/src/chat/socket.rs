@@ -10,8 +10,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use actix_http::ws::{CloseCode, CloseReason};
+use actix_web::rt::net::TcpStream;
+use actix_web::web::BytesMut;
 use actix_web::{web, HttpRequest, HttpResponse};
-use actix_ws::AggregatedMessage;
 use futures_util::future::LocalBoxFuture;
 use futures_util::stream::FuturesOrdered;
 use futures_util::StreamExt;
@@ -23,8 +25,10 @@ use serde::Deserialize;
 use super::hub::{Hub, Registration, MAX_SOCKETS_PER_ACCOUNT};
 use super::outbox;
 use super::protocol::{self, ClientEvent, ErrorEvent, Join, MessageDto, ReadMark, SendMessage, ServerEvent, Typing};
+use super::wire::{self, Incoming};
 use super::writer::ChatWriter;
 use crate::errors::{blocking, ApiError};
+use crate::upgrades::UpgradeSlot;
 
 const PING_EVERY: Duration = Duration::from_secs(15);
 /// A socket that has said nothing (not even a pong) for this long is closed.
@@ -58,7 +62,6 @@ pub struct TicketQuery {
 /// is refused, and so is an account that already holds `MAX_SOCKETS_PER_ACCOUNT` sockets here.
 pub async fn connect(
     req: HttpRequest,
-    body: web::Payload,
     context: web::Data<SocketContext>,
     query: web::Query<TicketQuery>,
 ) -> Result<HttpResponse, actix_web::Error> {
@@ -88,11 +91,25 @@ pub async fn connect(
         error.retry_after = Some(PING_EVERY.as_secs());
         return Err(error.into());
     };
-    let (response, session, stream) = actix_ws::handle(&req, body)?;
-    let stream = stream.max_frame_size(64 * 1024).aggregate_continuations().max_continuation_size(64 * 1024);
-    actix_web::rt::spawn(outbox::write(registration.outbox.clone(), session));
-    actix_web::rt::spawn(run(context, holder, registration, stream));
-    Ok(response)
+    let response = actix_http::ws::handshake(req.head())?.finish();
+    // A handshake that came without its connection (one the server did not take for
+    // an upgrade, say with a chunked body) cannot be switched.
+    let slot = UpgradeSlot::of(&req).ok_or_else(|| ApiError::bad_request("Not a WebSocket upgrade."))?;
+    slot.fill(Box::new(move |stream, early| Box::pin(serve(context, holder, registration, stream, early))));
+    Ok(HttpResponse::from(response).map_into_boxed_body())
+}
+
+/// The socket's life on its connection: its loop reading, its outbox writing.
+async fn serve(
+    context: web::Data<SocketContext>,
+    holder: TicketHolder,
+    registration: Registration,
+    stream: TcpStream,
+    early: BytesMut,
+) {
+    let writing = outbox::write(registration.outbox.clone(), wire::Writer::new(&stream));
+    let reading = run(context, holder, registration, wire::Reader::new(&stream, early));
+    futures_util::future::join(writing, reading).await;
 }
 
 /// The socket's loop. It never waits on the client's reading: everything it sends
@@ -102,7 +119,7 @@ async fn run(
     context: web::Data<SocketContext>,
     holder: TicketHolder,
     registration: Registration,
-    mut stream: actix_ws::AggregatedMessageStream,
+    mut stream: wire::Reader<'_>,
 ) {
     let me = holder.user;
     let (socket, outbox) = (registration.id, registration.outbox.clone());
@@ -128,7 +145,7 @@ async fn run(
                 let Some(Ok(msg)) = incoming else { break };
                 last_heard = Instant::now();
                 match msg {
-                    AggregatedMessage::Text(text) => {
+                    Incoming::Text(text) => {
                         // Counted here, before the next frame is read, so that a socket's
                         // messages reach the writer in the order they came (with Redis the
                         // count is shared by every process and waits on it; without, it is
@@ -142,9 +159,9 @@ async fn run(
                             )),
                         });
                     }
-                    AggregatedMessage::Ping(bytes) => outbox.pong(bytes),
-                    AggregatedMessage::Close(_) => break,
-                    AggregatedMessage::Pong(_) | AggregatedMessage::Binary(_) => {}
+                    Incoming::Ping(bytes) => outbox.pong(bytes),
+                    Incoming::Close => break,
+                    Incoming::Pong | Incoming::Binary => {}
                 }
             }
             Some(answer) = pending.next(), if !pending.is_empty() => {
@@ -186,8 +203,8 @@ async fn go_away(
     if tokio::time::timeout(ANSWER_BEFORE_GOING_AWAY, answered).await.is_err() {
         tracing::warn!("a stopping chat socket closed before its last events were answered");
     }
-    outbox.close_after_queued(actix_ws::CloseReason {
-        code: actix_ws::CloseCode::Away,
+    outbox.close_after_queued(CloseReason {
+        code: CloseCode::Away,
         description: Some("Server restarting: reconnect and join".into()),
     });
 }

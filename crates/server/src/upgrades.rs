@@ -1,0 +1,206 @@
+//! The HTTP server, assembled from actix-web's parts so that a connection which
+//! switches protocols leaves actix-http's h1 dispatcher.
+//!
+//! actix-web's `HttpServer` keeps an upgraded connection (a chat socket) inside the
+//! dispatcher for its whole life, with its 8 KB read and write buffers and a body
+//! stream every frame crosses. Here a request asking to switch protocols is handed to
+//! [`Upgrades`] with its connection: it is answered by the same application, with
+//! every middleware, and a handler that accepts the switch leaves an [`Upgraded`] in
+//! the request's [`UpgradeSlot`]; after the `101` goes out, that takes the bare TCP
+//! stream. Any other answer to such a request is sent whole and the connection closed.
+//!
+//! Everything else is configured as `HttpServer` would be (same timeouts, same
+//! graceful shutdown), one dispatcher per connection, one application per worker.
+
+use std::cell::Cell;
+use std::fmt;
+use std::marker::PhantomData;
+use std::net::TcpListener;
+use std::rc::Rc;
+use std::time::Duration;
+
+use actix_codec::Framed;
+use actix_http::body::{BodySize, BoxBody, MessageBody};
+use actix_http::h1::{self, Message};
+use actix_http::{ConnectionType, HttpService, Request, Response, StatusCode};
+use actix_service::{map_config, IntoServiceFactory, Service, ServiceFactory, ServiceFactoryExt};
+use actix_web::dev::{AppConfig, Server};
+use actix_web::rt::net::TcpStream;
+use actix_web::web::BytesMut;
+use actix_web::{Error, HttpMessage, HttpRequest};
+use futures_util::future::LocalBoxFuture;
+use futures_util::SinkExt;
+
+/// What runs on a connection once its `101 Switching Protocols` is sent: the stream,
+/// and whatever the client sent right behind its request.
+pub type Upgraded = Box<dyn FnOnce(TcpStream, BytesMut) -> LocalBoxFuture<'static, ()>>;
+
+/// Where a handler that accepts a switch of protocols leaves what is to run on the
+/// connection. Only requests that came with their connection have one.
+#[derive(Clone, Default)]
+pub struct UpgradeSlot(Rc<Cell<Option<Upgraded>>>);
+
+impl UpgradeSlot {
+    /// The request's slot: `None` when the connection cannot be handed over (the
+    /// request did not ask to switch protocols in a way the server recognises).
+    pub fn of(req: &HttpRequest) -> Option<Self> {
+        req.extensions().get::<Self>().cloned()
+    }
+
+    pub fn fill(&self, upgraded: Upgraded) {
+        self.0.set(Some(upgraded));
+    }
+}
+
+/// How the listener is served (what `HttpServer` was configured with).
+pub struct Options {
+    /// Seconds a graceful stop waits for connections to finish.
+    pub shutdown_timeout: u64,
+}
+
+/// Serves `make_app` (called once per worker, twice: for ordinary requests and for
+/// requests that ask to switch protocols) on `listener`.
+pub fn serve<F, I, S, B>(listener: TcpListener, options: Options, make_app: F) -> std::io::Result<Server>
+where
+    F: Fn() -> I + Send + Clone + 'static,
+    I: IntoServiceFactory<S, Request>,
+    S: ServiceFactory<Request, Config = AppConfig> + 'static,
+    S::Error: Into<Error> + 'static,
+    S::InitError: fmt::Debug,
+    S::Response: Into<Response<B>> + 'static,
+    <S::Service as Service<Request>>::Future: 'static,
+    S::Service: 'static,
+    B: MessageBody + 'static,
+{
+    let addr = listener.local_addr()?;
+    let builder = actix_server::Server::build();
+    let graceful_shutdown = builder.graceful_shutdown_signal();
+    builder
+        // SIGTERM and SIGINT are the application's (`run_until_stopped`): readiness must fail before accepting stops.
+        .disable_signals()
+        .shutdown_timeout(options.shutdown_timeout)
+        .listen("hometutor", listener, move || {
+            let config = move || AppConfig::__priv_test_new(false, addr.to_string(), addr);
+            let upgrades = Upgrades { app: make_app().into_factory(), config: config(), body: PhantomData };
+            let signal = graceful_shutdown.clone();
+            HttpService::build()
+                .graceful_shutdown_signal(move || {
+                    let signal = signal.clone();
+                    async move { signal.notified().await }
+                })
+                // actix-web's defaults.
+                .keep_alive(actix_http::KeepAlive::default())
+                .client_request_timeout(Duration::from_secs(5))
+                .client_disconnect_timeout(Duration::from_secs(1))
+                .h1_allow_half_closed(true)
+                .local_addr(addr)
+                // Chat frames are small and each one is awaited: send them at once, not
+                // held back by Nagle's algorithm waiting for the previous one's ACK.
+                .tcp_nodelay(true)
+                .upgrade(upgrades)
+                .finish(map_config(make_app().into_factory().map_err(|err| err.into().error_response()), move |()| {
+                    config()
+                }))
+                .tcp()
+        })
+        .map(actix_server::ServerBuilder::run)
+}
+
+/// Answers requests that ask to switch protocols, per worker.
+struct Upgrades<S, B> {
+    app: S,
+    config: AppConfig,
+    body: PhantomData<B>,
+}
+
+impl<S, B> ServiceFactory<(Request, Framed<TcpStream, h1::Codec>)> for Upgrades<S, B>
+where
+    S: ServiceFactory<Request, Config = AppConfig> + 'static,
+    S::Error: Into<Error> + 'static,
+    S::InitError: fmt::Debug,
+    S::Response: Into<Response<B>> + 'static,
+    S::Service: 'static,
+    B: MessageBody + 'static,
+{
+    type Response = ();
+    type Error = Error;
+    type Config = ();
+    type Service = UpgradeService<S::Service, B>;
+    type InitError = S::InitError;
+    type Future = LocalBoxFuture<'static, Result<Self::Service, S::InitError>>;
+
+    fn new_service(&self, (): ()) -> Self::Future {
+        let app = self.app.new_service(self.config.clone());
+        Box::pin(async move { Ok(UpgradeService { app: Rc::new(app.await?), body: PhantomData }) })
+    }
+}
+
+struct UpgradeService<A, B> {
+    app: Rc<A>,
+    body: PhantomData<B>,
+}
+
+impl<A, B> Service<(Request, Framed<TcpStream, h1::Codec>)> for UpgradeService<A, B>
+where
+    A: Service<Request> + 'static,
+    A::Error: Into<Error> + 'static,
+    A::Response: Into<Response<B>> + 'static,
+    B: MessageBody + 'static,
+{
+    type Response = ();
+    type Error = Error;
+    type Future = LocalBoxFuture<'static, Result<(), Error>>;
+
+    actix_web::dev::always_ready!();
+
+    fn call(&self, (request, framed): (Request, Framed<TcpStream, h1::Codec>)) -> Self::Future {
+        let slot = UpgradeSlot::default();
+        request.extensions_mut().insert(slot.clone());
+        let app = Rc::clone(&self.app);
+        Box::pin(async move {
+            let response: Response<BoxBody> = match app.call(request).await {
+                Ok(response) => response.into().map_into_boxed_body(),
+                Err(error) => Response::from(error.into().error_response()),
+            };
+            match slot.0.take() {
+                Some(upgraded) if response.status() == StatusCode::SWITCHING_PROTOCOLS => {
+                    switch(framed, response, upgraded).await
+                }
+                _ => answer_and_close(framed, response).await,
+            }
+        })
+    }
+}
+
+/// Sends the `101`, then hands the connection to what the handler left.
+async fn switch(
+    mut framed: Framed<TcpStream, h1::Codec>,
+    response: Response<BoxBody>,
+    upgraded: Upgraded,
+) -> Result<(), Error> {
+    let (head, _) = response.into_parts();
+    framed.send(Message::Item((head, BodySize::None))).await.map_err(io_error)?;
+    let parts = framed.into_parts();
+    // The dispatcher's 8 KB buffers are let go; bytes already read (rare) are kept, in a buffer of their size.
+    let early = if parts.read_buf.is_empty() { BytesMut::new() } else { BytesMut::from(&parts.read_buf[..]) };
+    upgraded(parts.io, early).await;
+    Ok(())
+}
+
+/// Sends an answer that is not a switch (a refused handshake, a route that does not
+/// upgrade) whole, and closes the connection: its protocol is undecided.
+async fn answer_and_close(mut framed: Framed<TcpStream, h1::Codec>, response: Response<BoxBody>) -> Result<(), Error> {
+    let (mut head, body) = response.into_parts();
+    let body = actix_http::body::to_bytes(body).await.map_err(|e| io_error(std::io::Error::other(e.to_string())))?;
+    head.head_mut().set_connection_type(ConnectionType::Close);
+    framed.send(Message::Item((head, BodySize::Sized(body.len() as u64)))).await.map_err(io_error)?;
+    if !body.is_empty() {
+        framed.send(Message::Chunk(Some(body))).await.map_err(io_error)?;
+    }
+    framed.send(Message::Chunk(None)).await.map_err(io_error)?;
+    framed.close().await.map_err(io_error)
+}
+
+fn io_error(e: std::io::Error) -> Error {
+    actix_web::error::ErrorInternalServerError(e)
+}
