@@ -61,10 +61,21 @@ impl Drop for Server {
 
 impl Server {
     fn rss_mb(&self) -> f64 {
+        self.status_mb("VmRSS:")
+    }
+
+    /// The server's anonymous memory (its heap, stacks and buffers): the RSS less the
+    /// database file's pages the server reads through its memory map, which are the
+    /// kernel's page cache, shared and reclaimable, and grow with the rows read, not the sockets.
+    fn anonymous_mb(&self) -> f64 {
+        self.status_mb("RssAnon:")
+    }
+
+    fn status_mb(&self, field: &str) -> f64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
         let kb: f64 = status
             .lines()
-            .find(|l| l.starts_with("VmRSS:"))
+            .find(|l| l.starts_with(field))
             .and_then(|l| l.split_whitespace().nth(1))
             .and_then(|v| v.parse().ok())
             .unwrap_or(0.0);
@@ -250,11 +261,11 @@ async fn main() -> anyhow::Result<()> {
     let everyone = seed_users(&db, idle as usize + 4 * pairs as usize)?;
     let tickets = Tickets::new(db.clone());
     let server = start_server(&database_url, &dir).await?;
-    let rss_start = server.rss_mb();
+    let (rss_start, anon_start) = (server.rss_mb(), server.anonymous_mb());
 
     let idle_sockets = open_many(server.port, tickets.issue_many(&everyone[..idle as usize])?).await?;
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let rss_idle = server.rss_mb();
+    let (rss_idle, anon_idle) = (server.rss_mb(), server.anonymous_mb());
     println!("| measure | result |\n|---|---|");
     println!("| server RSS at start | {rss_start:.0} MB |");
     println!("| server RSS with {} idle sockets | {rss_idle:.0} MB |", idle_sockets.len());
@@ -262,7 +273,23 @@ async fn main() -> anyhow::Result<()> {
         "| server RSS per idle socket | {:.1} KB |",
         (rss_idle - rss_start) * 1024.0 / idle_sockets.len().max(1) as f64
     );
+    println!(
+        "| server anonymous memory per idle socket, first sockets (RSS less the database's mapped pages) | {:.1} KB |",
+        (anon_idle - anon_start) * 1024.0 / idle_sockets.len().max(1) as f64
+    );
 
+    // The first sockets also pay for the process's one-time growth (the blocking pool's
+    // threads, the allocator's arenas, the database caches): close them all, let the
+    // process settle, open as many again and count what they alone add.
+    drop(idle_sockets);
+    tokio::time::sleep(Duration::from_secs(12)).await;
+    let anon_closed = server.anonymous_mb();
+    let idle_sockets = open_many(server.port, tickets.issue_many(&everyone[..idle as usize])?).await?;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    println!(
+        "| server anonymous memory per idle socket, warm (all closed, then as many opened again) | {:.1} KB |",
+        (server.anonymous_mb() - anon_closed) * 1024.0 / idle_sockets.len().max(1) as f64
+    );
     let fixed = &everyone[idle as usize..idle as usize + 2 * pairs as usize];
     let cpu_before = server.cpu_seconds();
     let (delivered, lat) = exchange(server.port, &tickets, fixed, Some(rate), seconds).await?;

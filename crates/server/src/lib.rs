@@ -438,6 +438,12 @@ impl Application {
         }
         tracing::info!("stopping: no new connections; answering requests in flight and closing chat sockets");
         self.hub.go_away();
+        // Chat sockets are not the workers' connections (see `upgrades`): their goodbyes
+        // are awaited here, within the time connections get, before the workers stop.
+        let sockets_within = std::time::Duration::from_secs(self.shutdown.connections_within());
+        if tokio::time::timeout(sockets_within, self.hub.until_connections_closed()).await.is_err() {
+            tracing::warn!("chat sockets still open after {sockets_within:?}; stopping anyway");
+        }
         let _ = self.stop_workers.send(true);
         let (_, result) = futures_util::future::join(handle.stop(true), &mut server).await;
         let chat_writer = self.chat_writer;

@@ -180,11 +180,21 @@ async fn switch(
 ) -> Result<(), Error> {
     let (head, _) = response.into_parts();
     framed.send(Message::Item((head, BodySize::None))).await.map_err(io_error)?;
-    let parts = framed.into_parts();
-    // The dispatcher's 8 KB buffers are let go; bytes already read (rare) are kept, in a buffer of their size.
-    let early = if parts.read_buf.is_empty() { BytesMut::new() } else { BytesMut::from(&parts.read_buf[..]) };
-    upgraded(parts.io, early).await;
+    let (stream, early) = bare(framed);
+    // A task of its own: the connection's task (the dispatcher, its timers, this
+    // future) ends here instead of being kept for the socket's life. What runs on
+    // the stream answers for it from now on, a stopping server's goodbye included.
+    actix_web::rt::spawn(upgraded(stream, early));
     Ok(())
+}
+
+/// The connection's stream and the bytes already read from it (rarely any), in a
+/// buffer of their size: the dispatcher's 8 KB buffers are let go here, not kept for
+/// the socket's life.
+fn bare(framed: Framed<TcpStream, h1::Codec>) -> (TcpStream, BytesMut) {
+    let parts = framed.into_parts();
+    let early = if parts.read_buf.is_empty() { BytesMut::new() } else { BytesMut::from(&parts.read_buf[..]) };
+    (parts.io, early)
 }
 
 /// Sends an answer that is not a switch (a refused handshake, a route that does not

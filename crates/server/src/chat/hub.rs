@@ -47,10 +47,18 @@ struct Socket {
 }
 
 /// Open sockets by user, in this process.
-#[derive(Default)]
 struct LocalSockets {
     sockets: Mutex<HashMap<i64, Vec<Socket>>>,
     next_id: AtomicU64,
+    /// Sockets whose connection is still open (a socket's writer outlives its registration
+    /// by its close frame): a stopping server waits for them, see [`Hub::until_connections_closed`].
+    connections: watch::Sender<usize>,
+}
+
+impl Default for LocalSockets {
+    fn default() -> Self {
+        Self { sockets: Mutex::default(), next_id: AtomicU64::default(), connections: watch::channel(0).0 }
+    }
 }
 
 impl LocalSockets {
@@ -92,6 +100,23 @@ pub struct Registration {
     pub outbox: Arc<Outbox>,
     /// Turns true when the server stops: the socket finishes and closes with 1001.
     pub going_away: watch::Receiver<bool>,
+}
+
+impl Registration {
+    /// Counts the socket's connection as open until the returned guard is dropped.
+    pub fn connection(&self) -> Connection {
+        self.local.connections.send_modify(|open| *open += 1);
+        Connection(self.local.clone())
+    }
+}
+
+/// A socket's connection, open while this lives.
+pub struct Connection(Arc<LocalSockets>);
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.0.connections.send_modify(|open| *open -= 1);
+    }
 }
 
 impl Drop for Registration {
@@ -192,6 +217,13 @@ impl Hub {
     /// its client reconnects, through the balancer, to a process that stays.
     pub fn go_away(&self) {
         self.going_away.send_replace(true);
+    }
+
+    /// Resolves once every socket's connection in this process is closed. Sockets run
+    /// as tasks of their own, not as the server's connections (see `upgrades`): a
+    /// stopping server waits here, after [`Hub::go_away`], before it stops its workers.
+    pub async fn until_connections_closed(&self) {
+        let _ = self.local.connections.subscribe().wait_for(|open| *open == 0).await;
     }
 
     /// Sends a frame to every socket of `user`, here (except `skip`) and in other processes.

@@ -107,6 +107,7 @@ async fn serve(
     stream: TcpStream,
     early: BytesMut,
 ) {
+    let _open = registration.connection();
     let writing = outbox::write(registration.outbox.clone(), wire::Writer::new(&stream));
     let reading = run(context, holder, registration, wire::Reader::new(&stream, early));
     futures_util::future::join(writing, reading).await;
