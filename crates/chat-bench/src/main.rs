@@ -1,6 +1,7 @@
 //! Chat load generator (`just bench-chat`). Starts the release `hometutor` on a
 //! temporary SQLite database, opens authenticated WebSockets and reports:
-//! the server's memory with many idle sockets, delivery latency at a fixed rate,
+//! the server's memory with many idle sockets (the first ones, and again once they
+//! were all closed and as many reopened), delivery latency at a fixed rate,
 //! and the delivered messages per second when pairs send as fast as acks allow.
 //! Sizes: BENCH_IDLE (10000), BENCH_PAIRS (100), BENCH_RATE (5000 msg/s), BENCH_SECONDS (10).
 
