@@ -203,12 +203,16 @@ async fn answer_and_close(mut framed: Framed<TcpStream, h1::Codec>, response: Re
     let (mut head, body) = response.into_parts();
     let body = actix_http::body::to_bytes(body).await.map_err(|e| io_error(std::io::Error::other(e.to_string())))?;
     head.head_mut().set_connection_type(ConnectionType::Close);
-    framed.send(Message::Item((head, BodySize::Sized(body.len() as u64)))).await.map_err(io_error)?;
+    // Head and body in one write: a WebSocket client reads a refused handshake's body
+    // from what arrived with its head (tungstenite does), not from what follows.
+    framed.feed(Message::Item((head, BodySize::Sized(body.len() as u64)))).await.map_err(io_error)?;
     if !body.is_empty() {
-        framed.send(Message::Chunk(Some(body))).await.map_err(io_error)?;
+        framed.feed(Message::Chunk(Some(body))).await.map_err(io_error)?;
     }
-    framed.send(Message::Chunk(None)).await.map_err(io_error)?;
-    framed.close().await.map_err(io_error)
+    framed.feed(Message::Chunk(None)).await.map_err(io_error)?;
+    // Flushed first: actix-codec's close shuts the stream without writing what is buffered.
+    SinkExt::<Message<(Response<()>, BodySize)>>::flush(&mut framed).await.map_err(io_error)?;
+    SinkExt::<Message<(Response<()>, BodySize)>>::close(&mut framed).await.map_err(io_error)
 }
 
 fn io_error(e: std::io::Error) -> Error {

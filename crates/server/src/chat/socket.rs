@@ -111,6 +111,7 @@ async fn serve(
     let writing = outbox::write(registration.outbox.clone(), wire::Writer::new(&stream));
     let reading = run(context, holder, registration, wire::Reader::new(&stream, early));
     futures_util::future::join(writing, reading).await;
+    wire::close(stream).await;
 }
 
 /// The socket's loop. It never waits on the client's reading: everything it sends

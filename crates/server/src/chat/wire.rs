@@ -10,12 +10,14 @@
 
 use std::collections::VecDeque;
 use std::io::{self, IoSlice};
+use std::time::Duration;
 
 use actix_codec::Decoder;
 use actix_http::ws::{CloseReason, Codec, Frame, Item, ProtocolError};
 use actix_web::rt::net::TcpStream;
 use actix_web::web::{Bytes, BytesMut};
 use bytestring::ByteString;
+use tokio::io::AsyncWriteExt;
 
 /// Largest frame accepted from a client, and largest message its continuation frames may add up to.
 const MAX_INCOMING: usize = 64 * 1024;
@@ -23,6 +25,33 @@ const MAX_INCOMING: usize = 64 * 1024;
 const READ_CHUNK: usize = 4096;
 /// Frames a vectored write hands the kernel at once (two slices each).
 const FRAMES_PER_WRITE: usize = 32;
+/// How long a closed socket waits for its client to close its side (actix-http's
+/// client-disconnect timeout, which the dispatcher used to apply).
+const CLOSE_LINGER: Duration = Duration::from_secs(1);
+
+/// Ends the connection once the close frame is sent: the server's side is shut, then
+/// what the client still sends is read and dropped until it closes its side too, for
+/// at most `CLOSE_LINGER`. Closing at once while the client's frames are still
+/// arriving would make the kernel answer them with a reset, and a reset can discard
+/// the close frame before the client reads it.
+pub async fn close(mut stream: TcpStream) {
+    let _ = stream.shutdown().await;
+    let drained = async {
+        let mut sink = [0u8; 1024];
+        loop {
+            if stream.readable().await.is_err() {
+                return;
+            }
+            match stream.try_read(&mut sink) {
+                Ok(0) => return,
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                Err(_) => return,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_LINGER, drained).await;
+}
 
 /// A message from the client, continuation frames already joined (the chat has no
 /// use for a binary message's bytes, a pong's or a close's reason).
