@@ -264,33 +264,40 @@ async fn main() -> anyhow::Result<()> {
     let server = start_server(&database_url, &dir).await?;
     let (rss_start, anon_start) = (server.rss_mb(), server.anonymous_mb());
 
-    let idle_sockets = open_many(server.port, tickets.issue_many(&everyone[..idle as usize])?).await?;
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let (rss_idle, anon_idle) = (server.rss_mb(), server.anonymous_mb());
     println!("| measure | result |\n|---|---|");
     println!("| server RSS at start | {rss_start:.0} MB |");
-    println!("| server RSS with {} idle sockets | {rss_idle:.0} MB |", idle_sockets.len());
-    println!(
-        "| server RSS per idle socket | {:.1} KB |",
-        (rss_idle - rss_start) * 1024.0 / idle_sockets.len().max(1) as f64
-    );
-    println!(
-        "| server anonymous memory per idle socket, first sockets (RSS less the database's mapped pages) | {:.1} KB |",
-        (anon_idle - anon_start) * 1024.0 / idle_sockets.len().max(1) as f64
-    );
+    // Held open through the message phases, as idle users' sockets would be.
+    let idle_sockets = if idle == 0 {
+        println!("| memory per idle socket | not measured (BENCH_IDLE=0) |");
+        Vec::new()
+    } else {
+        let idle_sockets = open_many(server.port, tickets.issue_many(&everyone[..idle as usize])?).await?;
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let (rss_idle, anon_idle) = (server.rss_mb(), server.anonymous_mb());
+        println!("| server RSS with {} idle sockets | {rss_idle:.0} MB |", idle_sockets.len());
+        println!(
+            "| server RSS per idle socket | {:.1} KB |",
+            (rss_idle - rss_start) * 1024.0 / idle_sockets.len().max(1) as f64
+        );
+        println!(
+            "| server anonymous memory per idle socket, first sockets (RSS less the database's mapped pages) | {:.1} KB |",
+            (anon_idle - anon_start) * 1024.0 / idle_sockets.len().max(1) as f64
+        );
 
-    // The first sockets also pay for the process's one-time growth (the blocking pool's
-    // threads, the allocator's arenas, the database caches): close them all, let the
-    // process settle, open as many again and count what they alone add.
-    drop(idle_sockets);
-    tokio::time::sleep(Duration::from_secs(12)).await;
-    let anon_closed = server.anonymous_mb();
-    let idle_sockets = open_many(server.port, tickets.issue_many(&everyone[..idle as usize])?).await?;
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    println!(
-        "| server anonymous memory per idle socket, warm (all closed, then as many opened again) | {:.1} KB |",
-        (server.anonymous_mb() - anon_closed) * 1024.0 / idle_sockets.len().max(1) as f64
-    );
+        // The first sockets also pay for the process's one-time growth (the blocking pool's
+        // threads, the allocator's arenas, the database caches): close them all, let the
+        // process settle, open as many again and count what they alone add.
+        drop(idle_sockets);
+        tokio::time::sleep(Duration::from_secs(12)).await;
+        let anon_closed = server.anonymous_mb();
+        let idle_sockets = open_many(server.port, tickets.issue_many(&everyone[..idle as usize])?).await?;
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        println!(
+            "| server anonymous memory per idle socket, warm (all closed, then as many opened again) | {:.1} KB |",
+            (server.anonymous_mb() - anon_closed) * 1024.0 / idle_sockets.len().max(1) as f64
+        );
+        idle_sockets
+    };
     let fixed = &everyone[idle as usize..idle as usize + 2 * pairs as usize];
     let cpu_before = server.cpu_seconds();
     let (delivered, lat) = exchange(server.port, &tickets, fixed, Some(rate), seconds).await?;

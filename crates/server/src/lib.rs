@@ -384,8 +384,7 @@ impl Application {
                 .wrap(actix_web::middleware::from_fn(access_log::middleware))
                 .default_service(aw::to(web::serve))
         };
-        let options = upgrades::Options { shutdown_timeout: settings.shutdown.connections_within() };
-        let server = upgrades::serve(listener, options, make_app)?;
+        let server = upgrades::serve(listener, settings.shutdown.connections_within(), make_app)?;
         tracing::info!(port, "HomeTutor is listening");
         Ok(Self {
             port,
@@ -439,13 +438,22 @@ impl Application {
         tracing::info!("stopping: no new connections; answering requests in flight and closing chat sockets");
         self.hub.go_away();
         // Chat sockets are not the workers' connections (see `upgrades`): their goodbyes
-        // are awaited here, within the time connections get, before the workers stop.
-        let sockets_within = std::time::Duration::from_secs(self.shutdown.connections_within());
-        if tokio::time::timeout(sockets_within, self.hub.until_connections_closed()).await.is_err() {
-            tracing::warn!("chat sockets still open after {sockets_within:?}; stopping anyway");
+        // are awaited here, before the workers stop. Both share one budget, the time
+        // connections get: a socket slow to leave shortens the requests' wait, not adds to it.
+        let connections_by =
+            tokio::time::Instant::now() + std::time::Duration::from_secs(self.shutdown.connections_within());
+        if tokio::time::timeout_at(connections_by, self.hub.until_connections_closed()).await.is_err() {
+            tracing::warn!("chat sockets still open when the time for connections ran out; stopping anyway");
         }
         let _ = self.stop_workers.send(true);
-        let (_, result) = futures_util::future::join(handle.stop(true), &mut server).await;
+        let stopped = futures_util::future::join(handle.stop(true), &mut server);
+        let result = match tokio::time::timeout_at(connections_by, stopped).await {
+            Ok((_, result)) => result,
+            Err(_) => {
+                tracing::warn!("requests still in flight when the time for connections ran out; stopping anyway");
+                Ok(())
+            }
+        };
         let chat_writer = self.chat_writer;
         let search_trends = self.search_trends;
         let finished = async move {

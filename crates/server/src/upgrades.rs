@@ -11,6 +11,10 @@
 //!
 //! Everything else is configured as `HttpServer` would be (same timeouts, same
 //! graceful shutdown), one dispatcher per connection, one application per worker.
+//!
+//! `AppConfig::__priv_test_new` is actix-web's hidden constructor of the configuration
+//! `HttpServer` gives an application (host and local address); it is the only way to
+//! give one outside `HttpServer`, and Cargo.lock pins the version it is read from.
 
 use std::cell::Cell;
 use std::fmt;
@@ -23,12 +27,12 @@ use actix_codec::Framed;
 use actix_http::body::{BodySize, BoxBody, MessageBody};
 use actix_http::h1::{self, Message};
 use actix_http::{ConnectionType, HttpService, Request, Response, StatusCode};
-use actix_service::{map_config, IntoServiceFactory, Service, ServiceFactory, ServiceFactoryExt};
+use actix_service::{IntoServiceFactory, Service, ServiceFactory, ServiceFactoryExt};
 use actix_web::dev::{AppConfig, Server};
 use actix_web::rt::net::TcpStream;
 use actix_web::web::BytesMut;
 use actix_web::{Error, HttpMessage, HttpRequest};
-use futures_util::future::LocalBoxFuture;
+use futures_util::future::{FutureExt, LocalBoxFuture, Shared};
 use futures_util::SinkExt;
 
 /// What runs on a connection once its `101 Switching Protocols` is sent: the stream,
@@ -52,19 +56,15 @@ impl UpgradeSlot {
     }
 }
 
-/// How the listener is served (what `HttpServer` was configured with).
-pub struct Options {
-    /// Seconds a graceful stop waits for connections to finish.
-    pub shutdown_timeout: u64,
-}
-
-/// Serves `make_app` (called once per worker, twice: for ordinary requests and for
-/// requests that ask to switch protocols) on `listener`.
-pub fn serve<F, I, S, B>(listener: TcpListener, options: Options, make_app: F) -> std::io::Result<Server>
+/// Serves `make_app` on `listener`: each worker calls it once and builds the
+/// application once, for its ordinary requests and for those that ask to switch
+/// protocols. A graceful stop gives connections `shutdown_timeout` seconds.
+pub fn serve<F, I, S, B>(listener: TcpListener, shutdown_timeout: u64, make_app: F) -> std::io::Result<Server>
 where
     F: Fn() -> I + Send + Clone + 'static,
     I: IntoServiceFactory<S, Request>,
     S: ServiceFactory<Request, Config = AppConfig> + 'static,
+    S::Future: 'static,
     S::Error: Into<Error> + 'static,
     S::InitError: fmt::Debug,
     S::Response: Into<Response<B>> + 'static,
@@ -78,10 +78,11 @@ where
     builder
         // SIGTERM and SIGINT are the application's (`run_until_stopped`): readiness must fail before accepting stops.
         .disable_signals()
-        .shutdown_timeout(options.shutdown_timeout)
+        .shutdown_timeout(shutdown_timeout)
         .listen("hometutor", listener, move || {
-            let config = move || AppConfig::__priv_test_new(false, addr.to_string(), addr);
-            let upgrades = Upgrades { app: make_app().into_factory(), config: config(), body: PhantomData };
+            let app =
+                WorkerApp::build(make_app().into_factory(), AppConfig::__priv_test_new(false, addr.to_string(), addr));
+            let upgrades = Upgrades { app: app.clone(), body: PhantomData };
             let signal = graceful_shutdown.clone();
             HttpService::build()
                 .graceful_shutdown_signal(move || {
@@ -98,40 +99,76 @@ where
                 // held back by Nagle's algorithm waiting for the previous one's ACK.
                 .tcp_nodelay(true)
                 .upgrade(upgrades)
-                .finish(map_config(make_app().into_factory().map_err(|err| err.into().error_response()), move |()| {
-                    config()
-                }))
+                .finish(app.map_err(|err| err.into().error_response()))
                 .tcp()
         })
         .map(actix_server::ServerBuilder::run)
 }
 
+/// A worker's application service, built once and shared by the dispatcher (ordinary
+/// requests) and [`Upgrades`]: one set of routes and application data per worker.
+struct WorkerApp<A>(Shared<LocalBoxFuture<'static, Result<Rc<A>, ()>>>);
+
+impl<A> Clone for WorkerApp<A> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl<A: 'static> WorkerApp<A> {
+    fn build<S>(factory: S, config: AppConfig) -> Self
+    where
+        S: ServiceFactory<Request, Config = AppConfig, Service = A> + 'static,
+        S::Future: 'static,
+        S::InitError: fmt::Debug,
+    {
+        let built: LocalBoxFuture<'static, _> = Box::pin(async move {
+            let app = factory.new_service(config).await;
+            app.map(Rc::new).map_err(|err| tracing::error!(?err, "a worker could not build the application"))
+        });
+        Self(built.shared())
+    }
+}
+
+impl<A> ServiceFactory<Request> for WorkerApp<A>
+where
+    A: Service<Request> + 'static,
+{
+    type Response = A::Response;
+    type Error = A::Error;
+    type Config = ();
+    type Service = Rc<A>;
+    type InitError = ();
+    type Future = Shared<LocalBoxFuture<'static, Result<Rc<A>, ()>>>;
+
+    fn new_service(&self, (): ()) -> Self::Future {
+        self.0.clone()
+    }
+}
+
 /// Answers requests that ask to switch protocols, per worker.
-struct Upgrades<S, B> {
-    app: S,
-    config: AppConfig,
+struct Upgrades<A, B> {
+    app: WorkerApp<A>,
     body: PhantomData<B>,
 }
 
-impl<S, B> ServiceFactory<(Request, Framed<TcpStream, h1::Codec>)> for Upgrades<S, B>
+impl<A, B> ServiceFactory<(Request, Framed<TcpStream, h1::Codec>)> for Upgrades<A, B>
 where
-    S: ServiceFactory<Request, Config = AppConfig> + 'static,
-    S::Error: Into<Error> + 'static,
-    S::InitError: fmt::Debug,
-    S::Response: Into<Response<B>> + 'static,
-    S::Service: 'static,
+    A: Service<Request> + 'static,
+    A::Error: Into<Error> + 'static,
+    A::Response: Into<Response<B>> + 'static,
     B: MessageBody + 'static,
 {
     type Response = ();
     type Error = Error;
     type Config = ();
-    type Service = UpgradeService<S::Service, B>;
-    type InitError = S::InitError;
-    type Future = LocalBoxFuture<'static, Result<Self::Service, S::InitError>>;
+    type Service = UpgradeService<A, B>;
+    type InitError = ();
+    type Future = LocalBoxFuture<'static, Result<Self::Service, ()>>;
 
     fn new_service(&self, (): ()) -> Self::Future {
-        let app = self.app.new_service(self.config.clone());
-        Box::pin(async move { Ok(UpgradeService { app: Rc::new(app.await?), body: PhantomData }) })
+        let app = self.app.new_service(());
+        Box::pin(async move { Ok(UpgradeService { app: app.await?, body: PhantomData }) })
     }
 }
 

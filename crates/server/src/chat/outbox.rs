@@ -144,10 +144,9 @@ impl Outbox {
         self.wake.notify_one();
     }
 
-    /// Resolves once the socket is closing.
-    pub async fn until_closing(&self) {
-        let mut closing = self.closing.subscribe();
-        let _ = closing.wait_for(|c| *c).await;
+    /// Watches for the socket's closing; taken once per loop, not per wait.
+    pub fn closing(&self) -> Closing {
+        Closing(self.closing.subscribe())
     }
 
     /// Frames and bytes waiting (for tests and logs).
@@ -173,6 +172,16 @@ impl Outbox {
     }
 }
 
+/// Whether a socket is closing, as its loops see it.
+pub struct Closing(watch::Receiver<bool>);
+
+impl Closing {
+    /// Resolves once the socket is closing (at once if it already is). Cancel-safe.
+    pub async fn until_closed(&mut self) {
+        let _ = self.0.wait_for(|closing| *closing).await;
+    }
+}
+
 enum Next {
     Item(Item),
     Close(Option<CloseReason>),
@@ -190,6 +199,7 @@ const ITEMS_PER_WRITE: usize = 32;
 /// the connection is let go.
 pub async fn write(outbox: std::sync::Arc<Outbox>, mut wire: wire::Writer<'_>) {
     let mut seen = Seen::default();
+    let mut closing = outbox.closing();
     loop {
         let mut messages = 0;
         let mut items = 0;
@@ -225,7 +235,7 @@ pub async fn write(outbox: std::sync::Arc<Outbox>, mut wire: wire::Writer<'_>) {
         }
         let sent = tokio::select! {
             sent = wire.flush() => sent,
-            () = outbox.until_closing() => {
+            () = closing.until_closed() => {
                 wire.drop_unstarted();
                 Ok(())
             }

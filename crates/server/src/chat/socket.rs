@@ -133,10 +133,11 @@ async fn run(
     // Answers to this socket's events, in the order the events came.
     let mut pending: FuturesOrdered<LocalBoxFuture<'static, Answer>> = FuturesOrdered::new();
     let mut going_away = registration.going_away.clone();
+    let mut closing = outbox.closing();
     loop {
         tokio::select! {
             // Closing: the session ended, the client is gone, or it fell behind.
-            () = outbox.until_closing() => break,
+            () = closing.until_closed() => break,
             // The server is stopping (or already gone): answer what was read, then say goodbye.
             _ = going_away.wait_for(|away| *away) => {
                 go_away(&context, socket, &outbox, pending).await;

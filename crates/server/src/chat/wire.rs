@@ -13,7 +13,7 @@ use std::io::{self, IoSlice};
 use std::time::Duration;
 
 use actix_codec::Decoder;
-use actix_http::ws::{CloseReason, Codec, Frame, Item, ProtocolError};
+use actix_http::ws::{CloseReason, Codec, Frame, Item, OpCode, Parser, ProtocolError};
 use actix_web::rt::net::TcpStream;
 use actix_web::web::{Bytes, BytesMut};
 use bytestring::ByteString;
@@ -170,7 +170,8 @@ pub enum Outgoing {
     Close(Option<CloseReason>),
 }
 
-/// One frame on its way out: its header, then its payload (shared, not copied).
+/// One frame on its way out: a text frame's header, then its text (shared, not
+/// copied); a control frame whole, encoded by actix-http's `Parser`, with no header.
 struct OutFrame {
     head: [u8; 10],
     head_len: usize,
@@ -178,9 +179,10 @@ struct OutFrame {
 }
 
 impl OutFrame {
-    fn new(opcode: u8, payload: Bytes) -> Self {
+    fn text(text: ByteString) -> Self {
+        let payload = text.into_bytes();
         let mut head = [0u8; 10];
-        head[0] = 0x80 | opcode; // FIN: never fragmented
+        head[0] = 0x80 | u8::from(OpCode::Text); // FIN: never fragmented
         let len = payload.len();
         let head_len = if len < 126 {
             head[1] = len as u8;
@@ -197,6 +199,16 @@ impl OutFrame {
         Self { head, head_len, payload }
     }
 
+    fn whole(encode: impl FnOnce(&mut BytesMut)) -> Self {
+        let mut frame = BytesMut::new();
+        encode(&mut frame);
+        Self { head: [0; 10], head_len: 0, payload: frame.freeze() }
+    }
+
+    fn parts(&self) -> [&[u8]; 2] {
+        [&self.head[..self.head_len], &self.payload[..]]
+    }
+
     fn len(&self) -> usize {
         self.head_len + self.payload.len()
     }
@@ -204,24 +216,14 @@ impl OutFrame {
 
 impl From<Outgoing> for OutFrame {
     fn from(out: Outgoing) -> Self {
+        // Server frames are never masked.
         match out {
-            Outgoing::Text(text) => Self::new(0x1, text.into_bytes()),
-            Outgoing::Close(reason) => Self::new(0x8, close_payload(reason)),
-            Outgoing::Ping => Self::new(0x9, Bytes::new()),
-            Outgoing::Pong(bytes) => Self::new(0xA, bytes),
+            Outgoing::Text(text) => Self::text(text),
+            Outgoing::Close(reason) => Self::whole(|dst| Parser::write_close(dst, reason, false)),
+            Outgoing::Ping => Self::whole(|dst| Parser::write_message(dst, b"", OpCode::Ping, true, false)),
+            Outgoing::Pong(bytes) => Self::whole(|dst| Parser::write_message(dst, bytes, OpCode::Pong, true, false)),
         }
     }
-}
-
-/// A close frame's body: the code, then the reason's text.
-fn close_payload(reason: Option<CloseReason>) -> Bytes {
-    let Some(reason) = reason else { return Bytes::new() };
-    let mut payload = BytesMut::with_capacity(2 + reason.description.as_ref().map_or(0, String::len));
-    payload.extend_from_slice(&u16::from(reason.code).to_be_bytes());
-    if let Some(description) = &reason.description {
-        payload.extend_from_slice(description.as_bytes());
-    }
-    payload.freeze()
 }
 
 /// The server's side of the socket: frames are queued, then written together.
@@ -245,7 +247,9 @@ impl<'a> Writer<'a> {
     pub async fn flush(&mut self) -> io::Result<()> {
         while !self.frames.is_empty() {
             self.stream.writable().await?;
-            match self.stream.try_write_vectored(&self.slices()) {
+            let mut slices = [IoSlice::new(&[]); 2 * FRAMES_PER_WRITE];
+            let count = self.slices(&mut slices);
+            match self.stream.try_write_vectored(&slices[..count]) {
                 Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
                 Ok(n) => self.advance(n),
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
@@ -265,20 +269,21 @@ impl<'a> Writer<'a> {
         self.frames.truncate(usize::from(self.written > 0));
     }
 
-    fn slices(&self) -> Vec<IoSlice<'_>> {
-        let mut slices = Vec::with_capacity(2 * FRAMES_PER_WRITE.min(self.frames.len()));
+    /// What the next write hands the kernel: the unwritten rest of up to
+    /// `FRAMES_PER_WRITE` frames, two slices each, in `slices`; returns how many.
+    fn slices<'s>(&'s self, slices: &mut [IoSlice<'s>; 2 * FRAMES_PER_WRITE]) -> usize {
+        let mut count = 0;
         let mut skip = self.written;
-        for frame in self.frames.iter().take(FRAMES_PER_WRITE) {
-            for part in [&frame.head[..frame.head_len], &frame.payload[..]] {
-                if skip >= part.len() {
-                    skip -= part.len();
-                } else {
-                    slices.push(IoSlice::new(&part[skip..]));
-                    skip = 0;
-                }
+        for part in self.frames.iter().take(FRAMES_PER_WRITE).flat_map(OutFrame::parts) {
+            if skip >= part.len() {
+                skip -= part.len();
+            } else {
+                slices[count] = IoSlice::new(&part[skip..]);
+                count += 1;
+                skip = 0;
             }
         }
-        slices
+        count
     }
 
     fn advance(&mut self, mut n: usize) {
@@ -313,8 +318,13 @@ mod tests {
     fn a_close_frame_carries_its_code_then_its_reason() {
         let reason = CloseReason { code: actix_http::ws::CloseCode::Other(4000), description: Some("Fell".into()) };
         let frame = OutFrame::from(Outgoing::Close(Some(reason)));
-        assert_eq!(frame.head[..frame.head_len], [0x88, 6]);
-        assert_eq!(&frame.payload[..], b"\x0f\xa0Fell");
-        assert_eq!(OutFrame::from(Outgoing::Close(None)).payload.len(), 0);
+        assert_eq!(frame.parts().concat(), b"\x88\x06\x0f\xa0Fell");
+        assert_eq!(OutFrame::from(Outgoing::Close(None)).parts().concat(), b"\x88\x00");
+    }
+
+    #[test]
+    fn control_frames_go_out_whole_and_unmasked() {
+        assert_eq!(OutFrame::from(Outgoing::Ping).parts().concat(), b"\x89\x00");
+        assert_eq!(OutFrame::from(Outgoing::Pong(Bytes::from_static(b"hi"))).parts().concat(), b"\x8a\x02hi");
     }
 }
