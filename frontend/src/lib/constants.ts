@@ -3,6 +3,9 @@
 export const APP_NAME = 'HomeTutor'
 export const APP_VERSION = 'v1.0'
 
+/** The header bar's height (its 1 px border aside): the shell's main area leaves it, toasts open below it. */
+export const HEADER_HEIGHT = { base: '3.5rem', md: '4rem' } as const
+
 /** Until the site settings arrive: the server's defaults, which an admin replaces (General Settings). */
 export const DEFAULT_SUPPORT_EMAIL = 'support@hometutor.in'
 export const DEFAULT_SUPPORT_PHONE = '+91 98765 43210'
@@ -48,6 +51,7 @@ export const MESSAGES = {
   blockFailed: 'Could not change the block. Please try again.',
   registrationFailed: 'Registration failed',
   loginFailed: 'Login failed',
+  signedIn: 'Signed in successfully.',
   sendOtpFailed: 'Failed to send OTP.',
   resetFailed: 'Failed to reset password.',
   verificationFailed: 'Verification failed.',

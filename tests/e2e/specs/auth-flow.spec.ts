@@ -32,6 +32,13 @@ test.describe('sign-up and sign-in against the real server', () => {
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     await expect(page.getByText('Welcome, Asha!')).toBeVisible()
+    // The sign-in is confirmed, below the header: a toast over it hid the bell and the menu (and a
+    // pointer resting there paused it, so it never left).
+    const signedIn = page.getByRole('status').filter({ hasText: 'Signed in successfully.' })
+    await expect(signedIn).toBeVisible()
+    const header = (await page.getByRole('banner').boundingBox())!
+    // Polled: the toast slides in from above before it settles.
+    await expect.poll(async () => (await signedIn.boundingBox())?.y).toBeGreaterThanOrEqual(header.y + header.height)
     await expect(page.getByRole('heading', { name: 'My Tuition Requests' })).toBeVisible()
   })
 

@@ -2,7 +2,7 @@ import { Box, Button, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/re
 import { GraduationCap, LogOut, Menu } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Link as RouterLink, NavLink } from 'react-router'
-import { APP_NAME } from '@/lib/constants'
+import { APP_NAME, HEADER_HEIGHT } from '@/lib/constants'
 import { lazyWithQueries } from '../lazy-with-queries'
 import { displayName, type Session } from '@/lib/session'
 import { desktopNavItems } from './nav'
@@ -12,9 +12,6 @@ const MobileDrawer = lazy(() => import('./MobileDrawer'))
 // The bell, its popover and the live notifications load once someone is logged in, never on a
 // logged-out first visit.
 const NotificationBell = lazyWithQueries(() => import('@/features/notifications/components/NotificationBell'))
-
-/** The bar's height (its 1 px border aside), which the shell's main area leaves to it. */
-export const HEADER_HEIGHT = { base: '3.5rem', md: '4rem' } as const
 
 /** The admin's logo is drawn in a fixed box whatever its file's size, so its arrival moves nothing. */
 const LOGO_BOX = { width: 120, height: 32 }

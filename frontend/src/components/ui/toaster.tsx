@@ -1,9 +1,17 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react'
 import { toastSlotRecipe } from '@chakra-ui-theme/recipes/toast'
 import { useEffect } from 'react'
+import { HEADER_HEIGHT } from '@/lib/constants'
 import { registerToaster } from '@/lib/toaster'
 
-const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 })
+// Toasts open below the header, never over it: over the bell they hid the very button that shows what
+// they announce, and a pointer resting there paused them, so they never left.
+const toaster = createToaster({
+  placement: 'top-end',
+  pauseOnPageIdle: true,
+  max: 4,
+  offsets: { top: `calc(${HEADER_HEIGHT.md} + 0.5rem)`, right: '1rem', bottom: '1rem', left: '1rem' },
+})
 
 export default function Toaster() {
   useEffect(() => {

@@ -3,6 +3,7 @@ import { api, request } from '@/api/client'
 import type { ApiPaths, RequestBody } from '@/api/types'
 import { MESSAGES } from '@/lib/constants'
 import { startSession } from '@/lib/session'
+import { notifySuccess } from '@/lib/toaster'
 
 export type LoginInput = RequestBody<ApiPaths['/auth/login']['post']>
 
@@ -18,6 +19,11 @@ export async function login(body: LoginInput) {
   return data
 }
 
+/**
+ * The sign-in mutation. Its success message is given here, not by the form: starting the session
+ * sends the guards' redirect at once, the login screen unmounts, and a form's own `onSuccess` is
+ * then never called (the message was lost on every sign-in).
+ */
 export function useLogin() {
-  return useMutation({ mutationFn: login })
+  return useMutation({ mutationFn: login, onSuccess: () => notifySuccess(MESSAGES.signedIn) })
 }

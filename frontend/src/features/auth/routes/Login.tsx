@@ -10,7 +10,6 @@ import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
 import { MESSAGES } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
-import { notifySuccess } from '@/lib/toaster'
 import { useLogin } from '../api/login'
 import { AuthCard } from '../components/AuthCard'
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog'
@@ -52,8 +51,8 @@ export default function Login() {
     setUnverified(false)
     login.mutate(credentials, {
       onSuccess: (data) => {
-        notifySuccess('Signed in successfully.')
         // Each role lands where it works: an admin has no dashboard of requests, but the admin panel.
+        // (Usually the guards have moved on already: the session's start unmounts this screen.)
         const role = data.role ?? data.user.role
         navigate(role === 'admin' ? '/admin' : '/dashboard', { replace: true })
       },

@@ -45,6 +45,8 @@ describe('login screen', () => {
     expect(localStorage.getItem('userId')).toBe('9')
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ fullname: 'Meera Nair' })
     expect(await screen.findByText('Welcome, Meera!')).toBeInTheDocument()
+    // Said once the dashboard is up: the login screen is gone by then.
+    expect(await screen.findByText('Signed in successfully.')).toBeInTheDocument()
   })
 
   it('lands an admin on /admin, never on the tutor dashboard with its subscribe prompt', async () => {
