@@ -28,7 +28,7 @@ fn the_bundled_sqlite_is_built_with_the_projects_flags() {
         .into_iter()
         .map(|o| o.compile_options)
         .collect();
-    for wanted in ["THREADSAFE=2", "DEFAULT_MEMSTATUS=0", "STMTJRNL_SPILL=4194304"] {
+    for wanted in ["THREADSAFE=2", "DEFAULT_MEMSTATUS=0", "STMTJRNL_SPILL=4194304", "ENABLE_QPSG"] {
         assert!(options.iter().any(|o| o == wanted), "{wanted} missing from {options:?}");
     }
     assert!(!options.iter().any(|o| o == "ENABLE_STAT4"), "STAT4 is on: {options:?}");
