@@ -10,6 +10,7 @@ mod leases;
 mod migrations;
 mod pool;
 pub mod schema;
+mod wal_vfs;
 
 pub use connection::{redact, DatabaseTarget, DbConnection};
 pub use instance::instance_id;

@@ -72,6 +72,15 @@ describe('route guards (SPEC §2 route table)', () => {
     expect(currentPath()).toBe('/dashboard')
   })
 
+  it.each(['/login', '/register'])('sends a logged-in admin on %s to the admin panel', async (path) => {
+    signInAs({ role: 'admin' })
+    server.use(http.get('*/api/admin/analytics/*', () => HttpResponse.json({}, { status: 500 })))
+    renderApp(path)
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeInTheDocument()
+    expect(currentPath()).toBe('/admin')
+    expect(visited).not.toContain('/dashboard')
+  })
+
   it('shows the parent dashboard to parents and the tutor dashboard with the subscribed flag to tutors', async () => {
     signInAs({ role: 'parent' })
     const parent = renderApp('/dashboard')

@@ -2,10 +2,12 @@ import { Navigate, Outlet } from 'react-router'
 import type { Role } from '@/api/types'
 import { useSession } from '@/lib/session'
 
-/** /login and /register: a logged-in visitor goes to /dashboard. */
+/** /login and /register: a logged-in visitor goes to their home, /admin for an admin, else /dashboard. */
 export function LoggedOutOnly() {
-  const { isLoggedIn } = useSession()
-  return isLoggedIn ? <Navigate to="/dashboard" replace /> : <Outlet />
+  const { isLoggedIn, role } = useSession()
+  if (!isLoggedIn) return <Outlet />
+  // Each role lands where it works: an admin has no dashboard of requests, but the admin panel.
+  return <Navigate to={role === 'admin' ? '/admin' : '/dashboard'} replace />
 }
 
 /** Any logged-in user; others go to /login. */

@@ -87,6 +87,31 @@ describe('the notification centre (issue 19)', () => {
     expect(within(list).getAllByTestId('notification')).toHaveLength(4)
   })
 
+  it('a live notification while the list is open shows in the list, without a snackbar over it', async () => {
+    signInAs({ role: 'parent' })
+    const backend = notificationServer([makeNotification({ id: 1 })])
+    const { user } = renderApp('/dashboard')
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' })
+    const socket = await openSocket()
+    await user.click(bell)
+    const list = await screen.findByRole('list', { name: 'Notifications' })
+
+    const whileOpen = makeNotification({ id: 2, title: 'Meera Nair is interested in your Chemistry request' })
+    backend.add(whileOpen)
+    socket.push('notification', whileOpen)
+    await waitFor(() => expect(within(list).getAllByTestId('notification')[0]).toHaveTextContent(whileOpen.title))
+
+    // Closed again, the next one gets its snackbar: the first never had one.
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument())
+    const whileClosed = makeNotification({ id: 3, title: 'Ravi Kumar sent you a message' })
+    backend.add(whileClosed)
+    socket.push('notification', whileClosed)
+    expect(await screen.findByText('Ravi Kumar sent you a message')).toBeInTheDocument()
+    expect(screen.queryByText(whileOpen.title)).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument()
+  })
+
   it('a click marks that one read and opens its link; Mark all read clears the count', async () => {
     signInAs({ role: 'parent' })
     const backend = notificationServer([

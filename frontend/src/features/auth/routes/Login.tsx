@@ -49,13 +49,9 @@ export default function Login() {
 
   const onSubmit = form.handleSubmit((credentials) => {
     setUnverified(false)
+    // Where a signed-in user lands is the guard's to say (`LoggedOutOnly`): starting the session
+    // unmounts this screen, so nothing here runs after a success.
     login.mutate(credentials, {
-      onSuccess: (data) => {
-        // Each role lands where it works: an admin has no dashboard of requests, but the admin panel.
-        // (Usually the guards have moved on already: the session's start unmounts this screen.)
-        const role = data.role ?? data.user.role
-        navigate(role === 'admin' ? '/admin' : '/dashboard', { replace: true })
-      },
       onError: (e) => {
         setUnverified(e instanceof ApiError && e.code === 'email_not_verified')
         showServerError(form, e, MESSAGES.loginFailed)

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
 import { onLive, useLiveConnected } from '@/lib/live-events'
 import { notifySuccess } from '@/lib/toaster'
 import { notificationListQueryKey, notificationUnreadQueryKey, notificationsQueryKey } from '../api/keys'
 import type { Notification, NotificationPage, UnreadCount } from '../api/types'
 import { useUnreadNotifications } from '../api/unread-count'
 import { setNotificationUnread } from '../lib/unread-store'
+import { BELL_CONTENT_ID } from './bell-ids'
 
 function isNotification(value: unknown): value is Notification {
   if (!value || typeof value !== 'object') return false
@@ -15,8 +17,10 @@ function isNotification(value: unknown): value is Notification {
 
 /**
  * Mounted by the shell while logged in: keeps the bell's count, and takes each live `notification`
- * from the socket: first in the cached list, one more unread, and a snackbar. When the socket comes
- * back after being down, the list and count are fetched again (what arrived meanwhile is stored).
+ * from the socket: first in the cached list, one more unread, and a snackbar unless the list is on
+ * screen already (the bell's popover open, or /notifications), where the new first row says it and a
+ * snackbar would only cover the list's corner. When the socket comes back after being down, the list
+ * and count are fetched again (what arrived meanwhile is stored).
  */
 export default function NotificationConnector() {
   const queryClient = useQueryClient()
@@ -25,6 +29,11 @@ export default function NotificationConnector() {
   // Whether the socket was open before: its first connect needs no catch-up, a reconnect does.
   const wasLive = useRef(live)
   const everLive = useRef(live)
+  const { pathname } = useLocation()
+  const onNotificationsPage = useRef(false)
+  useEffect(() => {
+    onNotificationsPage.current = pathname === '/notifications'
+  }, [pathname])
 
   useEffect(() => {
     if (unread.data !== undefined) setNotificationUnread(unread.data)
@@ -60,7 +69,8 @@ export default function NotificationConnector() {
             old ? { unread: old.unread + 1 } : old,
           )
         }
-        notifySuccess(notice.title)
+        const popoverOpen = document.getElementById(BELL_CONTENT_ID)?.getAttribute('data-state') === 'open'
+        if (!popoverOpen && !onNotificationsPage.current) notifySuccess(notice.title)
       }),
     [queryClient],
   )
