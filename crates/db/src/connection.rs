@@ -50,9 +50,7 @@ impl DatabaseTarget {
     pub(crate) fn connect(&self) -> Result<DbConnection, DbError> {
         match self {
             Self::Sqlite(path) => {
-                // Through the VFS that writes a commit's log frames in one system call: these
-                // connections always run with synchronous = FULL, which it needs (wal_vfs.rs).
-                let mut conn = SqliteConnection::establish(&crate::wal_vfs::uri_for(path))
+                let mut conn = SqliteConnection::establish(path)
                     .map_err(|e| DbError::Connect(format!("cannot open SQLite database '{path}': {e}")))?;
                 configure_sqlite(&mut conn)?;
                 Ok(DbConnection::Sqlite(conn))
@@ -71,8 +69,7 @@ impl DatabaseTarget {
     }
 }
 
-/// WAL lets readers run beside the single writer; FULL sync because payments live here (and because the
-/// log's frames are gathered until the commit's sync, `wal_vfs.rs`); checkpoints run
+/// WAL lets readers run beside the single writer; FULL sync because payments live here; checkpoints run
 /// on their own thread (see `pool::checkpoint_in_background`). Reads map the file (up to 1 GiB) instead of
 /// copying each page through a system call: tutor search reads hundreds of scattered rows per query
 /// (crates/discovery's benchmark). Temporary storage, statement journals included, stays in memory: a

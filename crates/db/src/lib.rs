@@ -10,7 +10,6 @@ mod leases;
 mod migrations;
 mod pool;
 pub mod schema;
-mod wal_vfs;
 
 pub use connection::{redact, DatabaseTarget, DbConnection};
 pub use instance::instance_id;
