@@ -2,6 +2,7 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import { breakpoints } from '@chakra-ui-theme/breakpoints'
 import { globalCss } from '@chakra-ui-theme/global-css'
 import { layerStyles } from '@chakra-ui-theme/layer-styles'
+import { HEADER_HEIGHT } from '@/lib/constants'
 import { animationStyles } from '@chakra-ui-theme/motion-styles'
 import { badgeRecipe } from '@chakra-ui-theme/recipes/badge'
 import { buttonRecipe } from '@chakra-ui-theme/recipes/button'
@@ -109,7 +110,8 @@ const chakraTheme = defineConfig({
 const appTheme = defineConfig({
   globalCss: {
     // Blue's solid shade (#2563eb) keeps white text above the 4.5:1 contrast ratio.
-    html: { colorPalette: 'blue' },
+    // The header's height as a variable, for what is placed outside the layout (the toaster).
+    html: { colorPalette: 'blue', '--header-height': { base: HEADER_HEIGHT.base, md: HEADER_HEIGHT.md } },
     body: { bg: 'bg.subtle' },
   },
   theme: {

@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { notifyError, notifySuccess, registerToaster, type ToastMessage } from '@/lib/toaster'
+import { dismissToast, notifyError, notifySuccess, registerToaster, type ToastMessage } from '@/lib/toaster'
 import { AppProvider } from './provider'
 
 describe('snackbars (SPEC §8, §9)', () => {
@@ -25,5 +25,28 @@ describe('snackbars (SPEC §8, §9)', () => {
       { type: 'success', title: 'ok', duration: 3000 },
       { type: 'error', title: 'bad', duration: 4000 },
     ])
+  })
+
+  it('takes back a message by its id, on screen or still queued', async () => {
+    // No toaster is mounted yet: these wait in the queue.
+    notifySuccess('Queued, then taken back', 'gone-early')
+    notifySuccess('Queued, and shown')
+    dismissToast('gone-early')
+    render(
+      <AppProvider>
+        <p>page</p>
+      </AppProvider>,
+    )
+    expect(await screen.findByText('Queued, and shown')).toBeInTheDocument()
+    act(() => {
+      notifySuccess('Shown, then taken back', 'gone-later')
+      notifySuccess('Stays')
+    })
+    expect(await screen.findByText('Stays')).toBeInTheDocument()
+    expect(screen.getByText('Shown, then taken back')).toBeInTheDocument()
+    act(() => dismissToast('gone-later'))
+    await waitFor(() => expect(screen.queryByText('Shown, then taken back')).not.toBeInTheDocument())
+    expect(screen.queryByText('Queued, then taken back')).not.toBeInTheDocument()
+    expect(screen.getByText('Stays')).toBeInTheDocument()
   })
 })

@@ -10,11 +10,15 @@ export interface ToastMessage {
   type: 'success' | 'error' | 'info'
   title: string
   duration: number
+  /** Given when the sender may take the message back early (`dismissToast`). */
+  id?: string
 }
 
 type Show = (message: ToastMessage) => void
+type Dismiss = (id: string) => void
 
 let show: Show | null = null
+let dismiss: Dismiss | null = null
 const queue: ToastMessage[] = []
 let requested = false
 const listeners = new Set<() => void>()
@@ -31,9 +35,16 @@ function push(message: ToastMessage) {
   }
 }
 
-/** SPEC §8/§9: successes stay about 3 s. */
-export function notifySuccess(message: string) {
-  push({ type: 'success', title: message, duration: TOAST_SUCCESS_MS })
+/** SPEC §8/§9: successes stay about 3 s. With an `id`, `dismissToast(id)` takes it back sooner. */
+export function notifySuccess(message: string, id?: string) {
+  push({ type: 'success', title: message, duration: TOAST_SUCCESS_MS, ...(id === undefined ? {} : { id }) })
+}
+
+/** Takes back a message sent with this id, shown or still waiting for the toaster. */
+export function dismissToast(id: string) {
+  const waiting = queue.findIndex((message) => message.id === id)
+  if (waiting >= 0) queue.splice(waiting, 1)
+  dismiss?.(id)
 }
 
 /** SPEC §8/§9: errors stay about 4 s. */
@@ -42,14 +53,18 @@ export function notifyError(message: string) {
 }
 
 /** Called by the mounted toaster; flushes what was queued. Returns the unregister function. */
-export function registerToaster(next: Show): () => void {
+export function registerToaster(next: Show, nextDismiss?: Dismiss): () => void {
   show = next
+  dismiss = nextDismiss ?? null
   // The toaster subscribes to its store only after its first render settles; messages given to
   // it before then are dropped, so the queue is flushed on the next task.
   const flush = window.setTimeout(() => queue.splice(0).forEach((message) => show?.(message)), 0)
   return () => {
     window.clearTimeout(flush)
-    if (show === next) show = null
+    if (show === next) {
+      show = null
+      dismiss = null
+    }
   }
 }
 

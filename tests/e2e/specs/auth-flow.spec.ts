@@ -39,6 +39,8 @@ test.describe('sign-up and sign-in against the real server', () => {
     const header = (await page.getByRole('banner').boundingBox())!
     // Polled: the toast slides in from above before it settles.
     await expect.poll(async () => (await signedIn.boundingBox())?.y).toBeGreaterThanOrEqual(header.y + header.height)
+    // …and right below it (0.5rem), not wherever a fixed offset would put it.
+    expect((await signedIn.boundingBox())!.y).toBeLessThanOrEqual(header.y + header.height + 12)
     await expect(page.getByRole('heading', { name: 'My Tuition Requests' })).toBeVisible()
   })
 

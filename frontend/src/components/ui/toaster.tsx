@@ -10,13 +10,28 @@ const toaster = createToaster({
   placement: 'top-end',
   pauseOnPageIdle: true,
   max: 4,
-  offsets: { top: `calc(${HEADER_HEIGHT.md} + 0.5rem)`, right: '1rem', bottom: '1rem', left: '1rem' },
+  // zag takes one offset for every width, so the header's height comes from its CSS variable (theme.ts).
+  offsets: {
+    top: `calc(var(--header-height, ${HEADER_HEIGHT.md}) + 0.5rem)`,
+    right: '1rem',
+    bottom: '1rem',
+    left: '1rem',
+  },
 })
 
 export default function Toaster() {
   useEffect(() => {
-    const unregister = registerToaster((message) =>
-      toaster.create({ type: message.type, title: message.title, duration: message.duration, closable: true }),
+    const unregister = registerToaster(
+      (message) =>
+        toaster.create({
+          // Only when given: an `id` key that is undefined stops zag from making one up.
+          ...(message.id === undefined ? {} : { id: message.id }),
+          type: message.type,
+          title: message.title,
+          duration: message.duration,
+          closable: true,
+        }),
+      (id) => toaster.dismiss(id),
     )
     return () => {
       unregister()

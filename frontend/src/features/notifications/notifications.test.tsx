@@ -87,29 +87,37 @@ describe('the notification centre (issue 19)', () => {
     expect(within(list).getAllByTestId('notification')).toHaveLength(4)
   })
 
-  it('a live notification while the list is open shows in the list, without a snackbar over it', async () => {
+  it('opening the list takes back the live snackbars, and none shows over the open list', async () => {
     signInAs({ role: 'parent' })
     const backend = notificationServer([makeNotification({ id: 1 })])
     const { user } = renderApp('/dashboard')
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' })
     const socket = await openSocket()
+    const whileClosed = makeNotification({ id: 2, title: 'Meera Nair is interested in your Chemistry request' })
+    backend.add(whileClosed)
+    socket.push('notification', whileClosed)
+    expect(await screen.findByText(whileClosed.title)).toBeInTheDocument()
+
+    // Open, the list says it; the snackbar leaves.
     await user.click(bell)
     const list = await screen.findByRole('list', { name: 'Notifications' })
+    expect(within(list).getAllByTestId('notification')[0]).toHaveTextContent(whileClosed.title)
+    await waitFor(() => expect(screen.getAllByText(whileClosed.title)).toHaveLength(1))
 
-    const whileOpen = makeNotification({ id: 2, title: 'Meera Nair is interested in your Chemistry request' })
+    const whileOpen = makeNotification({ id: 3, title: 'Ravi Kumar sent you a message' })
     backend.add(whileOpen)
     socket.push('notification', whileOpen)
     await waitFor(() => expect(within(list).getAllByTestId('notification')[0]).toHaveTextContent(whileOpen.title))
 
-    // Closed again, the next one gets its snackbar: the first never had one.
+    // Closed again, the next one gets its snackbar: the one that came while open never had one.
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument())
-    const whileClosed = makeNotification({ id: 3, title: 'Ravi Kumar sent you a message' })
-    backend.add(whileClosed)
-    socket.push('notification', whileClosed)
-    expect(await screen.findByText('Ravi Kumar sent you a message')).toBeInTheDocument()
+    const afterwards = makeNotification({ id: 4, title: 'Anita Rao is interested in your Maths request' })
+    backend.add(afterwards)
+    socket.push('notification', afterwards)
+    expect(await screen.findByText(afterwards.title)).toBeInTheDocument()
     expect(screen.queryByText(whileOpen.title)).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Notifications, 4 unread' })).toBeInTheDocument()
   })
 
   it('a click marks that one read and opens its link; Mark all read clears the count', async () => {

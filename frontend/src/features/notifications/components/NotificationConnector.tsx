@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { onLive, useLiveConnected } from '@/lib/live-events'
-import { notifySuccess } from '@/lib/toaster'
 import { notificationListQueryKey, notificationUnreadQueryKey, notificationsQueryKey } from '../api/keys'
 import type { Notification, NotificationPage, UnreadCount } from '../api/types'
 import { useUnreadNotifications } from '../api/unread-count'
+import { dismissNotificationToasts, toastNotification } from '../lib/live-toasts'
 import { setNotificationUnread } from '../lib/unread-store'
 import { BELL_CONTENT_ID } from './bell-ids'
 
@@ -18,8 +18,7 @@ function isNotification(value: unknown): value is Notification {
 /**
  * Mounted by the shell while logged in: keeps the bell's count, and takes each live `notification`
  * from the socket: first in the cached list, one more unread, and a snackbar unless the list is on
- * screen already (the bell's popover open, or /notifications), where the new first row says it and a
- * snackbar would only cover the list's corner. When the socket comes back after being down, the list
+ * screen already (the bell's popover open, or /notifications; see live-toasts.ts). When the socket comes back after being down, the list
  * and count are fetched again (what arrived meanwhile is stored).
  */
 export default function NotificationConnector() {
@@ -33,6 +32,7 @@ export default function NotificationConnector() {
   const onNotificationsPage = useRef(false)
   useEffect(() => {
     onNotificationsPage.current = pathname === '/notifications'
+    if (onNotificationsPage.current) dismissNotificationToasts()
   }, [pathname])
 
   useEffect(() => {
@@ -70,7 +70,7 @@ export default function NotificationConnector() {
           )
         }
         const popoverOpen = document.getElementById(BELL_CONTENT_ID)?.getAttribute('data-state') === 'open'
-        if (!popoverOpen && !onNotificationsPage.current) notifySuccess(notice.title)
+        if (!popoverOpen && !onNotificationsPage.current) toastNotification(notice)
       }),
     [queryClient],
   )
