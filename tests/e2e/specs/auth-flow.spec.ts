@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoViolations } from '../support/a11y'
-import { otpFrom, register, uniqueEmail, verificationLinkFrom, waitForMail } from '../support/helpers'
+import { createAccount } from '../support/accounts'
+import { otpFrom, PHONE, register, uniqueEmail, verificationLinkFrom, waitForMail } from '../support/helpers'
 
 test.describe('sign-up and sign-in against the real server', () => {
   test('a parent registers, verifies with the e-mailed code, lands logged in, signs out and in again', async ({
@@ -67,6 +68,21 @@ test.describe('sign-up and sign-in against the real server', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password)
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page).toHaveURL(/\/dashboard$/)
+  })
+
+  test('on a phone the sign-in toast sits right below the shorter header', async ({ page }) => {
+    const account = await createAccount(page.request, 'parent', 'Meena Iyer')
+    await page.setViewportSize(PHONE)
+    await page.goto('/login')
+    await page.getByLabel('Email').fill(account.email)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Str0ng-pass!')
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    const signedIn = page.getByRole('status').filter({ hasText: 'Signed in successfully.' })
+    await expect(signedIn).toBeVisible()
+    const header = (await page.getByRole('banner').boundingBox())!
+    await expect.poll(async () => (await signedIn.boundingBox())?.y).toBeGreaterThanOrEqual(header.y + header.height)
+    expect((await signedIn.boundingBox())!.y).toBeLessThanOrEqual(header.y + header.height + 12)
   })
 
   test('a wrong password is refused with the server message', async ({ page }) => {
