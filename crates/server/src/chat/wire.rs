@@ -220,7 +220,8 @@ impl From<Outgoing> for OutFrame {
         match out {
             Outgoing::Text(text) => Self::text(text),
             Outgoing::Close(reason) => Self::whole(|dst| Parser::write_close(dst, reason, false)),
-            Outgoing::Ping => Self::whole(|dst| Parser::write_message(dst, b"", OpCode::Ping, true, false)),
+            // An empty ping is two bytes (FIN + opcode 0x9, length 0): kept in the header, nothing allocated.
+            Outgoing::Ping => Self { head: [0x89, 0, 0, 0, 0, 0, 0, 0, 0, 0], head_len: 2, payload: Bytes::new() },
             Outgoing::Pong(bytes) => Self::whole(|dst| Parser::write_message(dst, bytes, OpCode::Pong, true, false)),
         }
     }
