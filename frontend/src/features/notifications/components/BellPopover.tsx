@@ -2,7 +2,6 @@ import { Link, Popover, Portal } from '@chakra-ui/react'
 import { popoverSlotRecipe } from '@chakra-ui-theme/recipes/popover'
 import { useEffect, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
-import { dismissNotificationToasts } from '../lib/live-toasts'
 import { BELL_CONTENT_ID, BELL_TRIGGER_ID } from './bell-ids'
 import { NotificationList } from './NotificationList'
 
@@ -27,9 +26,6 @@ function useOpenOnceMounted(open: boolean): boolean {
  */
 export default function BellPopover({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const shown = useOpenOnceMounted(open)
-  useEffect(() => {
-    if (shown) dismissNotificationToasts()
-  }, [shown])
   return (
     <Popover.Root
       recipe={popoverSlotRecipe}

@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { useLocation } from 'react-router'
 import { onLive, useLiveConnected } from '@/lib/live-events'
 import { notificationListQueryKey, notificationUnreadQueryKey, notificationsQueryKey } from '../api/keys'
 import type { Notification, NotificationPage, UnreadCount } from '../api/types'
 import { useUnreadNotifications } from '../api/unread-count'
-import { dismissNotificationToasts, toastNotification } from '../lib/live-toasts'
+import { toastNotification } from '../lib/live-toasts'
 import { setNotificationUnread } from '../lib/unread-store'
-import { BELL_CONTENT_ID } from './bell-ids'
 
 function isNotification(value: unknown): value is Notification {
   if (!value || typeof value !== 'object') return false
@@ -17,9 +15,9 @@ function isNotification(value: unknown): value is Notification {
 
 /**
  * Mounted by the shell while logged in: keeps the bell's count, and takes each live `notification`
- * from the socket: first in the cached list, one more unread, and a snackbar unless the list is on
- * screen already (the bell's popover open, or /notifications; see live-toasts.ts). When the socket comes back after being down, the list
- * and count are fetched again (what arrived meanwhile is stored).
+ * from the socket: first in the cached list, one more unread, and a snackbar (none while a list is on
+ * screen: live-toasts.ts). When the socket comes back after being down, the list and count are fetched
+ * again (what arrived meanwhile is stored).
  */
 export default function NotificationConnector() {
   const queryClient = useQueryClient()
@@ -28,12 +26,6 @@ export default function NotificationConnector() {
   // Whether the socket was open before: its first connect needs no catch-up, a reconnect does.
   const wasLive = useRef(live)
   const everLive = useRef(live)
-  const { pathname } = useLocation()
-  const onNotificationsPage = useRef(false)
-  useEffect(() => {
-    onNotificationsPage.current = pathname === '/notifications'
-    if (onNotificationsPage.current) dismissNotificationToasts()
-  }, [pathname])
 
   useEffect(() => {
     if (unread.data !== undefined) setNotificationUnread(unread.data)
@@ -69,8 +61,7 @@ export default function NotificationConnector() {
             old ? { unread: old.unread + 1 } : old,
           )
         }
-        const popoverOpen = document.getElementById(BELL_CONTENT_ID)?.getAttribute('data-state') === 'open'
-        if (!popoverOpen && !onNotificationsPage.current) toastNotification(notice)
+        toastNotification(notice)
       }),
     [queryClient],
   )

@@ -6,6 +6,7 @@ import { notifyError } from '@/lib/toaster'
 import { LOAD_NOTIFICATIONS_FAILED, useNotifications } from '../api/get-notifications'
 import { useMarkRead } from '../api/mark-read'
 import type { Notification } from '../api/types'
+import { useNotificationListOnScreen } from '../lib/live-toasts'
 import { formatRelative } from '../lib/relative-time'
 
 function NotificationRow({ notice, onOpen }: { notice: Notification; onOpen: () => void }) {
@@ -65,6 +66,7 @@ function NotificationRow({ notice, onOpen }: { notice: Notification; onOpen: () 
  * dot; a click marks it read and opens its link; 'Mark all read'; older pages on 'Load more'.
  */
 export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
+  useNotificationListOnScreen()
   const { list, items, hasMore, loadMore, loadingMore, loadMoreError } = useNotifications()
   const markRead = useMarkRead()
   const navigate = useNavigate()

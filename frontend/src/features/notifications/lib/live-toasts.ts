@@ -1,19 +1,29 @@
+import { useEffect } from 'react'
 import { dismissToast, notifySuccess } from '@/lib/toaster'
 
 /**
- * The snackbars of live notifications still on screen. Once the list is open (the bell's popover, or
- * /notifications) it says the same in its first rows, and a snackbar there only covers its corner:
- * opening the list takes them back, and none is shown while it is open.
+ * Snackbars for live notifications. While a notification list is on screen (the bell's popover, or
+ * /notifications) its first row says the same and a snackbar would only cover its corner: none is
+ * shown then, and a list coming on screen takes back those still showing.
  */
 const shown = new Set<string>()
+let listsOnScreen = 0
 
 export function toastNotification(notice: { id: number; title: string }) {
+  if (listsOnScreen > 0) return
   const id = `notification-${notice.id}`
   shown.add(id)
   notifySuccess(notice.title, id)
 }
 
-export function dismissNotificationToasts() {
-  shown.forEach(dismissToast)
-  shown.clear()
+/** Called by the list itself: it is on screen while it is mounted. */
+export function useNotificationListOnScreen() {
+  useEffect(() => {
+    listsOnScreen += 1
+    shown.forEach(dismissToast)
+    shown.clear()
+    return () => {
+      listsOnScreen -= 1
+    }
+  }, [])
 }
