@@ -44,10 +44,7 @@ struct Count {
     n: i64,
 }
 
-fn count(conn: &mut impl diesel::connection::LoadConnection<Backend = diesel::sqlite::Sqlite>) -> i64
-where
-    diesel::sqlite::Sqlite: diesel::sql_types::HasSqlType<BigInt>,
-{
+fn count(conn: &mut diesel::SqliteConnection) -> i64 {
     diesel::sql_query("SELECT count(*) AS n FROM notes").get_result::<Count>(conn).expect("count").n
 }
 
