@@ -6,7 +6,7 @@
 #   3. beside 2, the web app's unit tests (vitest), its lint (ESLint: the design's import boundaries, hooks,
 #      accessibility; prettier; tsc) and the freshness check of its API types,
 #   4. the API fuzzing (schemathesis, tests/schemathesis.sh) against the release binary, one test per
-#      role × backend (the release build runs beside 1–3 at the lowest CPU priority),
+#      role × backend,
 #   5. the browser end-to-end suite (Playwright on the system Chromium) against the release binary.
 # Ends with one line "N passed, N failed".
 set -uo pipefail
@@ -40,29 +40,6 @@ tests/install/promtool.sh || status=1
 # The packaging test checks deploy/hometutor.service with systemd-analyze.
 tests/install/systemd-analyze.sh || status=1
 
-# The web app's packages first: the release build below runs `npm run build` in frontend/ (build.rs) and
-# the web checks run vitest, and neither may find node_modules half-installed. npm ci again only when
-# package-lock.json changed since the last install (a pull that added a package).
-if [ -f frontend/package.json ]; then
-  step "Web app: install its packages"
-  (cd frontend && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }) || status=1
-fi
-
-step "Rust test binaries (debug build)"
-(unset TEST_DATABASE_URL; cargo test --workspace --no-run 2>&1) | tail -n 3
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-
-# The release build (steps 4 and 5) starts now, at the lowest CPU priority, and runs beside the test
-# suites: they spend much of their time waiting on the database, timers and sockets, and the build
-# takes only the CPU they leave (nice 19 gets ~1.5 % of a core that a test wants). Its own build lock
-# is target/release's, so it never blocks the debug runs.
-release_pid=
-if [ -f tests/e2e/package.json ]; then
-  step "Release build (embeds the web app), in the background at nice 19"
-  nice -n 19 cargo build --release >"$logs/release.log" 2>&1 &
-  release_pid=$!
-fi
-
 step "Rust suites on SQLite"
 (unset TEST_DATABASE_URL; cargo test --workspace --no-fail-fast 2>&1) | tee "$logs/sqlite.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
@@ -73,6 +50,8 @@ count_cargo "$logs/sqlite.log"
 # share the 2 cores well. Each writes its own log, shown whole after both have finished.
 web_checks() { # writes $logs/web.log; exit status: 0 when all passed
   local rc=0
+  # npm ci again when package-lock.json changed since the last install (a pull that added a package).
+  (cd frontend && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }) || rc=1
   (cd frontend && npm test 2>&1) >"$logs/vitest.log" || rc=1
   if (cd frontend && npm run lint 2>&1); then echo "LINT PASSED"; else echo "LINT FAILED"; rc=1; fi
   if [ -f frontend/scripts/check-api.mjs ]; then
@@ -83,7 +62,7 @@ web_checks() { # writes $logs/web.log; exit status: 0 when all passed
 
 web_pid=
 if [ -f frontend/package.json ]; then
-  step "Web app: unit tests, lint, API types (in the background, beside the next step)"
+  step "Web app: install, unit tests, lint, API types (in the background, beside the next step)"
   web_checks >"$logs/web.log" 2>&1 &
   web_pid=$!
 fi
@@ -101,7 +80,7 @@ if [ -n "$web_pid" ]; then
   wait "$web_pid" || status=1
   step "Web app: unit tests (vitest)"
   cat "$logs/vitest.log"
-  step "Web app: lint, API types"
+  step "Web app: install, lint, API types"
   cat "$logs/web.log"
   p=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
   f=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
@@ -113,8 +92,9 @@ if [ -n "$web_pid" ]; then
 fi
 
 if [ -f tests/e2e/package.json ]; then
-  step "Release build (embeds the web app): waiting for it to finish"
-  if wait "$release_pid"; then tail -n 3 "$logs/release.log"; else status=1; tail -n 60 "$logs/release.log"; fi
+  step "Release build (embeds the web app)"
+  cargo build --release 2>&1 | tail -n 3
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   step "API fuzzing: schemathesis as parent, tutor and admin on each backend"
   tests/schemathesis.sh "${CARGO_TARGET_DIR:-$root/target}/release/hometutor" 2>&1 | tee "$logs/schemathesis.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
