@@ -8,8 +8,8 @@ import { server } from './server'
 import { siteHandler } from './site'
 
 // The first screen of a file loads its lazy chunks through Vite's transform, which on a busy machine
-// takes longer than the default 1 s of findBy*/waitFor (CI once needed more than 4 s, with the PostgreSQL
-// suite and the release build beside it); a passing find returns as soon as it finds.
+// takes longer than the default 1 s of findBy*/waitFor (a CI run on a fully loaded machine once needed more
+// than 4 s); a passing find returns as soon as it finds.
 configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom lacks these browser APIs that Chakra/zag and the shell touch.
