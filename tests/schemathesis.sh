@@ -40,7 +40,7 @@ exclusions=(
   # A file download (image/PDF bytes, no JSON schema to conform to); tests/e2e and uploads_api cover it.
   --exclude-path-regex '^/api/uploads/'
 )
-# The WebSocket (/api/ws) is not in the document at all: crates/server/tests/chat_ws.rs covers it.
+# The WebSocket (/api/ws) is not in the document at all: crates/server/tests/api/chat_ws.rs covers it.
 
 install_schemathesis() {
   if [ -x "$venv/bin/schemathesis" ] && "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION" \

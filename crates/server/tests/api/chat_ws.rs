@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
-mod common;
+use crate::common;
 
 use common::socket::{assert_nothing_arrived, closed_with, events_until_marker, next_event, send, still_open, WAIT};
 use common::TestApp;

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
-mod common;
+use crate::common;
 
 use std::io::{Cursor, Write};
 

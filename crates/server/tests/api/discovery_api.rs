@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
-mod common;
+use crate::common;
 
 use common::TestApp;
 use hometutor_core::UserId;

@@ -1,0 +1,39 @@
+//! The server's API, chat and operator tests, linked as one test binary (`cargo test -p
+//! hometutor-server --test api`; one file: `--test api chat_ws::`). Each file here is what was a
+//! binary of its own: linked once, the server and `common` are compiled once instead of once per
+//! file (25 files: ≈ 2 s of linking and 128 MB of disk each).
+//!
+//! The tests that cause a fault beyond their own server — a killed or filled shared part, a
+//! stopped database cluster, SIGKILL or SIGTERM of a process — stay binaries of their own
+//! (`../*.rs`), so no fault reaches a test that is not about it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod admin_api;
+mod areas_api;
+mod auth_api;
+mod bad_input_api;
+mod chat_wire;
+mod chat_ws;
+mod cli;
+mod delivery_api;
+mod discovery_api;
+mod headers_api;
+mod logs;
+mod messages_api;
+mod metrics;
+mod notifications_api;
+mod openapi;
+mod packaging;
+mod payments_api;
+mod places_api;
+mod test_clock_api;
+mod tuition_api;
+mod tuition_vocabulary_api;
+mod tutor_photo_api;
+mod tutors_api;
+mod uploads_api;
+mod uploads_s3;
