@@ -4,7 +4,7 @@
 #   1. the Rust suites (unit, service and HTTP API tests) on SQLite,
 #   2. the same Rust suites on PostgreSQL when TEST_DATABASE_URL is set,
 #   3. beside 2, the web app's unit tests (vitest), its lint (ESLint: the design's import boundaries, hooks,
-#      accessibility; prettier; tsc) and the freshness check of its API types,
+#      accessibility; prettier; tsc), the freshness check of its API types and its production build,
 #   4. the API fuzzing (schemathesis, tests/schemathesis.sh) against the release binary, one test per
 #      role × backend,
 #   5. the browser end-to-end suite (Playwright on the system Chromium) against the release binary.
@@ -57,12 +57,15 @@ web_checks() { # writes $logs/web.log; exit status: 0 when all passed
   if [ -f frontend/scripts/check-api.mjs ]; then
     if (cd frontend && node scripts/check-api.mjs 2>&1); then echo "API TYPES PASSED"; else echo "API TYPES FAILED"; rc=1; fi
   fi
+  # The web app the release build embeds: built here, beside the PostgreSQL suite, the release
+  # build's script finds frontend/dist fresh and runs no npm (crates/server/build.rs).
+  if (cd frontend && npm run build 2>&1); then echo "WEB BUILD PASSED"; else echo "WEB BUILD FAILED"; rc=1; fi
   return "$rc"
 }
 
 web_pid=
 if [ -f frontend/package.json ]; then
-  step "Web app: install, unit tests, lint, API types (in the background, beside the next step)"
+  step "Web app: install, unit tests, lint, API types, build (in the background, beside the next step)"
   web_checks >"$logs/web.log" 2>&1 &
   web_pid=$!
 fi
@@ -80,7 +83,7 @@ if [ -n "$web_pid" ]; then
   wait "$web_pid" || status=1
   step "Web app: unit tests (vitest)"
   cat "$logs/vitest.log"
-  step "Web app: install, lint, API types"
+  step "Web app: install, lint, API types, build"
   cat "$logs/web.log"
   p=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
   f=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)

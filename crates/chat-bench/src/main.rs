@@ -1,10 +1,13 @@
 //! Chat load generator (`just bench-chat`). Starts the release `hometutor` on a
 //! temporary SQLite database, opens authenticated WebSockets and reports:
 //! the server's memory with many idle sockets (the first ones, and again once they
-//! were all closed and as many reopened), delivery latency at a fixed rate,
-//! and the delivered messages per second when pairs send as fast as acks allow.
+//! were all closed and as many reopened), delivery latency and the server's CPU per
+//! message at a fixed rate (in all, and by thread: the writer storing the batches
+//! against the threads serving the sockets), and the delivered messages per second
+//! when pairs send as fast as acks allow.
 //! Sizes: BENCH_IDLE (10000), BENCH_PAIRS (100), BENCH_RATE (5000 msg/s), BENCH_SECONDS (10).
 
+use std::collections::HashMap;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -86,15 +89,70 @@ impl Server {
     /// The server process's CPU time so far (user + system, every thread), from `/proc/<pid>/stat`.
     fn cpu_seconds(&self) -> f64 {
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
-        // Fields after the command name, which is in parentheses and may hold spaces.
-        let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        // utime and stime are the 14th and 15th fields of the line, 12th and 13th after the name.
-        let ticks: f64 = [11, 12].iter().filter_map(|&i| fields.get(i)?.parse::<f64>().ok()).sum();
-        // SAFETY: sysconf only reads a system constant.
-        let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
-        ticks / per_second
+        stat_cpu(&stat).1
     }
+
+    /// Each live thread's name and CPU time so far, by thread id, from `/proc/<pid>/task/*/stat`.
+    fn thread_cpu(&self) -> HashMap<String, (String, f64)> {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", self.child.id())) else {
+            return HashMap::new();
+        };
+        tasks
+            .flatten()
+            .filter_map(|task| {
+                let stat = std::fs::read_to_string(task.path().join("stat")).ok()?;
+                Some((task.file_name().to_string_lossy().into_owned(), stat_cpu(&stat)))
+            })
+            .collect()
+    }
+}
+
+/// The name and the user + system CPU seconds in one `/proc/…/stat` line.
+fn stat_cpu(stat: &str) -> (String, f64) {
+    // The name is in parentheses and may hold spaces and parentheses: the fields follow the last ')'.
+    let (head, rest) = stat.rsplit_once(')').unwrap_or(("", ""));
+    let name = head.split_once('(').map_or("", |(_, name)| name).to_string();
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are the 14th and 15th fields of the line, 12th and 13th after the name.
+    let ticks: f64 = [11, 12].iter().filter_map(|&i| fields.get(i)?.parse::<f64>().ok()).sum();
+    // SAFETY: sysconf only reads a system constant.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    (name, ticks / per_second)
+}
+
+/// Where a phase's server CPU went, per message, by thread name: the blocking pool's threads
+/// (`tokio-rt-worker`, storing the batches, one batch at a time on whichever thread is free), the
+/// actix workers serving the sockets, the rest; then the threads that ended during the phase, whose
+/// time is no longer listed.
+fn cpu_by_thread(
+    before: &HashMap<String, (String, f64)>,
+    after: &HashMap<String, (String, f64)>,
+    total: f64,
+    messages: u64,
+) -> String {
+    let per_message = |seconds: f64| seconds * 1e6 / messages.max(1) as f64;
+    let mut by_name: Vec<(&str, f64, usize)> = Vec::new();
+    for (tid, (name, cpu)) in after {
+        let spent = cpu - before.get(tid).map_or(0.0, |(_, was)| *was);
+        match by_name.iter_mut().find(|(n, _, _)| n == name) {
+            Some(group) => (group.1, group.2) = (group.1 + spent, group.2 + 1),
+            None => by_name.push((name, spent, 1)),
+        }
+    }
+    by_name.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut parts: Vec<String> = by_name
+        .iter()
+        .filter(|(_, cpu, _)| per_message(*cpu) >= 1.0)
+        .map(|(name, cpu, threads)| format!("{name} ×{threads} {:.0} µs", per_message(*cpu)))
+        .collect();
+    let ended = total - by_name.iter().map(|(_, cpu, _)| cpu).sum::<f64>();
+    if per_message(ended) >= 1.0 {
+        parts.push(format!("threads that ended {:.0} µs", per_message(ended)));
+    }
+    if parts.is_empty() {
+        return "not read".into();
+    }
+    parts.join("; ")
 }
 
 async fn start_server(database_url: &str, dir: &std::path::Path) -> anyhow::Result<Server> {
@@ -299,9 +357,9 @@ async fn main() -> anyhow::Result<()> {
         idle_sockets
     };
     let fixed = &everyone[idle as usize..idle as usize + 2 * pairs as usize];
-    let cpu_before = server.cpu_seconds();
+    let (cpu_before, threads_before) = (server.cpu_seconds(), server.thread_cpu());
     let (delivered, lat) = exchange(server.port, &tickets, fixed, Some(rate), seconds).await?;
-    let cpu = server.cpu_seconds() - cpu_before;
+    let (cpu, threads_after) = (server.cpu_seconds() - cpu_before, server.thread_cpu());
     println!(
         "| {rate} msg/s offered by {pairs} pairs for {seconds} s | {:.0} msg/s delivered, p50 {:.1} ms, p99 {:.1} ms |",
         delivered as f64 / seconds as f64,
@@ -312,6 +370,10 @@ async fn main() -> anyhow::Result<()> {
     println!(
         "| server CPU per message at {rate} msg/s | {:.0} µs ({cpu:.2} s of CPU for {delivered} messages) |",
         cpu * 1e6 / delivered.max(1) as f64
+    );
+    println!(
+        "| the same CPU by thread | {} |",
+        cpu_by_thread(&threads_before, &threads_after, cpu, delivered)
     );
     let flat_out = &everyone[idle as usize + 2 * pairs as usize..];
     let (delivered, lat) = exchange(server.port, &tickets, flat_out, None, seconds).await?;

@@ -4,38 +4,20 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use hometutor_db::{Db, DbError};
+use hometutor_testkit::TestDatabase;
 
-struct TempDb(PathBuf);
-
-impl TempDb {
-    fn new(name: &str) -> Self {
-        let path = std::env::temp_dir().join(format!("hometutor-durability-{name}-{}.db", std::process::id()));
-        Self::remove(&path);
-        Self(path)
-    }
-
-    fn url(&self) -> String {
-        format!("sqlite://{}", self.0.display())
-    }
-
-    fn remove(path: &Path) {
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-        }
-    }
-}
-
-impl Drop for TempDb {
-    fn drop(&mut self) {
-        Self::remove(&self.0);
-    }
+/// A private SQLite file (these tests are about SQLite's files, whatever `TEST_DATABASE_URL` says)
+/// and the path another program would open it by.
+fn sqlite_file() -> (TestDatabase, String) {
+    let database = TestDatabase::sqlite_file();
+    let path = database.sqlite_path().expect("a SQLite file").display().to_string();
+    (database, path)
 }
 
 #[derive(QueryableByName)]
@@ -50,11 +32,11 @@ fn count(conn: &mut diesel::SqliteConnection) -> i64 {
 
 #[test]
 fn each_commit_is_in_the_file_for_other_connections_as_soon_as_it_returns() {
-    let file = TempDb::new("visible");
-    let db = Db::connect(&file.url()).expect("open");
+    let (file, path) = sqlite_file();
+    let db = Db::connect(&file.url).expect("open");
     db.write(|c| c.batch_execute("CREATE TABLE notes (body TEXT NOT NULL)").map_err(DbError::from)).expect("table");
     // A connection of SQLite's own unix VFS, as another process or tool would have.
-    let mut outsider = diesel::SqliteConnection::establish(&file.0.display().to_string()).expect("outsider");
+    let mut outsider = diesel::SqliteConnection::establish(&path).expect("outsider");
     for i in 1..=50 {
         db.write(|c| c.batch_execute("INSERT INTO notes VALUES (printf('%.3000c', 'y'))").map_err(DbError::from))
             .expect("insert");
@@ -92,9 +74,9 @@ fn every_acknowledged_commit_survives_the_process_being_killed() {
     if let Ok(url) = std::env::var(CHILD_URL) {
         commit_and_report_until_killed(&url);
     }
-    let file = TempDb::new("killed");
+    let (file, path) = sqlite_file();
     {
-        let db = Db::connect(&file.url()).expect("open");
+        let db = Db::connect(&file.url).expect("open");
         db.write(|c| {
             c.batch_execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)").map_err(DbError::from)
         })
@@ -102,7 +84,7 @@ fn every_acknowledged_commit_survives_the_process_being_killed() {
     }
     let mut child = Command::new(std::env::current_exe().expect("this test binary"))
         .args(["--exact", "every_acknowledged_commit_survives_the_process_being_killed", "--nocapture"])
-        .env(CHILD_URL, file.url())
+        .env(CHILD_URL, &file.url)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -121,7 +103,7 @@ fn every_acknowledged_commit_survives_the_process_being_killed() {
     child.wait().expect("reaped");
     assert!(acknowledged >= 300, "the child committed ({acknowledged} acknowledged)");
 
-    let mut after = diesel::SqliteConnection::establish(&file.0.display().to_string()).expect("reopen");
+    let mut after = diesel::SqliteConnection::establish(&path).expect("reopen");
     let stored = count(&mut after);
     assert!(stored >= acknowledged, "{acknowledged} commits were acknowledged, {stored} are in the file");
     #[derive(QueryableByName)]

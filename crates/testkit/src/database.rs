@@ -25,10 +25,23 @@ impl TestDatabase {
 
     /// A private SQLite file (shareable between pools and processes), or a PostgreSQL schema.
     pub fn file() -> Self {
-        Self::postgres().unwrap_or_else(|| {
-            let path = std::env::temp_dir().join(format!("hometutor-test-{}.db", uuid::Uuid::new_v4().simple()));
-            Self { url: format!("sqlite://{}", path.display()), cleanup: Cleanup::File(path) }
-        })
+        Self::postgres().unwrap_or_else(Self::sqlite_file)
+    }
+
+    /// A private SQLite file whatever `TEST_DATABASE_URL` says: for tests of SQLite's own behaviour
+    /// (its files, its commits), which have no PostgreSQL counterpart. Not migrated until [`Self::db`].
+    pub fn sqlite_file() -> Self {
+        let path = std::env::temp_dir().join(format!("hometutor-test-{}.db", uuid::Uuid::new_v4().simple()));
+        Self { url: format!("sqlite://{}", path.display()), cleanup: Cleanup::File(path) }
+    }
+
+    /// The file of a SQLite database, for opening it as another program would; `None` on PostgreSQL
+    /// or in memory.
+    pub fn sqlite_path(&self) -> Option<&std::path::Path> {
+        match &self.cleanup {
+            Cleanup::File(path) => Some(path),
+            Cleanup::Nothing | Cleanup::Schema { .. } => None,
+        }
     }
 
     fn postgres() -> Option<Self> {
