@@ -371,10 +371,7 @@ async fn main() -> anyhow::Result<()> {
         "| server CPU per message at {rate} msg/s | {:.0} µs ({cpu:.2} s of CPU for {delivered} messages) |",
         cpu * 1e6 / delivered.max(1) as f64
     );
-    println!(
-        "| the same CPU by thread | {} |",
-        cpu_by_thread(&threads_before, &threads_after, cpu, delivered)
-    );
+    println!("| the same CPU by thread | {} |", cpu_by_thread(&threads_before, &threads_after, cpu, delivered));
     let flat_out = &everyone[idle as usize + 2 * pairs as usize..];
     let (delivered, lat) = exchange(server.port, &tickets, flat_out, None, seconds).await?;
     println!(
