@@ -1,11 +1,13 @@
 //! The server's API, chat and operator tests, linked as one test binary (`cargo test -p
 //! hometutor-server --test api`; one file: `--test api chat_ws::`). Each file here is what was a
 //! binary of its own: linked once, the server and `common` are compiled once instead of once per
-//! file (25 files: ≈ 2 s of linking and 128 MB of disk each).
+//! file (24 files: ≈ 2 s of linking and 128 MB of disk each).
 //!
-//! The tests that cause a fault beyond their own server — a killed or filled shared part, a
-//! stopped database cluster, SIGKILL or SIGTERM of a process — stay binaries of their own
-//! (`../*.rs`), so no fault reaches a test that is not about it.
+//! What stays a binary of its own (`../*.rs`): the tests that cause a fault beyond their own
+//! server — a killed or filled shared part, a stopped database cluster, SIGKILL or SIGTERM of a
+//! process — so no fault reaches a test that is not about it; and `test_clock_api.rs`, whose
+//! clock (`hometutor_db::clock`) is the whole process's and would move every server here.
+//! A test added here must not change anything process-wide.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
@@ -30,7 +32,6 @@ mod openapi;
 mod packaging;
 mod payments_api;
 mod places_api;
-mod test_clock_api;
 mod tuition_api;
 mod tuition_vocabulary_api;
 mod tutor_photo_api;

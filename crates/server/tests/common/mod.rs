@@ -44,7 +44,7 @@ impl TestApp {
     pub async fn start_with(extra: &[(&str, String)]) -> Self {
         let smtp = SmtpSink::start().await.expect("smtp sink");
         let database = TestDatabase::file();
-        let data_dir = std::env::temp_dir().join(format!("hometutor-api-{}", uuid_like()));
+        let data_dir = std::env::temp_dir().join(format!("hometutor-api-{}", uuid::Uuid::new_v4().simple()));
         let mut env: HashMap<String, String> = HashMap::from([
             ("BIND".into(), "127.0.0.1:0".into()),
             ("DATABASE_URL".into(), database.url.clone()),
@@ -173,10 +173,4 @@ impl Drop for TestApp {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.data_dir);
     }
-}
-
-fn uuid_like() -> String {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
-    format!("{nanos:x}-{:x}", std::process::id())
 }

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
-use crate::common;
+mod common;
 
 use std::time::{Duration, Instant};
 
