@@ -2,8 +2,6 @@
 //! tutors, requests, settings with maintenance mode, content, testimonials,
 //! broadcast, support tickets, media and analytics.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::time::Duration;

@@ -3,8 +3,6 @@
 //! posted request alerts the tutors whose area covers it.
 //! Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL set.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use common::TestApp;

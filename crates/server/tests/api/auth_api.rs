@@ -1,8 +1,6 @@
 //! The account API driven over HTTP against the real server, with a real SMTP
 //! sink catching the e-mails. Runs on PostgreSQL too when TEST_DATABASE_URL is set.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::time::{Duration, Instant};

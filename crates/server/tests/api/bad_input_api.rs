@@ -5,8 +5,6 @@
 //! and `3.0` for an integer, which is not bad input.
 //! Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL set.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 use crate::common;
 
 use std::collections::BTreeMap;

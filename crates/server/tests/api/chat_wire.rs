@@ -2,8 +2,6 @@
 //! continuation frames, bytes sent right behind the handshake, frames that break
 //! the protocol, and requests that ask to switch protocols where nothing switches.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use common::socket::{next_event, WAIT};

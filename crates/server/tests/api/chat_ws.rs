@@ -1,8 +1,6 @@
 //! The chat WebSocket against the real server: delivery, acks, typing, privacy,
 //! tickets, catch-up after a reconnect, origin check and rate limit.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use common::socket::{assert_nothing_arrived, closed_with, events_until_marker, next_event, send, still_open, WAIT};

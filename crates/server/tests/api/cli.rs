@@ -1,7 +1,5 @@
 //! The binary itself: its commands, and a graceful stop on SIGTERM or SIGINT.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -4,8 +4,6 @@
 //! precompressed files need the built app, which these suites run without: the browser suite
 //! checks those (tests/e2e/specs/delivery.spec.ts).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::io::{Cursor, Read};

@@ -1,8 +1,6 @@
 //! Tutor search, recommendations, invitations and the profile's issue-20 fields over HTTP.
 //! Teaching areas are seeded straight into their tables (crates/tuition's `area::insert_many`).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use common::TestApp;

@@ -1,8 +1,6 @@
 //! What the browser is told to refuse (Content-Security-Policy, HSTS), bodies of the
 //! wrong type, and a paywall that fails closed when payments are left unconfigured.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::process::Command;

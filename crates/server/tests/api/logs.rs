@@ -4,8 +4,6 @@
 //! none of the passwords, tokens, codes, tickets or the site secret a whole session used.
 //! Runs on PostgreSQL too when TEST_DATABASE_URL is set.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::collections::{HashMap, HashSet};

@@ -1,7 +1,5 @@
 //! Chat over REST against the real server.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use common::TestApp;

@@ -3,8 +3,6 @@
 //! and absent (a JSON 404, never the web app's page) when neither is set.
 //! Runs on SQLite and on PostgreSQL (TEST_DATABASE_URL).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::collections::HashMap;

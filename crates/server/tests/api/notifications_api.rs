@@ -3,8 +3,6 @@
 //! e-mail preferences, the one-click unsubscribe link of a delivered e-mail (no
 //! login, GET and RFC 8058 POST), and a live `notification` event.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::collections::HashMap;

@@ -1,8 +1,6 @@
 //! The web app's API types are generated from `frontend/openapi.json`; this
 //! fails when that copy no longer matches what the server serves.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 #[test]
 fn the_committed_openapi_document_matches_the_server() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/openapi.json");

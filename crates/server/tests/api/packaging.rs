@@ -1,7 +1,5 @@
 //! What operators install beside the binary: the systemd unit in `deploy/`.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use std::path::Path;
 use std::process::Command;
 

@@ -1,8 +1,6 @@
 //! The subscription API over HTTP: a fake Cashfree on loopback (wiremock) in
 //! cashfree mode, and the simulated checkout in the default mode.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::time::Duration;

@@ -2,8 +2,6 @@
 //! public, limited per client address. The index is built into the server.
 //! Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL set (the limiter's store).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use common::TestApp;

@@ -1,8 +1,6 @@
 //! Tuition requests and nearby matching over HTTP, with a tutor subscribed
 //! through the simulated payment flow.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use common::{TestApp, PASSWORD};

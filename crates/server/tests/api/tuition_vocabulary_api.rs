@@ -2,8 +2,6 @@
 //! subject, class, board and mode ids, the nearby search's id filters, and teaching areas
 //! answered as terms. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL set.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use common::TestApp;

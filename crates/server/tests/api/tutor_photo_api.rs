@@ -1,8 +1,6 @@
 //! A tutor's profile photo: uploaded as a form, cropped square and resized to 400 × 400,
 //! served publicly, the previous one removed; refused for others and for what is not a photo.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::io::Cursor;

@@ -2,8 +2,6 @@
 //! content that is cleaned or refused, and per-account quotas, played by a second
 //! account or an attacker (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::io::{Cursor, Write};

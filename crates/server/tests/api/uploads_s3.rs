@@ -4,8 +4,6 @@
 //! missing object is a 404 and an unreachable store a 503 that heals (SQLite, or
 //! PostgreSQL with TEST_DATABASE_URL).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
-
 use crate::common;
 
 use std::io::Cursor;
