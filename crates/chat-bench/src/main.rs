@@ -54,6 +54,8 @@ fn seed_users(db: &Db, count: usize) -> Result<Vec<UserId>, DbError> {
 struct Server {
     child: Child,
     port: u16,
+    /// Where the server answers `/metrics` (the chat writer's batches are read there).
+    metrics_port: u16,
 }
 
 impl Drop for Server {
@@ -90,6 +92,25 @@ impl Server {
     fn cpu_seconds(&self) -> f64 {
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
         stat_cpu(&stat).1
+    }
+
+    /// The chat writer's commits and the messages they stored so far (its batch-size
+    /// histogram's count and sum on `/metrics`); `None` when the server does not answer.
+    async fn commits(&self) -> Option<(f64, f64)> {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", self.metrics_port)).await.ok()?;
+        stream.write_all(b"GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n").await.ok()?;
+        let mut page = String::new();
+        stream.read_to_string(&mut page).await.ok()?;
+        let value = |name: &str| -> Option<f64> {
+            page.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+        };
+        if !page.lines().next().is_some_and(|status| status.contains(" 200 ")) {
+            return None;
+        }
+        // Before the first commit the histogram is not on the page yet.
+        let commits = value("hometutor_chat_writer_batch_size_count").unwrap_or(0.0);
+        Some((commits, value("hometutor_chat_writer_batch_size_sum").unwrap_or(0.0)))
     }
 
     /// Each live thread's name and CPU time so far, by thread id, from `/proc/<pid>/task/*/stat`.
@@ -159,7 +180,9 @@ async fn start_server(database_url: &str, dir: &std::path::Path) -> anyhow::Resu
     let bin = std::env::var("HOMETUTOR_BIN")
         .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/hometutor").to_string());
     let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let metrics_port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
     let child = Command::new(&bin)
+        .env("METRICS_BIND", format!("127.0.0.1:{metrics_port}"))
         .env("BIND", format!("127.0.0.1:{port}"))
         .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
         .env("DATABASE_URL", database_url)
@@ -172,7 +195,7 @@ async fn start_server(database_url: &str, dir: &std::path::Path) -> anyhow::Resu
         .stderr(Stdio::null())
         .spawn()
         .with_context(|| format!("cannot start {bin} (run `cargo build --release` first)"))?;
-    let server = Server { child, port };
+    let server = Server { child, port, metrics_port };
     for _ in 0..100 {
         if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
             return Ok(server);
@@ -357,9 +380,11 @@ async fn main() -> anyhow::Result<()> {
         idle_sockets
     };
     let fixed = &everyone[idle as usize..idle as usize + 2 * pairs as usize];
-    let (cpu_before, threads_before) = (server.cpu_seconds(), server.thread_cpu());
+    let (cpu_before, threads_before, commits_before) =
+        (server.cpu_seconds(), server.thread_cpu(), server.commits().await);
     let (delivered, lat) = exchange(server.port, &tickets, fixed, Some(rate), seconds).await?;
     let (cpu, threads_after) = (server.cpu_seconds() - cpu_before, server.thread_cpu());
+    let commits_after = server.commits().await;
     println!(
         "| {rate} msg/s offered by {pairs} pairs for {seconds} s | {:.0} msg/s delivered, p50 {:.1} ms, p99 {:.1} ms |",
         delivered as f64 / seconds as f64,
@@ -372,6 +397,15 @@ async fn main() -> anyhow::Result<()> {
         cpu * 1e6 / delivered.max(1) as f64
     );
     println!("| the same CPU by thread | {} |", cpu_by_thread(&threads_before, &threads_after, cpu, delivered));
+    // The writer's cadence: CPU per message falls as more messages share a commit, and latency rises.
+    match (commits_before, commits_after) {
+        (Some((c0, m0)), Some((c1, m1))) if c1 > c0 => println!(
+            "| the chat writer's commits at {rate} msg/s | {:.0} commits, {:.1} messages per commit |",
+            c1 - c0,
+            (m1 - m0) / (c1 - c0)
+        ),
+        _ => println!("| the chat writer's commits at {rate} msg/s | not read (no `/metrics`) |"),
+    }
     let flat_out = &everyone[idle as usize + 2 * pairs as usize..];
     let (delivered, lat) = exchange(server.port, &tickets, flat_out, None, seconds).await?;
     println!(

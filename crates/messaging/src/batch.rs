@@ -1,13 +1,13 @@
 //! Group commit's fast path: a whole batch of messages stored with a handful of
 //! statements — one lookup each for the people and requests involved, earlier
-//! resends, blocks and conversations, one upsert moving every conversation's
-//! counter on and one insert for all the rows — instead of several statements
+//! resends and blocks, one upsert moving every conversation's counter on (and
+//! returning it) and one insert for all the rows — instead of several statements
 //! per message (one more when a first contact needs the conversation's history,
 //! see contact.rs). The batch is one transaction; each message is decided by the
 //! same rules as a single send (decision.rs) before anything is written, so a
 //! refused one needs no savepoint.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use diesel::prelude::*;
 use diesel::upsert::excluded;
@@ -100,13 +100,14 @@ pub(crate) fn store_all(
 }
 
 /// The conversation and the sequence number of each message, given each one's
-/// pair: the pairs' conversations are read in one query, then written back
-/// (created when new) with their counters moved on, in one statement.
+/// pair, in one statement: the pairs' conversations are written (created when new)
+/// with their counters moved on by the number of messages each gets, and the
+/// statement returns each counter's new value; the batch's messages take the
+/// numbers just below it, in order.
 ///
 /// Several server processes on PostgreSQL may number the same conversation at
-/// once: the one that read a stale counter then inserts a (conversation, seq)
-/// that exists, the unique index refuses it and that batch is stored again one
-/// message at a time, which bumps the counter under a row lock.
+/// once: the upsert moves the counter under the row's lock, so each batch gets
+/// numbers of its own, never a stale count.
 fn number(
     c: &mut DbConnection,
     pairs: &[(i64, i64)],
@@ -116,41 +117,24 @@ fn number(
     if pairs.is_empty() {
         return Ok((Vec::new(), Vec::new()));
     }
-    let mut distinct = pairs.to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
-    // One OR term per pair: each is a lookup on the (user_a, user_b) unique index.
-    let mut query = cv::table.into_boxed();
-    for (a, b) in &distinct {
-        query = query.or_filter(cv::user_a.eq(*a).and(cv::user_b.eq(*b)));
+    // Messages per conversation, in (user_a, user_b) order, so two processes' batches lock rows in the same order.
+    let mut counts: BTreeMap<(i64, i64), i64> = BTreeMap::new();
+    for p in pairs {
+        *counts.entry(*p).or_default() += 1;
     }
-    let mut last: HashMap<(i64, i64), i64> = query
-        .select((cv::user_a, cv::user_b, cv::last_seq))
-        .load::<(i64, i64, i64)>(c)?
-        .into_iter()
-        .map(|(a, b, seq)| ((a, b), seq))
-        .collect();
-    let seqs: Vec<i64> = pairs
-        .iter()
-        .map(|p| {
-            let seq = last.entry(*p).or_default();
-            *seq += 1;
-            *seq
-        })
-        .collect();
     // Which side of each conversation writes in this batch.
     let mut writers: HashSet<((i64, i64), i64)> = HashSet::new();
     for (p, sender) in pairs.iter().zip(senders) {
         writers.insert((*p, *sender));
     }
-    // In (user_a, user_b) order, so two processes' batches lock rows in the same order.
-    let counters: Vec<_> = distinct
+    let counters: Vec<_> = counts
         .iter()
-        .map(|p| {
+        .map(|(p, count)| {
             (
                 cv::user_a.eq(p.0),
                 cv::user_b.eq(p.1),
-                cv::last_seq.eq(last[p]),
+                // A new conversation's counter is its first batch's count; an existing one's moves on by it.
+                cv::last_seq.eq(*count),
                 cv::last_message_at.eq(Some(at)),
                 cv::created_at.eq(at),
                 cv::a_wrote.eq(writers.contains(&(*p, p.0))),
@@ -158,37 +142,44 @@ fn number(
             )
         })
         .collect();
-    let ids: HashMap<(i64, i64), i64> = match c {
+    let returned: Vec<(i64, i64, i64, i64)> = match c {
         DbConnection::Sqlite(c) => diesel::insert_into(cv::table)
             .values(&counters)
             .on_conflict((cv::user_a, cv::user_b))
             .do_update()
             .set((
-                cv::last_seq.eq(excluded(cv::last_seq)),
+                cv::last_seq.eq(cv::last_seq + excluded(cv::last_seq)),
                 cv::last_message_at.eq(excluded(cv::last_message_at)),
                 cv::a_wrote.eq(cv::a_wrote.or(excluded(cv::a_wrote))),
                 cv::b_wrote.eq(cv::b_wrote.or(excluded(cv::b_wrote))),
             ))
-            .returning((cv::user_a, cv::user_b, cv::id))
-            .get_results::<(i64, i64, i64)>(c)?,
+            .returning((cv::user_a, cv::user_b, cv::id, cv::last_seq))
+            .get_results(c)?,
         DbConnection::Pg(c) => diesel::insert_into(cv::table)
             .values(&counters)
             .on_conflict((cv::user_a, cv::user_b))
             .do_update()
             .set((
-                cv::last_seq.eq(excluded(cv::last_seq)),
+                cv::last_seq.eq(cv::last_seq + excluded(cv::last_seq)),
                 cv::last_message_at.eq(excluded(cv::last_message_at)),
                 cv::a_wrote.eq(cv::a_wrote.or(excluded(cv::a_wrote))),
                 cv::b_wrote.eq(cv::b_wrote.or(excluded(cv::b_wrote))),
             ))
-            .returning((cv::user_a, cv::user_b, cv::id))
-            .get_results::<(i64, i64, i64)>(c)?,
+            .returning((cv::user_a, cv::user_b, cv::id, cv::last_seq))
+            .get_results(c)?,
+    };
+    // Each conversation's id and the last number its earlier messages took.
+    let mut numbered: HashMap<(i64, i64), (i64, i64)> =
+        returned.into_iter().filter_map(|(a, b, id, last)| Some(((a, b), (id, last - counts.get(&(a, b))?)))).collect();
+    let mut conversations = Vec::with_capacity(pairs.len());
+    let mut seqs = Vec::with_capacity(pairs.len());
+    for p in pairs {
+        let (id, seq) = numbered.get_mut(p).ok_or(diesel::result::Error::NotFound)?;
+        *seq += 1;
+        conversations.push(*id);
+        seqs.push(*seq);
     }
-    .into_iter()
-    .map(|(a, b, id)| ((a, b), id))
-    .collect();
-    let conversations = pairs.iter().map(|p| ids.get(p).copied().ok_or(diesel::result::Error::NotFound));
-    Ok((conversations.collect::<QueryResult<_>>()?, seqs))
+    Ok((conversations, seqs))
 }
 
 type Row = (

@@ -596,3 +596,52 @@ fn every_rule_decides_alike_on_send_and_send_many() {
         }
     }
 }
+
+/// Two server processes (here: two pools on one database) storing batches into the same
+/// conversations at once: every message gets a number of its own, with no gaps, and each
+/// conversation's counter ends at its count.
+#[test]
+fn batches_from_two_processes_number_the_same_conversations_without_collisions() {
+    let database = TestDatabase::file();
+    let db = database.db();
+    let (asha, ravi, meena) =
+        (person(&db, "Asha", "admin"), person(&db, "Ravi", "admin"), person(&db, "Meena", "admin"));
+    const BATCHES: usize = 40;
+    const PER_BATCH: usize = 6;
+    let barrier = std::sync::Barrier::new(2);
+    std::thread::scope(|scope| {
+        for process in 0..2 {
+            let (barrier, url) = (&barrier, database.url.clone());
+            scope.spawn(move || {
+                let store = MessageStore::new(Db::connect(&url).expect("a second pool"));
+                barrier.wait();
+                for batch in 0..BATCHES {
+                    let messages: Vec<(UserId, SendInput)> = (0..PER_BATCH)
+                        .map(|n| {
+                            let (from, to) = if n % 2 == 0 { (asha, ravi) } else { (meena, ravi) };
+                            let id = format!("p{process}-b{batch}-m{n}");
+                            (from, SendInput { client_id: Some(id), ..text(to, "hello") })
+                        })
+                        .collect();
+                    for answer in store.send_many(&messages) {
+                        assert!(answer.expect("stored").new);
+                    }
+                }
+            });
+        }
+    });
+    use hometutor_db::schema::{conversations as cv, messages as m};
+    let per_conversation = (2 * BATCHES * PER_BATCH / 2) as i64;
+    db.read(|c| -> Result<(), hometutor_db::DbError> {
+        for (a, b) in [(asha.0.min(ravi.0), asha.0.max(ravi.0)), (meena.0.min(ravi.0), meena.0.max(ravi.0))] {
+            let (id, last): (i64, i64) =
+                cv::table.filter(cv::user_a.eq(a).and(cv::user_b.eq(b))).select((cv::id, cv::last_seq)).first(c)?;
+            let seqs: Vec<i64> =
+                m::table.filter(m::conversation_id.eq(id)).select(m::seq).order(m::seq.asc()).load(c)?;
+            assert_eq!(seqs, (1..=per_conversation).collect::<Vec<_>>(), "each number once, none skipped");
+            assert_eq!(last, per_conversation);
+        }
+        Ok(())
+    })
+    .expect("read back");
+}

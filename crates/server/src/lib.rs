@@ -309,7 +309,7 @@ impl Application {
                 wait_for_stop(stop_workers.subscribe()),
             )));
         }
-        let chat_writer = chat::ChatWriter::start(messages.clone());
+        let chat_writer = chat::ChatWriter::start(messages.clone())?;
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
             chat_writer: chat_writer.clone(),

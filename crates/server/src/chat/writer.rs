@@ -1,43 +1,55 @@
-//! Group commit for chat: every message to store goes through one writer task,
+//! Group commit for chat: every message to store goes through one writer thread,
 //! which takes what has queued up (up to a batch) and stores it in one database
 //! transaction, so many messages share one disk sync. A sender hears back (its
 //! `ack`) only after the transaction holding its message committed. While one
 //! batch commits, the next one gathers: the busier the chat, the bigger the batch. A small
 //! batch that follows a commit at once (a steady stream) waits a moment longer for company.
 //!
-//! The writer is supervised: should its task ever die, a new one takes over the
-//! same queue, so one bad moment cannot stop chat until a restart. The senders
-//! of the batch in hand then hear an error, never an ack for an unstored message.
-//! Readiness asks it whether it still runs and whether a batch has hung
-//! ([`ChatWriter::state`]); a stopping server waits for what was queued
-//! ([`ChatWriter::flush`]).
+//! The writer is a thread of its own, not a task that hands each batch to the blocking
+//! pool: a batch then costs no hop through an async runtime and back (issue 22's profile
+//! counted the main thread, the pool's hand-offs and its threads starting and ending at
+//! ≈ 10 % of a message's CPU). It blocks only on the queue and the database.
+//!
+//! A batch whose storing panics is answered with an error, never an ack for an
+//! unstored message, and the writer goes on with the next one, so one bad moment
+//! cannot stop chat until a restart. Readiness asks it whether it still runs and
+//! whether a batch has hung ([`ChatWriter::state`]); a stopping server waits for what
+//! was queued ([`ChatWriter::flush`]).
 
-use std::rc::Rc;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, Instant};
 
-use actix_web::web;
-use futures_util::future::LocalBoxFuture;
 use hometutor_core::UserId;
 use hometutor_messaging::{MessageStore, SendInput, Sent};
-use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::sync::oneshot;
 
 use crate::errors::ApiError;
 
 /// Most messages stored in one transaction.
 const MAX_BATCH: usize = 512;
-/// A batch smaller than this, while messages keep coming, waits [`GATHER`] for more: at 5,000
-/// msg/s batches of ~6 paid a whole commit and disk sync each (issue 22's profile: 23 % of the
-/// CPU); waiting gives ~12 per commit and cuts the CPU per message by about a third, for about
-/// a millisecond more before the ack. A lone message (nothing committed just before) never waits.
-const GATHER_BELOW: usize = 8;
-/// Tokio's timers tick in milliseconds: this fires 0.5–1.5 ms later.
-const GATHER: Duration = Duration::from_micros(500);
-/// Messages "keep coming" when a batch follows the last commit within this.
-const STREAMING: Duration = Duration::from_millis(2);
+/// When a batch waits for company (see [`Cadence`]).
+const CADENCE: Cadence =
+    Cadence { gather_below: 8, gather_for: Duration::from_millis(1), streaming: Duration::from_millis(2) };
 /// A batch still committing after this long has hung: a commit takes milliseconds,
 /// and waiting for a connection (4 s) or SQLite's lock (5 s) far less than this.
 pub const STUCK_AFTER: Duration = Duration::from_secs(30);
+
+/// When a small batch waits for more. At 5,000 msg/s, batches of ~6 paid a whole commit
+/// and disk sync each (issue 22's profile: 23 % of the CPU); waiting gives batches of
+/// 10–13 and cuts the CPU per message by about a third, for about a millisecond more
+/// before the ack. A lone message (nothing committed just before) never waits, nor does a flush.
+#[derive(Clone, Copy)]
+struct Cadence {
+    /// A batch smaller than this, while messages keep coming, waits for more...
+    gather_below: usize,
+    /// ...and takes what arrives within this (up to a whole batch).
+    gather_for: Duration,
+    /// Messages "keep coming" when a batch follows the last commit within this.
+    streaming: Duration,
+}
 
 type Answer = Result<Sent, ApiError>;
 
@@ -53,67 +65,56 @@ pub enum WriterState {
     Running,
     /// A batch has been committing for longer than [`STUCK_AFTER`].
     Stuck,
-    /// Nothing takes messages any more (its supervisor ended).
+    /// Nothing takes messages any more (its thread ended).
     Stopped,
 }
 
-/// Stores one batch and answers each of its messages, in order.
-type StoreBatch = Rc<dyn Fn(Vec<(UserId, SendInput)>) -> LocalBoxFuture<'static, Vec<Answer>>>;
+/// Stores one batch and answers each of its messages, in order (on the writer's thread).
+type StoreBatch = Box<dyn FnMut(Vec<(UserId, SendInput)>) -> Vec<Answer> + Send>;
+
+/// What the writer's thread shares with the handles: for readiness.
+#[derive(Default)]
+struct Status {
+    /// When the batch being stored started; `None` between batches.
+    busy_since: StdMutex<Option<Instant>>,
+    stopped: AtomicBool,
+}
 
 /// The queue is unbounded here; what bounds it is each socket's limit on
 /// messages awaiting their ack (see `socket.rs`) and the REST handlers' one each.
 #[derive(Clone)]
 pub struct ChatWriter {
-    jobs: mpsc::UnboundedSender<Job>,
-    /// When the batch being stored started; `None` between batches.
-    busy_since: Arc<StdMutex<Option<Instant>>>,
+    jobs: mpsc::Sender<Job>,
+    status: Arc<Status>,
 }
 
 impl ChatWriter {
-    /// Starts the writer task, and its supervisor, on the current (actix) runtime.
-    pub fn start(store: MessageStore) -> Self {
-        Self::start_with(Rc::new(move |inputs: Vec<(UserId, SendInput)>| {
-            let store = store.clone();
-            Box::pin(async move {
-                let count = inputs.len();
-                match web::block(move || store.send_many(&inputs)).await {
-                    Ok(answers) => answers.into_iter().map(|a| a.map_err(ApiError::from)).collect(),
-                    // The blocking thread died (a panic in the store): nothing of the batch is acknowledged.
-                    Err(e) => (0..count).map(|_| Err(ApiError::internal(&e))).collect(),
-                }
-            })
-        }))
+    /// Starts the writer's thread. It ends once every handle is dropped (the server stopped).
+    pub fn start(store: MessageStore) -> std::io::Result<Self> {
+        Self::start_with(
+            CADENCE,
+            Box::new(move |inputs: Vec<(UserId, SendInput)>| {
+                store.send_many(&inputs).into_iter().map(|a| a.map_err(ApiError::from)).collect()
+            }),
+        )
     }
 
-    fn start_with(store: StoreBatch) -> Self {
-        let (jobs, queue) = mpsc::unbounded_channel::<Job>();
-        let queue = Rc::new(Mutex::new(queue));
-        let busy_since = Arc::new(StdMutex::new(None));
-        let busy = busy_since.clone();
-        actix_web::rt::spawn(async move {
-            loop {
-                match actix_web::rt::spawn(write_batches(queue.clone(), store.clone(), busy.clone())).await {
-                    // Every sender is gone: the server is stopping.
-                    Ok(()) => break,
-                    Err(e) => {
-                        // The dead writer's batch is over: its successor is not stuck.
-                        set_busy(&busy, None);
-                        tracing::error!(
-                            error = %e,
-                            "the chat writer failed; a new one takes over (its last batch was not acknowledged)"
-                        )
-                    }
-                }
-            }
-        });
-        Self { jobs, busy_since }
+    fn start_with(cadence: Cadence, store: StoreBatch) -> std::io::Result<Self> {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let status = Arc::new(Status::default());
+        let shared = status.clone();
+        std::thread::Builder::new().name("chat-writer".into()).spawn(move || {
+            write_batches(&queue, store, cadence, &shared);
+            shared.stopped.store(true, Ordering::Release);
+        })?;
+        Ok(Self { jobs, status })
     }
 
     pub fn state(&self) -> WriterState {
-        if self.jobs.is_closed() {
+        if self.status.stopped.load(Ordering::Acquire) {
             return WriterState::Stopped;
         }
-        match self.busy_since.lock().map(|busy| *busy) {
+        match self.status.busy_since.lock().map(|busy| *busy) {
             Ok(Some(since)) if since.elapsed() > STUCK_AFTER => WriterState::Stuck,
             Ok(_) => WriterState::Running,
             Err(_) => WriterState::Stuck,
@@ -142,33 +143,37 @@ impl ChatWriter {
         input: SendInput,
     ) -> impl std::future::Future<Output = Result<Sent, ApiError>> + 'static {
         let (reply, answer) = oneshot::channel();
-        let queued = self.jobs.send(Job::Send(from, input, reply));
+        let queued = self.jobs.send(Job::Send(from, input, reply)).map_err(|_| ());
         async move {
-            queued.map_err(|_| ApiError::internal("the chat writer stopped"))?;
+            queued.map_err(|()| ApiError::internal("the chat writer stopped"))?;
             answer.await.map_err(|_| ApiError::internal("the chat writer dropped a message"))?
         }
     }
 }
 
-/// The writer: batch after batch until every sender is gone. The queue outlives
-/// it (behind the lock), so its successor carries on with what is waiting.
-async fn write_batches(
-    queue: Rc<Mutex<mpsc::UnboundedReceiver<Job>>>,
-    store: StoreBatch,
-    busy_since: Arc<StdMutex<Option<Instant>>>,
-) {
-    let mut queue = queue.lock().await;
+/// The writer's thread: batch after batch until every handle is gone.
+fn write_batches(queue: &mpsc::Receiver<Job>, mut store: StoreBatch, cadence: Cadence, status: &Status) {
     let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
     let mut last_commit: Option<Instant> = None;
-    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+    while let Ok(job) = queue.recv() {
+        batch.push(job);
+        take_waiting(queue, &mut batch);
         // Messages keep coming (the last batch committed just now) but few have gathered:
         // gather a moment longer, so one commit and its disk sync serve more of them.
-        if batch.len() < GATHER_BELOW && last_commit.is_some_and(|at| at.elapsed() < STREAMING) {
-            tokio::time::sleep(GATHER).await;
-            while batch.len() < MAX_BATCH {
-                match queue.try_recv() {
-                    Ok(job) => batch.push(job),
-                    Err(_) => break,
+        // A flush (a stopping server) never waits.
+        if batch.len() < cadence.gather_below
+            && !holds_flush(&batch)
+            && last_commit.is_some_and(|at| at.elapsed() < cadence.streaming)
+        {
+            let until = Instant::now() + cadence.gather_for;
+            while batch.len() < MAX_BATCH && !holds_flush(&batch) {
+                match queue.recv_timeout(until.saturating_duration_since(Instant::now())) {
+                    Ok(job) => {
+                        batch.push(job);
+                        take_waiting(queue, &mut batch);
+                    }
+                    // Time is up, or every handle is gone: store what is here (the next `recv` ends the loop).
+                    Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
                 }
             }
         }
@@ -184,11 +189,11 @@ async fn write_batches(
                 Job::Flush(done) => flushes.push(done),
             }
         }
-        set_busy(&busy_since, Some(Instant::now()));
-        let answers = if inputs.is_empty() { Vec::new() } else { store_batch(&store, inputs).await };
-        set_busy(&busy_since, None);
+        set_busy(status, Some(Instant::now()));
+        let answers = if inputs.is_empty() { Vec::new() } else { store_batch(&mut store, inputs) };
+        set_busy(status, None);
         last_commit = Some(Instant::now());
-        // A job without an answer (there should be none) drops its reply: its sender hears an error.
+        // A job without an answer (a batch that panicked) drops its reply: its sender hears an error.
         for (reply, answer) in replies.into_iter().zip(answers) {
             let _ = reply.send(answer);
         }
@@ -199,11 +204,32 @@ async fn write_batches(
     }
 }
 
-/// Stores one batch, measured (its size and how long its commit took).
-async fn store_batch(store: &StoreBatch, inputs: Vec<(UserId, SendInput)>) -> Vec<Answer> {
+fn holds_flush(batch: &[Job]) -> bool {
+    batch.iter().any(|job| matches!(job, Job::Flush(_)))
+}
+
+/// Moves what is already queued into the batch, up to its bound.
+fn take_waiting(queue: &mpsc::Receiver<Job>, batch: &mut Vec<Job>) {
+    while batch.len() < MAX_BATCH {
+        match queue.try_recv() {
+            Ok(job) => batch.push(job),
+            Err(_) => break,
+        }
+    }
+}
+
+/// Stores one batch, measured (its size and how long its commit took). A batch whose
+/// storing panicked gets no answers: nothing of it is acknowledged.
+fn store_batch(store: &mut StoreBatch, inputs: Vec<(UserId, SendInput)>) -> Vec<Answer> {
     metrics::histogram!("hometutor_chat_writer_batch_size").record(inputs.len() as f64);
     let started = Instant::now();
-    let answers = store(inputs).await;
+    let answers = match catch_unwind(AssertUnwindSafe(|| store(inputs))) {
+        Ok(answers) => answers,
+        Err(_) => {
+            tracing::error!("storing a chat batch failed; its messages were not acknowledged and the writer goes on");
+            Vec::new()
+        }
+    };
     metrics::histogram!("hometutor_chat_writer_commit_seconds").record(started.elapsed().as_secs_f64());
     // A resend (same clientId) answers the stored message again: only new ones count.
     let stored = answers.iter().filter(|a| a.as_ref().is_ok_and(|sent| sent.new)).count();
@@ -211,8 +237,8 @@ async fn store_batch(store: &StoreBatch, inputs: Vec<(UserId, SendInput)>) -> Ve
     answers
 }
 
-fn set_busy(busy_since: &StdMutex<Option<Instant>>, at: Option<Instant>) {
-    if let Ok(mut busy) = busy_since.lock() {
+fn set_busy(status: &Status, at: Option<Instant>) {
+    if let Ok(mut busy) = status.busy_since.lock() {
         *busy = at;
     }
 }
@@ -221,6 +247,7 @@ fn set_busy(busy_since: &StdMutex<Option<Instant>>, at: Option<Instant>) {
 mod tests {
     use super::*;
     use hometutor_messaging::Message;
+    use std::sync::mpsc as std_mpsc;
 
     fn input(text: &str) -> SendInput {
         SendInput { to: UserId(2), text: text.into(), request_id: None, client_id: None }
@@ -241,24 +268,36 @@ mod tests {
         Sent { message, new: true }
     }
 
+    /// A store that answers each batch once the test releases it, and reports each batch's size.
+    fn held_store() -> (StoreBatch, std_mpsc::Sender<()>, std_mpsc::Receiver<usize>) {
+        let (release, released) = std_mpsc::channel::<()>();
+        let (report, sizes) = std_mpsc::channel::<usize>();
+        let store: StoreBatch = Box::new(move |inputs: Vec<(UserId, SendInput)>| {
+            report.send(inputs.len()).expect("the test listens");
+            released.recv().expect("the test releases the batch");
+            inputs.iter().enumerate().map(|(n, (_, i))| Ok(stored(n as i64 + 1, i))).collect()
+        });
+        (store, release, sizes)
+    }
+
     #[actix_web::test]
-    async fn a_writer_that_dies_is_replaced_and_chat_goes_on() {
-        // A store that panics on the batch holding "boom" (in the writer task
-        // itself, where nothing else would catch it) and stores everything else.
-        let next_id = Rc::new(std::cell::Cell::new(0));
-        let writer = ChatWriter::start_with(Rc::new(move |inputs: Vec<(UserId, SendInput)>| {
-            let next_id = next_id.clone();
-            Box::pin(async move {
+    async fn a_batch_that_panics_is_refused_and_chat_goes_on() {
+        // A store that panics on the batch holding "boom" and stores everything else.
+        let mut next_id = 0;
+        let writer = ChatWriter::start_with(
+            CADENCE,
+            Box::new(move |inputs: Vec<(UserId, SendInput)>| {
                 assert!(inputs.iter().all(|(_, i)| i.text != "boom"), "the store fell over");
                 inputs
                     .iter()
                     .map(|(_, i)| {
-                        next_id.set(next_id.get() + 1);
-                        Ok(stored(next_id.get(), i))
+                        next_id += 1;
+                        Ok(stored(next_id, i))
                     })
                     .collect()
-            })
-        }));
+            }),
+        )
+        .expect("a thread");
 
         let first = writer.send(UserId(1), input("hello")).await.expect("stored");
         assert_eq!(first.message.text, "hello");
@@ -267,57 +306,102 @@ mod tests {
         let err = lost.expect_err("a message whose batch died is never acknowledged");
         assert_eq!(err.status, actix_web::http::StatusCode::INTERNAL_SERVER_ERROR);
 
-        let after = writer.send(UserId(1), input("still here")).await.expect("the new writer stores it");
+        let after = writer.send(UserId(1), input("still here")).await.expect("the writer goes on");
         assert_eq!((after.message.text.as_str(), after.message.id), ("still here", 2));
+        assert_eq!(writer.state(), WriterState::Running);
     }
 
     #[actix_web::test]
     async fn a_flush_returns_once_what_was_queued_before_it_is_answered() {
-        let (release, released) = tokio::sync::watch::channel(false);
-        let writer = ChatWriter::start_with(Rc::new(move |inputs: Vec<(UserId, SendInput)>| {
-            let mut released = released.clone();
-            Box::pin(async move {
-                // The batch commits only when the test says so.
-                let _ = released.wait_for(|r| *r).await;
-                inputs.iter().enumerate().map(|(n, (_, i))| Ok(stored(n as i64 + 1, i))).collect()
-            })
-        }));
+        let (store, release, sizes) = held_store();
+        let writer = ChatWriter::start_with(CADENCE, store).expect("a thread");
         let queued = writer.enqueue(UserId(1), input("before the stop"));
+        assert_eq!(sizes.recv().expect("the batch is being stored"), 1);
         let flush = writer.flush();
         tokio::pin!(flush);
         assert!(futures_util::poll!(&mut flush).is_pending(), "the message is not stored yet");
         assert_eq!(writer.state(), WriterState::Running, "a batch in hand is not stuck");
-        release.send_replace(true);
+        release.send(()).expect("the writer waits");
         flush.await;
         let stored = futures_util::poll!(Box::pin(queued));
         assert!(matches!(stored, std::task::Poll::Ready(Ok(_))), "answered before the flush returned");
     }
 
-    #[actix_web::test]
-    async fn while_messages_keep_coming_a_small_batch_waits_a_moment_for_more() {
-        let sizes = Rc::new(std::cell::RefCell::new(Vec::new()));
-        let (release, released) = tokio::sync::watch::channel(false);
-        let recorded = sizes.clone();
-        let writer = ChatWriter::start_with(Rc::new(move |inputs: Vec<(UserId, SendInput)>| {
-            let (mut released, recorded) = (released.clone(), recorded.clone());
-            Box::pin(async move {
-                let _ = released.wait_for(|r| *r).await;
-                recorded.borrow_mut().push(inputs.len());
-                inputs.iter().enumerate().map(|(n, (_, i))| Ok(stored(n as i64 + 1, i))).collect()
-            })
-        }));
-        // The first message finds no stream of messages: its batch is committed (here: held) alone.
+    /// A writer with `cadence` that has just committed a first message alone (nothing came
+    /// before it), and a second message queued while it committed: that one follows a commit
+    /// at once, so it waits for company.
+    async fn streaming(
+        cadence: Cadence,
+    ) -> (ChatWriter, std_mpsc::Sender<()>, std_mpsc::Receiver<usize>, impl std::future::Future<Output = Answer>) {
+        let (store, release, sizes) = held_store();
+        let writer = ChatWriter::start_with(cadence, store).expect("a thread");
         let first = writer.enqueue(UserId(1), input("first"));
-        tokio::task::yield_now().await;
+        assert_eq!(sizes.recv().expect("stored"), 1, "the first batch goes alone");
         let second = writer.enqueue(UserId(1), input("second"));
-        release.send_replace(true);
+        release.send(()).expect("the writer waits");
         first.await.expect("stored");
-        // One thread: the writer ran on from the first commit to "second" and, without the
-        // gathering, would have committed it alone already. These two join it instead.
+        (writer, release, sizes, second)
+    }
+
+    #[actix_web::test]
+    async fn while_messages_keep_coming_a_small_batch_waits_for_more() {
+        // A wait far longer than the test needs to queue two messages.
+        let cadence =
+            Cadence { gather_below: 4, gather_for: Duration::from_secs(2), streaming: Duration::from_secs(60) };
+        let (writer, release, sizes, second) = streaming(cadence).await;
         let (third, fourth) = (writer.enqueue(UserId(1), input("third")), writer.enqueue(UserId(1), input("fourth")));
+        assert_eq!(sizes.recv().expect("stored"), 3, "the second waited for the third and fourth");
+        release.send(()).expect("the writer waits");
         for answer in [second.await, third.await, fourth.await] {
             answer.expect("stored");
         }
-        assert_eq!(*sizes.borrow(), vec![1, 3]);
+    }
+
+    #[actix_web::test]
+    async fn a_flush_never_waits_for_company() {
+        // The second message would wait ten minutes for company; the flush sends it on.
+        let cadence =
+            Cadence { gather_below: 4, gather_for: Duration::from_secs(600), streaming: Duration::from_secs(600) };
+        let (writer, release, sizes, second) = streaming(cadence).await;
+        let flush = writer.flush();
+        tokio::pin!(flush);
+        assert!(futures_util::poll!(&mut flush).is_pending(), "the flush is queued");
+        let size = sizes.recv_timeout(Duration::from_secs(60)).expect("stored at once, not after the wait");
+        assert_eq!(size, 1);
+        release.send(()).expect("the writer waits");
+        flush.await;
+        second.await.expect("stored");
+    }
+
+    #[actix_web::test]
+    async fn a_message_after_a_quiet_moment_never_waits() {
+        let cadence =
+            Cadence { gather_below: 4, gather_for: Duration::from_secs(60), streaming: Duration::from_millis(20) };
+        let (store, release, sizes) = held_store();
+        let writer = ChatWriter::start_with(cadence, store).expect("a thread");
+        let first = writer.enqueue(UserId(1), input("first"));
+        assert_eq!(sizes.recv().expect("stored"), 1);
+        release.send(()).expect("the writer waits");
+        first.await.expect("stored");
+        // Longer than `streaming`: the chat went quiet, so the next message is not held back.
+        std::thread::sleep(Duration::from_millis(50));
+        let second = writer.enqueue(UserId(1), input("second"));
+        let size = sizes.recv_timeout(Duration::from_secs(30)).expect("stored without waiting for company");
+        assert_eq!(size, 1);
+        release.send(()).expect("the writer waits");
+        second.await.expect("stored");
+    }
+
+    #[actix_web::test]
+    async fn the_writer_stops_when_the_server_lets_go_of_it() {
+        let (store, _release, _sizes) = held_store();
+        let writer = ChatWriter::start_with(CADENCE, store).expect("a thread");
+        let status = writer.status.clone();
+        drop(writer);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !status.stopped.load(Ordering::Acquire) {
+            assert!(Instant::now() < deadline, "the writer's thread ended");
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 }
