@@ -100,14 +100,19 @@ impl ChatWriter {
     }
 
     fn start_with(cadence: Cadence, store: StoreBatch) -> std::io::Result<Self> {
+        Self::spawn(cadence, store).map(|(writer, _thread)| writer)
+    }
+
+    /// The writer and its thread (which a test may wait for).
+    fn spawn(cadence: Cadence, store: StoreBatch) -> std::io::Result<(Self, std::thread::JoinHandle<()>)> {
         let (jobs, queue) = mpsc::channel::<Job>();
         let status = Arc::new(Status::default());
         let shared = status.clone();
-        std::thread::Builder::new().name("chat-writer".into()).spawn(move || {
+        let thread = std::thread::Builder::new().name("chat-writer".into()).spawn(move || {
             write_batches(&queue, store, cadence, &shared);
             shared.stopped.store(true, Ordering::Release);
         })?;
-        Ok(Self { jobs, status })
+        Ok((Self { jobs, status }, thread))
     }
 
     pub fn state(&self) -> WriterState {
@@ -143,9 +148,11 @@ impl ChatWriter {
         input: SendInput,
     ) -> impl std::future::Future<Output = Result<Sent, ApiError>> + 'static {
         let (reply, answer) = oneshot::channel();
-        let queued = self.jobs.send(Job::Send(from, input, reply)).map_err(|_| ());
+        let queued = self.jobs.send(Job::Send(from, input, reply)).is_ok();
         async move {
-            queued.map_err(|()| ApiError::internal("the chat writer stopped"))?;
+            if !queued {
+                return Err(ApiError::internal("the chat writer stopped"));
+            }
             answer.await.map_err(|_| ApiError::internal("the chat writer dropped a message"))?
         }
     }
@@ -395,13 +402,10 @@ mod tests {
     #[actix_web::test]
     async fn the_writer_stops_when_the_server_lets_go_of_it() {
         let (store, _release, _sizes) = held_store();
-        let writer = ChatWriter::start_with(CADENCE, store).expect("a thread");
+        let (writer, thread) = ChatWriter::spawn(CADENCE, store).expect("a thread");
         let status = writer.status.clone();
         drop(writer);
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while !status.stopped.load(Ordering::Acquire) {
-            assert!(Instant::now() < deadline, "the writer's thread ended");
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        thread.join().expect("the writer's thread ended without a panic");
+        assert!(status.stopped.load(Ordering::Acquire), "readiness then reports it stopped");
     }
 }
