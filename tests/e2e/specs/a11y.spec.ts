@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/fixtures'
 import { expectNoViolations } from '../support/a11y'
 import { DESKTOP, PHONE, signUp } from '../support/helpers'
 

@@ -1,7 +1,7 @@
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { mkdirSync } from 'node:fs'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '../support/fixtures'
 import { expectNoViolations } from '../support/a11y'
 import { DESKTOP, otpFrom, PHONE, uniqueEmail, waitForMail } from '../support/helpers'
 import { api, PIXEL_PNG } from '../support/pages'
@@ -40,7 +40,7 @@ function bearer(token: string) {
 async function adminLogin(page: Page) {
   const email = process.env.E2E_ADMIN_EMAIL
   const password = process.env.E2E_ADMIN_PASSWORD
-  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set (see global-setup.ts)')
+  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set (see support/fixtures.ts)')
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
@@ -118,7 +118,7 @@ test('an admin finds and deactivates a user, flags a request and approves a test
   await expect(page.getByRole('button', { name: `Unflag ${subject} request` })).toBeVisible()
 
   // The parent who posted it reads the flag and its reason on their dashboard.
-  const owner = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL })
+  const owner = await page.context().browser()!.newContext({ baseURL: process.env.E2E_BASE_URL })
   const ownerPage = await owner.newPage()
   await ownerPage.goto('/login')
   await ownerPage.getByLabel('Email').fill(parent.email)
@@ -164,7 +164,7 @@ test('an admin finds and deactivates a user, flags a request and approves a test
   })
 
   // The landing page shows the approved testimonial to a visitor.
-  const visitor = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL })
+  const visitor = await page.context().browser()!.newContext({ baseURL: process.env.E2E_BASE_URL })
   const landing = await visitor.newPage()
   await landing.goto('/')
   // The admin's content under the fold loads as the visitor scrolls down to it (issue 21 budget).

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { test } from '@playwright/test'
+import { test } from '../support/fixtures'
 
 const frontend = join(dirname(fileURLToPath(import.meta.url)), '../../../frontend')
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '../support/fixtures'
 import { createAccount, login, storageStateFor, type Account } from '../support/accounts'
 import { describeLoad, KB, measureLoad } from '../support/budgets'
 import { DESKTOP, PHONE } from '../support/helpers'

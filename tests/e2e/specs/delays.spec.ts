@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/fixtures'
 import { fillRegistration, otpFrom, signUp, uniqueEmail, uniquePhone, waitForMail } from '../support/helpers'
 import { api } from '../support/pages'
 

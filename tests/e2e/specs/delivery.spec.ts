@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { request as http, type IncomingHttpHeaders } from 'node:http'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/fixtures'
 
 /**
  * Issue 21: the web app's files reach the browser compressed. The build precompresses them

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/fixtures'
 import { DESKTOP, PHONE, signUp, waitForMail } from '../support/helpers'
 import { api, offlineTiles, picture, subscribe } from '../support/pages'
 import { startServer, type RunningServer } from '../support/server'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/fixtures'
 import { createAccount, storageStateFor } from '../support/accounts'
 
 // Issue 21: installable, and the app's shell opens without a network from the service worker,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/fixtures'
 import { expectNoViolations } from '../support/a11y'
 import { PHONE, signUp } from '../support/helpers'
 import { PIXEL_PNG } from '../support/pages'

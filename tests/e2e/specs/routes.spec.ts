@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/fixtures'
 import { PHONE } from '../support/helpers'
 
 test('a logged-out visit to /dashboard lands on /login', async ({ page }) => {

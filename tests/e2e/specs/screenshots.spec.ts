@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/fixtures'
 import { DESKTOP, PHONE, signUp } from '../support/helpers'
 
 // Pictures for the README, refreshed on every run.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/fixtures'
 import { expectNoViolations } from '../support/a11y'
 import { PHONE, register, signUp, uniqueEmail, uniquePhone, waitForMail } from '../support/helpers'
 
@@ -22,7 +22,7 @@ test('a sign-up with a registered e-mail is answered like any other, the owner g
 }) => {
   const owner = await signUp(page, 'parent', 'Asha Verma')
   // Someone (the owner, forgetful) signs up again with the same e-mail, in another browser.
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: PHONE })
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: PHONE })
   const again = await context.newPage()
   await register(again, { fullname: 'Asha V', email: owner.email, phone: uniquePhone(), password: 'An0ther-pass!' })
   // The same screen a new account gets: nothing says whether the e-mail has an account.

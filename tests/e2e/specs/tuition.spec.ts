@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { expectNoViolations } from "../support/a11y";
 import { DESKTOP, PHONE, signUp } from "../support/helpers";
 import { api, offlineTiles, picture, subscribe } from "../support/pages";
@@ -109,7 +109,7 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
 
   // The tutor, in a browser of their own.
   const tutorContext = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
+    baseURL: process.env.E2E_BASE_URL,
     viewport: DESKTOP,
   });
   const tutor = await tutorContext.newPage();
