@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { ApiPaths, SuccessBody } from '@/api/types'
@@ -361,9 +361,11 @@ describe('Tutor reviews', { timeout: 15_000 }, () => {
     signInAs({ id: 7, role: 'parent', email: 'asha@example.com' })
     const { user } = renderApp('/tutor/42')
     await screen.findByRole('button', { name: 'Submit Review' })
-    screen.getByRole('radio', { name: '1 star' }).focus()
+    // The focus is an update of its own: the rating acts on arrows only once it knows it has the focus.
+    const first = screen.getByRole('radio', { name: '1 star' })
+    act(() => first.focus())
     await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}')
-    expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked()
+    await waitFor(() => expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked())
     expect(screen.getByRole('button', { name: 'Submit Review' })).toBeEnabled()
   })
 
