@@ -88,10 +88,14 @@ impl Server {
         kb / 1024.0
     }
 
-    /// The server process's CPU time so far (user + system, every thread), from `/proc/<pid>/stat`.
-    fn cpu_seconds(&self) -> f64 {
+    /// The server process's CPU time so far (every thread), from `/proc/<pid>/stat`.
+    fn cpu(&self) -> Cpu {
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
         stat_cpu(&stat).1
+    }
+
+    async fn snapshot(&self) -> Snapshot {
+        Snapshot { cpu: self.cpu(), threads: self.thread_cpu(), commits: self.commits().await }
     }
 
     /// The chat writer's commits and the messages they stored so far (its batch-size
@@ -113,7 +117,7 @@ impl Server {
         Some((commits, value("hometutor_chat_writer_batch_size_sum").unwrap_or(0.0)))
     }
 
-    /// Each live thread's name and CPU time so far, by thread id, from `/proc/<pid>/task/*/stat`.
+    /// Each live thread's name and CPU time so far (user + system), by thread id, from `/proc/<pid>/task/*/stat`.
     fn thread_cpu(&self) -> HashMap<String, (String, f64)> {
         let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", self.child.id())) else {
             return HashMap::new();
@@ -122,23 +126,79 @@ impl Server {
             .flatten()
             .filter_map(|task| {
                 let stat = std::fs::read_to_string(task.path().join("stat")).ok()?;
-                Some((task.file_name().to_string_lossy().into_owned(), stat_cpu(&stat)))
+                let (name, cpu) = stat_cpu(&stat);
+                Some((task.file_name().to_string_lossy().into_owned(), (name, cpu.total())))
             })
             .collect()
     }
 }
 
-/// The name and the user + system CPU seconds in one `/proc/…/stat` line.
-fn stat_cpu(stat: &str) -> (String, f64) {
+/// What the server had spent and stored at one moment: its CPU (in all and by thread) and the
+/// chat writer's commits.
+struct Snapshot {
+    cpu: Cpu,
+    threads: HashMap<String, (String, f64)>,
+    commits: Option<(f64, f64)>,
+}
+
+/// One phase's server work per message delivered: CPU in all (the pairs' handshakes too, a small
+/// share), split between user space and the kernel, by thread, and the writer's cadence.
+fn report_server_work(phase: &str, before: &Snapshot, after: &Snapshot, delivered: u64) {
+    let split = after.cpu.since(before.cpu);
+    let cpu = split.total();
+    let per_message = |seconds: f64| seconds * 1e6 / delivered.max(1) as f64;
+    println!(
+        "| server CPU per message {phase} | {:.0} µs ({cpu:.2} s of CPU for {delivered} messages) |",
+        per_message(cpu)
+    );
+    // The kernel's part is what the system calls cost (a frame's read, the ack's and the delivery's
+    // writes, the log's writes and its sync per commit): only fewer or cheaper system calls lower it.
+    println!(
+        "| the same CPU in user space / in the kernel | {:.0} / {:.0} µs |",
+        per_message(split.user),
+        per_message(split.system)
+    );
+    println!("| the same CPU by thread | {} |", cpu_by_thread(&before.threads, &after.threads, cpu, delivered));
+    // The writer's cadence: CPU per message falls as more messages share a commit, and latency rises.
+    match (before.commits, after.commits) {
+        (Some((c0, m0)), Some((c1, m1))) if c1 > c0 => println!(
+            "| the chat writer's commits {phase} | {:.0} commits, {:.1} messages per commit |",
+            c1 - c0,
+            (m1 - m0) / (c1 - c0)
+        ),
+        _ => println!("| the chat writer's commits {phase} | not read (no `/metrics`) |"),
+    }
+}
+
+/// CPU seconds spent in user space (the server's code, its libraries, SQLite) and in the
+/// kernel (system calls: sockets, the log's writes and syncs, locks, thread wake-ups).
+#[derive(Clone, Copy, Default)]
+struct Cpu {
+    user: f64,
+    system: f64,
+}
+
+impl Cpu {
+    fn total(self) -> f64 {
+        self.user + self.system
+    }
+
+    fn since(self, earlier: Cpu) -> Cpu {
+        Cpu { user: self.user - earlier.user, system: self.system - earlier.system }
+    }
+}
+
+/// The name and the CPU seconds in one `/proc/…/stat` line.
+fn stat_cpu(stat: &str) -> (String, Cpu) {
     // The name is in parentheses and may hold spaces and parentheses: the fields follow the last ')'.
     let (head, rest) = stat.rsplit_once(')').unwrap_or(("", ""));
     let name = head.split_once('(').map_or("", |(_, name)| name).to_string();
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    // utime and stime are the 14th and 15th fields of the line, 12th and 13th after the name.
-    let ticks: f64 = [11, 12].iter().filter_map(|&i| fields.get(i)?.parse::<f64>().ok()).sum();
     // SAFETY: sysconf only reads a system constant.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
-    (name, ticks / per_second)
+    // utime and stime are the 14th and 15th fields of the line, 12th and 13th after the name.
+    let seconds = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0) / per_second;
+    (name, Cpu { user: seconds(11), system: seconds(12) })
 }
 
 /// Where a phase's server CPU went, per message, by thread name: the blocking pool's threads
@@ -380,40 +440,27 @@ async fn main() -> anyhow::Result<()> {
         idle_sockets
     };
     let fixed = &everyone[idle as usize..idle as usize + 2 * pairs as usize];
-    let (cpu_before, threads_before, commits_before) =
-        (server.cpu_seconds(), server.thread_cpu(), server.commits().await);
+    let before = server.snapshot().await;
     let (delivered, lat) = exchange(server.port, &tickets, fixed, Some(rate), seconds).await?;
-    let (cpu, threads_after) = (server.cpu_seconds() - cpu_before, server.thread_cpu());
-    let commits_after = server.commits().await;
+    let after = server.snapshot().await;
     println!(
         "| {rate} msg/s offered by {pairs} pairs for {seconds} s | {:.0} msg/s delivered, p50 {:.1} ms, p99 {:.1} ms |",
         delivered as f64 / seconds as f64,
         percentile(&lat, 0.5),
         percentile(&lat, 0.99)
     );
-    // The whole phase's server CPU (the pairs' handshakes too, a small share) over what it delivered.
-    println!(
-        "| server CPU per message at {rate} msg/s | {:.0} µs ({cpu:.2} s of CPU for {delivered} messages) |",
-        cpu * 1e6 / delivered.max(1) as f64
-    );
-    println!("| the same CPU by thread | {} |", cpu_by_thread(&threads_before, &threads_after, cpu, delivered));
-    // The writer's cadence: CPU per message falls as more messages share a commit, and latency rises.
-    match (commits_before, commits_after) {
-        (Some((c0, m0)), Some((c1, m1))) if c1 > c0 => println!(
-            "| the chat writer's commits at {rate} msg/s | {:.0} commits, {:.1} messages per commit |",
-            c1 - c0,
-            (m1 - m0) / (c1 - c0)
-        ),
-        _ => println!("| the chat writer's commits at {rate} msg/s | not read (no `/metrics`) |"),
-    }
+    report_server_work(&format!("at {rate} msg/s"), &before, &after, delivered);
     let flat_out = &everyone[idle as usize + 2 * pairs as usize..];
+    let before = server.snapshot().await;
     let (delivered, lat) = exchange(server.port, &tickets, flat_out, None, seconds).await?;
+    let after = server.snapshot().await;
     println!(
         "| as fast as acks allow ({pairs} pairs, 32 in flight each) | {:.0} msg/s delivered, p50 {:.1} ms, p99 {:.1} ms |",
         delivered as f64 / seconds as f64,
         percentile(&lat, 0.5),
         percentile(&lat, 0.99)
     );
+    report_server_work("as fast as acks allow", &before, &after, delivered);
     println!("| server RSS at the end | {:.0} MB |", server.rss_mb());
     drop(idle_sockets);
     drop(server);
