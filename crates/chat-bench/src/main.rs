@@ -1,10 +1,10 @@
 //! Chat load generator (`just bench-chat`). Starts the release `hometutor` on a
 //! temporary SQLite database, opens authenticated WebSockets and reports:
 //! the server's memory with many idle sockets (the first ones, and again once they
-//! were all closed and as many reopened), delivery latency and the server's CPU per
-//! message at a fixed rate (in all, and by thread: the writer storing the batches
-//! against the threads serving the sockets), and the delivered messages per second
-//! when pairs send as fast as acks allow.
+//! were all closed and as many reopened); for a fixed rate, then as fast as acks allow:
+//! the delivered messages per second and their latency, and the server's CPU per
+//! message (in all, in user space and in the kernel, and by thread: the writer storing
+//! the batches against the threads serving the sockets) with the writer's commits.
 //! Sizes: BENCH_IDLE (10000), BENCH_PAIRS (100), BENCH_RATE (5000 msg/s), BENCH_SECONDS (10).
 
 use std::collections::HashMap;
