@@ -201,10 +201,9 @@ fn stat_cpu(stat: &str) -> (String, Cpu) {
     (name, Cpu { user: seconds(11), system: seconds(12) })
 }
 
-/// Where a phase's server CPU went, per message, by thread name: the blocking pool's threads
-/// (`tokio-rt-worker`, storing the batches, one batch at a time on whichever thread is free), the
-/// actix workers serving the sockets, the rest; then the threads that ended during the phase, whose
-/// time is no longer listed.
+/// Where a phase's server CPU went, per message, by thread name: the chat writer (`chat-writer`,
+/// storing the batches), the actix workers serving the sockets (`actix-rt|system`), the rest; then
+/// the threads that ended during the phase, whose time is no longer listed.
 fn cpu_by_thread(
     before: &HashMap<String, (String, f64)>,
     after: &HashMap<String, (String, f64)>,
