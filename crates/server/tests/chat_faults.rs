@@ -137,7 +137,7 @@ fn anonymous_rss_bytes(pid: u32) -> u64 {
 /// (60,000 frames of ≈ 1.2 KB and what each costs to keep). Bounded, it holds
 /// at most the outbox's cap (4 MiB); the rest of the process moves by up to ≈ 25 MB either way
 /// meanwhile (memory freed since start-up returned to the system, caches and the allocator's pages
-/// growing), so 20,000 messages (≈ 24 MB unbounded) could not tell the two apart.
+/// growing), so 20,000 messages (+52 MB unbounded, measured 2026-11-23) could not tell the two apart.
 const SLOW_READER_RSS_BOUND: u64 = 24 * 1024 * 1024;
 
 /// A socket that never reads while another account sends it 60,000 messages: it
