@@ -1,0 +1,124 @@
+import { Box, Button, Grid, GridItem, Heading, HStack, Link, NativeSelect, Text } from '@chakra-ui/react'
+import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
+import { LocateFixed } from 'lucide-react'
+import { Link as RouterLink } from 'react-router'
+import { PlaceSearch } from '@/components/places/PlaceSearch'
+import type { PlaceValue } from '@/components/places/types'
+import { Panel } from '@/components/page'
+import { FormAlert } from '@/components/ui/form-alert'
+import { FormField } from '@/components/ui/form-field'
+import { TermSelect } from '@/features/vocabulary'
+import { centreLabel, radiusOptions, type FilterFacet, type NearbyState } from '../lib/nearby-state'
+
+/** No saved area: the search starts from the default centre, and says where to save one. */
+function AreaPrompt() {
+  return (
+    <Box borderWidth="1px" borderColor="blue.200" bg="blue.50" borderRadius="md" p="3" mb="4" data-testid="area-prompt">
+      <Text fontSize="sm">
+        <Link asChild color="blue.700" fontWeight="semibold">
+          <RouterLink to="/profile">Save your teaching area to get alerts for new requests near you</RouterLink>
+        </Link>
+      </Text>
+    </Box>
+  )
+}
+
+interface NearbyFiltersProps {
+  state: NearbyState
+  hasArea: boolean
+  centreName: string | null
+  onPlace: (place: PlaceValue | null) => void
+  onRadius: (radiusKm: number) => void
+  onFilter: (facet: FilterFacet, id: string) => void
+  onLocate: () => void
+}
+
+/** The search panel: the centre (a place, the map or the device's location), the distance and the filters. */
+export function NearbyFilters({
+  state,
+  hasArea,
+  centreName,
+  onPlace,
+  onRadius,
+  onFilter,
+  onLocate,
+}: NearbyFiltersProps) {
+  const { filters, radiusKm } = state
+  return (
+    <Panel as="section" aria-labelledby="nearby-filters">
+      <Heading as="h2" id="nearby-filters" size="lg" mb="4">
+        Search
+      </Heading>
+      {!hasArea && <AreaPrompt />}
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}
+        gap="4"
+      >
+        <GridItem colSpan={{ md: 2 }}>
+          <PlaceSearch label="Search around" value={state.place} onChange={onPlace} />
+        </GridItem>
+        <FormField label="Distance">
+          <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
+            <NativeSelect.Field
+              name="radiusKm"
+              value={String(radiusKm)}
+              onChange={(e) => onRadius(Number(e.target.value))}
+            >
+              {radiusOptions(radiusKm).map((km) => (
+                <option key={km} value={km}>
+                  {km} km
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <TermSelect
+          label="Mode"
+          facet="modes"
+          value={filters.mode}
+          onChange={(id) => onFilter('modes', id)}
+          placeholder="Home or online"
+          name="mode"
+        />
+        <TermSelect
+          label="Subject"
+          facet="subjects"
+          value={filters.subjectId}
+          onChange={(id) => onFilter('subjects', id)}
+          placeholder="Any subject"
+          name="subjectId"
+        />
+        <TermSelect
+          label="Class"
+          facet="classes"
+          value={filters.classId}
+          onChange={(id) => onFilter('classes', id)}
+          placeholder="Any class"
+          name="classId"
+        />
+        <TermSelect
+          label="Board"
+          facet="boards"
+          value={filters.board}
+          onChange={(id) => onFilter('boards', id)}
+          placeholder="Any board"
+          name="board"
+        />
+      </Grid>
+      <HStack mt="4" justify="space-between" wrap="wrap" gap="2">
+        <Text fontSize="sm" data-testid="search-centre" aria-live="polite">
+          Searching around {centreLabel(state.centreSource, centreName)} · {radiusKm} km
+        </Text>
+        <Button type="button" variant="outline" size="sm" onClick={onLocate} loading={state.locating}>
+          <LocateFixed aria-hidden /> Use my location
+        </Button>
+      </HStack>
+      {state.geoError && (
+        <Box mt="2">
+          <FormAlert status="error" message={state.geoError} />
+        </Box>
+      )}
+    </Panel>
+  )
+}
