@@ -1,0 +1,104 @@
+import { Box, Button, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router'
+import { STATS } from '@/lib/constants'
+import { HeroSearch } from './HeroSearch'
+// Part of the landing chunk, not a chunk of its own: each request costs its headers on the wire, and it is
+// small; lazy, it also popped in after the first paint.
+import MatchPreview from './MatchPreview'
+
+/** The first screen: the promise, the search and the two ways in. */
+export function LandingHero() {
+  return (
+    <Box
+      as="section"
+      aria-labelledby="hero-title"
+      bgGradient="to-br"
+      gradientFrom="blue.700"
+      gradientTo="blue.900"
+      color="white"
+    >
+      <Container maxW="6xl" py={{ base: '14', md: '24' }} px={{ base: '5', md: '6' }}>
+        <Flex align="center" justify="space-between" gap="12">
+          <Stack gap="6" maxW="2xl">
+            <Text
+              alignSelf="flex-start"
+              bg="whiteAlpha.300"
+              color="white"
+              px="3"
+              py="1"
+              borderRadius="full"
+              fontSize="xs"
+              fontWeight="medium"
+            >
+              Home tuition across India
+            </Text>
+            <Heading
+              as="h1"
+              id="hero-title"
+              fontSize={{ base: '4xl', md: '6xl' }}
+              lineHeight="1.1"
+              fontWeight="extrabold"
+            >
+              Find Your Perfect Tutor
+            </Heading>
+            <Text fontSize={{ base: 'lg', md: 'xl' }} color="blue.50">
+              Find qualified tutors in your area for personalised learning.
+            </Text>
+            <HeroSearch />
+            <Flex gap="3" wrap="wrap">
+              <Button asChild size="lg" bg="white" color="blue.800" _hover={{ bg: 'blue.50' }}>
+                <RouterLink to="/register">Get Started</RouterLink>
+              </Button>
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                color="white"
+                borderColor="white"
+                _hover={{ bg: 'whiteAlpha.200' }}
+              >
+                <RouterLink to="/about">About HomeTutor</RouterLink>
+              </Button>
+            </Flex>
+          </Stack>
+          <MatchPreview />
+        </Flex>
+      </Container>
+    </Box>
+  )
+}
+
+/** The platform's figures, overlapping the hero's lower edge. */
+export function LandingStats() {
+  return (
+    <Container
+      as="section"
+      aria-label="Statistics"
+      maxW="6xl"
+      px={{ base: '4', md: '6' }}
+      mt={{ base: '-6', md: '-10' }}
+    >
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '5' }}>
+        {STATS.map((stat) => (
+          <Box
+            key={stat.label}
+            bg="bg"
+            borderRadius="xl"
+            shadow="md"
+            p={{ base: '4', md: '6' }}
+            textAlign="center"
+            borderWidth="1px"
+            borderColor="border"
+          >
+            <Text fontSize={{ base: '2xl', md: '4xl' }} fontWeight="extrabold" color="blue.700">
+              {stat.value}
+            </Text>
+            <Text color="fg.muted" fontSize={{ base: 'sm', md: 'md' }}>
+              {stat.label}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Container>
+  )
+}
