@@ -1,0 +1,195 @@
+import { Box, Button, Checkbox, Heading, Link, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { checkboxSlotRecipe } from '@chakra-ui-theme/recipes/checkbox'
+import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
+import { useId, type ReactNode } from 'react'
+import { Link as RouterLink } from 'react-router'
+import { FormField } from '@/components/ui/form-field'
+import { TermSelect } from '@/features/vocabulary'
+import { FEE_CHOICES, RADIUS_CHOICES, RATING_CHOICES, type SearchState } from '../lib/search-params'
+
+function Select({
+  value,
+  onChange,
+  children,
+}: {
+  value: string
+  onChange: (value: string) => void
+  children: ReactNode
+}) {
+  return (
+    <NativeSelect.Root recipe={nativeSelectSlotRecipe} size="sm">
+      <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  )
+}
+
+/** One end of the fee range: offers only the fees the other end leaves possible. */
+function FeeSelect({
+  label,
+  value,
+  onChange,
+  allows,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  allows: (fee: number) => boolean
+}) {
+  return (
+    <FormField label={label}>
+      <Select value={value} onChange={onChange}>
+        <option value="">Any fee</option>
+        {FEE_CHOICES.filter(allows).map((fee) => (
+          <option key={fee} value={String(fee)}>
+            ₹{fee.toLocaleString('en-IN')}/hour
+          </option>
+        ))}
+      </Select>
+    </FormField>
+  )
+}
+
+export function Filters({
+  state,
+  onChange,
+}: {
+  state: SearchState
+  onChange: (changes: Partial<SearchState>) => void
+}) {
+  const verifiedId = useId()
+  return (
+    <Box as="fieldset" borderWidth="1px" borderColor="border" borderRadius="lg" p="4" bg="bg">
+      <Text as="legend" fontWeight="semibold" px="1">
+        Filters
+      </Text>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" alignItems="end">
+        <TermSelect
+          label="Class"
+          facet="classes"
+          value={state.classLevel}
+          onChange={(classLevel) => onChange({ classLevel })}
+          placeholder="Any class"
+        />
+        <TermSelect
+          label="Board"
+          facet="boards"
+          value={state.board}
+          onChange={(board) => onChange({ board })}
+          placeholder="Any board"
+        />
+        <TermSelect
+          label="Mode"
+          facet="modes"
+          value={state.mode}
+          onChange={(mode) => onChange({ mode })}
+          placeholder="At home or online"
+        />
+        <FeeSelect
+          label="Fee from"
+          value={state.minFee}
+          onChange={(minFee) => onChange({ minFee })}
+          allows={(fee) => !state.maxFee || fee <= Number(state.maxFee)}
+        />
+        <FeeSelect
+          label="Fee up to"
+          value={state.maxFee}
+          onChange={(maxFee) => onChange({ maxFee })}
+          allows={(fee) => !state.minFee || fee >= Number(state.minFee)}
+        />
+        <FormField label="Minimum rating">
+          <Select value={state.minRating} onChange={(minRating) => onChange({ minRating })}>
+            <option value="">Any rating</option>
+            {RATING_CHOICES.map((r) => (
+              <option key={r} value={String(r)}>
+                {r}★ and up
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Distance">
+          <Select value={String(state.radiusKm)} onChange={(r) => onChange({ radiusKm: Number(r) })}>
+            {RADIUS_CHOICES.map((r) => (
+              <option key={r} value={String(r)}>
+                Within {r} km
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </SimpleGrid>
+      <Checkbox.Root
+        recipe={checkboxSlotRecipe}
+        mt="3"
+        checked={state.verified}
+        onCheckedChange={(e) => onChange({ verified: e.checked === true })}
+        ids={{ hiddenInput: verifiedId }}
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Verified tutors only</Checkbox.Label>
+      </Checkbox.Root>
+    </Box>
+  )
+}
+
+function hasFilters(state: SearchState): boolean {
+  return Boolean(
+    state.classLevel || state.board || state.mode || state.minFee || state.maxFee || state.minRating || state.verified,
+  )
+}
+
+/** No tutor matched: what to try next. */
+export function EmptyState({
+  state,
+  onChange,
+}: {
+  state: SearchState
+  onChange: (changes: Partial<SearchState>) => void
+}) {
+  const wider = RADIUS_CHOICES.find((r) => r > state.radiusKm)
+  return (
+    <Box textAlign="center" py="8" px="4" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="lg">
+      <Heading as="h2" size="lg" mb="2">
+        No tutors found
+      </Heading>
+      <Text color="fg.muted" mb="4">
+        No tutor's teaching area covers this place with these filters yet. You could:
+      </Text>
+      <Stack gap="2" align="center">
+        {wider && (
+          <Button variant="outline" size="sm" onClick={() => onChange({ radiusKm: wider })}>
+            Search within {wider} km
+          </Button>
+        )}
+        {hasFilters(state) && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              onChange({
+                classLevel: '',
+                board: '',
+                mode: '',
+                minFee: '',
+                maxFee: '',
+                minRating: '',
+                verified: false,
+              })
+            }
+          >
+            Clear the filters
+          </Button>
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          Try a nearby locality, or{' '}
+          <Link asChild color="blue.700" textDecoration="underline">
+            <RouterLink to="/request/new">post a tuition request</RouterLink>
+          </Link>{' '}
+          so that tutors near you find you.
+        </Text>
+      </Stack>
+    </Box>
+  )
+}
