@@ -8,7 +8,8 @@ import { MESSAGES, REDIRECT_AFTER_REQUEST_EDIT_MS } from '@/lib/constants'
 import { useMyRequests } from '../api/get-my-requests'
 import { useUpdateRequest } from '../api/update-request'
 import type { MyRequest } from '../api/types'
-import { RequestForm, type RequestFormValues } from '../components/RequestForm'
+import { RequestForm } from '../components/RequestForm'
+import type { RequestFormValues } from '../lib/request-schema'
 
 /**
  * A saved request as the form's values: its ids when the server sent them, else (a request from

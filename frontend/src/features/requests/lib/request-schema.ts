@@ -1,0 +1,69 @@
+import type { LatLng } from '@/components/map/types'
+import { OTHER } from '@/features/vocabulary'
+import { MESSAGES } from '@/lib/constants'
+import { z } from '@/lib/zod'
+
+export const OTHER_SUBJECT_REQUIRED = 'Please say which subject.'
+export const OTHER_CLASS_REQUIRED = 'Please say which class or exam.'
+/** The server's limit on the subject and class texts. */
+export const TEXT_MAX = 100
+
+/** Shown while the vocabulary loads: the two modes the server knows. */
+export const MODE_FALLBACK = [
+  { id: 'home', label: 'At home' },
+  { id: 'online', label: 'Online' },
+]
+
+/**
+ * SPEC §5 with issue 20: subject and class are picked from the vocabulary (or 'Other' plus the
+ * parent's words), board is optional, mode is at home or online; preferred time and a point on
+ * the map are required.
+ */
+export const requestSchema = z
+  .object({
+    subjectId: z.string().check(z.minLength(1, MESSAGES.subjectRequired)),
+    subject: z.string().check(z.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters.`)),
+    classId: z.string().check(z.minLength(1, MESSAGES.classLevelRequired)),
+    classLevel: z.string().check(z.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters.`)),
+    board: z.string(),
+    mode: z.enum(['home', 'online']),
+    preferredTime: z.string().check(z.trim(), z.minLength(1, MESSAGES.preferredTimeRequired)),
+    location: z.pipe(
+      z
+        .nullable(z.object({ lat: z.number(), lng: z.number() }))
+        .check(z.refine((point) => point !== null, MESSAGES.selectLocation)),
+      z.transform((point): LatLng => point!),
+    ),
+  })
+  // Checked beside the other fields' messages (zod skips object refinements once a field failed).
+  .check(
+    z.refine((values) => values.subjectId !== OTHER || values.subject.trim() !== '', {
+      path: ['subject'],
+      message: OTHER_SUBJECT_REQUIRED,
+      when: ({ value }) => isTexts(value),
+    }),
+    z.refine((values) => values.classId !== OTHER || values.classLevel.trim() !== '', {
+      path: ['classLevel'],
+      message: OTHER_CLASS_REQUIRED,
+      when: ({ value }) => isTexts(value),
+    }),
+  )
+
+function isTexts(value: unknown): value is Record<'subjectId' | 'subject' | 'classId' | 'classLevel', string> {
+  if (!value || typeof value !== 'object') return false
+  const v = value as Record<string, unknown>
+  return ['subjectId', 'subject', 'classId', 'classLevel'].every((k) => typeof v[k] === 'string')
+}
+
+export type RequestFormValues = z.input<typeof requestSchema>
+
+export const EMPTY_REQUEST: RequestFormValues = {
+  subjectId: '',
+  subject: '',
+  classId: '',
+  classLevel: '',
+  board: '',
+  mode: 'home',
+  preferredTime: '',
+  location: null,
+}
