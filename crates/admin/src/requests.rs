@@ -1,13 +1,13 @@
 //! Every tuition request, for moderation: flag (hidden from tutors' nearby
-//! results) or unflag with a reason, and assign a tutor.
+//! results) or unflag with a reason, and assign a tutor. The requests are tuition's
+//! ([`hometutor_tuition::moderation`]); the audit record and the parent's notice are this crate's.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_accounts as accounts;
 use hometutor_core::{Role, UserId};
-use hometutor_db::now;
-use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
 use hometutor_notifications::{Kind, Notice};
+use hometutor_tuition::moderation;
 
 use crate::error::text;
 use crate::{audit, Actor, AdminError, AdminService};
@@ -48,8 +48,6 @@ fn flagged_notice(parent: UserId, request: i64, subject: &str, reason: Option<&s
     }
 }
 
-type Row = (i64, String, String, String, f64, f64, i64, bool, Option<String>, Option<i64>, NaiveDateTime);
-
 /// A flag's reason holds at most this many characters.
 pub const MAX_FLAG_REASON_CHARS: usize = 500;
 
@@ -58,49 +56,31 @@ impl AdminService {
     #[tracing::instrument(skip_all)]
     pub fn requests(&self) -> Result<Vec<AdminRequest>, AdminError> {
         self.db.read(|c| {
-            let rows: Vec<Row> = tr::table
-                .order(tr::id.desc())
-                .select((
-                    tr::id,
-                    tr::subject,
-                    tr::class_level,
-                    tr::preferred_time,
-                    tr::lat,
-                    tr::lng,
-                    tr::parent_id,
-                    tr::flagged,
-                    tr::flag_reason,
-                    tr::assigned_tutor_id,
-                    tr::created_at,
-                ))
-                .load(c)?;
-            let mut parent_ids: Vec<i64> = rows.iter().map(|r| r.6).collect();
+            let rows = moderation::all_requests(c)?;
+            let mut parent_ids: Vec<i64> = rows.iter().map(|(r, _)| r.parent).collect();
             parent_ids.sort_unstable();
             parent_ids.dedup();
             let parents = accounts::people(c, &parent_ids)?;
-            let counts: Vec<(i64, i64)> =
-                ti::table.group_by(ti::request_id).select((ti::request_id, diesel::dsl::count_star())).load(c)?;
-            let counts: std::collections::HashMap<i64, i64> = counts.into_iter().collect();
             // A request is its parent's (deleting an account deletes its requests), so every parent is found.
             Ok(rows
                 .into_iter()
-                .filter_map(|r| {
-                    let parent = parents.get(&UserId(r.6))?;
+                .filter_map(|(r, interested_count)| {
+                    let parent = parents.get(&UserId(r.parent))?;
                     Some(AdminRequest {
-                        interested_count: counts.get(&r.0).copied().unwrap_or(0),
-                        id: r.0,
-                        subject: r.1,
-                        class_level: r.2,
-                        preferred_time: r.3,
-                        lat: r.4,
-                        lng: r.5,
-                        parent_id: r.6,
+                        interested_count,
+                        id: r.id,
+                        subject: r.subject,
+                        class_level: r.class_level,
+                        preferred_time: r.preferred_time,
+                        lat: r.lat,
+                        lng: r.lng,
+                        parent_id: r.parent,
                         parent_name: parent.fullname.clone(),
                         parent_email: parent.email.clone(),
-                        flagged: r.7,
-                        flag_reason: r.8,
-                        assigned_tutor_id: r.9,
-                        created_at: r.10,
+                        flagged: r.flagged,
+                        flag_reason: r.flag_reason,
+                        assigned_tutor_id: r.assigned_tutor,
+                        created_at: r.created_at,
                     })
                 })
                 .collect())
@@ -115,23 +95,15 @@ impl AdminService {
         let reason = text("flagReason", reason, false, MAX_FLAG_REASON_CHARS)?;
         let stored = (flagged && !reason.is_empty()).then_some(reason.clone());
         let told = self.db.write(|c| {
-            let before: Option<(i64, String, bool, Option<String>)> = tr::table
-                .find(id)
-                .select((tr::parent_id, tr::subject, tr::flagged, tr::flag_reason))
-                .first(c)
-                .optional()?;
-            let Some((parent, subject, was_flagged, old_reason)) = before else {
+            let Some(change) = moderation::flag(c, id, flagged, stored.as_deref())? else {
                 return Err(AdminError::NotFound("Request"));
             };
-            diesel::update(tr::table.find(id))
-                .set((tr::flagged.eq(flagged), tr::flag_reason.eq(&stored), tr::updated_at.eq(now())))
-                .execute(c)?;
             let action = if flagged { "request.flag" } else { "request.unflag" };
             audit::record(c, actor, action, format!("request {id}"), reason)?;
-            if !flagged || (was_flagged && old_reason == stored) {
+            if !flagged || change.unchanged {
                 return Ok(None);
             }
-            Ok(self.notifier.notify(c, &flagged_notice(UserId(parent), id, &subject, stored.as_deref()))?)
+            Ok(self.notifier.notify(c, &flagged_notice(change.parent, id, &change.subject, stored.as_deref()))?)
         })?;
         self.notifier.announce(told.as_slice());
         Ok(())
@@ -146,10 +118,7 @@ impl AdminService {
                     return Err(AdminError::NotFound("Tutor"));
                 }
             }
-            let changed = diesel::update(tr::table.find(id))
-                .set((tr::assigned_tutor_id.eq(tutor), tr::updated_at.eq(now())))
-                .execute(c)?;
-            if changed == 0 {
+            if !moderation::assign(c, id, tutor.map(UserId))? {
                 return Err(AdminError::NotFound("Request"));
             }
             let details = tutor.map(|t| format!("tutor {t}")).unwrap_or_else(|| "unassigned".into());

@@ -1,12 +1,12 @@
 //! A tutor's teaching area as their public profile summarises it: roughly where (never the
-//! centre itself), how far they travel and what they teach.
+//! centre itself), how far they travel and what they teach, as tuition reads it.
 
-use diesel::prelude::*;
-use hometutor_db::schema::tutor_areas as ta;
+use hometutor_core::UserId;
 use hometutor_places::Places;
-use hometutor_vocabulary::Facet;
+use hometutor_tuition::area;
+use hometutor_vocabulary::{Choice, Term};
 
-use crate::card::{parse, TermRef};
+use crate::card::TermRef;
 use crate::{DiscoveryError, DiscoveryService};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -20,27 +20,22 @@ pub struct AreaSummary {
     pub modes: Vec<TermRef>,
 }
 
-type Row = (f64, f64, f64, String, String, String, String);
-
 impl DiscoveryService {
     /// The tutor's area summary, `None` when they saved none.
     #[tracing::instrument(skip_all, fields(tutor = tutor))]
     pub fn area_summary(&self, tutor: i64) -> Result<Option<AreaSummary>, DiscoveryError> {
-        let row: Option<Row> = self.db.read(|c| -> Result<_, DiscoveryError> {
-            Ok(ta::table
-                .find(tutor)
-                .select((ta::lat, ta::lng, ta::radius_km, ta::subjects, ta::classes, ta::boards, ta::modes))
-                .first(c)
-                .optional()?)
-        })?;
-        let terms = |facet, raw: &str| parse(facet, raw).iter().map(TermRef::from).collect::<Vec<_>>();
-        Ok(row.map(|(lat, lng, radius_km, subjects, classes, boards, modes)| AreaSummary {
-            place_name: Places::global().describe(lat, lng),
-            radius_km,
-            subjects: terms(Facet::Subject, &subjects),
-            classes: terms(Facet::Class, &classes),
-            boards: terms(Facet::Board, &boards),
-            modes: terms(Facet::Mode, &modes),
+        let area = self.db.read(|c| -> Result<_, DiscoveryError> { Ok(area::load(c, UserId(tutor))?) })?;
+        let choices = |list: &[Choice]| list.iter().map(TermRef::from).collect::<Vec<_>>();
+        let terms = |list: &[&Term]| {
+            list.iter().map(|t| TermRef { id: t.id.to_string(), label: t.label.to_string() }).collect::<Vec<_>>()
+        };
+        Ok(area.map(|a| AreaSummary {
+            place_name: Places::global().describe(a.center.lat, a.center.lng),
+            radius_km: a.radius_km,
+            subjects: choices(&a.subjects),
+            classes: choices(&a.classes),
+            boards: terms(&a.boards),
+            modes: terms(&a.modes),
         }))
     }
 }

@@ -1,22 +1,18 @@
 //! What search and recommendations read of a tutor: the candidate (their teaching area and
-//! what the filters and the order need) and, for the tutors shown, the card.
+//! what the filters and the order need). The card of a tutor shown is `tutor_card`'s.
 
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_db::schema::{reviews as rv, tutor_areas as ta, tutor_profiles as tp, tutor_search_index as tsi};
+use hometutor_db::schema::{tutor_areas as ta, tutor_profiles as tp, tutor_search_index as tsi};
 use hometutor_db::DbConnection;
 use hometutor_geo::{bounding_box, coarse_cell_of, distance_km, FlatDistance, Point};
-use hometutor_places::Places;
 use hometutor_tuition::search_index::ANY_SUBJECT;
 use hometutor_tuition::MAX_RADIUS_KM;
 use hometutor_vocabulary::{Choice, Facet};
 
-use crate::score::RatingStats;
-
-/// A card's `about`: at most this many characters (an ellipsis ends a cut one).
-pub const ABOUT_CHARS: usize = 160;
+use crate::ratings::{rating_stats, RatingStats};
 
 /// An entry of a tutor's lists as the wire shows it: a vocabulary term, or `other` and the
 /// tutor's own words.
@@ -337,162 +333,3 @@ pub(crate) fn all_listable(c: &mut DbConnection, at: NaiveDateTime) -> QueryResu
         .load(c)?;
     Ok(rows.into_iter().filter_map(|r| with_approval(r, &listable)).collect())
 }
-
-/// Each tutor's review count and sum of stars (tutors without reviews are absent).
-pub(crate) fn rating_stats(c: &mut DbConnection, tutors: &[i64]) -> QueryResult<HashMap<i64, RatingStats>> {
-    let mut stats: HashMap<i64, RatingStats> = HashMap::new();
-    // In slices, to stay under SQLite's limit on bound parameters.
-    for chunk in tutors.chunks(5_000) {
-        let rows: Vec<(i64, i32)> =
-            rv::table.filter(rv::tutor_id.eq_any(chunk)).select((rv::tutor_id, rv::rating)).load(c)?;
-        for (tutor, rating) in rows {
-            let s = stats.entry(tutor).or_default();
-            s.count += 1;
-            s.sum += i64::from(rating);
-        }
-    }
-    Ok(stats)
-}
-
-/// A tutor as search and recommendations show them: never an e-mail or a phone number.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TutorCard {
-    pub id: i64,
-    pub fullname: String,
-    /// The stored name of the square photo (the server makes the URL).
-    pub photo: Option<String>,
-    /// At most [`ABOUT_CHARS`] characters.
-    pub about: String,
-    pub subjects: Vec<TermRef>,
-    pub classes: Vec<TermRef>,
-    pub boards: Vec<TermRef>,
-    pub modes: Vec<TermRef>,
-    pub fee_per_hour: Option<i32>,
-    /// The free-text fees field of the profile.
-    pub fee_notes: String,
-    /// Mean to one decimal; `None` without reviews.
-    pub rating: Option<f64>,
-    pub review_count: i64,
-    /// From the point searched to the area's centre, to 0.1 km.
-    pub distance_km: f64,
-    /// 'near Lajpat Nagar, South Delhi': where the area's centre is, roughly.
-    pub place_name: Option<String>,
-    /// `[longitude, latitude]` of that place (its post office, public data), where a map puts the
-    /// tutor: never the area's own centre.
-    pub place_location: Option<[f64; 2]>,
-    pub verified: bool,
-    pub featured: bool,
-    pub badges: Vec<String>,
-}
-
-/// Distances are shown, and ordered, to 0.1 km.
-pub fn shown_distance(km: f64) -> f64 {
-    (km * 10.0).round() / 10.0
-}
-
-/// `about` cut to [`ABOUT_CHARS`] characters, on a character boundary, an ellipsis ending a cut one.
-pub(crate) fn short_about(about: &str) -> String {
-    let about = about.trim();
-    if about.chars().count() <= ABOUT_CHARS {
-        return about.to_string();
-    }
-    let mut cut: String = about.chars().take(ABOUT_CHARS - 1).collect();
-    cut = cut.trim_end().to_string();
-    cut.push('…');
-    cut
-}
-
-type ProfileRow = (i64, String, String, Option<String>);
-
-/// The cards of `shown` (candidate, distance to the point), in that order.
-pub(crate) fn cards(
-    c: &mut DbConnection,
-    shown: &[(&Candidate, f64)],
-    stats: &HashMap<i64, RatingStats>,
-) -> QueryResult<Vec<TutorCard>> {
-    let ids: Vec<i64> = shown.iter().map(|(cand, _)| cand.tutor).collect();
-    let rows: Vec<ProfileRow> =
-        tp::table.filter(tp::user_id.eq_any(&ids)).select((tp::user_id, tp::about, tp::fees, tp::photo)).load(c)?;
-    let profiles: HashMap<i64, ProfileFields> = rows.into_iter().map(|(id, a, f, p)| (id, (a, f, p))).collect();
-    cards_with(c, shown, stats, &profiles)
-}
-
-/// [`cards`] with the profile fields already read.
-pub(crate) fn cards_with(
-    c: &mut DbConnection,
-    shown: &[(&Candidate, f64)],
-    stats: &HashMap<i64, RatingStats>,
-    profiles: &HashMap<i64, ProfileFields>,
-) -> QueryResult<Vec<TutorCard>> {
-    let ids: Vec<i64> = shown.iter().map(|(cand, _)| cand.tutor).collect();
-    let people = hometutor_accounts::listed_tutors(c, &ids)?;
-    let terms = |list: &[Choice]| list.iter().map(TermRef::from).collect::<Vec<_>>();
-    Ok(shown
-        .iter()
-        .filter_map(|(cand, d)| {
-            let person = people.get(&cand.tutor)?;
-            let (about, fees, photo) = match profiles.get(&cand.tutor) {
-                Some((about, fees, photo)) => (about.as_str(), fees.clone(), photo.clone()),
-                None => ("", String::new(), None),
-            };
-            let st = stats.get(&cand.tutor).copied().unwrap_or_default();
-            let place = near_place(cand.center);
-            Some(TutorCard {
-                id: cand.tutor,
-                fullname: person.fullname.clone(),
-                photo,
-                about: short_about(about),
-                subjects: terms(&cand.subjects),
-                classes: terms(&cand.classes),
-                boards: terms(&cand.boards),
-                modes: terms(&cand.modes),
-                fee_per_hour: cand.fee_per_hour,
-                fee_notes: fees,
-                rating: st.mean(),
-                review_count: st.count,
-                distance_km: shown_distance(*d),
-                place_name: place.as_ref().map(|p| p.name.clone()),
-                place_location: place.map(|p| p.location),
-                verified: cand.verified,
-                featured: person.featured,
-                badges: person.badges.clone(),
-            })
-        })
-        .collect())
-}
-
-/// The place an area's centre is near, as a card shows it.
-#[derive(Debug, Clone)]
-struct NearPlace {
-    /// 'near Lajpat Nagar, South Delhi'.
-    name: String,
-    /// The place's own point, `[longitude, latitude]`.
-    location: [f64; 2],
-}
-
-/// The place near an area's centre, remembered: a pure function of the point that reads many
-/// places near a city centre, asked again for the same tutors' centres by every search near
-/// them. The memory is bounded (emptied past [`PLACE_NAMES`] points).
-fn near_place(center: Point) -> Option<NearPlace> {
-    use std::sync::{Mutex, OnceLock};
-    type Remembered = Mutex<HashMap<(u64, u64), Option<NearPlace>>>;
-    static NAMES: OnceLock<Remembered> = OnceLock::new();
-    let key = (center.lat.to_bits(), center.lng.to_bits());
-    let names = NAMES.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(place) = names.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return place;
-    }
-    let place = Places::global()
-        .nearest(center.lat, center.lng)
-        .map(|p| NearPlace { name: p.near_name(), location: [p.lng, p.lat] });
-    if let Ok(mut m) = names.lock() {
-        if m.len() >= PLACE_NAMES {
-            m.clear();
-        }
-        m.insert(key, place.clone());
-    }
-    place
-}
-
-/// The most area centres whose place names are remembered at once.
-const PLACE_NAMES: usize = 200_000;

@@ -15,16 +15,19 @@
 pub mod area;
 mod card;
 mod error;
+mod ratings;
 pub mod recommend;
 pub mod score;
 pub mod search;
+mod tutor_card;
 
 pub use area::AreaSummary;
-pub use card::{Candidate, TermRef, TutorCard, ABOUT_CHARS};
+pub use card::{Candidate, TermRef};
 pub use error::DiscoveryError;
 pub use recommend::{Recommendation, RecommendedTutor, MAX_INVITES_PER_REQUEST, MAX_RECOMMENDATIONS};
 pub use score::{RatingStats, Score};
 pub use search::{SearchPage, TutorQuery, PAGE_SIZE};
+pub use tutor_card::{TutorCard, ABOUT_CHARS};
 
 use hometutor_db::Db;
 use hometutor_notifications::Notifier;

@@ -15,15 +15,18 @@ use std::collections::{HashMap, HashSet};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::{conversations as cv, messages as ms, tuition_invites as inv, tuition_requests as tr};
+use hometutor_db::schema::{conversations as cv, messages as ms, tuition_invites as inv};
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::Point;
 use hometutor_notifications::{Kind, Notice, Notification};
+use hometutor_tuition::{own_request_needs, Openness, RequestNeeds};
 use hometutor_vocabulary::{find, Choice, Facet, OTHER};
 use serde_json::json;
 
-use crate::card::{self, admits, admits_choice, names, Candidate, TutorCard, ALL_SUBJECTS};
+use crate::card::{self, admits, admits_choice, names, Candidate, ALL_SUBJECTS};
+use crate::ratings::rating_stats;
 use crate::score::{self, best_first, RatingStats, Score, Wanted, RESPONSIVENESS_WEIGHT};
+use crate::tutor_card::{cards, TutorCard};
 use crate::{DiscoveryError, DiscoveryService};
 
 /// Recommended tutors per request, at most.
@@ -50,18 +53,15 @@ pub struct Recommendation {
     pub tutors: Vec<RecommendedTutor>,
 }
 
-/// What a request says it is for, read from its row.
+/// What a request says it is for, read through tuition.
 struct RequestFacts {
     point: Point,
     wanted: Wanted,
     mode: String,
-    closed: bool,
+    openness: Openness,
     subject_label: String,
     class_label: String,
 }
-
-type RequestRow =
-    (i64, f64, f64, String, String, Option<String>, Option<String>, Option<String>, String, Option<NaiveDateTime>);
 
 /// A stored id and its text as a choice: an id names a term; 'other' (or no id yet, before
 /// the start-up backfill) goes by the text.
@@ -78,32 +78,12 @@ fn choice(facet: Facet, id: Option<&str>, text: &str) -> Option<Choice> {
 
 /// The parent's own request (anyone else's: not found).
 fn own_request(c: &mut DbConnection, parent: UserId, id: i64) -> Result<RequestFacts, DiscoveryError> {
-    let row: Option<RequestRow> = tr::table
-        .filter(tr::id.eq(id))
-        .select((
-            tr::parent_id,
-            tr::lat,
-            tr::lng,
-            tr::subject,
-            tr::class_level,
-            tr::subject_id,
-            tr::class_id,
-            tr::board,
-            tr::mode,
-            tr::closed_at,
-        ))
-        .first(c)
-        .optional()?;
-    let Some((owner, lat, lng, subject, class_level, subject_id, class_id, board, mode, closed_at)) = row else {
-        return Err(DiscoveryError::NotFound);
-    };
-    if owner != parent.0 {
-        return Err(DiscoveryError::NotFound);
-    }
+    let RequestNeeds { point, subject, class_level, subject_id, class_id, board, mode, openness } =
+        own_request_needs(c, parent, id)?.ok_or(DiscoveryError::NotFound)?;
     let subject_choice = choice(Facet::Subject, subject_id.as_deref(), &subject);
     let class_choice = choice(Facet::Class, class_id.as_deref(), &class_level);
     Ok(RequestFacts {
-        point: Point { lat, lng },
+        point,
         subject_label: subject_choice.as_ref().map(|c| c.label().to_string()).unwrap_or(subject),
         class_label: class_choice.as_ref().map(|c| c.label().to_string()).unwrap_or(class_level),
         wanted: Wanted {
@@ -112,7 +92,7 @@ fn own_request(c: &mut DbConnection, parent: UserId, id: i64) -> Result<RequestF
             board: board.filter(|b| find(Facet::Board, b).is_some()),
         },
         mode,
-        closed: closed_at.is_some(),
+        openness,
     })
 }
 
@@ -213,7 +193,7 @@ pub fn recommend(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Recomm
         })
         .collect();
     let ids: Vec<i64> = candidates.iter().map(|(cand, _)| cand.tutor).collect();
-    let stats = card::rating_stats(c, &ids)?;
+    let stats = rating_stats(c, &ids)?;
     let stat = |t: i64| stats.get(&t).copied().unwrap_or_default();
     // Scores without responsiveness; then responsiveness for those who can still make the list.
     let mut base: Vec<f64> = candidates
@@ -240,7 +220,7 @@ pub fn recommend(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Recomm
     scored.truncate(MAX_RECOMMENDATIONS);
     let shown: Vec<(&Candidate, f64)> = scored.iter().map(|(_, i)| (&candidates[*i].0, candidates[*i].1)).collect();
     let shown_stats: HashMap<i64, RatingStats> = shown.iter().map(|(cand, _)| (cand.tutor, stat(cand.tutor))).collect();
-    let cards = card::cards(c, &shown, &shown_stats)?;
+    let cards = cards(c, &shown, &shown_stats)?;
     let invited: HashSet<i64> =
         inv::table.filter(inv::request_id.eq(id)).select(inv::tutor_id).load::<i64>(c)?.into_iter().collect();
     let by_id: HashMap<i64, TutorCard> = cards.into_iter().map(|card| (card.id, card)).collect();
@@ -302,7 +282,8 @@ impl DiscoveryService {
             }
             let already: i64 =
                 inv::table.filter(inv::request_id.eq(id).and(inv::tutor_id.eq(tutor))).count().get_result(c)?;
-            if facts.closed {
+            // A closed request takes no invitation; its parent reopens it first.
+            if facts.openness.closed() {
                 return Err(DiscoveryError::Closed);
             }
             if already > 0 {

@@ -25,40 +25,19 @@ use std::cmp::Ordering;
 
 use hometutor_vocabulary::Choice;
 
-use crate::card::{names, shown_distance, Candidate, ALL_SUBJECTS};
+use crate::card::{names, Candidate, ALL_SUBJECTS};
+pub use crate::ratings::{RatingStats, PRIOR_MEAN, PRIOR_REVIEWS};
+use crate::tutor_card::shown_distance;
 
 pub const DISTANCE_WEIGHT: f64 = 35.0;
 pub const FIT_WEIGHT: f64 = 30.0;
 pub const RATING_WEIGHT: f64 = 20.0;
 pub const RESPONSIVENESS_WEIGHT: f64 = 10.0;
 pub const VERIFIED_WEIGHT: f64 = 5.0;
-/// The Bayesian rating's prior: worth this many reviews…
-pub const PRIOR_REVIEWS: f64 = 5.0;
-/// …of this many stars.
-pub const PRIOR_MEAN: f64 = 4.0;
 /// Responsiveness when the tutor has no conversation to judge by.
 pub const UNKNOWN_RESPONSIVENESS: f64 = 0.5;
 /// 'Usually replies within a day' from this share of answered conversations.
 pub const REPLIES_REASON_FROM: f64 = 0.75;
-
-/// A tutor's reviews: how many, and their stars added up.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RatingStats {
-    pub count: i64,
-    pub sum: i64,
-}
-
-impl RatingStats {
-    /// The mean to one decimal, as shown; `None` without reviews.
-    pub fn mean(self) -> Option<f64> {
-        (self.count > 0).then(|| ((self.sum as f64 / self.count as f64) * 10.0).round() / 10.0)
-    }
-
-    /// The Bayesian (shrunk) mean in stars: few reviews pull it towards [`PRIOR_MEAN`].
-    pub fn shrunk(self) -> f64 {
-        (PRIOR_REVIEWS * PRIOR_MEAN + self.sum as f64) / (PRIOR_REVIEWS + self.count as f64)
-    }
-}
 
 /// What the request asks for, as the score compares it.
 #[derive(Debug, Clone, Default)]

@@ -42,8 +42,9 @@ use hometutor_db::{now, DbConnection};
 use hometutor_geo::Point;
 use hometutor_vocabulary::{find, Facet};
 
-use crate::card::{self, admits, shown_distance, Candidate, Hit, TutorCard};
-use crate::score::RatingStats;
+use crate::card::{self, admits, Candidate, Hit};
+use crate::ratings::{rating_stats, RatingStats};
+use crate::tutor_card::{self, shown_distance, TutorCard};
 use crate::{DiscoveryError, DiscoveryService};
 
 /// Tutors per page.
@@ -220,7 +221,7 @@ fn rank<'a>(
     let kept: Vec<(Candidate, f64)> =
         candidates.into_iter().filter_map(|c| q.admits(c).map(|d| (c.clone(), d))).collect();
     let ids: Vec<i64> = kept.iter().map(|(c, _)| c.tutor).collect();
-    let stats: HashMap<i64, RatingStats> = card::rating_stats(c, &ids)?;
+    let stats: HashMap<i64, RatingStats> = rating_stats(c, &ids)?;
     let mut ranked: Vec<Ranked> = kept
         .into_iter()
         .map(|(candidate, distance_km)| {
@@ -285,7 +286,7 @@ fn listed(c: &mut DbConnection, q: &ValidQuery, at: NaiveDateTime, all_ratings: 
         kept.into_iter().map(|h| Listed { tutor: h.tutor, distance_km: h.distance_km, rating: None }).collect();
     if q.min_rating.is_some() || all_ratings {
         let ids: Vec<i64> = list.iter().map(|l| l.tutor).collect();
-        let stats = card::rating_stats(c, &ids)?;
+        let stats = rating_stats(c, &ids)?;
         for l in &mut list {
             l.rating = Some(stats.get(&l.tutor).copied().unwrap_or_default());
         }
@@ -372,7 +373,12 @@ pub fn page(c: &mut DbConnection, q: &ValidQuery, ranked: &[Ranked]) -> QueryRes
     let shown: Vec<&Ranked> = ranked.iter().skip((q.page - 1) * PAGE_SIZE).take(PAGE_SIZE).collect();
     let stats: HashMap<i64, RatingStats> = shown.iter().map(|r| (r.candidate.tutor, r.rating)).collect();
     let pairs: Vec<(&Candidate, f64)> = shown.iter().map(|r| (&r.candidate, r.distance_km)).collect();
-    Ok(SearchPage { tutors: card::cards(c, &pairs, &stats)?, total: ranked.len(), page: q.page, page_size: PAGE_SIZE })
+    Ok(SearchPage {
+        tutors: tutor_card::cards(c, &pairs, &stats)?,
+        total: ranked.len(),
+        page: q.page,
+        page_size: PAGE_SIZE,
+    })
 }
 
 /// One page of what the query lists: the order through the indexes, then the areas and cards
@@ -394,7 +400,7 @@ pub fn search_page(c: &mut DbConnection, q: &ValidQuery) -> QueryResult<SearchPa
     let pairs: Vec<(&Candidate, f64)> =
         shown.iter().filter_map(|l| Some((areas.get(&l.tutor)?, l.distance_km))).collect();
     let stats: HashMap<i64, RatingStats> = shown.iter().map(|l| (l.tutor, l.rating.unwrap_or_default())).collect();
-    let tutors = card::cards_with(c, &pairs, &stats, &profiles)?;
+    let tutors = tutor_card::cards_with(c, &pairs, &stats, &profiles)?;
     Ok(SearchPage { tutors, total: list.len(), page: q.page, page_size: PAGE_SIZE })
 }
 

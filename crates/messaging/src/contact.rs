@@ -5,8 +5,10 @@
 //! - anyone may write where the other side has written to them before;
 //! - an admin may write to anyone;
 //! - a parent may write to any tutor;
-//! - a subscribed tutor may write to a parent about one of that parent's open
-//!   (unflagged) requests, which nearby search shows them: the message carries its `requestId`.
+//! - a subscribed tutor may write to a parent about one of that parent's requests that is
+//!   open to tutors (tuition's rule, [`hometutor_tuition::open`]: what nearby search shows
+//!   them): the message carries its `requestId`. A request flagged or closed since then
+//!   starts no conversation; a reply is still free.
 //!
 //! Everything else is refused with [`MessagingError::ContactNotAllowed`].
 
@@ -16,9 +18,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_accounts as accounts;
 use hometutor_core::{Role, UserId};
-use hometutor_db::id_list::one_of;
-use hometutor_db::schema::{conversations as cv, tuition_requests as tr};
+use hometutor_db::schema::conversations as cv;
 use hometutor_db::DbConnection;
+use hometutor_tuition::{request_facts, RequestFacts};
 
 use crate::rows::pair;
 use crate::MessagingError;
@@ -38,15 +40,10 @@ pub(crate) struct Person {
     subscribed: bool,
 }
 
-struct Request {
-    parent: i64,
-    flagged: bool,
-}
-
 /// What the rule needs to know about a batch of attempts, read in a few queries.
 pub(crate) struct Facts {
     pub people: HashMap<i64, Person>,
-    requests: HashMap<i64, Request>,
+    requests: HashMap<i64, RequestFacts>,
     /// (sender, recipient) pairs where the recipient has written to the sender before.
     replies: HashSet<(i64, i64)>,
 }
@@ -69,17 +66,7 @@ impl Facts {
         let mut named: Vec<i64> = attempts.iter().filter_map(|a| a.request).collect();
         named.sort_unstable();
         named.dedup();
-        let requests: HashMap<i64, Request> = if named.is_empty() {
-            HashMap::new()
-        } else {
-            tr::table
-                .filter(one_of(c, tr::id, &named))
-                .select((tr::id, tr::parent_id, tr::flagged))
-                .load::<(i64, i64, bool)>(c)?
-                .into_iter()
-                .map(|(id, parent, flagged)| (id, Request { parent, flagged }))
-                .collect()
-        };
+        let requests = request_facts(c, &named)?;
 
         let mut facts = Facts { people, requests, replies: HashSet::new() };
         let mut unsure: Vec<(i64, i64)> =
@@ -123,7 +110,7 @@ impl Facts {
     }
 
     /// The rule without the conversation's history: self, admin, parent → tutor,
-    /// subscribed tutor → parent through one of the parent's open requests.
+    /// subscribed tutor → parent through one of the parent's requests open to tutors.
     fn first_contact_allowed(&self, attempt: &Attempt) -> bool {
         if attempt.from == attempt.to {
             return true;
@@ -139,9 +126,83 @@ impl Facts {
                     && attempt
                         .request
                         .and_then(|r| self.requests.get(&r))
-                        .is_some_and(|r| r.parent == attempt.to.0 && !r.flagged)
+                        .is_some_and(|r| r.parent == attempt.to && r.openness.open_to_tutors())
             }
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
+
+    use hometutor_core::{Role, UserId};
+    use hometutor_testkit::{insert_user, subscribe, TestDatabase};
+    use hometutor_tuition::location::LocationKey;
+    use hometutor_tuition::{CloseOutcome, RequestInput, TuitionService};
+
+    use crate::{MessageStore, MessagingError, SendInput};
+
+    /// A parent with one open request, a subscribed tutor, and both services.
+    struct Market {
+        _database: TestDatabase,
+        parent: UserId,
+        tutor: UserId,
+        request: i64,
+        tuition: TuitionService,
+        store: MessageStore,
+    }
+
+    fn market() -> Market {
+        let database = TestDatabase::in_memory();
+        let db = database.db();
+        let parent = UserId(insert_user(&db, "Priya Sharma", "priya@example.com", "parent"));
+        let tutor = UserId(insert_user(&db, "Ravi Kumar", "ravi@example.com", "tutor"));
+        subscribe(&db, tutor.0, 30);
+        let tuition = TuitionService::new(db.clone(), LocationKey::new([7; 32]));
+        let input = RequestInput {
+            subject: "Maths".into(),
+            class_level: "Class 10".into(),
+            preferred_time: "Evenings".into(),
+            location: Some([77.209, 28.6139]),
+            ..Default::default()
+        };
+        let request = tuition.create(parent, Role::Parent, input).expect("posted").id;
+        Market { store: MessageStore::new(db), _database: database, parent, tutor, request, tuition }
+    }
+
+    fn text(to: UserId, text: &str, request: Option<i64>) -> SendInput {
+        SendInput { to, text: text.into(), request_id: request, client_id: None }
+    }
+
+    #[test]
+    fn a_tutors_first_message_about_a_closed_request_is_refused_until_it_is_reopened() {
+        let m = market();
+        m.tuition.close(m.parent, m.request, CloseOutcome::NotNeeded, None).expect("closed");
+
+        let first = text(m.parent, "I can teach Maths", Some(m.request));
+        let refused = m.store.send(m.tutor, first.clone());
+        assert!(matches!(refused, Err(MessagingError::ContactNotAllowed)), "{refused:?}");
+        let batch = m.store.send_many(&[(m.tutor, first.clone())]);
+        assert!(matches!(batch[0], Err(MessagingError::ContactNotAllowed)), "the batch path: {:?}", batch[0]);
+        assert_eq!(
+            refused.err().map(|e| e.to_string()).as_deref(),
+            Some("You can message this person once they contact you or through one of their tuition requests.")
+        );
+        assert!(m.store.conversations(m.tutor).expect("listed").is_empty(), "nothing was stored");
+
+        m.tuition.reopen(m.parent, m.request).expect("reopened");
+        assert_eq!(m.store.send(m.tutor, first).expect("sent once open").message.seq, 1);
+    }
+
+    #[test]
+    fn a_reply_about_a_closed_request_is_still_free() {
+        let m = market();
+        m.store.send(m.tutor, text(m.parent, "I can teach Maths", Some(m.request))).expect("first contact while open");
+        m.tuition.close(m.parent, m.request, CloseOutcome::NotNeeded, None).expect("closed");
+        m.store.send(m.parent, text(m.tutor, "Thanks, we found someone", None)).expect("the parent answers");
+        let again = m.store.send(m.tutor, text(m.parent, "Call me if it changes", Some(m.request)));
+        assert!(again.is_ok(), "the parent has written to them: {again:?}");
     }
 }

@@ -4,8 +4,8 @@
 //! transaction that writes the request.
 //!
 //! Rules:
-//! - Only an open request alerts: never a flagged or closed one, nor one without its
-//!   approximate point. The distance is from the area's centre to that approximate point,
+//! - Only a request open to tutors alerts ([`crate::open`]: never a flagged or closed one, nor
+//!   one without its approximate point). The distance is from the area's centre to that approximate point,
 //!   as the nearby search shows it; the alert never names the parent nor carries a point.
 //! - Tutors: role tutor, account active, not the parent themself, subscribed or not. An
 //!   unsubscribed tutor gets the same alert (subject, class, time, distance: what the
@@ -34,6 +34,7 @@ use serde_json::json;
 use crate::area::Wanted;
 use crate::coverage;
 use crate::model::stored_choice;
+use crate::open::Openness;
 use crate::service::shown_distance;
 use hometutor_vocabulary::Facet;
 
@@ -57,8 +58,8 @@ struct RequestRow {
     mode: String,
     approx_lat: Option<f64>,
     approx_lng: Option<f64>,
-    flagged: bool,
-    closed_at: Option<chrono::NaiveDateTime>,
+    #[diesel(embed)]
+    openness: Openness,
 }
 
 /// Alerts the tutors the request `id` newly reaches; call in the transaction that wrote
@@ -76,12 +77,14 @@ pub(crate) fn new_request(c: &mut DbConnection, notifier: &Notifier, id: i64) ->
         mode,
         approx_lat: Some(lat),
         approx_lng: Some(lng),
-        flagged: false,
-        closed_at: None,
+        openness,
     }) = row
     else {
         return Ok(Vec::new());
     };
+    if !openness.open_to_tutors() {
+        return Ok(Vec::new());
+    }
     let point = Point { lat, lng };
     let subject_choice = stored_choice(Facet::Subject, subject_id.as_deref(), &subject);
     let class_choice = stored_choice(Facet::Class, class_id.as_deref(), &class_level);

@@ -13,7 +13,7 @@ use hometutor_db::{now, DbConnection};
 use hometutor_notifications::{Kind, Notice, Notification};
 
 use crate::model::{CloseOutcome, TuitionRequest};
-use crate::service::own;
+use crate::requests::own;
 use crate::{TuitionError, TuitionService};
 
 impl TuitionService {

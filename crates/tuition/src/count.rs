@@ -9,10 +9,10 @@ use hometutor_db::schema::tuition_requests as tr;
 use hometutor_db::DbConnection;
 use hometutor_geo::{cells_by_distance, distance_km, Point};
 
+use crate::area::load as load_area;
+use crate::open::open_to_tutors;
 use crate::service::shown_distance;
-use crate::{
-    area, TuitionError, TuitionService, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM, SHOWN_DISTANCE_STEP_KM,
-};
+use crate::{TuitionError, TuitionService, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM, SHOWN_DISTANCE_STEP_KM};
 
 /// Cells read per query: a 25 km circle spans some 2,000 fine cells. The longest list `one_of` writes
 /// out, so a full chunk needs no padding and never takes its JSON form.
@@ -33,7 +33,7 @@ pub struct NearbyCount {
 }
 
 impl TuitionService {
-    /// Counts the open (unflagged, unclosed) requests the nearby search would list from
+    /// Counts the requests open to tutors the nearby search would list from
     /// the given centre, or from the tutor's saved area's centre. The radius is the one
     /// given, else the saved area's, else the default. Tutors only.
     #[tracing::instrument(skip_all, fields(tutor = tutor.0))]
@@ -45,7 +45,7 @@ impl TuitionService {
             return Err(FieldError::new("radiusKm", "The distance must be between 2 and 25 km.").into());
         }
         self.db.read(|c| {
-            let saved = area::load(c, tutor)?;
+            let saved = load_area(c, tutor)?;
             let center = match (query.center, &saved) {
                 (Some(center), _) => center,
                 (None, Some(saved)) => saved.center,
@@ -65,11 +65,7 @@ fn count_within(c: &mut DbConnection, center: Point, radius_km: f64) -> QueryRes
     let mut count = 0;
     for batch in cells.chunks(CELLS_PER_QUERY) {
         let points: Vec<(Option<f64>, Option<f64>)> = tr::table
-            .filter(
-                one_of(c, tr::approx_cell.assume_not_null(), batch)
-                    .and(tr::flagged.eq(false))
-                    .and(tr::closed_at.is_null()),
-            )
+            .filter(one_of(c, tr::approx_cell.assume_not_null(), batch).and(open_to_tutors()))
             .select((tr::approx_lat, tr::approx_lng))
             .load(c)?;
         count += points

@@ -14,7 +14,7 @@ use hometutor_db::schema::{tutor_area_cells as tac, tutor_areas as ta};
 use hometutor_db::DbConnection;
 use hometutor_geo::{coarse_cell_of, coarse_cells_covering, Point};
 
-use crate::area::{self, AreaRow, TutorArea};
+use crate::area::{load_all, AreaRow, TutorArea};
 use crate::SHOWN_DISTANCE_STEP_KM;
 
 /// The coarse cells an area is stored under. Shown distances are rounded to 0.1 km, so
@@ -55,7 +55,7 @@ pub fn covering(c: &mut DbConnection, point: Point) -> QueryResult<Vec<TutorArea
 
 /// The same answer by reading every area: the baseline the benchmark and tests compare with.
 pub fn covering_by_full_scan(c: &mut DbConnection, point: Point) -> QueryResult<Vec<TutorArea>> {
-    let mut all: Vec<TutorArea> = area::load_all(c)?.into_iter().filter(|a| a.covers(point)).collect();
+    let mut all: Vec<TutorArea> = load_all(c)?.into_iter().filter(|a| a.covers(point)).collect();
     all.sort_by_key(|a| a.tutor.0);
     Ok(all)
 }

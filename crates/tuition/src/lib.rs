@@ -18,8 +18,14 @@ mod closing;
 mod count;
 pub mod coverage;
 mod error;
+pub mod facts;
+mod interest;
 pub mod location;
 mod model;
+pub mod moderation;
+mod nearby;
+pub mod open;
+mod requests;
 pub mod search;
 pub mod search_index;
 mod service;
@@ -30,10 +36,12 @@ pub use area::{AreaInput, TutorArea, Wanted, MAX_AREA_ITEMS};
 pub use backfill::Backfilled;
 pub use count::{CountQuery, NearbyCount};
 pub use error::TuitionError;
+pub use facts::{own_request_needs, request_facts, RequestFacts, RequestNeeds};
 pub use model::{
     CloseOutcome, InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput,
     TuitionRequest, DEFAULT_MODE,
 };
+pub use open::Openness;
 pub use service::TuitionService;
 pub use trends::SearchTrends;
 

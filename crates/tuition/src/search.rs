@@ -18,6 +18,7 @@ use hometutor_db::DbConnection;
 use hometutor_geo::{cells_by_distance, distance_km, Point};
 use hometutor_vocabulary::{self as vocabulary, Choice, Facet, OTHER};
 
+use crate::open::open_to_tutors;
 use crate::NearbyQuery;
 
 /// A subject or class filter.
@@ -152,7 +153,7 @@ type CandidateRow =
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
-/// The `limit` nearest open (unflagged, not closed) requests whose approximate point is within
+/// The `limit` nearest requests open to tutors ([`crate::open`]) whose approximate point is within
 /// the radius and that match the filters, as (id, distance in km to the approximate
 /// point), nearest first, ties by id.
 pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f64)>> {
@@ -168,11 +169,7 @@ pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f
         size = (size * 2).min(MAX_BATCH);
         // Filters run in the database, on the covering index; only (id, lat, lng) come back.
         let mut query = tr::table
-            .filter(
-                one_of(c, tr::approx_cell.assume_not_null(), &batch)
-                    .and(tr::flagged.eq(false))
-                    .and(tr::closed_at.is_null()),
-            )
+            .filter(one_of(c, tr::approx_cell.assume_not_null(), &batch).and(open_to_tutors()))
             .select((tr::id, tr::approx_lat, tr::approx_lng))
             .into_boxed();
         match &search.subject {
@@ -217,7 +214,7 @@ pub fn nearest(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f
 /// The same answer by reading every row: the baseline the benchmark and tests compare with.
 pub fn nearest_by_full_scan(c: &mut DbConnection, search: &Search) -> QueryResult<Vec<(i64, f64)>> {
     let rows: Vec<CandidateRow> = tr::table
-        .filter(tr::flagged.eq(false).and(tr::closed_at.is_null()))
+        .filter(open_to_tutors())
         .select((
             tr::id,
             tr::approx_lat,

@@ -1,21 +1,16 @@
-//! A tutor's teaching area: where they teach (a centre), how far they travel (2–25 km)
-//! and what they teach (subjects, classes, boards and modes of the vocabulary; an empty
-//! list means any). This module owns `tutor_areas`, one row per tutor; saving an area also
-//! rewrites its cells in the reverse index ([`crate::coverage`]) and its rows of tutor
-//! search's index
-//! ([`crate::search_index`]) in the same transaction, so none ever describes an area that
-//! is not the saved one.
+//! A teaching area as a value: what a tutor may save, how it is checked, what it covers and
+//! teaches, and how it is read back.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{single_line, FieldError, Role, UserId};
+use hometutor_core::{single_line, FieldError, UserId};
 use hometutor_db::schema::tutor_areas as ta;
-use hometutor_db::{now, DbConnection};
+use hometutor_db::DbConnection;
 use hometutor_geo::{distance_km, Point};
 use hometutor_vocabulary::{self as vocabulary, Choice, Facet, Term};
 
 use crate::service::shown_distance;
-use crate::{coverage, search_index, TuitionError, TuitionService, MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
+use crate::{MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
 
 /// A tutor lists at most this many subjects, and as many classes.
 pub const MAX_AREA_ITEMS: usize = 20;
@@ -93,7 +88,7 @@ impl TutorArea {
     }
 }
 
-fn known_ids(list: &[Choice]) -> Vec<&'static str> {
+pub(crate) fn known_ids(list: &[Choice]) -> Vec<&'static str> {
     list.iter()
         .filter_map(|c| match c {
             Choice::Known(t) => Some(t.id),
@@ -248,7 +243,7 @@ pub(crate) fn choices_json(list: &[Choice]) -> String {
     serde_json::to_string(&list.iter().map(Choice::list_entry).collect::<Vec<_>>()).unwrap_or_else(|_| "[]".into())
 }
 
-fn terms_json(list: &[&'static Term]) -> String {
+pub(crate) fn terms_json(list: &[&'static Term]) -> String {
     serde_json::to_string(&list.iter().map(|t| t.id).collect::<Vec<_>>()).unwrap_or_else(|_| "[]".into())
 }
 
@@ -293,99 +288,4 @@ pub fn load(c: &mut DbConnection, tutor: UserId) -> QueryResult<Option<TutorArea
 pub(crate) fn load_all(c: &mut DbConnection) -> QueryResult<Vec<TutorArea>> {
     let rows: Vec<AreaRow> = ta::table.select(AreaRow::as_select()).load(c)?;
     Ok(rows.into_iter().map(Into::into).collect())
-}
-
-/// Replaces the tutor's area, its cells and its subject rows (call inside a transaction).
-pub(crate) fn save(c: &mut DbConnection, tutor: UserId, area: &ValidArea) -> QueryResult<TutorArea> {
-    let at = now();
-    diesel::delete(ta::table.find(tutor.0)).execute(c)?;
-    diesel::insert_into(ta::table)
-        .values((
-            ta::tutor_id.eq(tutor.0),
-            ta::lat.eq(area.center.lat),
-            ta::lng.eq(area.center.lng),
-            ta::radius_km.eq(area.radius_km),
-            ta::subjects.eq(choices_json(&area.subjects)),
-            ta::classes.eq(choices_json(&area.classes)),
-            ta::boards.eq(terms_json(&area.boards)),
-            ta::modes.eq(terms_json(&area.modes)),
-            ta::vocabulary_mapped.eq(true),
-            ta::updated_at.eq(at),
-        ))
-        .execute(c)?;
-    coverage::index(c, tutor, area.center, area.radius_km)?;
-    let saved = TutorArea {
-        tutor,
-        center: area.center,
-        radius_km: area.radius_km,
-        subjects: area.subjects.clone(),
-        classes: area.classes.clone(),
-        boards: area.boards.clone(),
-        modes: area.modes.clone(),
-        updated_at: at,
-    };
-    search_index::index(c, &saved)?;
-    Ok(saved)
-}
-
-/// Stores many tutors' first areas at once, with their cells and search index rows: seeding,
-/// the benchmarks (`crates/area-bench`, discovery's) and the discovery tests' seeding.
-/// Every tutor must be without an area yet; the first invalid input refuses the lot. Call
-/// inside a transaction.
-pub fn insert_many(c: &mut DbConnection, areas: &[(UserId, AreaInput)]) -> Result<usize, TuitionError> {
-    let at = now();
-    let mut rows = Vec::with_capacity(areas.len());
-    let mut cells = Vec::new();
-    let mut index_rows = Vec::new();
-    for (tutor, input) in areas {
-        let valid = input.validate().map_err(TuitionError::Validation)?;
-        rows.push((
-            ta::tutor_id.eq(tutor.0),
-            ta::lat.eq(valid.center.lat),
-            ta::lng.eq(valid.center.lng),
-            ta::radius_km.eq(valid.radius_km),
-            ta::subjects.eq(choices_json(&valid.subjects)),
-            ta::classes.eq(choices_json(&valid.classes)),
-            ta::boards.eq(terms_json(&valid.boards)),
-            ta::modes.eq(terms_json(&valid.modes)),
-            ta::vocabulary_mapped.eq(true),
-            ta::updated_at.eq(at),
-        ));
-        index_rows.extend(search_index::rows_of(tutor.0, valid.center, valid.radius_km, &known_ids(&valid.subjects)));
-        cells.extend(coverage::cells_of(valid.center, valid.radius_km).into_iter().map(|cell| (cell, tutor.0)));
-    }
-    // Multi-row inserts are backend-specific in diesel; slices stay under SQLite's bound-parameter limit.
-    for chunk in rows.chunks(500) {
-        match c {
-            DbConnection::Sqlite(c) => diesel::insert_into(ta::table).values(chunk).execute(c),
-            DbConnection::Pg(c) => diesel::insert_into(ta::table).values(chunk).execute(c),
-        }?;
-    }
-    coverage::insert_cells(c, &cells)?;
-    search_index::insert_rows(c, &mut index_rows)?;
-    Ok(rows.len())
-}
-
-impl TuitionService {
-    /// The calling tutor's saved teaching area, `None` before they save one (others:
-    /// [`TuitionError::NotATutorArea`]).
-    #[tracing::instrument(skip_all, fields(tutor = tutor.0))]
-    pub fn area(&self, tutor: UserId, role: Role) -> Result<Option<TutorArea>, TuitionError> {
-        if role != Role::Tutor {
-            return Err(TuitionError::NotATutorArea);
-        }
-        self.db.read(|c| Ok::<_, TuitionError>(load(c, tutor)?))
-    }
-
-    /// Saves the calling tutor's teaching area in place of the one they had. Requests
-    /// already posted inside it are not alerted: alerts are about new requests, and the
-    /// nearby search (or its count) shows what is already there.
-    #[tracing::instrument(skip_all, fields(tutor = tutor.0))]
-    pub fn save_area(&self, tutor: UserId, role: Role, input: &AreaInput) -> Result<TutorArea, TuitionError> {
-        if role != Role::Tutor {
-            return Err(TuitionError::NotATutorArea);
-        }
-        let valid = input.validate().map_err(TuitionError::Validation)?;
-        self.db.write(|c| Ok(save(c, tutor, &valid)?))
-    }
 }

@@ -1,0 +1,82 @@
+//! A tutor says they are interested in an open request, and so learns its parent's contacts.
+
+use diesel::prelude::*;
+use hometutor_accounts as accounts;
+use hometutor_core::{Role, UserId};
+use hometutor_db::now;
+use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
+use hometutor_notifications::{Kind, Notice};
+
+use crate::model::ParentContact;
+use crate::open::Openness;
+use crate::service::{contact_of, require_subscription};
+use crate::{TuitionError, TuitionService, MAX_INTERESTS_PER_DAY};
+
+impl TuitionService {
+    /// Records a subscribed tutor's interest and answers the parent's contacts: the
+    /// one way a tutor learns them, so every reveal is on record and the parent sees
+    /// who it was. Saying it again about the same request answers the contacts again
+    /// and is not counted again; new interests are limited to
+    /// [`MAX_INTERESTS_PER_DAY`] in any 24 hours.
+    #[tracing::instrument(skip_all, fields(tutor = tutor.0, id = id))]
+    pub fn express_interest(&self, tutor: UserId, role: Role, id: i64) -> Result<ParentContact, TuitionError> {
+        if role != Role::Tutor {
+            return Err(TuitionError::NotATutor);
+        }
+        let (contact, told) = self.db.write(|c| {
+            // Holds the tutor's row until the transaction ends, so two requests by one tutor
+            // cannot both pass the daily limit and both write.
+            accounts::lock(c, tutor)?;
+            require_subscription(c, tutor)?;
+            let found: Option<(i64, String, Openness)> =
+                tr::table.find(id).select((tr::parent_id, tr::subject, Openness::as_select())).first(c).optional()?;
+            let (parent, subject, openness) = found.ok_or(TuitionError::NotFound)?;
+            if !openness.open_to_tutors() {
+                return Err(if openness.hidden() { TuitionError::NotFound } else { TuitionError::Closed });
+            }
+            let contact = accounts::people(c, &[parent])?
+                .remove(&UserId(parent))
+                .map(contact_of)
+                .ok_or(TuitionError::NotFound)?;
+            let already: i64 =
+                ti::table.filter(ti::request_id.eq(id).and(ti::tutor_id.eq(tutor.0))).count().get_result(c)?;
+            if already > 0 {
+                return Ok((contact, None));
+            }
+            let at = now();
+            let today: i64 = ti::table
+                .filter(ti::tutor_id.eq(tutor.0).and(ti::created_at.gt(at - chrono::Duration::hours(24))))
+                .count()
+                .get_result(c)?;
+            if today >= MAX_INTERESTS_PER_DAY {
+                return Err(TuitionError::InterestLimit);
+            }
+            diesel::insert_into(ti::table)
+                .values((ti::request_id.eq(id), ti::tutor_id.eq(tutor.0), ti::created_at.eq(at)))
+                .execute(c)?;
+            let tutor_name = accounts::names(c, &[tutor.0])?.remove(&tutor).unwrap_or_default();
+            let told = self.notifier.notify(c, &interest_notice(UserId(parent), id, &subject, tutor, &tutor_name))?;
+            Ok((contact, told))
+        })?;
+        self.notifier.announce(told.as_slice());
+        Ok(contact)
+    }
+}
+
+/// What a parent is told when a tutor says they are interested in one of their requests.
+fn interest_notice(parent: UserId, request: i64, subject: &str, tutor: UserId, tutor_name: &str) -> Notice {
+    Notice {
+        user: parent,
+        kind: Kind::TutorInterested,
+        title: format!("{tutor_name} is interested in your {subject} request"),
+        body: format!("Open {tutor_name}'s profile to see their fees and reviews, or send them a message."),
+        link: Some(format!("/tutor/{}", tutor.0)),
+        data: serde_json::json!({
+            "requestId": request,
+            "tutorId": tutor.0,
+            "tutorName": tutor_name,
+            "chatLink": format!("/messages?with={}", tutor.0),
+        }),
+        dedupe_key: Some(format!("tutor_interested:{request}:{}", tutor.0)),
+    }
+}
