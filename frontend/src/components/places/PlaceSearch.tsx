@@ -1,8 +1,10 @@
-import { Box, chakra, CloseButton, Input, InputGroup, Spinner, Stack, Text } from '@chakra-ui/react'
-import { MapPin, Search } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { chakra, CloseButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react'
+import { Search } from 'lucide-react'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { errorMessage } from '@/api/client'
+import { useDebounced } from '@/hooks/use-debounced'
 import { PLACE_QUERY_MAX, PLACE_QUERY_MIN, PLACES_FAILED, usePlaceSearch } from './api'
+import { PlaceSuggestions } from './PlaceSuggestions'
 import type { PlaceValue } from './types'
 
 export type { PlaceValue } from './types'
@@ -23,13 +25,15 @@ export interface PlaceSearchProps {
 /** How long typing must pause before the server is asked. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 200
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return debounced
+/** What the list says (and a screen reader hears) about the search under way. */
+function searchStatus(
+  places: { isError: boolean; error: unknown; isFetching: boolean },
+  settled: boolean,
+  count: number,
+): string {
+  if (places.isError) return errorMessage(places.error, PLACES_FAILED)
+  if (!settled || places.isFetching) return 'Searching…'
+  return count ? `${count} place${count === 1 ? '' : 's'} found` : 'No places found'
 }
 
 /**
@@ -124,12 +128,7 @@ export function PlaceSearch({ label, value, onChange, placeholder, id, helperTex
   }
 
   const activeId = listOpen && active >= 0 && active < options.length ? `${listId}-${active}` : undefined
-  let status = ''
-  if (searching) {
-    if (places.isError) status = errorMessage(places.error, PLACES_FAILED)
-    else if (!settled || places.isFetching) status = 'Searching…'
-    else status = options.length ? `${options.length} place${options.length === 1 ? '' : 's'} found` : 'No places found'
-  }
+  const status = searching ? searchStatus(places, settled, options.length) : ''
 
   return (
     <Stack gap="1.5" position="relative">
@@ -181,59 +180,18 @@ export function PlaceSearch({ label, value, onChange, placeholder, id, helperTex
       <Text id={statusId} aria-live="polite" srOnly>
         {status}
       </Text>
-      <Box
-        position="absolute"
-        top="100%"
-        insetX="0"
-        mt="1"
-        zIndex="dropdown"
-        bg="bg.panel"
-        borderWidth="1px"
-        borderColor="border"
-        borderRadius="md"
-        boxShadow="md"
-        maxH="72"
-        overflowY="auto"
-        hidden={!listOpen}
-      >
-        <Box as="ul" role="listbox" id={listId} aria-label={label} listStyleType="none" m="0" p="1">
-          {options.map((place, index) => (
-            <Box
-              as="li"
-              key={`${place.name}|${place.pincode}|${place.location.join(',')}`}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              display="flex"
-              alignItems="center"
-              gap="2"
-              px="3"
-              py="2.5"
-              minH="11"
-              borderRadius="sm"
-              cursor="pointer"
-              bg={index === active ? 'blue.50' : undefined}
-              color={index === active ? 'blue.900' : undefined}
-              _hover={{ bg: 'bg.muted' }}
-              // Keeps the focus in the input so the click lands on the option.
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseEnter={() => setActive(index)}
-              onClick={() => pick(place)}
-            >
-              <MapPin aria-hidden size={16} style={{ flexShrink: 0 }} />
-              <Text as="span" overflowWrap="anywhere">
-                {place.label}
-              </Text>
-            </Box>
-          ))}
-        </Box>
-        {options.length === 0 && (
-          <Text px="3" py="2" fontSize="sm" color={places.isError ? 'fg.error' : 'fg.muted'} display="flex" gap="2">
-            {!places.isError && !settled && <Spinner size="xs" aria-hidden />}
-            {status}
-          </Text>
-        )}
-      </Box>
+      <PlaceSuggestions
+        listId={listId}
+        label={label}
+        open={listOpen}
+        options={options}
+        active={active}
+        status={status}
+        failed={places.isError}
+        settled={settled}
+        onHover={setActive}
+        onPick={pick}
+      />
     </Stack>
   )
 }
