@@ -1,8 +1,7 @@
 import { Button, Stack } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form'
-import { z } from '@/lib/zod'
-import { asRole, type Role } from '@/api/types'
+import { asRole } from '@/api/types'
 import { DialogShell } from '@/components/ui/dialog'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
@@ -12,30 +11,8 @@ import { showServerError } from '@/lib/form-errors'
 import { notifySuccess } from '@/lib/toaster'
 import { useCreateUser, useResetUserPassword, useUpdateUser, type AdminUser } from '../api/users'
 import { ADMIN_MESSAGES } from '../lib/messages'
+import { addUserSchema, editUserSchema, resetPasswordSchema } from '../lib/user-forms'
 import { Select } from './ui'
-
-const ROLES = ['parent', 'tutor', 'admin'] as const satisfies readonly Role[]
-
-// The server's own wording, so a message reads the same whichever side found it.
-const fullname = z.string().check(z.trim(), z.minLength(1, 'Full name is required.'))
-const phone = z.string().check(z.trim())
-
-const addUserSchema = z.object({
-  fullname,
-  email: z.string().check(z.trim(), z.minLength(1, 'Email is required.')),
-  phone: z.pipe(
-    phone,
-    z.transform((value: string) => value || undefined),
-  ),
-  password: z.string().check(z.minLength(1, 'Password is required.')),
-  role: z.enum(ROLES),
-})
-
-const editUserSchema = z.object({ fullname, phone, role: z.enum(ROLES) })
-
-const resetPasswordSchema = z.object({
-  password: z.string().check(z.minLength(8, 'Password must be at least 8 characters.')),
-})
 
 function RoleSelect<T extends FieldValues, Output>({
   control,
