@@ -3,7 +3,6 @@
 //! ([`hometutor_tuition::moderation`]); the audit record and the parent's notice are this crate's.
 
 use chrono::NaiveDateTime;
-use diesel::prelude::*;
 use hometutor_accounts as accounts;
 use hometutor_core::{Role, UserId};
 use hometutor_notifications::{Kind, Notice};
