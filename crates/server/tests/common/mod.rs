@@ -81,6 +81,17 @@ impl TestApp {
         PeerProcess::start(&env, None).await
     }
 
+    /// [`Self::start_peer_process`] whose log (`info`, one JSON object per line) goes to `log`.
+    pub async fn start_peer_process_logging_to(&self, extra: &[(&str, String)], log: &std::path::Path) -> PeerProcess {
+        let mut env = self.env.clone();
+        env.insert("RUST_LOG".into(), "info".into());
+        env.insert("LOG_FORMAT".into(), "json".into());
+        for (k, v) in extra {
+            env.insert(k.to_string(), v.clone());
+        }
+        PeerProcess::start(&env, Some(log)).await
+    }
+
     pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
         call(&self.client, &self.base, method, path, token, body).await
     }
