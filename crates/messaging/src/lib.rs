@@ -1,7 +1,8 @@
 //! Chat storage: every message is stored, with the next sequence number of its
 //! conversation, before anyone is told about it; a sender's `clientId` makes a
-//! resend harmless; conversations, unread counts, read marks and blocks.
-//! The real-time hub that delivers stored messages lives beside this (issue 6).
+//! resend harmless; conversations, unread counts, read marks and blocks; the
+//! chat writer, which stores messages in batches before they are acknowledged.
+//! The real-time hub that delivers stored messages is the server's.
 
 mod batch;
 mod contact;
@@ -12,11 +13,13 @@ mod rows;
 mod service;
 mod tickets;
 pub mod unread_alerts;
+mod writer;
 
 pub use error::MessagingError;
 pub use model::{Conversation, Message, Partner, SendInput, Sent};
 pub use service::MessageStore;
 pub use tickets::{TicketHolder, Tickets, TICKET_SECONDS};
+pub use writer::{ChatWriter, WriteError, WriterState};
 
 /// Longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;

@@ -8,7 +8,7 @@ use actix_web::{HttpResponse, ResponseError};
 use hometutor_admin::AdminError;
 use hometutor_auth::AuthError;
 use hometutor_media::MediaError;
-use hometutor_messaging::MessagingError;
+use hometutor_messaging::{MessagingError, WriteError};
 use hometutor_notifications::NotificationError;
 use hometutor_payments::PaymentError;
 use hometutor_profiles::ProfileError;
@@ -196,6 +196,16 @@ impl From<MessagingError> for ApiError {
                 Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
             }
             MessagingError::Db(e) => database(e),
+        }
+    }
+}
+
+impl From<WriteError> for ApiError {
+    fn from(e: WriteError) -> Self {
+        match e {
+            WriteError::Refused(e) => e.into(),
+            // Never acknowledged: the sender hears an error and may send it again.
+            WriteError::Stopped | WriteError::Dropped => Self::internal(e),
         }
     }
 }

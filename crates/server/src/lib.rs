@@ -23,14 +23,17 @@ mod request_id;
 pub mod routes;
 mod schemas;
 mod security;
+mod services;
 pub mod settings;
 mod shutdown;
 mod state;
 mod testing_clock;
+pub mod trusted_proxies;
 mod upgrades;
 mod web;
 
 use std::net::TcpListener;
+use std::sync::Arc;
 
 use actix_cors::Cors;
 use actix_web::dev::Server;
@@ -38,22 +41,17 @@ use actix_web::middleware::Condition;
 use actix_web::{web as aw, App};
 use anyhow::Context;
 use hometutor_admin::AdminService;
-use hometutor_auth::{AuthConfig, AuthService};
-use hometutor_db::{run_migrations, Db};
-use hometutor_limits::{Bucket, Limiter};
 use hometutor_mail::{MailSignal, MailTransport, MailWorker};
 use hometutor_media::MediaStore;
-use hometutor_messaging::{MessageStore, Tickets};
-use hometutor_notifications::{DigestSignal, NotificationService, Notifier, UnsubscribeKeys};
-use hometutor_payments::{CashfreeConfig, CashfreeProvider, PaymentService, SimulatedProvider};
+use hometutor_messaging::{ChatWriter, MessageStore, Tickets};
+use hometutor_notifications::{DigestSignal, NotificationService, Notifier};
 use hometutor_profiles::ProfileService;
-use hometutor_tuition::TuitionService;
 use settings::PaymentMode;
-use std::sync::Arc;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
+pub use services::{auth_service, location_key, open_database, rate_limiter, tuition_service, unsubscribe_keys};
 pub use settings::Settings;
 use state::AppState;
 
@@ -71,138 +69,10 @@ pub struct Application {
     shutdown: shutdown::ShutdownSettings,
     draining: Arc<shutdown::Draining>,
     hub: Arc<chat::Hub>,
-    chat_writer: chat::ChatWriter,
+    chat_writer: ChatWriter,
     notifier: Notifier,
     /// The queued search terms are written on the way out.
     search_trends: hometutor_tuition::SearchTrends,
-}
-
-/// Opens the database named in the settings and applies pending migrations.
-pub async fn open_database(settings: &Settings) -> anyhow::Result<Db> {
-    let url = settings.database_url.clone();
-    tokio::task::spawn_blocking(move || {
-        let db = Db::connect(&url)?;
-        let applied = run_migrations(&db)?;
-        if applied > 0 {
-            tracing::info!(applied, "database migrations applied");
-        }
-        Ok::<_, hometutor_db::DbError>(db)
-    })
-    .await?
-    .context("database")
-}
-
-/// The rate limiter: the table's numbers, with the configured ones, counted where every
-/// process sees them: Redis when configured (the database while it does not answer), else
-/// the database. Redis keys live under the site's chat channel name, so sites (and tests)
-/// sharing a Redis count apart.
-pub async fn rate_limiter(settings: &Settings, db: &Db) -> anyhow::Result<Limiter> {
-    use hometutor_limits::{DatabaseStore, FallbackStore, InMemoryStore, LimitStore, RedisStore};
-    let in_database = DatabaseStore::new(db.clone());
-    let limiter = match &settings.redis_url {
-        Some(url) => {
-            let namespace = format!("{}:limits:", chat_channel(settings, db).await?);
-            let shared = FallbackStore::new(RedisStore::new(url, namespace).context("REDIS_URL")?, in_database);
-            Limiter::new(Arc::new(shared))
-        }
-        // Without Redis, one process serves chat (live chat between processes needs Redis), so
-        // its 10-second windows stay in memory rather than cost a database write per message.
-        // Every other bucket is kept in the database: it holds across processes and restarts.
-        None => Limiter::new(Arc::new(in_database) as Arc<dyn LimitStore>)
-            .with_store(Bucket::ChatEventsPerAccount, Arc::new(InMemoryStore::new())),
-    };
-    Ok(limiter
-        .with_limit(Bucket::ChatEventsPerAccount, settings.chat_rate_limit)
-        .with_limit(Bucket::CodeEmailsPerIp, settings.code_email_limit))
-}
-
-pub fn auth_service(
-    settings: &Settings,
-    jwt_secret: Vec<u8>,
-    db: Db,
-    signal: MailSignal,
-    limiter: Limiter,
-) -> anyhow::Result<AuthService> {
-    let config = AuthConfig {
-        jwt_secret,
-        jwt_secret_previous: settings.jwt_secret_previous.as_ref().map(|s| s.as_bytes().to_vec()),
-        bcrypt_cost: settings.bcrypt_cost,
-        hash_max_wait: settings.password_queue_wait,
-        public_url: settings.public_url.clone(),
-        token_ttl: chrono::Duration::days(7),
-        limiter,
-    };
-    Ok(AuthService::new(db, config, signal)?)
-}
-
-/// The secret behind each tuition request's published offset, derived from
-/// `JWT_SECRET` under its own label (as the token and code keys are) so it survives
-/// restarts and is never stored on its own. The derivation is the one it has always
-/// had: a parent's next request from the same home gets the point already published.
-/// Offsets are stored, so rotating the secret moves no published point; requests
-/// written after a rotation get offsets from the new secret.
-pub fn location_key(secret: &[u8]) -> hometutor_tuition::location::LocationKey {
-    hometutor_tuition::location::LocationKey::new(hometutor_auth::derive_key(secret, "hometutor/location-blur"))
-}
-
-/// The keys of e-mails' unsubscribe links, derived from `JWT_SECRET` under their own label
-/// (and from `JWT_SECRET_PREVIOUS`, so links in e-mails sent before a rotation keep working).
-pub fn unsubscribe_keys(secret: &[u8], previous: Option<&[u8]>) -> UnsubscribeKeys {
-    let label = hometutor_notifications::UNSUBSCRIBE_KEY_LABEL;
-    UnsubscribeKeys::new(
-        hometutor_auth::derive_key(secret, label),
-        previous.map(|p| hometutor_auth::derive_key(p, label)),
-    )
-}
-
-/// The tuition service, once every request stored before approximate points
-/// existed has one (right after the migrations; until then tutors do not see them),
-/// and every request and teaching area stored before the vocabulary has its ids.
-pub async fn tuition_service(db: Db, jwt_secret: &[u8]) -> anyhow::Result<TuitionService> {
-    let tuition = TuitionService::new(db, location_key(jwt_secret));
-    let filling = tuition.clone();
-    let filled = tokio::task::spawn_blocking(move || filling.backfill_approximate_points()).await??;
-    if filled > 0 {
-        tracing::info!(filled, "approximate points given to existing tuition requests");
-    }
-    // Requests and teaching areas stored before the vocabulary (issue 20) get its ids.
-    let mapping = tuition.clone();
-    let mapped = tokio::task::spawn_blocking(move || mapping.backfill_vocabulary()).await??;
-    if mapped.requests > 0 || mapped.areas > 0 {
-        tracing::info!(
-            requests = mapped.requests,
-            areas = mapped.areas,
-            "vocabulary ids given to existing requests and areas"
-        );
-    }
-    Ok(tuition)
-}
-
-/// `CHAT_CHANNEL`, else one named after the database's own id: processes that share a
-/// database share a channel however their `DATABASE_URL` spells it, and nothing else does.
-async fn chat_channel(settings: &Settings, db: &Db) -> anyhow::Result<String> {
-    if let Some(channel) = &settings.chat_channel {
-        return Ok(channel.clone());
-    }
-    let db = db.clone();
-    let id = tokio::task::spawn_blocking(move || hometutor_db::instance_id(&db)).await??;
-    Ok(format!("hometutor:chat:{id}"))
-}
-
-fn payment_service(settings: &Settings, db: Db) -> anyhow::Result<(PaymentService, Option<String>)> {
-    Ok(match &settings.payments {
-        PaymentMode::Simulated => {
-            (PaymentService::new(db.clone(), Arc::new(SimulatedProvider::new(db)), &settings.public_url), None)
-        }
-        PaymentMode::Cashfree { app_id, secret_key, base_url, environment } => {
-            let provider = CashfreeProvider::new(CashfreeConfig {
-                app_id: app_id.clone(),
-                secret_key: secret_key.clone(),
-                base_url: base_url.clone(),
-            })?;
-            (PaymentService::new(db, Arc::new(provider), &settings.public_url), Some(environment.clone()))
-        }
-    })
 }
 
 impl Application {
@@ -250,11 +120,13 @@ impl Application {
         }
 
         // The notifier every service tells people through: its notifications reach the users'
-        // sockets through the chat hub, in every process (issue 19).
+        // sockets through the chat hub, in every process.
         let hub = match &settings.redis_url {
             // Processes that share a database share a channel, and nothing else does. A Redis
             // that does not answer is not fatal: chat starts degraded and joins it later.
-            Some(url) => chat::Hub::with_redis(url, chat_channel(&settings, &db).await?).await.context("REDIS_URL")?,
+            Some(url) => {
+                chat::Hub::with_redis(url, services::chat_channel(&settings, &db).await?).await.context("REDIS_URL")?
+            }
             None => chat::Hub::in_process(),
         };
         let hub = Arc::new(hub);
@@ -274,7 +146,7 @@ impl Application {
             workers.extend(periodic::spawn_all(&db, &notifier, &wake, &stop_workers.subscribe()));
         }
 
-        let (payments, cashfree_environment) = payment_service(&settings, db.clone())?;
+        let (payments, cashfree_environment) = services::payment_service(&settings, db.clone())?;
         let payments = payments.with_notifier(notifier.clone());
         if settings.payments == PaymentMode::Simulated {
             tracing::warn!(
@@ -309,7 +181,7 @@ impl Application {
                 wait_for_stop(stop_workers.subscribe()),
             )));
         }
-        let chat_writer = chat::ChatWriter::start(messages.clone())?;
+        let chat_writer = ChatWriter::start(messages.clone())?;
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
             chat_writer: chat_writer.clone(),
@@ -335,7 +207,15 @@ impl Application {
             cashfree_environment,
             public_cache: Arc::default(),
         });
-        let sockets = aw::Data::new(state.chat_sockets());
+        // The chat sockets reach the same hub, writer and rate limit as the REST handlers.
+        let sockets = aw::Data::new(chat::SocketContext {
+            hub: state.hub.clone(),
+            writer: state.chat_writer.clone(),
+            messages: state.messages.clone(),
+            tickets: state.tickets.clone(),
+            limiter: state.limiter.clone(),
+            public_url: state.public_url.clone(),
+        });
         let openapi = openapi_document();
         let public_url = settings.public_url.clone();
         let body_read_timeout = input::BodyReadTimeout(settings.body_read_timeout);

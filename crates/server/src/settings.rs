@@ -48,7 +48,7 @@ pub struct Settings {
     /// How often the payment reconciler asks the provider about orders still pending.
     pub reconcile_every: std::time::Duration,
     /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`); none by default.
-    pub trusted_proxies: crate::client_address::TrustedProxies,
+    pub trusted_proxies: crate::trusted_proxies::TrustedProxies,
     /// Where Prometheus scrapes `/metrics` (`METRICS_BIND`, `METRICS_TOKEN`); off by default.
     pub metrics: crate::metrics::MetricsSettings,
     /// `SHUTDOWN_TIMEOUT` and `SHUTDOWN_DRAIN_SECS` (see `crate::shutdown`).
@@ -262,8 +262,9 @@ impl Settings {
                 })?
             }
         };
-        let trusted_proxies = crate::client_address::TrustedProxies::parse(&get("TRUSTED_PROXIES").unwrap_or_default())
-            .map_err(|e| ConfigError(format!("TRUSTED_PROXIES: {e}")))?;
+        let trusted_proxies =
+            crate::trusted_proxies::TrustedProxies::parse(&get("TRUSTED_PROXIES").unwrap_or_default())
+                .map_err(|e| ConfigError(format!("TRUSTED_PROXIES: {e}")))?;
         let metrics = crate::metrics::MetricsSettings::from_lookup(&get).map_err(ConfigError)?;
         let data_dir = PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "data".into()));
         let uploads =
@@ -294,7 +295,7 @@ impl Settings {
             reconcile_every,
             trusted_proxies,
             metrics,
-            shutdown: crate::shutdown::ShutdownSettings::from_lookup(&get)?,
+            shutdown: crate::shutdown::ShutdownSettings::from_lookup(&get).map_err(ConfigError)?,
             test_clock: get("TEST_CLOCK").is_some_and(|v| v.trim() == "1"),
         })
     }

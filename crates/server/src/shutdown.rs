@@ -9,8 +9,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::settings::ConfigError;
-
 /// `SHUTDOWN_TIMEOUT` and `SHUTDOWN_DRAIN_SECS`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShutdownSettings {
@@ -21,20 +19,23 @@ pub struct ShutdownSettings {
 }
 
 impl ShutdownSettings {
-    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+    /// Reads the two through `get`; an error names the setting and what it must be.
+    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<Self, String> {
         let seconds = |name: &str, default: u64, least: u64| match get(name) {
             None => Ok(default),
-            Some(v) => v.parse::<u64>().ok().filter(|n| *n >= least).ok_or_else(|| {
-                ConfigError(format!("{name} must be a whole number of seconds, at least {least} (got '{v}')"))
-            }),
+            Some(v) => v
+                .parse::<u64>()
+                .ok()
+                .filter(|n| *n >= least)
+                .ok_or_else(|| format!("{name} must be a whole number of seconds, at least {least} (got '{v}')")),
         };
         let timeout = seconds("SHUTDOWN_TIMEOUT", 20, 1)?;
         let drain = seconds("SHUTDOWN_DRAIN_SECS", 0, 0)?;
         if drain >= timeout {
-            return Err(ConfigError(format!(
+            return Err(format!(
                 "SHUTDOWN_DRAIN_SECS ({drain}) must be less than SHUTDOWN_TIMEOUT ({timeout}): the requests in \
                  flight need time after the drain"
-            )));
+            ));
         }
         Ok(Self { timeout: Duration::from_secs(timeout), drain: Duration::from_secs(drain) })
     }
@@ -91,7 +92,7 @@ pub async fn signalled() -> &'static str {
 mod tests {
     use super::*;
 
-    fn with(pairs: &[(&str, &str)]) -> Result<ShutdownSettings, ConfigError> {
+    fn with(pairs: &[(&str, &str)]) -> Result<ShutdownSettings, String> {
         ShutdownSettings::from_lookup(&|k| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string()))
     }
 

@@ -5,14 +5,14 @@ use hometutor_auth::AuthService;
 use hometutor_db::Db;
 use hometutor_limits::Limiter;
 use hometutor_media::MediaStore;
-use hometutor_messaging::{MessageStore, Tickets};
+use hometutor_messaging::{ChatWriter, MessageStore, Tickets};
 use hometutor_notifications::{DigestSignal, NotificationService, Notifier};
 use hometutor_payments::PaymentService;
 use hometutor_profiles::ProfileService;
 use hometutor_tuition::TuitionService;
 
-use crate::chat::{ChatWriter, Hub, SocketContext};
-use crate::client_address::TrustedProxies;
+use crate::chat::Hub;
+use crate::trusted_proxies::TrustedProxies;
 
 /// What every handler may reach: the database and the domain services.
 pub struct AppState {
@@ -48,18 +48,4 @@ pub struct AppState {
     pub cashfree_environment: Option<String>,
     /// Public answers kept for a moment, with their ETags (`crate::public_cache`).
     pub public_cache: Arc<crate::public_cache::PublicCache>,
-}
-
-impl AppState {
-    /// What the chat sockets use: the same hub, writer and rate limit as the REST handlers.
-    pub fn chat_sockets(&self) -> SocketContext {
-        SocketContext {
-            hub: self.hub.clone(),
-            writer: self.chat_writer.clone(),
-            messages: self.messages.clone(),
-            tickets: self.tickets.clone(),
-            limiter: self.limiter.clone(),
-            public_url: self.public_url.clone(),
-        }
-    }
 }

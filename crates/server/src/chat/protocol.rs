@@ -1,8 +1,8 @@
 //! The chat socket's frame format (DESIGN.md §5). Every frame, either way, is one
 //! JSON text `{"event": …, "data": …}`: what a client may send is [`ClientEvent`],
 //! what the server sends is [`ServerEvent`]. Both are in the OpenAPI document, so
-//! the web app's types come from here; a message is the same [`MessageDto`] over
-//! the socket and over REST.
+//! the web app's types come from here; a message is the same `MessageDto` over
+//! the socket and over REST (`payloads`).
 //!
 //! Besides the events, the server may say:
 //! - close 1008 (policy): the session ended (logout, password change, deactivation);
@@ -17,54 +17,13 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, Utc};
-use hometutor_messaging::Message;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::outbox::OutFrame;
+use super::payloads::{BroadcastData, MessageDto, NotificationDto};
 use crate::errors::ApiError;
-
-/// Who sent a message.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-pub struct Sender {
-    pub id: i64,
-    pub name: String,
-}
-
-/// A stored message, as `GET`/`POST /api/messages` return it and the socket's
-/// `newMessage` and `ack` events carry it.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MessageDto {
-    pub id: i64,
-    /// Position in its conversation, from 1.
-    pub seq: i64,
-    pub from: Sender,
-    pub to: i64,
-    pub text: String,
-    pub request_id: Option<i64>,
-    /// The sender's own id for the message.
-    pub client_id: Option<String>,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<Message> for MessageDto {
-    fn from(m: Message) -> Self {
-        Self {
-            id: m.id,
-            seq: m.seq,
-            from: Sender { id: m.from.0, name: m.from_name },
-            to: m.to.0,
-            text: m.text,
-            request_id: m.request_id,
-            client_id: m.client_id,
-            created_at: m.created_at.and_utc(),
-        }
-    }
-}
 
 /// What a client sends. Each event counts against the account's chat rate limit.
 #[derive(Debug, PartialEq, Deserialize, ToSchema)]
@@ -151,73 +110,6 @@ pub enum ServerEvent {
     Resync(Resync),
     /// Something the user is told (also in `GET /api/notifications`), to every socket of theirs.
     Notification(NotificationDto),
-}
-
-/// A notification, as `GET /api/notifications` lists it and the socket's `notification` event carries it.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = Notification)]
-pub struct NotificationDto {
-    pub id: i64,
-    #[schema(value_type = NotificationKind)]
-    pub kind: String,
-    pub title: String,
-    pub body: String,
-    /// Where the app takes the reader: a path such as `/tutor/12`.
-    #[schema(required = true)]
-    pub link: Option<String>,
-    /// The kind's own fields (ids, names).
-    #[schema(value_type = Object)]
-    pub data: Value,
-    pub read: bool,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<&hometutor_notifications::Notification> for NotificationDto {
-    fn from(n: &hometutor_notifications::Notification) -> Self {
-        Self {
-            id: n.id,
-            kind: n.kind.clone(),
-            title: n.title.clone(),
-            body: n.body.clone(),
-            link: n.link.clone(),
-            data: n.data_json(),
-            read: n.read_at.is_some(),
-            created_at: n.created_at.and_utc(),
-        }
-    }
-}
-
-/// What a notification is about (`hometutor_notifications::Kind`).
-#[derive(ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[allow(dead_code)] // a schema, never built
-pub enum NotificationKind {
-    TutorInterested,
-    NewRequest,
-    UnreadMessage,
-    SubscriptionReceipt,
-    SubscriptionReminder,
-    SubscriptionExpired,
-    RequestFlagged,
-    RequestClosed,
-    TuitionInvite,
-}
-
-/// A broadcast as the admin service built and kept it among the announcements.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(value_type = Announcement)]
-pub struct BroadcastData(pub Value);
-
-/// The shape of a [`BroadcastData`].
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)] // a schema, never built
-pub struct Announcement {
-    text: String,
-    created_at: DateTime<Utc>,
-    /// Always true: told apart from announcements typed in the content editor.
-    broadcast: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -322,7 +214,8 @@ fn malformed(frame: &str) -> Option<ErrorEvent> {
 #[cfg(test)]
 mod tests {
     use hometutor_core::UserId;
-    use serde_json::json;
+    use hometutor_messaging::Message;
+    use serde_json::{json, Value};
 
     use super::*;
 

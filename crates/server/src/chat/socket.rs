@@ -19,14 +19,14 @@ use futures_util::stream::FuturesOrdered;
 use futures_util::StreamExt;
 use hometutor_core::UserId;
 use hometutor_limits::Bucket;
-use hometutor_messaging::{Message, MessageStore, SendInput, TicketHolder, Tickets};
+use hometutor_messaging::{ChatWriter, Message, MessageStore, SendInput, TicketHolder, Tickets};
 use serde::Deserialize;
 
 use super::hub::{Hub, Registration, MAX_SOCKETS_PER_ACCOUNT};
 use super::outbox;
-use super::protocol::{self, ClientEvent, ErrorEvent, Join, MessageDto, ReadMark, SendMessage, ServerEvent, Typing};
+use super::payloads::MessageDto;
+use super::protocol::{self, ClientEvent, ErrorEvent, Join, ReadMark, SendMessage, ServerEvent, Typing};
 use super::wire::{self, Incoming};
-use super::writer::ChatWriter;
 use crate::errors::{blocking, ApiError};
 use crate::upgrades::UpgradeSlot;
 
@@ -271,7 +271,7 @@ fn send_message(context: &SocketContext, me: UserId, send: SendMessage) -> Local
                 let ack = MessageDto { client_id: client_id.clone(), ..sent.message.clone().into() };
                 Answer { events: vec![ServerEvent::Ack(ack)], stored: sent.new.then_some(sent.message) }
             }
-            Err(e) => vec![ErrorEvent::of(e, client_id).into()].into(),
+            Err(e) => vec![ErrorEvent::of(e.into(), client_id).into()].into(),
         }
     })
 }

@@ -60,7 +60,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
             }
             let value: Value =
                 serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(format!("Invalid JSON body: {e}.")))?;
-            super::refuse_nul_in_json(&value)?;
+            super::nul::refuse_nul_in_json(&value)?;
             strict::from_value(&value).map(Json).map_err(misshapen)
         })
     }

@@ -189,7 +189,7 @@ async fn read_parts(
             }
             let value = String::from_utf8(value)
                 .map_err(|_| ApiError::bad_request(format!("The field '{name}' is not text.")))?;
-            super::refuse_nul(&name, &value)?;
+            super::nul::refuse_nul(&name, &value)?;
             received.texts.insert(name, value);
         }
     }

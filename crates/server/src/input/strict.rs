@@ -270,7 +270,7 @@ mod tests {
     use serde::Deserialize;
     use serde_json::json;
 
-    use super::from_value;
+    use super::*;
 
     #[derive(Debug, Deserialize, PartialEq)]
     #[serde(deny_unknown_fields)]

@@ -1,17 +1,5 @@
-//! The serialised answers of public reads that change rarely (`/api/site`, a tutor's public
-//! profile seen by a visitor), kept for [`FRESH_FOR`] with an `ETag` each.
-//!
-//! Invalidation is by generation, not by knowing which write touches what: any request in this
-//! process that may change something (every method but GET, HEAD and OPTIONS, unless refused
-//! with a 4xx or on a route that touches only the caller's session, messages or notifications,
-//! see [`invalidate_on_writes`]) starts a new generation once it is answered, and an answer kept in
-//! an older one is never served. So a change is visible at once in the process that made it, and
-//! within [`FRESH_FOR`] in the others (a cluster's peers, a subscription that lapses with time).
-//! An answer is kept in the generation current when it *started* computing, so one computed
-//! across a write is dropped, never served as fresh.
-//!
-//! `If-None-Match` is answered 304 whenever the current bytes have that `ETag`, kept or not:
-//! the `ETag` is a (weak) hash of the bytes, the same in every process.
+//! The kept answers and their `ETag`s: [`PublicCache`] for reads that change with the data,
+//! [`json`] and [`bytes`] for reads that change only with a release.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -20,16 +8,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::http::Method;
-use actix_web::middleware::Next;
 use actix_web::web::Bytes;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse};
 
 use crate::errors::ApiError;
-use crate::state::AppState;
 
 /// How long a kept answer is served without asking the database again: also how long a change
 /// made by another process may take to show here.
@@ -163,84 +146,9 @@ fn matches_etag(req: &HttpRequest, etag: &HeaderValue) -> bool {
     )
 }
 
-/// Writes that never change what a visitor reads (the site, a tutor's public profile): they
-/// touch only the caller's session, messages, notifications or codes. Starting a generation for
-/// each would empty the cache at every sign-in and every chat message, for nothing.
-const NOT_PUBLIC: &[&str] = &[
-    "/api/auth/login",
-    "/api/auth/logout",
-    "/api/auth/send-reset-otp",
-    "/api/verify/resend-otp",
-    "/api/chat/ticket",
-    "/api/messages",
-    "/api/messages/read",
-    "/api/notifications/read",
-    "/api/notifications/preferences",
-];
-
-/// Whether an answered request may have changed something a kept answer shows: a method that
-/// writes, on a route not in [`NOT_PUBLIC`], that was not refused (a 4xx answer wrote nothing
-/// anyone else reads: at most a failed sign-in's count). A 5xx counts, to be safe.
-fn may_change_public_reads(method: &Method, route: &str, status: actix_web::http::StatusCode) -> bool {
-    let writes = !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
-    writes && !status.is_client_error() && !NOT_PUBLIC.contains(&route)
-}
-
-/// Starts a new generation once a request that may have changed something is answered.
-pub async fn invalidate_on_writes(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
-        return next.call(req).await;
-    }
-    let (method, route) = (req.method().clone(), crate::access_log::route_template(&req));
-    let cache = req.app_data::<web::Data<AppState>>().map(|s| s.public_cache.clone());
-    let response = next.call(req).await;
-    let status = match &response {
-        Ok(answer) => answer.status(),
-        Err(error) => error.as_response_error().status_code(),
-    };
-    if let Some(cache) = cache.filter(|_| may_change_public_reads(&method, &route, status)) {
-        cache.invalidate();
-    }
-    response
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sign_ins_messages_and_refused_writes_keep_the_kept_answers() {
-        use actix_web::http::StatusCode;
-        let changes = |method: Method, route: &str, status: u16| {
-            may_change_public_reads(&method, route, StatusCode::from_u16(status).unwrap())
-        };
-        assert!(changes(Method::PUT, "/api/tutors/{idOrEmail}", 200), "a profile edit");
-        assert!(changes(Method::POST, "/api/admin/settings", 200), "the site's settings");
-        assert!(changes(Method::POST, "/api/verify/email-otp", 200), "a verified tutor may become listable");
-        assert!(changes(Method::POST, "/api/payment/webhook", 200), "a subscription");
-        assert!(changes(Method::POST, "/api/tutors/{idOrEmail}/reviews", 500), "a failure may have written");
-        assert!(changes(Method::POST, "unmatched", 200));
-        assert!(!changes(Method::POST, "/api/auth/login", 200));
-        assert!(!changes(Method::POST, "/api/messages", 201));
-        assert!(!changes(Method::POST, "/api/notifications/read", 200));
-        assert!(!changes(Method::PUT, "/api/tutors/{idOrEmail}", 403), "refused");
-        assert!(!changes(Method::POST, "/api/tutors/{idOrEmail}/reviews", 400), "refused");
-        assert!(!changes(Method::GET, "/api/site", 200));
-    }
-
-    #[test]
-    fn every_route_said_not_to_change_public_reads_is_a_real_write_route() {
-        // A renamed route would otherwise quietly start invalidating the cache again.
-        let api = crate::openapi_document();
-        for route in NOT_PUBLIC {
-            let item = api.paths.paths.get(*route).unwrap_or_else(|| panic!("{route} is not a route"));
-            let writes = item.post.is_some() || item.put.is_some() || item.patch.is_some() || item.delete.is_some();
-            assert!(writes, "{route} has no method that writes");
-        }
-    }
 
     #[test]
     fn an_answer_kept_before_a_write_is_not_served_after_it() {

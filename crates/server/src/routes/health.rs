@@ -14,11 +14,11 @@ use std::time::Duration;
 
 use actix_web::{get, web, HttpResponse};
 use hometutor_mail::{MailHeartbeat, WorkerState};
+use hometutor_messaging::WriterState;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::chat::WriterState;
 use crate::errors::blocking;
 use crate::shutdown::Draining;
 use crate::state::AppState;

@@ -9,6 +9,7 @@ pub mod notifications;
 pub mod payments;
 pub mod places;
 pub mod site;
+pub mod teaching_area;
 pub mod tuition;
 pub mod tutors;
 pub mod uploads;
@@ -25,6 +26,8 @@ pub fn config(cfg: &mut ServiceConfig) {
     notifications::config(cfg);
     // Before `tutors`: `/tutors/search` and `/tutors/me/photo` win over `/tutors/{idOrEmail}`.
     discovery::config(cfg);
+    // The literal `me/area` before the `{idOrEmail}` routes.
+    teaching_area::config(cfg);
     tutors::config(cfg);
     uploads::config(cfg);
     places::config(cfg);

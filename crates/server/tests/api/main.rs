@@ -15,8 +15,12 @@
 mod common;
 
 mod admin_api;
+mod admin_input_api;
+mod admin_site_api;
 mod areas_api;
 mod auth_api;
+mod auth_codes_api;
+mod auth_tokens_api;
 mod bad_input_api;
 mod chat_wire;
 mod chat_ws;
@@ -28,6 +32,7 @@ mod logs;
 mod messages_api;
 mod metrics;
 mod notifications_api;
+mod nul_input_api;
 mod openapi;
 mod packaging;
 mod payments_api;
