@@ -4,7 +4,6 @@
 //! The processes are started at the same instant on the empty database.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use futures_util::FutureExt;
 use hometutor_accounts::NewUser;
@@ -131,7 +130,7 @@ impl Cluster {
         let upstreams: Vec<String> = nodes.iter().map(|n| n.base.trim_start_matches("http://").to_string()).collect();
         let nginx = Nginx::start(&nginx, &dir, port, &upstreams);
         assert_eq!(nginx.base, public_url);
-        let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().expect("client");
+        let client = crate::common::client();
         let db = Db::connect(&database.url).expect("the cluster's database");
         Some(Self { nodes, nginx, client, smtp, provider, db, _redis: redis, _s3: s3, _database: database, dir })
     }
@@ -149,9 +148,8 @@ impl Cluster {
     /// A client whose connections come from `ip` (any 127.x.y.z: all of 127/8 is loopback), so nginx
     /// sees a client of that address.
     pub fn client_from(ip: &str) -> reqwest::Client {
-        reqwest::Client::builder()
+        crate::common::client_builder()
             .local_address(ip.parse::<std::net::IpAddr>().expect("an address"))
-            .timeout(Duration::from_secs(15))
             .build()
             .expect("client")
     }

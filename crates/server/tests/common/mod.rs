@@ -29,6 +29,19 @@ pub struct TestApp {
     pub data_dir: std::path::PathBuf,
 }
 
+/// An HTTP client as the tests use it. It lets a connection idle for less than the server's
+/// keep-alive (actix's default, 5 s): a connection the server closes after 5 s of silence and the
+/// client reuses at that instant fails its request with `IncompleteMessage` (seen after a fault
+/// test's 5-second restart of the S3 server). Browsers retry such a request; reqwest does not for a POST.
+pub fn client() -> reqwest::Client {
+    client_builder().build().expect("client")
+}
+
+/// [`client`]'s settings, for a client that needs one more (e.g. a local address).
+pub fn client_builder() -> reqwest::ClientBuilder {
+    reqwest::Client::builder().timeout(Duration::from_secs(15)).pool_idle_timeout(Duration::from_secs(2))
+}
+
 pub struct Reply {
     pub status: u16,
     pub headers: reqwest::header::HeaderMap,
@@ -57,7 +70,7 @@ impl TestApp {
             env.insert(k.to_string(), v.clone());
         }
         let base = serve(&env).await;
-        let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().expect("client");
+        let client = client();
         Self { base, env, client, smtp, database, data_dir }
     }
 

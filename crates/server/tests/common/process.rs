@@ -51,7 +51,7 @@ impl PeerProcess {
             }
         }
         let child = command.spawn().expect("the server binary starts");
-        let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build().expect("client");
+        let client = super::client();
         let peer = Self { child: Mutex::new(child), base: format!("http://127.0.0.1:{port}"), client };
         let deadline = Instant::now() + START_WITHIN;
         while Instant::now() < deadline {
