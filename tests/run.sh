@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Runs every test suite of the project:
-#   0. installs the S3-protocol server the upload suites use (tests/install/s3-server.sh),
-#   1. the Rust suites (unit, service and HTTP API tests) on SQLite,
-#   2. the same Rust suites on PostgreSQL when TEST_DATABASE_URL is set,
-#   3. beside 2, the web app's unit tests (vitest), its lint (ESLint: the design's import boundaries, hooks,
-#      accessibility; prettier; tsc), the freshness check of its API types and its production build,
-#   4. the API fuzzing (schemathesis, tests/schemathesis.sh) against the release binary, one test per
-#      role × backend,
-#   5. the browser end-to-end suite (Playwright on the system Chromium) against the release binary.
-# Ends with one line "N passed, N failed".
+# Runs every test suite of the project, compiling each profile once:
+#   0. installs what the suites need when missing (the S3-protocol server, promtool, nginx, systemd-analyze),
+#      and, in the background from the start, the web app's packages and production build,
+#   1. one debug build of every test binary (cargo-nextest),
+#   2. the Rust suites (unit, service and HTTP API tests) on SQLite, every test in a process of its own,
+#      several side by side (.config/nextest.toml),
+#   3. the same binaries again on PostgreSQL when TEST_DATABASE_URL is set, for the crates that reach a
+#      database; beside it, the web app's unit tests (vitest), lint (ESLint, prettier, tsc), the freshness
+#      check of its API types, and the shape of the code (tests/structure/check.py),
+#   4. the README's `cargo run --release`: built (embedding the web app) and smoke-tested (tests/smoke.sh),
+#   5. the API fuzzing (schemathesis, tests/schemathesis.sh) against that binary, one test per role × backend,
+#   6. the browser end-to-end suite (Playwright on the system Chromium) against that binary.
+# Prints each phase's time, then one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -16,75 +19,125 @@ logs=$(mktemp -d)
 passed=0
 failed=0
 status=0
+target="${CARGO_TARGET_DIR:-$root/target}"
+bin="$target/release/hometutor"
 
-count_cargo() { # sums "test result: ok. X passed; Y failed" lines
-  local p f
-  p=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed' "$1" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-  f=$(grep -Eo '[0-9]+ failed;' "$1" | awk '{s+=$1} END {print s+0}')
-  passed=$((passed + p)); failed=$((failed + f))
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+export NEXTEST_HIDE_PROGRESS_BAR=1
+
+# Phases and their durations, printed together at the end.
+phase_names=()
+phase_secs=()
+phase_start=$(date +%s)
+phase_name=
+step() {
+  local now
+  now=$(date +%s)
+  if [ -n "$phase_name" ]; then
+    phase_names+=("$phase_name")
+    phase_secs+=($((now - phase_start)))
+  fi
+  phase_name="$*"
+  phase_start=$now
+  echo
+  echo "==> [$(date -u +%H:%M:%S)] $*"
 }
-
-step() { echo; echo "==> [$(date -u +%H:%M:%S)] $*"; }
 
 # The plain text of a log (test runners colour their summaries).
 plain() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
 
-export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+# Adds a nextest run's "Summary [...] N tests run: P passed, F failed, S skipped" to the totals.
+count_nextest() {
+  local summary p t
+  summary=$(plain "$1" | grep -E '^\s*Summary \[' | tail -1)
+  if [ -z "$summary" ]; then
+    echo "(no nextest summary in $1: counted as one failure)"
+    failed=$((failed + 1))
+    return
+  fi
+  t=$(grep -Eo '[0-9]+ tests? run' <<<"$summary" | grep -Eo '^[0-9]+')
+  p=$(grep -Eo '[0-9]+ passed' <<<"$summary" | grep -Eo '^[0-9]+')
+  # Whatever ran and did not pass (failed, timed out, crashed) is a failure.
+  passed=$((passed + ${p:-0}))
+  failed=$((failed + ${t:-0} - ${p:-0}))
+}
 
-step "S3-protocol server for the upload suites (moto, pinned; quick when installed)"
+step "Installs: S3-protocol server, promtool, nginx, systemd-analyze (quick when installed)"
 tests/install/s3-server.sh || status=1
-# The metrics suite checks the example alert rules with promtool (Debian's prometheus); installed when missing.
+# The metrics suite checks the example alert rules with promtool (Debian's prometheus).
 tests/install/promtool.sh || status=1
-# The cluster test (it runs on PostgreSQL only) needs nginx; installed when missing.
+# The cluster test (it runs on PostgreSQL only) needs nginx.
 [ -z "${TEST_DATABASE_URL:-}" ] || tests/install/nginx.sh || status=1
 # The packaging test checks deploy/hometutor.service with systemd-analyze.
 tests/install/systemd-analyze.sh || status=1
+command -v cargo-nextest >/dev/null || cargo install --locked cargo-nextest || status=1
+
+# The web app's packages and production build, beside the Rust build: the release build embeds
+# frontend/dist (crates/server/build.rs finds it fresh and runs no npm); vitest and lint need the packages.
+web_build() {
+  # npm ci again when package-lock.json changed since the last install (a pull that added a package).
+  (cd frontend && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }) ||
+    return 1
+  if (cd frontend && npm run build 2>&1); then echo "WEB BUILD PASSED"; else echo "WEB BUILD FAILED"; return 1; fi
+}
+web_build_pid=
+if [ -f frontend/package.json ]; then
+  web_build >"$logs/web-build.log" 2>&1 &
+  web_build_pid=$!
+fi
+
+step "Rust: one debug build of every test binary (the web app's install and build beside it)"
+cargo nextest run --workspace --no-run 2>&1 | tee "$logs/build.log" | grep -Ev '^\s+(Compiling|Downloaded|Downloading) '
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+# Tests that need PostgreSQL (several processes sharing one database, the database's own faults)
+# say so and return on SQLite; they are left out of that run rather than counted as passed there.
+postgres_only='binary(cluster) | binary(database_faults)'
+# Crates that never reach a database run once, on SQLite.
+without_database='package(hometutor-core) | package(hometutor-geo) | package(hometutor-places) | package(hometutor-vocabulary)'
 
 step "Rust suites on SQLite"
-(unset TEST_DATABASE_URL; cargo test --workspace --no-fail-fast 2>&1) | tee "$logs/sqlite.log"
+(unset TEST_DATABASE_URL; cargo nextest run --workspace --profile ci -E "not ($postgres_only)" 2>&1) |
+  tee "$logs/sqlite.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-count_cargo "$logs/sqlite.log"
+count_nextest "$logs/sqlite.log"
 
-# The web app's checks run beside the PostgreSQL suite: both were compiled or installed already,
-# and the Rust tests spend much of their time waiting on the database and on timers, so the two
-# share the 2 cores well. Each writes its own log, shown whole after both have finished.
-web_checks() { # writes $logs/web.log; exit status: 0 when all passed
+# Beside the PostgreSQL suite (it waits on the database more than it computes): the web app's checks.
+web_checks() { # writes $logs/vitest.log; prints the checks' results; exit status 0 when all passed
   local rc=0
-  # npm ci again when package-lock.json changed since the last install (a pull that added a package).
-  (cd frontend && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }) || rc=1
   (cd frontend && npm test 2>&1) >"$logs/vitest.log" || rc=1
   if (cd frontend && npm run lint 2>&1); then echo "LINT PASSED"; else echo "LINT FAILED"; rc=1; fi
-  if [ -f frontend/scripts/check-api.mjs ]; then
-    if (cd frontend && node scripts/check-api.mjs 2>&1); then echo "API TYPES PASSED"; else echo "API TYPES FAILED"; rc=1; fi
-  fi
-  # The web app the release build embeds: built here, beside the PostgreSQL suite, the release
-  # build's script finds frontend/dist fresh and runs no npm (crates/server/build.rs).
-  if (cd frontend && npm run build 2>&1); then echo "WEB BUILD PASSED"; else echo "WEB BUILD FAILED"; rc=1; fi
+  if (cd frontend && node scripts/check-api.mjs 2>&1); then echo "API TYPES PASSED"; else echo "API TYPES FAILED"; rc=1; fi
   return "$rc"
 }
-
 web_pid=
-if [ -f frontend/package.json ]; then
-  step "Web app: install, unit tests, lint, API types, build (in the background, beside the next step)"
-  web_checks >"$logs/web.log" 2>&1 &
-  web_pid=$!
+if [ -n "$web_build_pid" ]; then
+  if wait "$web_build_pid"; then
+    web_checks >"$logs/web.log" 2>&1 &
+    web_pid=$!
+  else
+    status=1
+    failed=$((failed + 1))
+  fi
+  cat "$logs/web-build.log" | tail -n 8
 fi
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "Rust suites on PostgreSQL ($TEST_DATABASE_URL)"
-  cargo test --workspace --no-fail-fast 2>&1 | tee "$logs/pg.log"
+  step "Rust suites on PostgreSQL ($TEST_DATABASE_URL), beside the web app's unit tests, lint and API types"
+  cargo nextest run --workspace --profile ci -E "not ($without_database)" 2>&1 | tee "$logs/pg.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-  count_cargo "$logs/pg.log"
+  count_nextest "$logs/pg.log"
 else
+  step "Web app's unit tests, lint and API types"
   echo "(TEST_DATABASE_URL unset: the PostgreSQL run is skipped; CI sets it)"
 fi
 
+if python3 tests/structure/check.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
 if [ -n "$web_pid" ]; then
   wait "$web_pid" || status=1
-  step "Web app: unit tests (vitest)"
-  cat "$logs/vitest.log"
-  step "Web app: install, lint, API types, build"
-  cat "$logs/web.log"
+  step "Web app: results of the unit tests (vitest), lint and API types"
+  cat "$logs/vitest.log" "$logs/web.log"
   p=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
   f=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
@@ -94,18 +147,22 @@ if [ -n "$web_pid" ]; then
   done
 fi
 
+step "The README's cargo run --release: built (embedding the web app) and smoke-tested"
+cargo build --release 2>&1 | tail -n 2
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+if tests/smoke.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
+
 if [ -f tests/e2e/package.json ]; then
-  step "Release build (embeds the web app)"
-  cargo build --release 2>&1 | tail -n 3
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   step "API fuzzing: schemathesis as parent, tutor and admin on each backend"
-  tests/schemathesis.sh "${CARGO_TARGET_DIR:-$root/target}/release/hometutor" 2>&1 | tee "$logs/schemathesis.log"
+  tests/schemathesis.sh "$bin" 2>&1 | tee "$logs/schemathesis.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   p=$(grep -c '^PASS schemathesis ' "$logs/schemathesis.log")
   f=$(grep -c '^FAIL schemathesis' "$logs/schemathesis.log")
   passed=$((passed + p)); failed=$((failed + f))
+
   step "Browser end-to-end suite"
-  (cd tests/e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && HOMETUTOR_BIN="${CARGO_TARGET_DIR:-$root/target}/release/hometutor" npm test 2>&1) | tee "$logs/e2e.log"
+  (cd tests/e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && HOMETUTOR_BIN="$bin" npm test 2>&1) |
+    tee "$logs/e2e.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   p=$(plain "$logs/e2e.log" | grep -Eo '^\s+[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
   f=$(plain "$logs/e2e.log" | grep -Eo '^\s+[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
@@ -113,6 +170,10 @@ if [ -f tests/e2e/package.json ]; then
 fi
 
 step "Done"
+echo "Phase times:"
+for i in "${!phase_names[@]}"; do
+  printf '  %5s  %s\n' "$((phase_secs[i] / 60))m$((phase_secs[i] % 60))s" "${phase_names[$i]}"
+done
 [ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
 echo "${passed} passed, ${failed} failed"
 exit "$status"
