@@ -74,7 +74,7 @@ impl DatabaseTarget {
 /// copying each page through a system call: tutor search reads hundreds of scattered rows per query
 /// (crates/discovery's benchmark). Temporary storage, statement journals included, stays in memory: a
 /// statement journal past 64 KiB otherwise became a temporary file opened, written and deleted on
-/// every chat batch (≈ 8 % of the server's CPU at 5,000 msg/s; issue 22).
+/// every chat batch (≈ 8 % of the server's CPU at 5,000 msg/s).
 ///
 /// The busy timeout is set first, on its own, so the rest waits for other processes' locks. It is not
 /// always enough: switching a file to WAL, or opening one whose WAL index another process is rebuilding,

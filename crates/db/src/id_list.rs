@@ -3,7 +3,7 @@
 //!
 //! Diesel writes `eq_any` as `IN (?, ?, …)` on SQLite, one bound parameter per id, and never
 //! keeps such a statement: every call parses and plans it again (14 % of a nearby search's time
-//! through HTTP, measured with `perf` for issue 22). On SQLite [`one_of`] pads the list to the next
+//! through HTTP, measured with `perf`). On SQLite [`one_of`] pads the list to the next
 //! power of two by repeating its last id, so a handful of statement texts cover every length and
 //! each is kept; past [`MAX_LISTED`] ids it binds them as one JSON array read by `json_each`. (A
 //! JSON array for every length was tried first: SQLite's planner cannot count the rows of

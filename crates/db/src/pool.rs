@@ -46,7 +46,7 @@ impl PoolConnection {
 /// A connection that sat idle longer than this is pinged on checkout: the server
 /// (or a proxy) may have closed it meanwhile. One used within this window has
 /// just answered, so checking it again would only add a round trip to every
-/// call (measured: see README, "Reliability").
+/// call (measured: see docs/operations.md, "What survives what").
 const CHECK_IDLE_AFTER: Duration = Duration::from_secs(1);
 
 /// Opens connections for r2d2 and decides which may be reused. Only PostgreSQL

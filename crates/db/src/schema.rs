@@ -99,12 +99,12 @@ diesel::table! {
         approx_lat -> Nullable<Double>,
         approx_lng -> Nullable<Double>,
         approx_cell -> Nullable<BigInt>,
-        /// Set while the parent has closed the request (issue 19); NULL when open.
+        /// Set while the parent has closed the request; NULL when open.
         closed_at -> Nullable<Timestamp>,
         /// `found_tutor` or `not_needed`.
         close_outcome -> Nullable<Text>,
         closed_tutor_id -> Nullable<BigInt>,
-        /// Vocabulary ids (crates/vocabulary, issue 20); NULL until filled in at start-up.
+        /// Vocabulary ids (crates/vocabulary); NULL until filled in at start-up.
         subject_id -> Nullable<Text>,
         class_id -> Nullable<Text>,
         /// A board id; NULL when the parent did not say.
@@ -187,7 +187,7 @@ diesel::table! {
         fees -> Text,
         demo_offer -> Text,
         updated_at -> Timestamp,
-        /// Rupees per hour (issue 20); the free-text `fees` keeps the notes.
+        /// Rupees per hour; the free-text `fees` keeps the notes.
         fee_per_hour -> Nullable<Integer>,
         /// Stored name of the square profile photo.
         photo -> Nullable<Text>,
@@ -335,7 +335,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    /// A parent's invitation of a recommended tutor to a request (issue 20).
+    /// A parent's invitation of a recommended tutor to a request.
     tuition_invites (request_id, tutor_id) {
         request_id -> BigInt,
         tutor_id -> BigInt,
@@ -344,7 +344,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    /// Tutor search's candidates (issue 20): an area under each (subject id or '*', coarse
+    /// Tutor search's candidates: an area under each (subject id or '*', coarse
     /// cell) it can be found by, with its centre and radius (crates/tuition/src/search_index.rs),
     /// and a copy of its tutor's listing that the database keeps (migration 000022).
     tutor_search_index (subject_id, cell, lat, tutor_id) {

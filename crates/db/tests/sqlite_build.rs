@@ -1,6 +1,6 @@
 //! The bundled SQLite is compiled as `.cargo/config.toml` says (`LIBSQLITE3_FLAGS`): a build that
 //! lost those flags (the file deleted, the variable overridden) would still pass every other test
-//! while paying again for what issue 22's profiles found.
+//! while paying again for the costs the server's `perf` profiles found.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 

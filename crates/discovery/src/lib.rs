@@ -1,4 +1,4 @@
-//! Discovery (issue 20): tutor search for parents and visitors ([`search`]), and recommended
+//! Discovery: tutor search for parents and visitors ([`search`]), and recommended
 //! tutors for a request with a transparent score and the reasons behind it ([`score`],
 //! [`recommend`]), and a parent's invitation of a recommended tutor.
 //!

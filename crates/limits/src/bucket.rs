@@ -19,7 +19,7 @@ pub enum Counted {
 }
 
 /// Every rate limit of the site. The table of names and numbers is
-/// [`Bucket::declared`]; the README (Architecture → Rate limits) says where each is wired.
+/// [`Bucket::declared`]; docs/architecture.md ('The parts, one by one' → Rate limits) says where each is wired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Bucket {
     /// Failed logins per account (the e-mail as typed, lower-cased), from any address. A successful

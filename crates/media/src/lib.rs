@@ -229,7 +229,7 @@ impl MediaStore {
 pub const PHOTO_SIDE: u32 = 400;
 
 impl MediaStore {
-    /// Stores a profile photo (issue 20): `bytes` must be a JPEG, PNG or WebP image (its
+    /// Stores a profile photo: `bytes` must be a JPEG, PNG or WebP image (its
     /// first bytes say which); it is cropped to its centre square, resized to
     /// [`PHOTO_SIDE`] and stored as a new JPEG file owned by `owner`, served like any
     /// upload. Not checked against the upload quota: one small file per tutor at a time.

@@ -2,7 +2,7 @@
 //! tutor themself (or an admin) changes it. Only parents review, once per tutor
 //! (a second review replaces the first), with a rating from 1 to 5.
 //!
-//! Issue 20: a fee per hour in rupees (the free-text `fees` keeps the notes), a square
+//! For tutor discovery: a fee per hour in rupees (the free-text `fees` keeps the notes), a square
 //! photo (stored by crates/media; its name here), the distribution of ratings, and on
 //! each review whether its parent and the tutor were in touch through HomeTutor.
 

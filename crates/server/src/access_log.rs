@@ -44,7 +44,7 @@ struct RouteTemplate(Rc<str>);
 
 /// The request's route template (`/api/tutors/{id}`), or `unmatched`. Known before routing: the
 /// resource map matches the path on its own, which costs a walk of every route (a tenth of a
-/// cached `/api/site`'s CPU, README 'HTTP hot paths'), so the first layer to ask (this log) keeps
+/// cached `/api/site`'s CPU: docs/benchmarks.md, 'HTTP hot paths'), so the first layer to ask (this log) keeps
 /// the answer for the others (the metrics, the public cache), and each worker remembers the
 /// answers for the paths it sees most ([`KnownTemplates`]).
 pub fn route_template(req: &ServiceRequest) -> Rc<str> {

@@ -1,4 +1,4 @@
-//! How answers travel compressed (issue 21). One rule picks the coding from the request's
+//! How answers travel compressed. One rule picks the coding from the request's
 //! `Accept-Encoding` — brotli, then gzip, else none, a coding the client gives `q=0` never —
 //! for the web app's files, which the build precompressed at maximum quality (`crate::web`
 //! sends the `.br` or `.gz` copy), and for answers compressed here on the fly.

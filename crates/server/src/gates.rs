@@ -2,7 +2,7 @@
 //! ([`crate::input::nul_in_url_refusal`]), maintenance mode ([`crate::maintenance`]), the
 //! admin area's gate ([`crate::admin_gate`]). Each module owns its rule; they share one
 //! middleware layer because every `from_fn` layer costs each request a boxed future and a
-//! service call (README, 'HTTP hot paths': the profile of `/api/site`).
+//! service call (docs/benchmarks.md, 'HTTP hot paths': the profile of `/api/site`).
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};

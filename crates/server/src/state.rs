@@ -33,8 +33,8 @@ pub struct AppState {
     pub notifier: Notifier,
     /// The notification centre's list, read marks, preferences and unsubscribe links.
     pub notifications: NotificationService,
-    /// Wakes the daily digest job (`POST /api/testing/clock`, once it exists, after moving the clock).
-    #[allow(dead_code)] // read by the test clock's route (issue 19, another branch)
+    /// Wakes the daily digest job (`POST /api/testing/clock`, after moving the clock).
+    #[allow(dead_code)] // read by the test clock's route (crate::testing_clock)
     pub digest_signal: DigestSignal,
     /// The site's own origin: WebSocket handshakes from any other are refused.
     pub public_url: String,

@@ -1,4 +1,4 @@
-//! The scale-out promise (issue 17), proved as an operator deploys: three real `hometutor`
+//! The scale-out promise, proved as an operator deploys: three real `hometutor`
 //! processes, each with its own `DATA_DIR`, on one fresh PostgreSQL database and one Redis, behind
 //! nginx with the project's own `deploy/nginx.conf`, started at the same instant on the empty
 //! database (`cluster/harness.rs`). Each scenario gets a cluster of its own:

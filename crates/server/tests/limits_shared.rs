@@ -1,4 +1,4 @@
-//! Issue 17, points 4 and 5: who the client is behind a proxy, and limits that hold across
+//! Who the client is behind a proxy, and limits that hold across
 //! server processes (the built binary, on the test database and a private Redis), under
 //! concurrent requests, and across a restart.
 

@@ -1,4 +1,4 @@
-//! The start-up fill-in of vocabulary ids (issue 20), run right after the approximate
+//! The start-up fill-in of vocabulary ids, run right after the approximate
 //! points ([`TuitionService::backfill_approximate_points`]):
 //! - every request with a NULL `subject_id` or `class_id` gets the id its text maps to
 //!   ([`Choice::from_text`]): a known term's id, the text itself kept as the parent wrote

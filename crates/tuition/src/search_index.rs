@@ -1,4 +1,4 @@
-//! Tutor search's index of teaching areas (issue 20): this module owns `tutor_search_index`.
+//! Tutor search's index of teaching areas: this module owns `tutor_search_index`.
 //!
 //! An area is stored under every (subject id, coarse cell) it can be found by: each
 //! vocabulary subject id it names (`other:` entries are never a filter) and the wildcard

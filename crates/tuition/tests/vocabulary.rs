@@ -1,5 +1,5 @@
-//! Requests, teaching areas, alerts and the nearby search speaking in vocabulary ids
-//! (issue 20), each on a private database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+//! Requests, teaching areas, alerts and the nearby search speaking in vocabulary ids,
+//! each on a private database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 

@@ -1,4 +1,4 @@
-//! The one vocabulary (issue 20): subjects, classes, boards and teaching modes as stable
+//! The one vocabulary: subjects, classes, boards and teaching modes as stable
 //! ids with labels. Requests, teaching areas, filters and alerts all speak in these ids,
 //! so 'Class 1' never matches 'Class 10' and 'Maths' meets 'Mathematics'.
 //!

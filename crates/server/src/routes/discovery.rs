@@ -1,4 +1,4 @@
-//! Discovery (issue 20): tutor search (public), a request's recommended tutors and the
+//! Discovery: tutor search (public), a request's recommended tutors and the
 //! parent's invitations. The rules are crates/discovery's; this file maps them onto HTTP.
 
 use actix_web::http::StatusCode;

@@ -1,4 +1,4 @@
-//! Place search (issue 20): what a person types (a locality, a city, a PIN code) to places
+//! Place search: what a person types (a locality, a city, a PIN code) to places
 //! with their points, and a point back to the place it lies in. Public (the search box is on
 //! pages visitors see), rate limited per client address. The index is built into the binary
 //! (`hometutor-places`, GeoNames CC BY 4.0); nothing leaves the server.

@@ -140,7 +140,7 @@ pub async fn tutor_profile(
         let discovery = DiscoveryService::new(state.db.clone(), state.notifier.clone());
         let messages = state.messages.clone();
         // One trip to the blocking pool for the three reads: each trip is two thread switches,
-        // a quarter of this route's time in the profile (README, 'HTTP hot paths').
+        // a quarter of this route's time in the profile (docs/benchmarks.md, 'HTTP hot paths').
         let dto = blocking(move || {
             let found = profiles.get(&key).map_err(ApiError::from)?;
             let tutor = found.id;

@@ -1,4 +1,4 @@
-//! The vocabulary (issue 20): the subjects, classes, boards and teaching modes that
+//! The vocabulary: the subjects, classes, boards and teaching modes that
 //! requests, teaching areas, filters and alerts speak in, as ids with labels.
 
 use std::sync::OnceLock;

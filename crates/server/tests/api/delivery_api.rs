@@ -1,4 +1,4 @@
-//! How the site travels and how it is found (issue 21): JSON answers compressed as the client
+//! How the site travels and how it is found: JSON answers compressed as the client
 //! asks (and only those worth it: not small ones, not pictures, not the chat socket),
 //! robots.txt and the sitemap, and the previews of a tutor's shared link. The web app's own
 //! precompressed files need the built app, which these suites run without: the browser suite

@@ -112,7 +112,7 @@ async fn empty_messages_and_blocked_senders_are_refused() {
 
 const NOT_ALLOWED: &str = "You can message this person once they contact you or through one of their tuition requests.";
 
-/// Issue 14: writing to every user id used to reveal each one's name and e-mail in
+/// Contact privacy: writing to every user id used to reveal each one's name and e-mail in
 /// the conversation list. First contact now follows the product's relationships.
 #[actix_web::test]
 async fn no_account_harvests_names_and_emails_by_writing_to_every_id() {

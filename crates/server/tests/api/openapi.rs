@@ -133,12 +133,12 @@ fn the_public_routes_are_exactly_the_ones_without_a_token() {
         "GET /api/tutors/{idOrEmail}",
         "GET /api/tutors/{idOrEmail}/reviews",
         "GET /api/uploads/{filename}",
-        // The vocabulary (issue 20): the same for everyone, cached by browsers.
+        // The vocabulary: the same for everyone, cached by browsers.
         "GET /api/vocabulary",
         // An e-mail's one-click unsubscribe link: the signed token is the permission.
         "GET /api/notifications/unsubscribe",
         "POST /api/notifications/unsubscribe",
-        // Place search (issue 20): the search box is on pages visitors see.
+        // Place search: the search box is on pages visitors see.
         "GET /api/places",
         "GET /api/places/nearest",
     ];

@@ -1,4 +1,4 @@
-//! Place search over HTTP (issue 20): `GET /api/places?q=` and `GET /api/places/nearest`,
+//! Place search over HTTP: `GET /api/places?q=` and `GET /api/places/nearest`,
 //! public, limited per client address. The index is built into the server.
 //! Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL set (the limiter's store).
 

@@ -1,4 +1,4 @@
-//! The vocabulary over HTTP (issue 20): `GET /api/vocabulary`, requests that carry
+//! The vocabulary over HTTP: `GET /api/vocabulary`, requests that carry
 //! subject, class, board and mode ids, the nearby search's id filters, and teaching areas
 //! answered as terms. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL set.
 
