@@ -19,7 +19,7 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 const SHARED = ['./src/api', './src/components', './src/hooks', './src/lib']
 
-/** Features every other feature may use (issue 20's subjects/classes/boards/modes pickers). */
+/** Features every other feature may use (the subjects/classes/boards/modes pickers). */
 const SHARED_FEATURES = ['vocabulary']
 
 const boundaryZones = [
@@ -89,7 +89,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
-    // The hand-written service worker (issue 21): a classic script in the worker's scope.
+    // The hand-written service worker: a classic script in the worker's scope.
     files: ['service-worker/**/*.js'],
     extends: [js.configs.recommended],
     languageOptions: { sourceType: 'script', globals: globals.serviceworker },

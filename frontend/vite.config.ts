@@ -31,15 +31,15 @@ export default defineConfig({
     },
   },
   build: {
-    // No preload lists of every lazy screen's files in the first file (~2 KB compressed, issue 21
-    // budget): with the few shared files below, a screen's file names its imports itself and the
+    // No preload lists of every lazy screen's files in the first file (~2 KB compressed, the
+    // page-weight budget): with the few shared files below, a screen's file names its imports itself and the
     // browser fetches them one round trip later.
     modulePreload: false,
     rolldownOptions: {
       // Chakra makes each component with factory calls at the top of its module (a slot recipe's
       // context, then `withProvider` / `withContext` per part). They only make components, but a
       // bundler cannot know that of a call, so a screen that draws an alert's root would carry every
-      // part of it: marked pure, the parts no screen uses are dropped (issue 21's bytes).
+      // part of it: marked pure, the parts no screen uses are dropped.
       treeshake: {
         manualPureFunctions: [
           'createSlotRecipeContext',
@@ -53,7 +53,7 @@ export default defineConfig({
         ],
       },
       output: {
-        // Issue 21 (bytes on the wire): few files, each what its screens need (vite-plugins/chunk-groups.ts).
+        // Bytes on the wire: few files, each what its screens need (vite-plugins/chunk-groups.ts).
         codeSplitting: { groups: chunkGroups() },
       },
     },

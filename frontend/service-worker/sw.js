@@ -1,4 +1,4 @@
-// HomeTutor's service worker (issue 21), hand-written: it keeps the app's shell so that the app
+// HomeTutor's service worker, hand-written: it keeps the app's shell so that the app
 // opens without a network, and nothing else.
 //
 // - Precache: index.html and every file of this build (hashed scripts, styles, images, the

@@ -8,7 +8,7 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 // The first render as a transition: React renders it in slices and yields to the browser between
-// them, instead of one long task that holds a phone's main thread (issue 21: total blocking time).
+// them, instead of one long task that holds a phone's main thread (total blocking time).
 const app = createRoot(root)
 startTransition(() =>
   app.render(

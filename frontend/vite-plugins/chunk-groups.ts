@@ -1,6 +1,6 @@
 import type { Rolldown } from 'vite'
 
-// Issue 21 (bytes on the wire): which files the build makes. Every request costs its headers
+// Bytes on the wire: which files the build makes. Every request costs its headers
 // (~0.75 KB here), so files are few, and a file holds what the screens that load it need:
 // - shell: everything the entry imports (with the landing page's own file, the whole first visit);
 // - forms: the form libraries;

@@ -24,7 +24,7 @@ async function bundle(source: string): Promise<string> {
   return output[0].output.map((file) => (file.type === 'chunk' ? file.code : '')).join('\n')
 }
 
-describe("Leaflet from its ES modules (issue 21's bytes)", () => {
+describe('Leaflet from its ES modules', () => {
   it('keeps every handler and control a map has by default, and drops what no map here uses', async () => {
     const code = await bundle(
       "import { Map, TileLayer, Marker, Popup, Circle, divIcon } from 'leaflet'\n" +

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Plugin } from 'vite'
 
-// Issue 21 (bytes on the wire): Leaflet's published bundle (dist/leaflet-src.js) is one UMD file, so
+// Bytes on the wire: Leaflet's published bundle (dist/leaflet-src.js) is one UMD file, so
 // every map carries all of Leaflet: GeoJSON, image and video overlays, the layers and scale
 // controls, three more projections, tooltips. Leaflet also publishes its ES modules (src/); built
 // from those, the bundler keeps only what the app's maps reach (~15 KB less compressed).

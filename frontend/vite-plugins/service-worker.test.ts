@@ -12,7 +12,7 @@ const build = (extra: [string, string][] = []) =>
     ...extra,
   ])
 
-describe('the service worker precache list (issue 21)', () => {
+describe('the service worker precache list', () => {
   it('lists the shell and the hashed files, not source maps, Vite manifests or the worker itself', () => {
     expect(precacheManifest(build()).urls).toEqual(['/assets/index-abc123.js', '/index.html', '/manifest.webmanifest'])
   })

@@ -26,7 +26,7 @@ export function precacheManifest(files: Map<string, string | Uint8Array>): { ver
 }
 
 /**
- * Emits dist/sw.js (issue 21: installable, opens offline) from the hand-written
+ * Emits dist/sw.js (installable, opens offline) from the hand-written
  * service-worker/sw.js with this build's precache list. Build only: the dev server has no worker,
  * and main.tsx registers it only in production builds.
  */

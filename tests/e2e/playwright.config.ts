@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 
-// The system Chromium, never a downloaded one (see README: tests/run.sh installs it if missing).
+// The system Chromium, never a downloaded one: ensure-chromium.sh (npm's pretest hook) installs it if missing, as
+// does .ci/run.
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

@@ -1,5 +1,5 @@
 /**
- * Issue 20 (discovery): the wire shapes of the tutor search, public profile, photo upload and
+ * Discovery: the wire shapes of the tutor search, public profile, photo upload and
  * recommendations, as the OpenAPI document states them.
  */
 import type { components } from './schema'

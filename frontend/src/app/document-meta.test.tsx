@@ -10,7 +10,7 @@ import { routeMeta } from './route-meta'
 const description = () => document.querySelector('meta[name="description"]')?.getAttribute('content')
 const inAYear = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString()
 
-describe('tab titles and descriptions (issue 21)', () => {
+describe('tab titles and descriptions', () => {
   it('gives every route of the SPEC §2 table a title of its own', () => {
     const paths = [
       '/about',

@@ -6,7 +6,7 @@ import { lazyWithQueries } from './lazy-with-queries'
 
 // Every screen is its own chunk, so the landing route loads only what it shows (DESIGN.md §6).
 // Every screen but the landing page comes with the query layer (TanStack Query): the landing page
-// asks the server for nothing but the site's settings, which the shell fetches (issue 21 budget).
+// asks the server for nothing but the site's settings, which the shell fetches (the page-weight budget).
 const Landing = lazy(() => import('@/features/landing/routes/Landing'))
 const About = lazyWithQueries(() => import('@/features/info/routes/About'))
 const Support = lazyWithQueries(() => import('@/features/info/routes/Support'))

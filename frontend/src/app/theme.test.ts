@@ -12,7 +12,7 @@ function sources(dir: string): string[] {
   })
 }
 
-describe('the theme (issue 21: less work before the first paint)', () => {
+describe('the theme (less work before the first paint)', () => {
   it('has the palettes the screens draw with, and none of the four it leaves out', () => {
     for (const palette of ['gray', 'red', 'orange', 'green', 'blue', 'purple']) {
       expect(system.token(`colors.${palette}.600`), palette).toMatch(/^#|var\(/)

@@ -39,7 +39,7 @@ import { zIndices } from '@chakra-ui-theme/tokens/z-indices'
  * Chakra's default theme has ten colour palettes; the app draws with six (gray, red, orange, green,
  * blue, purple). Each palette is ~20 tokens that the theme system turns into CSS variables before
  * the first paint, so the four no screen uses are left out: less work on a phone's main thread at
- * start (issue 21). `theme.test.ts` fails when a screen names one of them.
+ * start. `theme.test.ts` fails when a screen names one of them.
  */
 export const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'pink'])
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { APP_NAME } from './constants'
 
 /**
- * The browser tab's title and the page's meta description: the one writer of both (issue 21).
+ * The browser tab's title and the page's meta description: the one writer of both.
  *
  * Three layers, each set by whoever knows it, so that the order in which React runs effects
  * never decides the outcome: the site's name (the admin's site title, from the shell), the

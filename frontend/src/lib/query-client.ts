@@ -32,8 +32,8 @@ export function createQueryClient() {
 let appClient: QueryClient | null = null
 
 /**
- * The app's one query client, made when the first screen that asks the server loads (issue 21:
- * TanStack Query is not part of the landing page's first load; `app/query-layer` provides it).
+ * The app's one query client, made when the first screen that asks the server loads
+ * (TanStack Query is not part of the landing page's first load; `app/query-layer` provides it).
  */
 export function getQueryClient(): QueryClient {
   if (!appClient) {

@@ -120,7 +120,7 @@ export function updateSessionUser(user: Profile) {
 /**
  * Saves (or, when inactive, clears) the subscription as the server reported it: from
  * /payment/subscription-status or a successful /payment/verify. Never call it with anything the
- * browser made up (SPEC §4, issue 4: the server is the only source of truth).
+ * browser made up (SPEC §4: the server is the only source of truth).
  */
 export function setSubscription(active: boolean, expires: string | null | undefined) {
   if (!getToken()) return

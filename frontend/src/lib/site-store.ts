@@ -7,7 +7,7 @@ export type SiteSettings = components['schemas']['SettingsDto']
 /**
  * The last GET /site answer, for the shell and the landing page. Fetched with a plain `fetch`
  * (`loadSite`, from the lazily mounted `app/layout/SiteSync`), so that neither the typed client nor
- * the query library weighs on the landing page's first load (issue 21 budget); `lib/site.ts`
+ * the query library weighs on the landing page's first load (the page-weight budget); `lib/site.ts`
  * connects it to the query cache for screens that have one.
  */
 const store = createExternalStore<Site | null>(null)

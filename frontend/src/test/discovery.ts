@@ -1,6 +1,6 @@
 import type { RecommendedTutor, TutorCard } from '@/api/discovery-types'
 
-/** Issue 20 fixtures: tutor cards and recommendations as the server sends them (places and the vocabulary: test/places.ts, test/vocabulary.ts). */
+/** Discovery fixtures: tutor cards and recommendations as the server sends them (places and the vocabulary: test/places.ts, test/vocabulary.ts). */
 export function makeCard(overrides: Partial<TutorCard> = {}): TutorCard {
   return {
     id: 42,

@@ -63,16 +63,16 @@ export const defaultHandlers = [
   // The dashboards list requests: empty unless a test says otherwise.
   http.get('*/api/tuition/mine', () => HttpResponse.json<Body<'TuitionRequestDto'>[]>([])),
   http.get('*/api/tuition/nearby', () => HttpResponse.json<Body<'NearbyRequestDto'>[]>([])),
-  // Issue 19: the bell's count and list, the e-mail settings, a tutor's teaching area (none saved)
+  // The bell's count and list, the e-mail settings, a tutor's teaching area (none saved)
   // and the count an unsubscribed tutor sees.
   http.get('*/api/notifications/unread-count', () => HttpResponse.json<Body<'UnreadCount'>>({ unread: 0 })),
   http.get('*/api/notifications', () => HttpResponse.json<Body<'NotificationPage'>>({ items: [], nextCursor: null })),
   http.get('*/api/notifications/preferences', () => HttpResponse.json<Body<'Preferences'>>({ preferences: [] })),
   http.get('*/api/tutors/me/area', () => HttpResponse.json(null)),
   http.get('*/api/tuition/nearby/count', () => HttpResponse.json<Body<'NearbyCountDto'>>({ count: 0, radiusKm: 10 })),
-  // Issue 20: the parent dashboard's recommended tutors (none unless a test serves some).
+  // The parent dashboard's recommended tutors (none unless a test serves some).
   http.get('*/api/tuition/:id/recommendations', () => HttpResponse.json({ tutors: [] })),
-  // Issue 20: the gazetteer and the vocabulary (test/places.ts, test/vocabulary.ts).
+  // The gazetteer and the vocabulary (test/places.ts, test/vocabulary.ts).
   ...placesHandlers,
 ]
 

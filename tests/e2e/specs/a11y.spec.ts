@@ -71,7 +71,7 @@ test.describe('phone drawer', () => {
 test('the skip link moves keyboard focus to the main content', async ({ page }) => {
   await page.goto('/about')
   // A person presses Tab on the page they see: the app renders its first screen after the load
-  // event (in slices, issue 21), and a key pressed before it is there reaches an empty page.
+  // event (in slices), and a key pressed before it is there reaches an empty page.
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: 'Skip to main content' })

@@ -167,7 +167,7 @@ test('an admin finds and deactivates a user, flags a request and approves a test
   const visitor = await page.context().browser()!.newContext({ baseURL: process.env.E2E_BASE_URL })
   const landing = await visitor.newPage()
   await landing.goto('/')
-  // The admin's content under the fold loads as the visitor scrolls down to it (issue 21 budget).
+  // The admin's content under the fold loads as the visitor scrolls down to it (the page-weight budget).
   await landing.getByRole('heading', { name: 'Ready to Start Learning?' }).scrollIntoViewIfNeeded()
   await expect(landing.getByRole('heading', { name: 'What Parents Say' })).toBeVisible()
   await expect(landing.getByText(quote)).toBeVisible()

@@ -3,11 +3,11 @@ import { createAccount, login, storageStateFor, type Account } from '../support/
 import { describeLoad, KB, measureLoad } from '../support/budgets'
 import { DESKTOP, PHONE } from '../support/helpers'
 
-// Issue 21: every route of SPEC §2's route table, as the role that may see it, on a first visit
+// Every route of SPEC §2's route table, as the role that may see it, on a first visit
 // (a fresh browser context: empty HTTP cache, no service worker yet) at 1280 and 375 px, within
-// issue 21's budgets: the landing page ≤ 120 KB on the wire, every other route ≤ 200 KB (the
+// the page-weight budgets: the landing page ≤ 120 KB on the wire, every other route ≤ 200 KB (the
 // heaviest are a tutor's /dashboard and /nearby on a wide screen, whose map is in view at once and
-// so loads with the page: README, 'Performance budgets'), and layout shift ≤ 0.05 on every route.
+// so loads with the page: docs/web.md, 'Performance budgets'), and layout shift ≤ 0.05 on every route.
 
 const LANDING_BUDGET = 120 * KB
 const ROUTE_BUDGET = 200 * KB
@@ -142,7 +142,7 @@ for (const [width, viewport] of [
         isMobile: viewport === PHONE,
         hasTouch: viewport === PHONE,
         // The service worker's precache starts after the load and is not the page's: measured
-        // apart (README, 'Installable').
+        // apart (docs/web.md, 'Installable and offline').
         serviceWorkers: 'block',
         storageState: who === 'visitor' ? undefined : storageStateFor(base, accounts[who]),
       })

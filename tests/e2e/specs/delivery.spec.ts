@@ -3,7 +3,7 @@ import { request as http, type IncomingHttpHeaders } from 'node:http'
 import { expect, test } from '../support/fixtures'
 
 /**
- * Issue 21: the web app's files reach the browser compressed. The build precompresses them
+ * The web app's files reach the browser compressed. The build precompresses them
  * (frontend/scripts/precompress.mjs); the server sends the copy the request's Accept-Encoding
  * allows, with Vary, and the very bytes of the original once decoded. Raw HTTP (node:http), not a
  * client that decodes for us: what is checked is what crosses the wire.
@@ -43,7 +43,7 @@ function decoded(response: Raw): Buffer {
 /**
  * The landing page's main script, and the stylesheets the app's scripts can load: found by
  * following the file names the built files mention, from index.html on. There may be none: the
- * app's styles are made by its scripts, and the map's travel inside the map's script (issue 21: one
+ * app's styles are made by its scripts, and the map's travel inside the map's script (one
  * request less). The server's types and compression for stylesheets are unit-tested
  * (crates/server/src/web/mod.rs, compression.rs).
  */

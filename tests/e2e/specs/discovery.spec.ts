@@ -4,7 +4,7 @@ import { DESKTOP, PHONE, signUp } from '../support/helpers'
 import { api, offlineTiles, picture, subscribe } from '../support/pages'
 import { startServer, type RunningServer } from '../support/server'
 
-// Issue 20, end to end: a visitor searches 'Maths near 110024' from the landing page, opens a
+// Discovery, end to end: a visitor searches 'Maths near 110024' from the landing page, opens a
 // tutor's card, signs up as a parent, posts a request near Lajpat Nagar and finds the same tutor
 // recommended for it, with the reasons, and invites them. On a server of its own, so the search
 // results and the top ten recommendations hold only this test's tutors.
@@ -178,7 +178,7 @@ test("a visitor finds 'Maths near 110024', opens the tutor, signs up as a parent
   const notices = await api<{ items: { kind: string; link: string | null }[] }>(tutor, 'GET', '/api/notifications')
   const invite = notices.items.find((n) => n.kind === 'tuition_invite')
   expect(invite?.link).toMatch(/^\/nearby\?request=\d+$/)
-  // The bell's popover from the keyboard (issue 21): focus moves into it, Escape closes it and
+  // The bell's popover from the keyboard: focus moves into it, Escape closes it and
   // gives the focus back to the bell.
   await tutor.goto('/dashboard')
   const bell = tutor.getByRole('button', { name: /^Notifications, \d+ unread$/ })

@@ -64,7 +64,7 @@ test('the map loads only when it comes into view or is used: until then a stand-
     if (/\/assets\/LeafletMap-/.test(request.url())) leaflet.push(request.url())
   })
   await signUp(page, 'parent', 'Asha Verma')
-  // On a phone the request form's map is far below the fold (issue 21: Leaflet is ~50 KB).
+  // On a phone the request form's map is far below the fold (Leaflet is ~50 KB).
   await page.setViewportSize(PHONE)
   await page.goto('/request/new')
   await expect(page.getByRole('heading', { level: 1, name: 'Post a Tuition Request' })).toBeVisible()

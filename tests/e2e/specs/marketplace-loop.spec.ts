@@ -3,7 +3,7 @@ import { DESKTOP, PHONE, signUp, waitForMail } from '../support/helpers'
 import { api, offlineTiles, picture, subscribe } from '../support/pages'
 import { startServer, type RunningServer } from '../support/server'
 
-// Issue 19's loop, end to end, on a server of its own started with TEST_CLOCK=1, so the test can
+// The marketplace loop, end to end, on a server of its own started with TEST_CLOCK=1, so the test can
 // move that server's clock forward ten minutes without touching the shared server's other tests.
 
 let server: RunningServer
@@ -43,7 +43,7 @@ test('a parent posts, a tutor in the area is alerted live and by e-mail, says th
   const picker = editor.getByRole('region', { name: /Location map/ })
   await picker.focus()
   await tutor.keyboard.press('Enter')
-  // Subjects come from the one vocabulary (issue 20); the request below names the same term.
+  // Subjects come from the one vocabulary; the request below names the same term.
   await editor.getByRole('combobox', { name: 'Add to subjects' }).selectOption({ label: 'Chemistry' })
   await editor.getByRole('button', { name: 'Save teaching area' }).click()
   await expect(editor.getByText('Saved', { exact: true })).toBeVisible()

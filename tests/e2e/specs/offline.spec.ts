@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures'
 import { createAccount, storageStateFor } from '../support/accounts'
 
-// Issue 21: installable, and the app's shell opens without a network from the service worker,
+// Installable, and the app's shell opens without a network from the service worker,
 // which never keeps an API answer (they hold personal data).
 
 test('the server serves the worker and the manifest fresh, with their content types and icons', async ({ request }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '../support/fixtures'
 import { expectNoViolations } from '../support/a11y'
 import { PHONE, register, signUp, uniqueEmail, uniquePhone, waitForMail } from '../support/helpers'
 
-// Issue 21's details of signing up: where the cursor goes, and what a second sign-up with a
+// The details of signing up: where the cursor goes, and what a second sign-up with a
 // registered e-mail is told.
 
 test('the code screen puts the cursor in the code field', async ({ page }) => {

@@ -33,7 +33,7 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
   // Required fields first, then the location message.
   await page.getByRole("button", { name: "Post Request" }).click();
   await expect(page.getByText("Subject is required.")).toBeVisible();
-  // A subject the vocabulary does not list: 'Other…' and the parent's own words (issue 20).
+  // A subject the vocabulary does not list: 'Other…' and the parent's own words.
   await page
     .getByRole("combobox", { name: "Subject" })
     .selectOption({ label: "Other…" });
@@ -52,7 +52,7 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
   // The keyboard way: Enter on the focused map places the marker at its centre.
   await map.focus();
   await page.keyboard.press("Enter");
-  // Shown as a place name, never as coordinates (issue 20).
+  // Shown as a place name, never as coordinates.
   await expect(page.getByTestId("selected-location")).toHaveText(
     /^Selected location: [^0-9]*Delhi/,
   );
@@ -129,7 +129,7 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
   const mine = results.getByRole("listitem").filter({ hasText: subject });
   await expect(mine).toBeVisible();
   await expect(mine).toContainText(/\d+\.\d km/);
-  // No contacts before 'I'm interested': the first name only (issue 14).
+  // No contacts before 'I'm interested': the first name only.
   await expect(mine).toContainText("Asha");
   await expect(mine).toContainText(
     "Their phone and e-mail appear once you say you are interested.",
@@ -212,7 +212,7 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
   await expect(table).toContainText(tutorWho.email.toLowerCase());
   await expectNoViolations(page);
 
-  // 'Message' opens the chat with that tutor (issue 6).
+  // 'Message' opens the chat with that tutor.
   await table.getByRole("button", { name: "Message Ravi Kumar" }).click();
   const chat = page.getByRole("dialog", { name: "Chat with Ravi Kumar" });
   await expect(chat.getByRole("log")).toContainText("No messages yet");

@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test'
 
-// Issue 21's budgets, measured as a phone on a first visit would meet them: every byte that
+// The page-weight budgets, measured as a phone on a first visit would meet them: every byte that
 // crosses the wire (headers and compressed bodies) until the page is loaded and the network is
 // quiet, and every layout shift the person did not cause. Bytes and shifts, never times.
 

@@ -45,7 +45,7 @@ function ScreenLoading() {
 /**
  * Main fills the window under the header whatever it holds, so the footer starts below the fold on
  * every route: a screen that loads (its code, then its data) grows main downwards instead of pushing
- * a visible footer down (issue 21: no layout shift).
+ * a visible footer down (no layout shift).
  */
 const MAIN_MIN_HEIGHT = {
   base: `calc(100dvh - ${HEADER_HEIGHT.base})`,

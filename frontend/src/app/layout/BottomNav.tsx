@@ -63,7 +63,7 @@ export function BottomNav({ session }: { session: Session }) {
                   <NavIcon label={item.label} />
                 )}
                 {item.label === 'Messages' && <UnreadBadge floating />}
-                {/* One line, never wrapped ("Dashboar/d", issue 21): at 11 px every role's five labels
+                {/* One line, never wrapped (no "Dashboar/d"): at 11 px every role's five labels
                     fit a 320 px screen together, in bold, even in a wide font (DejaVu Sans). */}
                 <Box as="span" lineHeight="1.1" fontSize="0.6875rem" whiteSpace="nowrap">
                   {item.label}

@@ -13,7 +13,7 @@ import type { LatLng, MapViewProps } from './types'
 
 // Leaflet's styles (and the pins') travel inside this file and are added to the page as it loads:
 // as a stylesheet of its own they cost one more request, its headers and a round trip before the
-// map can be drawn (issue 21). The page's Content-Security-Policy allows inline styles.
+// map can be drawn. The page's Content-Security-Policy allows inline styles.
 const styles = document.createElement('style')
 styles.dataset.map = 'leaflet'
 styles.textContent = `${leafletStyles}\n${pinStyles}`

@@ -6,7 +6,7 @@ import type { MapViewProps } from './types'
 export type { LatLng, MapMarker, MapViewProps } from './types'
 
 // Leaflet (about 50 KB compressed with its CSS) loads only when a map is about to be seen or used:
-// never on the landing route, and not on a first load that shows the map below the fold (issue 21).
+// never on the landing route, and not on a first load that shows the map below the fold.
 const LeafletMap = lazy(() => import('./LeafletMap'))
 
 export const MAP_LOAD_FAILED = 'The map could not be loaded.'

@@ -1,7 +1,7 @@
 import { divIcon, type DivIcon } from 'leaflet'
 
 // A map's markers, drawn by the browser rather than fetched: Leaflet's default pin is three PNGs
-// (~6 KB inlined into the map's code, issue 21), this is its shape in ~400 bytes of SVG, sharp at
+// (~6 KB inlined into the map's code), this is its shape in ~400 bytes of SVG, sharp at
 // any pixel ratio. The pin's tip is the point: 25 × 41 with the anchor at (12, 41), as Leaflet's.
 
 const PIN_SVG =

@@ -54,7 +54,7 @@ async function openSocket() {
   return FakeWebSocket.latest() as FakeWebSocket
 }
 
-describe('the notification centre (issue 19)', () => {
+describe('the notification centre', () => {
   it('shows the unread count on the bell and takes a live notification: count, list and a snackbar', async () => {
     signInAs({ role: 'parent' })
     const older = [makeNotification({ id: 3 }), makeNotification({ id: 2 }), makeNotification({ id: 1 })]
@@ -149,7 +149,7 @@ describe('the notification centre (issue 19)', () => {
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled()
   })
 
-  it('Escape closes the bell popover and puts the focus back on the bell (issue 21)', async () => {
+  it('Escape closes the bell popover and puts the focus back on the bell', async () => {
     signInAs({ role: 'parent' })
     notificationServer([makeNotification({ id: 1, title: 'Ravi Kumar is interested' })])
     const { user } = renderApp('/dashboard')

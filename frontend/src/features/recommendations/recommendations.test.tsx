@@ -104,7 +104,7 @@ describe("recommended tutors on the parent's dashboard", { timeout: 20_000 }, ()
     await waitFor(() => expect(asked).toEqual(['11', '12']))
   })
 
-  it("a request card's 'Recommended tutors' shows that request here, in the address too (issue 20)", async () => {
+  it("a request card's 'Recommended tutors' shows that request here, in the address too", async () => {
     signInAs({ role: 'parent' })
     const { asked } = serve([
       makeRequest({ id: 11 }),

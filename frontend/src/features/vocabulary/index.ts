@@ -1,4 +1,4 @@
-// Shared by every feature that shows or picks subjects, classes, boards and modes (issue 20): the
+// Shared by every feature that shows or picks subjects, classes, boards and modes: the
 // one feature others may import (eslint.config.js lists it as shared).
 export {
   VOCABULARY_FAILED,

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router'
 import { Select } from '../components/ui'
 
 // Each section is a file of its own, loaded when it is opened: the first load carries the open
-// section only, not every section's forms and dialogs (issue 21).
+// section only, not every section's forms and dialogs.
 const AnalyticsSection = lazy(() =>
   import('../components/AnalyticsSection').then((m) => ({ default: m.AnalyticsSection })),
 )

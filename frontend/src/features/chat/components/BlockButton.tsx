@@ -4,7 +4,7 @@ import { useBlockStatus, useSetBlocked } from '../api/block'
 
 /**
  * Block / Unblock in the chat dialog: the server then refuses the partner's messages and typing
- * to me (issue 6). A block goes one way, so I can still write to them.
+ * to me. A block goes one way, so I can still write to them.
  */
 export function BlockButton({ partner }: { partner: ChatPartner }) {
   const status = useBlockStatus(partner.id)

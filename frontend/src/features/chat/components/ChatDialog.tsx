@@ -12,7 +12,7 @@ interface ChatDialogProps {
   onClose: () => void
 }
 
-/** SPEC §2: an 80%-height dialog 'Chat with {partner}' with a Close button; issue 6: Block / Unblock. */
+/** SPEC §2: an 80%-height dialog 'Chat with {partner}' with a Close button, and Block / Unblock. */
 export default function ChatDialog({ me, partner, title, requestId, onClose }: ChatDialogProps) {
   return (
     <DialogShell

@@ -5,7 +5,7 @@ import { myRequestsQueryKey } from '@/api/query-keys'
 /**
  * Whether the parent's panels (their requests, then the tutors recommended for them) have their
  * data: from then on, and not before, the testimonial card may show below them. Shown earlier, it
- * was pushed down as they filled in (issue 21: no layout shift). Once true, it stays true.
+ * was pushed down as they filled in (a layout shift). Once true, it stays true.
  */
 export function useParentPanelsSettled(): boolean {
   // Observes the requests the panel fetches; never fetches them itself.

@@ -12,7 +12,7 @@ export const TESTIMONIAL_REQUIRED = 'Please write a few words about your experie
  * A parent shares their experience; it appears on the landing page after an admin approves it.
  *
  * One field with one rule, kept in plain state: the form libraries (react-hook-form and zod, ~20 KB
- * on the wire) would load with every parent's dashboard for it (issue 21's budget). The server's
+ * on the wire) would load with every parent's dashboard for it (the page-weight budget). The server's
  * refusal shows as the other forms show it: its message for the field, else its message.
  */
 export default function TestimonialCard() {

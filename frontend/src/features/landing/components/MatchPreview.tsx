@@ -4,7 +4,7 @@ import { BookOpen, CalendarClock, MessagesSquare, Navigation } from 'lucide-reac
 /**
  * Decoration for wide screens: what a match looks like. Hidden from assistive technology. Built
  * from the shell's own components and icons no other screen uses, so that the landing page's first
- * load is two files (issue 21 budget: each more file costs its headers).
+ * load is two files (the page-weight budget: each more file costs its headers).
  */
 export default function MatchPreview() {
   return (

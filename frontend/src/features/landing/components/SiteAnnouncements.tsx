@@ -3,7 +3,7 @@ import type { Site } from '@/lib/site-store'
 
 // The admin's banners and announcements, under the landing page's statistics: part of the landing
 // page's chunk (it is near the top of the page), with its one icon drawn here, not imported: a
-// lucide icon other screens share would cost the first load a file of its own (issue 21 budget).
+// lucide icon other screens share would cost the first load a file of its own (the page-weight budget).
 
 /** lucide's 'megaphone'. */
 function MegaphoneIcon() {

@@ -65,7 +65,7 @@ function Bottom({ site }: { site: Site }) {
               Frequently Asked Questions
             </Heading>
             {/* Native disclosure widgets: no script of their own, so this chunk stays small on the
-                landing page's first load (issue 21 budget), and the browser's find-in-page opens them. */}
+                landing page's first load (the page-weight budget), and the browser's find-in-page opens them. */}
             <Stack gap="0" bg="bg" borderWidth="1px" borderColor="border" borderRadius="l2" overflow="hidden">
               {faqs.map((faq, i) => (
                 <Box
@@ -114,7 +114,7 @@ function Bottom({ site }: { site: Site }) {
 
 /**
  * The admin's landing content below the fold (GET /site): its own chunk, loaded as the visitor
- * scrolls towards it (Landing.tsx), not with the page's first load (issue 21 budget).
+ * scrolls towards it (Landing.tsx), not with the page's first load (the page-weight budget).
  */
 export default function SiteContent({ site }: { site: Site }) {
   return <Bottom site={site} />

@@ -1,6 +1,6 @@
 import type { components } from '@/api/schema'
 
-// The notification centre's bodies, as the OpenAPI document states them (issue 19).
+// The notification centre's bodies, as the OpenAPI document states them.
 type Schemas = components['schemas']
 
 /** What a notification is about. */

@@ -9,7 +9,7 @@ export { default as AlertsNavIcon } from './AlertsNavIcon'
 import NotificationConnector from './NotificationConnector'
 
 // The popover (its positioning engine and the list) loads with the first click, not with every
-// logged-in page: about 13 KB compressed less on each first load (issue 21 budget).
+// logged-in page: about 13 KB compressed less on each first load (the page-weight budget).
 const BellPopover = lazy(() => import('./BellPopover'))
 
 /**

@@ -33,7 +33,7 @@ export default function MyProfile({ sections }: MyProfileProps) {
   const profile = useProfile()
   const update = useUpdateProfile()
   // The profile stored at login shows at once, so the form does not grow from a spinner and push
-  // the sections below it down (issue 21: no layout shift); the server's answer then replaces it.
+  // the sections below it down (no layout shift); the server's answer then replaces it.
   const stored = useSession().user
   const user = profile.data?.user ?? stored ?? undefined
   // The fields follow the profile: filled when it loads, and again after each save, keeping

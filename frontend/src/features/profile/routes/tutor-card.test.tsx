@@ -57,7 +57,7 @@ function png(name = 'me.png', size = 1000, type = 'image/png') {
   return new File([new Uint8Array(size)], name, { type })
 }
 
-describe("a tutor's card on My Profile: photo and fee per hour (issue 20)", { timeout: 20_000 }, () => {
+describe("a tutor's card on My Profile: photo and fee per hour", { timeout: 20_000 }, () => {
   it('uploads a chosen photo as multipart `photo` and shows the stored one', async () => {
     signInAs({ id: 5, role: 'tutor', fullname: 'Meera Nair', email: 'meera@example.com' })
     const { photos } = serve()

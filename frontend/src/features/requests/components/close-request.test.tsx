@@ -42,7 +42,7 @@ function requestServer() {
   return calls
 }
 
-describe("closing and reopening a parent's request (issue 19)", () => {
+describe("closing and reopening a parent's request", () => {
   it("closes with 'Found a tutor' and which one, shows Closed, then reopens", async () => {
     signInAs({ role: 'parent' })
     const calls = requestServer()

@@ -85,7 +85,7 @@ describe("the parent's request list (SPEC §2)", () => {
     expect(screen.getByRole('link', { name: 'Edit Physics request' })).toHaveAttribute('href', '/request/3/edit')
   })
 
-  it('shows the place name, board and mode by their labels, never coordinates (issue 20)', async () => {
+  it('shows the place name, board and mode by their labels, never coordinates', async () => {
     signInAs({ role: 'parent' })
     server.use(
       http.get('*/api/tuition/mine', () =>
@@ -117,7 +117,7 @@ describe("the parent's request list (SPEC §2)", () => {
     expect(list).not.toHaveTextContent(/\d+\.\d{3}/)
   })
 
-  it('links each open request, and no closed one, to its recommended tutors (issue 20)', async () => {
+  it('links each open request, and no closed one, to its recommended tutors', async () => {
     signInAs({ role: 'parent' })
     server.use(
       http.get('*/api/tuition/mine', () =>

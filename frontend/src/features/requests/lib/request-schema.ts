@@ -15,7 +15,7 @@ export const MODE_FALLBACK = [
 ]
 
 /**
- * SPEC §5 with issue 20: subject and class are picked from the vocabulary (or 'Other' plus the
+ * SPEC §5: subject and class are picked from the vocabulary (or 'Other' plus the
  * parent's words), board is optional, mode is at home or online; preferred time and a point on
  * the map are required.
  */

@@ -19,7 +19,7 @@ import { SubscribePrompt } from './SubscribePrompt'
 
 /**
  * SPEC §2/§4: nearby requests with distance, class and subject filters, as a list and on a map.
- * Issue 19: the search starts from the tutor's saved teaching area and radius.
+ * The search starts from the tutor's saved teaching area and radius.
  */
 export default function NearbyRequests({ title }: { title?: string }) {
   const { subscribed } = useSession()

@@ -7,7 +7,7 @@ import { useTutorArea } from '../api/area'
 import { nearbyCountText, useNearbyCount } from '../api/nearby-count'
 
 /**
- * Issue 19: before paying, how many open requests lie in the tutor's saved area (a number only),
+ * Before paying, how many open requests lie in the tutor's saved area (a number only),
  * or the prompt to save an area when there is none.
  */
 function NearbyCountLine() {

@@ -22,7 +22,7 @@ const SAVED: Body<'TutorAreaDto'> = {
   updatedAt: '2026-11-20T10:00:00Z',
 }
 
-/** Issue 20's answer: each entry a term ({id: 'other', label} for free text), with boards, modes and the place name. */
+/** The server's answer: each entry a term ({id: 'other', label} for free text), with boards, modes and the place name. */
 function asTerms(facet: keyof typeof VOCABULARY, entries: string[] = []) {
   return entries.map((entry) => {
     const term = VOCABULARY[facet].find((t) => t.id === entry)
@@ -32,7 +32,7 @@ function asTerms(facet: keyof typeof VOCABULARY, entries: string[] = []) {
 
 type AreaBodyV2 = Body<'AreaBody'> & { boards?: string[]; modes?: string[] }
 
-/** GET and PUT /tutors/me/area over one stored area (none at first unless `initial`); PUT answers issue 20's shape. */
+/** GET and PUT /tutors/me/area over one stored area (none at first unless `initial`); PUT answers in terms. */
 function areaServer(initial: object | null = null) {
   let area = initial
   const puts: unknown[] = []
@@ -57,7 +57,7 @@ function areaServer(initial: object | null = null) {
   return puts
 }
 
-describe("a tutor's teaching area on /profile (issue 19)", () => {
+describe("a tutor's teaching area on /profile", () => {
   it('needs a point on the map, then saves the point, radius, subjects and classes and says Saved', async () => {
     signInAs({ role: 'tutor' })
     const puts = areaServer()
@@ -146,7 +146,7 @@ describe("a tutor's teaching area on /profile (issue 19)", () => {
     expect(within(section).getByText('Please check the form.')).toBeInTheDocument()
   })
 
-  it("reads issue 20's area (terms, other text, boards, modes, place name) and moves the centre by place search", async () => {
+  it('reads a saved area (terms, other text, boards, modes, place name) and moves the centre by place search', async () => {
     signInAs({ role: 'tutor' })
     const puts = areaServer({
       location: [77.2432, 28.5677],
@@ -198,7 +198,7 @@ describe("a tutor's teaching area on /profile (issue 19)", () => {
   })
 })
 
-describe('/nearby starts from the saved area (issue 19)', () => {
+describe('/nearby starts from the saved area', () => {
   function subscribedTutor() {
     return signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: inOneYear() })
   }

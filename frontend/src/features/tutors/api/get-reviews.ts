@@ -4,7 +4,7 @@ import type { ApiPaths, SuccessBody } from '@/api/types'
 import { MESSAGES } from '@/lib/constants'
 import { tutorReviewsQueryKey } from './keys'
 
-/** A review, with issue 20's 'in touch via HomeTutor'. */
+/** A review, with its 'in touch via HomeTutor'. */
 export type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>[number]
 
 /** GET /tutors/{id}/reviews: newest first. */

@@ -4,7 +4,7 @@ import type { ApiPaths, SuccessBody } from '@/api/types'
 import { MESSAGES } from '@/lib/constants'
 import { tutorProfileQueryKey } from './keys'
 
-/** The public profile, with issue 20's photo, fee, rating summary and teaching area. */
+/** The public profile, with its photo, fee, rating summary and teaching area. */
 export type TutorProfile = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']>
 
 /** GET /tutors/{idOrEmail}: the public profile; the id may be the tutor's id or e-mail. */

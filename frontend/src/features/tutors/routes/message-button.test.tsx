@@ -39,7 +39,7 @@ function serveTutor(canMessage: boolean) {
   )
 }
 
-describe("the Message button on a tutor's profile (issue 19)", () => {
+describe("the Message button on a tutor's profile", () => {
   it('shows when the server says the viewer may write, and opens the chat titled by name', async () => {
     signInAs({ role: 'parent' })
     serveTutor(true)

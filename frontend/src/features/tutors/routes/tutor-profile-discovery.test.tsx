@@ -74,7 +74,7 @@ function serve(tutor: Tutor = TUTOR, reviews: Review[] = REVIEWS) {
   )
 }
 
-describe('Tutor profile: photo, fee, teaching area, star distribution (issue 20)', { timeout: 20_000 }, () => {
+describe('Tutor profile: photo, fee, teaching area, star distribution', { timeout: 20_000 }, () => {
   it('shows the photo, the fee per hour and the verified, featured and badge labels', async () => {
     serve()
     renderApp('/tutor/42')

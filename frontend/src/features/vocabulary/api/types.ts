@@ -1,7 +1,7 @@
 import type { components } from '@/api/schema'
 
 /**
- * Issue 20's vocabulary as GET /api/vocabulary sends it. A term's id is stable ('maths', 'class-10',
+ * The vocabulary as GET /api/vocabulary sends it. A term's id is stable ('maths', 'class-10',
  * 'cbse', 'home'), or 'other' beside free text; its label is what a person reads ('Mathematics').
  */
 export type Term = components['schemas']['TermDto']
