@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the HTTP API against its own OpenAPI document with schemathesis (issue 15, item 9):
+# Fuzzes the HTTP API against its own OpenAPI document with schemathesis:
 # a running `hometutor` binary is tested as a parent, a subscribed tutor and an admin, on SQLite
 # and (when TEST_DATABASE_URL is set) on PostgreSQL in a private schema, the two backends in
 # parallel. Each role×backend prints one line "PASS|FAIL schemathesis <role> on <backend>" and

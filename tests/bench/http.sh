@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `just bench-http` (issue 22): wrk against the release server and against a bare actix-web
+# `just bench-http`: wrk against the release server and against a bare actix-web
 # baseline answering the same bytes (crates/http-bench, bin http-baseline), on /api/site,
 # /api/tutors/{id} (both as a visitor), /api/auth/profile (bearer) and the nearby search at 10 km (as the demo's
 # subscribed tutor). Both servers run pinned to SERVER_CPU (0), wrk to LOAD_CPU (1). Per path and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `just bench-login` (issue 22): 64 concurrent logins at bcrypt cost 12 against the release
+# `just bench-login`: 64 concurrent logins at bcrypt cost 12 against the release
 # server (seed-demo's six accounts, hashed at that cost), with an open-loop probe of /api/site,
 # by crates/http-bench's `login-storm` (its header lists the knobs: STORM_CONCURRENCY,
 # STORM_SECONDS, PROBE_RATE, PROBE_SECONDS). The server may use every CPU (SERVER_CPUS: all);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 22's profile: `perf record` (software clock, DWARF call graphs: the release build keeps its
+# The server's CPU profile: `perf record` (software clock, DWARF call graphs: the release build keeps its
 # symbols and unwind tables, no debug build needed) on the release server pinned to SERVER_CPU (0)
 # while wrk on LOAD_CPU (1) loads one path, for /api/site and /api/tutors/{id} (PROFILE_PATHS
 # overrides: names among site tutor profile nearby). Prints the hottest functions by self time

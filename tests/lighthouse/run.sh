@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Lighthouse as a benchmark (issue 21): `just lighthouse`. Not part of tests/run.sh.
+# Lighthouse as a benchmark: `just lighthouse`. Not part of tests/run.sh.
 # Installs a pinned Lighthouse into target/lighthouse on first use, then runs run.mjs: the server
 # binary (HOMETUTOR_BIN, default the release build) with demo data on a free port, and Lighthouse's
 # mobile preset on the system Chromium (CHROME_PATH) for /, /tutor/{id}, /nearby and /dashboard.

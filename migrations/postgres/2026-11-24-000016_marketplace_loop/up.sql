@@ -1,4 +1,4 @@
--- The marketplace loop (issue 19): tutors' teaching areas, notifications and their
+-- The marketplace loop: tutors' teaching areas, notifications and their
 -- e-mail preferences, closed requests, and unread-message e-mails.
 
 -- Where a tutor teaches (crates/tuition/src/area.rs): one area per tutor.

@@ -1,4 +1,4 @@
--- The nearby search (crates/tuition/src/search.rs) filters by vocabulary ids (issue 20):
+-- The nearby search (crates/tuition/src/search.rs) filters by vocabulary ids:
 -- its covering index over open requests gains the ids, board and mode, keeping the texts
 -- (an 'other' subject or class is still matched by its words).
 DROP INDEX tuition_requests_open_cell;

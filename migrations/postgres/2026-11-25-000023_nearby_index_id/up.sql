@@ -1,7 +1,7 @@
 -- The nearby search (crates/tuition/src/search.rs) reads (id, approx_lat, approx_lng) of the
 -- open requests in its cells, filtering on the index. Without `id` in the index PostgreSQL
 -- visited the table for every entry (a bitmap heap scan, about one page per request as rows of
--- a cell are spread over the table); with it the scan is index-only (issue 22: ~500 table pages
+-- a cell are spread over the table); with it the scan is index-only (~500 table pages
 -- read per 4 cells before, none after). SQLite's indexes carry the rowid, which is `id` there.
 DROP INDEX tuition_requests_open_cell;
 CREATE INDEX tuition_requests_open_cell

@@ -1,4 +1,4 @@
--- Discovery and matching (issue 20): the shared vocabulary (crates/vocabulary) on requests
+-- Discovery and matching: the shared vocabulary (crates/vocabulary) on requests
 -- and teaching areas, a tutor's fee and photo, the search index of subjects, and invitations.
 
 -- A request's vocabulary ids. subject and class_level keep the label shown (or the parent's

@@ -1,4 +1,4 @@
--- Tutor search decides who is listable from tutor_search_index alone (issue 20: ~750 probes of
+-- Tutor search decides who is listable from tutor_search_index alone (~750 probes of
 -- `users` per search were most of its time). Each row carries a copy of its tutor's listing:
 --   listed_until  the subscription's end while the account is listable (role tutor, active,
 --                 e-mail verified, subscription flag set: crates/accounts' `listable_at`, less

@@ -1,4 +1,4 @@
--- The nearby search (crates/tuition/src/search.rs), issue 22. SQLite's cell index is already
+-- The nearby search (crates/tuition/src/search.rs). SQLite's cell index is already
 -- covering (an index carries the rowid, which `id INTEGER PRIMARY KEY` is); PostgreSQL's gains
 -- `id` in this migration. Both gain an index led by the subject and class ids: a search with
 -- both (the tutor's usual one) then reads only matching entries, where the cell index read every
