@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test suite of the project, compiling each profile once:
 #   0. installs what the suites need when missing (the S3-protocol server, promtool, nginx, systemd-analyze),
-#      and, in the background from the start, the web app's packages and production build,
-#   1. one debug build of every test binary (cargo-nextest),
+#   1. one debug build of every test binary (cargo-nextest); beside it, the web app's packages, production
+#      build, unit tests (vitest), lint (ESLint, prettier, tsc) and the freshness check of its API types,
 #   2. the Rust suites (unit, service and HTTP API tests) on SQLite, every test in a process of its own,
 #      several side by side (.config/nextest.toml),
 #   3. the same binaries again on PostgreSQL when TEST_DATABASE_URL is set, for the crates that reach a
-#      database; beside it, the web app's unit tests (vitest), lint (ESLint, prettier, tsc), the freshness
-#      check of its API types, and the shape of the code (tests/structure/check.py),
+#      database, and the shape of the code (tests/structure/check.py),
 #   4. the README's `cargo run --release`: built (embedding the web app) and smoke-tested (tests/smoke.sh),
 #   5. the API fuzzing (schemathesis, tests/schemathesis.sh) against that binary, one test per role × backend,
 #   6. the browser end-to-end suite (Playwright on the system Chromium) against that binary.
@@ -72,23 +71,44 @@ tests/install/promtool.sh || status=1
 tests/install/systemd-analyze.sh || status=1
 command -v cargo-nextest >/dev/null || cargo install --locked cargo-nextest || status=1
 
-# The web app's packages and production build, beside the Rust build: the release build embeds
-# frontend/dist (crates/server/build.rs finds it fresh and runs no npm); vitest and lint need the packages.
-web_build() {
+# The web app's packages, production build, unit tests (vitest), lint (ESLint, prettier, tsc) and the
+# freshness of its API types, all beside the Rust build: the release build embeds frontend/dist
+# (crates/server/build.rs finds it fresh and runs no npm). Not beside the Rust suites: beside the
+# PostgreSQL suite's six tests at a time and the database's own work, vitest's slowest test (the admin's
+# user list, ≈ 8 s alone) once ran past its 30-second deadline.
+web_checks() { # writes $logs/vitest.log; prints the checks' results; exit status 0 when all passed
+  local rc=0
   # npm ci again when package-lock.json changed since the last install (a pull that added a package).
   (cd frontend && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }) ||
     return 1
-  if (cd frontend && npm run build 2>&1); then echo "WEB BUILD PASSED"; else echo "WEB BUILD FAILED"; return 1; fi
+  if (cd frontend && npm run build 2>&1); then echo "WEB BUILD PASSED"; else echo "WEB BUILD FAILED"; rc=1; fi
+  (cd frontend && npm test 2>&1) >"$logs/vitest.log" || rc=1
+  if (cd frontend && npm run lint 2>&1); then echo "LINT PASSED"; else echo "LINT FAILED"; rc=1; fi
+  if (cd frontend && node scripts/check-api.mjs 2>&1); then echo "API TYPES PASSED"; else echo "API TYPES FAILED"; rc=1; fi
+  return "$rc"
 }
-web_build_pid=
+web_pid=
 if [ -f frontend/package.json ]; then
-  web_build >"$logs/web-build.log" 2>&1 &
-  web_build_pid=$!
+  web_checks >"$logs/web.log" 2>&1 &
+  web_pid=$!
 fi
 
-step "Rust: one debug build of every test binary (the web app's install and build beside it)"
+step "Rust: one debug build of every test binary (the web app's install, build and checks beside it)"
 cargo nextest run --workspace --no-run 2>&1 | tee "$logs/build.log" | grep -Ev '^\s+(Compiling|Downloaded|Downloading) '
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+if [ -n "$web_pid" ]; then
+  wait "$web_pid" || status=1
+  step "Web app: waiting for its build and checks; their results"
+  cat "$logs/vitest.log" "$logs/web.log"
+  p=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
+  f=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  for check in "WEB BUILD" LINT "API TYPES"; do
+    if grep -q "^$check PASSED" "$logs/web.log"; then passed=$((passed + 1)); fi
+    if grep -q "^$check FAILED" "$logs/web.log"; then failed=$((failed + 1)); fi
+  done
+fi
 
 # Tests that need PostgreSQL (several processes sharing one database, the database's own faults)
 # say so and return on SQLite; they are left out of that run rather than counted as passed there.
@@ -102,50 +122,16 @@ step "Rust suites on SQLite"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 count_nextest "$logs/sqlite.log"
 
-# Beside the PostgreSQL suite (it waits on the database more than it computes): the web app's checks.
-web_checks() { # writes $logs/vitest.log; prints the checks' results; exit status 0 when all passed
-  local rc=0
-  (cd frontend && npm test 2>&1) >"$logs/vitest.log" || rc=1
-  if (cd frontend && npm run lint 2>&1); then echo "LINT PASSED"; else echo "LINT FAILED"; rc=1; fi
-  if (cd frontend && node scripts/check-api.mjs 2>&1); then echo "API TYPES PASSED"; else echo "API TYPES FAILED"; rc=1; fi
-  return "$rc"
-}
-web_pid=
-if [ -n "$web_build_pid" ]; then
-  if wait "$web_build_pid"; then
-    web_checks >"$logs/web.log" 2>&1 &
-    web_pid=$!
-  else
-    status=1
-    failed=$((failed + 1))
-  fi
-  cat "$logs/web-build.log" | tail -n 8
-fi
-
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "Rust suites on PostgreSQL ($TEST_DATABASE_URL), beside the web app's unit tests, lint and API types"
+  step "Rust suites on PostgreSQL ($TEST_DATABASE_URL)"
   cargo nextest run --workspace --profile ci -E "not ($without_database)" 2>&1 | tee "$logs/pg.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   count_nextest "$logs/pg.log"
 else
-  step "Web app's unit tests, lint and API types"
   echo "(TEST_DATABASE_URL unset: the PostgreSQL run is skipped; CI sets it)"
 fi
 
 if python3 tests/structure/check.py; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
-
-if [ -n "$web_pid" ]; then
-  wait "$web_pid" || status=1
-  step "Web app: results of the unit tests (vitest), lint and API types"
-  cat "$logs/vitest.log" "$logs/web.log"
-  p=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' | tail -1)
-  f=$(plain "$logs/vitest.log" | grep -E '^\s+Tests\s' | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' | tail -1)
-  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
-  for check in LINT "API TYPES"; do
-    if grep -q "^$check PASSED" "$logs/web.log"; then passed=$((passed + 1)); fi
-    if grep -q "^$check FAILED" "$logs/web.log"; then failed=$((failed + 1)); fi
-  done
-fi
 
 step "The README's cargo run --release: built (embedding the web app) and smoke-tested"
 cargo build --release 2>&1 | tail -n 2
