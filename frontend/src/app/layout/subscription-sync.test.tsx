@@ -1,6 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import type { QueryClient } from '@tanstack/react-query'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { profileQueryKey } from '@/api/query-keys'
 import type { Profile } from '@/api/types'
 import { getSession, storedSubscriptionIsCurrent } from '@/lib/session'
 import { inOneYear } from '@/test/payments'
@@ -24,9 +26,14 @@ function serverSays(user: Profile, active: boolean, expires: string | null) {
   return calls
 }
 
-/** Lets the shell's own calls run (inside act, as React wants state updates). */
-async function settle() {
-  await act(() => new Promise((resolve) => setTimeout(resolve, 150)))
+/**
+ * Until the shell's profile call has been answered and read. The subscription check mounts beside the
+ * profile sync and would ask at the same moment, so a status call it made has reached the server by then.
+ */
+async function shellSynced(queryClient: QueryClient) {
+  await waitFor(() =>
+    expect(queryClient.getQueryCache().find({ queryKey: profileQueryKey, exact: false })?.state.status).toBe('success'),
+  )
 }
 
 function mainNav() {
@@ -55,10 +62,10 @@ describe("a tutor's subscribed state (SPEC §4)", () => {
   it("trusts a stored 'true' with a future expiry without asking the server", async () => {
     const user = signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: inOneYear() })
     const calls = serverSays(user, true, user.subscriptionExpires ?? null)
-    renderApp('/dashboard')
+    const { queryClient } = renderApp('/dashboard')
     expect(await screen.findByRole('heading', { name: 'Nearby Requests' })).toBeInTheDocument()
     expect(within(mainNav()).getByRole('link', { name: 'Find Students' })).toBeInTheDocument()
-    await settle()
+    await shellSynced(queryClient)
     expect(calls.status).toBe(0)
   })
 
@@ -88,9 +95,9 @@ describe("a tutor's subscribed state (SPEC §4)", () => {
   it('does not ask for parents', async () => {
     const user = signInAs({ role: 'parent' })
     const calls = serverSays(user, false, null)
-    renderApp('/dashboard')
+    const { queryClient } = renderApp('/dashboard')
     await screen.findByRole('heading', { name: 'My Tuition Requests' })
-    await settle()
+    await shellSynced(queryClient)
     expect(calls.status).toBe(0)
   })
 })
