@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { apiError } from '@/test/http'
@@ -35,7 +35,9 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
       expect(await screen.findByRole('heading', { name: 'Subscribe to find students' })).toBeInTheDocument()
       const prompt = screen.getByRole('region', { name: 'Subscribe to find students' })
       expect(within(prompt).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe')
-      await act(() => new Promise((r) => setTimeout(r, 200)))
+      // The teaching area, the one thing a search waits for, has been answered and shown (none saved):
+      // a search would have been asked by now.
+      expect(await within(prompt).findByRole('link', { name: 'Save your teaching area' })).toBeInTheDocument()
       expect(queries).toHaveLength(0)
       expect(screen.queryByText('Physics')).not.toBeInTheDocument()
     })
