@@ -1,0 +1,110 @@
+//! A message by id with its arguments: what domain crates hand to the shell, and what a
+//! notification stores so that it can be rendered in its reader's language later.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::Language;
+
+/// A value a message's placeholder (`{ $name }`) takes. Numbers choose plural forms.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Arg {
+    Int(i64),
+    Float(f64),
+    Text(String),
+    /// A calendar day, written the language's way (`5 January 2027`, `5 जनवरी 2027`).
+    Date {
+        date: String,
+    },
+}
+
+impl Arg {
+    /// The day `year-month-day` (month 1 to 12).
+    pub fn date(year: i32, month: u32, day: u32) -> Self {
+        Arg::Date { date: format!("{year:04}-{month:02}-{day:02}") }
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(v: &str) -> Self {
+        Arg::Text(v.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(v: String) -> Self {
+        Arg::Text(v)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(v: &String) -> Self {
+        Arg::Text(v.clone())
+    }
+}
+
+macro_rules! int_args {
+    ($($t:ty),+) => {
+        $(impl From<$t> for Arg {
+            fn from(v: $t) -> Self {
+                Arg::Int(i64::try_from(v).unwrap_or(i64::MAX))
+            }
+        })+
+    };
+}
+int_args!(i32, i64, u32, u64, usize);
+
+impl From<f64> for Arg {
+    fn from(v: f64) -> Self {
+        Arg::Float(v)
+    }
+}
+
+/// A message id and its arguments.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    pub id: Cow<'static, str>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub args: BTreeMap<String, Arg>,
+}
+
+impl Message {
+    pub fn new(id: impl Into<Cow<'static, str>>) -> Self {
+        Self { id: id.into(), args: BTreeMap::new() }
+    }
+
+    /// The message with one more argument.
+    pub fn arg(mut self, name: &str, value: impl Into<Arg>) -> Self {
+        self.args.insert(name.to_string(), value.into());
+        self
+    }
+
+    /// The text in `language` (in English when the language lacks it).
+    pub fn render(&self, language: Language) -> String {
+        crate::catalogue::render(language, &self.id, self.args.iter().map(|(k, v)| (k.as_str(), v)))
+    }
+}
+
+impl From<&'static str> for Message {
+    fn from(id: &'static str) -> Self {
+        Message::new(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_round_trips_through_json() {
+        let message =
+            Message::new("x").arg("name", "Asha").arg("count", 3).arg("km", 2.5).arg("on", Arg::date(2027, 1, 5));
+        let json = serde_json::to_string(&message).unwrap_or_default();
+        assert_eq!(json, r#"{"id":"x","args":{"count":3,"km":2.5,"name":"Asha","on":{"date":"2027-01-05"}}}"#);
+        assert_eq!(serde_json::from_str::<Message>(&json).ok(), Some(message));
+        assert_eq!(serde_json::from_str::<Message>(r#"{"id":"y"}"#).ok(), Some(Message::new("y")));
+    }
+}
