@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importX from 'eslint-plugin-import-x'
+import i18next from 'eslint-plugin-i18next'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -39,6 +40,18 @@ const boundaryZones = [
     from: ['./src/features', './src/app'],
     message: 'Shared code does not import features or the app layer.',
   },
+]
+
+/**
+ * The folders whose screens read every visible text from the catalogues (docs/i18n.md): a literal
+ * string in their JSX, as text or as a label people read (aria-label, title, alt, placeholder), fails
+ * the lint. Whoever converts a feature adds its folder here.
+ */
+const TRANSLATED = [
+  'src/app/**/*.tsx',
+  'src/features/landing/**/*.tsx',
+  'src/components/support-contacts.tsx',
+  'src/components/count-badge.tsx',
 ]
 
 export default tseslint.config(
@@ -81,6 +94,24 @@ export default tseslint.config(
     ignores: ['src/test/**', '**/*.test.{ts,tsx}'],
     rules: {
       'max-lines-per-function': ['error', { max: 200, skipBlankLines: false, skipComments: true }],
+    },
+  },
+  {
+    files: TRANSLATED,
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          // Only the attributes a person reads or hears; style props and the like are not text.
+          'jsx-attributes': {
+            include: ['aria-label', 'aria-description', 'aria-valuetext', 'title', 'alt', 'placeholder', 'label'],
+            exclude: ['.+'],
+          },
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { Route, Routes } from 'react-router'
+import { withCatalogues } from '@/lib/i18n'
 import { LoggedOutOnly, RequireAuth, RequireRole } from './guards'
 import { AppShell } from './layout/AppShell'
 import { lazyWithQueries } from './lazy-with-queries'
@@ -7,7 +8,8 @@ import { lazyWithQueries } from './lazy-with-queries'
 // Every screen is its own chunk, so the landing route loads only what it shows (DESIGN.md §6).
 // Every screen but the landing page comes with the query layer (TanStack Query): the landing page
 // asks the server for nothing but the site's settings, which the shell fetches (the page-weight budget).
-const Landing = lazy(() => import('@/features/landing/routes/Landing'))
+// A screen's catalogues load beside its code (withCatalogues), not after it.
+const Landing = lazy(withCatalogues(() => import('@/features/landing/routes/Landing'), ['landing']))
 const About = lazyWithQueries(() => import('@/features/info/routes/About'))
 const Support = lazyWithQueries(() => import('@/features/info/routes/Support'))
 const Contact = lazyWithQueries(() => import('@/features/info/routes/Contact'))

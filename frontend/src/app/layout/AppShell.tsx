@@ -1,5 +1,6 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
 import { lazy, Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { lazyWithQueries } from '../lazy-with-queries'
@@ -35,8 +36,9 @@ function useScrollToTopOnNavigate(pathname: string) {
 
 /** While a screen's code loads: a spinner where the screen will be (main keeps the footer below the fold). */
 function ScreenLoading() {
+  const { t } = useTranslation()
   return (
-    <Flex justify="center" py="20" role="status" aria-label="Loading">
+    <Flex justify="center" py="20" role="status" aria-label={t('common:status.loading')}>
       <Spinner size="lg" color="blue.600" />
     </Flex>
   )
@@ -52,12 +54,19 @@ const MAIN_MIN_HEIGHT = {
   md: `calc(100dvh - ${HEADER_HEIGHT.md})`,
 }
 
+/** The route's title and description in the language shown. */
+function useRouteDocumentMeta(pathname: string) {
+  const { t } = useTranslation()
+  const keys = routeMeta(pathname)
+  useRouteMeta({ title: keys.title && t(keys.title), description: t(keys.description) }, t('common:app.tagline'))
+}
+
 export function AppShell() {
   const session = useSession()
   const signOut = useSignOut()
   const { pathname } = useLocation()
   useScrollToTopOnNavigate(pathname)
-  useRouteMeta(routeMeta(pathname))
+  useRouteDocumentMeta(pathname)
   const site = useSiteData()
   useSiteSettingsEffect(site?.settings)
   const maintenanceSignal = useMaintenanceSignal()
