@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CLOSE_AFTER_RESET_MS } from '@/lib/constants'
 import { apiError } from '@/test/http'
 import { renderApp } from '@/test/render'
 import { server } from '@/test/server'
@@ -14,6 +15,8 @@ async function openDialog() {
 }
 
 describe('reset password dialog (SPEC §2, §4, §5)', () => {
+  afterEach(() => vi.useRealTimers())
+
   it('needs an e-mail before Send OTP, and an OTP and a new password before Reset; closes 1.5 s after success', async () => {
     const calls: unknown[] = []
     server.use(
@@ -40,6 +43,8 @@ describe('reset password dialog (SPEC §2, §4, §5)', () => {
     expect(reset).toBeDisabled()
     await user.type(within(dialog).getByLabelText(/new password/i), 'n3w-pass')
     expect(reset).toBeEnabled()
+    // The 1.5 s before closing runs on a clock the test moves.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     await user.click(reset)
 
     expect(await within(dialog).findByText('Password reset.')).toBeInTheDocument()
@@ -47,11 +52,12 @@ describe('reset password dialog (SPEC §2, §4, §5)', () => {
       { email: 'asha@example.com' },
       { email: 'asha@example.com', otp: '123456', newPassword: 'n3w-pass' },
     ])
-    // Still open right after success, gone about 1.5 s later.
+    // Still open right after success and halfway through the 1.5 s, gone once they have passed.
     expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeInTheDocument()
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset Password' })).not.toBeInTheDocument(), {
-      timeout: 3000,
-    })
+    await act(() => vi.advanceTimersByTimeAsync(CLOSE_AFTER_RESET_MS / 2))
+    expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeInTheDocument()
+    await act(() => vi.advanceTimersByTimeAsync(CLOSE_AFTER_RESET_MS / 2))
+    expect(screen.queryByRole('dialog', { name: 'Reset Password' })).not.toBeInTheDocument()
   })
 
   it("shows 'Failed to send OTP.' when sending fails without a message", async () => {
@@ -75,11 +81,13 @@ describe('reset password dialog (SPEC §2, §4, §5)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send OTP' }))
     await user.type(await within(dialog).findByLabelText(/one-time code/i), '654321')
     await user.type(within(dialog).getByLabelText(/new password/i), 'whatever1')
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Invalid or expired code. Please request a new one.',
     )
-    await new Promise((r) => setTimeout(r, 1700))
+    // Past the moment a successful reset would have closed it.
+    await act(() => vi.advanceTimersByTimeAsync(CLOSE_AFTER_RESET_MS))
     expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeInTheDocument()
   })
 })

@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { REDIRECT_AFTER_OTP_MS } from '@/lib/constants'
 import { getSession } from '@/lib/session'
 import { apiError } from '@/test/http'
 import { currentPath, renderApp } from '@/test/render'
+import { loadScreen } from '@/test/screens'
 import { makeProfile, server } from '@/test/server'
 import { sanitizeOtp } from '../components/OtpInput'
 
@@ -16,6 +18,8 @@ async function openOtpScreen() {
 }
 
 describe('email OTP screen (SPEC §4, §5)', () => {
+  afterEach(() => vi.useRealTimers())
+
   it('keeps digits only, at most six', () => {
     expect(sanitizeOtp('12a3-4 5')).toBe('12345')
     expect(sanitizeOtp('1234567890')).toBe('123456')
@@ -62,6 +66,10 @@ describe('email OTP screen (SPEC §4, §5)', () => {
     )
     const { user } = await openOtpScreen()
     await user.type(screen.getByLabelText(/verification code/i), '123456')
+    // The 1 s before going home runs on a clock the test moves; the home page's code is loaded
+    // beforehand, so the address changes the moment the redirect happens.
+    await loadScreen('/')
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     await user.click(screen.getByRole('button', { name: 'Verify' }))
 
     // The message says what happens next: the person is being signed in.
@@ -77,8 +85,13 @@ describe('email OTP screen (SPEC §4, §5)', () => {
     expect(localStorage.getItem('email')).toBe('new@example.com')
     expect(localStorage.getItem('userId')).toBe('42')
     expect(getSession().isLoggedIn).toBe(true)
+    // The second counts from the moment the message says the person is signed in.
+    expect(await screen.findByText(/You are signed in\. Taking you to the home page…$/)).toBeInTheDocument()
     expect(currentPath()).toBe('/verify-email-otp')
-    await waitFor(() => expect(currentPath()).toBe('/'), { timeout: 2500 })
+    await act(() => vi.advanceTimersByTimeAsync(REDIRECT_AFTER_OTP_MS / 2))
+    expect(currentPath()).toBe('/verify-email-otp')
+    await act(() => vi.advanceTimersByTimeAsync(REDIRECT_AFTER_OTP_MS / 2))
+    expect(currentPath()).toBe('/')
   })
 
   it('puts the cursor in the code field when the e-mail is known', async () => {

@@ -64,7 +64,10 @@ async function openSocket() {
 }
 
 describe('chat socket recovery (DESIGN.md §5)', () => {
-  afterEach(() => chatSocket.stop())
+  afterEach(() => {
+    chatSocket.stop()
+    vi.useRealTimers()
+  })
 
   it('joins every open conversation again on the server’s resync event', async () => {
     const socket = await openSocket()
@@ -83,11 +86,15 @@ describe('chat socket recovery (DESIGN.md §5)', () => {
   it('reconnects at once and catches up after being closed for falling behind', async () => {
     const first = await openSocket()
     const leave = chatSocket.join(21, () => 8)
+    // The clock stands still: a reconnect that waited for any delay would not come.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     first.close(CHAT_CLOSE_FELL_BEHIND)
-    // At once, not after the 1 s delay of a failed attempt.
-    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: reconnectDelay(1) / 2 })
+    // At once, not after the 1 s delay of a failed attempt: the ticket is asked and the socket opened
+    // while no time passes.
+    await vi.advanceTimersByTimeAsync(0)
+    expect(FakeWebSocket.instances).toHaveLength(2)
     const second = FakeWebSocket.instances[1]
-    await waitFor(() => expect(second.readyState).toBe(1))
+    expect(second.readyState).toBe(1)
     expect(joins(second)).toEqual([{ userId: 21, afterSeq: 8 }])
     expect(chatSocket.getStatus()).toBe('open')
     leave()
@@ -98,11 +105,16 @@ describe('chat socket recovery (DESIGN.md §5)', () => {
     const leave = chatSocket.join(21, () => 8)
     // The server closes every socket with 1001 when it is stopped (a deploy, a restart); the next
     // socket reaches another process through the balancer, after the first attempt's short delay.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     first.close(1001)
     expect(chatSocket.getStatus()).toBe('reconnecting')
-    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: reconnectDelay(1) + 1_000 })
+    // Not before the first attempt's delay, and at its end.
+    await vi.advanceTimersByTimeAsync(reconnectDelay(1) - 1)
+    expect(FakeWebSocket.instances).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(FakeWebSocket.instances).toHaveLength(2)
     const second = FakeWebSocket.instances[1]
-    await waitFor(() => expect(second.readyState).toBe(1))
+    expect(second.readyState).toBe(1)
     expect(joins(second)).toEqual([{ userId: 21, afterSeq: 8 }])
     expect(chatSocket.getStatus()).toBe('open')
     leave()

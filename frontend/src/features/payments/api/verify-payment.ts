@@ -21,7 +21,7 @@ export async function verifyPayment(orderId: string) {
 
 /** Cashfree may not have marked a fresh payment PAID yet: ask again a few times before failing. */
 const NOT_COMPLETED_RETRIES = 2
-const RETRY_DELAY_MS = 1_500
+export const RETRY_DELAY_MS = 1_500
 
 export function verifyPaymentQueryOptions(orderId: string) {
   return queryOptions({

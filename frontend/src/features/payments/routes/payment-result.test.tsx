@@ -1,12 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '@/api/types'
 import { formatDate } from '@/lib/format'
 import { apiError } from '@/test/http'
 import { inOneYear } from '@/test/payments'
 import { currentPath, renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
+import { RETRY_DELAY_MS, verifyPaymentQueryOptions } from '../api/verify-payment'
 
 const EXPIRES = inOneYear()
 
@@ -47,6 +48,8 @@ function tutor() {
 }
 
 describe('payment result page (SPEC §2 "Payment result page", §4 "Payment page")', () => {
+  afterEach(() => vi.useRealTimers())
+
   it('verifies the order with the server, then shows the success with Valid Until and Annual Plan', async () => {
     const calls = paidServer(tutor())
     seedPendingOrder('order_abc')
@@ -153,10 +156,17 @@ describe('payment result page (SPEC §2 "Payment result page", §4 "Payment page
         })
       }),
     )
-    renderApp('/payment-success?order_id=order_slow')
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' }, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    // The pause before asking again runs on a clock the test moves.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { queryClient } = renderApp('/payment-success?order_id=order_slow')
+    // The first answer has been read and the pause before the next question has begun.
+    const verifyKey = verifyPaymentQueryOptions('order_slow').queryKey
+    await waitFor(() => expect(queryClient.getQueryState(verifyKey)?.fetchFailureCount).toBe(1))
+    expect(calls).toBe(1)
+    expect(screen.getByRole('heading', { level: 1, name: 'Verifying Payment' })).toBeInTheDocument()
+    await act(() => vi.advanceTimersByTimeAsync(RETRY_DELAY_MS))
+    expect(calls).toBe(2)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument()
     expect(calls).toBe(2)
   })
 
