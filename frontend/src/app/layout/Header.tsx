@@ -71,7 +71,14 @@ export function Header({
       >
         {t('common:header.skipToMain')}
       </Link>
-      <Flex maxW="6xl" mx="auto" px={{ base: '2', md: '6' }} h={HEADER_HEIGHT} align="center" gap="2">
+      <Flex
+        maxW="6xl"
+        mx="auto"
+        px={{ base: '2', md: '3', lg: '6' }}
+        h={HEADER_HEIGHT}
+        align="center"
+        gap={{ base: '2', md: '1', lg: '2' }}
+      >
         <IconButton
           aria-label={t('common:header.openMenu')}
           aria-haspopup="dialog"
@@ -95,9 +102,9 @@ export function Header({
         <Box flex="1" />
         {/* On a phone a signed-in person's name takes this place; the drawer has the switch too. */}
         <Box hideBelow={session.isLoggedIn ? 'md' : undefined}>
-          <LanguageSwitch />
+          <LanguageSwitch collapsible />
         </Box>
-        <HStack as="nav" aria-label={t('common:header.mainNav')} gap="1" hideBelow="md">
+        <HStack as="nav" aria-label={t('common:header.mainNav')} gap={{ md: '0.5', lg: '1' }} hideBelow="md">
           {items.map((item) => {
             const isSignUp = item.id === 'signUp'
             return (
@@ -105,6 +112,8 @@ export function Header({
                 key={item.to}
                 asChild
                 size="sm"
+                // Narrower from md to lg, where the nav, the language switch and the brand share 768 px.
+                px={{ md: '1.5', lg: '3.5' }}
                 variant={isSignUp ? 'solid' : 'ghost'}
                 color={isSignUp ? undefined : 'fg'}
                 css={isSignUp ? undefined : { '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800' } }}
@@ -122,7 +131,7 @@ export function Header({
             </Suspense>
           )}
           {session.isLoggedIn && (
-            <Button size="sm" variant="outline" onClick={onSignOut} ms="2">
+            <Button size="sm" variant="outline" onClick={onSignOut} ms={{ md: '1', lg: '2' }}>
               <LogOut aria-hidden /> {t('common:header.signOut')}
             </Button>
           )}

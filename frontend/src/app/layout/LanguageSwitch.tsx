@@ -9,7 +9,14 @@ import { LANGUAGES } from '@/lib/i18n-languages'
  * the system's fonts (the Devanagari web font is declared for Hindi pages only), so an English page
  * does not download a font for one word.
  */
-export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+export function LanguageSwitch({
+  size = 'xs',
+  collapsible = false,
+}: {
+  size?: 'xs' | 'sm'
+  /** From md to lg, where the header's nav needs the room, only the languages not shown are offered. */
+  collapsible?: boolean
+}) {
   const { t } = useTranslation()
   const current = useLanguage()
   return (
@@ -25,6 +32,7 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
             variant={selected ? 'subtle' : 'ghost'}
             color={selected ? 'blue.800' : 'fg'}
             aria-pressed={selected}
+            display={collapsible && selected ? { base: 'inline-flex', md: 'none', lg: 'inline-flex' } : undefined}
             onClick={() => {
               if (!selected) void setLanguage(language.code)
             }}
