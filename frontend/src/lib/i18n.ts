@@ -5,6 +5,7 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   LANGUAGES,
+  localeOf,
   preferredLanguage,
   type Language,
   type Namespace,
@@ -58,7 +59,10 @@ interface IcuFormatter {
  * string and is shown as it is; a message with placeholders or plurals arrives as its ICU syntax
  * tree, which intl-messageformat formats (and i18next-icu memoizes) without a parser in the bundle.
  */
-const icu = new ICU() as unknown as IcuFormatter
+// Numbers in messages (`{km, number}`, a plural's `#`) with India's grouping: 'en-IN', 'hi-IN'.
+const icu = new ICU({
+  parseLngForICU: (language) => (isLanguage(language) ? localeOf(language) : language),
+}) as unknown as IcuFormatter
 const compiledIcu = {
   type: 'i18nFormat' as const,
   init: (instance: I18n) => icu.init(instance),
