@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { AppProvider } from './app/provider'
 import { AppRouter } from './app/router'
 import { installDevanagari } from './app/devanagari'
+import { firstScreen } from './app/routes'
 import { registerServiceWorker } from './app/service-worker'
 import { initI18n, initialLanguage } from './lib/i18n'
 
@@ -10,8 +11,8 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 // The shell's catalogue in the visitor's language is fetched first, so the first render has its
-// text (nothing drawn in one language and then redrawn in another). Should it fail to load, the app
-// still starts.
+// text (nothing drawn in one language and then redrawn in another); the landing page's code and
+// catalogue come beside it. Should a catalogue fail to load, the app still starts.
 installDevanagari()
 const app = createRoot(root)
 const render = () =>
@@ -26,6 +27,9 @@ const render = () =>
       </StrictMode>,
     ),
   )
-initI18n({ language: initialLanguage() }).then(render, render)
+const first = firstScreen(window.location.pathname)
+// A failed preload is retried, and reported, when the screen renders.
+first.preload?.().catch(() => undefined)
+initI18n({ language: initialLanguage(), namespaces: first.namespaces }).then(render, render)
 
 registerServiceWorker()

@@ -106,10 +106,19 @@ function applyToDocument(language: Language) {
 }
 
 /**
- * Starts i18n in `language` with the `common` catalogue (the shell's): resolves once it is there, so
- * the first render already has its text. `resources` (the tests') are used instead of fetching.
+ * Starts i18n in `language` with the `common` catalogue (the shell's) and `namespaces` (the first
+ * screen's), fetched side by side: resolves once they are there, so the first render already has its
+ * text. `resources` (the tests') are used instead of fetching.
  */
-export function initI18n({ language, resources }: { language: Language; resources?: Resource }) {
+export function initI18n({
+  language,
+  namespaces = [],
+  resources,
+}: {
+  language: Language
+  namespaces?: Namespace[]
+  resources?: Resource
+}) {
   i18n.use(compiledIcu).use(initReactI18next)
   if (!resources) i18n.use(catalogueBackend)
   i18n.on('languageChanged', (changed) => {
@@ -125,7 +134,7 @@ export function initI18n({ language, resources }: { language: Language; resource
     // fallback, so a Hindi visitor never downloads the English catalogues too.
     fallbackLng: false,
     load: 'currentOnly',
-    ns: ['common'],
+    ns: ['common', ...namespaces],
     defaultNS: 'common',
     // React escapes what it renders.
     interpolation: { escapeValue: false },
