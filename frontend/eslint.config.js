@@ -81,6 +81,17 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
+      // Components translate through src/lib/i18n (useTranslation, useLanguage), so the library behind it can
+      // change in one file.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['i18next', 'react-i18next', 'i18next-icu'].map((name) => ({
+            name,
+            message: "Import useTranslation and the language helpers from '@/lib/i18n'.",
+          })),
+        },
+      ],
       'import-x/no-useless-path-segments': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
@@ -113,6 +124,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one module that wraps the i18n library.
+    files: ['src/lib/i18n.ts', 'src/lib/i18n.test.ts', 'src/test/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Test support and tests run in Node too (MSW, timers, setImmediate).

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 
 /** SPEC §9: a count badge shows at most 99 ('99+'). */
 export const COUNT_BADGE_MAX = 99

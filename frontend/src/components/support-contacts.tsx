@@ -1,6 +1,6 @@
 import { Link, Stack, Text } from '@chakra-ui/react'
 import { Clock, Mail, Phone } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { useSupportContacts } from '@/lib/support'
 
 /** The support e-mail (mailto), phone (tel) and, optionally, the hours. */

@@ -16,6 +16,9 @@ import {
  * language and namespace as screens need them, formatted as ICU MessageFormat (plurals,
  * placeholders). How to add a string, a namespace or a language: docs/i18n.md.
  */
+/** The hook every component translates with: `const { t } = useTranslation()`, then `t('<namespace>:<key>', values)`. */
+export { useTranslation }
+
 export const i18n: I18n = i18next
 
 /** Where the person's choice is kept between visits (a signed-out visitor's too). */

@@ -1,6 +1,6 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
 import { lazy, Suspense, useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { lazyWithQueries } from '../lazy-with-queries'

@@ -1,6 +1,6 @@
 import { Box, Flex, Link } from '@chakra-ui/react'
 import { Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { NavLink } from 'react-router'
 import type { Session } from '@/lib/session'
 import { lazyWithQueries } from '../lazy-with-queries'

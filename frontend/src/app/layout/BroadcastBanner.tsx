@@ -1,6 +1,6 @@
 import { Box, CloseButton, Flex, Text } from '@chakra-ui/react'
 import { Megaphone } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { showBroadcast, useBroadcast } from '@/features/chat/lib/broadcast'
 
 /** An admin's broadcast, pushed over the chat socket: a banner under the header until dismissed. */

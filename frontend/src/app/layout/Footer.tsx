@@ -1,5 +1,5 @@
 import { Box, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { Link as RouterLink } from 'react-router'
 import { SupportContacts } from '@/components/support-contacts'
 import { APP_NAME, APP_VERSION } from '@/lib/constants'

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react'
 import { GraduationCap, LogOut, Menu } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { Link as RouterLink, NavLink } from 'react-router'
 import { APP_NAME, HEADER_HEIGHT } from '@/lib/constants'
 import { lazyWithQueries } from '../lazy-with-queries'

@@ -1,6 +1,5 @@
 import { Button, HStack } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
-import { setLanguage, useLanguage } from '@/lib/i18n'
+import { useTranslation, setLanguage, useLanguage } from '@/lib/i18n'
 import { LANGUAGES } from '@/lib/i18n-languages'
 
 /**

@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react'
 import { Wrench } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { Panel } from '@/components/page'
 import { SupportContacts } from '@/components/support-contacts'
 

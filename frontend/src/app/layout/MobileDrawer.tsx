@@ -1,7 +1,7 @@
 import { Badge, Box, Button, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react'
 import { drawerSlotRecipe } from '@chakra-ui-theme/recipes/drawer'
 import { LogOut } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { NavLink, useLocation } from 'react-router'
 import type { Role } from '@/api/types'
 import type { Session } from '@/lib/session'

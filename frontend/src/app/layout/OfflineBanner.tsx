@@ -1,6 +1,6 @@
 import { Box, Flex, Text } from '@chakra-ui/react'
 import { WifiOff } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 
 /**
  * 'You are offline': fixed above the phone bar (at the bottom on wider screens), so appearing and

@@ -1,5 +1,5 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { SupportContacts } from '@/components/support-contacts'
 
 export function ScreenError({ error }: { error: Error }) {

@@ -1,5 +1,5 @@
 import { Box, Button, chakra } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { useNavigate } from 'react-router'
 
 // The most asked-for subjects (vocabulary ids, crates/vocabulary): plain data, so the landing

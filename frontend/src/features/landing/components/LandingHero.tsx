@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { Link as RouterLink } from 'react-router'
 import { STATS } from '@/lib/constants'
 import { HeroSearch } from './HeroSearch'

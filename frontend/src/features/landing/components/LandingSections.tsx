@@ -1,6 +1,6 @@
 import { Box, Button, Container, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Clock, Mail, Phone, UserPlus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import { Link as RouterLink } from 'react-router'
 import { useSession } from '@/lib/session'
 import { useSupportContacts } from '@/lib/support'

@@ -1,6 +1,6 @@
 import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { BookOpen, CalendarClock, MessagesSquare, Navigation } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 
 /**
  * Decoration for wide screens: what a match looks like. Hidden from assistive technology. Built

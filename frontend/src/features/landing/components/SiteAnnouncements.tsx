@@ -1,5 +1,5 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { Site } from '@/lib/site-store'
 
 // The admin's banners and announcements, under the landing page's statistics: part of the landing

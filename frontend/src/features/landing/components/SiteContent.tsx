@@ -1,6 +1,6 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { ChevronDown, Quote } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 import type { Site } from '@/lib/site-store'
 
 /** FAQs are free JSON (SPEC §3): {question, answer} objects (or q/a, title/text) or plain strings. */

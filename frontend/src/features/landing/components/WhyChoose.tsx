@@ -1,6 +1,6 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { BrainCircuit, CalendarClock, MessagesSquare, ShieldCheck } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n'
 
 const FEATURES = [
   { icon: BrainCircuit, title: 'landing:why.matching.title', text: 'landing:why.matching.text' },
