@@ -50,6 +50,7 @@ const boundaryZones = [
 const TRANSLATED = [
   'src/app/**/*.tsx',
   'src/features/landing/**/*.tsx',
+  'src/features/vocabulary/**/*.tsx',
   'src/components/support-contacts.tsx',
   'src/components/count-badge.tsx',
 ]
