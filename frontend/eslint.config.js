@@ -50,6 +50,8 @@ const boundaryZones = [
 const TRANSLATED = [
   'src/app/**/*.tsx',
   'src/features/landing/**/*.tsx',
+  'src/features/dashboard/**/*.tsx',
+  'src/features/recommendations/**/*.tsx',
   'src/features/vocabulary/**/*.tsx',
   'src/components/support-contacts.tsx',
   'src/components/count-badge.tsx',
