@@ -22,7 +22,8 @@ pub use directory::{
 };
 pub use store::{
     count_active_admins_except, count_admins, delete, end_sessions, exists, extend_subscription, find, find_by_email,
-    find_credentials, insert, insert_many, lock, mark_email_verified, replace_registration, reset_password, role_of,
-    roles_of, set_active, set_password, set_subscription, subscription, subscriptions_ending, token_check, update,
+    find_credentials, insert, insert_many, language_of, languages_of, lock, mark_email_verified, replace_registration,
+    reset_password, role_of, roles_of, set_active, set_password, set_subscription, subscription, subscriptions_ending,
+    token_check, update,
 };
 pub use user::{Changes, Credentials, NewUser, Person, TokenCheck, User};

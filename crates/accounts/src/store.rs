@@ -9,6 +9,7 @@ use hometutor_core::{Role, Subscription, UserId};
 use hometutor_db::id_list::one_of;
 use hometutor_db::schema::users;
 use hometutor_db::{now, DbConnection};
+use hometutor_i18n::Language;
 
 use crate::user::{role_from, ChangeRow, InsertRow, UserRow};
 use crate::{Changes, Credentials, NewUser, TokenCheck, User};
@@ -34,17 +35,31 @@ pub fn find_credentials(conn: &mut DbConnection, email: &str) -> QueryResult<Opt
 
 /// What checking a token needs: read on every authenticated request.
 pub fn token_check(conn: &mut DbConnection, id: UserId) -> QueryResult<Option<TokenCheck>> {
-    let row: Option<(String, bool, i64, String)> = users::table
+    let row: Option<(String, bool, i64, String, String)> = users::table
         .find(id.0)
-        .select((users::role, users::active, users::token_version, users::email))
+        .select((users::role, users::active, users::token_version, users::email, users::language))
         .first(conn)
         .optional()?;
-    Ok(row.map(|(role, active, token_version, email)| TokenCheck {
+    Ok(row.map(|(role, active, token_version, email, language)| TokenCheck {
         role: role_from(&role),
         active,
         token_version,
         email,
+        language: Language::from_stored(&language),
     }))
+}
+
+/// The language `id` reads HomeTutor in; `None` when there is no such account.
+pub fn language_of(conn: &mut DbConnection, id: UserId) -> QueryResult<Option<Language>> {
+    let code: Option<String> = users::table.find(id.0).select(users::language).first(conn).optional()?;
+    Ok(code.as_deref().map(Language::from_stored))
+}
+
+/// The languages of those of `ids` that exist.
+pub fn languages_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<HashMap<UserId, Language>> {
+    let rows: Vec<(i64, String)> =
+        users::table.filter(one_of(conn, users::id, ids)).select((users::id, users::language)).load(conn)?;
+    Ok(rows.into_iter().map(|(id, code)| (UserId(id), Language::from_stored(&code))).collect())
 }
 
 pub fn exists(conn: &mut DbConnection, id: UserId) -> QueryResult<bool> {

@@ -5,6 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::{Role, Subscription, UserId};
 use hometutor_db::schema::users;
+use hometutor_i18n::Language;
 
 /// A stored account, without its password hash.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,6 +24,8 @@ pub struct User {
     pub subscription: Subscription,
     pub payment_status: String,
     pub created_at: NaiveDateTime,
+    /// What they read HomeTutor in: their e-mails, notifications and the server's messages.
+    pub language: Language,
 }
 
 /// An account with what logging in checks: its password hash and the version
@@ -41,6 +44,7 @@ pub struct TokenCheck {
     pub active: bool,
     pub token_version: i64,
     pub email: String,
+    pub language: Language,
 }
 
 /// Someone shown beside another table's rows (a request's parent, a message's
@@ -80,6 +84,7 @@ pub struct Changes<'a> {
     pub approved: Option<bool>,
     pub featured: Option<bool>,
     pub badges: Option<&'a [String]>,
+    pub language: Option<Language>,
 }
 
 /// The role column as a [`Role`]. The table's CHECK constraint admits only the
@@ -128,6 +133,7 @@ pub(crate) struct UserRow {
     email_verified: bool,
     payment_status: String,
     created_at: NaiveDateTime,
+    language: String,
 }
 
 impl From<UserRow> for User {
@@ -147,6 +153,7 @@ impl From<UserRow> for User {
             subscription,
             payment_status: row.payment_status,
             created_at: row.created_at,
+            language: Language::from_stored(&row.language),
         }
     }
 }
@@ -190,6 +197,7 @@ pub(crate) struct ChangeRow<'a> {
     approved: Option<bool>,
     featured: Option<bool>,
     badges: Option<String>,
+    language: Option<&'static str>,
     updated_at: NaiveDateTime,
 }
 
@@ -204,6 +212,7 @@ impl<'a> ChangeRow<'a> {
             featured: changes.featured,
             // Stored as a JSON array of strings; a list of strings always serialises.
             badges: changes.badges.map(|b| serde_json::to_string(b).unwrap_or_else(|_| "[]".into())),
+            language: changes.language.map(Language::code),
             updated_at: at,
         }
     }

@@ -5,7 +5,7 @@
 use chrono::NaiveDateTime;
 use hometutor_accounts as accounts;
 use hometutor_core::{Role, UserId};
-use hometutor_notifications::{Kind, Notice};
+use hometutor_notifications::{Kind, Message, Notice};
 use hometutor_tuition::moderation;
 
 use crate::error::text;
@@ -33,13 +33,13 @@ pub struct AdminRequest {
 /// What a parent is told when an admin flags one of their requests.
 fn flagged_notice(parent: UserId, request: i64, subject: &str, reason: Option<&str>) -> Notice {
     let body = match reason {
-        Some(reason) => format!("An admin hid it from tutors. Reason: {reason}"),
-        None => "An admin hid it from tutors. Edit it or contact support to have it shown again.".into(),
+        Some(reason) => Message::new("notice-flagged-body-reason").arg("reason", reason),
+        None => Message::new("notice-flagged-body"),
     };
     Notice {
         user: parent,
         kind: Kind::RequestFlagged,
-        title: format!("Your {subject} request was flagged"),
+        title: Message::new("notice-flagged-title").arg("subject", subject),
         body,
         link: Some("/dashboard".into()),
         data: serde_json::json!({ "requestId": request, "reason": reason }),

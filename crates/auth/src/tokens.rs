@@ -42,6 +42,8 @@ pub struct AuthUser {
     pub email: String,
     pub jti: String,
     pub expires_at: i64,
+    /// The language they read HomeTutor in (the server's messages to them are in it).
+    pub language: hometutor_i18n::Language,
 }
 
 /// Signs with the current key, named in the `kid` header.

@@ -20,6 +20,7 @@ diesel::table! {
         token_version -> BigInt,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        language -> Text,
     }
 }
 
@@ -384,6 +385,8 @@ diesel::table! {
         digest_pending -> Bool,
         read_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
+        /// JSON {"title": message, "body": message}: ids and arguments, rendered per reader.
+        texts -> Nullable<Text>,
     }
 }
 

@@ -18,7 +18,7 @@ use hometutor_core::{Role, UserId};
 use hometutor_db::schema::{conversations as cv, messages as ms, tuition_invites as inv};
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::Point;
-use hometutor_notifications::{Kind, Notice, Notification};
+use hometutor_notifications::{Kind, Message, Notice, Notification};
 use hometutor_tuition::{own_request_needs, Openness, RequestNeeds};
 use hometutor_vocabulary::{find, Choice, Facet, OTHER};
 use serde_json::json;
@@ -244,11 +244,10 @@ fn invite_notice(tutor: i64, id: i64, facts: &RequestFacts) -> Notice {
     Notice {
         user: UserId(tutor),
         kind: Kind::TuitionInvite,
-        title: format!("A parent invited you to their {} request", facts.subject_label),
-        body: format!(
-            "Subject: {} · Class: {}. Open it on the map to see it and say you are interested.",
-            facts.subject_label, facts.class_label
-        ),
+        title: Message::new("notice-invite-title").arg("subject", &facts.subject_label),
+        body: Message::new("notice-invite-body")
+            .arg("subject", &facts.subject_label)
+            .arg("classLevel", &facts.class_label),
         link: Some(format!("/nearby?request={id}")),
         data: json!({ "requestId": id, "subject": facts.subject_label, "classLevel": facts.class_label }),
         dedupe_key: Some(format!("tuition_invite:{id}")),

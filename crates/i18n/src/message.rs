@@ -88,9 +88,27 @@ impl Message {
     }
 }
 
-impl From<&'static str> for Message {
-    fn from(id: &'static str) -> Self {
-        Message::new(id)
+impl Message {
+    /// A text that is no catalogue message (a person's own words, a chat preview): it reads
+    /// the same in every language.
+    pub fn plain(text: impl Into<String>) -> Self {
+        Message::new(PLAIN).arg("text", text.into())
+    }
+}
+
+/// The catalogue message that renders its `text` argument as it is.
+pub(crate) const PLAIN: &str = "plain-text";
+
+/// A string is a [`Message::plain`] text; a message from the catalogue is [`Message::new`].
+impl From<&str> for Message {
+    fn from(text: &str) -> Self {
+        Message::plain(text)
+    }
+}
+
+impl From<String> for Message {
+    fn from(text: String) -> Self {
+        Message::plain(text)
     }
 }
 
@@ -106,5 +124,10 @@ mod tests {
         assert_eq!(json, r#"{"id":"x","args":{"count":3,"km":2.5,"name":"Asha","on":{"date":"2027-01-05"}}}"#);
         assert_eq!(serde_json::from_str::<Message>(&json).ok(), Some(message));
         assert_eq!(serde_json::from_str::<Message>(r#"{"id":"y"}"#).ok(), Some(Message::new("y")));
+        let said = Message::from("नमस्ते, {$x} as typed");
+        assert_eq!(
+            (said.render(Language::En), said.render(Language::Hi)),
+            (said.render(Language::Hi), "नमस्ते, {$x} as typed".into())
+        );
     }
 }

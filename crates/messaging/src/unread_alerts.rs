@@ -19,7 +19,7 @@ use hometutor_accounts as accounts;
 use hometutor_core::UserId;
 use hometutor_db::schema::{blocks, conversations as cv, messages as m};
 use hometutor_db::{Db, DbConnection};
-use hometutor_notifications::{Kind, Notice, Notification, Notifier};
+use hometutor_notifications::{Kind, Message, Notice, Notification, Notifier};
 
 use crate::MessagingError;
 
@@ -191,8 +191,9 @@ fn alert_side(
     let notice = Notice {
         user: UserId(side.recipient),
         kind: Kind::UnreadMessage,
-        title: format!("New message from {sender_name}"),
-        body: preview(&text),
+        title: Message::new("notice-unread-title").arg("senderName", sender_name.as_str()),
+        // The sender's own words, the same in every language.
+        body: Message::plain(preview(&text)),
         link: Some(format!("/messages?with={}", side.sender)),
         data: serde_json::json!({
             "senderId": side.sender,

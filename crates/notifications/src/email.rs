@@ -5,6 +5,7 @@
 use diesel::QueryResult;
 use hometutor_core::UserId;
 use hometutor_db::DbConnection;
+use hometutor_i18n::{text, Language};
 use hometutor_mail::{ExtraHeader, MailKind, OutgoingEmail};
 
 use crate::{Kind, Notice, Notification, Site};
@@ -21,18 +22,34 @@ pub(crate) fn unsubscribe_url(site: &Site, user: UserId, kind: Kind) -> String {
 
 /// Whom to write to: `None` for an account that is gone or deactivated (it is told
 /// nothing by e-mail; the notification stays in the app).
-fn recipient(conn: &mut DbConnection, user: UserId) -> QueryResult<Option<(String, String)>> {
-    Ok(hometutor_accounts::find(conn, user)?.filter(|u| u.active).map(|u| (u.email, u.fullname)))
+struct Recipient {
+    email: String,
+    name: String,
+    language: Language,
 }
 
-/// Queues the e-mail of one notice on the caller's connection.
+fn recipient(conn: &mut DbConnection, user: UserId) -> QueryResult<Option<Recipient>> {
+    Ok(hometutor_accounts::find(conn, user)?.filter(|u| u.active).map(|u| Recipient {
+        email: u.email,
+        name: u.fullname,
+        language: u.language,
+    }))
+}
+
+fn greeting(to: &Recipient) -> String {
+    text(to.language, "email-notice-greeting", &[("name", to.name.as_str().into())])
+}
+
+/// Queues the e-mail of one notice on the caller's connection, in the recipient's language.
 pub(crate) fn send_one(conn: &mut DbConnection, site: &Site, notice: &Notice) -> QueryResult<()> {
-    let Some((to, name)) = recipient(conn, notice.user)? else { return Ok(()) };
-    let mut body = format!("Hello {name},\n\n{}\n", notice.body);
+    let Some(to) = recipient(conn, notice.user)? else { return Ok(()) };
+    let mut body = format!("{}\n\n{}\n", greeting(&to), notice.body.render(to.language));
     if let Some(link) = &notice.link {
-        body.push_str(&format!("\nOpen it on HomeTutor: {}{link}\n", site.public_url));
+        let url = format!("{}{link}", site.public_url);
+        body.push_str(&format!("\n{}\n", text(to.language, "email-notice-open-link", &[("url", url.into())])));
     }
-    queue(conn, site, notice.user, notice.kind, to, notice.title.clone(), body)
+    let subject = notice.title.render(to.language);
+    queue(conn, site, notice.user, notice.kind, to, subject, body)
 }
 
 /// Queues one digest e-mail listing `items` (new requests), `more` further ones left out.
@@ -43,21 +60,24 @@ pub(crate) fn send_digest(
     items: &[Notification],
     more: usize,
 ) -> QueryResult<bool> {
-    let Some((to, name)) = recipient(conn, user)? else { return Ok(false) };
+    let Some(to) = recipient(conn, user)? else { return Ok(false) };
+    let language = to.language;
     let total = items.len() + more;
-    let subject = match total {
-        1 => "1 new tuition request in your area".to_string(),
-        n => format!("{n} new tuition requests in your area"),
-    };
-    let mut body = format!("Hello {name},\n\nHere are the new tuition requests in your area since our last e-mail:\n");
+    let subject = text(language, "email-digest-subject", &[("count", total.into())]);
+    let mut body = format!("{}\n\n{}\n", greeting(&to), text(language, "email-digest-intro", &[]));
     for item in items {
+        let item = item.clone().in_language(language);
         body.push_str(&format!("\n- {}\n  {}\n", item.title, item.body));
         if let Some(link) = &item.link {
             body.push_str(&format!("  {}{link}\n", site.public_url));
         }
     }
     if more > 0 {
-        body.push_str(&format!("\n…and {more} more: {}/nearby\n", site.public_url));
+        let url = format!("{}/nearby", site.public_url);
+        body.push_str(&format!(
+            "\n{}\n",
+            text(language, "email-digest-more", &[("more", more.into()), ("url", url.into())])
+        ));
     }
     queue(conn, site, user, Kind::NewRequest, to, subject, body).map(|()| true)
 }
@@ -67,20 +87,21 @@ fn queue(
     site: &Site,
     user: UserId,
     kind: Kind,
-    to: String,
+    to: Recipient,
     subject: String,
     mut body: String,
 ) -> QueryResult<()> {
     let unsubscribe = unsubscribe_url(site, user, kind);
     let page = format!("{}{UNSUBSCRIBE_PAGE}?token={}", site.public_url, site.keys.token(user, kind));
+    let language = to.language;
+    let profile = format!("{}/profile", site.public_url);
     body.push_str(&format!(
-        "\n--\nYou receive this because of your e-mail choices for \"{}\" on HomeTutor.\n\
-         Stop these e-mails with one click: {page}\n\
-         Choose which e-mails you get: {}/profile\n",
-        kind.label(),
-        site.public_url
+        "\n--\n{}\n{}\n{}\n",
+        text(language, "email-footer-reason", &[("kind", kind.label_in(language).into())]),
+        text(language, "email-footer-stop", &[("url", page.into())]),
+        text(language, "email-footer-choose", &[("url", profile.into())]),
     ));
-    let email = OutgoingEmail { to, subject, body, kind: MailKind::Notice };
+    let email = OutgoingEmail { to: to.email, subject, body, kind: MailKind::Notice };
     let headers = [
         (ExtraHeader::ListUnsubscribe, format!("<{unsubscribe}>")),
         (ExtraHeader::ListUnsubscribePost, "List-Unsubscribe=One-Click".to_string()),

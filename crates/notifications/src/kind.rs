@@ -1,4 +1,5 @@
 use hometutor_core::Role;
+use hometutor_i18n::Language;
 
 /// What a notification is about. Stored as its `as_str` name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -56,19 +57,14 @@ impl Kind {
 }
 
 impl Kind {
-    /// What the preferences screen calls the kind.
-    pub fn label(self) -> &'static str {
-        match self {
-            Kind::TutorInterested => "A tutor is interested in your request",
-            Kind::NewRequest => "New requests in your area",
-            Kind::UnreadMessage => "Unread messages",
-            Kind::SubscriptionReceipt => "Subscription receipts",
-            Kind::SubscriptionReminder => "Subscription reminders",
-            Kind::SubscriptionExpired => "Subscription ended",
-            Kind::RequestFlagged => "Your request was flagged by an admin",
-            Kind::RequestClosed => "A request you were interested in was closed",
-            Kind::TuitionInvite => "A parent invited you to their request",
-        }
+    /// What the preferences screen calls the kind, in English.
+    pub fn label(self) -> String {
+        self.label_in(Language::En)
+    }
+
+    /// What the preferences screen calls the kind, in `language` (catalogue `kind-<name>`).
+    pub fn label_in(self, language: Language) -> String {
+        hometutor_i18n::text(language, &format!("kind-{}", self.as_str()), &[])
     }
 
     /// The e-mail choices a user has for this kind: a daily digest only for new requests

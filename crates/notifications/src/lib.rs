@@ -37,14 +37,17 @@ pub use unsubscribe::{UnsubscribeKeys, KEY_LABEL as UNSUBSCRIBE_KEY_LABEL};
 
 use hometutor_core::UserId;
 use hometutor_db::DbConnection;
+pub use hometutor_i18n::{Arg, Language, Message};
 
-/// Something to tell one user.
+/// Something to tell one user. Its title and body are catalogue messages, stored with their
+/// arguments and rendered in the language of whoever reads them (a text that is no message,
+/// such as a chat preview, is a [`Message::plain`] and reads the same in every language).
 #[derive(Debug, Clone)]
 pub struct Notice {
     pub user: UserId,
     pub kind: Kind,
-    pub title: String,
-    pub body: String,
+    pub title: Message,
+    pub body: Message,
     /// Where the app takes the reader (a path such as `/tutor/12`).
     pub link: Option<String>,
     /// The kind's own fields (ids, names), a JSON object.
@@ -102,6 +105,8 @@ impl Notifier {
     /// queues its e-mail there too when the user wants this kind e-mailed at once (or
     /// marks it for the daily digest). `None` when a notification with the same dedupe
     /// key was already stored for this user: then nothing is sent either.
+    ///
+    /// The notification returned (and announced live) is in the recipient's language.
     pub fn notify(&self, conn: &mut DbConnection, notice: &Notice) -> diesel::QueryResult<Option<Notification>> {
         let choice = preferences::email_choice(conn, notice.user, notice.kind)?;
         let Some(created) = store::insert(conn, notice, choice == EmailChoice::Digest)? else {
@@ -110,7 +115,8 @@ impl Notifier {
         if choice == EmailChoice::Immediate {
             email::send_one(conn, &self.site, notice)?;
         }
-        Ok(Some(created))
+        let language = hometutor_accounts::language_of(conn, notice.user)?.unwrap_or_default();
+        Ok(Some(created.in_language(language)))
     }
 
     /// Pushes committed notifications live. Call after the transaction that stored them.

@@ -5,6 +5,9 @@ use diesel::prelude::*;
 use hometutor_db::schema::notifications as n;
 use hometutor_db::{now, DbConnection};
 
+use hometutor_i18n::{Language, Message};
+use serde::{Deserialize, Serialize};
+
 use crate::Notice;
 
 /// A stored notification.
@@ -20,9 +23,28 @@ pub struct Notification {
     pub data: String,
     pub read_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
+    /// The title and body as messages (JSON), for [`Notification::in_language`]; `None` on rows
+    /// stored before notifications spoke several languages (their English is all there is).
+    pub texts: Option<String>,
+}
+
+/// What the `texts` column holds.
+#[derive(Serialize, Deserialize)]
+struct Texts {
+    title: Message,
+    body: Message,
 }
 
 impl Notification {
+    /// The notification with its title and body in `language` (as stored when it has no messages).
+    pub fn in_language(mut self, language: Language) -> Self {
+        if let Some(texts) = self.texts.as_deref().and_then(|t| serde_json::from_str::<Texts>(t).ok()) {
+            self.title = texts.title.render(language);
+            self.body = texts.body.render(language);
+        }
+        self
+    }
+
     /// `data` as the JSON object it was stored as (an empty object should it not parse).
     pub fn data_json(&self) -> serde_json::Value {
         match serde_json::from_str(&self.data) {
@@ -37,13 +59,14 @@ impl Notification {
 struct NewNotification<'a> {
     user_id: i64,
     kind: &'a str,
-    title: &'a str,
-    body: &'a str,
+    title: String,
+    body: String,
     link: Option<&'a str>,
     data: String,
     dedupe_key: Option<&'a str>,
     digest_pending: bool,
     created_at: NaiveDateTime,
+    texts: Option<String>,
 }
 
 /// Inserts unless (user, dedupe key) is already stored; then `None`.
@@ -55,13 +78,15 @@ pub(crate) fn insert(
     let row = NewNotification {
         user_id: notice.user.0,
         kind: notice.kind.as_str(),
-        title: &notice.title,
-        body: &notice.body,
+        // English in the plain columns, for every reader that does not ask for a language.
+        title: notice.title.render(Language::En),
+        body: notice.body.render(Language::En),
         link: notice.link.as_deref(),
         data: notice.data.to_string(),
         dedupe_key: notice.dedupe_key.as_deref(),
         digest_pending,
         created_at: now(),
+        texts: serde_json::to_string(&Texts { title: notice.title.clone(), body: notice.body.clone() }).ok(),
     };
     // `.returning(as_returning())` does not compile on the MultiConnection: return the id, then read.
     let id: Option<i64> = match conn {

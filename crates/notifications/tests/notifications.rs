@@ -27,7 +27,7 @@ fn notice(user: i64, kind: Kind, title: &str, key: Option<&str>) -> Notice {
         user: UserId(user),
         kind,
         title: title.into(),
-        body: format!("About {title}."),
+        body: format!("About {title}.").into(),
         link: Some("/nearby?request=7".into()),
         data: json!({"requestId": 7}),
         dedupe_key: key.map(Into::into),

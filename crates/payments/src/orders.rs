@@ -6,7 +6,7 @@ use hometutor_accounts as accounts;
 use hometutor_core::{SubscriptionStatus, UserId};
 use hometutor_db::schema::payment_orders::dsl as po;
 use hometutor_db::{now, DbConnection};
-use hometutor_notifications::{Kind, Notice, Notification, Notifier};
+use hometutor_notifications::{Kind, Message, Notice, Notification, Notifier};
 
 use crate::provider::ProviderOrder;
 use crate::PaymentError;
@@ -101,13 +101,17 @@ pub(crate) fn activate(
 
 /// The tutor's receipt: order id, amount in rupees and how long the subscription now runs.
 fn receipt(tutor: UserId, order: &OrderRow, until: NaiveDateTime) -> Notice {
+    use chrono::Datelike;
     let amount = rupees(order.amount_paise);
-    let valid_until = until.format("%-d %B %Y").to_string();
+    let valid_until = hometutor_notifications::Arg::date(until.year(), until.month(), until.day());
     Notice {
         user: tutor,
         kind: Kind::SubscriptionReceipt,
-        title: "Payment received: your subscription is active".into(),
-        body: format!("Order {}: {amount} paid. Your subscription is valid until {valid_until}.", order.order_id),
+        title: Message::new("notice-receipt-title"),
+        body: Message::new("notice-receipt-body")
+            .arg("orderId", &order.order_id)
+            .arg("amount", amount.as_str())
+            .arg("validUntil", valid_until),
         link: Some("/subscribe".into()),
         data: serde_json::json!({
             "orderId": order.order_id,

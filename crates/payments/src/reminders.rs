@@ -4,11 +4,11 @@
 //! in however many processes, a tutor hears each one once per expiry; a renewal
 //! (a new expiry) starts the round again.
 
-use chrono::{Duration, NaiveDateTime};
+use chrono::{Datelike, Duration, NaiveDateTime};
 use hometutor_accounts as accounts;
 use hometutor_core::UserId;
 use hometutor_db::Db;
-use hometutor_notifications::{Kind, Notice, Notification, Notifier};
+use hometutor_notifications::{Arg, Kind, Message, Notice, Notification, Notifier};
 
 use crate::PaymentError;
 
@@ -49,34 +49,17 @@ enum Due {
 }
 
 fn notice(tutor: UserId, expires: NaiveDateTime, due: Due) -> Notice {
-    let date = expires.format("%-d %B %Y").to_string();
-    let (kind, key, title, body) = match due {
-        Due::InAWeek => (
-            Kind::SubscriptionReminder,
-            "reminder7",
-            "Your subscription ends in 7 days".to_string(),
-            format!("Your HomeTutor subscription ends on {date}. Renew now to keep seeing requests near you."),
-        ),
-        Due::Tomorrow => (
-            Kind::SubscriptionReminder,
-            "reminder1",
-            "Your subscription ends tomorrow".to_string(),
-            format!("Your HomeTutor subscription ends on {date}. Renew today to keep seeing requests near you."),
-        ),
-        Due::Ended => (
-            Kind::SubscriptionExpired,
-            "expired",
-            "Your subscription has ended".to_string(),
-            format!(
-                "Your HomeTutor subscription ended on {date}. Renew to see nearby requests and contact parents again."
-            ),
-        ),
+    let date = Arg::date(expires.year(), expires.month(), expires.day());
+    let (kind, key, texts) = match due {
+        Due::InAWeek => (Kind::SubscriptionReminder, "reminder7", "notice-reminder-week"),
+        Due::Tomorrow => (Kind::SubscriptionReminder, "reminder1", "notice-reminder-tomorrow"),
+        Due::Ended => (Kind::SubscriptionExpired, "expired", "notice-expired"),
     };
     Notice {
         user: tutor,
         kind,
-        title,
-        body,
+        title: Message::new(format!("{texts}-title")),
+        body: Message::new(format!("{texts}-body")).arg("date", date),
         link: Some("/subscribe".into()),
         data: serde_json::json!({ "expiresAt": expires.and_utc().to_rfc3339(), "renewLink": "/subscribe" }),
         dedupe_key: Some(format!("{key}:{}", expires.and_utc().timestamp())),

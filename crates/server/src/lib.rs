@@ -12,6 +12,7 @@ mod errors;
 mod extract;
 mod gates;
 mod input;
+pub mod language;
 pub mod logging;
 mod maintenance;
 mod metrics;

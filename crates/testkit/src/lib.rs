@@ -78,14 +78,16 @@ impl SmtpSink {
 
     /// Waits up to `timeout` for a mail to `to` whose text contains `needle`; returns the newest such.
     pub async fn wait_for(&self, to: &str, needle: &str, timeout: Duration) -> Option<ReceivedMail> {
+        self.wait_until(timeout, |m| m.to.iter().any(|t| t.eq_ignore_ascii_case(to)) && m.data.contains(needle)).await
+    }
+
+    /// Waits up to `timeout` for a mail that `wanted` accepts (say, one whose decoded subject
+    /// is a text in Devanagari); returns the newest such.
+    pub async fn wait_until(&self, timeout: Duration, wanted: impl Fn(&ReceivedMail) -> bool) -> Option<ReceivedMail> {
         let deadline = tokio::time::Instant::now() + timeout;
         loop {
             let arrived = self.arrived.notified();
-            let found = self
-                .mails()
-                .into_iter()
-                .rev()
-                .find(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(to)) && m.data.contains(needle));
+            let found = self.mails().into_iter().rev().find(|m| wanted(m));
             if found.is_some() {
                 return found;
             }

@@ -28,7 +28,7 @@ use hometutor_core::{Role, UserId};
 use hometutor_db::schema::tuition_requests as tr;
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::{distance_km, Point};
-use hometutor_notifications::{sent_since, Kind, Notice, Notification, Notifier};
+use hometutor_notifications::{sent_since, Kind, Message, Notice, Notification, Notifier};
 use serde_json::json;
 
 use crate::area::Wanted;
@@ -147,18 +147,17 @@ struct About<'a> {
 /// data carries the vocabulary ids too, so that a client can filter or label by id.
 fn notice(tutor: UserId, about: &About<'_>, distance_km: f64, subscribed: bool) -> Notice {
     let About { request: id, subject, subject_id, class_level, class_id, board, mode, preferred_time } = *about;
-    let mut body = format!(
-        "Subject: {subject} · Class: {class_level} · Preferred time: {preferred_time} · \
-         {distance_km:.1} km from the centre of your teaching area."
-    );
-    if !subscribed {
-        body.push_str(" Subscribe to see it on the map and contact the parent.");
-    }
+    let distance = format!("{distance_km:.1}");
+    let body = if subscribed { "notice-new-request-body" } else { "notice-new-request-body-unsubscribed" };
     Notice {
         user: tutor,
         kind: Kind::NewRequest,
-        title: format!("New {subject} request {distance_km:.1} km from you"),
-        body,
+        title: Message::new("notice-new-request-title").arg("subject", subject).arg("distanceKm", distance.as_str()),
+        body: Message::new(body)
+            .arg("subject", subject)
+            .arg("classLevel", class_level)
+            .arg("preferredTime", preferred_time)
+            .arg("distanceKm", distance.as_str()),
         link: Some(format!("/nearby?request={id}")),
         data: json!({
             "requestId": id,

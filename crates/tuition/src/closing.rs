@@ -10,7 +10,7 @@ use diesel::prelude::*;
 use hometutor_core::{FieldError, UserId};
 use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
 use hometutor_db::{now, DbConnection};
-use hometutor_notifications::{Kind, Notice, Notification};
+use hometutor_notifications::{Kind, Message, Notice, Notification};
 
 use crate::model::{CloseOutcome, TuitionRequest};
 use crate::requests::own;
@@ -108,15 +108,15 @@ fn closed_notice(
     at: NaiveDateTime,
 ) -> Notice {
     let body = match outcome {
-        CloseOutcome::FoundTutor if chosen == Some(to) => "The parent chose you as their tutor.",
-        CloseOutcome::FoundTutor => "The parent has found a tutor.",
-        CloseOutcome::NotNeeded => "The parent no longer needs a tutor.",
+        CloseOutcome::FoundTutor if chosen == Some(to) => "notice-closed-body-chosen",
+        CloseOutcome::FoundTutor => "notice-closed-body-found",
+        CloseOutcome::NotNeeded => "notice-closed-body-not-needed",
     };
     Notice {
         user: to,
         kind: Kind::RequestClosed,
-        title: format!("The {subject} request you were interested in is closed"),
-        body: body.into(),
+        title: Message::new("notice-closed-title").arg("subject", subject),
+        body: Message::new(body),
         link: Some("/nearby".into()),
         data: serde_json::json!({ "requestId": request, "outcome": outcome.as_str() }),
         dedupe_key: Some(format!("request_closed:{request}:{}", at.and_utc().timestamp_micros())),

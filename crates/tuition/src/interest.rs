@@ -5,7 +5,7 @@ use hometutor_accounts as accounts;
 use hometutor_core::{Role, UserId};
 use hometutor_db::now;
 use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
-use hometutor_notifications::{Kind, Notice};
+use hometutor_notifications::{Kind, Message, Notice};
 
 use crate::model::ParentContact;
 use crate::open::Openness;
@@ -68,8 +68,8 @@ fn interest_notice(parent: UserId, request: i64, subject: &str, tutor: UserId, t
     Notice {
         user: parent,
         kind: Kind::TutorInterested,
-        title: format!("{tutor_name} is interested in your {subject} request"),
-        body: format!("Open {tutor_name}'s profile to see their fees and reviews, or send them a message."),
+        title: Message::new("notice-interested-title").arg("tutorName", tutor_name).arg("subject", subject),
+        body: Message::new("notice-interested-body").arg("tutorName", tutor_name),
         link: Some(format!("/tutor/{}", tutor.0)),
         data: serde_json::json!({
             "requestId": request,

@@ -542,7 +542,10 @@ export interface paths {
         };
         /** The caller's own account. */
         get: operations["profile"];
-        /** Changes the caller's name and phone. */
+        /**
+         * Changes the caller's name, phone and language (the language their e-mails,
+         *     notifications and the server's messages come in).
+         */
         put: operations["update_profile"];
         post?: never;
         delete?: never;
@@ -1527,6 +1530,11 @@ export interface components {
             fullname: string;
             /** Format: int64 */
             id: number;
+            /**
+             * @description The language the person reads HomeTutor in: e-mails, notifications and the server's messages.
+             * @enum {string}
+             */
+            language: "en" | "hi";
             /** @example unpaid */
             paymentStatus: string;
             phone: string;
@@ -2063,7 +2071,7 @@ export interface components {
             choices: components["schemas"]["EmailChoice"][];
             email: components["schemas"]["EmailChoice"];
             kind: components["schemas"]["NotificationKind"];
-            /** @description What the preferences screen calls the kind. */
+            /** @description What the preferences screen calls the kind, in the caller's language. */
             label: string;
         };
         /** @description A parent's contacts, revealed to a subscribed tutor who said they are interested. */
@@ -2234,6 +2242,11 @@ export interface components {
             email: string;
             /** @description One line without control characters, not blank, at most 100 characters. */
             fullname: string;
+            /**
+             * @description The language the person reads HomeTutor in: e-mails, notifications and the server's messages. Null or absent: the browser's (Accept-Language), else English.
+             * @enum {string|null}
+             */
+            language?: "en" | "hi" | null;
             /** @description At least 8 characters and at most 72 bytes in UTF-8 (bcrypt reads no further). */
             password: string;
             /** @description Exactly 10 digits. */
@@ -2779,12 +2792,18 @@ export interface components {
             /** @description Always `off`. */
             email: components["schemas"]["EmailChoice"];
             kind: components["schemas"]["NotificationKind"];
+            /** @description In the language of the browser that followed the link. */
             label: string;
         };
         /** @description Only these fields can be changed here: e-mail, role, subscription and approval cannot. */
         UpdateProfileRequest: {
             /** @description One line without control characters, not blank, at most 100 characters. Null or absent: unchanged. */
             fullname?: string | null;
+            /**
+             * @description The language the person reads HomeTutor in: e-mails, notifications and the server's messages. Null or absent: unchanged.
+             * @enum {string|null}
+             */
+            language?: "en" | "hi" | null;
             /** @description Exactly 10 digits. Null or absent: unchanged. */
             phone?: string | null;
         };

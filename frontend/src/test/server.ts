@@ -20,6 +20,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     paymentStatus: 'unpaid',
     emailVerified: true,
     createdAt: '2024-01-01T00:00:00Z',
+    language: 'en',
     ...overrides,
   }
 }

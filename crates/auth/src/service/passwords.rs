@@ -20,7 +20,7 @@ impl AuthService {
             if let Err(retry_after_secs) = codes::allow_request(conn, email.as_str())? {
                 return Ok(Err(AuthError::RateLimited { retry_after_secs }));
             }
-            if accounts::find_by_email(conn, email.as_str())?.is_some_and(|u| u.active) {
+            if let Some(owner) = accounts::find_by_email(conn, email.as_str())?.filter(|u| u.active) {
                 let otp = codes::random_otp();
                 codes::store(
                     conn,
@@ -30,7 +30,7 @@ impl AuthService {
                     &otp,
                     Duration::minutes(codes::OTP_TTL_MINUTES),
                 )?;
-                enqueue(conn, &emails::password_reset(email.as_str(), &otp))?;
+                enqueue(conn, &emails::password_reset(email.as_str(), &otp, owner.language))?;
             }
             Ok::<_, AuthError>(Ok(()))
         })??;
@@ -51,8 +51,9 @@ impl AuthService {
                 return Ok(None);
             }
             let changed = accounts::reset_password(conn, email.as_str(), &hash)?;
-            if changed.is_some() {
-                enqueue(conn, &emails::password_changed(email.as_str(), &self.login_url()))?;
+            if let Some(id) = changed {
+                let language = accounts::language_of(conn, id)?.unwrap_or_default();
+                enqueue(conn, &emails::password_changed(email.as_str(), &self.login_url(), language))?;
             }
             Ok::<_, AuthError>(changed)
         })?;
@@ -75,7 +76,7 @@ impl AuthService {
             let Some(owner) = accounts::find(conn, id)?.filter(|_| changed) else {
                 return Err(AuthError::NotFound);
             };
-            enqueue(conn, &emails::password_changed(&owner.email, &login_url))?;
+            enqueue(conn, &emails::password_changed(&owner.email, &login_url, owner.language))?;
             Ok(())
         })?;
         self.inner.mail.notify();

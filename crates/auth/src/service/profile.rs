@@ -2,6 +2,7 @@
 
 use hometutor_accounts::{self as accounts, Changes, User};
 use hometutor_core::{single_line, FieldError, Phone, UserId};
+use hometutor_i18n::Language;
 
 use super::setup::AuthService;
 use crate::AuthError;
@@ -28,6 +29,14 @@ pub(super) fn parse_fullname(raw: &str) -> Result<String, FieldError> {
     }
 }
 
+/// One of the codes the server speaks, exactly (`en`, `hi`).
+pub(super) fn parse_language(raw: &str) -> Result<Language, FieldError> {
+    Language::parse(raw).ok_or_else(|| {
+        let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+        FieldError::new("language", format!("Language must be one of: {}.", codes.join(", ")))
+    })
+}
+
 impl AuthService {
     #[tracing::instrument(skip_all, fields(id = id.0))]
     pub fn profile(&self, id: UserId) -> Result<User, AuthError> {
@@ -36,18 +45,32 @@ impl AuthService {
 
     /// Changes the caller's name and phone; nothing else is reachable this way.
     pub fn update_profile(&self, id: UserId, changes: ProfileChanges) -> Result<User, AuthError> {
+        self.update_account(id, changes, None)
+    }
+
+    /// Changes the caller's name, phone and language (a code of [`Language::ALL`]) at once,
+    /// or none of them when any is invalid.
+    #[tracing::instrument(skip_all, fields(id = id.0))]
+    pub fn update_account(
+        &self,
+        id: UserId,
+        changes: ProfileChanges,
+        language: Option<&str>,
+    ) -> Result<User, AuthError> {
         let mut errors = Vec::new();
         let fullname =
             changes.fullname.as_deref().map(parse_fullname).transpose().map_err(|e| errors.push(e)).ok().flatten();
         let phone = changes.phone.as_deref().map(Phone::parse).transpose().map_err(|e| errors.push(e)).ok().flatten();
+        let language = language.map(parse_language).transpose().map_err(|e| errors.push(e)).ok().flatten();
         if !errors.is_empty() {
             return Err(AuthError::Validation(errors));
         }
         self.db().write(|conn| {
-            if fullname.is_some() || phone.is_some() {
+            if fullname.is_some() || phone.is_some() || language.is_some() {
                 let changes = Changes {
                     fullname: fullname.as_deref(),
                     phone: phone.as_ref().map(Phone::as_str),
+                    language,
                     ..Changes::default()
                 };
                 accounts::update(conn, id, &changes)?;

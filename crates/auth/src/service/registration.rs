@@ -2,11 +2,12 @@
 //! and following either.
 
 use chrono::Duration;
-use hometutor_accounts::{self as accounts, NewUser};
+use hometutor_accounts::{self as accounts, Changes, NewUser};
 use hometutor_core::{Email, FieldError, Otp, Password, Phone, Role};
+use hometutor_i18n::Language;
 use hometutor_mail::enqueue;
 
-use super::profile::parse_fullname;
+use super::profile::{parse_fullname, parse_language};
 use super::setup::AuthService;
 use crate::codes::{self, Purpose};
 use crate::{emails, AuthError};
@@ -46,6 +47,20 @@ impl AuthService {
     /// A verified account is never changed here.
     #[tracing::instrument(skip_all)]
     pub fn register(&self, input: RegisterInput) -> Result<String, AuthError> {
+        self.register_in(input, None, Language::FALLBACK)
+    }
+
+    /// [`register`](Self::register) for someone who reads `chosen` (a code of
+    /// [`Language::ALL`], checked like the other fields), or `fallback` when they chose
+    /// none: the account keeps it, and the verification e-mail is written in it. The
+    /// owner of an address already verified is written to in their own language.
+    #[tracing::instrument(skip_all)]
+    pub fn register_in(
+        &self,
+        input: RegisterInput,
+        chosen: Option<&str>,
+        fallback: Language,
+    ) -> Result<String, AuthError> {
         let mut errors = Vec::new();
         let fullname = parse_fullname(&input.fullname).map_err(|e| errors.push(e)).ok();
         // Exactly as sent: the API document lists the two values, and nothing else is one of them.
@@ -59,8 +74,12 @@ impl AuthService {
         let email = Email::parse(&input.email).map_err(|e| errors.push(e)).ok();
         let phone = Phone::parse(&input.phone).map_err(|e| errors.push(e)).ok();
         let password = Password::parse(&input.password, "password").map_err(|e| errors.push(e)).ok();
-        let (Some(fullname), Some(role), Some(email), Some(phone), Some(password)) =
-            (fullname, role, email, phone, password)
+        let language = match chosen.map(parse_language) {
+            None => Some(fallback),
+            Some(parsed) => parsed.map_err(|e| errors.push(e)).ok(),
+        };
+        let (Some(fullname), Some(role), Some(email), Some(phone), Some(password), Some(language)) =
+            (fullname, role, email, phone, password, language)
         else {
             return Err(AuthError::Validation(errors));
         };
@@ -79,23 +98,27 @@ impl AuthService {
         self.db().write(|conn| {
             match accounts::find_by_email(conn, email.as_str())? {
                 None => {
-                    accounts::insert(conn, &registration)?;
+                    let id = accounts::insert(conn, &registration)?;
+                    accounts::update(conn, id, &Changes { language: Some(language), ..Changes::default() })?;
                     if codes::allow_request(conn, email.as_str())?.is_ok() {
-                        self.send_verification(conn, email.as_str(), &fullname)?;
+                        self.send_verification(conn, email.as_str(), &fullname, language)?;
                     }
                 }
                 Some(existing) if !existing.email_verified => {
                     accounts::replace_registration(conn, existing.id, &registration)?;
+                    accounts::update(conn, existing.id, &Changes { language: Some(language), ..Changes::default() })?;
                     // Codes mailed for the earlier registration must not verify this one.
                     codes::retire(conn, Purpose::VerifyEmail, email.as_str())?;
                     codes::retire(conn, Purpose::VerifyLink, email.as_str())?;
                     if codes::allow_request(conn, email.as_str())?.is_ok() {
-                        self.send_verification(conn, email.as_str(), &fullname)?;
+                        self.send_verification(conn, email.as_str(), &fullname, language)?;
                     }
                 }
-                Some(_) => {
+                Some(existing) => {
                     if codes::allow_request(conn, email.as_str())?.is_ok() {
-                        enqueue(conn, &emails::already_registered(email.as_str(), &format!("{public_url}/login")))?;
+                        let login_url = format!("{public_url}/login");
+                        let mail = emails::already_registered(email.as_str(), &login_url, existing.language);
+                        enqueue(conn, &mail)?;
                     }
                 }
             }
@@ -110,6 +133,7 @@ impl AuthService {
         conn: &mut hometutor_db::DbConnection,
         email: &str,
         name: &str,
+        language: Language,
     ) -> Result<(), AuthError> {
         let otp = codes::random_otp();
         let token = codes::random_link_token();
@@ -120,7 +144,7 @@ impl AuthService {
             self.inner.config.public_url.trim_end_matches('/'),
             url_encode(email)
         );
-        enqueue(conn, &emails::verification(email, name, &otp, &link))?;
+        enqueue(conn, &emails::verification(email, name, &otp, &link, language))?;
         Ok(())
     }
 
@@ -135,7 +159,7 @@ impl AuthService {
             }
             if let Some(u) = accounts::find_by_email(conn, email.as_str())? {
                 if !u.email_verified {
-                    self.send_verification(conn, email.as_str(), &u.fullname)?;
+                    self.send_verification(conn, email.as_str(), &u.fullname, u.language)?;
                 }
             }
             Ok::<_, AuthError>(Ok(()))

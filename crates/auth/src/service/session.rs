@@ -93,6 +93,7 @@ impl AuthService {
             email: account.email,
             jti: claims.jti,
             expires_at: claims.exp,
+            language: account.language,
         })
     }
 

@@ -1,1 +1,2 @@
-## placeholder
+## Texts that are not a message of the catalogue (a person's own words) pass through this one.
+plain-text = { $text }

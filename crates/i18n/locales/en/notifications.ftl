@@ -22,7 +22,6 @@ notice-invite-title = A parent invited you to their { $subject } request
 notice-invite-body = Subject: { $subject } · Class: { $classLevel }. Open it on the map to see it and say you are interested.
 
 notice-unread-title = New message from { $senderName }
-notice-unread-body = { $preview }
 
 notice-receipt-title = Payment received: your subscription is active
 notice-receipt-body = Order { $orderId }: { $amount } paid. Your subscription is valid until { $validUntil }.

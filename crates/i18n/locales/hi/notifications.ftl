@@ -22,7 +22,6 @@ notice-invite-title = एक अभिभावक ने आपको अपन
 notice-invite-body = विषय: { $subject } · कक्षा: { $classLevel }। इसे देखने और अपनी रुचि बताने के लिए इसे नक्शे पर खोलें।
 
 notice-unread-title = { $senderName } का नया संदेश
-notice-unread-body = { $preview }
 
 notice-receipt-title = भुगतान मिल गया: आपकी सदस्यता सक्रिय है
 notice-receipt-body = ऑर्डर { $orderId }: { $amount } का भुगतान हो गया। आपकी सदस्यता { $validUntil } तक मान्य है।

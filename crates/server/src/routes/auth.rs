@@ -4,6 +4,7 @@ use actix_web::{get, post, put, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_auth::{LoginInput, ProfileChanges, RegisterInput, User, MAX_NAME_CHARS};
 use hometutor_core::Role;
+use hometutor_i18n::Language;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -12,6 +13,7 @@ use crate::client_address::ClientAddress;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::{Caller, CurrentUser};
 use crate::input::Json;
+use crate::language::Accepted;
 use crate::schemas;
 use crate::state::AppState;
 
@@ -44,6 +46,8 @@ pub struct AccountDto {
     #[schema(example = "unpaid")]
     pub payment_status: String,
     pub created_at: DateTime<Utc>,
+    #[schema(schema_with = crate::language::code_schema)]
+    pub language: Language,
 }
 
 impl From<User> for AccountDto {
@@ -64,6 +68,7 @@ impl From<User> for AccountDto {
             subscription_expires: subscription.expires.map(|t| t.and_utc()),
             payment_status: u.payment_status,
             created_at: u.created_at.and_utc(),
+            language: u.language,
         }
     }
 }
@@ -88,6 +93,8 @@ pub struct RegisterRequest {
     #[serde(default)]
     #[schema(required = true, schema_with = schemas::new_password)]
     pub password: String,
+    #[schema(schema_with = crate::language::registration_schema)]
+    pub language: Option<String>,
 }
 
 /// A person's name (`hometutor_auth`'s rule).
@@ -138,6 +145,7 @@ pub struct RegisterResponse {
 pub async fn register(
     state: web::Data<AppState>,
     client: ClientAddress,
+    Accepted(browser): Accepted,
     body: Json<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
@@ -150,7 +158,8 @@ pub async fn register(
         ip: client.0.to_string(),
     };
     let auth = state.auth.clone();
-    let email = blocking(move || auth.register(input)).await?;
+    let chosen = body.language;
+    let email = blocking(move || auth.register_in(input, chosen.as_deref(), browser)).await?;
     Ok(HttpResponse::Created().json(RegisterResponse {
         message: "Registration successful. Enter the 6-digit code we e-mailed you to verify your account.".into(),
         user: RegisteredUser { email },
@@ -324,9 +333,12 @@ pub struct UpdateProfileRequest {
     pub fullname: Option<String>,
     #[schema(schema_with = schemas::phone_or_null)]
     pub phone: Option<String>,
+    #[schema(schema_with = crate::language::code_or_null_schema)]
+    pub language: Option<String>,
 }
 
-/// Changes the caller's name and phone.
+/// Changes the caller's name, phone and language (the language their e-mails,
+/// notifications and the server's messages come in).
 #[utoipa::path(tag = "auth", security(("bearer" = [])), request_body = UpdateProfileRequest, responses(
     (status = 200, body = ProfileResponse),
     (status = 400, description = "Invalid field, or a field that cannot be changed here", body = ErrorBody),
@@ -342,7 +354,8 @@ pub async fn update_profile(
     let body = body.into_inner();
     let changes = ProfileChanges { fullname: body.fullname, phone: body.phone };
     let auth = state.auth.clone();
-    let user = blocking(move || auth.update_profile(me.0.id, changes)).await?;
+    let language = body.language;
+    let user = blocking(move || auth.update_account(me.0.id, changes, language.as_deref())).await?;
     Ok(web::Json(ProfileResponse { user: user.into() }))
 }
 

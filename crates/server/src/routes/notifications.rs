@@ -14,6 +14,7 @@ use crate::chat::NotificationDto;
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
+use crate::language::Accepted;
 use crate::rate_limit;
 use crate::state::AppState;
 
@@ -50,9 +51,11 @@ pub async fn list_notifications(
 ) -> Result<web::Json<NotificationPage>, ApiError> {
     let service = state.notifications.clone();
     let ListParams { before, limit } = params.into_inner();
+    // Each is rendered in the reader's language as it is now, not as it was when stored.
+    let language = me.0.language;
     let page = blocking(move || service.list(me.0.id, before, limit)).await?;
     Ok(web::Json(NotificationPage {
-        items: page.items.iter().map(NotificationDto::from).collect(),
+        items: page.items.into_iter().map(|n| NotificationDto::from(&n.in_language(language))).collect(),
         next_cursor: page.next_cursor,
     }))
 }
@@ -127,8 +130,8 @@ pub enum EmailChoiceDto {
 pub struct PreferenceDto {
     #[schema(value_type = crate::chat::NotificationKind)]
     pub kind: &'static str,
-    /// What the preferences screen calls the kind.
-    pub label: &'static str,
+    /// What the preferences screen calls the kind, in the caller's language.
+    pub label: String,
     #[schema(value_type = EmailChoiceDto)]
     pub email: &'static str,
     /// The choices this kind offers.
@@ -136,11 +139,11 @@ pub struct PreferenceDto {
     pub choices: Vec<&'static str>,
 }
 
-impl From<&Preference> for PreferenceDto {
-    fn from(p: &Preference) -> Self {
+impl PreferenceDto {
+    fn of(p: &Preference, language: hometutor_i18n::Language) -> Self {
         Self {
             kind: p.kind.as_str(),
-            label: p.kind.label(),
+            label: p.kind.label_in(language),
             email: p.email.as_str(),
             choices: p.kind.choices().iter().map(|c| c.as_str()).collect(),
         }
@@ -153,8 +156,8 @@ pub struct Preferences {
     pub preferences: Vec<PreferenceDto>,
 }
 
-fn preferences_of(found: &[Preference]) -> Preferences {
-    Preferences { preferences: found.iter().map(PreferenceDto::from).collect() }
+fn preferences_of(found: &[Preference], language: hometutor_i18n::Language) -> Preferences {
+    Preferences { preferences: found.iter().map(|p| PreferenceDto::of(p, language)).collect() }
 }
 
 /// The caller's e-mail choice for each kind of notification their role receives.
@@ -166,8 +169,9 @@ pub async fn notification_preferences(
     me: CurrentUser,
 ) -> Result<web::Json<Preferences>, ApiError> {
     let service = state.notifications.clone();
+    let language = me.0.language;
     let found = blocking(move || service.preferences(me.0.id)).await?;
-    Ok(web::Json(preferences_of(&found)))
+    Ok(web::Json(preferences_of(&found, language)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -203,8 +207,9 @@ pub async fn set_notification_preferences(
 ) -> Result<web::Json<Preferences>, ApiError> {
     let changes: Vec<(String, String)> = body.into_inner().preferences.into_iter().map(|p| (p.kind, p.email)).collect();
     let service = state.notifications.clone();
+    let language = me.0.language;
     let found = blocking(move || service.set_preferences(me.0.id, &changes)).await?;
-    Ok(web::Json(preferences_of(&found)))
+    Ok(web::Json(preferences_of(&found, language)))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -217,16 +222,21 @@ pub struct UnsubscribeParams {
 pub struct Unsubscribed {
     #[schema(value_type = crate::chat::NotificationKind)]
     pub kind: &'static str,
-    pub label: &'static str,
+    /// In the language of the browser that followed the link.
+    pub label: String,
     /// Always `off`.
     #[schema(value_type = EmailChoiceDto)]
     pub email: &'static str,
 }
 
-async fn unsubscribe_with(state: &AppState, token: String) -> Result<web::Json<Unsubscribed>, ApiError> {
+async fn unsubscribe_with(
+    state: &AppState,
+    token: String,
+    language: hometutor_i18n::Language,
+) -> Result<web::Json<Unsubscribed>, ApiError> {
     let service = state.notifications.clone();
     let kind: Kind = blocking(move || service.unsubscribe(&token)).await?;
-    Ok(web::Json(Unsubscribed { kind: kind.as_str(), label: kind.label(), email: "off" }))
+    Ok(web::Json(Unsubscribed { kind: kind.as_str(), label: kind.label_in(language), email: "off" }))
 }
 
 /// Turns off the e-mails of one kind for the account an e-mail's link was signed for. No
@@ -240,9 +250,10 @@ async fn unsubscribe_with(state: &AppState, token: String) -> Result<web::Json<U
 #[tracing::instrument(skip_all)]
 pub async fn unsubscribe_from_emails(
     state: web::Data<AppState>,
+    Accepted(language): Accepted,
     params: web::Query<UnsubscribeParams>,
 ) -> Result<web::Json<Unsubscribed>, ApiError> {
-    unsubscribe_with(&state, params.into_inner().token).await
+    unsubscribe_with(&state, params.into_inner().token, language).await
 }
 
 /// RFC 8058 one-click unsubscribe: what a mail client POSTs to the `List-Unsubscribe`
@@ -256,9 +267,10 @@ pub async fn unsubscribe_from_emails(
 #[tracing::instrument(skip_all)]
 pub async fn unsubscribe_from_emails_one_click(
     state: web::Data<AppState>,
+    Accepted(language): Accepted,
     params: web::Query<UnsubscribeParams>,
 ) -> Result<web::Json<Unsubscribed>, ApiError> {
-    unsubscribe_with(&state, params.into_inner().token).await
+    unsubscribe_with(&state, params.into_inner().token, language).await
 }
 
 pub fn config(cfg: &mut ServiceConfig) {

@@ -28,6 +28,7 @@ mod cli;
 mod delivery_api;
 mod discovery_api;
 mod headers_api;
+mod i18n_api;
 mod logs;
 mod messages_api;
 mod metrics;

@@ -34,7 +34,7 @@ fn notice(user: i64, kind: Kind, title: &str) -> Notice {
         user: UserId(user),
         kind,
         title: title.into(),
-        body: format!("{title}, in detail."),
+        body: format!("{title}, in detail.").into(),
         link: Some("/tutor/12".into()),
         data: json!({"tutorId": 12, "tutorName": "Ravi Verma"}),
         dedupe_key: None,

@@ -25,6 +25,7 @@ function makeUser(id: number, overrides: Partial<AdminUser> = {}): AdminUser {
     paymentStatus: 'unpaid',
     emailVerified: true,
     createdAt: '2026-01-01T00:00:00Z',
+    language: 'en',
     ...overrides,
   }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE notifications DROP COLUMN texts;
+ALTER TABLE users DROP COLUMN language;
