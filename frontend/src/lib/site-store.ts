@@ -1,5 +1,6 @@
 import type { components } from '@/api/schema'
 import { createExternalStore } from './external-store'
+import { currentLanguage } from './i18n'
 
 export type Site = components['schemas']['SiteDto']
 export type SiteSettings = components['schemas']['SettingsDto']
@@ -21,7 +22,9 @@ let inFlight: Promise<Site> | null = null
 export function loadSite(): Promise<Site> {
   inFlight ??= (async () => {
     try {
-      const response = await fetch('/api/site', { headers: { Accept: 'application/json' } })
+      const response = await fetch('/api/site', {
+        headers: { Accept: 'application/json', 'Accept-Language': currentLanguage() },
+      })
       if (!response.ok) throw new Error(`Failed to load site settings (HTTP ${response.status})`)
       const site = (await response.json()) as Site
       setSiteData(site)

@@ -3,6 +3,7 @@ import { ApiError } from '@/api/errors'
 import type { ApiErrorShape, ApiPaths, SuccessBody } from '@/api/types'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MESSAGES, REQUEST_TIMEOUT_MS } from '@/lib/constants'
 import { getToken } from '@/lib/session'
+import { currentLanguage } from '@/lib/i18n'
 
 export type UploadedFile = SuccessBody<ApiPaths['/upload/single']['post']>['file']
 export type UploadMode = 'single' | 'multiple'
@@ -60,6 +61,7 @@ export function uploadFiles(
     const token = getToken()
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
     xhr.setRequestHeader('Accept', 'application/json')
+    xhr.setRequestHeader('Accept-Language', currentLanguage())
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(perFileProgress(files, event.loaded, event.total))

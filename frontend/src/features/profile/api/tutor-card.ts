@@ -5,6 +5,7 @@ import { ApiError } from '@/api/errors'
 import type { ApiErrorShape, ApiPaths, SuccessBody } from '@/api/types'
 import { MESSAGES, REQUEST_TIMEOUT_MS } from '@/lib/constants'
 import { getToken } from '@/lib/session'
+import { currentLanguage } from '@/lib/i18n'
 
 export const PHOTO_FAILED = 'Could not upload the photo. Please try again.'
 export const FEE_FAILED = 'Could not save the fee. Please try again.'
@@ -42,6 +43,7 @@ export function uploadPhoto(file: File): Promise<PhotoResult> {
     const token = getToken()
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
     xhr.setRequestHeader('Accept', 'application/json')
+    xhr.setRequestHeader('Accept-Language', currentLanguage())
     const fail = () => reject(new ApiError(PHOTO_FAILED, { status: 0 }))
     xhr.onerror = fail
     xhr.ontimeout = fail
