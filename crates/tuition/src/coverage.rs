@@ -59,3 +59,8 @@ pub fn covering_by_full_scan(c: &mut DbConnection, point: Point) -> QueryResult<
     all.sort_by_key(|a| a.tutor.0);
     Ok(all)
 }
+
+/// How many (cell, tutor) rows the reverse index holds: what the area benchmark reports.
+pub fn index_rows(c: &mut DbConnection) -> QueryResult<i64> {
+    tac::table.count().get_result(c)
+}

@@ -10,11 +10,20 @@
 //! tutor may count the requests near them before subscribing (`count`). Subjects,
 //! classes, boards and modes are ids of `hometutor_vocabulary`; rows stored before it
 //! are mapped at start-up (`backfill`).
+//!
+//! This crate is the one owner of `tuition_requests`, `tuition_interests`, `tutor_areas`,
+//! `tutor_area_cells` and `tutor_search_index`: no other crate names them. Others read what
+//! they need through [`facts`] and [`open`] (requests), [`contacts`] (who met whom through a
+//! request), [`analytics`] (admins' counts), [`tutor_search`] (tutor search's index and areas)
+//! and [`moderation`] (admins' changes); other crates' tests seed rows through `testing`
+//! (feature `testing`).
 
 mod alerts;
+pub mod analytics;
 pub mod area;
 mod backfill;
 mod closing;
+pub mod contacts;
 mod count;
 pub mod coverage;
 mod error;
@@ -29,7 +38,10 @@ mod requests;
 pub mod search;
 pub mod search_index;
 mod service;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod trends;
+pub mod tutor_search;
 
 pub use alerts::MAX_ALERTS_PER_DAY;
 pub use area::{AreaInput, TutorArea, Wanted, MAX_AREA_ITEMS};

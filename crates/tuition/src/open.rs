@@ -3,9 +3,9 @@
 //! published (until the start-up fill-in has given an old request its point, nothing of it
 //! may be shown). An assigned tutor does not close a request: only its parent does.
 //!
-//! Nearby search and its count, new-request alerts, a tutor's interest, chat's first contact,
-//! recommendations and invitations all ask this module, in SQL ([`open_to_tutors`]) or on a
-//! row already read ([`Openness`]); other crates read it through [`crate::facts`].
+//! Nearby search and its count, new-request alerts, a tutor's interest, chat's first contact
+//! and a parent's invitations all ask this module, in SQL ([`open_to_tutors`]) or on a row
+//! already read ([`Openness`]); other crates read it through [`crate::facts`].
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;

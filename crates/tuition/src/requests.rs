@@ -13,7 +13,7 @@ use hometutor_geo::Point;
 use hometutor_places::Places;
 
 use crate::location::Approximate;
-use crate::model::{CloseOutcome, InterestedTutor, RequestInput, TuitionRequest};
+use crate::model::{CloseOutcome, InterestedTutor, RequestInput, TuitionRequest, ValidRequest};
 use crate::{TuitionError, TuitionService};
 
 /// Old requests filled in with their approximate point per transaction.
@@ -64,27 +64,7 @@ impl TuitionService {
         let valid = input.validate().map_err(TuitionError::Validation)?;
         let approximate = self.key.approximate(parent.0, valid.point);
         let (created, alerts) = self.db.write(|c| {
-            let at = now();
-            let id: i64 = diesel::insert_into(tr::table)
-                .values((
-                    tr::parent_id.eq(parent.0),
-                    tr::subject.eq(&valid.subject),
-                    tr::class_level.eq(&valid.class_level),
-                    tr::subject_id.eq(&valid.subject_id),
-                    tr::class_id.eq(&valid.class_id),
-                    tr::board.eq(valid.board.map(|b| b.id)),
-                    tr::mode.eq(valid.mode.id),
-                    tr::preferred_time.eq(&valid.preferred_time),
-                    tr::lat.eq(valid.point.lat),
-                    tr::lng.eq(valid.point.lng),
-                    tr::approx_lat.eq(approximate.point.lat),
-                    tr::approx_lng.eq(approximate.point.lng),
-                    tr::approx_cell.eq(approximate.cell),
-                    tr::created_at.eq(at),
-                    tr::updated_at.eq(at),
-                ))
-                .returning(tr::id)
-                .get_result(c)?;
+            let id = insert(c, parent, &valid, &approximate)?;
             // In this transaction: the request and its alerts are stored together or not at all.
             let alerts = crate::alerts::new_request(c, &self.notifier, id)?;
             Ok::<_, TuitionError>((own(c, parent, id)?, alerts))
@@ -192,6 +172,37 @@ impl TuitionService {
             }
         }
     }
+}
+
+/// Stores a new request of `parent` with its approximate point; returns its id. The caller
+/// alerts the tutors it reaches.
+pub(crate) fn insert(
+    c: &mut DbConnection,
+    parent: UserId,
+    valid: &ValidRequest,
+    approximate: &Approximate,
+) -> QueryResult<i64> {
+    let at = now();
+    diesel::insert_into(tr::table)
+        .values((
+            tr::parent_id.eq(parent.0),
+            tr::subject.eq(&valid.subject),
+            tr::class_level.eq(&valid.class_level),
+            tr::subject_id.eq(&valid.subject_id),
+            tr::class_id.eq(&valid.class_id),
+            tr::board.eq(valid.board.map(|b| b.id)),
+            tr::mode.eq(valid.mode.id),
+            tr::preferred_time.eq(&valid.preferred_time),
+            tr::lat.eq(valid.point.lat),
+            tr::lng.eq(valid.point.lng),
+            tr::approx_lat.eq(approximate.point.lat),
+            tr::approx_lng.eq(approximate.point.lng),
+            tr::approx_cell.eq(approximate.cell),
+            tr::created_at.eq(at),
+            tr::updated_at.eq(at),
+        ))
+        .returning(tr::id)
+        .get_result(c)
 }
 
 /// Publishes a request's approximate point (and its grid cell) in place of the one it had.

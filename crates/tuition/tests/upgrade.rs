@@ -1,16 +1,17 @@
-//! Upgrading a site whose tuition requests were stored before approximate points
-//! existed (migration 2026-11-23-000010_approximate_points), on SQLite or on
-//! PostgreSQL with TEST_DATABASE_URL: the migration leaves them unseen, the
-//! start-up backfill gives each its point in the ring, and the search finds them.
+//! Upgrading a site that holds tuition's rows, on SQLite or on PostgreSQL with
+//! TEST_DATABASE_URL: requests stored before approximate points existed (migration
+//! 2026-11-23-000010_approximate_points) are left unseen by the migration, given a point in
+//! the ring by the start-up backfill, and found by the search; tutor search's index rows
+//! stored before they carried their tutor's listing (migration 2026-11-25-000022) get it.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
 use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::tuition_requests as tr;
-use hometutor_db::{migrate_before, revert_through, run_migrations, Db, DbError};
+use hometutor_db::schema::{tuition_requests as tr, tutor_areas as ta, tutor_search_index as tsi, users};
+use hometutor_db::{migrate_before, now, revert_through, run_migrations, Db, DbError};
 use hometutor_geo::{cell_of, distance_km, Point};
-use hometutor_testkit::TestDatabase;
+use hometutor_testkit::{insert_user, TestDatabase};
 use hometutor_tuition::location::LocationKey;
 use hometutor_tuition::{NearbyQuery, TuitionService, APPROXIMATION_MAX_KM, APPROXIMATION_MIN_KM};
 
@@ -103,4 +104,75 @@ fn old_requests_get_a_point_in_the_ring_and_are_found_after_the_upgrade() {
     for (lat, lng, cell) in cells {
         assert_eq!(cell, cell_of(Point { lat, lng }), "{lat},{lng}");
     }
+}
+
+#[test]
+fn indexed_areas_get_their_tutors_listing_and_keep_it_after_the_upgrade() {
+    let database = TestDatabase::in_memory();
+    let db = Db::connect(&database.url).expect("connect");
+    migrate_before(&db, "2026-11-25-000022_search_index_listing").expect("earlier migrations");
+    let until = now() + chrono::Duration::days(30);
+    let listed = insert_user(&db, "Listed Tutor", "listed@example.com", "tutor");
+    let unpaid = insert_user(&db, "Unpaid Tutor", "unpaid@example.com", "tutor");
+    let inactive = insert_user(&db, "Inactive Tutor", "inactive@example.com", "tutor");
+    db.write(|c| {
+        diesel::update(users::table.filter(users::id.eq_any([listed, inactive])))
+            .set((users::subscription_active.eq(true), users::subscription_expires.eq(Some(until))))
+            .execute(c)?;
+        diesel::update(users::table.find(listed)).set(users::approved.eq(true)).execute(c)?;
+        diesel::update(users::table.find(inactive)).set(users::active.eq(false)).execute(c)?;
+        for (i, tutor) in [listed, unpaid, inactive].into_iter().enumerate() {
+            let lat = 28.6 + i as f64 / 100.0;
+            diesel::insert_into(ta::table)
+                .values((
+                    ta::tutor_id.eq(tutor),
+                    ta::lat.eq(lat),
+                    ta::lng.eq(77.2),
+                    ta::radius_km.eq(5.0),
+                    ta::subjects.eq("[]"),
+                    ta::classes.eq("[]"),
+                    ta::boards.eq("[]"),
+                    ta::modes.eq("[]"),
+                    ta::updated_at.eq(now()),
+                    ta::vocabulary_mapped.eq(true),
+                ))
+                .execute(c)?;
+            // Rows as crates/tuition wrote them before the listing was copied.
+            diesel::insert_into(tsi::table)
+                .values((
+                    tsi::subject_id.eq("*"),
+                    tsi::cell.eq(7i64),
+                    tsi::tutor_id.eq(tutor),
+                    tsi::lat.eq(lat),
+                    tsi::lng.eq(77.2),
+                    tsi::radius_km.eq(5.0),
+                ))
+                .execute(c)?;
+        }
+        Ok::<(), DbError>(())
+    })
+    .expect("an earlier release's rows");
+
+    run_migrations(&db).expect("upgrade");
+    let listing = |db: &Db| -> Vec<(i64, Option<chrono::NaiveDateTime>, bool)> {
+        db.read(|c| {
+            tsi::table
+                .order(tsi::tutor_id)
+                .select((tsi::tutor_id, tsi::listed_until, tsi::approved))
+                .load(c)
+                .map_err(DbError::from)
+        })
+        .unwrap()
+    };
+    let expected = vec![(listed, Some(until), true), (unpaid, None, false), (inactive, None, false)];
+    let round = |rows: Vec<(i64, Option<chrono::NaiveDateTime>, bool)>| {
+        // SQLite keeps the time as written; PostgreSQL to the microsecond.
+        rows.into_iter().map(|(t, u, a)| (t, u.map(|u| u.and_utc().timestamp_micros()), a)).collect::<Vec<_>>()
+    };
+    assert_eq!(round(listing(&db)), round(expected.clone()), "copied from each account");
+
+    // Down (newest first, to and including 000022) and up again: the copy is made anew.
+    revert_through(&db, "2026-11-25-000022").expect("revert");
+    run_migrations(&db).expect("upgrade again");
+    assert_eq!(round(listing(&db)), round(expected));
 }
