@@ -55,6 +55,7 @@ const TRANSLATED = [
   'src/features/vocabulary/**/*.tsx',
   'src/components/support-contacts.tsx',
   'src/components/count-badge.tsx',
+  'src/features/chat/**/*.tsx',
 ]
 
 export default tseslint.config(

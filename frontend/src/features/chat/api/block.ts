@@ -2,7 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, errorMessage, request } from '@/api/client'
 import type { ChatPartner } from '@/lib/chat-launcher'
 import { MESSAGES } from '@/lib/constants'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
+import { chatErrorText } from '../lib/error-text'
 import { chatKeys } from './keys'
 
 /** GET /chat/block/{partnerId}: whether I refuse this partner's messages. */
@@ -23,6 +25,7 @@ export function useBlockStatus(partnerId: number) {
  * The confirmation lives on the mutation, not on mutate(), so it still shows if the dialog closes first.
  */
 export function useSetBlocked(partner: ChatPartner) {
+  const { t } = useTranslation('chat')
   const queryClient = useQueryClient()
   const partnerId = partner.id
   return useMutation({
@@ -35,9 +38,9 @@ export function useSetBlocked(partner: ChatPartner) {
     onSuccess: (blocked) => {
       queryClient.setQueryData(blockStatusQueryOptions(partnerId).queryKey, { blocked })
       notifySuccess(
-        blocked ? `You blocked ${partner.name}. Their messages will be refused.` : `You unblocked ${partner.name}.`,
+        blocked ? t('chat:block.blocked', { name: partner.name }) : t('chat:block.unblocked', { name: partner.name }),
       )
     },
-    onError: (e) => notifyError(errorMessage(e, MESSAGES.blockFailed)),
+    onError: (e) => notifyError(chatErrorText(t, errorMessage(e, MESSAGES.blockFailed))),
   })
 }

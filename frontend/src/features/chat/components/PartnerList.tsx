@@ -4,6 +4,8 @@ import type { ReactNode } from 'react'
 import { countBadgeText } from '@/components/count-badge'
 import { FormAlert } from '@/components/ui/form-alert'
 import { MESSAGES } from '@/lib/constants'
+import { useTranslation } from '@/lib/i18n'
+import { chatErrorText } from '../lib/error-text'
 
 /**
  * A list of chat partners loaded by `query`: a spinner while it loads, the error,
@@ -20,13 +22,15 @@ export function PartnerListState<T>({
   empty: ReactNode
   children: (rows: T[]) => ReactNode
 }) {
+  const { t } = useTranslation('chat')
   if (query.isPending)
     return (
       <Flex justify="center" py="10" role="status" aria-label={loadingLabel}>
         <Spinner size="lg" color="blue.600" />
       </Flex>
     )
-  if (query.isError) return <FormAlert status="error" message={query.error.message || MESSAGES.loadMessagesFailed} />
+  if (query.isError)
+    return <FormAlert status="error" message={chatErrorText(t, query.error.message || MESSAGES.loadMessagesFailed)} />
   if (query.data.length === 0) return <>{empty}</>
   return <>{children(query.data)}</>
 }
@@ -61,6 +65,7 @@ export function PartnerRowButton({
 
 /** The red count of unread messages from one partner (SPEC §9: at most '99+'); nothing when none. */
 export function UnreadCount({ count, testId }: { count: number; testId?: string }) {
+  const { t } = useTranslation()
   if (count <= 0) return null
   return (
     <Box
@@ -77,7 +82,7 @@ export function UnreadCount({ count, testId }: { count: number; testId?: string 
       {countBadgeText(count)}
       <Box as="span" srOnly>
         {' '}
-        unread
+        {t('common:status.unread')}
       </Box>
     </Box>
   )
