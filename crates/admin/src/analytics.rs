@@ -6,7 +6,7 @@ use diesel::dsl::count_star;
 use diesel::prelude::*;
 use hometutor_accounts as accounts;
 use hometutor_core::Role;
-use hometutor_db::schema::{payment_orders as po, reviews as rv, search_events as se, tuition_interests as ti};
+use hometutor_db::schema::{payment_orders as po, reviews as rv, search_events as se};
 use hometutor_db::DbConnection;
 
 use crate::{AdminError, AdminService};
@@ -109,8 +109,7 @@ impl AdminService {
     #[tracing::instrument(skip_all)]
     pub fn popular_tutors(&self) -> Result<Vec<PopularTutor>, AdminError> {
         self.db.read(|c| {
-            let interests: Vec<(i64, i64)> =
-                ti::table.group_by(ti::tutor_id).select((ti::tutor_id, count_star())).load(c)?;
+            let interests = hometutor_tuition::analytics::interests_per_tutor(c)?;
             let reviews: Vec<(i64, i64)> =
                 rv::table.group_by(rv::tutor_id).select((rv::tutor_id, count_star())).load(c)?;
             let mut tally: std::collections::HashMap<i64, (i64, i64)> = std::collections::HashMap::new();

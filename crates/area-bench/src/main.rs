@@ -181,10 +181,7 @@ fn main() -> anyhow::Result<()> {
     let backend = if db.is_sqlite() { "SQLite" } else { "PostgreSQL" };
     let mut rng = Rng(19);
     let seeded = seed(&db, args.tutors, &mut rng)?;
-    let cells: i64 = db.read(|c| {
-        use diesel::prelude::*;
-        hometutor_db::schema::tutor_area_cells::table.count().get_result(c).map_err(DbError::from)
-    })?;
+    let cells: i64 = db.read(|c| hometutor_tuition::coverage::index_rows(c).map_err(DbError::from))?;
     println!(
         "{backend}: {} areas ({cells} index rows, {:.1} per area) seeded in {:.1} s",
         args.tutors,

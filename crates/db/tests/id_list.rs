@@ -5,9 +5,9 @@
 
 use diesel::prelude::*;
 use hometutor_db::id_list::{one_of, MAX_LISTED};
-use hometutor_db::schema::{tuition_requests as tr, users};
-use hometutor_db::DbError;
-use hometutor_testkit::{insert_request, insert_users, TestDatabase, TestUser};
+use hometutor_db::schema::{testimonials, users};
+use hometutor_db::{now, DbError};
+use hometutor_testkit::{insert_users, TestDatabase, TestUser};
 
 #[test]
 fn one_of_finds_exactly_the_listed_rows_however_many_ids_there_are() {
@@ -46,23 +46,36 @@ fn one_of_finds_exactly_the_listed_rows_however_many_ids_there_are() {
 fn one_of_works_on_a_nullable_column_and_in_a_boxed_query() {
     let database = TestDatabase::in_memory();
     let db = database.db();
-    let parent = hometutor_testkit::insert_user(&db, "Parent", "parent@example.com", "parent");
-    let requests: Vec<i64> = (0..3).map(|_| insert_request(&db, parent, false)).collect();
-    let cell: i64 = db
-        .read(|c| tr::table.find(requests[0]).select(tr::approx_cell.assume_not_null()).first(c).map_err(DbError::from))
-        .expect("cell");
-    let in_cells = |cells: &[i64]| -> Vec<i64> {
+    let author = hometutor_testkit::insert_user(&db, "Parent", "parent@example.com", "parent");
+    let written: Vec<i64> = (0..3)
+        .map(|i| {
+            db.write(|c| {
+                diesel::insert_into(testimonials::table)
+                    .values((
+                        testimonials::author_id.eq(Some(author)),
+                        testimonials::name.eq("Parent"),
+                        testimonials::text.eq(format!("Thanks, number {i}")),
+                        testimonials::created_at.eq(now()),
+                    ))
+                    .returning(testimonials::id)
+                    .get_result(c)
+                    .map_err(DbError::from)
+            })
+            .expect("testimonial")
+        })
+        .collect();
+    let by_authors = |authors: &[i64]| -> Vec<i64> {
         db.read(|c| {
-            tr::table
-                .filter(one_of(c, tr::approx_cell.assume_not_null(), cells))
-                .select(tr::id)
-                .order(tr::id)
+            testimonials::table
+                .filter(one_of(c, testimonials::author_id.assume_not_null(), authors))
+                .select(testimonials::id)
+                .order(testimonials::id)
                 .into_boxed()
                 .load(c)
                 .map_err(DbError::from)
         })
         .expect("query")
     };
-    assert_eq!(in_cells(&[cell]), requests, "the fixture puts every request in one cell");
-    assert_eq!(in_cells(&[cell + 1, cell - 1]), Vec::<i64>::new());
+    assert_eq!(by_authors(&[author]), written, "one author wrote them all");
+    assert_eq!(by_authors(&[author + 1, author - 1]), Vec::<i64>::new());
 }

@@ -1,6 +1,6 @@
 //! Tutor search over 100,000 tutors' teaching areas (clustered around ten Indian cities):
 //! p50/p99 of the indexed search (the whole service call: validation, candidates from
-//! `tutor_search_index`, who is listable, the reviews the order needs, the page's cards) at
+//! tutor search's index, who is listable, the reviews the order needs, the page's cards) at
 //! 10 km with a subject filter, and without filters, checking every result set and the page
 //! shown against a full scan of every listable area (same ids, same order, same total).
 //!
@@ -181,11 +181,13 @@ fn seed(db: &Db, tutors: usize) -> Duration {
     // PostgreSQL: the visibility map that index-only scans need, as autovacuum leaves a
     // table after a bulk insert (VACUUM cannot run inside the writer's transaction).
     db.read(|c| -> Result<_, DbError> {
+        // Tutor search's index is crates/tuition's to vacuum.
+        hometutor_tuition::testing::vacuum_search_index(c)?;
         Ok(match c {
             // SQLite: the checkpoint the server's background thread makes (crates/db's pool),
             // so that reads find the pages in the database file rather than in a 400 MB log.
             DbConnection::Sqlite(c) => diesel::sql_query("PRAGMA wal_checkpoint(TRUNCATE)").execute(c)?,
-            DbConnection::Pg(c) => diesel::sql_query("VACUUM (ANALYZE) tutor_search_index, users").execute(c)?,
+            DbConnection::Pg(c) => diesel::sql_query("VACUUM (ANALYZE) users").execute(c)?,
         })
     })
     .expect("vacuum");

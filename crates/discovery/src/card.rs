@@ -4,13 +4,14 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
+use diesel::dsl::{AsSelect, Nullable};
 use diesel::prelude::*;
-use hometutor_db::schema::{tutor_areas as ta, tutor_profiles as tp, tutor_search_index as tsi};
+use hometutor_db::schema::tutor_profiles as tp;
 use hometutor_db::DbConnection;
-use hometutor_geo::{bounding_box, coarse_cell_of, distance_km, FlatDistance, Point};
+use hometutor_geo::{distance_km, Point};
 use hometutor_tuition::search_index::ANY_SUBJECT;
-use hometutor_tuition::MAX_RADIUS_KM;
-use hometutor_vocabulary::{Choice, Facet};
+use hometutor_tuition::tutor_search::{self, AreaColumns, IndexHit, SearchArea};
+use hometutor_vocabulary::Choice;
 
 use crate::ratings::{rating_stats, RatingStats};
 
@@ -43,30 +44,10 @@ pub struct Candidate {
     pub fee_per_hour: Option<i32>,
 }
 
-type CandidateRow = (i64, f64, f64, f64, String, String, String, String, bool, Option<i32>);
-
-pub(crate) fn parse(facet: Facet, raw: &str) -> Vec<Choice> {
-    // Written by crates/tuition as a JSON array of entries; anything else reads as "any".
-    serde_json::from_str::<Vec<String>>(raw)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|e| Choice::from_list_entry(facet, e))
-        .collect()
-}
-
-impl From<CandidateRow> for Candidate {
-    fn from(r: CandidateRow) -> Self {
-        Candidate {
-            tutor: r.0,
-            center: Point { lat: r.1, lng: r.2 },
-            radius_km: r.3,
-            subjects: parse(Facet::Subject, &r.4),
-            classes: parse(Facet::Class, &r.5),
-            boards: parse(Facet::Board, &r.6),
-            modes: parse(Facet::Mode, &r.7),
-            verified: r.8,
-            fee_per_hour: r.9,
-        }
+impl Candidate {
+    fn new(area: SearchArea, verified: bool, fee_per_hour: Option<i32>) -> Self {
+        let SearchArea { tutor, center, radius_km, subjects, classes, boards, modes } = area;
+        Candidate { tutor, center, radius_km, subjects, classes, boards, modes, verified, fee_per_hour }
     }
 }
 
@@ -110,23 +91,14 @@ impl Candidate {
 /// The id of 'All Subjects': a subject filter lists such tutors too.
 pub const ALL_SUBJECTS: &str = "all-subjects";
 
-/// One area found by tutor search's index: the tutor and the distance from the point to
-/// the area's centre, which is within the area's radius (and the search's, if any).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Hit {
-    pub tutor: i64,
-    pub distance_km: f64,
-    /// Approved by an admin ('verified').
-    pub approved: bool,
-}
+/// One area found by tutor search's index (crates/tuition's `tutor_search`).
+pub(crate) type Hit = IndexHit;
 
-/// The listable tutors (at `at`) whose area covers `point` (distance to the centre ≤ the
-/// area's radius) and whose centre is within `within_km` of it, optionally only those naming
-/// `subject` or 'All Subjects'; in tutor order, each tutor once, with whether an admin
-/// approved them. One statement: the key range of `tutor_search_index` per subject key —
-/// (subject or '*', the point's coarse cell) — narrowed to the box of the largest distance
-/// that can count, keeping the rows whose copy of the tutor's listing is current; then the
-/// exact (haversine) test on the centre and radius the index carries.
+/// The listable tutors (at `at`) whose area covers `point` and whose centre is within
+/// `within_km` of it, optionally only those naming `subject` or 'All Subjects'; in tutor order,
+/// each tutor once, with whether an admin approved them: one statement of tuition's
+/// ([`tutor_search::index_hits`]) per subject key — the subject and 'All Subjects', or every
+/// area's key without a subject filter.
 pub(crate) fn index_hits(
     c: &mut DbConnection,
     point: Point,
@@ -139,92 +111,14 @@ pub(crate) fn index_hits(
         Some(s) => &[s, ALL_SUBJECTS],
         None => &[ANY_SUBJECT],
     };
-    // No area is wider than MAX_RADIUS_KM (crates/tuition refuses it): no centre further
-    // than that, or than `within_km`, can count. The box is exact on the sphere; a margin
-    // keeps rounding out of it. One longitude range only (else no box: it wraps at 180°).
-    let reach = within_km.unwrap_or(f64::INFINITY).min(MAX_RADIUS_KM) + 0.01;
-    let b = bounding_box(point, reach);
-    const SLACK: f64 = 1e-9;
-    let (lat0, lat1, lng0, lng1) = match b.lng_ranges[..] {
-        [(lo, hi)] => (b.min_lat - SLACK, b.max_lat + SLACK, lo - SLACK, hi + SLACK),
-        _ => (-90.0, 90.0, -180.0, 180.0),
-    };
-    let single_range = b.lng_ranges.len() == 1;
-    let cell = coarse_cell_of(point);
-    // Before any account is read, the rows whose centre is too far for their own radius (or
-    // the search's) are left out on the index's columns alone: by the flat distance of
-    // crates/geo, which never overstates the great-circle one by more than its margin. Where
-    // that bound does not hold (the box wraps, or is too wide), `FlatDistance::NONE` makes the
-    // test always true. The exact distance decides below.
-    let flat = if single_range && MAX_RADIUS_KM <= FlatDistance::MAX_KM {
-        FlatDistance::in_band(lat0, lat1)
-    } else {
-        FlatDistance::NONE
-    };
-    // The search's own distance (as far as a bind can say when it has none), squared.
-    let within = FlatDistance::at_most(within_km.unwrap_or(1e9) + 0.001);
-    let within_squared = within * within;
-    // (Δlat·k)² + (Δlng·k')² ≤ ((radius + 1 m)·(1 + margin))² and ≤ the search's reach²: in
-    // diesel's own operators, with binds only, so the statement is prepared once per connection
-    // (an SQL literal would make diesel prepare it anew for every search).
-    let near_enough = || {
-        let dy = (tsi::lat - point.lat) * flat.per_lat;
-        let dx = (tsi::lng - point.lng) * flat.per_lng;
-        let flat_squared = dy * dy + dx * dx;
-        let reach = (tsi::radius_km + 0.001) * FlatDistance::at_most(1.0);
-        flat_squared.le(reach * reach).and(flat_squared.le(within_squared))
-    };
-    // Who is listable comes with the rows: the listing the database copies from `users`
-    // (migration 000022), so no account is read.
-    let columns = (tsi::tutor_id, tsi::lat, tsi::lng, tsi::radius_km, tsi::approved);
-    let mut rows: Vec<(i64, f64, f64, f64, bool)> = Vec::new();
-    match c {
-        // One key range per subject key, each the same statement (prepared once per connection;
-        // an IN list is prepared anew each time on SQLite).
-        DbConnection::Sqlite(_) => {
-            for key in keys {
-                rows.extend(
-                    tsi::table
-                        .filter(tsi::subject_id.eq(*key))
-                        .filter(tsi::cell.eq(cell))
-                        .filter(tsi::lat.between(lat0, lat1))
-                        .filter(tsi::lng.between(lng0, lng1))
-                        .filter(near_enough())
-                        .filter(tsi::listed_until.gt(at))
-                        .select(columns)
-                        .load::<(i64, f64, f64, f64, bool)>(c)?,
-                );
-            }
-        }
-        // One round trip: `subject_id = ANY($1)`.
-        DbConnection::Pg(_) => {
-            rows = tsi::table
-                .filter(tsi::subject_id.eq_any(keys))
-                .filter(tsi::cell.eq(cell))
-                .filter(tsi::lat.between(lat0, lat1))
-                .filter(tsi::lng.between(lng0, lng1))
-                .filter(near_enough())
-                .filter(tsi::listed_until.gt(at))
-                .select(columns)
-                .load::<(i64, f64, f64, f64, bool)>(c)?;
-        }
-    }
-    let mut hits: Vec<Hit> = rows
-        .into_iter()
-        .filter_map(|(tutor, lat, lng, radius_km, approved)| {
-            let d = distance_km(Point { lat, lng }, point);
-            (d <= radius_km && within_km.is_none_or(|r| d <= r)).then_some(Hit { tutor, distance_km: d, approved })
-        })
-        .collect();
-    hits.sort_by_key(|h| h.tutor);
-    hits.dedup_by_key(|h| h.tutor);
-    Ok(hits)
+    tutor_search::index_hits(c, point, keys, within_km, at)
 }
 
 /// A card's profile fields: about, fees (notes), photo.
 pub(crate) type ProfileFields = (String, String, Option<String>);
 
-type BandRow = (AreaFeeRow, Option<String>, Option<String>, Option<String>);
+/// An area's columns, its tutor's fee per hour, about, fees (notes) and photo.
+type BandRow = (AreaColumns, Option<i32>, Option<String>, Option<String>, Option<String>);
 
 /// The band's areas, profile fields and reviews (see [`load_band`]).
 pub(crate) type BandData = (Vec<Candidate>, HashMap<i64, ProfileFields>, HashMap<i64, RatingStats>);
@@ -236,16 +130,22 @@ pub(crate) fn load_band(c: &mut DbConnection, ids: &[i64], approved: &HashMap<i6
     let mut profiles = HashMap::with_capacity(ids.len());
     let mut candidates = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(5_000) {
-        let rows: Vec<BandRow> = ta::table
-            .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
-            .filter(ta::tutor_id.eq_any(chunk))
-            .select((area_fee(), tp::about.nullable(), tp::fees.nullable(), tp::photo.nullable()))
+        let rows: Vec<BandRow> = tutor_search::areas_of(chunk)
+            .left_join(tp::table.on(tp::user_id.eq(tutor_search::area_tutor())))
+            .select((
+                AreaColumns::as_select(),
+                tp::fee_per_hour.nullable(),
+                tp::about.nullable(),
+                tp::fees.nullable(),
+                tp::photo.nullable(),
+            ))
             .load(c)?;
-        for (area, about, fees, photo) in rows {
+        for (area, fee, about, fees, photo) in rows {
+            let area = SearchArea::from(area);
             if about.is_some() {
-                profiles.insert(area.0, (about.unwrap_or_default(), fees.unwrap_or_default(), photo));
+                profiles.insert(area.tutor, (about.unwrap_or_default(), fees.unwrap_or_default(), photo));
             }
-            candidates.extend(with_approval(area, approved));
+            candidates.extend(with_approval((area, fee), approved));
         }
     }
     candidates.sort_by_key(|cand| cand.tutor);
@@ -255,7 +155,8 @@ pub(crate) fn load_band(c: &mut DbConnection, ids: &[i64], approved: &HashMap<i6
     Ok((candidates, profiles, stats))
 }
 
-type AreaFeeRow = (i64, f64, f64, f64, String, String, String, String, Option<i32>);
+/// An area's columns and its tutor's fee per hour.
+type AreaFeeRow = (AreaColumns, Option<i32>);
 
 /// The candidates of `ids` (tutors with an area), in tutor order, `verified` from `approved`
 /// (ids absent there are left out): their areas and fees, read by id in slices.
@@ -266,45 +167,27 @@ pub(crate) fn load_candidates(
 ) -> QueryResult<Vec<Candidate>> {
     let mut out = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(5_000) {
-        let rows: Vec<AreaFeeRow> = ta::table
-            .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
-            .filter(ta::tutor_id.eq_any(chunk))
+        let rows: Vec<AreaFeeRow> = tutor_search::areas_of(chunk)
+            .left_join(tp::table.on(tp::user_id.eq(tutor_search::area_tutor())))
             .select(area_fee())
             .load(c)?;
-        out.extend(rows.into_iter().filter_map(|r| with_approval(r, approved)));
+        out.extend(rows.into_iter().filter_map(|(area, fee)| with_approval((area.into(), fee), approved)));
     }
     out.sort_by_key(|cand| cand.tutor);
     Ok(out)
 }
 
-#[allow(clippy::type_complexity)]
-fn area_fee() -> (
-    ta::tutor_id,
-    ta::lat,
-    ta::lng,
-    ta::radius_km,
-    ta::subjects,
-    ta::classes,
-    ta::boards,
-    ta::modes,
-    diesel::dsl::Nullable<tp::fee_per_hour>,
-) {
-    (
-        ta::tutor_id,
-        ta::lat,
-        ta::lng,
-        ta::radius_km,
-        ta::subjects,
-        ta::classes,
-        ta::boards,
-        ta::modes,
-        tp::fee_per_hour.nullable(),
-    )
+/// An area's columns and its tutor's fee, as selected (the profile joined on the area's tutor).
+type AreaFee = (AsSelect<AreaColumns, <DbConnection as Connection>::Backend>, Nullable<tp::fee_per_hour>);
+
+fn area_fee() -> AreaFee {
+    (AreaColumns::as_select(), tp::fee_per_hour.nullable())
 }
 
-fn with_approval(r: AreaFeeRow, approved: &HashMap<i64, bool>) -> Option<Candidate> {
-    let verified = *approved.get(&r.0)?;
-    Some(Candidate::from((r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7, verified, r.8)))
+/// The candidate of an area whose tutor is in `approved` (with whether an admin approved them).
+fn with_approval((area, fee): (SearchArea, Option<i32>), approved: &HashMap<i64, bool>) -> Option<Candidate> {
+    let verified = *approved.get(&area.tutor)?;
+    Some(Candidate::new(area, verified, fee))
 }
 
 /// The listable tutors whose area covers `point` (and is within `within_km`), optionally
@@ -326,10 +209,10 @@ pub(crate) fn candidates_at(
 /// Every listable tutor's area, read without the indexes: the baseline of tests and the benchmark.
 pub(crate) fn all_listable(c: &mut DbConnection, at: NaiveDateTime) -> QueryResult<Vec<Candidate>> {
     let listable = hometutor_accounts::every_listable_tutor(c, at)?;
-    let rows: Vec<AreaFeeRow> = ta::table
-        .left_join(tp::table.on(tp::user_id.eq(ta::tutor_id)))
+    let rows: Vec<AreaFeeRow> = tutor_search::every_area()
+        .left_join(tp::table.on(tp::user_id.eq(tutor_search::area_tutor())))
         .select(area_fee())
-        .order(ta::tutor_id)
+        .order(tutor_search::area_tutor())
         .load(c)?;
-    Ok(rows.into_iter().filter_map(|r| with_approval(r, &listable)).collect())
+    Ok(rows.into_iter().filter_map(|(area, fee)| with_approval((area.into(), fee), &listable)).collect())
 }

@@ -2,9 +2,10 @@
 //! tutors for a request with a transparent score and the reasons behind it ([`score`],
 //! [`recommend`]), and a parent's invitation of a recommended tutor.
 //!
-//! Everything reads the teaching areas straight from their tables, all kept by crates/tuition:
-//! `tutor_areas` and tutor search's index `tutor_search_index`, where a point's coarse cell
-//! and a subject name the only areas that can cover it, each with its centre and radius.
+//! Teaching areas are crates/tuition's, read through `hometutor_tuition::tutor_search`: the hits
+//! of tutor search's index (`tutor_search_index`, where a point's coarse cell and a subject name
+//! the only areas that can cover it, each with its centre and radius), and the areas themselves
+//! as a query piece this crate joins with the tutors' profiles in one statement.
 //! Accounts (who is listable, a card's name, badges) are read through crates/accounts, which
 //! owns the `users` table.
 //!

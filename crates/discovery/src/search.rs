@@ -15,9 +15,9 @@
 //!
 //! How (the cost follows the tutors near the place, not the tutors in the country), in three
 //! statements for a search without `minRating` or the area filters:
-//! 1. the listable candidates: one key range of `tutor_search_index`
-//!    (crates/tuition/src/search_index.rs) per subject key — (the subject and 'all-subjects',
-//!    or '*' without a subject filter; the place's coarse cell) — narrowed to the box of the
+//! 1. the listable candidates (crates/tuition's `tutor_search::index_hits`): one key range of
+//!    tutor search's index per subject key — (the subject and 'all-subjects', or '*' without
+//!    a subject filter; the place's coarse cell) — narrowed to the box of the
 //!    largest distance that can count, the rows whose tutor is listable by the copy of the
 //!    listing each row carries (kept from `users` by the database, migration 000022: the
 //!    test of [`hometutor_accounts::listable_at`]), with the exact distance test on the

@@ -8,11 +8,12 @@ use std::sync::{Arc, Mutex};
 use chrono::Duration;
 use diesel::prelude::*;
 use hometutor_core::UserId;
-use hometutor_db::schema::{reviews, tuition_requests as tr, tutor_profiles as tp, users};
+use hometutor_db::schema::{reviews, tutor_profiles as tp, users};
 use hometutor_db::{now, Db, DbError};
 use hometutor_geo::Point;
 use hometutor_notifications::{Notification, Notifier};
 use hometutor_tuition::area::{insert_many, AreaInput};
+use hometutor_tuition::RequestInput;
 
 pub const DELHI: Point = Point { lat: 28.6139, lng: 77.209 };
 
@@ -136,30 +137,20 @@ pub fn review(db: &Db, tutor: i64, parent: i64, rating: i32) {
     .expect("review");
 }
 
-/// A request at `point` with vocabulary ids (labels as the text).
+/// A request of `parent` at `point` for vocabulary ids (as its parent posts it: the labels
+/// become its text), with its approximate point; its id.
 pub fn request(db: &Db, parent: i64, point: Point, subject: &str, class: &str, board: Option<&str>, mode: &str) -> i64 {
-    db.write(|c| {
-        diesel::insert_into(tr::table)
-            .values((
-                tr::parent_id.eq(parent),
-                tr::subject.eq(subject),
-                tr::class_level.eq(class),
-                tr::preferred_time.eq("Evenings"),
-                tr::lat.eq(point.lat),
-                tr::lng.eq(point.lng),
-                tr::flagged.eq(false),
-                tr::created_at.eq(now()),
-                tr::updated_at.eq(now()),
-                tr::subject_id.eq(Some(subject)),
-                tr::class_id.eq(Some(class)),
-                tr::board.eq(board),
-                tr::mode.eq(mode),
-            ))
-            .returning(tr::id)
-            .get_result(c)
-            .map_err(DbError::from)
-    })
-    .expect("request")
+    let input = RequestInput {
+        subject: subject.into(),
+        class_level: class.into(),
+        preferred_time: "Evenings".into(),
+        location: Some([point.lng, point.lat]),
+        subject_id: Some(subject.into()),
+        class_id: Some(class.into()),
+        board: board.map(str::to_string),
+        mode: Some(mode.into()),
+    };
+    hometutor_tuition::testing::insert_request_with(db, parent, &input)
 }
 
 /// What was announced live.

@@ -1,4 +1,4 @@
-//! Tutor search's index (`tutor_search_index`, kept by crates/tuition) on a private
+//! Tutor search's index (kept by crates/tuition) on a private
 //! database (SQLite, or PostgreSQL with TEST_DATABASE_URL): a saved area is found, a moved
 //! one only where it now is, and an area stored before the index becomes searchable at
 //! start-up.
@@ -8,10 +8,7 @@
 mod common;
 
 use common::*;
-use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::{tutor_areas as ta, tutor_search_index as tsi};
-use hometutor_db::{now, DbError};
 use hometutor_discovery::{DiscoveryService, TutorQuery};
 use hometutor_geo::Point;
 use hometutor_testkit::TestDatabase;
@@ -25,7 +22,7 @@ fn search(service: &DiscoveryService, at: Point, subject: Option<&str>) -> Vec<i
 }
 
 fn rows_of(db: &hometutor_db::Db, tutor: i64) -> i64 {
-    db.read(|c| tsi::table.filter(tsi::tutor_id.eq(tutor)).count().get_result(c).map_err(DbError::from)).unwrap()
+    hometutor_tuition::testing::search_index_rows(db, tutor)
 }
 
 #[test]
@@ -65,21 +62,7 @@ fn an_area_stored_before_the_index_becomes_searchable_at_start_up() {
     let db = t.db();
     let old = user(&db, "old@example.com", Who::TUTOR);
     // As the previous release stored it: free text, not mapped, no index rows.
-    db.write(|c| {
-        diesel::insert_into(ta::table)
-            .values((
-                ta::tutor_id.eq(old),
-                ta::lat.eq(east(1.0).lat),
-                ta::lng.eq(east(1.0).lng),
-                ta::radius_km.eq(8.0),
-                ta::subjects.eq(r#"["Maths"]"#),
-                ta::classes.eq("[]"),
-                ta::updated_at.eq(now()),
-            ))
-            .execute(c)
-            .map_err(DbError::from)
-    })
-    .unwrap();
+    hometutor_tuition::testing::insert_unmapped_area(&db, old, east(1.0), 8.0, &["Maths"]);
     let service = DiscoveryService::new(db.clone(), Announced::default().notifier());
     assert!(search(&service, DELHI, None).is_empty(), "not indexed yet");
     let tuition = TuitionService::new(db.clone(), LocationKey::new([3; 32]));

@@ -16,7 +16,7 @@ use chrono::Duration as Days;
 use common::*;
 use diesel::prelude::*;
 use hometutor_db::schema::users;
-use hometutor_db::{now, Db, DbError};
+use hometutor_db::{now, Db, DbConnection, DbError};
 use hometutor_discovery::search::{ranked, ranked_by_full_scan};
 use hometutor_discovery::{DiscoveryService, TutorQuery};
 use hometutor_testkit::TestDatabase;
@@ -130,29 +130,29 @@ fn an_area_indexed_while_its_account_changes_gets_the_committed_account() {
     let service = DiscoveryService::new(db.clone(), Announced::default().notifier());
 
     // Transaction B cancels the subscription and holds its transaction open…
-    let (changed_tx, changed) = mpsc::channel::<()>();
+    let (changed_tx, changed) = mpsc::channel::<Option<i32>>();
     let (commit_tx, commit) = mpsc::channel::<()>();
     let changer = {
         let db = db.clone();
         std::thread::spawn(move || {
             db.write(|c| -> Result<(), DbError> {
                 diesel::update(users::table.find(tutor)).set(users::subscription_active.eq(false)).execute(c)?;
-                changed_tx.send(()).unwrap();
+                changed_tx.send(backend_pid(c)?).unwrap();
                 commit.recv().unwrap();
                 Ok(())
             })
             .unwrap();
         })
     };
-    changed.recv().unwrap();
+    let changer_pid = changed.recv().unwrap();
     // …while A indexes the tutor's area (on SQLite it waits for B's write lock; on PostgreSQL
     // its trigger waits to read the account).
     let saver = {
         let db = db.clone();
         std::thread::spawn(move || seed(&db, &[area(tutor, east(1.0), 10.0, &["maths"], &[], &[], &[])]))
     };
-    if !db.is_sqlite() {
-        wait_until_a_statement_waits_on_a_lock(&db);
+    if let Some(changer_pid) = changer_pid {
+        wait_until_a_statement_waits_on(&db, changer_pid);
     }
     commit_tx.send(()).unwrap();
     changer.join().unwrap();
@@ -160,9 +160,22 @@ fn an_area_indexed_while_its_account_changes_gets_the_committed_account() {
     assert!(listed(&db, &service).is_empty(), "the area's rows took the account as it was before B committed");
 }
 
-/// Polls the server's own view of who is waiting: a backend of this database blocked on a lock
-/// while inserting into the index (the test's signal that A reached B's row).
-fn wait_until_a_statement_waits_on_a_lock(db: &Db) {
+/// On PostgreSQL, the server process of this connection (`None` on SQLite).
+fn backend_pid(c: &mut DbConnection) -> Result<Option<i32>, DbError> {
+    #[derive(QueryableByName)]
+    struct Pid {
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        pid: i32,
+    }
+    Ok(match c {
+        DbConnection::Sqlite(_) => None,
+        DbConnection::Pg(c) => Some(diesel::sql_query("SELECT pg_backend_pid() AS pid").get_result::<Pid>(c)?.pid),
+    })
+}
+
+/// Polls the server's own view of who is waiting: a backend blocked by `holder`'s locks (the
+/// test's signal that A reached B's row).
+fn wait_until_a_statement_waits_on(db: &Db, holder: i32) {
     #[derive(QueryableByName)]
     struct Waiting {
         #[diesel(sql_type = diesel::sql_types::BigInt)]
@@ -174,8 +187,9 @@ fn wait_until_a_statement_waits_on_a_lock(db: &Db) {
             .read(|c| {
                 diesel::sql_query(
                     "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() \
-                     AND wait_event_type = 'Lock' AND query LIKE '%tutor_search_index%'",
+                     AND $1 = ANY(pg_blocking_pids(pid))",
                 )
+                .bind::<diesel::sql_types::Integer, _>(holder)
                 .get_result::<Waiting>(c)
                 .map_err(DbError::from)
             })

@@ -12,9 +12,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_accounts::{self as accounts, User};
 use hometutor_core::{multi_line, FieldError, Role, UserId};
-use hometutor_db::schema::{
-    conversations as cv, reviews as rv, tuition_interests as ti, tuition_requests as tr, tutor_profiles as tp,
-};
+use hometutor_db::schema::{conversations as cv, reviews as rv, tutor_profiles as tp};
 use hometutor_db::{now, Db, DbConnection, DbError};
 
 /// A review's stars, from this many…
@@ -138,29 +136,35 @@ pub struct Review {
     pub in_touch: bool,
 }
 
+/// Whether a tutor said they are interested in one of a parent's requests, as
+/// `(connection, parent, tutor)`: tuition's answer (`hometutor_tuition::contacts::tutor_interested`),
+/// handed in by whoever builds the service, since tuition depends on this crate and not the
+/// other way round.
+pub type TutorInterested = fn(&mut DbConnection, UserId, UserId) -> QueryResult<bool>;
+
 #[derive(Clone)]
 pub struct ProfileService {
     db: Db,
+    tutor_interested: TutorInterested,
 }
 
-/// The tutor behind a key that is either an id or an e-mail address.
 /// Whether a parent and a tutor have been in touch: a conversation with a message
 /// in it, or the tutor's interest in one of the parent's requests. Only then may
 /// the parent review the tutor, so ratings come from families who met them.
-/// (Reads the chat's and the tuition's tables; the rule is this module's.)
-fn in_touch(c: &mut DbConnection, parent: UserId, tutor: UserId) -> QueryResult<bool> {
+/// (Reads the chat's table, and asks tuition about interest; the rule is this module's.)
+fn in_touch(
+    c: &mut DbConnection,
+    tutor_interested: TutorInterested,
+    parent: UserId,
+    tutor: UserId,
+) -> QueryResult<bool> {
     let (a, b) = (parent.0.min(tutor.0), parent.0.max(tutor.0));
     let talked: i64 =
         cv::table.filter(cv::user_a.eq(a).and(cv::user_b.eq(b)).and(cv::last_seq.gt(0))).count().get_result(c)?;
     if talked > 0 {
         return Ok(true);
     }
-    let interested: i64 = ti::table
-        .inner_join(tr::table)
-        .filter(ti::tutor_id.eq(tutor.0).and(tr::parent_id.eq(parent.0)))
-        .count()
-        .get_result(c)?;
-    Ok(interested > 0)
+    tutor_interested(c, parent, tutor)
 }
 
 /// Each tutor's mean rating (to one decimal, `None` without reviews) and review count,
@@ -183,6 +187,7 @@ pub fn ratings(c: &mut DbConnection, tutors: &[i64]) -> QueryResult<HashMap<i64,
         .collect())
 }
 
+/// The tutor behind a key that is either an id or an e-mail address.
 fn find_tutor(c: &mut DbConnection, key: &str) -> Result<User, ProfileError> {
     let key = key.trim();
     let user = match key.parse::<i64>() {
@@ -193,8 +198,9 @@ fn find_tutor(c: &mut DbConnection, key: &str) -> Result<User, ProfileError> {
 }
 
 impl ProfileService {
-    pub fn new(db: Db) -> Self {
-        Self { db }
+    /// `tutor_interested` answers the half of "in touch" that tuition knows (see [`TutorInterested`]).
+    pub fn new(db: Db, tutor_interested: TutorInterested) -> Self {
+        Self { db, tutor_interested }
     }
 
     /// The public profile of the tutor with this id or e-mail.
@@ -332,7 +338,7 @@ impl ProfileService {
             let names = accounts::names(c, &parents)?;
             let mut touched = HashMap::new();
             for parent in &parents {
-                touched.insert(*parent, in_touch(c, UserId(*parent), UserId(tutor))?);
+                touched.insert(*parent, in_touch(c, self.tutor_interested, UserId(*parent), UserId(tutor))?);
             }
             // A review is its parent's (deleting an account deletes its reviews), so every name is found.
             Ok(rows
@@ -378,7 +384,7 @@ impl ProfileService {
         }
         self.db.write(|c| -> Result<_, ProfileError> {
             let tutor = find_tutor(c, key)?.id.0;
-            if !in_touch(c, parent, UserId(tutor))? {
+            if !in_touch(c, self.tutor_interested, parent, UserId(tutor))? {
                 return Err(ProfileError::NotInTouch);
             }
             let at = now();

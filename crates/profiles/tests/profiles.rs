@@ -31,7 +31,7 @@ fn fixture() -> Fixture {
         parent: user(&db, "parent@example.com", "parent"),
         second_parent: user(&db, "parent2@example.com", "parent"),
         admin: user(&db, "admin@example.com", "admin"),
-        profiles: ProfileService::new(db.clone()),
+        profiles: ProfileService::new(db.clone(), hometutor_tuition::contacts::tutor_interested),
         db,
         _database: database,
     }
@@ -45,16 +45,8 @@ fn write_to(f: &Fixture, parent: UserId, tutor: UserId) {
 
 /// The tutor says they are interested in one of the parent's requests.
 fn interest(f: &Fixture, parent: UserId, tutor: UserId) {
-    use diesel::prelude::*;
-    use hometutor_db::schema::tuition_interests as ti;
-    let request = hometutor_testkit::insert_request(&f.db, parent.0, false);
-    f.db.write(|c| {
-        diesel::insert_into(ti::table)
-            .values((ti::request_id.eq(request), ti::tutor_id.eq(tutor.0), ti::created_at.eq(hometutor_db::now())))
-            .execute(c)
-            .map_err(hometutor_db::DbError::from)
-    })
-    .expect("interest");
+    let request = hometutor_tuition::testing::insert_request(&f.db, parent.0, false);
+    hometutor_tuition::testing::insert_interest(&f.db, request, tutor.0);
 }
 
 fn about(text: &str) -> ProfileFields {

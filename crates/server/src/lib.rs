@@ -186,7 +186,7 @@ impl Application {
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
             chat_writer: chat_writer.clone(),
-            profiles: ProfileService::new(db.clone()),
+            profiles: ProfileService::new(db.clone(), hometutor_tuition::contacts::tutor_interested),
             admin: AdminService::new(db.clone(), auth.clone(), media.clone()).with_notifier(notifier.clone()),
             media,
             hub: hub.clone(),

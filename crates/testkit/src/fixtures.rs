@@ -1,6 +1,7 @@
-//! A test's background, written straight into the database: accounts through
-//! their owner (`hometutor_accounts`), a tuition request, a subscription. Tests of
-//! the rules themselves go through the services instead.
+//! A test's background, written straight into the database: accounts and subscriptions
+//! through their owner (`hometutor_accounts`). Tuition's rows are seeded through
+//! `hometutor_tuition::testing` (its feature `testing`), their one owner. Tests of the rules
+//! themselves go through the services instead.
 
 use hometutor_accounts::{self as accounts, NewUser};
 use hometutor_core::{Role, UserId};
@@ -39,36 +40,6 @@ pub fn insert_users(db: &Db, people: &[TestUser<'_>]) -> Vec<i64> {
         .into_iter()
         .map(|id| id.0)
         .collect()
-}
-
-/// Inserts a tuition request of `parent` near Connaught Place, as a test's
-/// background (a maths request, flagged or not); returns its id. Tests of the
-/// tuition rules themselves go through the tuition service instead.
-pub fn insert_request(db: &Db, parent: i64, flagged: bool) -> i64 {
-    use diesel::prelude::*;
-    use hometutor_db::schema::tuition_requests as tr;
-    let at = now();
-    db.write(|c| {
-        diesel::insert_into(tr::table)
-            .values((
-                tr::parent_id.eq(parent),
-                tr::subject.eq("Maths"),
-                tr::class_level.eq("Class 8"),
-                tr::preferred_time.eq("Evenings"),
-                tr::lat.eq(28.6139),
-                tr::lng.eq(77.209),
-                tr::approx_lat.eq(Some(28.6160)),
-                tr::approx_lng.eq(Some(77.2120)),
-                tr::approx_cell.eq(Some(0i64)),
-                tr::flagged.eq(flagged),
-                tr::created_at.eq(at),
-                tr::updated_at.eq(at),
-            ))
-            .returning(tr::id)
-            .get_result(c)
-            .map_err(DbError::from)
-    })
-    .unwrap_or_else(|e| panic!("test request: {e}"))
 }
 
 /// Gives `user` a subscription that runs for `days` more days (a negative number:

@@ -1,6 +1,7 @@
 //! Test support shared by the crates' suites and benchmarks, never part of the
 //! server binary: private databases ([`TestDatabase`]), a test's background
-//! written straight into them ([`insert_user`], [`insert_request`], [`subscribe`]),
+//! written straight into them ([`insert_user`], [`subscribe`]; tuition's rows through
+//! `hometutor_tuition::testing`),
 //! a real SMTP server on loopback that keeps every message it receives, a private
 //! Redis ([`PrivateRedis`]) and a real S3-protocol server ([`S3Server`]).
 
@@ -10,7 +11,7 @@ mod redis;
 mod s3;
 
 pub use database::TestDatabase;
-pub use fixtures::{insert_request, insert_user, insert_users, subscribe, TestUser};
+pub use fixtures::{insert_user, insert_users, subscribe, TestUser};
 pub use redis::PrivateRedis;
 pub use s3::S3Server;
 

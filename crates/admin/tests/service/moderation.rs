@@ -25,7 +25,7 @@ fn flagging_a_request_tells_its_parent_the_reason_and_unflagging_does_not() {
     let f = fixture();
     let parent = account(&f.auth, "asha@example.com", Role::Parent, "Asha Verma");
     let other = account(&f.auth, "neha@example.com", Role::Parent, "Neha Gupta");
-    let request = hometutor_testkit::insert_request(&f.db, parent.0, false);
+    let request = hometutor_tuition::testing::insert_request(&f.db, parent.0, false);
     let told = |user: UserId| {
         f.db.read(|c| hometutor_notifications::recent(c, user.0, 50).map_err(hometutor_db::DbError::from)).unwrap()
     };

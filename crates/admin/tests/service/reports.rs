@@ -1,4 +1,4 @@
-//! The figures admins read: revenue by month and users by role and state.
+//! The figures admins read: revenue by month, users by role and state, the most sought tutors.
 
 use chrono::NaiveDate;
 use diesel::prelude::*;
@@ -70,4 +70,26 @@ fn user_stats_count_roles_and_states() {
     assert_eq!((stats.total_users, stats.tutors, stats.students), (10, 3, 6));
     assert_eq!((stats.active, stats.inactive), (9, 1));
     assert_eq!(stats.tutor_student_ratio, Some(0.5));
+}
+
+#[test]
+fn popular_tutors_count_the_requests_they_said_they_are_interested_in() {
+    use hometutor_tuition::testing::{insert_interest, insert_request};
+    let f = fixture();
+    let busy = account(&f.auth, "busy@example.com", Role::Tutor, "Busy Tutor");
+    let quiet = account(&f.auth, "quiet@example.com", Role::Tutor, "Quiet Tutor");
+    account(&f.auth, "idle@example.com", Role::Tutor, "Idle Tutor");
+    let parent = account(&f.auth, "parent@example.com", Role::Parent, "Parent");
+    let requests = [insert_request(&f.db, parent.0, false), insert_request(&f.db, parent.0, false)];
+    for request in requests {
+        insert_interest(&f.db, request, busy.0);
+    }
+    insert_interest(&f.db, requests[0], quiet.0);
+    let popular: Vec<(String, i64, i64)> =
+        f.admin.popular_tutors().unwrap().into_iter().map(|t| (t.name, t.interests, t.count)).collect();
+    assert_eq!(
+        popular,
+        [("Busy Tutor".to_string(), 2, 2), ("Quiet Tutor".to_string(), 1, 1)],
+        "no interest, not listed"
+    );
 }

@@ -4,7 +4,8 @@
 use hometutor_core::UserId;
 use hometutor_db::Db;
 use hometutor_messaging::{MessageStore, SendInput};
-use hometutor_testkit::{insert_request, insert_user, subscribe, TestDatabase};
+use hometutor_testkit::{insert_user, subscribe, TestDatabase};
+use hometutor_tuition::testing::insert_request;
 
 pub(crate) struct Fixture {
     _database: TestDatabase,
