@@ -11,6 +11,9 @@ pub enum DiscoveryError {
     NotAParent,
     #[error("This request is closed. Reopen it to invite tutors.")]
     Closed,
+    /// Flagged by an admin (or not yet placed on the map): tutors cannot see it.
+    #[error("This request is hidden from tutors, so you cannot invite tutors to it.")]
+    Hidden,
     #[error("You have invited {0} tutors to this request, the most allowed. Wait for their answers.")]
     TooManyInvites(i64),
     #[error("{}", .0.first().map(|e| e.message.as_str()).unwrap_or("Invalid input."))]

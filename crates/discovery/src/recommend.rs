@@ -281,9 +281,11 @@ impl DiscoveryService {
             }
             let already: i64 =
                 inv::table.filter(inv::request_id.eq(id).and(inv::tutor_id.eq(tutor))).count().get_result(c)?;
-            // A closed request takes no invitation; its parent reopens it first.
-            if facts.openness.closed() {
-                return Err(DiscoveryError::Closed);
+            // Only a request open to tutors takes invitations (tuition's rule, as for their
+            // interest and their first message): a flagged one never, a closed one once its
+            // parent reopens it.
+            if !facts.openness.open_to_tutors() {
+                return Err(if facts.openness.hidden() { DiscoveryError::Hidden } else { DiscoveryError::Closed });
             }
             if already > 0 {
                 return Ok((false, Vec::<Notification>::new()));

@@ -8,10 +8,12 @@ use chrono::Duration;
 use common::*;
 use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
-use hometutor_db::schema::{conversations as cv, messages as ms, notifications, tuition_requests as tr};
+use hometutor_db::schema::{conversations as cv, messages as ms, notifications};
 use hometutor_db::{now, Db, DbError};
 use hometutor_discovery::recommend::responsiveness;
 use hometutor_discovery::{DiscoveryError, DiscoveryService, MAX_INVITES_PER_REQUEST};
+use hometutor_tuition::location::LocationKey;
+use hometutor_tuition::{moderation, CloseOutcome, TuitionService};
 
 /// A conversation the parent started at `at`, the tutor answering `after` later (or never).
 fn conversation(db: &Db, parent: i64, tutor: i64, at: chrono::NaiveDateTime, after: Option<Duration>) {
@@ -124,7 +126,7 @@ fn responsiveness_counts_answers_within_a_day_to_conversations_parents_started()
 }
 
 #[test]
-fn invitations_once_per_tutor_notified_capped_and_never_on_a_closed_request() {
+fn invitations_once_per_tutor_notified_capped_and_never_on_a_closed_or_flagged_request() {
     let t = hometutor_testkit::TestDatabase::in_memory();
     let db = t.db();
     let parent = user(&db, "parent@example.com", Who::PARENT);
@@ -175,10 +177,24 @@ fn invitations_once_per_tutor_notified_capped_and_never_on_a_closed_request() {
     let last = tutors[MAX_INVITES_PER_REQUEST as usize];
     assert!(matches!(service.invite(UserId(parent), Role::Parent, id, last), Err(DiscoveryError::TooManyInvites(20))));
 
-    // A closed request takes no invitation.
-    db.write(|c| {
-        diesel::update(tr::table.find(id)).set(tr::closed_at.eq(Some(now()))).execute(c).map_err(DbError::from)
-    })
-    .unwrap();
-    assert!(matches!(service.invite(UserId(parent), Role::Parent, id, tutors[0]), Err(DiscoveryError::Closed)));
+    // A closed request takes no invitation, and neither does one an admin has flagged (hidden
+    // from tutors), closed or not: tuition's rule of what is open to tutors.
+    let tuition = TuitionService::new(db.clone(), LocationKey::new([3; 32]));
+    let invite_again = || service.invite(UserId(parent), Role::Parent, id, tutors[0]);
+    tuition.close(UserId(parent), id, CloseOutcome::NotNeeded, None).unwrap();
+    assert!(matches!(invite_again(), Err(DiscoveryError::Closed)));
+    let flag = |flagged: bool| {
+        db.write(|c| moderation::flag(c, id, flagged, Some("A phone number in the subject")).map_err(DbError::from))
+            .unwrap()
+            .expect("the request")
+    };
+    flag(true);
+    assert!(matches!(invite_again(), Err(DiscoveryError::Hidden)), "flagged and closed");
+    tuition.reopen(UserId(parent), id).unwrap();
+    let refused = invite_again();
+    assert!(matches!(refused, Err(DiscoveryError::Hidden)), "flagged, open: {refused:?}");
+    let told_before = announced.0.lock().unwrap().len();
+    flag(false);
+    assert!(!invite_again().unwrap(), "open again: invited already, as before");
+    assert_eq!(announced.0.lock().unwrap().len(), told_before, "no tutor was told of a refused invitation");
 }

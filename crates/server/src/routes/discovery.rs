@@ -26,7 +26,10 @@ impl From<DiscoveryError> for ApiError {
         match e {
             DiscoveryError::NotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
             DiscoveryError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
-            DiscoveryError::Closed => Self::new(StatusCode::CONFLICT, ErrorCode::RequestClosed, message),
+            // A request tutors cannot see takes no invitation, as a closed one.
+            DiscoveryError::Closed | DiscoveryError::Hidden => {
+                Self::new(StatusCode::CONFLICT, ErrorCode::RequestClosed, message)
+            }
             DiscoveryError::TooManyInvites(_) => {
                 Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message)
             }

@@ -230,8 +230,20 @@ async fn the_owning_parent_sees_recommendations_and_invites() {
         .call("POST", &format!("/api/tuition/{id}/close"), Some(&parent), Some(json!({"outcome": "not_needed"})))
         .await;
     assert_eq!(close.status, 200, "{:?}", close.body);
-    let closed = app.call("POST", &invite, Some(&parent), Some(body)).await;
+    let closed = app.call("POST", &invite, Some(&parent), Some(body.clone())).await;
     assert_eq!((closed.status, closed.body["code"].as_str()), (409, Some("request_closed")));
+
+    // Reopened but flagged by an admin: hidden from tutors, so no invitation either.
+    let reopen = app.call("POST", &format!("/api/tuition/{id}/reopen"), Some(&parent), None).await;
+    assert_eq!(reopen.status, 200, "{:?}", reopen.body);
+    let flag = json!({"flagged": true, "flagReason": "Phone number in the subject"});
+    let flagged = app.call("POST", &format!("/api/admin/requests/{id}/flag"), Some(&admin), Some(flag)).await;
+    assert_eq!(flagged.status, 200, "{:?}", flagged.body);
+    let hidden = app.call("POST", &invite, Some(&parent), Some(body)).await;
+    assert_eq!(
+        (hidden.status, hidden.body["code"].as_str(), hidden.body["message"].as_str()),
+        (409, Some("request_closed"), Some("This request is hidden from tutors, so you cannot invite tutors to it."))
+    );
 }
 
 #[actix_web::test]
