@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The house's shape, checked: no Rust source file over MAX_LINES lines, and no import cycle between
-the files of any crate (a file that uses another, directly or through others, and is used back).
+"""The house's shape, checked: no Rust source file over MAX_LINES lines, no import cycle between
+the files of any crate (a file that uses another, directly or through others, and is used back), and
+no Rust file outside its owner that names a table another crate owns (OWNED_TABLES).
 
 A use is any `crate::`, `super::` or `self::` path in a file, or a path starting with a sibling module
 the file declares; it points at the file of the deepest module the path names. A path that ends at a
@@ -8,7 +9,10 @@ crate root or a `mod.rs` follows that file's `pub use` re-exports to the file th
 crate root itself is the crate's front door, not a node: what it defines (a crate-wide error type, say)
 every module may use while it declares and re-exports them.
 
-Usage: tests/structure/check.py [repo root]. First checks itself on a small tree that breaks both rules;
+A table is named when its name appears in code or in a string (raw SQL counts); comments may name it.
+Only the owner's files, and `crates/db/src/schema.rs` which declares every table, may.
+
+Usage: tests/structure/check.py [repo root]. First checks itself on a small tree that breaks every rule;
 then prints what is wrong and exits 1, or prints one line and exits 0.
 """
 import os
@@ -17,15 +21,50 @@ import sys
 
 MAX_LINES = 450
 
+# Tables with one owner, which alone names them: the owner's folder, then the tables. Other crates
+# (and their tests and benchmarks) go through the owner's functions.
+OWNED_TABLES = {
+    "crates/tuition/": (
+        "tuition_requests",
+        "tuition_interests",
+        "tutor_areas",
+        "tutor_area_cells",
+        "tutor_search_index",
+    ),
+}
+# Declares every table for diesel.
+SCHEMA_FILE = "crates/db/src/schema.rs"
+
 PATH_RE = re.compile(r"\b((?:crate|super|self)(?:::[A-Za-z_][A-Za-z0-9_]*)+)")
 USE_RE = re.compile(r"\buse\s+([^;]+);", re.S)
 MOD_RE = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+([a-z_][a-z0-9_]*)\s*;", re.M)
 COMMENT_RE = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 STRING_RE = re.compile(r'"(?:\\.|[^"\\])*"')
+# A string (kept) or a comment (dropped), whichever starts first: a `//` inside a string is no comment.
+STRING_OR_COMMENT_RE = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', re.S)
 
 
 def strip(src):
     return STRING_RE.sub('""', COMMENT_RE.sub("", src))
+
+
+def without_comments(src):
+    return STRING_OR_COMMENT_RE.sub(lambda m: m.group(1) or "", src)
+
+
+def table_problems(rel, src):
+    """The tables a file names that a crate other than its own owns."""
+    if rel == SCHEMA_FILE:
+        return []
+    code = without_comments(src)
+    problems = []
+    for owner, tables in OWNED_TABLES.items():
+        if rel.startswith(owner):
+            continue
+        for table in tables:
+            if re.search(r"\b" + table + r"\b", code):
+                problems.append(f"{rel}: names {table}, which only {owner.rstrip('/')} may (use its functions)")
+    return problems
 
 
 def expand_use(tree):
@@ -192,9 +231,11 @@ def problems_in(root):
                 rel = os.path.relpath(path, root)
                 checked += 1
                 with open(path, encoding="utf-8") as fh:
-                    n = sum(1 for _ in fh)
+                    src = fh.read()
+                n = src.count("\n") + (1 if src and not src.endswith("\n") else 0)
                 if n > MAX_LINES:
                     problems.append(f"{rel}: {n} lines (at most {MAX_LINES})")
+                problems.extend(table_problems(rel, src))
     for crate in sorted(os.listdir(crates_dir)):
         src = os.path.join(crates_dir, crate, "src")
         for root_file in ("lib.rs", "main.rs"):
@@ -208,24 +249,37 @@ def problems_in(root):
 
 
 def self_test():
-    """The check fails a tree that breaks each rule: a cycle through a re-export, and a long file."""
+    """The check fails a tree that breaks each rule: a cycle through a re-export, a long file, and
+    tables named outside their owner (in code and in raw SQL; in comments, the owner and the schema
+    they may be)."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as root:
-        src = os.path.join(root, "crates", "demo", "src")
-        os.makedirs(src)
         files = {
-            "lib.rs": "mod card;\nmod score;\npub use card::Card;\n",
-            "card.rs": "use crate::score::weight;\npub struct Card;\n",
-            "score.rs": "pub fn weight(_: &crate::Card) -> u32 { 1 }\n" + "// filler\n" * MAX_LINES,
+            "crates/demo/src/lib.rs": "mod card;\nmod score;\npub use card::Card;\n",
+            "crates/demo/src/card.rs": "use crate::score::weight;\npub struct Card;\n",
+            "crates/demo/src/score.rs": "pub fn weight(_: &crate::Card) -> u32 { 1 }\n" + "// filler\n" * MAX_LINES,
+            "crates/demo/src/reads.rs": (
+                "//! Reads `tutor_areas` through tuition (a comment may name it).\n"
+                "use hometutor_db::schema::tuition_requests as tr;\n"
+                'const URL: &str = "postgres://x"; // tutor_search_index in a comment after a string\n'
+            ),
+            "crates/demo/tests/seed.rs": 'fn f() { sql_query("VACUUM tutor_search_index"); }\n',
+            "crates/tuition/src/lib.rs": "use hometutor_db::schema::{tuition_requests, tutor_areas};\n",
+            "crates/db/src/lib.rs": "pub mod schema;\n",
+            "crates/db/src/schema.rs": "diesel::table! { tuition_requests (id) { id -> BigInt, } }\n",
         }
         for name, text in files.items():
-            with open(os.path.join(src, name), "w", encoding="utf-8") as fh:
+            path = os.path.join(root, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as fh:
                 fh.write(text)
         problems, _ = problems_in(root)
         assert any("import cycle in crates/demo: card.rs <-> score.rs" in p for p in problems), problems
         assert any("crates/demo/src/score.rs" in p and "lines" in p for p in problems), problems
-        assert len(problems) == 2, problems
+        assert any(p.startswith("crates/demo/src/reads.rs: names tuition_requests") for p in problems), problems
+        assert any(p.startswith("crates/demo/tests/seed.rs: names tutor_search_index") for p in problems), problems
+        assert len(problems) == 4, problems
 
 
 def main():
@@ -236,7 +290,10 @@ def main():
         print("\n".join(problems))
         print(f"STRUCTURE FAILED: {len(problems)} problem(s)")
         return 1
-    print(f"STRUCTURE PASSED: {checked} Rust files, none over {MAX_LINES} lines, no import cycle")
+    print(
+        f"STRUCTURE PASSED: {checked} Rust files, none over {MAX_LINES} lines, no import cycle, "
+        "no table named outside its owner"
+    )
     return 0
 
 
