@@ -50,6 +50,9 @@ const boundaryZones = [
 const TRANSLATED = [
   'src/app/**/*.tsx',
   'src/features/landing/**/*.tsx',
+  'src/components/places/**/*.tsx',
+  'src/components/map/**/*.tsx',
+  'src/components/tutor-card/**/*.tsx',
   'src/features/dashboard/**/*.tsx',
   'src/features/recommendations/**/*.tsx',
   'src/features/vocabulary/**/*.tsx',
