@@ -59,6 +59,7 @@ const TRANSLATED = [
   'src/components/support-contacts.tsx',
   'src/components/count-badge.tsx',
   'src/features/chat/**/*.tsx',
+  'src/features/notifications/**/*.tsx',
 ]
 
 export default tseslint.config(
