@@ -60,6 +60,7 @@ const TRANSLATED = [
   'src/components/count-badge.tsx',
   'src/features/chat/**/*.tsx',
   'src/features/notifications/**/*.tsx',
+  'src/features/info/**/*.tsx',
 ]
 
 export default tseslint.config(

@@ -10,9 +10,6 @@ export const HEADER_HEIGHT = { base: '3.5rem', md: '4rem' } as const
 export const DEFAULT_SUPPORT_EMAIL = 'support@hometutor.in'
 export const DEFAULT_SUPPORT_PHONE = '+91 98765 43210'
 export const SUPPORT_HOURS = 'Monday to Saturday, 9:00 AM to 8:00 PM IST'
-export const SUPPORT_RESPONSE_TIME = 'We typically respond within 2-4 hours'
-
-export const LEGAL_LAST_UPDATED = 'August 5, 2023'
 
 export const STATS = [
   { value: '500+', label: 'Active Tutors' },
