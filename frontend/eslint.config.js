@@ -60,6 +60,12 @@ const TRANSLATED = [
   'src/components/count-badge.tsx',
   'src/features/chat/**/*.tsx',
   'src/features/notifications/**/*.tsx',
+  'src/components/ui/**/*.tsx',
+  'src/components/error-boundary.tsx',
+  'src/components/labeled-text.tsx',
+  'src/components/page.tsx',
+  'src/components/placeholder-screen.tsx',
+  'src/components/demo-payments-notice.tsx',
   'src/features/info/**/*.tsx',
 ]
 
