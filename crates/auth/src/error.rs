@@ -1,5 +1,6 @@
 use hometutor_core::FieldError;
 use hometutor_db::DbError;
+use hometutor_i18n::Message;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AuthError {
@@ -44,5 +45,59 @@ impl From<diesel::result::Error> for AuthError {
 impl From<FieldError> for AuthError {
     fn from(e: FieldError) -> Self {
         AuthError::Validation(vec![e])
+    }
+}
+
+impl AuthError {
+    /// The catalogue message of this error (its Display is the English, for logs); `None` for
+    /// validation errors (their fields carry theirs) and for failures a person is not shown.
+    pub fn text(&self) -> Option<Message> {
+        let minutes = |secs: &u64| secs.div_ceil(60);
+        Some(match self {
+            AuthError::Validation(_) | AuthError::Db(_) | AuthError::Internal(_) => return None,
+            AuthError::InvalidCredentials => Message::new("error-invalid-credentials"),
+            AuthError::EmailNotVerified => Message::new("error-email-not-verified"),
+            AuthError::Deactivated => Message::new("error-deactivated"),
+            AuthError::InvalidCode => Message::new("error-invalid-code"),
+            AuthError::InvalidLink => Message::new("error-invalid-link"),
+            AuthError::RateLimited { retry_after_secs } => {
+                Message::new("error-rate-limited").arg("minutes", minutes(retry_after_secs))
+            }
+            AuthError::TooManyCodeEmails { retry_after_secs } => {
+                Message::new("error-too-many-code-emails").arg("minutes", minutes(retry_after_secs))
+            }
+            AuthError::Busy { .. } => Message::new("error-busy"),
+            AuthError::Unauthenticated => Message::new("error-session-expired"),
+            AuthError::AlreadyExists => Message::new("error-already-exists"),
+            AuthError::NotFound => Message::new("error-account-not-found"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hometutor_i18n::Language;
+
+    /// The catalogue's English is the Display, word for word.
+    #[test]
+    fn every_message_renders_as_its_display_in_english() {
+        let errors = [
+            AuthError::InvalidCredentials,
+            AuthError::EmailNotVerified,
+            AuthError::Deactivated,
+            AuthError::InvalidCode,
+            AuthError::InvalidLink,
+            AuthError::RateLimited { retry_after_secs: 61 },
+            AuthError::TooManyCodeEmails { retry_after_secs: 3600 },
+            AuthError::Busy { retry_after_secs: 1 },
+            AuthError::Unauthenticated,
+            AuthError::AlreadyExists,
+            AuthError::NotFound,
+        ];
+        for e in errors {
+            let text = e.text().map(|t| t.render(Language::En));
+            assert_eq!(text.as_deref(), Some(e.to_string().as_str()));
+        }
     }
 }

@@ -1,16 +1,52 @@
+use hometutor_i18n::{Language, Message};
 use serde::Serialize;
 
-/// A rejected input: which field, and the sentence to show the person.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+/// A rejected input: which field, and the sentence to show the person (in English; the
+/// catalogue message it came from, when it did, renders it in other languages).
+#[derive(Debug, Clone, Serialize, thiserror::Error)]
 #[error("{message}")]
 pub struct FieldError {
     pub field: &'static str,
     pub message: String,
+    #[serde(skip)]
+    pub text: Option<Message>,
 }
 
+impl PartialEq for FieldError {
+    fn eq(&self, other: &Self) -> bool {
+        (self.field, &self.message) == (other.field, &other.message)
+    }
+}
+
+impl Eq for FieldError {}
+
 impl FieldError {
+    /// A message of no catalogue: it reads the same in every language.
     pub fn new(field: &'static str, message: impl Into<String>) -> Self {
-        Self { field, message: message.into() }
+        Self { field, message: message.into(), text: None }
+    }
+
+    /// The catalogue's `text` (`message` is its English).
+    pub fn text(field: &'static str, text: Message) -> Self {
+        Self { field, message: text.render(Language::En), text: Some(text) }
+    }
+
+    /// The sentence in `language`.
+    pub fn message_in(&self, language: Language) -> String {
+        match &self.text {
+            Some(text) if language != Language::En => text.render(language),
+            _ => self.message.clone(),
+        }
+    }
+}
+
+/// A field's name as sentences say it: the catalogue's `field-<name>` when its English is
+/// `label`, else `label` as given (the same in every language).
+fn label_arg(field: &str, label: &str) -> hometutor_i18n::Arg {
+    let id = format!("field-{field}");
+    match hometutor_i18n::has(&id) && hometutor_i18n::text(Language::En, &id, &[]) == label {
+        true => hometutor_i18n::Arg::message(id),
+        false => label.into(),
     }
 }
 
@@ -19,7 +55,7 @@ impl FieldError {
 /// PostgreSQL refuses. Returns the text trimmed; length rules stay with each field.
 pub fn single_line(field: &'static str, label: &str, raw: &str) -> Result<String, FieldError> {
     if raw.chars().any(char::is_control) {
-        return Err(FieldError::new(field, format!("{label} must be one line of text without control characters.")));
+        return Err(FieldError::text(field, Message::new("validation-one-line").arg("label", label_arg(field, label))));
     }
     Ok(raw.trim().to_string())
 }
@@ -28,7 +64,10 @@ pub fn single_line(field: &'static str, label: &str, raw: &str) -> Result<String
 /// are fine, other control characters (NUL included) are refused.
 pub fn multi_line(field: &'static str, label: &str, raw: &str) -> Result<(), FieldError> {
     if raw.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
-        return Err(FieldError::new(field, format!("{label} must not contain control characters.")));
+        return Err(FieldError::text(
+            field,
+            Message::new("validation-no-control").arg("label", label_arg(field, label)),
+        ));
     }
     Ok(())
 }
@@ -45,7 +84,7 @@ impl Email {
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
         let email = raw.trim().to_lowercase();
         if email.is_empty() {
-            return Err(FieldError::new("email", "Email is required."));
+            return Err(FieldError::text("email", Message::new("validation-email-required")));
         }
         let valid = email.len() <= Self::MAX_BYTES
             && !email.chars().any(|c| c.is_whitespace() || c.is_control())
@@ -64,7 +103,7 @@ impl Email {
         if valid {
             Ok(Self(email))
         } else {
-            Err(FieldError::new("email", "Please enter a valid email address."))
+            Err(FieldError::text("email", Message::new("validation-email-invalid")))
         }
     }
 
@@ -89,12 +128,12 @@ impl Phone {
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
         let phone = raw.trim();
         if phone.is_empty() {
-            return Err(FieldError::new("phone", "Phone is required."));
+            return Err(FieldError::text("phone", Message::new("validation-phone-required")));
         }
         if phone.len() == Self::DIGITS && phone.bytes().all(|b| b.is_ascii_digit()) {
             Ok(Self(phone.to_string()))
         } else {
-            Err(FieldError::new("phone", "Phone number must be 10 digits."))
+            Err(FieldError::text("phone", Message::new("validation-phone-digits")))
         }
     }
 
@@ -113,13 +152,13 @@ impl Password {
 
     pub fn parse(raw: &str, field: &'static str) -> Result<Self, FieldError> {
         if raw.is_empty() {
-            return Err(FieldError::new(field, "Password is required."));
+            return Err(FieldError::text(field, Message::new("validation-password-required")));
         }
         if raw.chars().count() < Self::MIN_CHARS {
-            return Err(FieldError::new(field, "Password must be at least 8 characters."));
+            return Err(FieldError::text(field, Message::new("validation-password-short")));
         }
         if raw.len() > Self::MAX_BYTES {
-            return Err(FieldError::new(field, "Password must be at most 72 bytes."));
+            return Err(FieldError::text(field, Message::new("validation-password-long")));
         }
         Ok(Self(raw.to_string()))
     }
@@ -147,7 +186,7 @@ impl Otp {
         if otp.len() == Self::DIGITS && otp.bytes().all(|b| b.is_ascii_digit()) {
             Ok(Self(otp.to_string()))
         } else {
-            Err(FieldError::new("otp", "The code must be 6 digits."))
+            Err(FieldError::text("otp", Message::new("validation-otp-digits")))
         }
     }
 

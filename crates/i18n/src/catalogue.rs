@@ -56,6 +56,7 @@ pub(crate) fn render<'a>(language: Language, id: &str, args: impl Iterator<Item 
             Arg::Float(x) => FluentValue::from(*x),
             Arg::Text(s) => FluentValue::from(s.as_str()),
             Arg::Date { date } => FluentValue::from(long_date(language, date)),
+            Arg::Message { message } => FluentValue::from(render(language, message, std::iter::empty())),
         };
         fluent_args.set(name, value);
     }
@@ -87,6 +88,11 @@ fn long_date(language: Language, date: &str) -> String {
     let month_name = render(language, &format!("month-{month}"), std::iter::empty());
     let args = [("day", Arg::Int(day.into())), ("month", Arg::Text(month_name)), ("year", Arg::Int(year.into()))];
     render(language, "date-long", args.iter().map(|(k, v)| (*k, v)))
+}
+
+/// Whether the English catalogue (the reference) has message `id`.
+pub fn has(id: &str) -> bool {
+    bundle(Language::FALLBACK).is_some_and(|b| b.has_message(id))
 }
 
 /// Every message id of `language`'s files.

@@ -17,7 +17,7 @@ mod language;
 mod message;
 mod negotiate;
 
-pub use catalogue::{ids, parse_errors, text, variables};
+pub use catalogue::{has, ids, parse_errors, text, variables};
 pub use language::Language;
 pub use message::{Arg, Message};
 pub use negotiate::negotiate;

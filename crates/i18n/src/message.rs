@@ -19,9 +19,18 @@ pub enum Arg {
     Date {
         date: String,
     },
+    /// Another message of the catalogue, without arguments (a field's name), in the same language.
+    Message {
+        message: String,
+    },
 }
 
 impl Arg {
+    /// The catalogue message `id` (one without arguments), rendered in the language of the text it goes into.
+    pub fn message(id: impl Into<String>) -> Self {
+        Arg::Message { message: id.into() }
+    }
+
     /// The day `year-month-day` (month 1 to 12).
     pub fn date(year: i32, month: u32, day: u32) -> Self {
         Arg::Date { date: format!("{year:04}-{month:02}-{day:02}") }

@@ -3,7 +3,7 @@
 //! parent probing an admin route learns nothing about what it expects.
 //! Handlers still take [`crate::extract::AdminOnly`], which names the actor.
 
-use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpRequest, HttpResponse};
 
 use crate::extract::{authenticate, forbidden_for_non_admins};
 
@@ -17,5 +17,6 @@ pub async fn refusal(req: &HttpRequest) -> Option<HttpResponse> {
         Ok(user) if user.role != hometutor_core::Role::Admin => forbidden_for_non_admins(),
         Ok(_) => return None,
     };
-    Some(error.error_response())
+    // Answered here, outside the layer that localizes handlers' errors: in the caller's language.
+    Some(error.response_in(crate::language::of_request(req)))
 }

@@ -1,5 +1,7 @@
 //! Every error leaves the server as `{"message", "code", "fields"?}` with one
-//! status per domain error, mapped here and nowhere else.
+//! status per domain error, mapped here and nowhere else. The body is built in English;
+//! where the message came from the catalogue, [`ApiError::texts`] keeps its id and
+//! arguments, and `crate::language::localize` renders it again in the request's language.
 
 use std::collections::BTreeMap;
 
@@ -7,6 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use hometutor_admin::AdminError;
 use hometutor_auth::AuthError;
+use hometutor_i18n::{Language, Message};
 use hometutor_media::MediaError;
 use hometutor_messaging::{MessagingError, WriteError};
 use hometutor_notifications::NotificationError;
@@ -33,15 +36,61 @@ pub struct ApiError {
     pub status: StatusCode,
     pub body: ErrorBody,
     pub retry_after: Option<u64>,
+    pub texts: ErrorTexts,
+}
+
+/// The catalogue messages an error's body was rendered from: the message, and the fields'.
+/// A part without one reads the same in every language.
+#[derive(Debug, Default)]
+pub struct ErrorTexts {
+    pub message: Option<Message>,
+    pub fields: BTreeMap<String, Message>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { status, body: ErrorBody { message: message.into(), code, fields: None }, retry_after: None }
+        let body = ErrorBody { message: message.into(), code, fields: None };
+        Self { status, body, retry_after: None, texts: ErrorTexts::default() }
+    }
+
+    /// An error whose message is the catalogue's `text` (in English here).
+    pub fn text(status: StatusCode, code: ErrorCode, text: Message) -> Self {
+        let mut err = Self::new(status, code, text.render(Language::En));
+        err.texts.message = Some(text);
+        err
+    }
+
+    /// The body in `language`: the message and each field's from the catalogue where they came from it.
+    pub fn body_in(&self, language: Language) -> ErrorBody {
+        let message = match &self.texts.message {
+            Some(text) if language != Language::En => text.render(language),
+            _ => self.body.message.clone(),
+        };
+        let fields = self.body.fields.as_ref().map(|fields| {
+            fields
+                .iter()
+                .map(|(field, english)| {
+                    let text = self.texts.fields.get(field).filter(|_| language != Language::En);
+                    (field.clone(), text.map_or_else(|| english.clone(), |t| t.render(language)))
+                })
+                .collect()
+        });
+        ErrorBody { message, code: self.body.code, fields }
+    }
+
+    /// The answer, its body in `language` (for errors answered outside `language::localize`).
+    pub fn response_in(&self, language: Language) -> HttpResponse {
+        let mut response = self.error_response();
+        if language != Language::En {
+            if let Ok(bytes) = serde_json::to_vec(&self.body_in(language)) {
+                response = response.set_body(actix_web::body::BoxBody::new(bytes));
+            }
+        }
+        response
     }
 
     pub fn unauthenticated() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated, "Session expired. Please log in again.")
+        Self::text(StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated, Message::new("error-session-expired"))
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -56,17 +105,13 @@ impl ApiError {
     }
 
     pub fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "Not found.")
+        Self::text(StatusCode::NOT_FOUND, ErrorCode::NotFound, Message::new("error-not-found"))
     }
 
     /// Logs the cause with the request's span and answers without revealing it.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "internal error");
-        Self::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            ErrorCode::Internal,
-            "An unexpected error occurred. Please try again.",
-        )
+        Self::text(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, Message::new("error-internal"))
     }
 }
 
@@ -92,31 +137,42 @@ impl ResponseError for ApiError {
 
 impl From<AuthError> for ApiError {
     fn from(e: AuthError) -> Self {
+        let text = e.text();
+        let mut err = auth_error(e);
+        if err.texts.message.is_none() {
+            err.texts.message = text;
+        }
+        err
+    }
+}
+
+fn auth_error(e: AuthError) -> ApiError {
+    {
         let message = e.to_string();
         match e {
             AuthError::Validation(errors) => validation(message, &errors),
             AuthError::InvalidCredentials => {
-                Self::new(StatusCode::UNAUTHORIZED, ErrorCode::InvalidCredentials, message)
+                ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::InvalidCredentials, message)
             }
-            AuthError::EmailNotVerified => Self::new(StatusCode::FORBIDDEN, ErrorCode::EmailNotVerified, message),
-            AuthError::Deactivated => Self::new(StatusCode::FORBIDDEN, ErrorCode::AccountDeactivated, message),
-            AuthError::InvalidCode => Self::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidCode, message),
-            AuthError::InvalidLink => Self::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidLink, message),
+            AuthError::EmailNotVerified => ApiError::new(StatusCode::FORBIDDEN, ErrorCode::EmailNotVerified, message),
+            AuthError::Deactivated => ApiError::new(StatusCode::FORBIDDEN, ErrorCode::AccountDeactivated, message),
+            AuthError::InvalidCode => ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidCode, message),
+            AuthError::InvalidLink => ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidLink, message),
             AuthError::RateLimited { retry_after_secs } | AuthError::TooManyCodeEmails { retry_after_secs } => {
-                let mut err = Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message);
+                let mut err = ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message);
                 err.retry_after = Some(retry_after_secs);
                 err
             }
             AuthError::Busy { retry_after_secs } => {
-                let mut err = Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Busy, message);
+                let mut err = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Busy, message);
                 err.retry_after = Some(retry_after_secs);
                 err
             }
-            AuthError::Unauthenticated => Self::unauthenticated(),
-            AuthError::AlreadyExists => Self::new(StatusCode::CONFLICT, ErrorCode::AlreadyExists, message),
-            AuthError::NotFound => Self::not_found(),
+            AuthError::Unauthenticated => ApiError::unauthenticated(),
+            AuthError::AlreadyExists => ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyExists, message),
+            AuthError::NotFound => ApiError::not_found(),
             AuthError::Db(e) => database(e),
-            AuthError::Internal(e) => Self::internal(e),
+            AuthError::Internal(e) => ApiError::internal(e),
         }
     }
 }
@@ -128,10 +184,10 @@ pub fn database(e: hometutor_db::DbError) -> ApiError {
     match e.failure() {
         Failure::Unavailable => {
             tracing::warn!(error = ?e, "database unavailable");
-            let mut err = ApiError::new(
+            let mut err = ApiError::text(
                 StatusCode::SERVICE_UNAVAILABLE,
                 ErrorCode::DatabaseUnavailable,
-                "The service is briefly unavailable. Please try again in a few seconds.",
+                Message::new("error-database-unavailable"),
             );
             err.retry_after = Some(5);
             err
@@ -144,16 +200,17 @@ pub fn database(e: hometutor_db::DbError) -> ApiError {
 /// The disk is full: nothing was saved; the operator has to free space.
 pub fn storage_full(cause: impl std::fmt::Display) -> ApiError {
     tracing::error!(error = %cause, "storage full");
-    ApiError::new(
-        StatusCode::INSUFFICIENT_STORAGE,
-        ErrorCode::StorageFull,
-        "We cannot save anything right now because our storage is full. Please try again later.",
-    )
+    ApiError::text(StatusCode::INSUFFICIENT_STORAGE, ErrorCode::StorageFull, Message::new("error-storage-full"))
 }
 
 /// A validation error with its per-field messages.
 fn validation(message: String, errors: &[hometutor_core::FieldError]) -> ApiError {
-    ApiError::invalid_fields(message, errors.iter().map(|f| (f.field.to_string(), f.message.clone())).collect())
+    let mut err =
+        ApiError::invalid_fields(message, errors.iter().map(|f| (f.field.to_string(), f.message.clone())).collect());
+    // The message is the first field's (as each domain's Display has it).
+    err.texts.message = errors.first().and_then(|f| f.text.clone());
+    err.texts.fields = errors.iter().filter_map(|f| Some((f.field.to_string(), f.text.clone()?))).collect();
+    err
 }
 
 impl From<TuitionError> for ApiError {

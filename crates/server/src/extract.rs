@@ -126,7 +126,8 @@ impl FromRequest for AdminOnly {
 }
 
 pub(crate) fn forbidden_for_non_admins() -> ApiError {
-    ApiError::new(actix_web::http::StatusCode::FORBIDDEN, ErrorCode::AdminOnly, "Admin access required.")
+    let text = hometutor_i18n::Message::new("error-admin-only");
+    ApiError::text(actix_web::http::StatusCode::FORBIDDEN, ErrorCode::AdminOnly, text)
 }
 
 fn bearer_token(req: &HttpRequest) -> Option<String> {

@@ -253,6 +253,7 @@ impl Application {
                 .split_for_parts();
             // Listed innermost first: the body deadline sits right around the handlers.
             app.configure(|cfg| web::configure(cfg, sitemaps.clone()))
+                .wrap(actix_web::middleware::from_fn(language::localize))
                 .wrap(actix_web::middleware::from_fn(public_cache::invalidate_on_writes))
                 .wrap(actix_web::middleware::from_fn(input::body_deadline))
                 .wrap(actix_web::middleware::from_fn(gates::refusals))

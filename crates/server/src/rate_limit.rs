@@ -88,12 +88,13 @@ async fn successes_per_client_address(
 
 /// The 429 of a refused event: `rate_limited`, the bucket's sentence, `Retry-After`.
 pub fn refused(bucket: Bucket, wait: RetryAfter) -> ApiError {
-    let message = match bucket {
-        Bucket::SupportTicketsPerIp => "Too many messages from this address. Please try again later.",
-        Bucket::ChatEventsPerAccount => "Too many messages; please slow down.",
-        _ => "Too many requests. Please try again later.",
+    let id = match bucket {
+        Bucket::SupportTicketsPerIp => "error-too-many-messages-address",
+        Bucket::ChatEventsPerAccount => "error-chat-slow-down",
+        _ => "error-too-many-requests",
     };
-    let mut error = ApiError::new(StatusCode::TOO_MANY_REQUESTS, crate::errors::ErrorCode::RateLimited, message);
+    let text = hometutor_i18n::Message::new(id);
+    let mut error = ApiError::text(StatusCode::TOO_MANY_REQUESTS, crate::errors::ErrorCode::RateLimited, text);
     error.retry_after = Some(wait.secs());
     error
 }

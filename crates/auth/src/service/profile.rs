@@ -2,7 +2,7 @@
 
 use hometutor_accounts::{self as accounts, Changes, User};
 use hometutor_core::{single_line, FieldError, Phone, UserId};
-use hometutor_i18n::Language;
+use hometutor_i18n::{Language, Message};
 
 use super::setup::AuthService;
 use crate::AuthError;
@@ -20,10 +20,10 @@ pub const MAX_NAME_CHARS: usize = 100;
 pub(super) fn parse_fullname(raw: &str) -> Result<String, FieldError> {
     let name = single_line("fullname", "Full name", raw)?;
     if name.is_empty() {
-        Err(FieldError::new("fullname", "Full name is required."))
+        Err(FieldError::text("fullname", Message::new("validation-fullname-required")))
     } else if raw.chars().count() > MAX_NAME_CHARS {
         // Counted before trimming, so the limit is the one the API document states for what is sent.
-        Err(FieldError::new("fullname", "Full name must be at most 100 characters."))
+        Err(FieldError::text("fullname", Message::new("validation-fullname-long").arg("max", MAX_NAME_CHARS)))
     } else {
         Ok(name)
     }
@@ -33,7 +33,7 @@ pub(super) fn parse_fullname(raw: &str) -> Result<String, FieldError> {
 pub(super) fn parse_language(raw: &str) -> Result<Language, FieldError> {
     Language::parse(raw).ok_or_else(|| {
         let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
-        FieldError::new("language", format!("Language must be one of: {}.", codes.join(", ")))
+        FieldError::text("language", Message::new("validation-language").arg("codes", codes.join(", ")))
     })
 }
 

@@ -67,7 +67,7 @@ impl AuthService {
         let role = match Role::parse(&input.role) {
             Some(role @ (Role::Parent | Role::Tutor)) => Some(role),
             _ => {
-                errors.push(FieldError::new("role", "Role must be parent or tutor."));
+                errors.push(FieldError::text("role", hometutor_i18n::Message::new("validation-role")));
                 None
             }
         };

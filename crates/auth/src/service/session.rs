@@ -33,7 +33,8 @@ impl AuthService {
         let email = input.email.trim().to_lowercase();
         let attempt = LoginAttempt::start(&self.inner.config.limiter, &email, &input.ip)?;
         if input.email.trim().is_empty() || input.password.is_empty() {
-            return Err(AuthError::Validation(vec![FieldError::new("email", "Email and password are required.")]));
+            let text = hometutor_i18n::Message::new("validation-login-required");
+            return Err(AuthError::Validation(vec![FieldError::text("email", text)]));
         }
         single_line("email", "Email", &input.email)?;
         let row = self.db().read(|conn| accounts::find_credentials(conn, &email).map_err(AuthError::from))?;

@@ -1,1 +1,24 @@
-## placeholder
+## Per-field messages of validation errors (the `fields` of a 400 `validation` answer).
+
+validation-one-line = { $label } must be one line of text without control characters.
+validation-no-control = { $label } must not contain control characters.
+validation-email-required = Email is required.
+validation-email-invalid = Please enter a valid email address.
+validation-phone-required = Phone is required.
+validation-phone-digits = Phone number must be 10 digits.
+validation-password-required = Password is required.
+validation-password-short = Password must be at least 8 characters.
+validation-password-long = Password must be at most 72 bytes.
+validation-otp-digits = The code must be 6 digits.
+validation-fullname-required = Full name is required.
+validation-fullname-long = Full name must be at most { $max } characters.
+validation-role = Role must be parent or tutor.
+validation-login-required = Email and password are required.
+validation-language = Language must be one of: { $codes }.
+
+## Fields as the sentences above name them.
+
+field-fullname = Full name
+field-email = Email
+field-text = Message
+field-comment = comment

@@ -22,8 +22,9 @@ pub struct MessageResponse {
     pub message: String,
 }
 
-fn message(text: &str) -> MessageResponse {
-    MessageResponse { message: text.into() }
+/// The catalogue's `id` in `language`.
+fn message(language: Language, id: &str) -> MessageResponse {
+    MessageResponse { message: hometutor_i18n::text(language, id, &[]) }
 }
 
 /// An account with its standing, as its owner and the admins see it (the password hash
@@ -159,9 +160,11 @@ pub async fn register(
     };
     let auth = state.auth.clone();
     let chosen = body.language;
+    // Answered in the language the account was given.
+    let answer_in = chosen.as_deref().and_then(Language::parse).unwrap_or(browser);
     let email = blocking(move || auth.register_in(input, chosen.as_deref(), browser)).await?;
     Ok(HttpResponse::Created().json(RegisterResponse {
-        message: "Registration successful. Enter the 6-digit code we e-mailed you to verify your account.".into(),
+        message: message(answer_in, "done-registered").message,
         user: RegisteredUser { email },
     }))
 }
@@ -185,11 +188,12 @@ pub struct EmailOtpRequest {
 #[tracing::instrument(skip_all)]
 pub async fn verify_email_otp(
     state: web::Data<AppState>,
+    Accepted(language): Accepted,
     body: Json<EmailOtpRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     blocking(move || auth.verify_email_otp(&body.email, &body.otp)).await?;
-    Ok(web::Json(message("Email verified successfully. You can now log in.")))
+    Ok(web::Json(message(language, "done-email-verified")))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -210,12 +214,13 @@ pub struct EmailRequest {
 pub async fn resend_otp(
     state: web::Data<AppState>,
     client: ClientAddress,
+    Accepted(language): Accepted,
     body: Json<EmailRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     let ip = client.0.to_string();
     blocking(move || auth.resend_verification(&body.email, &ip)).await?;
-    Ok(web::Json(message("If the address belongs to an unverified account, a new code is on its way.")))
+    Ok(web::Json(message(language, "done-code-resent")))
 }
 
 /// Both come from the link; a missing one makes the link invalid (400).
@@ -246,6 +251,7 @@ pub struct VerifyLinkResponse {
 #[tracing::instrument(skip_all)]
 pub async fn verify_email_link(
     state: web::Data<AppState>,
+    Accepted(language): Accepted,
     query: web::Query<VerifyLinkQuery>,
 ) -> Result<web::Json<VerifyLinkResponse>, ApiError> {
     let VerifyLinkQuery { token: Some(token), email: Some(email) } = query.into_inner() else {
@@ -254,12 +260,8 @@ pub async fn verify_email_link(
     let auth = state.auth.clone();
     let outcome = blocking(move || auth.verify_email_link(&email, &token)).await?;
     let already_verified = outcome == hometutor_auth::LinkOutcome::AlreadyVerified;
-    let message = if already_verified {
-        "This e-mail address is already verified. You can sign in."
-    } else {
-        "Email verified successfully. You can now log in."
-    };
-    Ok(web::Json(VerifyLinkResponse { message: message.into(), already_verified }))
+    let id = if already_verified { "done-already-verified" } else { "done-email-verified" };
+    Ok(web::Json(VerifyLinkResponse { message: message(language, id).message, already_verified }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -370,7 +372,7 @@ pub async fn logout(state: web::Data<AppState>, me: CurrentUser) -> Result<web::
     let (auth, user) = (state.auth.clone(), me.0.clone());
     blocking(move || auth.logout(&user)).await?;
     state.hub.end_session(me.0.id, &me.0.jti);
-    Ok(web::Json(message("Logged out.")))
+    Ok(web::Json(message(me.0.language, "done-logged-out")))
 }
 
 /// E-mails a password reset code; answers the same whether or not the address has an account.
@@ -383,12 +385,13 @@ pub async fn logout(state: web::Data<AppState>, me: CurrentUser) -> Result<web::
 pub async fn send_reset_otp(
     state: web::Data<AppState>,
     client: ClientAddress,
+    Accepted(language): Accepted,
     body: Json<EmailRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     let ip = client.0.to_string();
     blocking(move || auth.send_reset_otp(&body.email, &ip)).await?;
-    Ok(web::Json(message("If an account exists for this e-mail, we have sent a reset code to it.")))
+    Ok(web::Json(message(language, "done-reset-sent")))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -415,13 +418,14 @@ pub struct ResetPasswordRequest {
 #[tracing::instrument(skip_all)]
 pub async fn reset_password(
     state: web::Data<AppState>,
+    Accepted(language): Accepted,
     body: Json<ResetPasswordRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let auth = state.auth.clone();
     let user = blocking(move || auth.reset_password(&body.email, &body.otp, &body.new_password)).await?;
     // Every session ended with the old password, chat sockets included, in every process.
     state.hub.disconnect(user);
-    Ok(web::Json(message("Password reset successfully. You can now log in with your new password.")))
+    Ok(web::Json(message(language, "done-password-reset")))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {

@@ -4,6 +4,7 @@
 //! request's language (`messages`).
 
 mod emails;
+mod messages;
 mod notifications;
 mod profile;
 
