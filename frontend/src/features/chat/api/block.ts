@@ -4,7 +4,6 @@ import type { ChatPartner } from '@/lib/chat-launcher'
 import { MESSAGES } from '@/lib/constants'
 import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
-import { chatErrorText } from '../lib/error-text'
 import { chatKeys } from './keys'
 
 /** GET /chat/block/{partnerId}: whether I refuse this partner's messages. */
@@ -41,6 +40,6 @@ export function useSetBlocked(partner: ChatPartner) {
         blocked ? t('chat:block.blocked', { name: partner.name }) : t('chat:block.unblocked', { name: partner.name }),
       )
     },
-    onError: (e) => notifyError(chatErrorText(t, errorMessage(e, MESSAGES.blockFailed))),
+    onError: (e) => notifyError(errorMessage(e, MESSAGES.blockFailed)),
   })
 }

@@ -8,7 +8,6 @@ import { useTranslation } from '@/lib/i18n'
 import { useChat, useChatStatus } from '../hooks/use-chat'
 import { chatSocket } from '../lib/chat-socket'
 import type { ChatItem } from '../lib/chat-state'
-import { chatErrorText } from '../lib/error-text'
 
 export interface ChatBoxProps {
   me: number
@@ -55,7 +54,7 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
             <Spinner color="blue.600" aria-label={t('chat:box.loading')} />
           </Flex>
         ) : history.isError ? (
-          <Text color="red.700">{chatErrorText(t, history.error.message || MESSAGES.loadMessagesFailed)}</Text>
+          <Text color="red.700">{history.error.message || MESSAGES.loadMessagesFailed}</Text>
         ) : items.length === 0 ? (
           <Text color="fg.muted">{t('chat:box.empty')}</Text>
         ) : null}
@@ -70,7 +69,7 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
           </Text>
         )}
       </Box>
-      <FormAlert status="error" message={state.error && chatErrorText(t, state.error)} />
+      <FormAlert status="error" message={state.error} />
       <Composer draft={state.draft} onChange={changeDraft} onSend={send} onBlur={stopTyping} />
     </Stack>
   )

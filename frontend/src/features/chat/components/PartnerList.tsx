@@ -5,7 +5,6 @@ import { countBadgeText } from '@/components/count-badge'
 import { FormAlert } from '@/components/ui/form-alert'
 import { MESSAGES } from '@/lib/constants'
 import { useTranslation } from '@/lib/i18n'
-import { chatErrorText } from '../lib/error-text'
 
 /**
  * A list of chat partners loaded by `query`: a spinner while it loads, the error,
@@ -22,15 +21,15 @@ export function PartnerListState<T>({
   empty: ReactNode
   children: (rows: T[]) => ReactNode
 }) {
-  const { t } = useTranslation('chat')
+  // Renders again when the language changes: the fallback message below is read in the language shown.
+  useTranslation()
   if (query.isPending)
     return (
       <Flex justify="center" py="10" role="status" aria-label={loadingLabel}>
         <Spinner size="lg" color="blue.600" />
       </Flex>
     )
-  if (query.isError)
-    return <FormAlert status="error" message={chatErrorText(t, query.error.message || MESSAGES.loadMessagesFailed)} />
+  if (query.isError) return <FormAlert status="error" message={query.error.message || MESSAGES.loadMessagesFailed} />
   if (query.data.length === 0) return <>{empty}</>
   return <>{children(query.data)}</>
 }

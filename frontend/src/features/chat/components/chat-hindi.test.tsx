@@ -71,6 +71,6 @@ describe('the chat in Hindi', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ravi Kumar के साथ चैट' })
     expect(within(dialog).getByRole('status')).toHaveTextContent('कनेक्ट हो रहा है…')
     await user.type(within(dialog).getByRole('textbox', { name: 'संदेश' }), 'नमस्ते{Enter}')
-    expect(within(dialog).getByText('चैट त्रुटि: कनेक्शन तैयार नहीं है')).toBeInTheDocument()
+    expect(within(dialog).getByText('चैट में गड़बड़ी: कनेक्शन तैयार नहीं है')).toBeInTheDocument()
   })
 })
