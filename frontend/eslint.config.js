@@ -67,6 +67,7 @@ const TRANSLATED = [
   'src/components/placeholder-screen.tsx',
   'src/components/demo-payments-notice.tsx',
   'src/features/info/**/*.tsx',
+  'src/features/auth/**/*.tsx',
 ]
 
 export default tseslint.config(
