@@ -32,7 +32,7 @@ const Register = lazyWithQueries(() => import('@/features/auth/routes/Register')
 const FeaturesDemo = lazyWithQueries(() => import('@/features/demo/routes/FeaturesDemo'))
 const TutorProfile = lazyWithQueries(() => import('@/features/tutors/routes/TutorProfile'))
 const TutorSearch = lazyWithQueries(() => import('@/features/tutors/routes/TutorSearch'))
-const Dashboard = lazyWithQueries(() => import('@/features/dashboard/routes/Dashboard'))
+const Dashboard = lazyWithQueries(withCatalogues(() => import('@/features/dashboard/routes/Dashboard'), ['dashboard']))
 const Messages = lazyWithQueries(() => import('@/features/chat/routes/Messages'))
 // /profile with the sections other features add (a tutor's teaching area, e-mail settings).
 const ProfileRoute = lazyWithQueries(() => import('./profile-route'))
@@ -42,12 +42,14 @@ const Subscribe = lazyWithQueries(() => import('@/features/payments/routes/Subsc
 const PaymentResult = lazyWithQueries(() => import('@/features/payments/routes/PaymentResult'))
 const SimulatedCheckout = lazyWithQueries(() => import('@/features/payments/routes/SimulatedCheckout'))
 const Nearby = lazyWithQueries(() => import('@/features/tuition/routes/Nearby'))
-const Admin = lazyWithQueries(() => import('@/features/admin/routes/Admin'))
+const Admin = lazyWithQueries(withCatalogues(() => import('@/features/admin/routes/Admin'), ['admin']))
 const NotificationPages = lazyWithQueries(() => import('@/features/notifications/routes/NotificationPages'))
 // The dashboard's panels come from their own features (which do not import each other); composed here.
 const MyRequests = lazy(() => import('@/features/requests/components/MyRequests'))
 const NearbyRequests = lazy(() => import('@/features/tuition/components/NearbyRequests'))
-const RecommendationsPanel = lazy(() => import('@/features/recommendations/components/RecommendationsPanel'))
+const RecommendationsPanel = lazy(
+  withCatalogues(() => import('@/features/recommendations/components/RecommendationsPanel'), ['recommendations']),
+)
 
 /** SPEC §2 route table, each route behind its access rule. */
 export function AppRoutes() {
