@@ -67,6 +67,7 @@ const TRANSLATED = [
   'src/components/page.tsx',
   'src/components/placeholder-screen.tsx',
   'src/components/demo-payments-notice.tsx',
+  'src/components/upload/**/*.tsx',
   'src/features/info/**/*.tsx',
   'src/features/auth/**/*.tsx',
 ]
