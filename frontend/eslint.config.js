@@ -70,6 +70,7 @@ const TRANSLATED = [
   'src/components/upload/**/*.tsx',
   'src/features/info/**/*.tsx',
   'src/features/auth/**/*.tsx',
+  'src/features/profile/**/*.tsx',
 ]
 
 export default tseslint.config(
