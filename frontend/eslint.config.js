@@ -50,6 +50,7 @@ const boundaryZones = [
 const TRANSLATED = [
   'src/app/**/*.tsx',
   'src/features/landing/**/*.tsx',
+  'src/features/tutors/**/*.tsx',
   'src/features/admin/**/*.tsx',
   'src/components/places/**/*.tsx',
   'src/components/map/**/*.tsx',
