@@ -72,6 +72,7 @@ const TRANSLATED = [
   'src/features/info/**/*.tsx',
   'src/features/auth/**/*.tsx',
   'src/features/profile/**/*.tsx',
+  'src/features/demo/**/*.tsx',
 ]
 
 export default tseslint.config(
