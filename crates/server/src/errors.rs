@@ -36,7 +36,8 @@ pub struct ApiError {
     pub status: StatusCode,
     pub body: ErrorBody,
     pub retry_after: Option<u64>,
-    pub texts: ErrorTexts,
+    /// Boxed: most errors carry none, and an `ApiError` is moved through every `Result`.
+    pub texts: Box<ErrorTexts>,
 }
 
 /// The catalogue messages an error's body was rendered from: the message, and the fields'.
@@ -50,7 +51,7 @@ pub struct ErrorTexts {
 impl ApiError {
     pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
         let body = ErrorBody { message: message.into(), code, fields: None };
-        Self { status, body, retry_after: None, texts: ErrorTexts::default() }
+        Self { status, body, retry_after: None, texts: Box::default() }
     }
 
     /// An error whose message is the catalogue's `text` (in English here).

@@ -74,7 +74,8 @@ fn decode_subject(value: &str) -> String {
             ["=", _charset, encoding, text, rest] if encoding.eq_ignore_ascii_case("b") => Some((text, rest)),
             _ => None,
         };
-        if !out.is_empty() && !(last_was_word && encoded.is_some()) {
+        let joins_previous_word = last_was_word && encoded.is_some();
+        if !out.is_empty() && !joins_previous_word {
             out.push(b' ');
         }
         let Some((text, rest)) = encoded else {
