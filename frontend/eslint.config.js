@@ -50,14 +50,14 @@ const boundaryZones = [
 const TRANSLATED = [
   'src/app/**/*.tsx',
   'src/features/landing/**/*.tsx',
-  'src/features/tutors/**/*.tsx',
   'src/features/admin/**/*.tsx',
+  'src/features/tutors/**/*.tsx',
   'src/components/places/**/*.tsx',
   'src/components/map/**/*.tsx',
   'src/components/tutor-card/**/*.tsx',
+  'src/features/vocabulary/**/*.tsx',
   'src/features/dashboard/**/*.tsx',
   'src/features/recommendations/**/*.tsx',
-  'src/features/vocabulary/**/*.tsx',
   'src/components/support-contacts.tsx',
   'src/components/count-badge.tsx',
   'src/features/chat/**/*.tsx',
@@ -102,17 +102,6 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
-      // Components translate through src/lib/i18n (useTranslation, useLanguage), so the library behind it can
-      // change in one file.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['i18next', 'react-i18next', 'i18next-icu'].map((name) => ({
-            name,
-            message: "Import useTranslation and the language helpers from '@/lib/i18n'.",
-          })),
-        },
-      ],
       'import-x/no-useless-path-segments': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
@@ -145,11 +134,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // The one module that wraps the i18n library.
-    files: ['src/lib/i18n.ts', 'src/lib/i18n.test.ts', 'src/test/**'],
-    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Test support and tests run in Node too (MSW, timers, setImmediate).

@@ -1,9 +1,10 @@
-import bold from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url'
-import regular from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url'
+import regular from '@/assets/fonts/noto-sans-devanagari-400.woff2?url'
+import bold from '@/assets/fonts/noto-sans-devanagari-700.woff2?url'
 
 /**
- * Devanagari for Hindi pages: Noto Sans Devanagari, self-hosted (Fontsource's Devanagari subset,
- * ~50 KB a weight).
+ * Devanagari for Hindi pages: Noto Sans Devanagari, self-hosted: Fontsource's Devanagari subset cut
+ * down to the Devanagari letters and the glyphs the Hindi catalogues shape to, without hinting
+ * (~16 KB a weight instead of ~50; scripts/subset-devanagari.mjs writes them).
  *
  * - Only on Hindi pages: the family is in the font stacks of `<html lang="hi">` alone, so an English
  *   page downloads no font, even for the language switch's 'हिन्दी' (drawn in the system's fonts).
@@ -18,8 +19,8 @@ import regular from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari
  * Unlayered CSS: it wins over Chakra's layered tokens and recipes (and, by specificity, over a
  * heading's own line height), without a stylesheet request of its own.
  */
-const DEVANAGARI_RANGE =
-  'U+0900-097F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9, U+20F0, U+25CC, U+A830-A839, U+A8E0-A8FF, U+11B00-11B09'
+// What the subset covers: the Devanagari block, the joiners and the dotted circle (a lone vowel sign's base).
+const DEVANAGARI_RANGE = 'U+0900-097F, U+200C-200D, U+25CC'
 
 const SYSTEM_SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'
 

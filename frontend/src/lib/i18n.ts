@@ -1,25 +1,40 @@
-import i18next, { type BackendModule, type i18n as I18n, type Resource, type ResourceKey } from 'i18next'
-import ICU from 'i18next-icu'
-import { initReactI18next, useTranslation } from 'react-i18next'
+import { use, useSyncExternalStore } from 'react'
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
   LANGUAGES,
   localeOf,
+  NAMESPACES,
   preferredLanguage,
   type Language,
   type Namespace,
 } from './i18n-languages'
 
 /**
- * The app's one i18next instance: catalogues in src/locales/<language>/<namespace>.json, loaded by
- * language and namespace as screens need them, formatted as ICU MessageFormat (plurals,
- * placeholders). How to add a string, a namespace or a language: docs/i18n.md.
+ * The app's i18n: catalogues in src/locales/<language>/<namespace>.json, ICU MessageFormat compiled
+ * by the build into modules of plain functions (vite-plugins/icu-catalogues.ts), loaded by language
+ * and namespace as screens need them; a small store makes components render again when the language
+ * changes or a catalogue arrives. How to add a string, a namespace or a language: docs/i18n.md.
  */
-/** The hook every component translates with: `const { t } = useTranslation()`, then `t('<namespace>:<key>', values)`. */
-export { useTranslation }
 
-export const i18n: I18n = i18next
+/** Formats what a compiled message needs, in one locale (the functions vite-plugins/icu-catalogues.ts emits call these). */
+interface MessageHelpers {
+  s(value: unknown): string
+  n(value: unknown, options?: Intl.NumberFormatOptions): string
+  d(value: unknown, options?: Intl.DateTimeFormatOptions): string
+  p(value: unknown, offset: number, ordinal: number, options: Record<string, (n: number) => string>): string
+  e(value: unknown, options: Record<string, () => string>): string
+}
+export type MessageValues = Record<string, unknown>
+export type Message = string | ((values: MessageValues, helpers: MessageHelpers) => string)
+/** One compiled catalogue: 'group.key' → its text or its function. */
+export type Catalogue = Record<string, Message>
+/** Catalogues given at start instead of fetched (the tests'): language → namespace → catalogue. */
+export type Resources = Partial<Record<string, Partial<Record<string, Catalogue>>>>
+
+/** `t(namespaceAndKey, values)`; `lng` formats in another language than the one shown. */
+export type TranslateOptions = MessageValues & { lng?: Language }
+export type TFunction = (key: string, options?: TranslateOptions) => string
 
 /** Where the person's choice is kept between visits (a signed-out visitor's too). */
 export const LANGUAGE_STORAGE_KEY = 'language'
@@ -34,43 +49,92 @@ export const LANGUAGE_CHOSEN_EVENT = 'hometutor:language-chosen'
 export type LanguageChosenEvent = CustomEvent<{ language: Language }>
 
 // Each catalogue is its own file of the build, fetched the first time a screen needs it.
-const catalogues = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' })
+const catalogueFiles = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' })
 
-const catalogueBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const load = catalogues[`../locales/${language}/${namespace}.json`]
-    if (!load) {
-      callback(new Error(`There is no catalogue ${language}/${namespace}.json`), false)
-      return
-    }
-    load().then(
-      (resources) => callback(null, resources),
-      (error: Error) => callback(error, false),
-    )
-  },
+const loaded: Resources = {}
+const loading = new Map<string, Promise<void>>()
+let shown: Language = DEFAULT_LANGUAGE
+// Bumped whenever what `t` returns may change (the language, a catalogue that arrived).
+let revision = 0
+const listeners = new Set<() => void>()
+
+function changed() {
+  revision += 1
+  for (const listener of listeners) listener()
 }
 
-interface IcuFormatter {
-  init(instance: I18n): void
-  parse(message: unknown, ...context: unknown[]): string
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }
 
-/**
- * i18next-icu for compiled catalogues (vite-plugins/icu-catalogues.ts): plain text arrives as a
- * string and is shown as it is; a message with placeholders or plurals arrives as its ICU syntax
- * tree, which intl-messageformat formats (and i18next-icu memoizes) without a parser in the bundle.
- */
+const helpersByLanguage = new Map<Language, MessageHelpers>()
+
 // Numbers in messages (`{km, number}`, a plural's `#`) with India's grouping: 'en-IN', 'hi-IN'.
-const icu = new ICU({
-  parseLngForICU: (language) => (isLanguage(language) ? localeOf(language) : language),
-}) as unknown as IcuFormatter
-const compiledIcu = {
-  type: 'i18nFormat' as const,
-  init: (instance: I18n) => icu.init(instance),
-  parse: (message: unknown, ...context: unknown[]) =>
-    typeof message === 'string' ? message : icu.parse(message, ...context),
+function helpersFor(language: Language): MessageHelpers {
+  const cached = helpersByLanguage.get(language)
+  if (cached) return cached
+  const locale = localeOf(language)
+  const cardinal = new Intl.PluralRules(locale)
+  const ordinal = new Intl.PluralRules(locale, { type: 'ordinal' })
+  const number = new Intl.NumberFormat(locale)
+  const helpers: MessageHelpers = {
+    s: (value) => (value == null ? '' : String(value)),
+    n: (value, options) => (options ? new Intl.NumberFormat(locale, options) : number).format(Number(value)),
+    d: (value, options) =>
+      new Intl.DateTimeFormat(locale, options).format(value instanceof Date ? value : new Date(value as string)),
+    p: (value, offset, isOrdinal, options) => {
+      const count = Number(value)
+      const pick =
+        options[`=${count}`] ?? options[(isOrdinal ? ordinal : cardinal).select(count - offset)] ?? options.other
+      return pick ? pick(count - offset) : ''
+    },
+    e: (value, options) => (options[String(value)] ?? options.other)?.() ?? '',
+  }
+  helpersByLanguage.set(language, helpers)
+  return helpers
+}
+
+function isLoaded(language: Language, namespace: string) {
+  return Boolean(loaded[language]?.[namespace])
+}
+
+function addCatalogue(language: string, namespace: string, catalogue: Catalogue) {
+  loaded[language] = { ...loaded[language], [namespace]: { ...loaded[language]?.[namespace], ...catalogue } }
+}
+
+/** Fetches a catalogue once; the same promise for everyone who asks meanwhile. */
+function loadCatalogue(language: Language, namespace: string): Promise<void> {
+  const id = `${language}/${namespace}`
+  const pending = loading.get(id)
+  if (pending) return pending
+  const load = catalogueFiles[`../locales/${id}.json`]
+  const promise = load
+    ? load().then((catalogue) => {
+        addCatalogue(language, namespace, catalogue)
+        changed()
+      })
+    : Promise.reject(new Error(`There is no catalogue ${id}.json`))
+  // A failed fetch (offline) may be tried again by the next screen that asks.
+  promise.catch(() => loading.delete(id))
+  loading.set(id, promise)
+  return promise
+}
+
+function loadNamespaces(namespaces: readonly string[], language: Language = shown): Promise<void> {
+  return Promise.all(
+    namespaces
+      .filter((namespace) => !isLoaded(language, namespace))
+      .map((namespace) => loadCatalogue(language, namespace)),
+  ).then(() => undefined)
+}
+
+function translate(key: string, options: TranslateOptions | undefined, language: Language): string {
+  const colon = key.indexOf(':')
+  const namespace = colon > 0 ? key.slice(0, colon) : 'common'
+  const message = loaded[language]?.[namespace]?.[colon > 0 ? key.slice(colon + 1) : key]
+  if (message === undefined) return key
+  return typeof message === 'string' ? message : message(options ?? {}, helpersFor(language))
 }
 
 function storedLanguage(): Language | null {
@@ -109,6 +173,36 @@ function applyToDocument(language: Language) {
 }
 
 /**
+ * Shows `language` once every catalogue shown now is there in it too, so a switch never shows keys.
+ * No event: the switch (setLanguage) and tests call this.
+ */
+async function changeLanguage(language: Language) {
+  const namespaces = Object.keys(loaded[shown] ?? {}).filter((namespace) =>
+    (NAMESPACES as readonly string[]).includes(namespace),
+  )
+  await loadNamespaces(['common', ...namespaces], language)
+  if (language === shown) return
+  shown = language
+  applyToDocument(language)
+  changed()
+}
+
+/** The i18n instance for code outside components (and tests): the language shown, `t`, catalogues. */
+export const i18n = {
+  get language(): Language {
+    return shown
+  },
+  t: ((key, options) => translate(key, options, options?.lng ?? shown)) as TFunction,
+  changeLanguage,
+  loadNamespaces: (namespaces: readonly string[]) => loadNamespaces(namespaces),
+  /** A catalogue given rather than fetched (tests). */
+  addResourceBundle(language: string, namespace: string, catalogue: Catalogue) {
+    addCatalogue(language, namespace, catalogue)
+    changed()
+  },
+}
+
+/**
  * Starts i18n in `language` with the `common` catalogue (the shell's) and `namespaces` (the first
  * screen's), fetched side by side: resolves once they are there, so the first render already has its
  * text. `resources` (the tests') are used instead of fetching.
@@ -120,35 +214,22 @@ export function initI18n({
 }: {
   language: Language
   namespaces?: Namespace[]
-  resources?: Resource
-}) {
-  i18n.use(compiledIcu).use(initReactI18next)
-  if (!resources) i18n.use(catalogueBackend)
-  i18n.on('languageChanged', (changed) => {
-    if (isLanguage(changed)) applyToDocument(changed)
-  })
+  resources?: Resources
+}): Promise<void> {
+  for (const [code, catalogues] of Object.entries(resources ?? {})) {
+    for (const [namespace, catalogue] of Object.entries(catalogues ?? {})) {
+      if (catalogue) addCatalogue(code, namespace, catalogue)
+    }
+  }
+  shown = language
   applyToDocument(language)
-  return i18n.init({
-    lng: language,
-    resources,
-    initAsync: !resources,
-    supportedLngs: LANGUAGES.map((entry) => entry.code),
-    // Every catalogue has the same keys in every language (src/locales/catalogues.test.ts): no
-    // fallback, so a Hindi visitor never downloads the English catalogues too.
-    fallbackLng: false,
-    load: 'currentOnly',
-    ns: ['common', ...namespaces],
-    defaultNS: 'common',
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true },
-  })
+  changed()
+  return loadNamespaces(['common', ...namespaces], language)
 }
 
 /** The language shown now. */
 export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE
+  return shown
 }
 
 /**
@@ -158,17 +239,48 @@ export function currentLanguage(): Language {
  */
 export async function setLanguage(language: Language, { source = 'person' }: { source?: 'person' | 'account' } = {}) {
   storeLanguage(language)
-  await i18n.changeLanguage(language)
+  await changeLanguage(language)
   if (source === 'person' && typeof window !== 'undefined') {
     window.dispatchEvent(new CustomEvent(LANGUAGE_CHOSEN_EVENT, { detail: { language } }))
   }
 }
 
+// One `t` per language and revision: the same function between renders (effects that depend on it
+// run again only when what it returns may have changed).
+let translator: { language: Language; revision: number; t: TFunction } | null = null
+function translatorFor(language: Language, at: number): TFunction {
+  if (translator?.language !== language || translator.revision !== at) {
+    translator = { language, revision: at, t: (key, options) => translate(key, options, options?.lng ?? language) }
+  }
+  return translator.t
+}
+
+const revisionSnapshot = () => revision
+const languageSnapshot = () => shown
+
 /** The language shown now, for a component: it renders again when the language changes. */
 export function useLanguage(): Language {
-  const { i18n: instance } = useTranslation()
-  const language = instance.resolvedLanguage ?? instance.language
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE
+  return useSyncExternalStore(subscribe, languageSnapshot, languageSnapshot)
+}
+
+/**
+ * The hook every component translates with: `const { t } = useTranslation()`, then
+ * `t(namespaceAndKey, values)`. It renders again when the language changes; given namespaces
+ * (the shell's `common` always) that are not loaded yet, it suspends until they are.
+ */
+export function useTranslation(namespaces?: Namespace | readonly Namespace[]): {
+  t: TFunction
+  i18n: typeof i18n
+  ready: true
+} {
+  const current = useSyncExternalStore(subscribe, revisionSnapshot, revisionSnapshot)
+  const language = shown
+  const needed = ['common', ...(typeof namespaces === 'string' ? [namespaces] : (namespaces ?? []))]
+  const missing = needed.filter((namespace) => !isLoaded(language, namespace))
+  // Each catalogue's fetch is one promise, started side by side; React suspends on them in turn.
+  for (const pending of missing.map((namespace) => loadCatalogue(language, namespace))) use(pending)
+  const t = translatorFor(language, current)
+  return { t, i18n, ready: true }
 }
 
 /**
@@ -177,7 +289,7 @@ export function useLanguage(): Language {
  */
 export function withCatalogues<T>(load: () => Promise<T>, namespaces: Namespace[]): () => Promise<T> {
   return async () => {
-    const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)])
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)])
     return module
   }
 }

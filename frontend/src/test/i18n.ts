@@ -1,13 +1,12 @@
-import type { Resource, ResourceLanguage } from 'i18next'
-import { i18n, initI18n } from '@/lib/i18n'
+import { i18n, initI18n, type Catalogue, type Resources } from '@/lib/i18n'
 import { DEFAULT_LANGUAGE } from '@/lib/i18n-languages'
 
 // Every catalogue of every language, bundled into the test run: i18n starts synchronously (nothing
 // to fetch), the tests assert English, and a test that switches to Hindi has its catalogues at once.
-const files = import.meta.glob<ResourceLanguage>('../locales/*/*.json', { eager: true, import: 'default' })
+const files = import.meta.glob<Catalogue>('../locales/*/*.json', { eager: true, import: 'default' })
 
-function allCatalogues(): Resource {
-  const resources: Resource = {}
+function allCatalogues(): Resources {
+  const resources: Resources = {}
   for (const [path, catalogue] of Object.entries(files)) {
     const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? []
     if (!language || !namespace) continue
