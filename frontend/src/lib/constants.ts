@@ -11,7 +11,6 @@ export const HEADER_HEIGHT = { base: '3.5rem', md: '4rem' } as const
 /** Until the site settings arrive: the server's defaults, which an admin replaces (General Settings). */
 export const DEFAULT_SUPPORT_EMAIL = 'support@hometutor.in'
 export const DEFAULT_SUPPORT_PHONE = '+91 98765 43210'
-export const SUPPORT_HOURS = 'Monday to Saturday, 9:00 AM to 8:00 PM IST'
 
 export const STATS = [
   { value: '500+', label: 'Active Tutors' },
