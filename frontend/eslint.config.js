@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importX from 'eslint-plugin-import-x'
-import i18next from 'eslint-plugin-i18next'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -40,39 +39,6 @@ const boundaryZones = [
     from: ['./src/features', './src/app'],
     message: 'Shared code does not import features or the app layer.',
   },
-]
-
-/**
- * The folders whose screens read every visible text from the catalogues (docs/i18n.md): a literal
- * string in their JSX, as text or as a label people read (aria-label, title, alt, placeholder), fails
- * the lint. Whoever converts a feature adds its folder here.
- */
-const TRANSLATED = [
-  'src/app/**/*.tsx',
-  'src/features/landing/**/*.tsx',
-  'src/features/admin/**/*.tsx',
-  'src/features/tutors/**/*.tsx',
-  'src/components/places/**/*.tsx',
-  'src/components/map/**/*.tsx',
-  'src/components/tutor-card/**/*.tsx',
-  'src/features/vocabulary/**/*.tsx',
-  'src/features/dashboard/**/*.tsx',
-  'src/features/recommendations/**/*.tsx',
-  'src/components/support-contacts.tsx',
-  'src/components/count-badge.tsx',
-  'src/features/chat/**/*.tsx',
-  'src/features/notifications/**/*.tsx',
-  'src/components/ui/**/*.tsx',
-  'src/components/error-boundary.tsx',
-  'src/components/labeled-text.tsx',
-  'src/components/page.tsx',
-  'src/components/placeholder-screen.tsx',
-  'src/components/demo-payments-notice.tsx',
-  'src/components/upload/**/*.tsx',
-  'src/features/info/**/*.tsx',
-  'src/features/auth/**/*.tsx',
-  'src/features/profile/**/*.tsx',
-  'src/features/demo/**/*.tsx',
 ]
 
 export default tseslint.config(
@@ -115,24 +81,6 @@ export default tseslint.config(
     ignores: ['src/test/**', '**/*.test.{ts,tsx}'],
     rules: {
       'max-lines-per-function': ['error', { max: 200, skipBlankLines: false, skipComments: true }],
-    },
-  },
-  {
-    files: TRANSLATED,
-    ignores: ['**/*.test.tsx'],
-    plugins: { i18next },
-    rules: {
-      'i18next/no-literal-string': [
-        'error',
-        {
-          mode: 'jsx-only',
-          // Only the attributes a person reads or hears; style props and the like are not text.
-          'jsx-attributes': {
-            include: ['aria-label', 'aria-description', 'aria-valuetext', 'title', 'alt', 'placeholder', 'label'],
-            exclude: ['.+'],
-          },
-        },
-      ],
     },
   },
   {

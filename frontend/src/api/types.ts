@@ -1,4 +1,3 @@
-import { i18n } from '@/lib/i18n'
 import type { components, paths } from './schema'
 
 /**
@@ -43,13 +42,13 @@ export function asRole(value: unknown): Role | null {
 export function roleLabel(role: Role | null): string {
   switch (role) {
     case 'parent':
-      return i18n.t('common:roles.parent')
+      return 'Parent/Student'
     case 'tutor':
-      return i18n.t('common:roles.tutor')
+      return 'Tutor'
     case 'admin':
-      return i18n.t('common:roles.admin')
+      return 'Admin'
     default:
-      return i18n.t('common:roles.guest')
+      return 'Guest'
   }
 }
 /** What every error response of the server carries (DESIGN.md §4): `{message, code, fields?}`. */

@@ -1,7 +1,5 @@
 import { lazy } from 'react'
 import { Route, Routes } from 'react-router'
-import { withCatalogues } from '@/lib/i18n'
-import type { Namespace } from '@/lib/i18n-languages'
 import { LoggedOutOnly, RequireAuth, RequireRole } from './guards'
 import { AppShell } from './layout/AppShell'
 import { lazyWithQueries } from './lazy-with-queries'
@@ -9,17 +7,7 @@ import { lazyWithQueries } from './lazy-with-queries'
 // Every screen is its own chunk, so the landing route loads only what it shows (DESIGN.md §6).
 // Every screen but the landing page comes with the query layer (TanStack Query): the landing page
 // asks the server for nothing but the site's settings, which the shell fetches (the page-weight budget).
-// A screen's catalogues load beside its code (withCatalogues), not after it.
-const loadLanding = () => import('@/features/landing/routes/Landing')
-const Landing = lazy(withCatalogues(loadLanding, ['landing']))
-
-/**
- * The landing page's code and catalogue, fetched at start-up beside the shell's catalogue (main.tsx)
- * instead of after it: a first visit waits one round trip less.
- */
-export function firstScreen(pathname: string): { namespaces: Namespace[]; preload?: () => Promise<unknown> } {
-  return pathname === '/' ? { namespaces: ['landing'], preload: loadLanding } : { namespaces: [] }
-}
+const Landing = lazy(() => import('@/features/landing/routes/Landing'))
 const About = lazyWithQueries(() => import('@/features/info/routes/About'))
 const Support = lazyWithQueries(() => import('@/features/info/routes/Support'))
 const Contact = lazyWithQueries(() => import('@/features/info/routes/Contact'))
@@ -32,7 +20,7 @@ const Register = lazyWithQueries(() => import('@/features/auth/routes/Register')
 const FeaturesDemo = lazyWithQueries(() => import('@/features/demo/routes/FeaturesDemo'))
 const TutorProfile = lazyWithQueries(() => import('@/features/tutors/routes/TutorProfile'))
 const TutorSearch = lazyWithQueries(() => import('@/features/tutors/routes/TutorSearch'))
-const Dashboard = lazyWithQueries(withCatalogues(() => import('@/features/dashboard/routes/Dashboard'), ['dashboard']))
+const Dashboard = lazyWithQueries(() => import('@/features/dashboard/routes/Dashboard'))
 const Messages = lazyWithQueries(() => import('@/features/chat/routes/Messages'))
 // /profile with the sections other features add (a tutor's teaching area, e-mail settings).
 const ProfileRoute = lazyWithQueries(() => import('./profile-route'))
@@ -42,14 +30,12 @@ const Subscribe = lazyWithQueries(() => import('@/features/payments/routes/Subsc
 const PaymentResult = lazyWithQueries(() => import('@/features/payments/routes/PaymentResult'))
 const SimulatedCheckout = lazyWithQueries(() => import('@/features/payments/routes/SimulatedCheckout'))
 const Nearby = lazyWithQueries(() => import('@/features/tuition/routes/Nearby'))
-const Admin = lazyWithQueries(withCatalogues(() => import('@/features/admin/routes/Admin'), ['admin']))
+const Admin = lazyWithQueries(() => import('@/features/admin/routes/Admin'))
 const NotificationPages = lazyWithQueries(() => import('@/features/notifications/routes/NotificationPages'))
 // The dashboard's panels come from their own features (which do not import each other); composed here.
 const MyRequests = lazy(() => import('@/features/requests/components/MyRequests'))
 const NearbyRequests = lazy(() => import('@/features/tuition/components/NearbyRequests'))
-const RecommendationsPanel = lazy(
-  withCatalogues(() => import('@/features/recommendations/components/RecommendationsPanel'), ['recommendations']),
-)
+const RecommendationsPanel = lazy(() => import('@/features/recommendations/components/RecommendationsPanel'))
 
 /** SPEC §2 route table, each route behind its access rule. */
 export function AppRoutes() {

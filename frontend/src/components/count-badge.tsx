@@ -1,5 +1,4 @@
 import { Box } from '@chakra-ui/react'
-import { useTranslation } from '@/lib/i18n'
 
 /** SPEC §9: a count badge shows at most 99 ('99+'). */
 export const COUNT_BADGE_MAX = 99
@@ -31,7 +30,6 @@ interface CountBadgeProps {
 
 /** The red count of unread things on a nav item or an icon button; nothing at 0. */
 export function CountBadge({ count, placement = 'inline', silent = false, testId }: CountBadgeProps) {
-  const { t } = useTranslation()
   if (count <= 0) return null
   return (
     <Box
@@ -52,7 +50,7 @@ export function CountBadge({ count, placement = 'inline', silent = false, testId
       {!silent && (
         <Box as="span" srOnly>
           {' '}
-          {t('common:status.unread')}
+          unread
         </Box>
       )}
     </Box>

@@ -1,11 +1,10 @@
 import { Link, Stack, Text } from '@chakra-ui/react'
 import { Clock, Mail, Phone } from 'lucide-react'
-import { useTranslation } from '@/lib/i18n'
+import { SUPPORT_HOURS } from '@/lib/constants'
 import { useSupportContacts } from '@/lib/support'
 
 /** The support e-mail (mailto), phone (tel) and, optionally, the hours. */
 export function SupportContacts({ showHours = true }: { showHours?: boolean }) {
-  const { t } = useTranslation()
   const support = useSupportContacts()
   return (
     <Stack gap="2" fontSize="md">
@@ -17,7 +16,7 @@ export function SupportContacts({ showHours = true }: { showHours?: boolean }) {
       </Link>
       {showHours && (
         <Text display="flex" alignItems="center" gap="2" color="fg.muted">
-          <Clock aria-hidden size={18} /> {t('common:support.hours')}
+          <Clock aria-hidden size={18} /> {SUPPORT_HOURS}
         </Text>
       )}
     </Stack>

@@ -1,7 +1,5 @@
 // Every fixed text and number of the product that more than one screen shows.
 
-import { i18n } from './i18n'
-
 export const APP_NAME = 'HomeTutor'
 export const APP_VERSION = 'v1.0'
 
@@ -11,6 +9,10 @@ export const HEADER_HEIGHT = { base: '3.5rem', md: '4rem' } as const
 /** Until the site settings arrive: the server's defaults, which an admin replaces (General Settings). */
 export const DEFAULT_SUPPORT_EMAIL = 'support@hometutor.in'
 export const DEFAULT_SUPPORT_PHONE = '+91 98765 43210'
+export const SUPPORT_HOURS = 'Monday to Saturday, 9:00 AM to 8:00 PM IST'
+export const SUPPORT_RESPONSE_TIME = 'We typically respond within 2-4 hours'
+
+export const LEGAL_LAST_UPDATED = 'August 5, 2023'
 
 export const STATS = [
   { value: '500+', label: 'Active Tutors' },
@@ -38,165 +40,66 @@ export const REDIRECT_AFTER_AUTH_ERROR_MS = 2_000
 export const PHONE_DIGITS = 10
 export const OTP_DIGITS = 6
 
-/**
- * SPEC §8 defaults, shown when the server sends no message, in the language shown: each is read when it
- * is shown (a getter), from the `common` catalogue's `messages`.
- */
+/** SPEC §8 defaults, shown when the server sends no message. */
 export const MESSAGES = {
-  get messageEmpty() {
-    return i18n.t('common:messages.messageEmpty')
-  },
-  get chatNotReady() {
-    return i18n.t('common:messages.chatNotReady')
-  },
-  get loadMessagesFailed() {
-    return i18n.t('common:messages.loadMessagesFailed')
-  },
-  get sendMessageFailed() {
-    return i18n.t('common:messages.sendMessageFailed')
-  },
-  get chatLoginRequired() {
-    return i18n.t('common:messages.chatLoginRequired')
-  },
-  get blockFailed() {
-    return i18n.t('common:messages.blockFailed')
-  },
-  get registrationFailed() {
-    return i18n.t('common:messages.registrationFailed')
-  },
-  get loginFailed() {
-    return i18n.t('common:messages.loginFailed')
-  },
-  get signedIn() {
-    return i18n.t('common:messages.signedIn')
-  },
-  get sendOtpFailed() {
-    return i18n.t('common:messages.sendOtpFailed')
-  },
-  get resetFailed() {
-    return i18n.t('common:messages.resetFailed')
-  },
-  get verificationFailed() {
-    return i18n.t('common:messages.verificationFailed')
-  },
-  get invalidVerificationLink() {
-    return i18n.t('common:messages.invalidVerificationLink')
-  },
-  get loadProfileFailed() {
-    return i18n.t('common:messages.loadProfileFailed')
-  },
-  get updateProfileFailed() {
-    return i18n.t('common:messages.updateProfileFailed')
-  },
-  get tutorNotFound() {
-    return i18n.t('common:messages.tutorNotFound')
-  },
-  get loadReviewsFailed() {
-    return i18n.t('common:messages.loadReviewsFailed')
-  },
-  get submitReviewFailed() {
-    return i18n.t('common:messages.submitReviewFailed')
-  },
-  get ratingRequired() {
-    return i18n.t('common:messages.ratingRequired')
-  },
-  get uploadFailed() {
-    return i18n.t('common:messages.uploadFailed')
-  },
-  get deleteFileFailed() {
-    return i18n.t('common:messages.deleteFileFailed')
-  },
-  get fileUploaded() {
-    return i18n.t('common:messages.fileUploaded')
-  },
-  get fileDeleted() {
-    return i18n.t('common:messages.fileDeleted')
-  },
-  get uploadLoginRequired() {
-    return i18n.t('common:messages.uploadLoginRequired')
-  },
-  get unexpected() {
-    return i18n.t('common:messages.unexpected')
-  },
-  get termsRequired() {
-    return i18n.t('common:messages.termsRequired')
-  },
-  get termsRequiredTutor() {
-    return i18n.t('common:messages.termsRequiredTutor')
-  },
-  get phoneDigits() {
-    return i18n.t('common:messages.phoneDigits')
-  },
-  get subscribeNeedsLogin() {
-    return i18n.t('common:messages.subscribeNeedsLogin')
-  },
-  get noPaymentSession() {
-    return i18n.t('common:messages.noPaymentSession')
-  },
-  get sessionExpired() {
-    return i18n.t('common:messages.sessionExpired')
-  },
-  get tutorsOnly() {
-    return i18n.t('common:messages.tutorsOnly')
-  },
-  get paymentSetupFailed() {
-    return i18n.t('common:messages.paymentSetupFailed')
-  },
-  get paymentServerError() {
-    return i18n.t('common:messages.paymentServerError')
-  },
-  get paymentFailed() {
-    return i18n.t('common:messages.paymentFailed')
-  },
-  get paymentVerificationFailed() {
-    return i18n.t('common:messages.paymentVerificationFailed')
-  },
-  get invalidPaymentSession() {
-    return i18n.t('common:messages.invalidPaymentSession')
-  },
-  get subscriptionCheckFailed() {
-    return i18n.t('common:messages.subscriptionCheckFailed')
-  },
-  get fetchRequestsFailed() {
-    return i18n.t('common:messages.fetchRequestsFailed')
-  },
-  get postRequestFailed() {
-    return i18n.t('common:messages.postRequestFailed')
-  },
-  get updateRequestFailed() {
-    return i18n.t('common:messages.updateRequestFailed')
-  },
-  get deleteRequestFailed() {
-    return i18n.t('common:messages.deleteRequestFailed')
-  },
-  get loadRequestFailed() {
-    return i18n.t('common:messages.loadRequestFailed')
-  },
-  get fetchNearbyFailed() {
-    return i18n.t('common:messages.fetchNearbyFailed')
-  },
-  get sendInterestFailed() {
-    return i18n.t('common:messages.sendInterestFailed')
-  },
-  get geolocationUnsupported() {
-    return i18n.t('common:messages.geolocationUnsupported')
-  },
-  get geolocationFailed() {
-    return i18n.t('common:messages.geolocationFailed')
-  },
-  get selectLocation() {
-    return i18n.t('common:messages.selectLocation')
-  },
-  get subjectRequired() {
-    return i18n.t('common:messages.subjectRequired')
-  },
-  get classLevelRequired() {
-    return i18n.t('common:messages.classLevelRequired')
-  },
-  get preferredTimeRequired() {
-    return i18n.t('common:messages.preferredTimeRequired')
-  },
-}
+  // SPEC §5 and §8: chat.
+  messageEmpty: 'Message cannot be empty',
+  chatNotReady: 'Chat error: connection not ready',
+  loadMessagesFailed: 'Failed to load messages',
+  sendMessageFailed: 'Failed to send message',
+  chatLoginRequired: 'Please log in to test the chat feature',
+  blockFailed: 'Could not change the block. Please try again.',
+  registrationFailed: 'Registration failed',
+  loginFailed: 'Login failed',
+  signedIn: 'Signed in successfully.',
+  sendOtpFailed: 'Failed to send OTP.',
+  resetFailed: 'Failed to reset password.',
+  verificationFailed: 'Verification failed.',
+  invalidVerificationLink: 'Invalid verification link.',
+  loadProfileFailed: 'Failed to load profile',
+  updateProfileFailed: 'Failed to update profile',
+  // SPEC §2, §5 and §8: tutor profiles and reviews.
+  tutorNotFound: 'Tutor not found.',
+  loadReviewsFailed: 'Failed to load reviews',
+  submitReviewFailed: 'Failed to submit review',
+  ratingRequired: 'Please select a rating',
+  // SPEC §5 and §8: uploads.
+  uploadFailed: 'Failed to upload file(s)',
+  deleteFileFailed: 'Failed to delete file',
+  fileUploaded: 'File uploaded successfully!',
+  fileDeleted: 'File deleted successfully!',
+  uploadLoginRequired: 'Please log in to test the upload feature',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  termsRequired: 'You must agree to the Terms and Conditions and Privacy Policy to register.',
+  termsRequiredTutor: 'You must agree to the Terms and Conditions and Privacy Policy to register as a tutor.',
+  phoneDigits: 'Phone number must be 10 digits.',
+  // SPEC §5 and §8: subscribing and paying.
+  subscribeNeedsLogin:
+    'Please log in to subscribe. You need to be logged in as a tutor to access subscription features.',
+  noPaymentSession: 'No valid payment session ID received from backend. Please try again.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  tutorsOnly: 'Only tutors can subscribe. Please log in as a tutor.',
+  paymentSetupFailed: 'Payment setup failed. Please check your account and try again.',
+  paymentServerError: 'Server error. Please try again later or contact support.',
+  paymentFailed: 'Payment processing failed. Please try again.',
+  paymentVerificationFailed: 'Payment verification failed. Please contact support.',
+  invalidPaymentSession: 'Invalid payment session. Order ID not found.',
+  subscriptionCheckFailed: 'Could not check your subscription. Please try again.',
+  // SPEC §8 "Requests" and "Geolocation", §5 request form.
+  fetchRequestsFailed: 'Failed to fetch requests',
+  postRequestFailed: 'Failed to post/update request',
+  updateRequestFailed: 'Failed to update request',
+  deleteRequestFailed: 'Failed to delete request',
+  loadRequestFailed: 'Failed to load request',
+  fetchNearbyFailed: 'Failed to fetch nearby requests',
+  sendInterestFailed: 'Failed to send interest',
+  geolocationUnsupported: 'Geolocation not supported',
+  geolocationFailed: 'Failed to get current location',
+  selectLocation: 'Please select location on the map.',
+  subjectRequired: 'Subject is required.',
+  classLevelRequired: 'Class is required.',
+  preferredTimeRequired: 'Preferred time is required.',
+} as const
 
 /** SPEC §9: the map's default centre (New Delhi) and zoom, as [latitude, longitude]. */
 export const MAP_DEFAULT_CENTER: readonly [number, number] = [28.6139, 77.209]

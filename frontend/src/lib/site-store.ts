@@ -1,6 +1,5 @@
 import type { components } from '@/api/schema'
 import { createExternalStore } from './external-store'
-import { currentLanguage } from './i18n'
 
 export type Site = components['schemas']['SiteDto']
 export type SiteSettings = components['schemas']['SettingsDto']
@@ -22,9 +21,7 @@ let inFlight: Promise<Site> | null = null
 export function loadSite(): Promise<Site> {
   inFlight ??= (async () => {
     try {
-      const response = await fetch('/api/site', {
-        headers: { Accept: 'application/json', 'Accept-Language': currentLanguage() },
-      })
+      const response = await fetch('/api/site', { headers: { Accept: 'application/json' } })
       if (!response.ok) throw new Error(`Failed to load site settings (HTTP ${response.status})`)
       const site = (await response.json()) as Site
       setSiteData(site)

@@ -1,6 +1,5 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
 import { lazy, Suspense, useEffect } from 'react'
-import { useTranslation } from '@/lib/i18n'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { lazyWithQueries } from '../lazy-with-queries'
@@ -36,9 +35,8 @@ function useScrollToTopOnNavigate(pathname: string) {
 
 /** While a screen's code loads: a spinner where the screen will be (main keeps the footer below the fold). */
 function ScreenLoading() {
-  const { t } = useTranslation()
   return (
-    <Flex justify="center" py="20" role="status" aria-label={t('common:status.loading')}>
+    <Flex justify="center" py="20" role="status" aria-label="Loading">
       <Spinner size="lg" color="blue.600" />
     </Flex>
   )
@@ -54,19 +52,12 @@ const MAIN_MIN_HEIGHT = {
   md: `calc(100dvh - ${HEADER_HEIGHT.md})`,
 }
 
-/** The route's title and description in the language shown. */
-function useRouteDocumentMeta(pathname: string) {
-  const { t } = useTranslation()
-  const keys = routeMeta(pathname)
-  useRouteMeta({ title: keys.title && t(keys.title), description: t(keys.description) }, t('common:app.tagline'))
-}
-
 export function AppShell() {
   const session = useSession()
   const signOut = useSignOut()
   const { pathname } = useLocation()
   useScrollToTopOnNavigate(pathname)
-  useRouteDocumentMeta(pathname)
+  useRouteMeta(routeMeta(pathname))
   const site = useSiteData()
   useSiteSettingsEffect(site?.settings)
   const maintenanceSignal = useMaintenanceSignal()

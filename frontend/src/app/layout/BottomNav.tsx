@@ -1,10 +1,9 @@
 import { Box, Flex, Link } from '@chakra-ui/react'
 import { Suspense } from 'react'
-import { useTranslation } from '@/lib/i18n'
 import { NavLink } from 'react-router'
 import type { Session } from '@/lib/session'
 import { lazyWithQueries } from '../lazy-with-queries'
-import { bottomNavItems, NAV_LABELS } from './nav'
+import { bottomNavItems } from './nav'
 import { NavIcon } from './nav-icons'
 import { UnreadBadge } from './UnreadBadge'
 
@@ -17,12 +16,11 @@ const AlertsNavIcon = lazyWithQueries(async () => {
 
 /** Below md: a fixed bottom bar of at most five destinations (SPEC §2). */
 export function BottomNav({ session }: { session: Session }) {
-  const { t } = useTranslation()
   const items = bottomNavItems(session)
   return (
     <Box
       as="nav"
-      aria-label={t('common:bottomNav.label')}
+      aria-label="Bottom navigation"
       hideFrom="md"
       position="fixed"
       bottom="0"
@@ -57,25 +55,18 @@ export function BottomNav({ session }: { session: Session }) {
               css={{ '&[aria-current=page]': { color: 'blue.700', fontWeight: 'bold' } }}
             >
               <NavLink to={item.to} end={item.to === '/'}>
-                {item.id === 'alerts' ? (
+                {item.label === 'Alerts' ? (
                   <Suspense fallback={<Box boxSize="22px" />}>
                     <AlertsNavIcon />
                   </Suspense>
                 ) : (
-                  <NavIcon id={item.id} />
+                  <NavIcon label={item.label} />
                 )}
-                {item.id === 'messages' && <UnreadBadge floating />}
+                {item.label === 'Messages' && <UnreadBadge floating />}
                 {/* One line, never wrapped (no "Dashboar/d"): at 11 px every role's five labels
                     fit a 320 px screen together, in bold, even in a wide font (DejaVu Sans). */}
-                <Box
-                  as="span"
-                  lineHeight="1.1"
-                  fontSize="0.6875rem"
-                  whiteSpace="nowrap"
-                  // Devanagari's vowel signs reach above and below the line: more room between lines.
-                  css={{ '&:lang(hi)': { lineHeight: '1.4' } }}
-                >
-                  {t(NAV_LABELS[item.id])}
+                <Box as="span" lineHeight="1.1" fontSize="0.6875rem" whiteSpace="nowrap">
+                  {item.label}
                 </Box>
               </NavLink>
             </Link>

@@ -1,21 +1,19 @@
 import { Box, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useTranslation } from '@/lib/i18n'
 import { Link as RouterLink } from 'react-router'
 import { SupportContacts } from '@/components/support-contacts'
 import { APP_NAME, APP_VERSION } from '@/lib/constants'
 
 const LINKS = [
-  { label: 'common:titles.about', to: '/about' },
-  { label: 'common:titles.features', to: '/features' },
-  { label: 'common:titles.helpSupport', to: '/support' },
-  { label: 'common:titles.contactUs', to: '/contact-us' },
-  { label: 'common:titles.terms', to: '/terms-and-conditions' },
-  { label: 'common:titles.privacy', to: '/privacy-policy' },
-  { label: 'common:titles.refunds', to: '/cancellations-and-refunds' },
+  { label: 'About', to: '/about' },
+  { label: 'Features', to: '/features' },
+  { label: 'Help & Support', to: '/support' },
+  { label: 'Contact Us', to: '/contact-us' },
+  { label: 'Terms and Conditions', to: '/terms-and-conditions' },
+  { label: 'Privacy Policy', to: '/privacy-policy' },
+  { label: 'Cancellations and Refunds', to: '/cancellations-and-refunds' },
 ]
 
 export function Footer() {
-  const { t } = useTranslation()
   return (
     <Box as="footer" bg="gray.900" color="gray.200" mt="auto">
       {/* Below md the fixed bottom bar covers the last 4rem of the page: the footer leaves room. */}
@@ -25,14 +23,14 @@ export function Footer() {
             <Text fontWeight="bold" fontSize="lg" color="white">
               {APP_NAME}
             </Text>
-            <Text fontSize="sm">{t('common:footer.tagline')}</Text>
+            <Text fontSize="sm">Qualified home tutors near you, for personalised learning.</Text>
           </Stack>
-          <Box as="nav" aria-label={t('common:footer.nav')}>
+          <Box as="nav" aria-label="Footer">
             <Stack as="ul" listStyleType="none" gap="1.5" m="0" p="0">
               {LINKS.map((link) => (
                 <li key={link.to}>
                   <Link asChild color="gray.200" fontSize="sm">
-                    <RouterLink to={link.to}>{t(link.label)}</RouterLink>
+                    <RouterLink to={link.to}>{link.label}</RouterLink>
                   </Link>
                 </li>
               ))}
@@ -40,7 +38,7 @@ export function Footer() {
           </Box>
           <Box css={{ '& a': { color: 'blue.200' }, '& p': { color: 'gray.300' } }}>
             <Text fontWeight="semibold" color="white" mb="2">
-              {t('common:footer.support')}
+              Support
             </Text>
             <SupportContacts />
           </Box>
@@ -55,8 +53,10 @@ export function Footer() {
           wrap="wrap"
           gap="2"
         >
-          <Text>{t('common:footer.rights', { year: String(new Date().getFullYear()), site: APP_NAME })}</Text>
-          <Text data-testid="app-version">{t('common:footer.version', { version: APP_VERSION })}</Text>
+          <Text>
+            © {new Date().getFullYear()} {APP_NAME}. All rights reserved.
+          </Text>
+          <Text data-testid="app-version">Version {APP_VERSION}</Text>
         </Flex>
       </Box>
     </Box>

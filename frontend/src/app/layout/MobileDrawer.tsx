@@ -1,24 +1,15 @@
 import { Badge, Box, Button, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react'
 import { drawerSlotRecipe } from '@chakra-ui-theme/recipes/drawer'
 import { LogOut } from 'lucide-react'
-import { useTranslation } from '@/lib/i18n'
 import { NavLink, useLocation } from 'react-router'
-import type { Role } from '@/api/types'
 import type { Session } from '@/lib/session'
-import { drawerExtraItems, titleKeyFromPath } from './drawer-nav'
-import { LanguageSwitch } from './LanguageSwitch'
-import { desktopNavItems, NAV_LABELS, type NavItem } from './nav'
+import { roleLabel } from '@/api/types'
+import { drawerExtraItems, titleFromPath } from './drawer-nav'
+import { desktopNavItems, type NavItem } from './nav'
 
 function uniqueByPath(items: NavItem[]): NavItem[] {
   const seen = new Set<string>()
   return items.filter((item) => (seen.has(item.to) ? false : (seen.add(item.to), true)))
-}
-
-const ROLE_LABELS: Record<Role | 'guest', string> = {
-  parent: 'common:roles.parent',
-  tutor: 'common:roles.tutor',
-  admin: 'common:roles.admin',
-  guest: 'common:roles.guest',
 }
 
 export interface MobileDrawerProps {
@@ -33,7 +24,6 @@ export interface MobileDrawerProps {
  * Loaded on the first tap of the menu button, so its dialog code stays out of the first page load.
  */
 export default function MobileDrawer({ session, open, onOpenChange, onSignOut }: MobileDrawerProps) {
-  const { t } = useTranslation()
   const { pathname } = useLocation()
   const items = uniqueByPath([...desktopNavItems(session), ...drawerExtraItems(session)])
   const close = () => onOpenChange(false)
@@ -46,10 +36,10 @@ export default function MobileDrawer({ session, open, onOpenChange, onSignOut }:
           <Drawer.Content maxW="xs">
             <Drawer.Header borderBottomWidth="1px" borderColor="border">
               <Stack gap="1">
-                <Drawer.Title>{t(titleKeyFromPath(pathname))}</Drawer.Title>
+                <Drawer.Title>{titleFromPath(pathname)}</Drawer.Title>
                 <Box>
                   <Badge colorPalette={session.isLoggedIn ? 'blue' : 'gray'} variant="subtle">
-                    {t(ROLE_LABELS[(session.isLoggedIn && session.role) || 'guest'])}
+                    {roleLabel(session.isLoggedIn ? session.role : null)}
                   </Badge>
                 </Box>
                 {session.isLoggedIn && (
@@ -60,7 +50,7 @@ export default function MobileDrawer({ session, open, onOpenChange, onSignOut }:
               </Stack>
             </Drawer.Header>
             <Drawer.Body px="2">
-              <Stack as="nav" aria-label={t('common:drawer.menu')} gap="1">
+              <Stack as="nav" aria-label="Menu" gap="1">
                 {items.map((item) => (
                   <Button
                     key={item.to}
@@ -71,14 +61,11 @@ export default function MobileDrawer({ session, open, onOpenChange, onSignOut }:
                     css={{ '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800' } }}
                   >
                     <NavLink to={item.to} end={item.to === '/'} onClick={close}>
-                      {t(NAV_LABELS[item.id])}
+                      {item.label}
                     </NavLink>
                   </Button>
                 ))}
               </Stack>
-              <Box px="2" pt="4" mt="2" borderTopWidth="1px" borderColor="border">
-                <LanguageSwitch size="sm" />
-              </Box>
             </Drawer.Body>
             {session.isLoggedIn && (
               <Drawer.Footer borderTopWidth="1px" borderColor="border">
@@ -90,12 +77,12 @@ export default function MobileDrawer({ session, open, onOpenChange, onSignOut }:
                     onSignOut()
                   }}
                 >
-                  <LogOut aria-hidden /> {t('common:header.signOut')}
+                  <LogOut aria-hidden /> Sign Out
                 </Button>
               </Drawer.Footer>
             )}
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:drawer.closeMenu')} />
+              <CloseButton size="sm" aria-label="Close menu" />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

@@ -1,6 +1,5 @@
 import { Box, Flex, Text } from '@chakra-ui/react'
 import { WifiOff } from 'lucide-react'
-import { useTranslation } from '@/lib/i18n'
 
 /**
  * 'You are offline': fixed above the phone bar (at the bottom on wider screens), so appearing and
@@ -9,7 +8,6 @@ import { useTranslation } from '@/lib/i18n'
  * keeps its file), so it costs the first load nothing.
  */
 export default function OfflineBanner() {
-  const { t } = useTranslation()
   return (
     <Box
       role="status"
@@ -26,9 +24,9 @@ export default function OfflineBanner() {
         <WifiOff aria-hidden size={20} style={{ flexShrink: 0 }} />
         <Text>
           <Box as="span" fontWeight="bold">
-            {t('common:offline.title')}
+            You are offline.
           </Box>{' '}
-          {t('common:offline.text')}
+          The app still opens, but nothing can be loaded or saved until you are back online.
         </Text>
       </Flex>
     </Box>

@@ -1,7 +1,6 @@
 import { Box, Spinner, Text } from '@chakra-ui/react'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { ErrorBoundary } from '@/components/error-boundary'
-import { useTranslation } from '@/lib/i18n'
 import type { MapViewProps } from './types'
 
 export type { LatLng, MapMarker, MapViewProps } from './types'
@@ -37,7 +36,6 @@ function ReportError({ onError }: { onError: () => void }) {
  * at the centre, where the map's crosshair will be.
  */
 export function MapView({ onError, onLoading, onReady, height = '360px', ...props }: MapViewOuterProps) {
-  const { t } = useTranslation()
   const { label, center, onPick } = props
   // jsdom (and very old browsers) cannot tell when the map is in view: load it at once.
   const [phase, setPhase] = useState<Phase>(() => (typeof IntersectionObserver === 'undefined' ? 'loading' : 'waiting'))
@@ -111,12 +109,12 @@ export function MapView({ onError, onLoading, onReady, height = '360px', ...prop
             onPointerDown={load}
             onKeyDown={onKeyDown}
           >
-            {phase === 'loading' && <Spinner aria-label={t('common:map.loading')} />}
+            {phase === 'loading' && <Spinner aria-label="Loading map" />}
           </Box>
         )}
         {phase === 'failed' ? (
           <Box h="full" display="flex" alignItems="center" justifyContent="center" bg="bg.muted" p="4">
-            <Text role="alert">{t('common:map.loadFailed')}</Text>
+            <Text role="alert">{MAP_LOAD_FAILED}</Text>
           </Box>
         ) : (
           phase !== 'waiting' && (

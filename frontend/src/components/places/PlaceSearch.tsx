@@ -3,8 +3,7 @@ import { Search } from 'lucide-react'
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { errorMessage } from '@/api/client'
 import { useDebounced } from '@/hooks/use-debounced'
-import { useTranslation } from '@/lib/i18n'
-import { PLACE_QUERY_MAX, PLACE_QUERY_MIN, usePlaceSearch } from './api'
+import { PLACE_QUERY_MAX, PLACE_QUERY_MIN, PLACES_FAILED, usePlaceSearch } from './api'
 import { PlaceSuggestions } from './PlaceSuggestions'
 import type { PlaceValue } from './types'
 
@@ -31,11 +30,10 @@ function searchStatus(
   places: { isError: boolean; error: unknown; isFetching: boolean },
   settled: boolean,
   count: number,
-  t: ReturnType<typeof useTranslation>['t'],
 ): string {
-  if (places.isError) return errorMessage(places.error, t('common:places.failed'))
-  if (!settled || places.isFetching) return t('common:places.searching')
-  return count ? t('common:places.found', { count }) : t('common:places.noneFound')
+  if (places.isError) return errorMessage(places.error, PLACES_FAILED)
+  if (!settled || places.isFetching) return 'Searching…'
+  return count ? `${count} place${count === 1 ? '' : 's'} found` : 'No places found'
 }
 
 /**
@@ -45,7 +43,6 @@ function searchStatus(
  * tap picks too. Each suggestion reads as its label ('Lajpat Nagar, South Delhi, Delhi 110024').
  */
 export function PlaceSearch({ label, value, onChange, placeholder, id, helperText }: PlaceSearchProps) {
-  const { t } = useTranslation()
   const ownId = useId()
   const inputId = id ?? `place-search-${ownId}`
   const listId = `${inputId}-list`
@@ -131,7 +128,7 @@ export function PlaceSearch({ label, value, onChange, placeholder, id, helperTex
   }
 
   const activeId = listOpen && active >= 0 && active < options.length ? `${listId}-${active}` : undefined
-  const status = searching ? searchStatus(places, settled, options.length, t) : ''
+  const status = searching ? searchStatus(places, settled, options.length) : ''
 
   return (
     <Stack gap="1.5" position="relative">
@@ -142,12 +139,7 @@ export function PlaceSearch({ label, value, onChange, placeholder, id, helperTex
         startElement={<Search aria-hidden size={16} />}
         endElement={
           text ? (
-            <CloseButton
-              size="xs"
-              variant="ghost"
-              aria-label={t('common:places.clear', { label: label.toLowerCase() })}
-              onClick={clear}
-            />
+            <CloseButton size="xs" variant="ghost" aria-label={`Clear ${label.toLowerCase()}`} onClick={clear} />
           ) : undefined
         }
       >
@@ -163,7 +155,7 @@ export function PlaceSearch({ label, value, onChange, placeholder, id, helperTex
           aria-controls={listId}
           aria-activedescendant={activeId}
           aria-describedby={[helperText ? helpId : null, statusId].filter(Boolean).join(' ')}
-          placeholder={placeholder ?? t('common:places.placeholder')}
+          placeholder={placeholder ?? 'Type a locality, town or PIN code'}
           value={text}
           maxLength={PLACE_QUERY_MAX}
           onChange={(event) => {

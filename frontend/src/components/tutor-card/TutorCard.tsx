@@ -3,7 +3,6 @@ import { BadgeCheck, MapPin, Star } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import type { TutorCard as Card } from '@/api/discovery-types'
-import { i18n, useTranslation } from '@/lib/i18n'
 import { formatDistance, formatFee, ratingText } from './format'
 import { TutorPhoto } from './TutorPhoto'
 
@@ -11,7 +10,7 @@ export { formatDistance, formatFee, initials, ratingText } from './format'
 export { TutorPhoto } from './TutorPhoto'
 
 export function tutorName(tutor: { fullname: string }): string {
-  return tutor.fullname.trim() || i18n.t('common:tutorCard.fallbackName')
+  return tutor.fullname.trim() || 'Tutor'
 }
 
 /**
@@ -29,7 +28,6 @@ export function TutorCard({
   headingLevel?: 'h2' | 'h3' | 'h4'
   children?: ReactNode
 }) {
-  const { t } = useTranslation()
   const name = tutorName(tutor)
   const fee = formatFee(tutor.feePerHour)
   const hasRating = tutor.rating !== null && tutor.reviewCount > 0
@@ -63,12 +61,12 @@ export function TutorCard({
           <HStack gap="2" wrap="wrap">
             {tutor.featured && (
               <Badge colorPalette="purple" variant="solid">
-                {t('common:tutorCard.featured')}
+                Featured
               </Badge>
             )}
             {tutor.verified && (
               <Badge colorPalette="blue" variant="subtle">
-                <BadgeCheck aria-hidden size={14} /> {t('common:tutorCard.verified')}
+                <BadgeCheck aria-hidden size={14} /> Verified
               </Badge>
             )}
             {tutor.badges.map((badge) => (
@@ -100,7 +98,7 @@ export function TutorCard({
                   </span>
                 </>
               ) : (
-                <span aria-hidden="true">{t('common:tutorCard.noReviews')}</span>
+                <span aria-hidden="true">No reviews yet</span>
               )}
             </Text>
             <Text as="span" display="inline-flex" alignItems="center" gap="1" color="fg.muted">

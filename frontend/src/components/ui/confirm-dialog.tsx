@@ -1,6 +1,5 @@
 import { Button, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from '@/lib/i18n'
 import { DialogShell } from './dialog'
 
 interface ConfirmDialogProps {
@@ -27,7 +26,6 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation()
   return (
     <DialogShell
       open={open}
@@ -37,7 +35,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t('common:ui.cancel')}
+            Cancel
           </Button>
           <Button colorPalette="red" onClick={onConfirm} loading={busy} loadingText={busyLabel}>
             {confirmLabel}

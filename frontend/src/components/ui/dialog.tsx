@@ -1,7 +1,6 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react'
 import { dialogSlotRecipe } from '@chakra-ui-theme/recipes/dialog'
 import type { ReactNode } from 'react'
-import { useTranslation } from '@/lib/i18n'
 
 interface DialogShellProps {
   open: boolean
@@ -19,10 +18,6 @@ interface DialogShellProps {
   tall?: boolean
 }
 
-/** A tall dialog: 80% of the viewport high, its body a column that its content fills. */
-const TALL_CONTENT = { h: '80vh', maxH: '80vh', my: '0', display: 'flex', flexDirection: 'column' } as const
-const TALL_BODY = { flex: '1', minH: '0', display: 'flex', flexDirection: 'column', overflow: 'hidden' } as const
-
 /**
  * The one dialog frame of the app: centred, a title, a body and a footer of buttons. Mounted only
  * while open, so a dialog's state starts afresh each time. Dialogs load with the screens that use
@@ -39,7 +34,6 @@ export function DialogShell({
   closeButton = false,
   tall = false,
 }: DialogShellProps) {
-  const { t } = useTranslation()
   return (
     <Dialog.Root
       recipe={dialogSlotRecipe}
@@ -54,15 +48,19 @@ export function DialogShell({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">
-          <Dialog.Content {...(tall && TALL_CONTENT)}>
+          <Dialog.Content {...(tall && { h: '80vh', maxH: '80vh', my: '0', display: 'flex', flexDirection: 'column' })}>
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body {...(tall && TALL_BODY)}>{children}</Dialog.Body>
+            <Dialog.Body
+              {...(tall && { flex: '1', minH: '0', display: 'flex', flexDirection: 'column', overflow: 'hidden' })}
+            >
+              {children}
+            </Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
             {closeButton && (
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common:ui.close')} />
+                <CloseButton size="sm" aria-label="Close" />
               </Dialog.CloseTrigger>
             )}
           </Dialog.Content>

@@ -2,7 +2,6 @@ import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@
 import { toastSlotRecipe } from '@chakra-ui-theme/recipes/toast'
 import { useEffect } from 'react'
 import { HEADER_HEIGHT } from '@/lib/constants'
-import { useTranslation } from '@/lib/i18n'
 import { registerToaster } from '@/lib/toaster'
 
 // Toasts open below the header, never over it: over the bell they hid the very button that shows what
@@ -21,7 +20,6 @@ const toaster = createToaster({
 })
 
 export default function Toaster() {
-  const { t } = useTranslation()
   useEffect(() => {
     const unregister = registerToaster(
       (message) =>
@@ -52,7 +50,7 @@ export default function Toaster() {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label={t('common:ui.dismissToast')} />}
+            {toast.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
           </Toast.Root>
         )}
       </ChakraToaster>

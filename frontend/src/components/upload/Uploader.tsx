@@ -5,7 +5,6 @@ import { useId, useRef, useState } from 'react'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_LABEL, MESSAGES, UPLOAD_ACCEPT } from '@/lib/constants'
-import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import {
   deleteUpload,
@@ -40,7 +39,6 @@ export function formatSize(bytes: number): string {
  * where the server serves it and can be deleted; a successful delete removes it from the list.
  */
 export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps) {
-  const { t } = useTranslation()
   const input = useRef<HTMLInputElement>(null)
   const headingId = useId()
   const [sending, setSending] = useState<Sending[]>([])
@@ -53,7 +51,7 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
     const files = mode === 'single' ? chosen.slice(0, 1) : chosen
     if (files.length === 0) return
     if (files.length > MAX_FILES_PER_UPLOAD) {
-      setStatus({ kind: 'error', message: t('common:upload.tooMany', { count: MAX_FILES_PER_UPLOAD }) })
+      setStatus({ kind: 'error', message: `At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once.` })
       return
     }
     const tooLarge = tooLargeMessage(files)
@@ -70,8 +68,7 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
       setUploaded((current) => [...result.files, ...current])
       setStatus({
         kind: 'success',
-        message:
-          mode === 'single' ? MESSAGES.fileUploaded : t('common:upload.uploadedMany', { count: result.files.length }),
+        message: mode === 'single' ? MESSAGES.fileUploaded : `${result.files.length} file(s) uploaded successfully!`,
       })
     } catch (error) {
       setStatus({ kind: 'error', message: errorMessage(error, MESSAGES.uploadFailed) })
@@ -100,9 +97,8 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
           {title}
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          {mode === 'single'
-            ? t('common:upload.accepts', { max: MAX_UPLOAD_LABEL })
-            : t('common:upload.acceptsMany', { max: MAX_UPLOAD_LABEL, count: MAX_FILES_PER_UPLOAD })}
+          Images, PDF or Word documents (.doc, .docx), up to {MAX_UPLOAD_LABEL}{' '}
+          {mode === 'single' ? '' : `each, at most ${MAX_FILES_PER_UPLOAD} at once`}
         </Text>
         <input
           ref={input}
@@ -119,14 +115,8 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
             void send(files)
           }}
         />
-        <Button
-          alignSelf="flex-start"
-          onClick={() => input.current?.click()}
-          loading={busy}
-          loadingText={t('common:upload.uploading')}
-        >
-          <Upload aria-hidden="true" />{' '}
-          {mode === 'single' ? t('common:upload.chooseFile') : t('common:upload.chooseFiles')}
+        <Button alignSelf="flex-start" onClick={() => input.current?.click()} loading={busy} loadingText="Uploading...">
+          <Upload aria-hidden="true" /> {mode === 'single' ? 'Choose File' : 'Choose Files'}
         </Button>
 
         {sending.map((item, i) => (
@@ -153,7 +143,7 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
         <FormAlert status={status?.kind ?? 'info'} message={status?.message ?? null} />
 
         {uploaded.length > 0 && (
-          <Stack as="ul" listStyleType="none" gap="2" aria-label={t('common:upload.list', { title })}>
+          <Stack as="ul" listStyleType="none" gap="2" aria-label={`${title}: uploaded files`}>
             {uploaded.map((file) => (
               <Flex
                 as="li"
@@ -189,11 +179,11 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
                   size="sm"
                   variant="outline"
                   colorPalette="red"
-                  aria-label={t('common:upload.deleteFile', { name: file.originalName })}
+                  aria-label={`Delete ${file.originalName}`}
                   loading={deleting === file.filename}
                   onClick={() => void remove(file)}
                 >
-                  <Trash2 aria-hidden="true" /> {t('common:upload.delete')}
+                  <Trash2 aria-hidden="true" /> Delete
                 </Button>
               </Flex>
             ))}

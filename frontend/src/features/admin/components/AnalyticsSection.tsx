@@ -1,11 +1,11 @@
 import { Badge, Box, Heading, SimpleGrid, Stack, Text, type SimpleGridProps } from '@chakra-ui/react'
 import { useId, type ReactNode } from 'react'
-import { formatMoney, formatNumber } from '@/lib/format'
-import { useTranslation } from '@/lib/i18n'
 import { useAnalytics } from '../api/analytics'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { BarChart } from './BarChart'
 import { QueryState, Section } from './ui'
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 })
 
 /** One figure of a definition list: its name (dt) and value (dd), grouped in a div as HTML allows. */
 function Card({ label, value }: { label: string; value: string | number }) {
@@ -15,7 +15,7 @@ function Card({ label, value }: { label: string; value: string | number }) {
         {label}
       </Text>
       <Text as="dd" fontSize="2xl" fontWeight="bold">
-        {typeof value === 'number' ? formatNumber(value) : value}
+        {value}
       </Text>
     </Box>
   )
@@ -56,51 +56,46 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function AnalyticsSection() {
-  const { t } = useTranslation()
   const { data, isPending, error } = useAnalytics()
   return (
-    <Section title={t('admin:sections.analytics')}>
+    <Section title="Analytics & Reports">
       <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadAnalytics}>
         {data && (
           <Stack gap="5">
-            <Figures title={t('admin:analytics.users')} columns={{ base: 2, md: 3, lg: 6 }}>
-              <Card label={t('admin:analytics.totalUsers')} value={data.userStats.totalUsers} />
-              <Card label={t('admin:analytics.tutors')} value={data.userStats.tutors} />
-              <Card label={t('admin:analytics.students')} value={data.userStats.students} />
-              <Card label={t('admin:analytics.active')} value={data.userStats.active} />
-              <Card label={t('admin:analytics.inactive')} value={data.userStats.inactive} />
+            <Figures title="Users" columns={{ base: 2, md: 3, lg: 6 }}>
+              <Card label="Total users" value={data.userStats.totalUsers} />
+              <Card label="Tutors" value={data.userStats.tutors} />
+              <Card label="Students" value={data.userStats.students} />
+              <Card label="Active" value={data.userStats.active} />
+              <Card label="Inactive" value={data.userStats.inactive} />
               <Card
-                label={t('admin:analytics.ratio')}
-                value={
-                  data.userStats.tutorStudentRatio == null
-                    ? '-'
-                    : formatNumber(Math.round(data.userStats.tutorStudentRatio * 100) / 100)
-                }
+                label="Tutors per student"
+                value={data.userStats.tutorStudentRatio == null ? '-' : data.userStats.tutorStudentRatio.toFixed(2)}
               />
             </Figures>
-            <Figures title={t('admin:analytics.revenue')} columns={{ base: 1, md: 3 }}>
-              <Card label={t('admin:analytics.totalRevenue')} value={formatMoney(data.revenue.total)} />
-              <Card label={t('admin:analytics.thisMonth')} value={formatMoney(data.revenue.thisMonth)} />
-              <Card label={t('admin:analytics.lastMonth')} value={formatMoney(data.revenue.lastMonth)} />
+            <Figures title="Revenue" columns={{ base: 1, md: 3 }}>
+              <Card label="Total revenue" value={rupees.format(data.revenue.total)} />
+              <Card label="This month" value={rupees.format(data.revenue.thisMonth)} />
+              <Card label="Last month" value={rupees.format(data.revenue.lastMonth)} />
             </Figures>
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-              <Panel title={t('admin:analytics.searchTrends')}>
+              <Panel title="Search trends">
                 <BarChart
-                  label={t('admin:analytics.searchTrends')}
-                  items={data.searchTrends.map((trend) => ({ name: trend.term, value: trend.count }))}
+                  label="Search trends"
+                  items={data.searchTrends.map((t) => ({ name: t.term, value: t.count }))}
                 />
               </Panel>
-              <Panel title={t('admin:analytics.popularTutors')}>
+              <Panel title="Popular tutors">
                 <BarChart
-                  label={t('admin:analytics.popularTutors')}
-                  items={data.popularTutors.map((tutor) => ({ name: tutor.name, value: tutor.count }))}
+                  label="Popular tutors"
+                  items={data.popularTutors.map((t) => ({ name: t.name, value: t.count }))}
                 />
               </Panel>
             </SimpleGrid>
-            <Panel title={t('admin:analytics.heatmap')}>
-              <Badge colorPalette="orange">{t('admin:analytics.comingSoon')}</Badge>
+            <Panel title="Activity heatmap">
+              <Badge colorPalette="orange">Coming soon</Badge>
               <Text color="fg.muted" mt="2">
-                {t('admin:analytics.heatmapText')}
+                A map of where requests and searches happen will appear here.
               </Text>
             </Panel>
           </Stack>

@@ -5,29 +5,20 @@ import { errorMessage } from '@/api/client'
 import { DialogShell } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { showServerError } from '@/lib/form-errors'
-import { formatNumber } from '@/lib/format'
-import { useTranslation } from '@/lib/i18n'
+import { formatDate } from '@/lib/format'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminRequests, useAssignTutor, useFlagRequest, type AdminRequest } from '../api/requests'
 import { useUsers } from '../api/users'
-import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
-import { QueryState, ScrollTable, Section, Select, recordTime } from './ui'
+import { ADMIN_MESSAGES } from '../lib/messages'
+import { QueryState, ScrollTable, Section, Select } from './ui'
 
 /** What an admin reads under a flag: the reason given when flagging, if any. */
-function FlagReason({ reason }: { reason: string | null | undefined }) {
-  const { t } = useTranslation()
-  return (
-    <Text fontSize="xs" overflowWrap="anywhere">
-      {reason?.trim() ? t('admin:requests.flagReason', { reason: reason.trim() }) : t('admin:requests.noReason')}
-    </Text>
-  )
+function flagReasonText(reason: string | null | undefined): string {
+  return reason?.trim() ? `Reason: ${reason.trim()}` : 'No reason given.'
 }
 
 function FlagDialog({ target, onClose }: { target: AdminRequest | null; onClose: () => void }) {
-  const { t } = useTranslation()
-  const say = useAdminText()
   const form = useForm({ defaultValues: { flagReason: '' } })
-  const flagReasonField = form.register('flagReason')
   const flag = useFlagRequest()
   const submit = form.handleSubmit(({ flagReason }) => {
     if (!target) return
@@ -35,35 +26,37 @@ function FlagDialog({ target, onClose }: { target: AdminRequest | null; onClose:
       { id: target.id, flagged: true, flagReason: flagReason.trim() || null },
       {
         onSuccess: () => {
-          notifySuccess(t('admin:requests.flagged'))
+          notifySuccess('Request flagged')
           form.reset()
           onClose()
         },
-        onError: (e) => notifyError(say(showServerError(form, e, ADMIN_MESSAGES.flag))),
+        onError: (e) => notifyError(showServerError(form, e, ADMIN_MESSAGES.flag)),
       },
     )
   })
   return (
     <DialogShell
       open={target !== null}
-      title={t('admin:requests.flagTitle')}
+      title="Flag request"
       onClose={onClose}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            {t('admin:common.cancel')}
+            Cancel
           </Button>
           <Button type="submit" form="flag-request-form" colorPalette="red" loading={flag.isPending}>
-            {t('admin:requests.flag')}
+            Flag
           </Button>
         </>
       }
     >
       <form id="flag-request-form" onSubmit={submit} noValidate>
         <Stack gap="4">
-          <Text>{t('admin:requests.flagQuestion', { subject: target?.subject, parent: target?.parentName })}</Text>
-          <FormField label={t('admin:requests.reason')} error={form.formState.errors.flagReason?.message}>
-            <Input placeholder={t('admin:requests.reasonPlaceholder')} {...flagReasonField} />
+          <Text>
+            Flag the {target?.subject} request of {target?.parentName}?
+          </Text>
+          <FormField label="Reason" error={form.formState.errors.flagReason?.message}>
+            <Input placeholder="e.g. Suspicious contact details" {...form.register('flagReason')} />
           </FormField>
         </Stack>
       </form>
@@ -72,8 +65,6 @@ function FlagDialog({ target, onClose }: { target: AdminRequest | null; onClose:
 }
 
 export function RequestsSection() {
-  const { t } = useTranslation()
-  const say = useAdminText()
   const { data, isPending, error } = useAdminRequests()
   const tutors = useUsers({ role: 'tutor', page: 1, limit: 100 })
   const flag = useFlagRequest()
@@ -84,33 +75,33 @@ export function RequestsSection() {
     flag.mutate(
       { id: request.id, flagged: false, flagReason: null },
       {
-        onSuccess: () => notifySuccess(t('admin:requests.unflagged')),
-        onError: (e) => notifyError(say(errorMessage(e, ADMIN_MESSAGES.flag))),
+        onSuccess: () => notifySuccess('Request unflagged'),
+        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.flag)),
       },
     )
   const onAssign = (request: AdminRequest, value: string) =>
     assign.mutate(
       { id: request.id, tutorId: value ? Number(value) : null },
       {
-        onSuccess: () => notifySuccess(value ? t('admin:requests.assigned') : t('admin:requests.assignmentCleared')),
-        onError: (e) => notifyError(say(errorMessage(e, ADMIN_MESSAGES.assignTutor))),
+        onSuccess: () => notifySuccess(value ? 'Tutor assigned' : 'Assignment cleared'),
+        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.assignTutor)),
       },
     )
 
   return (
-    <Section title={t('admin:sections.requests')}>
+    <Section title="Tuition Requests">
       <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadRequests}>
-        {data && data.length === 0 && <Text color="fg.muted">{t('admin:requests.empty')}</Text>}
+        {data && data.length === 0 && <Text color="fg.muted">No tuition requests yet.</Text>}
         {data && data.length > 0 && (
-          <ScrollTable caption={t('admin:requests.caption')}>
+          <ScrollTable caption="All tuition requests">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t('admin:requests.request')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:requests.parent')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:requests.posted')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:requests.interested')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:requests.flagColumn')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:requests.assignedTutor')}</Table.ColumnHeader>
+                <Table.ColumnHeader>Request</Table.ColumnHeader>
+                <Table.ColumnHeader>Parent</Table.ColumnHeader>
+                <Table.ColumnHeader>Posted</Table.ColumnHeader>
+                <Table.ColumnHeader>Interested</Table.ColumnHeader>
+                <Table.ColumnHeader>Flag</Table.ColumnHeader>
+                <Table.ColumnHeader>Assigned tutor</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -128,35 +119,37 @@ export function RequestsSection() {
                       {r.parentEmail}
                     </Text>
                   </Table.Cell>
-                  <Table.Cell>{recordTime(r.createdAt)}</Table.Cell>
-                  <Table.Cell>{formatNumber(r.interestedCount)}</Table.Cell>
+                  <Table.Cell>{formatDate(r.createdAt, 'dateTime')}</Table.Cell>
+                  <Table.Cell>{r.interestedCount}</Table.Cell>
                   {/* The status, its reason and the action together, so a flag is read and undone in one place. */}
                   <Table.Cell data-wrap minW="40" maxW="64">
                     <Stack gap="1.5" align="flex-start">
                       {r.flagged ? (
                         <>
-                          <Badge colorPalette="red">{t('admin:requests.flaggedBadge')}</Badge>
-                          <FlagReason reason={r.flagReason} />
+                          <Badge colorPalette="red">Flagged</Badge>
+                          <Text fontSize="xs" overflowWrap="anywhere">
+                            {flagReasonText(r.flagReason)}
+                          </Text>
                           <Button
                             size="xs"
                             variant="outline"
                             onClick={() => unflag(r)}
-                            aria-label={t('admin:requests.unflagLabel', { subject: r.subject })}
+                            aria-label={`Unflag ${r.subject} request`}
                           >
-                            {t('admin:requests.unflag')}
+                            Unflag
                           </Button>
                         </>
                       ) : (
                         <>
-                          <Badge colorPalette="green">{t('admin:requests.ok')}</Badge>
+                          <Badge colorPalette="green">OK</Badge>
                           <Button
                             size="xs"
                             variant="outline"
                             colorPalette="red"
                             onClick={() => setFlagging(r)}
-                            aria-label={t('admin:requests.flagLabel', { subject: r.subject })}
+                            aria-label={`Flag ${r.subject} request`}
                           >
-                            {t('admin:requests.flag')}
+                            Flag
                           </Button>
                         </>
                       )}
@@ -165,15 +158,15 @@ export function RequestsSection() {
                   <Table.Cell>
                     <Box w="56">
                       <Select
-                        ariaLabel={t('admin:requests.assignLabel', { subject: r.subject })}
+                        ariaLabel={`Assign a tutor to the ${r.subject} request`}
                         value={r.assignedTutor == null ? '' : String(r.assignedTutor)}
                         onChange={(value) => onAssign(r, value)}
                         disabled={assign.isPending}
                       >
-                        <option value="">{t('admin:requests.notAssigned')}</option>
-                        {(tutors.data?.users ?? []).map((tutor) => (
-                          <option key={tutor.id} value={tutor.id}>
-                            {t('admin:requests.tutorOption', { name: tutor.fullname, email: tutor.email })}
+                        <option value="">Not assigned</option>
+                        {(tutors.data?.users ?? []).map((t) => (
+                          <option key={t.id} value={t.id}>
+                            {t.fullname} ({t.email})
                           </option>
                         ))}
                       </Select>

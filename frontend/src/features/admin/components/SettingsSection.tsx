@@ -5,11 +5,17 @@ import type { components } from '@/api/schema'
 import { FormField } from '@/components/ui/form-field'
 import { TextField } from '@/components/ui/text-field'
 import { serverErrorToAnnounce } from '@/lib/form-errors'
-import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminSettings, useSaveSettings } from '../api/site'
-import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
+import { ADMIN_MESSAGES } from '../lib/messages'
 import { QueryState, Section, Select, Toggle } from './ui'
+
+/**
+ * Nothing on the site reads `gpt5MiniPreviewEnabled` yet (no assistant or AI feature exists): the
+ * switch is stored and shown, and says so, until a feature uses it.
+ */
+const GPT5_MINI_NOTE =
+  'Saved for a future AI feature; nothing on the site uses it yet, so switching it changes nothing.'
 
 type Settings = components['schemas']['SettingsDto']
 /** What General Settings edits; the logo and banner have their own section. */
@@ -30,8 +36,6 @@ type SettingsValues = Pick<
  * server's message is its first field's, already shown beside that field).
  */
 function SettingsForm({ initial }: { initial: Settings }) {
-  const { t } = useTranslation()
-  const say = useAdminText()
   const form = useForm<SettingsValues>({
     defaultValues: {
       siteTitle: initial.siteTitle,
@@ -44,49 +48,48 @@ function SettingsForm({ initial }: { initial: Settings }) {
     },
   })
   const { errors } = form.formState
-  const siteDescriptionField = form.register('siteDescription')
   const save = useSaveSettings()
   const onSubmit = form.handleSubmit((settings) =>
     save.mutate(settings, {
-      onSuccess: () => notifySuccess(t('admin:settings.saved')),
+      onSuccess: () => notifySuccess('Settings saved'),
       onError: (error) =>
         notifyError(
-          say(serverErrorToAnnounce(form, error, ADMIN_MESSAGES.saveSettings, ADMIN_MESSAGES.settingsFieldsRefused)),
+          serverErrorToAnnounce(form, error, ADMIN_MESSAGES.saveSettings, ADMIN_MESSAGES.settingsFieldsRefused),
         ),
     }),
   )
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4" maxW="xl">
-        <TextField form={form} name="siteTitle" label={t('admin:settings.siteTitle')} required />
-        <FormField label={t('admin:settings.siteDescription')} error={errors.siteDescription?.message}>
-          <Textarea recipe={textareaRecipe} rows={3} {...siteDescriptionField} />
+        <TextField form={form} name="siteTitle" label="Site title" required />
+        <FormField label="Site description" error={errors.siteDescription?.message}>
+          <Textarea recipe={textareaRecipe} rows={3} {...form.register('siteDescription')} />
         </FormField>
         <TextField
           form={form}
           name="supportEmail"
-          label={t('admin:settings.supportEmail')}
+          label="Support e-mail"
           required
           type="email"
-          helperText={t('admin:settings.supportEmailHelp')}
+          helperText="Shown on the home, help, contact, payment and not-found pages."
         />
         <TextField
           form={form}
           name="supportPhone"
-          label={t('admin:settings.supportPhone')}
+          label="Support phone"
           required
           type="tel"
-          helperText={t('admin:settings.supportPhoneHelp')}
+          helperText="For example +91 98765 43210."
         />
-        <FormField label={t('admin:settings.theme')}>
+        <FormField label="Theme">
           <Controller
             control={form.control}
             name="theme"
             render={({ field }) => (
               <Select value={field.value} onChange={field.onChange}>
-                <option value="light">{t('admin:settings.themeLight')}</option>
-                <option value="dark">{t('admin:settings.themeDark')}</option>
-                <option value="custom">{t('admin:settings.themeCustom')}</option>
+                <option value="light">Light</option>
+                <option value="dark">Dark</option>
+                <option value="custom">Custom</option>
               </Select>
             )}
           />
@@ -95,7 +98,12 @@ function SettingsForm({ initial }: { initial: Settings }) {
           control={form.control}
           name="maintenanceMode"
           render={({ field }) => (
-            <Toggle showLabel label={t('admin:settings.maintenance')} checked={field.value} onChange={field.onChange} />
+            <Toggle
+              showLabel
+              label="Maintenance mode (only admins can use the site)"
+              checked={field.value}
+              onChange={field.onChange}
+            />
           )}
         />
         <Controller
@@ -104,17 +112,15 @@ function SettingsForm({ initial }: { initial: Settings }) {
           render={({ field }) => (
             <Toggle
               showLabel
-              label={t('admin:settings.gpt5Mini')}
-              // Nothing on the site reads gpt5MiniPreviewEnabled yet (no assistant or AI feature exists): the
-              // switch is stored and shown, and says so, until a feature uses it.
-              description={t('admin:settings.gpt5MiniNote')}
+              label="Enable GPT-5 mini (Preview) for all clients (no effect yet)"
+              description={GPT5_MINI_NOTE}
               checked={field.value}
               onChange={field.onChange}
             />
           )}
         />
-        <Button type="submit" alignSelf="flex-start" loading={save.isPending} loadingText={t('admin:common.saving')}>
-          {t('admin:settings.save')}
+        <Button type="submit" alignSelf="flex-start" loading={save.isPending} loadingText="Saving...">
+          Save settings
         </Button>
       </Stack>
     </form>
@@ -122,10 +128,9 @@ function SettingsForm({ initial }: { initial: Settings }) {
 }
 
 export function SettingsSection() {
-  const { t } = useTranslation()
   const { data, isPending, error } = useAdminSettings()
   return (
-    <Section title={t('admin:sections.settings')}>
+    <Section title="General Settings">
       <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadSettings}>
         {data && <SettingsForm initial={data} />}
       </QueryState>

@@ -1,17 +1,13 @@
 import { Badge, Button, HStack, Input, Table, Text, Wrap } from '@chakra-ui/react'
 import { useState } from 'react'
 import { errorMessage } from '@/api/client'
-import { formatNumber } from '@/lib/format'
-import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useApproveTutor, useFeatureTutor, useTutorBadges } from '../api/tutors'
 import { useSetUserStatus, useUsers, type AdminUser } from '../api/users'
-import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
+import { ADMIN_MESSAGES } from '../lib/messages'
 import { QueryState, ScrollTable, Section, Toggle } from './ui'
 
 function BadgesEditor({ tutor }: { tutor: AdminUser }) {
-  const { t } = useTranslation()
-  const say = useAdminText()
   const [text, setText] = useState(tutor.badges.join(', '))
   const save = useTutorBadges()
   const badges = text
@@ -22,16 +18,16 @@ function BadgesEditor({ tutor }: { tutor: AdminUser }) {
     save.mutate(
       { id: tutor.id, badges },
       {
-        onSuccess: () => notifySuccess(t('admin:tutors.badgesUpdated')),
-        onError: (e) => notifyError(say(errorMessage(e, ADMIN_MESSAGES.badges))),
+        onSuccess: () => notifySuccess('Badges updated'),
+        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.badges)),
       },
     )
   return (
     <HStack gap="1" minW="64">
       <Input
         size="sm"
-        aria-label={t('admin:tutors.badgesLabel', { email: tutor.email })}
-        placeholder={t('admin:tutors.badgesPlaceholder')}
+        aria-label={`Badges of ${tutor.email} (comma separated)`}
+        placeholder="e.g. Top Rated, Math Expert"
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
@@ -40,46 +36,44 @@ function BadgesEditor({ tutor }: { tutor: AdminUser }) {
         variant="outline"
         onClick={onSave}
         loading={save.isPending}
-        aria-label={t('admin:tutors.saveBadges', { email: tutor.email })}
+        aria-label={`Save badges of ${tutor.email}`}
       >
-        {t('admin:common.save')}
+        Save
       </Button>
     </HStack>
   )
 }
 
 export function TutorsSection() {
-  const { t } = useTranslation()
-  const say = useAdminText()
   const tutors = useUsers({ role: 'tutor', page: 1, limit: 100 })
   const approve = useApproveTutor()
   const feature = useFeatureTutor()
   return (
-    <Section title={t('admin:sections.tutors')}>
+    <Section title="Tutor Controls">
       <QueryState isPending={tutors.isPending} error={tutors.error} fallback={ADMIN_MESSAGES.loadUsers}>
         {tutors.data?.users.length === 0 ? (
-          <Text color="fg.muted">{t('admin:tutors.empty')}</Text>
+          <Text color="fg.muted">No tutors yet.</Text>
         ) : (
-          <ScrollTable caption={t('admin:tutors.caption')}>
+          <ScrollTable caption="Tutors">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t('admin:tutors.tutor')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:tutors.subscription')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:tutors.approved')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:tutors.featured')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:tutors.badges')}</Table.ColumnHeader>
+                <Table.ColumnHeader>Tutor</Table.ColumnHeader>
+                <Table.ColumnHeader>Subscription</Table.ColumnHeader>
+                <Table.ColumnHeader>Approved</Table.ColumnHeader>
+                <Table.ColumnHeader>Featured</Table.ColumnHeader>
+                <Table.ColumnHeader>Badges</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {tutors.data?.users.map((tutor) => (
-                <Table.Row key={tutor.id}>
+              {tutors.data?.users.map((t) => (
+                <Table.Row key={t.id}>
                   <Table.Cell>
-                    <Text fontWeight="medium">{tutor.fullname}</Text>
+                    <Text fontWeight="medium">{t.fullname}</Text>
                     <Text fontSize="xs" color="fg.muted">
-                      {tutor.email}
+                      {t.email}
                     </Text>
                     <Wrap gap="1" mt="1">
-                      {tutor.badges.map((b) => (
+                      {t.badges.map((b) => (
                         <Badge key={b} size="sm" colorPalette="purple">
                           {b}
                         </Badge>
@@ -87,23 +81,20 @@ export function TutorsSection() {
                     </Wrap>
                   </Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette={tutor.subscriptionActive ? 'green' : 'gray'}>
-                      {tutor.subscriptionActive ? t('admin:common.active') : t('admin:common.inactive')}
+                    <Badge colorPalette={t.subscriptionActive ? 'green' : 'gray'}>
+                      {t.subscriptionActive ? 'Active' : 'Inactive'}
                     </Badge>
                   </Table.Cell>
                   <Table.Cell>
                     <Toggle
-                      label={t('admin:tutors.approvedLabel', { email: tutor.email })}
-                      checked={tutor.approved}
+                      label={`Approved: ${t.email}`}
+                      checked={t.approved}
                       onChange={(approved) =>
                         approve.mutate(
-                          { id: tutor.id, approved },
+                          { id: t.id, approved },
                           {
-                            onSuccess: () =>
-                              notifySuccess(
-                                approved ? t('admin:tutors.approvedToast') : t('admin:tutors.approvalRemoved'),
-                              ),
-                            onError: (e) => notifyError(say(errorMessage(e, ADMIN_MESSAGES.approval))),
+                            onSuccess: () => notifySuccess(approved ? 'Tutor approved' : 'Approval removed'),
+                            onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.approval)),
                           },
                         )
                       }
@@ -111,24 +102,21 @@ export function TutorsSection() {
                   </Table.Cell>
                   <Table.Cell>
                     <Toggle
-                      label={t('admin:tutors.featuredLabel', { email: tutor.email })}
-                      checked={tutor.featured}
+                      label={`Featured: ${t.email}`}
+                      checked={t.featured}
                       onChange={(featured) =>
                         feature.mutate(
-                          { id: tutor.id, featured },
+                          { id: t.id, featured },
                           {
-                            onSuccess: () =>
-                              notifySuccess(
-                                featured ? t('admin:tutors.featuredToast') : t('admin:tutors.unfeaturedToast'),
-                              ),
-                            onError: (e) => notifyError(say(errorMessage(e, ADMIN_MESSAGES.featured))),
+                            onSuccess: () => notifySuccess(featured ? 'Tutor featured' : 'Tutor no longer featured'),
+                            onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.featured)),
                           },
                         )
                       }
                     />
                   </Table.Cell>
                   <Table.Cell>
-                    <BadgesEditor key={tutor.badges.join(',')} tutor={tutor} />
+                    <BadgesEditor key={t.badges.join(',')} tutor={t} />
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -141,24 +129,22 @@ export function TutorsSection() {
 }
 
 export function StudentsSection() {
-  const { t } = useTranslation()
-  const say = useAdminText()
   const parents = useUsers({ role: 'parent', page: 1, limit: 100 })
   const status = useSetUserStatus()
   return (
-    <Section title={t('admin:sections.students')}>
+    <Section title="Student Controls">
       <QueryState isPending={parents.isPending} error={parents.error} fallback={ADMIN_MESSAGES.loadUsers}>
         {parents.data?.users.length === 0 ? (
-          <Text color="fg.muted">{t('admin:students.empty')}</Text>
+          <Text color="fg.muted">No parents or students yet.</Text>
         ) : (
-          <ScrollTable caption={t('admin:students.caption')}>
+          <ScrollTable caption="Parents and students">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t('admin:users.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:users.email')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:users.phone')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:students.verified')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:users.active')}</Table.ColumnHeader>
+                <Table.ColumnHeader>Name</Table.ColumnHeader>
+                <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+                <Table.ColumnHeader>Phone</Table.ColumnHeader>
+                <Table.ColumnHeader>Verified</Table.ColumnHeader>
+                <Table.ColumnHeader>Active</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -167,22 +153,17 @@ export function StudentsSection() {
                   <Table.Cell fontWeight="medium">{p.fullname}</Table.Cell>
                   <Table.Cell>{p.email}</Table.Cell>
                   <Table.Cell>{p.phone || '-'}</Table.Cell>
-                  <Table.Cell>{p.emailVerified ? t('admin:students.yes') : t('admin:students.no')}</Table.Cell>
+                  <Table.Cell>{p.emailVerified ? 'Yes' : 'No'}</Table.Cell>
                   <Table.Cell>
                     <Toggle
-                      label={t('admin:users.activeLabel', { email: p.email })}
+                      label={`Active: ${p.email}`}
                       checked={p.active}
                       onChange={(active) =>
                         status.mutate(
                           { id: p.id, active },
                           {
-                            onSuccess: () =>
-                              notifySuccess(
-                                active
-                                  ? t('admin:users.activated', { email: p.email })
-                                  : t('admin:users.deactivated', { email: p.email }),
-                              ),
-                            onError: (e) => notifyError(say(errorMessage(e, ADMIN_MESSAGES.updateStatus))),
+                            onSuccess: () => notifySuccess(`${p.email} ${active ? 'activated' : 'deactivated'}`),
+                            onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.updateStatus)),
                           },
                         )
                       }
@@ -196,10 +177,7 @@ export function StudentsSection() {
       </QueryState>
       {parents.data && parents.data.total > parents.data.users.length && (
         <Text fontSize="sm" color="fg.muted">
-          {t('admin:students.showing', {
-            shown: formatNumber(parents.data.users.length),
-            total: formatNumber(parents.data.total),
-          })}
+          Showing {parents.data.users.length} of {parents.data.total}; find others in User Management.
         </Text>
       )}
     </Section>

@@ -8,10 +8,9 @@ import { FormField } from '@/components/ui/form-field'
 import { TextField } from '@/components/ui/text-field'
 import { PHONE_DIGITS } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
-import { useTranslation } from '@/lib/i18n'
 import { notifySuccess } from '@/lib/toaster'
 import { useCreateUser, useResetUserPassword, useUpdateUser, type AdminUser } from '../api/users'
-import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
+import { ADMIN_MESSAGES } from '../lib/messages'
 import { addUserSchema, editUserSchema, resetPasswordSchema } from '../lib/user-forms'
 import { Select } from './ui'
 
@@ -22,17 +21,16 @@ function RoleSelect<T extends FieldValues, Output>({
   control: Control<T, unknown, Output>
   name: Path<T>
 }) {
-  const { t } = useTranslation()
   return (
-    <FormField label={t('admin:users.role')}>
+    <FormField label="Role">
       <Controller
         control={control}
         name={name}
         render={({ field }) => (
           <Select value={field.value} onChange={field.onChange}>
-            <option value="parent">{t('common:roles.parent')}</option>
-            <option value="tutor">{t('common:roles.tutor')}</option>
-            <option value="admin">{t('common:roles.admin')}</option>
+            <option value="parent">Parent/Student</option>
+            <option value="tutor">Tutor</option>
+            <option value="admin">Admin</option>
           </Select>
         )}
       />
@@ -52,11 +50,10 @@ function DialogButtons({
   busy: boolean
   onCancel: () => void
 }) {
-  const { t } = useTranslation()
   return (
     <>
       <Button variant="outline" onClick={onCancel}>
-        {t('admin:common.cancel')}
+        Cancel
       </Button>
       <Button type="submit" form={formId} loading={busy}>
         {label}
@@ -66,10 +63,8 @@ function DialogButtons({
 }
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation()
-  const say = useAdminText()
   const empty = { fullname: '', email: '', phone: '', password: '', role: 'parent' as const }
-  const form = useForm({ resolver: zodResolver(addUserSchema(t)), defaultValues: empty })
+  const form = useForm({ resolver: zodResolver(addUserSchema), defaultValues: empty })
   const { errors } = form.formState
   const create = useCreateUser()
   const close = () => {
@@ -80,7 +75,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(body, {
       onSuccess: () => {
-        notifySuccess(t('admin:userDialogs.created'))
+        notifySuccess('User created')
         close()
       },
       onError: (e) => showServerError(form, e, ADMIN_MESSAGES.createUser),
@@ -89,33 +84,20 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   return (
     <DialogShell
       open={open}
-      title={t('admin:userDialogs.addTitle')}
+      title="Add user"
       onClose={close}
-      footer={
-        <DialogButtons
-          formId="add-user-form"
-          label={t('admin:userDialogs.create')}
-          busy={create.isPending}
-          onCancel={close}
-        />
-      }
+      footer={<DialogButtons formId="add-user-form" label="Create user" busy={create.isPending} onCancel={close} />}
     >
       <Stack gap="4">
         <form id="add-user-form" onSubmit={onSubmit} noValidate>
           <Stack gap="3">
-            <TextField form={form} name="fullname" label={t('admin:userDialogs.fullname')} required />
-            <TextField form={form} name="email" label={t('admin:userDialogs.email')} required type="email" />
-            <TextField
-              form={form}
-              name="phone"
-              label={t('admin:userDialogs.phone')}
-              inputMode="numeric"
-              maxLength={PHONE_DIGITS}
-            />
+            <TextField form={form} name="fullname" label="Full name" required />
+            <TextField form={form} name="email" label="Email" required type="email" />
+            <TextField form={form} name="phone" label="Phone" inputMode="numeric" maxLength={PHONE_DIGITS} />
             <TextField
               form={form}
               name="password"
-              label={t('admin:userDialogs.password')}
+              label="Password"
               required
               type="password"
               autoComplete="new-password"
@@ -123,7 +105,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
             <RoleSelect control={form.control} name="role" />
           </Stack>
         </form>
-        <FormAlert status="error" message={say(errors.root?.server?.message)} />
+        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
       </Stack>
     </DialogShell>
   )
@@ -134,10 +116,8 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
 }
 
 function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const { t } = useTranslation()
-  const say = useAdminText()
   const form = useForm({
-    resolver: zodResolver(editUserSchema(t)),
+    resolver: zodResolver(editUserSchema),
     defaultValues: { fullname: user.fullname, phone: user.phone, role: asRole(user.role) ?? 'parent' },
   })
   const { errors } = form.formState
@@ -147,7 +127,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
       { id: user.id, body },
       {
         onSuccess: () => {
-          notifySuccess(t('admin:userDialogs.updated'))
+          notifySuccess('User updated')
           onClose()
         },
         onError: (e) => showServerError(form, e, ADMIN_MESSAGES.updateUser),
@@ -157,41 +137,26 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
   return (
     <DialogShell
       open
-      title={t('admin:userDialogs.editTitle', { email: user.email })}
+      title={`Edit ${user.email}`}
       onClose={onClose}
-      footer={
-        <DialogButtons
-          formId="edit-user-form"
-          label={t('admin:common.save')}
-          busy={update.isPending}
-          onCancel={onClose}
-        />
-      }
+      footer={<DialogButtons formId="edit-user-form" label="Save" busy={update.isPending} onCancel={onClose} />}
     >
       <Stack gap="4">
         <form id="edit-user-form" onSubmit={onSubmit} noValidate>
           <Stack gap="3">
-            <TextField form={form} name="fullname" label={t('admin:userDialogs.fullname')} required />
-            <TextField
-              form={form}
-              name="phone"
-              label={t('admin:userDialogs.phone')}
-              inputMode="numeric"
-              maxLength={PHONE_DIGITS}
-            />
+            <TextField form={form} name="fullname" label="Full name" required />
+            <TextField form={form} name="phone" label="Phone" inputMode="numeric" maxLength={PHONE_DIGITS} />
             <RoleSelect control={form.control} name="role" />
           </Stack>
         </form>
-        <FormAlert status="error" message={say(errors.root?.server?.message)} />
+        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
       </Stack>
     </DialogShell>
   )
 }
 
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
-  const { t } = useTranslation()
-  const say = useAdminText()
-  const form = useForm({ resolver: zodResolver(resetPasswordSchema(t)), defaultValues: { password: '' } })
+  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '' } })
   const { errors } = form.formState
   const reset = useResetUserPassword()
   const close = () => {
@@ -205,7 +170,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
       { id: user.id, password },
       {
         onSuccess: () => {
-          notifySuccess(t('admin:userDialogs.passwordReset', { email: user.email }))
+          notifySuccess(`Password reset for ${user.email}`)
           close()
         },
         onError: (e) => showServerError(form, e, ADMIN_MESSAGES.resetPassword),
@@ -215,12 +180,12 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
   return (
     <DialogShell
       open={user !== null}
-      title={t('admin:userDialogs.resetTitle')}
+      title="Reset password"
       onClose={close}
       footer={
         <DialogButtons
           formId="reset-user-password-form"
-          label={t('admin:userDialogs.reset')}
+          label="Reset password"
           busy={reset.isPending}
           onCancel={close}
         />
@@ -232,16 +197,16 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
             <TextField
               form={form}
               name="password"
-              label={t('admin:userDialogs.newPassword', { email: user?.email ?? '' })}
+              label={`New password for ${user?.email ?? ''}`}
               required
-              helperText={t('admin:userDialogs.passwordHelp')}
+              helperText="8 to 72 characters"
               type="password"
               autoComplete="new-password"
               maxLength={72}
             />
           </Stack>
         </form>
-        <FormAlert status="error" message={say(errors.root?.server?.message)} />
+        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
       </Stack>
     </DialogShell>
   )

@@ -1,7 +1,5 @@
 import { Badge, Button, HStack, Table } from '@chakra-ui/react'
-import type { Role } from '@/api/types'
-import { asRole } from '@/api/types'
-import { useTranslation } from '@/lib/i18n'
+import { asRole, roleLabel } from '@/api/types'
 import type { AdminUser } from '../api/users'
 import { pageSelection, type UserDialog } from '../lib/users-state'
 import { RowCheckbox, ScrollTable, Toggle } from './ui'
@@ -15,36 +13,25 @@ interface UsersTableProps {
   onOpen: (dialog: UserDialog) => void
 }
 
-const ROLE_LABELS: Record<Role, string> = {
-  parent: 'common:roles.parent',
-  tutor: 'common:roles.tutor',
-  admin: 'common:roles.admin',
-}
-
-function roleLabelKey(role: Role | null): string {
-  return role ? ROLE_LABELS[role] : 'common:roles.guest'
-}
-
 /** One page of users: a checkbox per row for the bulk actions, the active switch and each user's actions. */
 export function UsersTable({ rows, selected, onSelect, onSelectPage, onSetActive, onOpen }: UsersTableProps) {
-  const { t } = useTranslation()
   return (
-    <ScrollTable caption={t('admin:users.caption')}>
+    <ScrollTable caption="Users">
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeader w="8">
             <RowCheckbox
-              label={t('admin:users.selectPage')}
+              label="Select all users on this page"
               checked={pageSelection(rows, selected)}
               onChange={onSelectPage}
             />
           </Table.ColumnHeader>
-          <Table.ColumnHeader>{t('admin:users.name')}</Table.ColumnHeader>
-          <Table.ColumnHeader>{t('admin:users.email')}</Table.ColumnHeader>
-          <Table.ColumnHeader>{t('admin:users.phone')}</Table.ColumnHeader>
-          <Table.ColumnHeader>{t('admin:users.role')}</Table.ColumnHeader>
-          <Table.ColumnHeader>{t('admin:users.active')}</Table.ColumnHeader>
-          <Table.ColumnHeader>{t('admin:users.actions')}</Table.ColumnHeader>
+          <Table.ColumnHeader>Name</Table.ColumnHeader>
+          <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+          <Table.ColumnHeader>Phone</Table.ColumnHeader>
+          <Table.ColumnHeader>Role</Table.ColumnHeader>
+          <Table.ColumnHeader>Active</Table.ColumnHeader>
+          <Table.ColumnHeader>Actions</Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -52,7 +39,7 @@ export function UsersTable({ rows, selected, onSelect, onSelectPage, onSetActive
           <Table.Row key={u.id}>
             <Table.Cell>
               <RowCheckbox
-                label={t('admin:users.select', { email: u.email })}
+                label={`Select ${u.email}`}
                 checked={selected.has(u.id)}
                 onChange={(on) => onSelect(u.id, on)}
               />
@@ -62,15 +49,11 @@ export function UsersTable({ rows, selected, onSelect, onSelectPage, onSetActive
             <Table.Cell>{u.phone || '-'}</Table.Cell>
             <Table.Cell>
               <Badge colorPalette={u.role === 'admin' ? 'purple' : u.role === 'tutor' ? 'blue' : 'gray'}>
-                {t(roleLabelKey(asRole(u.role)))}
+                {roleLabel(asRole(u.role))}
               </Badge>
             </Table.Cell>
             <Table.Cell>
-              <Toggle
-                label={t('admin:users.activeLabel', { email: u.email })}
-                checked={u.active}
-                onChange={(on) => onSetActive(u, on)}
-              />
+              <Toggle label={`Active: ${u.email}`} checked={u.active} onChange={(on) => onSetActive(u, on)} />
             </Table.Cell>
             <Table.Cell>
               <UserActions user={u} onOpen={onOpen} />
@@ -83,33 +66,32 @@ export function UsersTable({ rows, selected, onSelect, onSelectPage, onSetActive
 }
 
 function UserActions({ user, onOpen }: { user: AdminUser; onOpen: (dialog: UserDialog) => void }) {
-  const { t } = useTranslation()
   return (
     <HStack gap="1">
       <Button
         size="xs"
         variant="outline"
         onClick={() => onOpen({ kind: 'edit', user })}
-        aria-label={t('admin:users.editLabel', { email: user.email })}
+        aria-label={`Edit ${user.email}`}
       >
-        {t('admin:users.edit')}
+        Edit
       </Button>
       <Button
         size="xs"
         variant="outline"
         onClick={() => onOpen({ kind: 'resetPassword', user })}
-        aria-label={t('admin:users.resetPasswordLabel', { email: user.email })}
+        aria-label={`Reset password of ${user.email}`}
       >
-        {t('admin:users.resetPassword')}
+        Reset password
       </Button>
       <Button
         size="xs"
         variant="outline"
         colorPalette="red"
         onClick={() => onOpen({ kind: 'delete', user })}
-        aria-label={t('admin:users.deleteLabel', { email: user.email })}
+        aria-label={`Delete ${user.email}`}
       >
-        {t('admin:users.delete')}
+        Delete
       </Button>
     </HStack>
   )

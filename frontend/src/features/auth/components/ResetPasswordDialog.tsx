@@ -10,7 +10,6 @@ import { PasswordInput } from '@/components/ui/password-input'
 import { TextField } from '@/components/ui/text-field'
 import { CLOSE_AFTER_RESET_MS, MESSAGES } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
-import { useTranslation } from '@/lib/i18n'
 import { useResetPassword } from '../api/reset-password'
 import { useSendResetOtp } from '../api/send-reset-otp'
 import { OtpField } from './OtpField'
@@ -30,12 +29,10 @@ const resetSchema = z.object({ otp: z.string().check(z.minLength(1)), newPasswor
  * Its opener gives it a new key each time, so every opening starts at step 1.
  */
 export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: ResetPasswordDialogProps) {
-  const { t } = useTranslation('auth')
   const [step, setStep] = useState<1 | 2>(1)
   const [success, setSuccess] = useState<string | null>(null)
   const emailForm = useForm({ resolver: zodResolver(emailSchema), defaultValues: { email: initialEmail } })
   const resetForm = useForm({ resolver: zodResolver(resetSchema), defaultValues: { otp: '', newPassword: '' } })
-  const newPasswordField = resetForm.register('newPassword')
   const email = useWatch({ control: emailForm.control, name: 'email' })
   const [otp, newPassword] = useWatch({ control: resetForm.control, name: ['otp', 'newPassword'] })
   const sendOtp = useSendResetOtp()
@@ -55,7 +52,7 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
     setSuccess(null)
     sendOtp.mutate(body, {
       onSuccess: (data) => {
-        setSuccess(data?.message || t('auth:reset.otpSent'))
+        setSuccess(data?.message || 'A one-time code has been sent to your e-mail.')
         setStep(2)
       },
       onError: (e) => showServerError(emailForm, e, MESSAGES.sendOtpFailed),
@@ -68,7 +65,7 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
       { email: emailForm.getValues('email').trim().toLowerCase(), otp, newPassword },
       {
         onSuccess: (data) => {
-          setSuccess(data?.message || t('auth:reset.done'))
+          setSuccess(data?.message || 'Your password has been reset. You can sign in now.')
           setDone(true)
         },
         onError: (e) => showServerError(resetForm, e, MESSAGES.resetFailed),
@@ -81,21 +78,21 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
   return (
     <DialogShell
       open={open}
-      title={t('auth:reset.title')}
+      title="Reset Password"
       onClose={() => onOpenChange(false)}
       closeButton
       footer={
         step === 1 ? (
           <Button type="submit" form="reset-step-1" loading={sendOtp.isPending} disabled={!email.trim()}>
-            {t('auth:reset.sendOtp')}
+            Send OTP
           </Button>
         ) : (
           <>
             <Button variant="ghost" onClick={() => setStep(1)} disabled={reset.isPending || done}>
-              {t('auth:reset.back')}
+              Back
             </Button>
             <Button type="submit" form="reset-step-2" loading={reset.isPending} disabled={!otp || !newPassword || done}>
-              {t('auth:reset.submit')}
+              Reset Password
             </Button>
           </>
         )
@@ -104,26 +101,19 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
       {step === 1 ? (
         <form id="reset-step-1" onSubmit={onSend} noValidate>
           <Stack gap="4">
-            <Text color="fg.muted">{t('auth:reset.intro')}</Text>
-            <TextField
-              form={emailForm}
-              name="email"
-              label={t('auth:fields.email')}
-              required
-              type="email"
-              autoComplete="email"
-            />
+            <Text color="fg.muted">Enter your account e-mail and we will send you a one-time code.</Text>
+            <TextField form={emailForm} name="email" label="Email" required type="email" autoComplete="email" />
           </Stack>
         </form>
       ) : (
         <form id="reset-step-2" onSubmit={onReset} noValidate>
           <Stack gap="4">
             <Text color="fg.muted">
-              {t('auth:reset.codeSentTo')} <strong>{email}</strong> {t('auth:reset.codeSentToEnd')}
+              Enter the code sent to <strong>{email}</strong> and choose a new password.
             </Text>
-            <OtpField control={resetForm.control} name="otp" label={t('auth:reset.code')} />
-            <FormField label={t('auth:fields.newPassword')} required>
-              <PasswordInput autoComplete="new-password" {...newPasswordField} />
+            <OtpField control={resetForm.control} name="otp" label="One-time code" />
+            <FormField label="New password" required>
+              <PasswordInput autoComplete="new-password" {...resetForm.register('newPassword')} />
             </FormField>
           </Stack>
         </form>

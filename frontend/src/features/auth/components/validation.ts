@@ -1,4 +1,4 @@
-import { translated, z } from '@/lib/zod'
+import { z } from '@/lib/zod'
 import type { ApiPaths, RequestBody } from '@/api/types'
 import { MESSAGES, PHONE_DIGITS } from '@/lib/constants'
 
@@ -15,24 +15,20 @@ export function termsMessage(role: 'parent' | 'tutor'): string {
  */
 const registrationFields = z
   .object({
-    fullname: z.string().check(z.trim(), z.minLength(1, translated('auth:validation.fullNameRequired'))),
+    fullname: z.string().check(z.trim(), z.minLength(1, 'Full name is required.')),
     role: z.enum(['parent', 'tutor']),
     email: z
       .string()
       .check(
         z.trim(),
-        z.minLength(1, translated('auth:validation.emailRequired')),
-        z.regex(EMAIL_PATTERN, translated('auth:validation.emailInvalid')),
+        z.minLength(1, 'Email is required.'),
+        z.regex(EMAIL_PATTERN, 'Enter a valid email address.'),
         z.toLowerCase(),
       ),
     phone: z
       .string()
-      .check(
-        z.trim(),
-        z.minLength(1, translated('auth:validation.phoneRequired')),
-        z.regex(PHONE_PATTERN, { error: () => MESSAGES.phoneDigits }),
-      ),
-    password: z.string().check(z.minLength(1, translated('auth:validation.passwordRequired'))),
+      .check(z.trim(), z.minLength(1, 'Phone number is required.'), z.regex(PHONE_PATTERN, MESSAGES.phoneDigits)),
+    password: z.string().check(z.minLength(1, 'Password is required.')),
     agreed: z.boolean(),
   })
   // Checked even when fields are missing, so that every message shows at once; worded for the role.

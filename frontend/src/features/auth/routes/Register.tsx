@@ -1,18 +1,16 @@
 import { Link, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router'
-import { useTranslation } from '@/lib/i18n'
 import { AuthCard } from '../components/AuthCard'
 import { RegisterForm } from '../components/RegisterForm'
 
 export default function Register() {
-  const { t } = useTranslation('auth')
   return (
-    <AuthCard title={t('auth:register.title')} subtitle={t('auth:register.subtitle')}>
+    <AuthCard title="Create Your Account" subtitle="Join HomeTutor as a parent/student or as a tutor.">
       <RegisterForm />
       <Text mt="6" textAlign="center" color="fg.muted">
-        {t('auth:register.haveAccount')}{' '}
+        Already have an account?{' '}
         <Link asChild color="blue.700" fontWeight="semibold">
-          <RouterLink to="/login">{t('auth:register.signIn')}</RouterLink>
+          <RouterLink to="/login">Sign In</RouterLink>
         </Link>
       </Text>
     </AuthCard>

@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, errorMessage, request } from '@/api/client'
 import type { ChatPartner } from '@/lib/chat-launcher'
 import { MESSAGES } from '@/lib/constants'
-import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { chatKeys } from './keys'
 
@@ -24,7 +23,6 @@ export function useBlockStatus(partnerId: number) {
  * The confirmation lives on the mutation, not on mutate(), so it still shows if the dialog closes first.
  */
 export function useSetBlocked(partner: ChatPartner) {
-  const { t } = useTranslation('chat')
   const queryClient = useQueryClient()
   const partnerId = partner.id
   return useMutation({
@@ -37,7 +35,7 @@ export function useSetBlocked(partner: ChatPartner) {
     onSuccess: (blocked) => {
       queryClient.setQueryData(blockStatusQueryOptions(partnerId).queryKey, { blocked })
       notifySuccess(
-        blocked ? t('chat:block.blocked', { name: partner.name }) : t('chat:block.unblocked', { name: partner.name }),
+        blocked ? `You blocked ${partner.name}. Their messages will be refused.` : `You unblocked ${partner.name}.`,
       )
     },
     onError: (e) => notifyError(errorMessage(e, MESSAGES.blockFailed)),

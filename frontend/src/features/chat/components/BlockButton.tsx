@@ -1,6 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import type { ChatPartner } from '@/lib/chat-launcher'
-import { useTranslation } from '@/lib/i18n'
 import { useBlockStatus, useSetBlocked } from '../api/block'
 
 /**
@@ -8,7 +7,6 @@ import { useBlockStatus, useSetBlocked } from '../api/block'
  * to me. A block goes one way, so I can still write to them.
  */
 export function BlockButton({ partner }: { partner: ChatPartner }) {
-  const { t } = useTranslation('chat')
   const status = useBlockStatus(partner.id)
   const setBlocked = useSetBlocked(partner)
   if (!status.data) return null
@@ -21,11 +19,11 @@ export function BlockButton({ partner }: { partner: ChatPartner }) {
         onClick={() => setBlocked.mutate(!blocked)}
         loading={setBlocked.isPending}
       >
-        {blocked ? t('chat:block.unblock', { name: partner.name }) : t('chat:block.block', { name: partner.name })}
+        {blocked ? `Unblock ${partner.name}` : `Block ${partner.name}`}
       </Button>
       {blocked && (
         <Text fontSize="sm" color="fg.muted">
-          {t('chat:block.refused')}
+          Their messages are refused.
         </Text>
       )}
     </HStack>

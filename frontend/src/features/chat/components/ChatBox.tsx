@@ -4,7 +4,6 @@ import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { FormAlert } from '@/components/ui/form-alert'
 import { CHAT_BOX_HEIGHT_PX, CHAT_INPUT_ROWS, CHAT_MAX_CHARS, MESSAGES } from '@/lib/constants'
 import { formatTime } from '@/lib/format'
-import { useTranslation } from '@/lib/i18n'
 import { useChat, useChatStatus } from '../hooks/use-chat'
 import { chatSocket } from '../lib/chat-socket'
 import type { ChatItem } from '../lib/chat-state'
@@ -18,7 +17,6 @@ export interface ChatBoxProps {
 
 /** SPEC §2 chat box: 500 px message log, an input up to 3 rows, live over the socket. */
 export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps) {
-  const { t } = useTranslation('chat')
   const { history, state, send, retry, changeDraft, stopTyping } = useChat({ me, partnerId, requestId })
   const { items, partnerTyping } = state
   const logRef = useRef<HTMLDivElement>(null)
@@ -36,7 +34,7 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
         ref={logRef}
         role="log"
         aria-live="polite"
-        aria-label={t('chat:box.log', { name: partnerName })}
+        aria-label={`Messages with ${partnerName}`}
         tabIndex={0}
         h={`${CHAT_BOX_HEIGHT_PX}px`}
         flexShrink={1}
@@ -51,12 +49,12 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
       >
         {history.isPending ? (
           <Flex justify="center" py="6">
-            <Spinner color="blue.600" aria-label={t('chat:box.loading')} />
+            <Spinner color="blue.600" aria-label="Loading messages" />
           </Flex>
         ) : history.isError ? (
           <Text color="red.700">{history.error.message || MESSAGES.loadMessagesFailed}</Text>
         ) : items.length === 0 ? (
-          <Text color="fg.muted">{t('chat:box.empty')}</Text>
+          <Text color="fg.muted">No messages yet. Say hello!</Text>
         ) : null}
         <Stack gap="2">
           {items.map((item) => (
@@ -65,7 +63,7 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
         </Stack>
         {partnerTyping && (
           <Text fontSize="sm" color="fg.muted" mt="2" fontStyle="italic">
-            {t('chat:box.typing', { name: partnerName })}
+            {partnerName} is typing…
           </Text>
         )}
       </Box>
@@ -77,30 +75,28 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
 
 /** Nothing while connected; "Connecting…"/"Reconnecting…" meanwhile; a Reconnect button once it gave up. */
 function ConnectionStatus() {
-  const { t } = useTranslation('chat')
   const status = useChatStatus()
   if (status === 'open') return null
   if (status === 'failed') {
     return (
       <HStack bg="red.50" p="2" borderRadius="md" justify="space-between">
         <Text fontSize="sm" color="red.800">
-          {t('chat:connection.disconnected')}
+          Chat is disconnected.
         </Text>
         <Button size="xs" variant="outline" onClick={() => chatSocket.reconnect()}>
-          {t('chat:connection.reconnect')}
+          Reconnect
         </Button>
       </HStack>
     )
   }
   return (
     <Text fontSize="sm" color="fg.muted" role="status">
-      {status === 'reconnecting' ? t('chat:connection.reconnecting') : t('chat:connection.connecting')}
+      {status === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
     </Text>
   )
 }
 
 function MessageBubble({ item, onRetry }: { item: ChatItem; onRetry: () => void }) {
-  const { t } = useTranslation('chat')
   return (
     <Flex justify={item.fromMe ? 'flex-end' : 'flex-start'}>
       <Box
@@ -119,20 +115,20 @@ function MessageBubble({ item, onRetry }: { item: ChatItem; onRetry: () => void 
         </Text>
         <HStack gap="2" justify="flex-end" fontSize="xs" color={item.fromMe ? 'blue.50' : 'fg.muted'}>
           <span>{formatTime(item.createdAt)}</span>
-          {item.fromMe && item.state === 'sending' && <span>{t('chat:message.sending')}</span>}
-          {item.fromMe && item.state === 'sent' && <span>{t('chat:message.sent')}</span>}
+          {item.fromMe && item.state === 'sending' && <span>Sending…</span>}
+          {item.fromMe && item.state === 'sent' && <span>Sent</span>}
           {item.fromMe && item.state === 'failed' && (
             <>
-              <span>{t('chat:message.failed')}</span>
+              <span>Failed</span>
               <Button
                 size="2xs"
                 variant="solid"
                 bg="white"
                 color="red.800"
                 onClick={onRetry}
-                aria-label={t('chat:message.retryLabel', { text: item.text.slice(0, 40) })}
+                aria-label={`Retry sending: ${item.text.slice(0, 40)}`}
               >
-                {t('chat:message.retry')}
+                Retry
               </Button>
             </>
           )}
@@ -151,7 +147,6 @@ interface ComposerProps {
 
 /** Enter sends; Shift+Enter (or an IME composition) keeps typing. */
 function Composer({ draft, onChange, onSend, onBlur }: ComposerProps) {
-  const { t } = useTranslation('chat')
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
@@ -162,9 +157,9 @@ function Composer({ draft, onChange, onSend, onBlur }: ComposerProps) {
     <HStack align="flex-end">
       <Textarea
         recipe={textareaRecipe}
-        aria-label={t('chat:box.input')}
-        placeholder={t('chat:box.placeholder')}
-        title={t('chat:box.hint')}
+        aria-label="Message"
+        placeholder="Type a message…"
+        title="Enter sends; Shift+Enter starts a new line"
         rows={1}
         autoresize
         maxH={`calc(${CHAT_INPUT_ROWS}lh + 1rem)`}
@@ -176,7 +171,7 @@ function Composer({ draft, onChange, onSend, onBlur }: ComposerProps) {
         resize="none"
       />
       <Button onClick={onSend} colorPalette="blue">
-        {t('chat:box.send')}
+        Send
       </Button>
     </HStack>
   )

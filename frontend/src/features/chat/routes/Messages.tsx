@@ -5,24 +5,17 @@ import { useSearchParams } from 'react-router'
 import { Page, Panel } from '@/components/page'
 import { useOpenChat } from '@/lib/chat-launcher'
 import { formatDate } from '@/lib/format'
-import { useTranslation } from '@/lib/i18n'
 import { useConversations } from '../api/conversations'
 import { partnerName } from '../api/partner-name'
 import { PartnerListState, PartnerRowButton, UnreadCount } from '../components/PartnerList'
 
 type Conversations = ReturnType<typeof useConversations>['data']
 
-/** The date of a conversation's last message; nothing when it has none. */
-function conversationDate(value: string | null | undefined): string {
-  return formatDate(value, 'short', '')
-}
-
 /**
  * `/messages?with={userId}` (a notification's link, a profile's Message button) opens that
  * conversation once the list has loaded; the parameter is then dropped, so closing the dialog stays closed.
  */
 function useOpenWithParam(rows: Conversations, openChat: ReturnType<typeof useOpenChat>) {
-  const { t } = useTranslation('chat')
   const [params, setParams] = useSearchParams()
   const withId = Number(params.get('with')) || null
   const handled = useRef<number | null>(null)
@@ -41,8 +34,8 @@ function useOpenWithParam(rows: Conversations, openChat: ReturnType<typeof useOp
     }
     const known = rows.find((c) => c.partner.id === withId)
     if (known) open(known.partner.name || known.partner.email)
-    else void partnerName(withId).then((name) => open(name ?? t('chat:inbox.someone')))
-  }, [withId, rows, openChat, setParams, t])
+    else void partnerName(withId).then(open)
+  }, [withId, rows, openChat, setParams])
 }
 
 /**
@@ -50,30 +43,29 @@ function useOpenWithParam(rows: Conversations, openChat: ReturnType<typeof useOp
  * partner's name, last message, date, unread count and e-mail; a row opens the chat dialog titled by name.
  */
 export default function Messages() {
-  const { t } = useTranslation('chat')
   const openChat = useOpenChat()
   const conversations = useConversations()
   useOpenWithParam(conversations.data, openChat)
 
   return (
-    <Page title={t('chat:inbox.title')}>
+    <Page title="Messages">
       <Panel>
         <PartnerListState
           query={conversations}
-          loadingLabel={t('chat:inbox.loading')}
+          loadingLabel="Loading conversations"
           empty={
             <Box textAlign="center" py="10">
               <Text fontSize="lg" fontWeight="semibold">
-                {t('chat:inbox.emptyTitle')}
+                No conversations yet
               </Text>
               <Text color="fg.muted" mt="2">
-                {t('chat:inbox.emptyText')}
+                Start a conversation by contacting a tutor or responding to a tuition request.
               </Text>
             </Box>
           }
         >
           {(rows) => (
-            <Stack as="ul" listStyleType="none" gap="0" aria-label={t('chat:inbox.list')}>
+            <Stack as="ul" listStyleType="none" gap="0" aria-label="Conversations">
               {rows.map((c) => {
                 const name = c.partner.name || c.partner.email
                 return (
@@ -95,7 +87,7 @@ export default function Messages() {
                               {name}
                             </Text>
                             <Text fontSize="sm" color="fg.muted" flexShrink={0}>
-                              {conversationDate(c.lastMessage.createdAt)}
+                              {formatDate(c.lastMessage.createdAt, 'short', '')}
                             </Text>
                           </HStack>
                           <HStack justify="space-between" gap="2">

@@ -4,8 +4,9 @@ import { useState, type FormEvent } from 'react'
 import { errorMessage } from '@/api/errors'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { useTranslation } from '@/lib/i18n'
-import { useSubmitTestimonial } from '../api/submit-testimonial'
+import { SUBMIT_TESTIMONIAL_FAILED, useSubmitTestimonial } from '../api/submit-testimonial'
+
+export const TESTIMONIAL_REQUIRED = 'Please write a few words about your experience.'
 
 /**
  * A parent shares their experience; it appears on the landing page after an admin approves it.
@@ -15,28 +16,24 @@ import { useSubmitTestimonial } from '../api/submit-testimonial'
  * refusal shows as the other forms show it: its message for the field, else its message.
  */
 export default function TestimonialCard() {
-  const { t } = useTranslation()
   const [text, setText] = useState('')
-  // Empty text is a state, not a message, so it reads in the language shown when it renders.
-  const [missing, setMissing] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [sent, setSent] = useState(false)
+  const [success, setSuccess] = useState<string | null>(null)
   const submit = useSubmitTestimonial()
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    setSent(false)
-    setError(null)
+    setSuccess(null)
     if (!text.trim()) {
-      setMissing(true)
+      setError(TESTIMONIAL_REQUIRED)
       return
     }
-    setMissing(false)
+    setError(null)
     submit.mutate(text.trim(), {
       onSuccess: () => {
         setText('')
-        setSent(true)
+        setSuccess('Thank you! Your testimonial will appear on the site after it is approved.')
       },
-      onError: (e) => setError(errorMessage(e, t('dashboard:testimonial.failed'))),
+      onError: (e) => setError(errorMessage(e, SUBMIT_TESTIMONIAL_FAILED)),
     })
   }
   return (
@@ -53,10 +50,10 @@ export default function TestimonialCard() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="3">
           <Heading as="h2" id="testimonial-title" size="lg">
-            {t('dashboard:testimonial.title')}
+            Share your experience
           </Heading>
-          <Text color="fg.muted">{t('dashboard:testimonial.intro')}</Text>
-          <FormField label={t('dashboard:testimonial.label')}>
+          <Text color="fg.muted">Tell other families how HomeTutor helped you.</Text>
+          <FormField label="Your testimonial">
             <Textarea
               recipe={textareaRecipe}
               rows={3}
@@ -66,19 +63,14 @@ export default function TestimonialCard() {
               onChange={(event) => {
                 setText(event.target.value)
                 // As the other forms do after a refused submit: the message goes once it is met.
-                if (missing && event.target.value.trim()) setMissing(false)
+                if (error === TESTIMONIAL_REQUIRED && event.target.value.trim()) setError(null)
               }}
             />
           </FormField>
-          <FormAlert status="error" message={missing ? t('dashboard:testimonial.required') : error} />
-          <FormAlert status="success" message={sent ? t('dashboard:testimonial.thanks') : null} />
-          <Button
-            type="submit"
-            alignSelf="flex-start"
-            loading={submit.isPending}
-            loadingText={t('dashboard:testimonial.submitting')}
-          >
-            {t('dashboard:testimonial.submit')}
+          <FormAlert status="error" message={error} />
+          <FormAlert status="success" message={success} />
+          <Button type="submit" alignSelf="flex-start" loading={submit.isPending} loadingText="Submitting...">
+            Submit testimonial
           </Button>
         </Stack>
       </form>

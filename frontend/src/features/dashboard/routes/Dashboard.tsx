@@ -3,7 +3,6 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Link as RouterLink } from 'react-router'
 import { DemoPaymentsNotice } from '@/components/demo-payments-notice'
 import { Page } from '@/components/page'
-import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { useParentPanelsSettled } from '../api/panels-settled'
 
@@ -18,7 +17,6 @@ interface DashboardProps {
 
 /** SPEC §2: parents see their requests; tutors their nearby requests (or the prompt to subscribe). */
 export default function Dashboard({ parent, tutor }: DashboardProps) {
-  const { t } = useTranslation()
   const { role, user } = useSession()
   const name = user?.fullname?.split(' ')[0]
   const panelsSettled = useParentPanelsSettled()
@@ -26,21 +24,19 @@ export default function Dashboard({ parent, tutor }: DashboardProps) {
   if (role === 'admin') return <Navigate to="/admin" replace />
   return (
     <Page
-      title={t('dashboard:title')}
+      title="Dashboard"
       maxW={role === 'parent' ? '4xl' : '6xl'}
       subtitle={
         <>
-          <span>{name ? t('dashboard:welcomeName', { name }) : t('dashboard:welcome')}</span>{' '}
+          <span>{name ? `Welcome, ${name}!` : 'Welcome!'}</span>{' '}
           <Link asChild color="blue.700" fontSize="md">
-            <RouterLink to="/profile">{t('dashboard:editProfile')}</RouterLink>
+            <RouterLink to="/profile">Edit my profile</RouterLink>
           </Link>
         </>
       }
     >
       {role === 'tutor' && <DemoPaymentsNotice />}
-      <Suspense fallback={<Spinner aria-label={t('common:status.loading')} />}>
-        {role === 'parent' ? parent : tutor}
-      </Suspense>
+      <Suspense fallback={<Spinner aria-label="Loading" />}>{role === 'parent' ? parent : tutor}</Suspense>
       {role === 'parent' && panelsSettled && (
         <Suspense fallback={null}>
           <TestimonialCard />

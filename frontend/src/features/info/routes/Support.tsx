@@ -3,36 +3,42 @@ import { listSlotRecipe } from '@chakra-ui-theme/recipes/list'
 import { cardSlotRecipe } from '@chakra-ui-theme/recipes/card'
 import { Clock, Mail, Phone } from 'lucide-react'
 import { Page, Panel } from '@/components/page'
-import { useTranslation } from '@/lib/i18n'
+import { SUPPORT_HOURS, SUPPORT_RESPONSE_TIME } from '@/lib/constants'
 import { useSupportContacts } from '@/lib/support'
 
 const HELP_TOPICS = [
-  { title: 'info:support.topics.account.title', text: 'info:support.topics.account.text' },
-  { title: 'info:support.topics.requests.title', text: 'info:support.topics.requests.text' },
-  { title: 'info:support.topics.payment.title', text: 'info:support.topics.payment.text' },
-  { title: 'info:support.topics.technical.title', text: 'info:support.topics.technical.text' },
-] as const
+  { title: 'Account and registration', text: 'Sign-up, login, e-mail verification and password reset.' },
+  {
+    title: 'Tuition requests and matching',
+    text: 'Posting, editing and finding requests, and connecting with tutors.',
+  },
+  { title: 'Payment and subscription', text: 'Billing questions and managing your tutor subscription.' },
+  { title: 'Technical support', text: 'Anything on the site that does not work as it should.' },
+]
 
-const QUICK_TIPS = ['info:support.tips.email', 'info:support.tips.call', 'info:support.tips.refresh'] as const
+const QUICK_TIPS = [
+  'When e-mailing, include your registered e-mail address and a detailed description of the problem.',
+  'When calling, have your account information ready.',
+  'Before contacting us, try refreshing the page, or logging out and back in.',
+]
 
 export default function Support() {
-  const { t } = useTranslation('info')
   const support = useSupportContacts()
   return (
-    <Page title={t('info:support.title')} subtitle={t('info:support.subtitle')}>
+    <Page title="Help & Support" subtitle="We are here to help with your account, requests and subscription.">
       <Stack gap="6">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <Card.Root recipe={cardSlotRecipe}>
             <Card.Body gap="3">
               <Mail aria-hidden size={28} color="#1d4ed8" />
               <Heading as="h2" size="lg">
-                {t('info:support.emailTitle')}
+                E-mail us
               </Heading>
               <Text color="fg.muted" wordBreak="break-all">
                 {support.email}
               </Text>
               <Button asChild alignSelf="flex-start">
-                <a href={support.emailUri}>{t('info:support.sendEmail')}</a>
+                <a href={support.emailUri}>Send Email</a>
               </Button>
             </Card.Body>
           </Card.Root>
@@ -40,11 +46,11 @@ export default function Support() {
             <Card.Body gap="3">
               <Phone aria-hidden size={28} color="#1d4ed8" />
               <Heading as="h2" size="lg">
-                {t('info:support.callTitle')}
+                Call us
               </Heading>
               <Text color="fg.muted">{support.phone}</Text>
               <Button asChild alignSelf="flex-start">
-                <a href={support.phoneUri}>{t('info:support.callNow')}</a>
+                <a href={support.phoneUri}>Call Now</a>
               </Button>
             </Card.Body>
           </Card.Root>
@@ -53,11 +59,11 @@ export default function Support() {
         <Panel>
           <Stack gap="3">
             <Heading as="h2" size="lg" display="flex" alignItems="center" gap="2">
-              <Clock aria-hidden /> {t('info:support.hoursTitle')}
+              <Clock aria-hidden /> Support hours
             </Heading>
-            <Text>{t('common:support.hours')}</Text>
+            <Text>{SUPPORT_HOURS}</Text>
             <Badge alignSelf="flex-start" colorPalette="green" size="lg">
-              {t('info:support.responseTime')}
+              {SUPPORT_RESPONSE_TIME}
             </Badge>
           </Stack>
         </Panel>
@@ -65,26 +71,26 @@ export default function Support() {
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <Panel as="section" aria-labelledby="help-topics">
             <Heading as="h2" id="help-topics" size="lg" mb="3">
-              {t('info:support.topicsTitle')}
+              How We Can Help
             </Heading>
             <List.Root recipe={listSlotRecipe} ps="5" gap="2">
               {HELP_TOPICS.map((topic) => (
                 <List.Item key={topic.title}>
                   <Text as="span" fontWeight="semibold">
-                    {t('info:support.topic', { title: t(topic.title) })}
+                    {topic.title}:
                   </Text>{' '}
-                  {t(topic.text)}
+                  {topic.text}
                 </List.Item>
               ))}
             </List.Root>
           </Panel>
           <Panel as="section" aria-labelledby="quick-tips">
             <Heading as="h2" id="quick-tips" size="lg" mb="3">
-              {t('info:support.tipsTitle')}
+              Quick Tips
             </Heading>
             <List.Root recipe={listSlotRecipe} ps="5" gap="2">
               {QUICK_TIPS.map((tip) => (
-                <List.Item key={tip}>{t(tip)}</List.Item>
+                <List.Item key={tip}>{tip}</List.Item>
               ))}
             </List.Root>
           </Panel>

@@ -1,6 +1,5 @@
 import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { BookOpen, CalendarClock, MessagesSquare, Navigation } from 'lucide-react'
-import { useTranslation } from '@/lib/i18n'
 
 /**
  * Decoration for wide screens: what a match looks like. Hidden from assistive technology. Built
@@ -8,7 +7,6 @@ import { useTranslation } from '@/lib/i18n'
  * load is two files (the page-weight budget: each more file costs its headers).
  */
 export default function MatchPreview() {
-  const { t } = useTranslation()
   return (
     <Box hideBelow="lg" aria-hidden flexShrink={0} w="sm" position="relative">
       <Box
@@ -29,27 +27,27 @@ export default function MatchPreview() {
             color="blue.800"
             fontWeight="bold"
           >
-            {t('landing:preview.initials')}
+            PS
           </Flex>
           <Box flex="1">
-            <Text fontWeight="bold">{t('landing:preview.name')}</Text>
+            <Text fontWeight="bold">Priya Sharma</Text>
             <Text fontSize="sm" color="gray.600">
-              {t('landing:preview.subjects')}
+              Mathematics · Physics
             </Text>
           </Box>
           <Text bg="green.100" color="green.800" px="1.5" borderRadius="sm" fontSize="xs" fontWeight="medium">
-            {t('landing:preview.verified')}
+            Verified
           </Text>
         </HStack>
         <Stack gap="2" fontSize="sm" color="gray.700">
           <HStack gap="2">
-            <BookOpen size={16} /> <Text>{t('landing:preview.class')}</Text>
+            <BookOpen size={16} /> <Text>Class 10 · CBSE board</Text>
           </HStack>
           <HStack gap="2">
-            <Navigation size={16} /> <Text>{t('landing:preview.distance', { km: 2.4 })}</Text>
+            <Navigation size={16} /> <Text>2.4 km from you</Text>
           </HStack>
           <HStack gap="2">
-            <CalendarClock size={16} /> <Text>{t('landing:preview.time')}</Text>
+            <CalendarClock size={16} /> <Text>Weekday evenings</Text>
           </HStack>
         </Stack>
         <Flex
@@ -62,7 +60,7 @@ export default function MatchPreview() {
           py="2"
           fontWeight="medium"
         >
-          <MessagesSquare size={16} /> {t('landing:preview.interested')}
+          <MessagesSquare size={16} /> Interested in your request
         </Flex>
       </Stack>
     </Box>

@@ -2,7 +2,6 @@ import { Link, Popover, Portal } from '@chakra-ui/react'
 import { popoverSlotRecipe } from '@chakra-ui-theme/recipes/popover'
 import { useEffect, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
-import { useTranslation } from '@/lib/i18n'
 import { BELL_CONTENT_ID, BELL_TRIGGER_ID } from './bell-ids'
 import { NotificationList } from './NotificationList'
 
@@ -26,7 +25,6 @@ function useOpenOnceMounted(open: boolean): boolean {
  * focus goes back to it on close.
  */
 export default function BellPopover({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation('notifications')
   const shown = useOpenOnceMounted(open)
   return (
     <Popover.Root
@@ -42,10 +40,10 @@ export default function BellPopover({ open, onOpenChange }: { open: boolean; onO
         <Popover.Positioner>
           <Popover.Content w="sm" maxW="calc(100vw - 2rem)">
             <Popover.Header display="flex" justifyContent="space-between" alignItems="center">
-              <Popover.Title fontWeight="bold">{t('notifications:popover.title')}</Popover.Title>
+              <Popover.Title fontWeight="bold">Notifications</Popover.Title>
               <Link asChild color="blue.700" fontSize="sm">
                 <RouterLink to="/notifications" onClick={() => onOpenChange(false)}>
-                  {t('notifications:popover.seeAll')}
+                  See all
                 </RouterLink>
               </Link>
             </Popover.Header>

@@ -5,7 +5,6 @@ import { errorMessage } from '@/api/client'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { useTranslation } from '@/lib/i18n'
 import { notifySuccess } from '@/lib/toaster'
 import {
   LOAD_PREFERENCES_FAILED,
@@ -14,12 +13,11 @@ import {
   useSavePreferences,
 } from '../api/preferences'
 import type { EmailChoice, NotificationKind } from '../api/types'
-import { notificationErrorText } from '../lib/error-text'
 
 const CHOICE_LABELS: Record<EmailChoice, string> = {
-  off: 'notifications:settings.choice.off',
-  immediate: 'notifications:settings.choice.immediate',
-  digest: 'notifications:settings.choice.digest',
+  off: 'Off',
+  immediate: 'Immediately',
+  digest: 'Daily digest',
 }
 
 /**
@@ -27,7 +25,6 @@ const CHOICE_LABELS: Record<EmailChoice, string> = {
  * shows). Only the kinds of the caller's role, each with the choices the server offers.
  */
 export default function NotificationSettings() {
-  const { t } = useTranslation('notifications')
   const prefs = usePreferences()
   const save = useSavePreferences()
   // Edits not saved yet, by kind; the rest show what the server has.
@@ -45,32 +42,27 @@ export default function NotificationSettings() {
     save.mutate(changes, {
       onSuccess: () => {
         setEdits({})
-        notifySuccess(t('notifications:settings.saved'))
+        notifySuccess('Notification settings saved.')
       },
-      onError: (err) => setError(notificationErrorText(t, errorMessage(err, SAVE_PREFERENCES_FAILED))),
+      onError: (err) => setError(errorMessage(err, SAVE_PREFERENCES_FAILED)),
     })
   }
 
   return (
     <Panel as="section" aria-labelledby="notification-settings">
       <Heading as="h2" id="notification-settings" size="lg" mb="1">
-        {t('notifications:settings.title')}
+        Notifications
       </Heading>
       <Text color="fg.muted" mb="4" fontSize="sm">
-        {t('notifications:settings.intro')}
+        Everything shows in the app under the bell. Choose what is also sent to you by e-mail.
       </Text>
-      {prefs.isPending && <Spinner aria-label={t('notifications:settings.loading')} />}
-      {prefs.isError && (
-        <FormAlert
-          status="error"
-          message={notificationErrorText(t, errorMessage(prefs.error, LOAD_PREFERENCES_FAILED))}
-        />
-      )}
+      {prefs.isPending && <Spinner aria-label="Loading notification settings" />}
+      {prefs.isError && <FormAlert status="error" message={errorMessage(prefs.error, LOAD_PREFERENCES_FAILED)} />}
       {prefs.isSuccess && (
-        <form onSubmit={onSubmit} aria-label={t('notifications:settings.form')} noValidate>
+        <form onSubmit={onSubmit} aria-label="Notification settings" noValidate>
           <Stack gap="4">
             {items.map((p) => (
-              <FormField key={p.kind} label={t('notifications:settings.emailFor', { kind: p.label })}>
+              <FormField key={p.kind} label={`E-mail: ${p.label}`}>
                 <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
                   <NativeSelect.Field
                     name={p.kind}
@@ -79,7 +71,7 @@ export default function NotificationSettings() {
                   >
                     {p.choices.map((choice) => (
                       <option key={choice} value={choice}>
-                        {CHOICE_LABELS[choice] ? t(CHOICE_LABELS[choice]) : choice}
+                        {CHOICE_LABELS[choice] ?? choice}
                       </option>
                     ))}
                   </NativeSelect.Field>
@@ -92,10 +84,10 @@ export default function NotificationSettings() {
               type="submit"
               alignSelf="flex-start"
               loading={save.isPending}
-              loadingText={t('notifications:settings.saving')}
+              loadingText="Saving..."
               disabled={Object.keys(edits).length === 0}
             >
-              {t('notifications:settings.save')}
+              Save notification settings
             </Button>
           </Stack>
         </form>

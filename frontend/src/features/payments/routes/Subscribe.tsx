@@ -13,8 +13,7 @@ import {
   SUBSCRIPTION_PRICE_PER_DAY,
   SUBSCRIPTION_PRICE_RUPEES,
 } from '@/lib/constants'
-import { formatDate, formatMoney } from '@/lib/format'
-import { useTranslation } from '@/lib/i18n'
+import { formatDate } from '@/lib/format'
 import { clearSession, getToken, useSession } from '@/lib/session'
 import { PaymentStartError, useCreatePaymentSession } from '../api/create-session'
 import { useSubscriptionStatus } from '../api/subscription-status'
@@ -23,43 +22,41 @@ import { openCashfreeCheckout } from '../lib/cashfree'
 import { savePendingOrder } from '../lib/pending-order'
 
 const BENEFITS = [
-  'payments:plan.benefits.nearby',
-  'payments:plan.benefits.filter',
-  'payments:plan.benefits.contacts',
-  'payments:plan.benefits.interest',
-  'payments:plan.benefits.chat',
-  'payments:plan.benefits.support',
+  'See tuition requests from parents and students near you',
+  'Filter requests by distance (up to 25 km), class and subject',
+  "View parents' contact details (name, phone and e-mail) on the requests you choose",
+  "Say you're interested in up to 30 requests a day, with one click",
+  'Chat with parents and students in real time',
+  'Priority e-mail and phone support',
 ] as const
 
 /** Shown when nobody is logged in (any more): SPEC §5 / §8, then /login after 2 s. */
 function LoggedOut({ message }: { message: string }) {
-  const { t } = useTranslation('payments')
   return (
     <Stack gap="4" maxW="lg" mx="auto">
       <FormAlert status="error" message={message} />
-      <Text color="fg.muted">{t('payments:subscribe.toLogin')}</Text>
+      <Text color="fg.muted">Taking you to the login page…</Text>
       <Button asChild alignSelf="flex-start" variant="outline">
-        <RouterLink to="/login">{t('payments:subscribe.loginNow')}</RouterLink>
+        <RouterLink to="/login">Log in now</RouterLink>
       </Button>
     </Stack>
   )
 }
 
 function ActiveSubscription({ expires }: { expires: string | null | undefined }) {
-  const { t } = useTranslation('payments')
   return (
     <Card.Root recipe={cardSlotRecipe} maxW="lg" mx="auto" w="full" borderColor="green.600" borderWidth="2px">
       <Card.Body gap="4" alignItems="center" textAlign="center">
         <BadgeCheck aria-hidden size={48} color="#15803d" />
         <Heading as="h2" size="2xl">
-          {t('payments:active.title')}
+          Subscription Active
         </Heading>
         <Text fontSize="lg">
-          {t('payments:active.validUntil')} <time dateTime={expires ?? undefined}>{formatDate(expires, 'long')}</time>
+          Valid until <time dateTime={expires ?? undefined}>{formatDate(expires, 'long')}</time>
         </Text>
-        <Text color="fg.muted">{t('payments:active.text')}</Text>
+        <Text color="fg.muted">Your Tutor Premium plan lets you find students near you and contact parents.</Text>
         <Button asChild size="lg">
-          <RouterLink to="/nearby">{t('payments:active.findStudents')}</RouterLink>
+          <RouterLink to="/nearby">Find Students Near You</RouterLink>
         </Button>
       </Card.Body>
     </Card.Root>
@@ -67,7 +64,6 @@ function ActiveSubscription({ expires }: { expires: string | null | undefined })
 }
 
 function PlanCard({ busy, error, onSubscribe }: { busy: boolean; error: string | null; onSubscribe: () => void }) {
-  const { t } = useTranslation('payments')
   return (
     <Card.Root
       recipe={cardSlotRecipe}
@@ -82,40 +78,41 @@ function PlanCard({ busy, error, onSubscribe }: { busy: boolean; error: string |
       <Card.Body gap="5">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Heading as="h2" id="plan-title" size="2xl">
-            {t('payments:plan.name')}
+            Tutor Premium
           </Heading>
           <Badge colorPalette="green" variant="solid" bg="green.700" size="lg" borderRadius="full" px="3">
-            {t('payments:plan.bestValue')}
+            Best Value
           </Badge>
         </Flex>
         <div>
           <Text fontSize="5xl" fontWeight="bold" lineHeight="1" color="fg">
-            {formatMoney(SUBSCRIPTION_PRICE_RUPEES)}
+            ₹{SUBSCRIPTION_PRICE_RUPEES}
             <Text as="span" fontSize="xl" fontWeight="medium" color="fg.muted">
               {' '}
-              {t('payments:plan.perYear')}
+              per year
             </Text>
           </Text>
           <Text mt="2" color="green.700" fontWeight="semibold">
-            {t('payments:plan.perDay', { price: `₹${SUBSCRIPTION_PRICE_PER_DAY}` })}
+            just ₹{SUBSCRIPTION_PRICE_PER_DAY} per day
           </Text>
         </div>
-        <List.Root recipe={listSlotRecipe} variant="plain" gap="3" aria-label={t('payments:plan.benefits.label')}>
+        <List.Root recipe={listSlotRecipe} variant="plain" gap="3" aria-label="Benefits">
           {BENEFITS.map((benefit) => (
             <List.Item key={benefit} alignItems="flex-start">
               <List.Indicator asChild color="green.700" mt="1">
                 <Check aria-hidden size={18} />
               </List.Indicator>
-              {t(benefit)}
+              {benefit}
             </List.Item>
           ))}
         </List.Root>
         <FormAlert status="error" message={error} />
-        <Button size="lg" w="full" loading={busy} loadingText={t('payments:plan.processing')} onClick={onSubscribe}>
-          {t('payments:plan.subscribe')}
+        <Button size="lg" w="full" loading={busy} loadingText="Processing..." onClick={onSubscribe}>
+          Subscribe Now
         </Button>
         <Text fontSize="sm" color="fg.muted" textAlign="center">
-          {t('payments:plan.terms', { price: formatMoney(SUBSCRIPTION_PRICE_RUPEES) })}
+          One payment of ₹{SUBSCRIPTION_PRICE_RUPEES}, valid for one year. Your subscription starts as soon as the
+          payment is confirmed.
         </Text>
       </Card.Body>
     </Card.Root>
@@ -124,7 +121,6 @@ function PlanCard({ busy, error, onSubscribe }: { busy: boolean; error: string |
 
 /** /subscribe (SPEC §2 "Subscribe page", §4 "Payment start", §8 "Payment creation"). */
 export default function Subscribe() {
-  const { t } = useTranslation('payments')
   const session = useSession()
   const navigate = useNavigate()
   const status = useSubscriptionStatus()
@@ -172,7 +168,7 @@ export default function Subscribe() {
     content = (
       <Stack align="center" gap="3" py="10" role="status">
         <Spinner size="lg" color="blue.600" />
-        <Text>{t('payments:subscribe.checking')}</Text>
+        <Text>Checking your subscription…</Text>
       </Stack>
     )
   } else {
@@ -187,7 +183,7 @@ export default function Subscribe() {
   }
 
   return (
-    <Page title={t('payments:subscribe.title')} subtitle={t('payments:subscribe.subtitle')}>
+    <Page title="Subscribe" subtitle="Find students near you with a Tutor Premium subscription.">
       <Stack gap="6">
         {!loggedOut && <DemoPaymentsNotice />}
         {content}

@@ -2,7 +2,7 @@ import { Button, Input, Spinner, Stack } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { translated, z } from '@/lib/zod'
+import { z } from '@/lib/zod'
 import { errorMessage } from '@/api/client'
 import { asRole, roleLabel } from '@/api/types'
 import { Page, Panel } from '@/components/page'
@@ -10,7 +10,6 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { MESSAGES, PHONE_DIGITS } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
-import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useProfile } from '../api/get-profile'
@@ -19,7 +18,7 @@ import { useUpdateProfile } from '../api/update-profile'
 
 const profileSchema = z.object({
   fullname: z.string().check(z.trim()),
-  phone: z.string().check(z.trim(), z.maxLength(PHONE_DIGITS, translated('profile:form.phoneTooLong'))),
+  phone: z.string().check(z.trim(), z.maxLength(PHONE_DIGITS, `Phone must be at most ${PHONE_DIGITS} characters.`)),
 })
 
 interface MyProfileProps {
@@ -31,7 +30,6 @@ interface MyProfileProps {
 }
 
 export default function MyProfile({ sections }: MyProfileProps) {
-  const { t } = useTranslation('profile')
   const profile = useProfile()
   const update = useUpdateProfile()
   // The profile stored at login shows at once, so the form does not grow from a spinner and push
@@ -47,50 +45,43 @@ export default function MyProfile({ sections }: MyProfileProps) {
     resetOptions: { keepDirtyValues: true },
   })
   const { errors } = form.formState
-  const fullnameField = form.register('fullname')
-  const phoneField = form.register('phone')
 
   const onSubmit = form.handleSubmit((changes) =>
     update.mutate(changes, {
-      onSuccess: () => notifySuccess(t('profile:form.updated')),
+      onSuccess: () => notifySuccess('Profile updated successfully.'),
       onError: (e) => notifyError(showServerError(form, e, MESSAGES.updateProfileFailed)),
     }),
   )
 
   return (
-    <Page title={t('profile:title')} maxW="2xl">
+    <Page title="My Profile" maxW="2xl">
       <Stack gap="6">
         <Panel>
-          {!user && profile.isPending && <Spinner aria-label={t('profile:loading')} />}
+          {!user && profile.isPending && <Spinner aria-label="Loading profile" />}
           {profile.isError && (
             <FormAlert status="error" message={errorMessage(profile.error, MESSAGES.loadProfileFailed)} />
           )}
           {user && (
-            <form onSubmit={onSubmit} noValidate aria-label={t('profile:form.label')}>
+            <form onSubmit={onSubmit} noValidate aria-label="My profile">
               <Stack gap="4">
-                <FormField label={t('profile:form.fullName')} error={errors.fullname?.message}>
-                  <Input autoComplete="name" {...fullnameField} />
+                <FormField label="Full name" error={errors.fullname?.message}>
+                  <Input autoComplete="name" {...form.register('fullname')} />
                 </FormField>
                 <FormField
-                  label={t('profile:form.phone')}
+                  label="Phone"
                   error={errors.phone?.message}
-                  helperText={t('profile:form.phoneHelp', { max: PHONE_DIGITS })}
+                  helperText={`At most ${PHONE_DIGITS} characters`}
                 >
-                  <Input type="tel" autoComplete="tel-national" maxLength={PHONE_DIGITS} {...phoneField} />
+                  <Input type="tel" autoComplete="tel-national" maxLength={PHONE_DIGITS} {...form.register('phone')} />
                 </FormField>
-                <FormField label={t('profile:form.email')} readOnly helperText={t('profile:form.emailFixed')}>
+                <FormField label="Email" readOnly helperText="Your e-mail cannot be changed.">
                   <Input value={user.email} readOnly bg="bg.muted" />
                 </FormField>
-                <FormField label={t('profile:form.role')} readOnly>
+                <FormField label="Role" readOnly>
                   <Input value={roleLabel(asRole(user.role))} readOnly bg="bg.muted" />
                 </FormField>
-                <Button
-                  type="submit"
-                  alignSelf="flex-start"
-                  loading={update.isPending}
-                  loadingText={t('profile:form.saving')}
-                >
-                  {t('profile:form.save')}
+                <Button type="submit" alignSelf="flex-start" loading={update.isPending} loadingText="Saving...">
+                  Save Changes
                 </Button>
               </Stack>
             </form>

@@ -1,46 +1,48 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import { MESSAGES } from '@/lib/constants'
-import { useTranslation } from '@/lib/i18n'
+
+export const RECOMMENDATIONS_FAILED = 'Could not load recommended tutors. Please try again.'
+export const INVITE_FAILED = 'Could not invite this tutor. Please try again.'
 
 export const recommendationsQueryKey = ['recommendations'] as const
 
-/**
- * GET /tuition/{id}/recommendations (the owning parent): at most 10 tutors, best first, each with its reasons.
- * `failed` is the message when the server gives none, in the reader's language (as for every call here).
- */
-export function getRecommendations(requestId: number, failed: string, signal?: AbortSignal) {
-  return request(api.GET('/tuition/{id}/recommendations', { params: { path: { id: requestId } }, signal }), failed)
+/** GET /tuition/{id}/recommendations (the owning parent): at most 10 tutors, best first, each with its reasons. */
+export function getRecommendations(requestId: number, signal?: AbortSignal) {
+  return request(
+    api.GET('/tuition/{id}/recommendations', { params: { path: { id: requestId } }, signal }),
+    RECOMMENDATIONS_FAILED,
+  )
 }
 
-export function recommendationsQueryOptions(requestId: number, failed: string) {
+export function recommendationsQueryOptions(requestId: number) {
   return queryOptions({
     queryKey: [...recommendationsQueryKey, requestId],
-    queryFn: ({ signal }) => getRecommendations(requestId, failed, signal),
+    queryFn: ({ signal }) => getRecommendations(requestId, signal),
   })
 }
 
 export function useRecommendations(requestId: number) {
-  const { t } = useTranslation()
-  return useQuery(recommendationsQueryOptions(requestId, t('recommendations:list.failed')))
+  return useQuery(recommendationsQueryOptions(requestId))
 }
 
 /** POST /tuition/{id}/invite {tutorId}: 201 the first time, 200 when already invited; the tutor is notified. */
-export function inviteTutor({ requestId, tutorId }: { requestId: number; tutorId: number }, failed: string) {
-  return request(api.POST('/tuition/{id}/invite', { params: { path: { id: requestId } }, body: { tutorId } }), failed)
+export function inviteTutor({ requestId, tutorId }: { requestId: number; tutorId: number }) {
+  return request(
+    api.POST('/tuition/{id}/invite', { params: { path: { id: requestId } }, body: { tutorId } }),
+    INVITE_FAILED,
+  )
 }
 
 /** Marks the tutor invited in the list at once (the answer says so), then refreshes it. */
 export function useInviteTutor() {
-  const { t } = useTranslation()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (invite: { requestId: number; tutorId: number }) =>
-      inviteTutor(invite, t('recommendations:tutor.inviteFailed')),
+    mutationFn: inviteTutor,
     onSuccess: async (_data, { requestId, tutorId }) => {
-      const key = recommendationsQueryOptions(requestId, t('recommendations:list.failed')).queryKey
+      const key = recommendationsQueryOptions(requestId).queryKey
       queryClient.setQueryData(key, (old) =>
-        old ? { tutors: old.tutors.map((tutor) => (tutor.id === tutorId ? { ...tutor, invited: true } : tutor)) } : old,
+        old ? { tutors: old.tutors.map((t) => (t.id === tutorId ? { ...t, invited: true } : t)) } : old,
       )
       await queryClient.invalidateQueries({ queryKey: key })
     },

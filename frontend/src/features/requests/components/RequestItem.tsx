@@ -90,7 +90,7 @@ export function RequestItem({
         <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
         <RequestPlace request={request} />
         <Text fontSize="sm" color="fg.muted">
-          Posted {formatDate(request.createdAt)}
+          Posted {formatDate(request.createdAt, 'numeric')}
         </Text>
         {request.flagged && (
           <Text fontSize="sm" color="red.700" data-testid={`flag-note-${request.id}`}>
@@ -99,7 +99,7 @@ export function RequestItem({
         )}
         {closed && (
           <Text fontSize="sm" data-testid={`closed-note-${request.id}`}>
-            Closed {formatDate(request.closedAt, 'short', '')}
+            Closed {formatDate(request.closedAt, 'numeric', '')}
             {request.closeOutcome && ` · ${OUTCOME_TEXT[request.closeOutcome]}`}
             {closedWith && ` (${closedWith.fullname || closedWith.name})`}. Tutors no longer see it.
           </Text>

@@ -2,13 +2,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { TutorSearchQuery, TutorSearchResult } from '@/api/discovery-types'
 import { tutorsQueryKey } from './keys'
-import { i18n } from '@/lib/i18n'
+
+export const SEARCH_TUTORS_FAILED = 'Could not load tutors. Please try again.'
 
 /** GET /tutors/search (public): tutors whose teaching area covers the point, 20 a page. */
 export function searchTutors(query: TutorSearchQuery, signal?: AbortSignal): Promise<TutorSearchResult> {
   const { location, ...rest } = query
   const params = { ...rest, location: JSON.stringify(location), verified: rest.verified ? true : undefined }
-  return request(api.GET('/tutors/search', { params: { query: params }, signal }), i18n.t('tutors:search.failed'))
+  return request(api.GET('/tutors/search', { params: { query: params }, signal }), SEARCH_TUTORS_FAILED)
 }
 
 export function searchTutorsQueryOptions(query: TutorSearchQuery) {

@@ -3,9 +3,8 @@ import { Link as RouterLink } from 'react-router'
 import { errorMessage } from '@/api/client'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
-import { RATING_MAX } from '@/lib/constants'
+import { MESSAGES, RATING_MAX } from '@/lib/constants'
 import { formatDate } from '@/lib/format'
-import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import type { TutorProfile } from '../api/get-tutor'
 import { useReviews } from '../api/get-reviews'
@@ -13,11 +12,8 @@ import { RatingBars } from './RatingBars'
 import { ReviewForm } from './ReviewForm'
 import { Stars } from './Stars'
 
-const reviewDate = (value: string) => formatDate(value, 'short', '')
-
 /** SPEC §2 "tutor reviews block": the average and count, the reviews, and a parent's form. */
 export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
-  const { t } = useTranslation('tutors')
   const session = useSession()
   const reviews = useReviews(tutor.id)
   // The mean to one decimal (null without reviews) and the count.
@@ -31,38 +27,40 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
       <Stack gap="5">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Heading as="h2" id="reviews-heading" size="xl">
-            {t('tutors:reviews.title')}
+            Reviews
           </Heading>
           {count > 0 && average != null ? (
-            <HStack gap="2" role="group" aria-label={t('tutors:reviews.average')}>
+            <HStack gap="2" role="group" aria-label="Average rating">
               <Stars value={average} size={20} />
               <Text fontSize="2xl" fontWeight="bold" data-testid="rating-average">
                 {average.toFixed(1)}
               </Text>
               <Text color="fg.muted">
-                {t('tutors:reviews.outOf', { max: RATING_MAX })} ·{' '}
-                <span data-testid="rating-count">{t('tutors:reviews.count', { count })}</span>
+                out of {RATING_MAX} ·{' '}
+                <span data-testid="rating-count">
+                  {count} {count === 1 ? 'review' : 'reviews'}
+                </span>
               </Text>
             </HStack>
           ) : (
-            <Text color="fg.muted">{t('tutors:reviews.noRatings')}</Text>
+            <Text color="fg.muted">No ratings yet</Text>
           )}
         </Flex>
         {count > 0 && tutor.ratingCounts.length === 5 && <RatingBars counts={tutor.ratingCounts} />}
         <Text fontSize="sm" color="fg.muted">
-          {t('tutors:reviews.whoMayReview')}
+          Only parents who were in touch with the tutor through HomeTutor can review them.
         </Text>
 
         {reviews.isPending ? (
-          <Flex justify="center" py="4" role="status" aria-label={t('tutors:reviews.loading')}>
+          <Flex justify="center" py="4" role="status" aria-label="Loading reviews">
             <Spinner color="blue.600" />
           </Flex>
         ) : reviews.isError ? (
-          <FormAlert status="error" message={errorMessage(reviews.error, t('tutors:reviews.failed'))} />
+          <FormAlert status="error" message={errorMessage(reviews.error, MESSAGES.loadReviewsFailed)} />
         ) : reviews.data.length === 0 ? (
-          <Text color="fg.muted">{t('tutors:reviews.none')}</Text>
+          <Text color="fg.muted">No reviews yet.</Text>
         ) : (
-          <Stack as="ul" listStyleType="none" gap="3" aria-label={t('tutors:reviews.title')}>
+          <Stack as="ul" listStyleType="none" gap="3" aria-label="Reviews">
             {reviews.data.map((review) => (
               <Box as="li" key={review.id} borderWidth="1px" borderColor="border" borderRadius="md" p="4">
                 <Flex justify="space-between" gap="2" wrap="wrap" mb="2">
@@ -70,12 +68,12 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
                     <Stars value={review.rating} />
                     {review.inTouch && (
                       <Badge colorPalette="green" variant="subtle">
-                        {t('tutors:reviews.inTouch')}
+                        In touch via HomeTutor
                       </Badge>
                     )}
                   </HStack>
                   <Text fontSize="sm" color="fg.muted">
-                    {reviewDate(review.createdAt)}
+                    {formatDate(review.createdAt, 'short', '')}
                   </Text>
                 </Flex>
                 {review.comment && (
@@ -94,7 +92,7 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
         {session.role === 'parent' && session.isLoggedIn ? (
           <Box borderTopWidth="1px" borderColor="border" pt="5">
             <Heading as="h3" size="md" mb="3">
-              {mine ? t('tutors:review.yours') : t('tutors:review.write')}
+              {mine ? 'Your review' : 'Write a review'}
             </Heading>
             {reviews.isPending ? null : (
               <ReviewForm
@@ -108,9 +106,9 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
         ) : !session.isLoggedIn ? (
           <Text color="fg.muted">
             <Link asChild color="blue.700" textDecoration="underline">
-              <RouterLink to="/login">{t('tutors:reviews.logIn')}</RouterLink>
+              <RouterLink to="/login">Log in as a parent</RouterLink>
             </Link>{' '}
-            {t('tutors:reviews.toLeave')}
+            to leave a review.
           </Text>
         ) : null}
       </Stack>

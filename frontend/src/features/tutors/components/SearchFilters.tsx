@@ -5,8 +5,6 @@ import { useId, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
 import { TermSelect } from '@/features/vocabulary'
-import { formatMoney } from '@/lib/format'
-import { useTranslation } from '@/lib/i18n'
 import { FEE_CHOICES, RADIUS_CHOICES, RATING_CHOICES, type SearchState } from '../lib/search-params'
 
 function Select({
@@ -40,14 +38,13 @@ function FeeSelect({
   onChange: (value: string) => void
   allows: (fee: number) => boolean
 }) {
-  const { t } = useTranslation('tutors')
   return (
     <FormField label={label}>
       <Select value={value} onChange={onChange}>
-        <option value="">{t('tutors:filters.anyFee')}</option>
+        <option value="">Any fee</option>
         {FEE_CHOICES.filter(allows).map((fee) => (
           <option key={fee} value={String(fee)}>
-            {t('common:tutorCard.feePerHour', { fee: formatMoney(fee) })}
+            ₹{fee.toLocaleString('en-IN')}/hour
           </option>
         ))}
       </Select>
@@ -62,62 +59,61 @@ export function Filters({
   state: SearchState
   onChange: (changes: Partial<SearchState>) => void
 }) {
-  const { t } = useTranslation('tutors')
   const verifiedId = useId()
   return (
     <Box as="fieldset" borderWidth="1px" borderColor="border" borderRadius="lg" p="4" bg="bg">
       <Text as="legend" fontWeight="semibold" px="1">
-        {t('tutors:filters.legend')}
+        Filters
       </Text>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" alignItems="end">
         <TermSelect
-          label={t('tutors:filters.class')}
+          label="Class"
           facet="classes"
           value={state.classLevel}
           onChange={(classLevel) => onChange({ classLevel })}
-          placeholder={t('tutors:filters.anyClass')}
+          placeholder="Any class"
         />
         <TermSelect
-          label={t('tutors:filters.board')}
+          label="Board"
           facet="boards"
           value={state.board}
           onChange={(board) => onChange({ board })}
-          placeholder={t('tutors:filters.anyBoard')}
+          placeholder="Any board"
         />
         <TermSelect
-          label={t('tutors:filters.mode')}
+          label="Mode"
           facet="modes"
           value={state.mode}
           onChange={(mode) => onChange({ mode })}
-          placeholder={t('tutors:filters.anyMode')}
+          placeholder="At home or online"
         />
         <FeeSelect
-          label={t('tutors:filters.feeFrom')}
+          label="Fee from"
           value={state.minFee}
           onChange={(minFee) => onChange({ minFee })}
           allows={(fee) => !state.maxFee || fee <= Number(state.maxFee)}
         />
         <FeeSelect
-          label={t('tutors:filters.feeUpTo')}
+          label="Fee up to"
           value={state.maxFee}
           onChange={(maxFee) => onChange({ maxFee })}
           allows={(fee) => !state.minFee || fee >= Number(state.minFee)}
         />
-        <FormField label={t('tutors:filters.minRating')}>
+        <FormField label="Minimum rating">
           <Select value={state.minRating} onChange={(minRating) => onChange({ minRating })}>
-            <option value="">{t('tutors:filters.anyRating')}</option>
+            <option value="">Any rating</option>
             {RATING_CHOICES.map((r) => (
               <option key={r} value={String(r)}>
-                {t('tutors:filters.ratingUp', { rating: r })}
+                {r}★ and up
               </option>
             ))}
           </Select>
         </FormField>
-        <FormField label={t('tutors:filters.distance')}>
+        <FormField label="Distance">
           <Select value={String(state.radiusKm)} onChange={(r) => onChange({ radiusKm: Number(r) })}>
             {RADIUS_CHOICES.map((r) => (
               <option key={r} value={String(r)}>
-                {t('tutors:filters.within', { km: r })}
+                Within {r} km
               </option>
             ))}
           </Select>
@@ -132,7 +128,7 @@ export function Filters({
       >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
-        <Checkbox.Label>{t('tutors:filters.verifiedOnly')}</Checkbox.Label>
+        <Checkbox.Label>Verified tutors only</Checkbox.Label>
       </Checkbox.Root>
     </Box>
   )
@@ -152,20 +148,19 @@ export function EmptyState({
   state: SearchState
   onChange: (changes: Partial<SearchState>) => void
 }) {
-  const { t } = useTranslation('tutors')
   const wider = RADIUS_CHOICES.find((r) => r > state.radiusKm)
   return (
     <Box textAlign="center" py="8" px="4" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="lg">
       <Heading as="h2" size="lg" mb="2">
-        {t('tutors:empty.title')}
+        No tutors found
       </Heading>
       <Text color="fg.muted" mb="4">
-        {t('tutors:empty.text')}
+        No tutor's teaching area covers this place with these filters yet. You could:
       </Text>
       <Stack gap="2" align="center">
         {wider && (
           <Button variant="outline" size="sm" onClick={() => onChange({ radiusKm: wider })}>
-            {t('tutors:empty.wider', { km: wider })}
+            Search within {wider} km
           </Button>
         )}
         {hasFilters(state) && (
@@ -184,15 +179,15 @@ export function EmptyState({
               })
             }
           >
-            {t('tutors:empty.clear')}
+            Clear the filters
           </Button>
         )}
         <Text fontSize="sm" color="fg.muted">
-          {t('tutors:empty.tryBefore')}{' '}
+          Try a nearby locality, or{' '}
           <Link asChild color="blue.700" textDecoration="underline">
-            <RouterLink to="/request/new">{t('tutors:empty.postRequest')}</RouterLink>
+            <RouterLink to="/request/new">post a tuition request</RouterLink>
           </Link>{' '}
-          {t('tutors:empty.tryAfter')}
+          so that tutors near you find you.
         </Text>
       </Stack>
     </Box>

@@ -6,8 +6,8 @@ import { ApiError, errorMessage } from '@/api/client'
 import { Page, Panel } from '@/components/page'
 import { formatFee, TutorPhoto } from '@/components/tutor-card/TutorCard'
 import { useOpenChat } from '@/lib/chat-launcher'
+import { MESSAGES } from '@/lib/constants'
 import { useScreenMeta } from '@/lib/document-meta'
-import { useTranslation } from '@/lib/i18n'
 import { useSession, type Session } from '@/lib/session'
 import { useTutor, type TutorProfile as Tutor } from '../api/get-tutor'
 import { ReviewsSection } from '../components/ReviewsSection'
@@ -15,6 +15,8 @@ import { TeachingArea } from '../components/TeachingArea'
 import { TutorDetails } from '../components/TutorDetails'
 import { TutorProfileForm } from '../components/TutorProfileForm'
 import { tutorProfileMeta } from '../lib/profile-meta'
+
+const TITLE = 'Tutor Profile'
 
 /** The tutor themself (same lowercased e-mail or user id) or an admin; the server enforces the same. */
 function canEdit(session: Session, tutor: Tutor): boolean {
@@ -29,24 +31,18 @@ function canEdit(session: Session, tutor: Tutor): boolean {
  * SPEC §8's debug text, in words: what was looked for and what the server answered (its message,
  * status and code), for whoever reports the problem. Never the raw JSON.
  */
-function debugText(error: unknown, id: string, t: ReturnType<typeof useTranslation>['t']): string {
+function debugText(error: unknown, id: string): string {
   const answer =
     error instanceof ApiError
-      ? [
-          error.message.replace(/[.!]+$/, ''),
-          `HTTP ${error.status}`,
-          error.code ? t('tutors:profile.code', { code: error.code }) : null,
-        ]
+      ? [error.message.replace(/[.!]+$/, ''), `HTTP ${error.status}`, error.code ? `code ${error.code}` : null]
           .filter(Boolean)
           .join(', ')
-      : errorMessage(error, t('tutors:profile.notFound'))
-  return t('tutors:profile.debug', { id, answer })
+      : errorMessage(error, MESSAGES.tutorNotFound)
+  return `We looked for “${id}”. The server answered: ${answer}.`
 }
 
 /** SPEC §2 public tutor profile (/tutor/{id or lowercased e-mail}): view mode, edit mode, reviews. */
 export default function TutorProfile() {
-  const { t } = useTranslation('tutors')
-  const title = t('tutors:profile.title')
   const { id = '' } = useParams()
   const session = useSession()
   const tutor = useTutor(id)
@@ -56,8 +52,8 @@ export default function TutorProfile() {
 
   if (tutor.isPending) {
     return (
-      <Page title={title}>
-        <Flex justify="center" py="10" role="status" aria-label={t('tutors:profile.loading')}>
+      <Page title={TITLE}>
+        <Flex justify="center" py="10" role="status" aria-label="Loading tutor profile">
           <Spinner size="lg" color="blue.600" />
         </Flex>
       </Page>
@@ -66,40 +62,40 @@ export default function TutorProfile() {
 
   if (tutor.isError) {
     return (
-      <Page title={title}>
+      <Page title={TITLE}>
         <Panel>
           <Text fontSize="lg" fontWeight="semibold" role="alert">
-            {t('tutors:profile.notFound')}
+            {MESSAGES.tutorNotFound}
           </Text>
           <Text mt="2" fontSize="sm" color="fg.muted" overflowWrap="anywhere" data-testid="tutor-not-found-details">
-            {debugText(tutor.error, id, t)}
+            {debugText(tutor.error, id)}
           </Text>
           <Link asChild mt="4" display="inline-block" color="blue.700" fontWeight="medium">
-            <RouterLink to="/tutors">{t('tutors:search.title')}</RouterLink>
+            <RouterLink to="/tutors">Find a tutor</RouterLink>
           </Link>
         </Panel>
       </Page>
     )
   }
 
-  const profile = tutor.data
-  const editable = canEdit(session, profile)
+  const t = tutor.data
+  const editable = canEdit(session, t)
   // The server says whether the chat rules let this viewer write first; nobody messages themself.
-  const canMessage = profile.canMessage && session.isLoggedIn && session.user?.id !== profile.id
-  const name = profile.fullname.trim() || profile.email
-  const fee = formatFee(profile.feePerHour)
+  const canMessage = t.canMessage && session.isLoggedIn && session.user?.id !== t.id
+  const name = t.fullname.trim() || t.email
+  const fee = formatFee(t.feePerHour)
   // The admin's approval under its public name.
-  const verified = profile.verified
+  const verified = t.verified
   return (
-    <Page title={profile.fullname.trim() || title}>
+    <Page title={t.fullname.trim() || TITLE}>
       <Stack gap="6">
         <Panel>
           <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap" mb="6">
             <Flex gap="4" align="flex-start" minW="0">
-              <TutorPhoto name={name} photoUrl={profile.photoUrl} size="20" />
+              <TutorPhoto name={name} photoUrl={t.photoUrl} size="20" />
               <Box minW="0">
                 <Text color="fg.muted" overflowWrap="anywhere">
-                  {profile.email}
+                  {t.email}
                 </Text>
                 {fee && (
                   <Text fontSize="xl" fontWeight="bold" mt="1" data-testid="fee-per-hour">
@@ -107,32 +103,23 @@ export default function TutorProfile() {
                   </Text>
                 )}
                 <HStack gap="2" mt="2" wrap="wrap">
-                  <Badge colorPalette={profile.subscriptionActive ? 'green' : 'gray'} variant="subtle">
-                    {profile.subscriptionActive
-                      ? t('tutors:profile.subscriptionActive')
-                      : t('tutors:profile.subscriptionInactive')}
+                  <Badge colorPalette={t.subscriptionActive ? 'green' : 'gray'} variant="subtle">
+                    {t.subscriptionActive ? 'Subscription Active' : 'Subscription Inactive'}
                   </Badge>
                   {verified && (
                     <Badge colorPalette="blue" variant="solid">
-                      {t('common:tutorCard.verified')}
+                      Verified
                     </Badge>
                   )}
-                  {profile.featured && (
+                  {t.featured && (
                     <Badge colorPalette="purple" variant="solid">
-                      {t('common:tutorCard.featured')}
+                      Featured
                     </Badge>
                   )}
                 </HStack>
-                {profile.badges.length > 0 && (
-                  <HStack
-                    as="ul"
-                    aria-label={t('tutors:profile.badges')}
-                    listStyleType="none"
-                    gap="2"
-                    mt="2"
-                    wrap="wrap"
-                  >
-                    {profile.badges.map((badge) => (
+                {t.badges.length > 0 && (
+                  <HStack as="ul" aria-label="Badges" listStyleType="none" gap="2" mt="2" wrap="wrap">
+                    {t.badges.map((badge) => (
                       <Badge as="li" key={badge} colorPalette="orange" variant="outline">
                         {badge}
                       </Badge>
@@ -143,25 +130,21 @@ export default function TutorProfile() {
             </Flex>
             <HStack gap="2" wrap="wrap">
               {canMessage && (
-                <Button colorPalette="blue" onClick={() => openChat({ partner: { id: profile.id, name } })}>
-                  <MessageCircle aria-hidden="true" /> {t('tutors:profile.message')}
+                <Button colorPalette="blue" onClick={() => openChat({ partner: { id: t.id, name } })}>
+                  <MessageCircle aria-hidden="true" /> Message
                 </Button>
               )}
               {editable && !editing && (
                 <Button variant="outline" onClick={() => setEditing(true)}>
-                  <Pencil aria-hidden="true" /> {t('tutors:profile.edit')}
+                  <Pencil aria-hidden="true" /> Edit Profile
                 </Button>
               )}
             </HStack>
           </Flex>
-          {editing ? (
-            <TutorProfileForm tutor={profile} onDone={() => setEditing(false)} />
-          ) : (
-            <TutorDetails tutor={profile} />
-          )}
+          {editing ? <TutorProfileForm tutor={t} onDone={() => setEditing(false)} /> : <TutorDetails tutor={t} />}
         </Panel>
-        {profile.area && <TeachingArea area={profile.area} />}
-        <ReviewsSection tutor={profile} />
+        {t.area && <TeachingArea area={t.area} />}
+        <ReviewsSection tutor={t} />
       </Stack>
     </Page>
   )

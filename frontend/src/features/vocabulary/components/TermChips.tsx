@@ -1,7 +1,6 @@
 import { Box, Button, chakra, CloseButton, HStack, Input, NativeSelect, Stack, Wrap } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { useId, useState } from 'react'
-import { useTranslation } from '@/lib/i18n'
 import { useVocabulary } from '../api/get-vocabulary'
 import type { Facet } from '../api/types'
 import { findTerm, termLabel } from '../lib/term-label'
@@ -43,7 +42,6 @@ export function TermChips({
   invalid,
   describedBy,
 }: TermChipsProps) {
-  const { t } = useTranslation('vocabulary')
   const vocabulary = useVocabulary()
   const terms = vocabulary.data?.[facet] ?? []
   const [draft, setDraft] = useState('')
@@ -99,7 +97,7 @@ export function TermChips({
     )
   }
 
-  const left = terms.filter((term) => !value.includes(term.id))
+  const left = terms.filter((t) => !value.includes(t.id))
   return (
     <Stack gap="2">
       {value.length > 0 && (
@@ -124,7 +122,7 @@ export function TermChips({
               <CloseButton
                 size="2xs"
                 variant="ghost"
-                aria-label={t('vocabulary:chips.remove', { term: labelOf(entry) })}
+                aria-label={`Remove ${labelOf(entry)}`}
                 onClick={() => remove(entry)}
               />
             </HStack>
@@ -134,18 +132,14 @@ export function TermChips({
       <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ sm: 'center' }}>
         <NativeSelect.Root recipe={nativeSelectSlotRecipe} maxW={{ sm: 'xs' }} disabled={full || vocabulary.isPending}>
           <NativeSelect.Field
-            aria-label={t('vocabulary:chips.addTo', { list: noun })}
+            aria-label={`Add to ${noun}`}
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
             value=""
             onChange={(e) => add(e.target.value)}
           >
             <option value="">
-              {full
-                ? t('vocabulary:chips.atMost', { max: maxItems })
-                : vocabulary.isPending
-                  ? t('vocabulary:loading')
-                  : t('vocabulary:chips.addFromList')}
+              {full ? `At most ${maxItems}` : vocabulary.isPending ? 'Loading…' : 'Add from the list…'}
             </option>
             {left.map((term) => (
               <option key={term.id} value={term.id}>
@@ -158,12 +152,12 @@ export function TermChips({
         {allowFreeText && (
           <HStack gap="2" flex="1">
             <Input
-              aria-label={t('vocabulary:chips.other', { list: noun })}
+              aria-label={`Other ${noun}`}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               value={draft}
               maxLength={maxLength}
-              placeholder={freeTextPlaceholder ?? t('vocabulary:chips.otherPlaceholder')}
+              placeholder={freeTextPlaceholder ?? 'Other: type and press Enter'}
               disabled={full}
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {
@@ -174,7 +168,7 @@ export function TermChips({
               }}
             />
             <Button type="button" variant="outline" onClick={addDraft} disabled={full || draft.trim() === ''}>
-              {t('vocabulary:chips.add')}
+              Add
             </Button>
           </HStack>
         )}

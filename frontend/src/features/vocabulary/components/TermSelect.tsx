@@ -1,8 +1,7 @@
 import { Input, NativeSelect, Stack } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { FormField } from '@/components/ui/form-field'
-import { useTranslation } from '@/lib/i18n'
-import { useVocabulary } from '../api/get-vocabulary'
+import { VOCABULARY_FAILED, useVocabulary } from '../api/get-vocabulary'
 import { OTHER, type Facet } from '../api/types'
 
 export interface TermSelectProps {
@@ -57,11 +56,10 @@ export function TermSelect({
   name,
   maxW,
 }: TermSelectProps) {
-  const { t } = useTranslation('vocabulary')
   const vocabulary = useVocabulary()
   const terms = vocabulary.data?.[facet] ?? []
   const loading = vocabulary.isPending
-  const known = value === '' || value === OTHER || terms.some((term) => term.id === value)
+  const known = value === '' || value === OTHER || terms.some((t) => t.id === value)
   const showEmpty = placeholder !== undefined || !required || value === ''
 
   return (
@@ -70,22 +68,22 @@ export function TermSelect({
         label={label}
         required={required}
         error={error}
-        helperText={vocabulary.isError ? t('vocabulary:failed') : helperText}
+        helperText={vocabulary.isError ? VOCABULARY_FAILED : helperText}
       >
         <NativeSelect.Root recipe={nativeSelectSlotRecipe} maxW={maxW} disabled={disabled || loading}>
           <NativeSelect.Field name={name} value={loading ? '' : value} onChange={(e) => onChange(e.target.value)}>
             {loading ? (
-              <option value="">{t('vocabulary:loading')}</option>
+              <option value="">Loading…</option>
             ) : (
               <>
-                {showEmpty && <option value="">{placeholder ?? t('vocabulary:select.any')}</option>}
+                {showEmpty && <option value="">{placeholder ?? 'Any'}</option>}
                 {terms.map((term) => (
                   <option key={term.id} value={term.id}>
                     {term.label}
                   </option>
                 ))}
                 {!known && <option value={value}>{value}</option>}
-                {allowOther && <option value={OTHER}>{t('vocabulary:select.other')}</option>}
+                {allowOther && <option value={OTHER}>Other…</option>}
               </>
             )}
           </NativeSelect.Field>
@@ -93,11 +91,7 @@ export function TermSelect({
         </NativeSelect.Root>
       </FormField>
       {allowOther && value === OTHER && (
-        <FormField
-          label={otherLabel ?? t('vocabulary:select.which', { list: label.toLowerCase() })}
-          required={required}
-          error={otherError}
-        >
+        <FormField label={otherLabel ?? `Which ${label.toLowerCase()}?`} required={required} error={otherError}>
           <Input
             value={otherText}
             maxLength={otherMaxLength}

@@ -1,4 +1,3 @@
-import { i18n } from '@/lib/i18n'
 import { OTHER, type Facet, type Term, type Vocabulary } from '../api/types'
 
 /**
@@ -13,7 +12,7 @@ export function termLabel(
   fallback?: string | null,
 ): string {
   if (!id) return fallback ?? ''
-  if (id === OTHER) return fallback || i18n.t('vocabulary:other')
+  if (id === OTHER) return fallback || 'Other'
   const term = vocab?.[facet].find((t) => t.id === id)
   return term?.label ?? fallback ?? id
 }
