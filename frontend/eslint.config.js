@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import importX from 'eslint-plugin-import-x'
+import i18next from 'eslint-plugin-i18next'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -40,6 +41,13 @@ const boundaryZones = [
     message: 'Shared code does not import features or the app layer.',
   },
 ]
+
+/**
+ * Every screen and component reads its visible texts from the catalogues (docs/i18n.md): a literal
+ * string in JSX, as text or as a label people read (aria-label, title, alt, placeholder), fails the
+ * lint, so a new screen ships in every language from its first commit.
+ */
+const TRANSLATED = ['src/**/*.tsx']
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/api/schema.ts', 'coverage'] },
@@ -81,6 +89,25 @@ export default tseslint.config(
     ignores: ['src/test/**', '**/*.test.{ts,tsx}'],
     rules: {
       'max-lines-per-function': ['error', { max: 200, skipBlankLines: false, skipComments: true }],
+    },
+  },
+  {
+    files: TRANSLATED,
+    // Tests and their stand-ins (a map mock) are read by the test runner, not by people.
+    ignores: ['**/*.test.tsx', 'src/test/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          // Only the attributes a person reads or hears; style props and the like are not text.
+          'jsx-attributes': {
+            include: ['aria-label', 'aria-description', 'aria-valuetext', 'title', 'alt', 'placeholder', 'label'],
+            exclude: ['.+'],
+          },
+        },
+      ],
     },
   },
   {

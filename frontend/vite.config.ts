@@ -3,6 +3,8 @@ import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { chunkGroups } from './vite-plugins/chunk-groups'
+import { firstLoadTrims } from './vite-plugins/first-load-trims'
+import { icuCatalogues } from './vite-plugins/icu-catalogues'
 import { leafletModules } from './vite-plugins/leaflet-modules'
 import { serviceWorker } from './vite-plugins/service-worker'
 
@@ -12,6 +14,12 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
   plugins: [
+    // The catalogues' ICU messages compiled to plain functions at build time (docs/i18n.md).
+    icuCatalogues({
+      preludes: { 'hi/common': fileURLToPath(new URL('./src/lib/devanagari-faces.ts', import.meta.url)) },
+    }),
+    // No preload helper and no unused CommonJS in the first file (vite-plugins/first-load-trims.ts).
+    firstLoadTrims(),
     react(),
     leafletModules(),
     serviceWorker({

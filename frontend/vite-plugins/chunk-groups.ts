@@ -13,8 +13,13 @@ import type { Rolldown } from 'vite'
 //   share, so that the others (a tutor's /nearby with its map, the heaviest) do not carry it;
 // - overlay: Chakra's dialog and drawer with their machines (focus trap, dismissal, scroll lock:
 //   ~12 KB), loaded by the screens that hold a dialog, not by every screen;
+// - teaching-area: the area's queries and the map icons the tutor's area and place screens share,
+//   and English's tuition catalogue, which the screens a tutor's area is on read (a file fewer for them);
+// - places: the place search with its map view, and the subject and class pickers it sits beside
+//   on every screen that has it (a tutor's dashboard and /nearby, the request form, tutor search):
+//   one file instead of two;
 // - session: the logged-in shell's parts (profile and subscription sync, chat connection, the
-//   bell), four lazy imports of one file.
+//   bell), four lazy imports of one file, and the demo-payments notice a tutor's screens show.
 // Each screen's own code stays apart.
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/
@@ -29,7 +34,16 @@ const FOUNDATION =
   /[\\/]src[\\/](api|lib)[\\/]|[\\/]src[\\/]app[\\/]query-layer\.tsx$|[\\/]src[\\/]components[\\/](page|labeled-text|ui[\\/](form-field|form-alert|text-field|password-input))\.tsx$|[\\/]src[\\/]features[\\/](?!admin[\\/])[^\\/]+[\\/](api|lib)[\\/]/
 
 const SESSION =
-  /[\\/]src[\\/](app[\\/]layout[\\/](ProfileSync|SubscriptionSync)|features[\\/]chat[\\/]components[\\/]ChatConnector|features[\\/]notifications[\\/]components[\\/]NotificationBell)\.tsx$/
+  /[\\/]src[\\/](app[\\/]layout[\\/](ProfileSync|SubscriptionSync)|features[\\/]chat[\\/]components[\\/]ChatConnector|features[\\/]notifications[\\/]components[\\/]NotificationBell|components[\\/]demo-payments-notice)\.tsx$/
+
+/** What the teaching-area and place-search screens share (a tutor's dashboard, /nearby, /profile): the
+ * area's queries, the two map icons and English's tuition catalogue, one file instead of four small ones. */
+const TEACHING_AREA =
+  /[\\/]src[\\/]features[\\/]tuition[\\/]api[\\/](area|keys|types)\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|locate-fixed)\.mjs$|[\\/]src[\\/]locales[\\/]en[\\/]tuition\.json$/
+
+/** The place search, the map view and the vocabulary's pickers (with what they import). */
+const PLACES =
+  /[\\/]src[\\/](components[\\/](places[\\/](PlaceSearch|PlaceSuggestions)\.tsx|places[\\/](api|types)\.ts|map[\\/]MapView\.tsx)|features[\\/]vocabulary[\\/].*)$/
 
 const LANDING = /[\\/]src[\\/]features[\\/]landing[\\/]/
 
@@ -59,6 +73,8 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   return [
     { name: 'shell', tags: ['$initial'], priority: 30 },
     { name: 'forms', test: FORMS, priority: 20 },
+    { name: 'teaching-area', test: TEACHING_AREA, priority: 14 },
+    { name: 'places', test: PLACES, priority: 13 },
     {
       // Libraries' barrels (Chakra's, lucide's) import everything, so the landing page's reach is
       // asked of the app's modules only; lucide's icons stay in the files of the screens that draw

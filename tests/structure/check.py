@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The house's shape, checked: no Rust source file over MAX_LINES lines, no import cycle between
-the files of any crate (a file that uses another, directly or through others, and is used back), and
+"""The house's shape, checked: no Rust source file over MAX_LINES lines (but the schema's list of
+tables), no import cycle between the files of any crate (a file that uses another, directly or through others, and is used back), and
 no Rust file outside its owner that names a table another crate owns (OWNED_TABLES).
 
 A use is any `crate::`, `super::` or `self::` path in a file, or a path starting with a sibling module
@@ -233,7 +233,9 @@ def problems_in(root):
                 with open(path, encoding="utf-8") as fh:
                     src = fh.read()
                 n = src.count("\n") + (1 if src and not src.endswith("\n") else 0)
-                if n > MAX_LINES:
+                # The schema is a list of table declarations, one entry per table, read by lookup:
+                # it grows with the tables and is not split.
+                if n > MAX_LINES and rel != SCHEMA_FILE:
                     problems.append(f"{rel}: {n} lines (at most {MAX_LINES})")
                 problems.extend(table_problems(rel, src))
     for crate in sorted(os.listdir(crates_dir)):

@@ -145,8 +145,37 @@ pub fn mark_email_verified(conn: &mut DbConnection, email: &str) -> QueryResult<
 
 /// Applies `changes`; returns whether the account exists.
 pub fn update(conn: &mut DbConnection, id: UserId, changes: &Changes<'_>) -> QueryResult<bool> {
+    if let Some(name) = changes.fullname {
+        let before: Option<String> = users::table.find(id.0).select(users::fullname).first(conn).optional()?;
+        if before.is_some_and(|b| b != name) {
+            renamed(conn, id)?;
+        }
+    }
     let changed = diesel::update(users::table.find(id.0)).set(ChangeRow::new(changes, now())).execute(conn)?;
     Ok(changed > 0)
+}
+
+/// A verification checked the documents against the name: a new name is not verified, so
+/// the badge goes at once and the approval goes back to the admins' queue (crates/profiles'
+/// `verification` owns these rows; the rule sits here because every rename passes here,
+/// whoever makes it). A submission already in review is simply marked renamed, and the
+/// approval it would replace stops standing.
+fn renamed(conn: &mut DbConnection, id: UserId) -> QueryResult<()> {
+    use hometutor_db::schema::verification_submissions as vs;
+    let at = now();
+    let in_review = diesel::update(vs::table.filter(vs::tutor_id.eq(id.0).and(vs::status.eq("pending"))))
+        .set(vs::name_changed.eq(true))
+        .execute(conn)?;
+    let approved = vs::table.filter(vs::tutor_id.eq(id.0).and(vs::status.eq("approved")));
+    if in_review > 0 {
+        diesel::update(approved).set(vs::status.eq("superseded")).execute(conn)?;
+    } else {
+        diesel::update(approved)
+            .set((vs::status.eq("pending"), vs::name_changed.eq(true), vs::queued_at.eq(at)))
+            .execute(conn)?;
+    }
+    diesel::update(users::table.find(id.0)).set(users::approved.eq(false)).execute(conn)?;
+    Ok(())
 }
 
 /// A new password set with an e-mailed reset code: every earlier token stops

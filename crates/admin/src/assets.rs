@@ -4,7 +4,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{FieldError, Role};
+use hometutor_core::{FieldError, Message, Role};
 use hometutor_db::now;
 use hometutor_db::schema::assets as at;
 use hometutor_media::{Kind, StoredFile};
@@ -56,7 +56,7 @@ impl AssetLabel {
     pub fn parse(asset_type: Option<&str>, description: Option<&str>) -> Result<Self, AdminError> {
         let mut errors = Vec::new();
         let asset_type = AssetType::parse(asset_type.unwrap_or("misc"))
-            .ok_or_else(|| errors.push(FieldError::new("assetType", "assetType must be logo, banner, ad or misc.")))
+            .ok_or_else(|| errors.push(FieldError::text("assetType", Message::new("validation-asset-type"))))
             .ok();
         let description = text("description", description.unwrap_or_default(), false, MAX_ASSET_DESCRIPTION_CHARS)
             .map_err(|e| errors.push(e))
@@ -72,7 +72,7 @@ impl AssetLabel {
 pub fn check_site_image(kind: Option<Kind>) -> Result<(), AdminError> {
     match kind.is_some_and(Kind::is_image) {
         true => Ok(()),
-        false => Err(FieldError::new("image", "Please choose an image (JPEG, PNG, GIF or WebP).").into()),
+        false => Err(FieldError::text("image", Message::new("validation-image-required")).into()),
     }
 }
 

@@ -8,7 +8,11 @@ use hometutor_db::{now, DbConnection};
 
 use crate::{Actor, AdminError, AdminService};
 
-#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+// Also what the admin's audit log answers with.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = AuditEntryDto))]
+#[serde(rename_all = "camelCase")]
 #[diesel(table_name = al)]
 pub struct AuditEntry {
     pub id: i64,
@@ -17,7 +21,9 @@ pub struct AuditEntry {
     pub action: String,
     pub target: String,
     pub details: String,
+    #[serde(serialize_with = "hometutor_core::utc::serialize")]
     pub created_at: NaiveDateTime,
+    /// The client address the action came from (empty for entries older than this field).
     pub client_address: String,
 }
 

@@ -10,12 +10,15 @@ mod assets;
 mod audit;
 mod error;
 mod mail;
+mod report_queue;
+mod reports;
 mod requests;
 mod site;
 mod support;
 mod testimonials;
 mod tutors;
 mod users;
+mod verification;
 
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
@@ -33,6 +36,8 @@ pub use error::AdminError;
 /// An account as admins see it (never the password hash); the accounts crate owns the table.
 pub use hometutor_accounts::User;
 pub use mail::UndeliveredEmail;
+pub use report_queue::{Decided, OpenReports, QueuedReport, REPORT_QUEUE_PAGE};
+pub use reports::ReportInput;
 pub use requests::{AdminRequest, MAX_FLAG_REASON_CHARS};
 pub use site::{
     check_support_phone, SettingsChanges, SiteContent, SiteSettings, Theme, MAX_BANNER_CHARS, MAX_BROADCAST_CHARS,
@@ -42,8 +47,8 @@ pub use support::{NewTicket, SupportTicket};
 pub use support::{MAX_TICKET_MESSAGE_CHARS, MAX_TICKET_NAME_CHARS, MAX_TICKET_SUBJECT_CHARS};
 pub use testimonials::Testimonial;
 pub use testimonials::MAX_TESTIMONIAL_CHARS;
-pub use tutors::{MAX_BADGES, MAX_BADGE_CHARS};
 pub use users::{BulkAction, NewUser, UserFilter, UserPage, UserUpdate, MAX_PAGE_SIZE};
+pub use verification::QUEUE_PAGE as VERIFICATION_QUEUE_PAGE;
 
 /// The admin acting, as written to the audit log.
 #[derive(Debug, Clone)]

@@ -5,7 +5,7 @@
 use chrono::NaiveDateTime;
 use hometutor_accounts as accounts;
 use hometutor_core::{Role, UserId};
-use hometutor_notifications::{Kind, Message, Notice};
+use hometutor_notifications::{Arg, Kind, Message, Notice};
 use hometutor_tuition::moderation;
 
 use crate::error::text;
@@ -39,7 +39,7 @@ fn flagged_notice(parent: UserId, request: i64, subject: &str, reason: Option<&s
     Notice {
         user: parent,
         kind: Kind::RequestFlagged,
-        title: Message::new("notice-flagged-title").arg("subject", subject),
+        title: Message::new("notice-flagged-title").arg("subject", Arg::subject(subject)),
         body,
         link: Some("/dashboard".into()),
         data: serde_json::json!({ "requestId": request, "reason": reason }),
@@ -113,9 +113,7 @@ impl AdminService {
     pub fn assign_tutor(&self, actor: &Actor, id: i64, tutor: Option<i64>) -> Result<(), AdminError> {
         self.db.write(|c| {
             if let Some(tutor) = tutor {
-                if accounts::role_of(c, UserId(tutor))? != Some(Role::Tutor) {
-                    return Err(AdminError::NotFound("Tutor"));
-                }
+                assignable(c, UserId(tutor))?;
             }
             if !moderation::assign(c, id, tutor.map(UserId))? {
                 return Err(AdminError::NotFound("Request"));
@@ -125,4 +123,20 @@ impl AdminService {
             Ok(())
         })
     }
+}
+
+/// Only a tutor who can take the work is assigned: an active account (not suspended) with a
+/// subscription active today.
+fn assignable(c: &mut hometutor_db::DbConnection, tutor: UserId) -> Result<(), AdminError> {
+    let person = accounts::people(c, &[tutor.0])?.remove(&tutor);
+    let Some(person) = person.filter(|p| p.role == Role::Tutor) else {
+        return Err(AdminError::NotFound("Tutor"));
+    };
+    if !person.active {
+        return Err(AdminError::Refused(Message::new("error-assign-tutor-suspended")));
+    }
+    if !person.subscription.at(hometutor_db::now()).active {
+        return Err(AdminError::Refused(Message::new("error-assign-tutor-unsubscribed")));
+    }
+    Ok(())
 }

@@ -6,9 +6,10 @@
 use std::time::Instant;
 
 use diesel::prelude::*;
-use hometutor_core::{Email, FieldError};
+use hometutor_core::{label as named, Email, FieldError, Message};
 use hometutor_db::schema::site_documents as sd;
 use hometutor_db::{now, DbConnection};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -16,6 +17,8 @@ use crate::error::text;
 use crate::{audit, Actor, AdminError, AdminService, SETTINGS_TTL};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = ThemeDto))]
 #[serde(rename_all = "lowercase")]
 pub enum Theme {
     #[default]
@@ -35,18 +38,23 @@ impl Theme {
     }
 }
 
+// Also the answer of `/api/site` and the admin's settings, every field always sent (no doc
+// comment: it would become the schema's description). A stored document that lacks a newer field
+// gets its default from `load`, not from serde's `default`, which would mark it optional there.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = SettingsDto))]
+#[serde(rename_all = "camelCase")]
 pub struct SiteSettings {
     pub site_title: String,
     pub site_description: String,
     pub theme: Theme,
     pub maintenance_mode: bool,
     pub gpt5_mini_preview_enabled: bool,
-    /// Set by the logo upload; `None` shows the built-in logo.
+    // Set by the logo upload; `None` shows the built-in logo.
     pub logo_url: Option<String>,
     pub banner_url: Option<String>,
-    /// Shown on the landing, help, contact, payment and not-found pages.
+    // Shown on the landing, help, contact, payment and not-found pages.
     pub support_email: String,
     pub support_phone: String,
 }
@@ -84,8 +92,11 @@ pub struct SettingsChanges {
     pub support_phone: Option<String>,
 }
 
+// Also the answer of `/api/site` and the admin's content, every field always sent (as above).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = ContentDto))]
+#[serde(rename_all = "camelCase")]
 pub struct SiteContent {
     pub home_text: String,
     pub banners: Vec<String>,
@@ -110,10 +121,19 @@ const SETTINGS: &str = "settings";
 const CONTENT: &str = "content";
 const MAX_CONTENT_BYTES: usize = 64 * 1024;
 
-fn load<T: for<'de> Deserialize<'de> + Default>(c: &mut DbConnection, name: &str) -> QueryResult<T> {
+fn load<T: Serialize + DeserializeOwned + Default>(c: &mut DbConnection, name: &str) -> QueryResult<T> {
     let body: Option<String> = sd::table.find(name).select(sd::body).first(c).optional()?;
-    // A document written by an older version may lack newer fields: they take their defaults.
-    Ok(body.and_then(|b| serde_json::from_str(&b).ok()).unwrap_or_default())
+    Ok(body.and_then(|b| over_defaults(&b)).unwrap_or_default())
+}
+
+/// A stored document laid over the defaults: one written by an older version may lack newer
+/// fields, which take their defaults. One that is no object, or whose fields do not fit, reads as
+/// the defaults.
+fn over_defaults<T: Serialize + DeserializeOwned + Default>(body: &str) -> Option<T> {
+    let Value::Object(stored) = serde_json::from_str(body).ok()? else { return None };
+    let Value::Object(mut fields) = serde_json::to_value(T::default()).ok()? else { return None };
+    fields.extend(stored);
+    serde_json::from_value(Value::Object(fields)).ok()
 }
 
 /// [`load`] inside a writing transaction that goes on to store the document, held
@@ -122,7 +142,7 @@ fn load<T: for<'de> Deserialize<'de> + Default>(c: &mut DbConnection, name: &str
 /// missing (`{}` reads as the defaults), so there is always one to hold: PostgreSQL
 /// locks it; on SQLite that first statement, a write, takes the database's write
 /// lock before anything is read, which also holds across processes.
-fn load_for_update<T: for<'de> Deserialize<'de> + Default>(c: &mut DbConnection, name: &str) -> QueryResult<T> {
+fn load_for_update<T: Serialize + DeserializeOwned + Default>(c: &mut DbConnection, name: &str) -> QueryResult<T> {
     let missing = (sd::name.eq(name), sd::body.eq("{}"), sd::updated_at.eq(now()));
     match c {
         DbConnection::Sqlite(lite) => {
@@ -150,11 +170,11 @@ fn store<T: Serialize>(c: &mut DbConnection, name: &str, value: &T) -> QueryResu
 
 fn support_email(raw: &str) -> Result<String, FieldError> {
     if raw.trim().is_empty() {
-        return Err(FieldError::new("supportEmail", "Support e-mail is required."));
+        return Err(FieldError::text("supportEmail", Message::new("validation-support-email-required")));
     }
     Email::parse(raw)
         .map(|e| e.to_string())
-        .map_err(|_| FieldError::new("supportEmail", "Please enter a valid support e-mail address."))
+        .map_err(|_| FieldError::text("supportEmail", Message::new("validation-support-email-invalid")))
 }
 
 /// A phone number as people dial it: digits with spaces, dashes, brackets and a leading +,
@@ -162,7 +182,7 @@ fn support_email(raw: &str) -> Result<String, FieldError> {
 pub fn check_support_phone(raw: &str) -> Result<String, FieldError> {
     let phone = raw.trim();
     if phone.is_empty() {
-        return Err(FieldError::new("supportPhone", "Support phone is required."));
+        return Err(FieldError::text("supportPhone", Message::new("validation-support-phone-required")));
     }
     let digits = phone.chars().filter(char::is_ascii_digit).count();
     let allowed =
@@ -171,7 +191,7 @@ pub fn check_support_phone(raw: &str) -> Result<String, FieldError> {
     if allowed && (7..=15).contains(&digits) && raw.chars().count() <= MAX_SUPPORT_PHONE_CHARS {
         Ok(phone.to_string())
     } else {
-        Err(FieldError::new("supportPhone", "Please enter a valid support phone number (7 to 15 digits)."))
+        Err(FieldError::text("supportPhone", Message::new("validation-support-phone-invalid")))
     }
 }
 
@@ -180,14 +200,20 @@ pub fn json_list(field: &'static str, label: &str, value: &Value) -> Result<Vec<
     let parsed = match value {
         Value::Null => return Ok(Vec::new()),
         Value::String(s) if s.trim().is_empty() => return Ok(Vec::new()),
-        Value::String(s) => serde_json::from_str::<Value>(s)
-            .map_err(|e| FieldError::new(field, format!("{label} is not valid JSON: {e}.")))?,
+        Value::String(s) => serde_json::from_str::<Value>(s).map_err(|e| {
+            let message =
+                Message::new("validation-json-invalid").arg("label", named(field, label)).arg("error", e.to_string());
+            FieldError::text(field, message)
+        })?,
         other => other.clone(),
     };
     match parsed {
         Value::Array(items) if items.len() <= MAX_LIST_ITEMS => Ok(items),
-        Value::Array(_) => Err(FieldError::new(field, format!("{label} can hold at most {MAX_LIST_ITEMS} entries."))),
-        _ => Err(FieldError::new(field, format!("{label} must be a JSON array, for example [\"…\"]."))),
+        Value::Array(_) => Err(FieldError::text(
+            field,
+            Message::new("validation-list-max").arg("label", named(field, label)).arg("max", MAX_LIST_ITEMS),
+        )),
+        _ => Err(FieldError::text(field, Message::new("validation-json-array").arg("label", named(field, label)))),
     }
 }
 
@@ -314,10 +340,8 @@ impl AdminService {
         let too_many = banners.len() > MAX_LIST_ITEMS || banners.iter().any(|b| b.chars().count() > MAX_BANNER_CHARS);
         let banners: Vec<String> = banners.iter().map(|b| b.trim().to_string()).filter(|b| !b.is_empty()).collect();
         if too_many {
-            errors.push(FieldError::new(
-                "banners",
-                format!("At most {MAX_LIST_ITEMS} banners of at most {MAX_BANNER_CHARS} characters each."),
-            ));
+            let message = Message::new("validation-banners").arg("max", MAX_LIST_ITEMS).arg("chars", MAX_BANNER_CHARS);
+            errors.push(FieldError::text("banners", message));
         }
         let (Some(home_text), Some(faqs), Some(announcements), true) =
             (home_text, faqs, announcements, errors.is_empty())
@@ -326,7 +350,7 @@ impl AdminService {
         };
         let content = SiteContent { home_text, banners, faqs, announcements };
         if serde_json::to_string(&content).map(|s| s.len()).unwrap_or(usize::MAX) > MAX_CONTENT_BYTES {
-            return Err(FieldError::new("content", "The content is too large (at most 64 KB).").into());
+            return Err(FieldError::text("content", Message::new("validation-content-size")).into());
         }
         self.db.write(|c| {
             store(c, CONTENT, &content)?;

@@ -17,14 +17,22 @@ pub struct NewTicket {
     pub message: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+// Also what the admin's list of tickets answers with.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = SupportTicketDto))]
+#[serde(rename_all = "camelCase")]
 #[diesel(table_name = st)]
 pub struct SupportTicket {
     pub id: i64,
     pub name: String,
+    /// The sender's e-mail.
+    #[serde(rename = "from")]
     pub email: String,
     pub subject: String,
+    #[serde(rename = "text")]
     pub message: String,
+    #[serde(serialize_with = "hometutor_core::utc::serialize")]
     pub created_at: NaiveDateTime,
 }
 

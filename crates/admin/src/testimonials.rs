@@ -4,20 +4,25 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_accounts as accounts;
-use hometutor_core::{Role, UserId};
+use hometutor_core::{Message, Role, UserId};
 use hometutor_db::now;
 use hometutor_db::schema::testimonials as tm;
 
 use crate::error::text;
 use crate::{audit, Actor, AdminError, AdminService};
 
-#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+// Also what the API answers with, to the admin and to the parent who wrote it.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TestimonialDto))]
+#[serde(rename_all = "camelCase")]
 #[diesel(table_name = tm)]
 pub struct Testimonial {
     pub id: i64,
     pub name: String,
     pub text: String,
     pub approved: bool,
+    #[serde(serialize_with = "hometutor_core::utc::serialize")]
     pub created_at: NaiveDateTime,
 }
 
@@ -38,9 +43,7 @@ impl AdminService {
             let pending: i64 =
                 tm::table.filter(tm::author_id.eq(author.0)).filter(tm::approved.eq(false)).count().get_result(c)?;
             if pending >= MAX_PENDING_PER_PARENT {
-                return Err(AdminError::Refused(
-                    "You already have testimonials waiting for approval; please wait for them to be reviewed.".into(),
-                ));
+                return Err(AdminError::Refused(Message::new("error-testimonial-pending")));
             }
             let name = accounts::find(c, author)?.ok_or(diesel::result::Error::NotFound)?.fullname;
             let id: i64 = diesel::insert_into(tm::table)

@@ -4,7 +4,7 @@
 
 use hometutor_accounts::{self as accounts, Changes, Listing, User};
 use hometutor_auth::NewAccount;
-use hometutor_core::{single_line, FieldError, Phone, Role, UserId};
+use hometutor_core::{single_line, FieldError, Message, Phone, Role, UserId};
 use hometutor_db::DbConnection;
 
 use crate::error::text;
@@ -67,7 +67,7 @@ pub const MAX_PAGE_SIZE: i64 = 100;
 
 fn refuse_self(actor: &Actor, ids: &[i64], verb: &str) -> Result<(), AdminError> {
     if ids.contains(&actor.id.0) {
-        return Err(AdminError::Refused(format!("You cannot {verb} your own account.")));
+        return Err(AdminError::Refused(Message::new("error-admin-refused-self").arg("verb", verb)));
     }
     Ok(())
 }
@@ -76,7 +76,7 @@ fn refuse_self(actor: &Actor, ids: &[i64], verb: &str) -> Result<(), AdminError>
 /// deletion or another role) when no active admin would be left.
 fn keep_an_admin(conn: &mut DbConnection, ids: &[i64], verb: &str) -> Result<(), AdminError> {
     if accounts::count_active_admins_except(conn, ids)? == 0 {
-        return Err(AdminError::Refused(format!("You cannot {verb} the last admin.")));
+        return Err(AdminError::Refused(Message::new("error-admin-refused-last").arg("verb", verb)));
     }
     Ok(())
 }
@@ -231,7 +231,7 @@ impl AdminService {
     #[tracing::instrument(skip_all)]
     pub fn bulk(&self, actor: &Actor, ids: &[i64], action: BulkAction) -> Result<usize, AdminError> {
         if ids.is_empty() {
-            return Err(FieldError::new("userIds", "Please select users first").into());
+            return Err(FieldError::text("userIds", Message::new("validation-users-select")).into());
         }
         let files = if action == BulkAction::Delete {
             self.media.owned_by(&ids.iter().copied().map(UserId).collect::<Vec<_>>())?

@@ -4,9 +4,15 @@
 use serde::{Deserialize, Serialize};
 
 mod subscription;
+pub mod utc;
 mod validation;
+/// The catalogue message a domain's error or field sentence comes from (domains name their
+/// texts through core, which their errors already use, rather than each depending on the i18n crate).
+pub use hometutor_i18n::{Arg, Language, Message};
 pub use subscription::{Subscription, SubscriptionStatus};
-pub use validation::{multi_line, single_line, Email, FieldError, Otp, Password, Phone};
+pub use validation::{
+    label, multi_line, noun, required, single_line, too_long, Email, FieldError, Otp, Password, Phone,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]

@@ -15,12 +15,18 @@ pub struct Subscription {
     expires: Option<NaiveDateTime>,
 }
 
-/// A subscription as of one instant: what every endpoint shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+// A subscription as of one instant: what every endpoint shows, and the answer of
+// `/api/payment/subscription-status` as it is. (No doc comments on the type: they would become
+// the schema's description.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SubscriptionStatus {
-    /// The flag is set and the expiry is after the instant asked about.
+    /// Active means paid and not yet expired.
+    // The flag is set and the expiry is after the instant asked about.
+    #[serde(rename = "subscriptionActive")]
     pub active: bool,
-    /// The stored expiry, past or future (a lapsed tutor sees when it lapsed).
+    // The stored expiry, past or future (a lapsed tutor sees when it lapsed).
+    #[serde(rename = "subscriptionExpires", serialize_with = "crate::utc::serialize_option")]
     pub expires: Option<NaiveDateTime>,
 }
 

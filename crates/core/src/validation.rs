@@ -40,14 +40,33 @@ impl FieldError {
     }
 }
 
-/// A field's name as sentences say it: the catalogue's `field-<name>` when its English is
-/// `label`, else `label` as given (the same in every language).
-fn label_arg(field: &str, label: &str) -> hometutor_i18n::Arg {
-    let id = format!("field-{field}");
-    match hometutor_i18n::has(&id) && hometutor_i18n::text(Language::En, &id, &[]) == label {
-        true => hometutor_i18n::Arg::message(id),
-        false => label.into(),
+/// A field's name as sentences say it: the catalogue's `field-<name>` or `label-<name>`
+/// (the admin panel's and profiles' own spelling) whose English is `label`, else `label` as
+/// given (the same in every language).
+pub fn label(field: &str, label: &str) -> hometutor_i18n::Arg {
+    let named = [format!("field-{field}"), format!("label-{field}")]
+        .into_iter()
+        .find(|id| hometutor_i18n::has(id) && hometutor_i18n::text(Language::En, id, &[]) == label);
+    match named {
+        Some(id) => hometutor_i18n::Arg::message(id),
+        None => label.into(),
     }
+}
+
+/// A facet of the vocabulary (`subject`, `class`, `board`, `mode`) as sentences name it:
+/// the catalogue's `noun-<name>`.
+pub fn noun(noun: &str) -> hometutor_i18n::Arg {
+    hometutor_i18n::Arg::message(format!("noun-{noun}"))
+}
+
+/// "`label` is required." (`label` named as [`label`] says).
+pub fn required(field: &'static str, label_text: &str) -> FieldError {
+    FieldError::text(field, Message::new("validation-required").arg("label", label(field, label_text)))
+}
+
+/// "`label` must be at most `max` characters." (`label` named as [`label`] says).
+pub fn too_long(field: &'static str, label_text: &str, max: usize) -> FieldError {
+    FieldError::text(field, Message::new("validation-too-long").arg("label", label(field, label_text)).arg("max", max))
 }
 
 /// Checks one line of text a person typed (a name, a subject, a title): no control
@@ -55,7 +74,10 @@ fn label_arg(field: &str, label: &str) -> hometutor_i18n::Arg {
 /// PostgreSQL refuses. Returns the text trimmed; length rules stay with each field.
 pub fn single_line(field: &'static str, label: &str, raw: &str) -> Result<String, FieldError> {
     if raw.chars().any(char::is_control) {
-        return Err(FieldError::text(field, Message::new("validation-one-line").arg("label", label_arg(field, label))));
+        return Err(FieldError::text(
+            field,
+            Message::new("validation-one-line").arg("label", self::label(field, label)),
+        ));
     }
     Ok(raw.trim().to_string())
 }
@@ -66,7 +88,7 @@ pub fn multi_line(field: &'static str, label: &str, raw: &str) -> Result<(), Fie
     if raw.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
         return Err(FieldError::text(
             field,
-            Message::new("validation-no-control").arg("label", label_arg(field, label)),
+            Message::new("validation-no-control").arg("label", self::label(field, label)),
         ));
     }
     Ok(())

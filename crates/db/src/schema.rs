@@ -59,6 +59,8 @@ diesel::table! {
         failed_at -> Nullable<Timestamp>,
         /// Extra headers, a JSON object (List-Unsubscribe).
         headers -> Nullable<Text>,
+        /// Higher goes first: 2 codes, 1 account notices, 0 the rest.
+        priority -> Integer,
     }
 }
 
@@ -167,6 +169,24 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// A person's report about a profile, request, message or interested tutor, and its outcome.
+    reports (id) {
+        id -> BigInt,
+        reporter_id -> BigInt,
+        target_kind -> Text,
+        target_id -> BigInt,
+        reported_id -> BigInt,
+        request_id -> Nullable<BigInt>,
+        reason -> Text,
+        details -> Text,
+        outcome -> Nullable<Text>,
+        decided_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        decided_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     chat_tickets (ticket_hash) {
         ticket_hash -> Text,
         user_id -> BigInt,
@@ -204,6 +224,29 @@ diesel::table! {
         comment -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        /// The reviewed tutor's one public answer, and when they gave it.
+        answer -> Nullable<Text>,
+        answered_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A parent who stopped sharing their phone and e-mail with one tutor.
+    contact_withholds (parent_id, tutor_id) {
+        parent_id -> BigInt,
+        tutor_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// A tutor's first message to a parent, counted with interests against the daily cap.
+    tutor_first_messages (id) {
+        id -> BigInt,
+        tutor_id -> BigInt,
+        parent_id -> BigInt,
+        request_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
     }
 }
 
@@ -400,10 +443,49 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A tutor's verification submission and an admin's decision (crates/profiles' `verification`).
+    verification_submissions (id) {
+        id -> BigInt,
+        tutor_id -> BigInt,
+        id_kind -> Text,
+        aadhaar_masked -> Bool,
+        qualification -> Text,
+        note -> Text,
+        status -> Text,
+        submitted_at -> Timestamp,
+        queued_at -> Timestamp,
+        name_changed -> Bool,
+        decided_at -> Nullable<Timestamp>,
+        decided_by -> Nullable<BigInt>,
+        id_checked -> Bool,
+        qualification_checked -> Bool,
+        police_checked -> Bool,
+        reject_reason -> Nullable<Text>,
+        reject_text -> Nullable<Text>,
+        files_deleted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A verification submission's private files (objects under `private/`, never in `uploads`).
+    verification_documents (id) {
+        id -> BigInt,
+        submission_id -> BigInt,
+        slot -> Text,
+        object_name -> Text,
+        original_name -> Text,
+        mimetype -> Text,
+        size -> BigInt,
+        deleted_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
 diesel::joinable!(payment_orders -> users (user_id));
+diesel::joinable!(verification_documents -> verification_submissions (submission_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -416,9 +498,12 @@ diesel::allow_tables_to_appear_in_same_query!(
     conversations,
     messages,
     blocks,
+    reports,
     chat_tickets,
     tutor_profiles,
     reviews,
+    contact_withholds,
+    tutor_first_messages,
     uploads,
     site_documents,
     testimonials,
@@ -431,6 +516,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     tutor_area_cells,
     notifications,
     notification_preferences,
+    verification_submissions,
+    verification_documents,
     tuition_invites,
     tutor_search_index
 );

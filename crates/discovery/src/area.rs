@@ -11,7 +11,7 @@ use crate::{DiscoveryError, DiscoveryService};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct AreaSummary {
-    /// 'near Lajpat Nagar, South Delhi'.
+    /// 'Lajpat Nagar, South Delhi'.
     pub place_name: Option<String>,
     pub radius_km: f64,
     pub subjects: Vec<TermRef>,
@@ -30,7 +30,11 @@ impl DiscoveryService {
             list.iter().map(|t| TermRef { id: t.id.to_string(), label: t.label.to_string() }).collect::<Vec<_>>()
         };
         Ok(area.map(|a| AreaSummary {
-            place_name: Places::global().describe(a.center.lat, a.center.lng),
+            // Named after the point searches use, so the name tells no more than they do.
+            place_name: {
+                let shown = area::shown_center(a.center);
+                Places::global().describe(shown.lat, shown.lng)
+            },
             radius_km: a.radius_km,
             subjects: choices(&a.subjects),
             classes: choices(&a.classes),

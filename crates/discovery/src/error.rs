@@ -1,4 +1,4 @@
-use hometutor_core::FieldError;
+use hometutor_core::{FieldError, Message};
 use hometutor_db::DbError;
 
 #[derive(Debug, thiserror::Error)]
@@ -31,5 +31,35 @@ impl From<diesel::result::Error> for DiscoveryError {
 impl From<FieldError> for DiscoveryError {
     fn from(e: FieldError) -> Self {
         DiscoveryError::Validation(vec![e])
+    }
+}
+
+impl DiscoveryError {
+    /// The catalogue message of this error (its Display is the English, for logs); `None` for
+    /// validation errors (their fields carry theirs) and database failures.
+    pub fn text(&self) -> Option<Message> {
+        Some(match self {
+            DiscoveryError::Validation(_) | DiscoveryError::Db(_) => return None,
+            DiscoveryError::NotFound => Message::new("error-not-found"),
+            DiscoveryError::NotAParent => Message::new("error-recommend-parents-only"),
+            DiscoveryError::Closed => Message::new("error-invite-closed"),
+            DiscoveryError::Hidden => Message::new("error-invite-hidden"),
+            DiscoveryError::TooManyInvites(count) => Message::new("error-too-many-invites").arg("count", *count),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hometutor_core::Language;
+
+    /// The catalogue's English is the Display, word for word.
+    #[test]
+    fn every_message_renders_as_its_display_in_english() {
+        use DiscoveryError as E;
+        for e in [E::NotFound, E::NotAParent, E::Closed, E::Hidden, E::TooManyInvites(20)] {
+            assert_eq!(e.text().map(|t| t.render(Language::En)), Some(e.to_string()));
+        }
     }
 }

@@ -5,6 +5,8 @@
 //! Subjects'; for a subject in the parent's own words, the same words), and whose class,
 //! board and mode lists admit the request's (an empty list admits anything). Each is
 //! scored ([`crate::score`]); the best [`MAX_RECOMMENDATIONS`] come back, best first.
+//! A block either way keeps a tutor out (one who blocked the parent, or whom the parent
+//! blocked), before the top list is cut, so it is never shorter for it.
 //!
 //! Responsiveness needs the tutor's conversations, so it is read only for the candidates
 //! that can still reach the top: a candidate whose score without it is more than its
@@ -18,7 +20,8 @@ use hometutor_core::{Role, UserId};
 use hometutor_db::schema::{conversations as cv, messages as ms, tuition_invites as inv};
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::Point;
-use hometutor_notifications::{Kind, Message, Notice, Notification};
+use hometutor_moderation::blocks;
+use hometutor_notifications::{Arg, Kind, Message, Notice, Notification};
 use hometutor_tuition::{own_request_needs, Openness, RequestNeeds};
 use hometutor_vocabulary::{find, Choice, Facet, OTHER};
 use serde_json::json;
@@ -180,13 +183,15 @@ pub fn responsiveness(c: &mut DbConnection, tutors: &[i64], since: NaiveDateTime
 pub fn recommend(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Recommendation, DiscoveryError> {
     let facts = own_request(c, parent, id)?;
     let at = now();
+    let mut blocked = blocks::blockers_of(c, parent)?;
+    blocked.extend(blocks::blocked_by(c, parent)?.into_iter().map(|(tutor, _)| tutor.0));
     let subject_filter: Option<&str> = match &facts.wanted.subject {
         Some(Choice::Known(t)) => Some(t.id),
         _ => None,
     };
     let candidates: Vec<(Candidate, f64)> = card::candidates_at(c, facts.point, subject_filter, None, at)?
         .into_iter()
-        .filter(|cand| cand.tutor != parent.0 && suits(cand, &facts))
+        .filter(|cand| cand.tutor != parent.0 && !blocked.contains(&cand.tutor) && suits(cand, &facts))
         .filter_map(|cand| {
             let d = cand.distance_to(facts.point);
             (d <= cand.radius_km).then_some((cand, d))
@@ -244,10 +249,10 @@ fn invite_notice(tutor: i64, id: i64, facts: &RequestFacts) -> Notice {
     Notice {
         user: UserId(tutor),
         kind: Kind::TuitionInvite,
-        title: Message::new("notice-invite-title").arg("subject", &facts.subject_label),
+        title: Message::new("notice-invite-title").arg("subject", Arg::subject(&facts.subject_label)),
         body: Message::new("notice-invite-body")
-            .arg("subject", &facts.subject_label)
-            .arg("classLevel", &facts.class_label),
+            .arg("subject", Arg::subject(&facts.subject_label))
+            .arg("classLevel", Arg::class(&facts.class_label)),
         link: Some(format!("/nearby?request={id}")),
         data: json!({ "requestId": id, "subject": facts.subject_label, "classLevel": facts.class_label }),
         dedupe_key: Some(format!("tuition_invite:{id}")),
@@ -277,6 +282,11 @@ impl DiscoveryService {
             // Only a tutor search could list: another account, or a tutor without a current
             // subscription (who could not open the request), is not found.
             if hometutor_accounts::listable_tutors(c, &[tutor], now())?.is_empty() {
+                return Err(DiscoveryError::NotFound);
+            }
+            // Nor a tutor a block either way keeps out of the recommendations: the invitation
+            // would reach a tutor who refuses to hear from this parent.
+            if blocks::either_blocks(c, caller, UserId(tutor))? {
                 return Err(DiscoveryError::NotFound);
             }
             let already: i64 =

@@ -2,7 +2,10 @@
 //!
 //! Listed: a listable tutor (see the crate's documentation) whose teaching area's circle
 //! covers the place (distance from the place to the area's centre ≤ the area's radius) and,
-//! when `radiusKm` is given, whose centre is at most that far. Filters are vocabulary ids:
+//! when `radiusKm` is given, whose centre is at most that far. The centre is always the one
+//! searches use, the centre of the saved centre's 1 km cell (`hometutor_tuition::area::shown_center`):
+//! no number of searches tells where in its cell a tutor's centre is. Filters are vocabulary ids (or a
+//! term's name in English, Hindi or Hinglish, mapped by `hometutor_vocabulary::resolve`):
 //! a subject lists only tutors who name it or 'All Subjects' (an area without subjects is
 //! not listed for a subject filter); class, board and mode list tutors whose list names it
 //! or is empty (any). `minRating` compares the mean shown (to one decimal; tutors without
@@ -37,7 +40,7 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::FieldError;
+use hometutor_core::{FieldError, Message};
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::Point;
 use hometutor_vocabulary::{find, Facet};
@@ -98,10 +101,13 @@ fn term(
     errors: &mut Vec<FieldError>,
 ) -> Option<&'static str> {
     let id = value.as_deref().map(str::trim).filter(|v| !v.is_empty())?;
-    match find(facet, id) {
+    // An id, or a term's name as people type it ('Maths', 'गणित', 'कक्षा 8', '8vi').
+    match find(facet, id).or_else(|| hometutor_vocabulary::resolve(facet, id)) {
         Some(t) => Some(t.id),
         None => {
-            errors.push(FieldError::new(field, format!("Unknown {noun} '{id}': use an id from /api/vocabulary.")));
+            let message =
+                Message::new("validation-unknown-vocabulary").arg("noun", hometutor_core::noun(noun)).arg("id", id);
+            errors.push(FieldError::text(field, message));
             None
         }
     }
@@ -113,46 +119,42 @@ impl TutorQuery {
         let mut errors = Vec::new();
         let point = match self.location {
             None => {
-                errors.push(FieldError::new("location", "Choose a place to search near."));
+                errors.push(FieldError::text("location", Message::new("validation-search-location")));
                 None
             }
             Some([lng, lat]) => {
                 let p = Point::new(lat, lng);
                 if p.is_none() {
-                    errors.push(FieldError::new(
-                        "location",
-                        "The location must be a real place: longitude -180 to 180, latitude -90 to 90.",
-                    ));
+                    errors.push(FieldError::text("location", Message::new("validation-location-real")));
                 }
                 p
             }
         };
         if self.radius_km.is_some_and(|r| !(MIN_SEARCH_RADIUS_KM..=MAX_SEARCH_RADIUS_KM).contains(&r)) {
-            errors.push(FieldError::new(
-                "radiusKm",
-                format!("The distance must be between {MIN_SEARCH_RADIUS_KM} and {MAX_SEARCH_RADIUS_KM} km."),
-            ));
+            let message =
+                Message::new("validation-radius").arg("min", MIN_SEARCH_RADIUS_KM).arg("max", MAX_SEARCH_RADIUS_KM);
+            errors.push(FieldError::text("radiusKm", message));
         }
         let subject = term(Facet::Subject, "subject", "subject", &self.subject, &mut errors);
         let class = term(Facet::Class, "classLevel", "class", &self.class_level, &mut errors);
         let board = term(Facet::Board, "board", "board", &self.board, &mut errors);
         let mode = term(Facet::Mode, "mode", "mode", &self.mode, &mut errors);
         if self.min_rating.is_some_and(|r| !(1.0..=5.0).contains(&r)) {
-            errors.push(FieldError::new("minRating", "The lowest rating must be from 1 to 5."));
+            errors.push(FieldError::text("minRating", Message::new("validation-min-rating")));
         }
         if self.min_fee.is_some_and(|f| !(0..=MAX_FEE).contains(&f)) {
-            errors.push(FieldError::new("minFee", format!("The lowest fee must be from 0 to {MAX_FEE} rupees.")));
+            errors.push(FieldError::text("minFee", Message::new("validation-min-fee").arg("max", MAX_FEE)));
         }
         if self.max_fee.is_some_and(|f| !(0..=MAX_FEE).contains(&f)) {
-            errors.push(FieldError::new("maxFee", format!("The highest fee must be from 0 to {MAX_FEE} rupees.")));
+            errors.push(FieldError::text("maxFee", Message::new("validation-max-fee").arg("max", MAX_FEE)));
         } else if let (Some(min), Some(max)) = (self.min_fee, self.max_fee) {
             if min > max && (0..=MAX_FEE).contains(&min) {
-                errors.push(FieldError::new("maxFee", "The highest fee must not be below the lowest."));
+                errors.push(FieldError::text("maxFee", Message::new("validation-fee-order")));
             }
         }
         let page = self.page.unwrap_or(1);
         if !(1..=MAX_PAGE).contains(&page) {
-            errors.push(FieldError::new("page", format!("The page must be from 1 to {MAX_PAGE}.")));
+            errors.push(FieldError::text("page", Message::new("validation-page").arg("max", MAX_PAGE)));
         }
         match point {
             Some(point) if errors.is_empty() => Ok(ValidQuery {

@@ -36,14 +36,15 @@ pub struct TutorCard {
     pub review_count: i64,
     /// From the point searched to the area's centre, to 0.1 km.
     pub distance_km: f64,
-    /// 'near Lajpat Nagar, South Delhi': where the area's centre is, roughly.
+    /// 'Lajpat Nagar, South Delhi': where the area's centre is, roughly.
     pub place_name: Option<String>,
     /// `[longitude, latitude]` of that place (its post office, public data), where a map puts the
     /// tutor: never the area's own centre.
     pub place_location: Option<[f64; 2]>,
     pub verified: bool,
     pub featured: bool,
-    pub badges: Vec<String>,
+    /// The standing verification: its checks and date (`None` for a tutor not verified).
+    pub verification: Option<hometutor_profiles::verification::Badge>,
 }
 
 /// Distances are shown, and ordered, to 0.1 km.
@@ -87,6 +88,7 @@ pub(crate) fn cards_with(
 ) -> QueryResult<Vec<TutorCard>> {
     let ids: Vec<i64> = shown.iter().map(|(cand, _)| cand.tutor).collect();
     let people = hometutor_accounts::listed_tutors(c, &ids)?;
+    let verifications = hometutor_profiles::verification::badges(c, &ids)?;
     let terms = |list: &[Choice]| list.iter().map(TermRef::from).collect::<Vec<_>>();
     Ok(shown
         .iter()
@@ -116,7 +118,7 @@ pub(crate) fn cards_with(
                 place_location: place.map(|p| p.location),
                 verified: cand.verified,
                 featured: person.featured,
-                badges: person.badges.clone(),
+                verification: verifications.get(&cand.tutor).copied(),
             })
         })
         .collect())
@@ -125,7 +127,7 @@ pub(crate) fn cards_with(
 /// The place an area's centre is near, as a card shows it.
 #[derive(Debug, Clone)]
 struct NearPlace {
-    /// 'near Lajpat Nagar, South Delhi'.
+    /// 'Lajpat Nagar, South Delhi'.
     name: String,
     /// The place's own point, `[longitude, latitude]`.
     location: [f64; 2],
@@ -145,7 +147,7 @@ fn near_place(center: Point) -> Option<NearPlace> {
     }
     let place = Places::global()
         .nearest(center.lat, center.lng)
-        .map(|p| NearPlace { name: p.near_name(), location: [p.lng, p.lat] });
+        .map(|p| NearPlace { name: p.display_name(), location: [p.lng, p.lat] });
     if let Ok(mut m) = names.lock() {
         if m.len() >= PLACE_NAMES {
             m.clear();

@@ -80,10 +80,16 @@ fn recommends_the_best_suited_tutors_with_reasons_to_the_owner_only() {
     // 1 km away with half credit for fit (66.5) beats 9 km away with full fit (53.5).
     assert_eq!(order, vec![best, near_any, far], "science, online-only and unpaid tutors are not listed");
     let top = &got.tutors[0];
+    // The distance is to the centre searches use, that of the tutor's 1 km cell.
+    let away = |km: f64| {
+        let shown = hometutor_geo::distance_km(DELHI, hometutor_tuition::area::shown_center(east(km)));
+        format!("{:.1} km away", (shown * 10.0).round() / 10.0)
+    };
+    let (away_2, away_1, away_9) = (away(2.0), away(1.0), away(9.0));
     assert_eq!(
         top.reasons,
         vec![
-            "2.0 km away",
+            away_2.as_str(),
             "Teaches Mathematics for Class 8",
             "CBSE",
             "★ 4.6 from 12 reviews",
@@ -93,8 +99,8 @@ fn recommends_the_best_suited_tutors_with_reasons_to_the_owner_only() {
     );
     assert!(top.score <= 100 && top.score > got.tutors[1].score);
     assert!(!top.invited);
-    assert_eq!(got.tutors[1].reasons, vec!["1.0 km away"]);
-    assert_eq!(got.tutors[2].reasons[..3], ["9.0 km away", "Teaches Mathematics for Class 8", "CBSE"]);
+    assert_eq!(got.tutors[1].reasons, vec![away_1.as_str()]);
+    assert_eq!(got.tutors[2].reasons[..3], [away_9.as_str(), "Teaches Mathematics for Class 8", "CBSE"]);
     // Determinism: the same answer again.
     assert_eq!(service.recommendations(UserId(parent), Role::Parent, id).unwrap(), got);
 

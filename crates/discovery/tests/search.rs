@@ -39,8 +39,8 @@ fn lists_only_subscribed_verified_active_tutors_whose_area_covers_the_place() {
     seed(&db, &areas);
     let service = DiscoveryService::new(db.clone(), Announced::default().notifier());
     assert_eq!(ids(&service, &query(DELHI)), vec![ok]);
-    // From the far tutor's own centre both are listed, nearest first.
-    assert_eq!(ids(&service, &query(east(5.0))), vec![too_far, ok]);
+    // From the far tutor's centre (as searches place it, its 1 km cell's) both are listed, nearest first.
+    assert_eq!(ids(&service, &query(hometutor_tuition::area::shown_center(east(6.0)))), vec![too_far, ok]);
     // radiusKm: the distance to the centre, not only the tutor's own radius.
     let mut near = query(DELHI);
     near.radius_km = Some(2.0);
@@ -48,16 +48,19 @@ fn lists_only_subscribed_verified_active_tutors_whose_area_covers_the_place() {
     let page = service.search(&query(DELHI)).unwrap();
     assert_eq!((page.total, page.page, page.page_size), (1, 1, PAGE_SIZE));
     let card = &page.tutors[0];
-    assert_eq!(card.distance_km, 3.0);
+    // To the centre searches use (its 1 km cell's), to 0.1 km.
+    let shown = hometutor_geo::distance_km(DELHI, hometutor_tuition::area::shown_center(east(3.0)));
+    assert_eq!(card.distance_km, (shown * 10.0).round() / 10.0);
+    assert!((card.distance_km - 3.0).abs() <= 0.8, "{}", card.distance_km);
     assert_eq!(card.fullname, "Name of ok@example.com");
-    assert_eq!(card.badges, vec!["Top tutor"]);
+    assert_eq!(card.verification, None, "typed badges are never shown");
     assert_eq!(card.subjects[0].label, "Mathematics");
     // The map puts the tutor at the place the card names (a post office's public point near the
     // area's centre), never at the centre itself.
     let name = card.place_name.as_deref().unwrap();
     let [lng, lat] = card.place_location.unwrap();
     let place = hometutor_places::Places::global().nearest(lat, lng).unwrap();
-    assert_eq!(name, format!("near {}", place.display_name()));
+    assert_eq!(name, place.display_name());
     let off = hometutor_geo::distance_km(Point { lat, lng }, east(3.0));
     assert!(off > 0.0 && off < 5.0, "the place is {off} km from the centre");
 }
@@ -93,6 +96,11 @@ fn filters_by_vocabulary_ids() {
     // 'Class 1' never matches 'Class 10'; empty lists admit any class.
     assert_eq!(with(&|q| q.class_level = Some("class-1".into())), vec![maths, any, science]);
     assert_eq!(with(&|q| q.class_level = Some("class-10".into())), vec![all, any, science]);
+    // Names as people type them, in English, Hindi or Hinglish, are the same filters.
+    assert_eq!(with(&|q| q.subject = Some("गणित".into())), vec![maths, all]);
+    assert_eq!(with(&|q| q.subject = Some("ganit".into())), vec![maths, all]);
+    assert_eq!(with(&|q| q.class_level = Some("कक्षा १".into())), vec![maths, any, science]);
+    assert_eq!(with(&|q| q.class_level = Some("dasvi".into())), vec![all, any, science]);
     assert_eq!(with(&|q| q.board = Some("cbse".into())), vec![maths, all, any]);
     assert_eq!(with(&|q| q.mode = Some("online".into())), vec![all, any, science]);
     // Tutors without a fee are left out when maxFee is set.

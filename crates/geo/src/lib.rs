@@ -2,7 +2,8 @@
 //! 6371 km, the latitude/longitude box that encloses a radius (split at the 180°
 //! meridian, widened to all longitudes near a pole), the fine grid cells that
 //! index requests for the nearby search, and the coarse cells that index tutors'
-//! teaching areas for the reverse match. No database, no I/O.
+//! teaching areas for the reverse match, and the grids that private places are published on
+//! ([`SnapGrid`]). No database, no I/O.
 
 mod bounds;
 mod chord;
@@ -11,6 +12,7 @@ mod flat;
 mod grid;
 mod offset;
 mod point;
+mod snap;
 #[cfg(test)]
 mod tests;
 
@@ -19,5 +21,6 @@ pub use chord::UnitVector;
 pub use coarse::{coarse_cell_of, coarse_cells_covering, COARSE_CELL_DEGREES};
 pub use flat::FlatDistance;
 pub use grid::{cell_of, cells_by_distance, cells_covering, CELL_DEGREES};
-pub use offset::{destination, ring_offset};
+pub use offset::destination;
 pub use point::{distance_km, Point, EARTH_RADIUS_KM};
+pub use snap::{SnapCell, SnapGrid};

@@ -6,7 +6,7 @@ use crate::grid::{cell_col, cell_row, nearest_lng, LNG_CELLS};
 use crate::offset::wrap_lng;
 use crate::{
     bounding_box, cell_of, cells_by_distance, cells_covering, coarse_cell_of, coarse_cells_covering, destination,
-    distance_km, ring_offset, BoundingBox, FlatDistance, Point, UnitVector, CELL_DEGREES, EARTH_RADIUS_KM,
+    distance_km, BoundingBox, FlatDistance, Point, UnitVector, CELL_DEGREES, EARTH_RADIUS_KM,
 };
 
 #[test]
@@ -101,28 +101,6 @@ fn a_box_around_a_pole_covers_every_longitude() {
     assert_eq!(b.lng_ranges, vec![(-180.0, 180.0)]);
     assert_eq!(b.max_lat, 90.0);
     assert!(b.contains(p(89.9, -170.0)));
-}
-
-#[test]
-fn a_ring_offset_lands_between_the_two_radii_in_every_direction() {
-    for home in [p(28.6139, 77.209), p(0.0, 179.999), p(-33.9, 18.4), p(89.999, 10.0)] {
-        for i in 0..=20 {
-            for j in 0..=20 {
-                let (u, v) = (i as f64 / 20.0, j as f64 / 20.0);
-                let moved = ring_offset(home, 0.25, 0.5, u, v);
-                let d = distance_km(home, moved);
-                assert!((0.25 - 1e-6..=0.5 + 1e-6).contains(&d), "{home:?} {u} {v}: {d}");
-                assert!(Point::new(moved.lat, moved.lng).is_some(), "{moved:?}");
-            }
-        }
-    }
-    let home = p(28.6139, 77.209);
-    assert_ne!(ring_offset(home, 0.25, 0.5, 0.1, 0.5), ring_offset(home, 0.25, 0.5, 0.2, 0.5));
-    // Bearing 0 is north, a quarter turn is east.
-    let north = ring_offset(home, 0.25, 0.5, 0.0, 0.0);
-    assert!(north.lat > home.lat && (north.lng - home.lng).abs() < 1e-9);
-    let east = ring_offset(home, 0.25, 0.5, 0.25, 0.0);
-    assert!(east.lng > home.lng && (east.lat - home.lat).abs() < 1e-5);
 }
 
 #[test]
@@ -245,4 +223,41 @@ proptest! {
             );
         }
     }
+}
+
+#[test]
+fn every_point_of_a_snap_cell_publishes_its_centre_and_the_cell_is_at_least_its_side_wide() {
+    use crate::SnapGrid;
+    let mut seed = 5u64;
+    let mut next = || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    for side in [0.5, 1.0] {
+        let grid = SnapGrid::new(side, 0.37, 0.81);
+        for home in [p(28.6139, 77.209), p(0.0, 179.9999), p(-33.9, 18.4), p(60.17, 24.94), p(12.97, -180.0)] {
+            let cell = grid.cell(home);
+            let centre = cell.center();
+            assert_eq!(grid.snap(home), centre);
+            assert_eq!(grid.cell(centre), cell, "the centre is in its own cell");
+            // Every point of the cell, to its edges, gives the same published point.
+            for _ in 0..500 {
+                let q = cell.at(next() * 0.999_999, next() * 0.999_999);
+                assert_eq!(grid.snap(q), centre, "{home:?} {q:?}");
+            }
+            // Places a side apart north–south and east–west (at the poleward edge) share it.
+            let (sw, nw) = (cell.at(0.0, 0.0), cell.at(0.0, 0.999_999));
+            let poleward = if home.lat >= 0.0 { 0.999_999 } else { 0.0 };
+            let (w, e) = (cell.at(0.0, poleward), cell.at(0.999_999, poleward));
+            assert!(distance_km(sw, nw) >= side - 1e-3, "{home:?}: {}", distance_km(sw, nw));
+            assert!(distance_km(w, e) >= side - 1e-3, "{home:?}: {}", distance_km(w, e));
+            // The published point is within half the cell's diagonal (and a bit for wide rows).
+            assert!(distance_km(home, centre) <= side * 0.75, "{home:?}: {}", distance_km(home, centre));
+            // Just outside the cell is another cell.
+            assert_ne!(grid.snap(cell.at(0.5, 1.000_01)), centre);
+            assert_ne!(grid.snap(cell.at(1.000_01, 0.5)), centre);
+        }
+    }
+    let home = p(28.6139, 77.209);
+    assert_ne!(SnapGrid::new(0.5, 0.1, 0.2).snap(home), SnapGrid::new(0.5, 0.6, 0.7).snap(home), "shifted origin");
 }

@@ -57,6 +57,7 @@ pub(crate) fn render<'a>(language: Language, id: &str, args: impl Iterator<Item 
             Arg::Text(s) => FluentValue::from(s.as_str()),
             Arg::Date { date } => FluentValue::from(long_date(language, date)),
             Arg::Message { message } => FluentValue::from(render(language, message, std::iter::empty())),
+            Arg::Term { term, id, text } => FluentValue::from(Arg::term_in(term, id.as_deref(), text, language.code())),
         };
         fluent_args.set(name, value);
     }

@@ -13,6 +13,12 @@ macro_rules! catalogue_files {
             ("errors.ftl", include_str!(concat!("../locales/", $code, "/errors.ftl"))),
             ("validation.ftl", include_str!(concat!("../locales/", $code, "/validation.ftl"))),
             ("messages.ftl", include_str!(concat!("../locales/", $code, "/messages.ftl"))),
+            ("tuition.ftl", include_str!(concat!("../locales/", $code, "/tuition.ftl"))),
+            ("site.ftl", include_str!(concat!("../locales/", $code, "/site.ftl"))),
+            ("http.ftl", include_str!(concat!("../locales/", $code, "/http.ftl"))),
+            ("moderation.ftl", include_str!(concat!("../locales/", $code, "/moderation.ftl"))),
+            ("verification.ftl", include_str!(concat!("../locales/", $code, "/verification.ftl"))),
+            ("reviews.ftl", include_str!(concat!("../locales/", $code, "/reviews.ftl"))),
         ]
     };
 }

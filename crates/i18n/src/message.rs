@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+use hometutor_vocabulary::Facet;
 use serde::{Deserialize, Serialize};
 
 use crate::Language;
@@ -23,12 +24,47 @@ pub enum Arg {
     Message {
         message: String,
     },
+    /// A subject or a class as the parent wrote it, in the reader's language where the
+    /// vocabulary knows it ('Mathematics' reads 'गणित' in Hindi); a parent's own words as they are.
+    Term {
+        /// `subject` or `class`.
+        term: String,
+        /// The vocabulary's id, when the words name one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+        text: String,
+    },
 }
 
 impl Arg {
     /// The catalogue message `id` (one without arguments), rendered in the language of the text it goes into.
     pub fn message(id: impl Into<String>) -> Self {
         Arg::Message { message: id.into() }
+    }
+
+    /// A request's subject ('Mathematics', or a parent's own words).
+    pub fn subject(text: &str) -> Self {
+        Self::term(Facet::Subject, "subject", text)
+    }
+
+    /// A request's class ('Class 8', or a parent's own words).
+    pub fn class(text: &str) -> Self {
+        Self::term(Facet::Class, "class", text)
+    }
+
+    fn term(facet: Facet, term: &str, text: &str) -> Self {
+        let id = hometutor_vocabulary::resolve(facet, text).map(|t| t.id.to_string());
+        Arg::Term { term: term.into(), id, text: text.into() }
+    }
+
+    /// The text of a [`Arg::Term`] in `language`.
+    pub(crate) fn term_in(term: &str, id: Option<&str>, text: &str, language: &str) -> String {
+        let facet = match term {
+            "subject" => Facet::Subject,
+            "class" => Facet::Class,
+            _ => return text.to_string(),
+        };
+        id.and_then(|id| hometutor_vocabulary::label_in(facet, id, language)).unwrap_or(text).to_string()
     }
 
     /// The day `year-month-day` (month 1 to 12).
@@ -124,6 +160,23 @@ impl From<String> for Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_subject_and_a_class_read_in_the_readers_language_and_own_words_as_written() {
+        let invite = Message::new("notice-invite-body")
+            .arg("subject", Arg::subject("Mathematics"))
+            .arg("classLevel", Arg::class("Class 8"));
+        let stored: Message = serde_json::from_str(&serde_json::to_string(&invite).unwrap_or_default()).expect("json");
+        assert_eq!(stored, invite);
+        assert!(
+            stored.render(Language::Hi).starts_with("विषय: गणित · कक्षा: कक्षा 8।"),
+            "{}",
+            stored.render(Language::Hi)
+        );
+        assert!(stored.render(Language::En).starts_with("Subject: Mathematics · Class: Class 8."));
+        let own = Message::new("notice-closed-title").arg("subject", Arg::subject("Vedic maths"));
+        assert!(own.render(Language::Hi).contains("Vedic maths"), "{}", own.render(Language::Hi));
+    }
 
     #[test]
     fn a_message_round_trips_through_json() {

@@ -48,6 +48,13 @@ pub enum Bucket {
     /// person typing sends a few a second for a moment; a script copying the index, many.
     /// Attached to the routes.
     PlaceSearchesPerIp,
+    /// Tutor searches (`/api/tutors/search`, public) per client address: a family compares a
+    /// few pages and filters a minute; a script probing where tutors teach sends hundreds.
+    /// Attached to the route.
+    TutorSearchesPerIp,
+    /// Reports one account files (`POST /api/reports`): a person reports a few people, a grudge
+    /// or a script many. Counted by the route.
+    ReportsPerAccount,
 }
 
 const fn minutes(n: u64) -> Duration {
@@ -55,7 +62,7 @@ const fn minutes(n: u64) -> Duration {
 }
 
 impl Bucket {
-    pub const ALL: [Bucket; 8] = [
+    pub const ALL: [Bucket; 10] = [
         Bucket::LoginFailuresPerAccount,
         Bucket::LoginFailuresPerIp,
         Bucket::CodeEmailsPerIp,
@@ -64,6 +71,8 @@ impl Bucket {
         Bucket::ChatEventsPerAccount,
         Bucket::UnsubscribesPerIp,
         Bucket::PlaceSearchesPerIp,
+        Bucket::TutorSearchesPerIp,
+        Bucket::ReportsPerAccount,
     ];
 
     /// The table: each bucket's name, its numbers and who counts it. The name prefixes the
@@ -79,6 +88,8 @@ impl Bucket {
             Bucket::ChatEventsPerAccount => ("chat-events-per-account", 30, Duration::from_secs(10), ByLimiter),
             Bucket::UnsubscribesPerIp => ("unsubscribes-per-ip", 20, minutes(15), ByLimiter),
             Bucket::PlaceSearchesPerIp => ("place-searches-per-ip", 120, minutes(1), ByLimiter),
+            Bucket::TutorSearchesPerIp => ("tutor-searches-per-ip", 60, minutes(1), ByLimiter),
+            Bucket::ReportsPerAccount => ("reports-per-account", 10, minutes(60), ByLimiter),
         };
         (name, Rule { limit, window }, counted)
     }
@@ -94,6 +105,12 @@ impl Bucket {
 
     pub const fn counted(self) -> Counted {
         self.declared().2
+    }
+
+    /// Whether the bucket's keys are client addresses: an IPv6 one is counted by its /64
+    /// ([`crate::client_key`]).
+    pub fn per_client_address(self) -> bool {
+        self.name().ends_with("-per-ip")
     }
 
     pub(crate) const fn index(self) -> usize {

@@ -118,6 +118,9 @@ fn with_retries(mut run: impl FnMut() -> Result<(), crate::StoreError>) -> Resul
 }
 
 pub(crate) fn store_key(bucket: Bucket, key: impl Display) -> String {
+    if bucket.per_client_address() {
+        return format!("{}:{}", bucket.name(), crate::client_key(&key.to_string()));
+    }
     format!("{}:{key}", bucket.name())
 }
 

@@ -47,6 +47,17 @@ impl MailKind {
 
     /// The stored kinds whose bodies are secret, for queries.
     pub const SECRET: [&'static str; 2] = ["verification_code", "reset_code"];
+
+    /// Higher goes out first. A code is awaited on a screen (and expires in minutes), so it
+    /// passes everything; an account notice passes alerts and digests, which can come in
+    /// thousands at once and wait a minute without harm.
+    pub fn priority(self) -> i32 {
+        match self {
+            Self::VerificationCode | Self::ResetCode => 2,
+            Self::AlreadyRegistered | Self::PasswordChanged => 1,
+            Self::Notice => 0,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -109,6 +120,7 @@ struct NewOutboxEmail<'a> {
     next_attempt_at: chrono::NaiveDateTime,
     created_at: chrono::NaiveDateTime,
     headers: Option<String>,
+    priority: i32,
 }
 
 /// Queues an e-mail on the caller's connection (and so in the caller's transaction).
@@ -137,26 +149,42 @@ pub fn enqueue_with_headers(
             next_attempt_at: at,
             created_at: at,
             headers,
+            priority: email.kind.priority(),
         })
         .execute(conn)
         .map(|_| ())
 }
 
-/// An e-mail the worker gave up on (see `worker::MAX_REFUSED_ATTEMPTS`), for the
-/// admin panel. The body is left out: it may hold a code.
-#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+/// An e-mail the mail server refused for good, several times; it is no longer retried.
+// (`worker::MAX_REFUSED_ATTEMPTS` times.) The admin panel lists these as they are; the body is
+// left out: it may hold a code.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = UndeliveredEmailDto))]
+#[serde(rename_all = "camelCase")]
 #[diesel(table_name = outbox_emails)]
 pub struct UndeliveredEmail {
     pub id: i64,
     pub recipient: String,
     pub subject: String,
+    /// verification_code, reset_code, already_registered, password_changed or notice.
     pub kind: String,
+    /// How many times it was tried.
     pub attempts: i32,
     /// What the mail server answered the last time.
     pub last_error: Option<String>,
+    #[serde(serialize_with = "utc")]
     pub created_at: chrono::NaiveDateTime,
+    /// When the worker gave up.
+    #[serde(serialize_with = "utc")]
     #[diesel(select_expression = outbox_emails::failed_at.assume_not_null())]
     pub failed_at: chrono::NaiveDateTime,
+}
+
+/// A stored time (UTC without a zone) as UTC with its `Z`, as the API answers every time. (Mail
+/// does without core; `hometutor_core::utc` is the same for the domains.)
+fn utc<S: serde::Serializer>(time: &chrono::NaiveDateTime, serializer: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&time.and_utc(), serializer)
 }
 
 /// Undelivered e-mails, most recently given up first.

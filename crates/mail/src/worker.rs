@@ -239,14 +239,16 @@ fn purge_old(db: &Db) -> Result<usize, DbError> {
 }
 
 /// Reserves due e-mails by pushing their next attempt past the lease, so a second
-/// server process working the same outbox does not send them twice.
+/// server process working the same outbox does not send them twice. The highest
+/// priority first (codes before anything else, [`MailKind::priority`]), oldest first
+/// within one: a code queued behind thousands of alerts goes in the next batch.
 fn claim_due(db: &Db) -> Result<Vec<Due>, DbError> {
     db.write(|conn| {
         let at = now();
         type Row = (i64, i32, String, String, String, String, Option<String>);
         let rows: Vec<Row> = o::outbox_emails
             .filter(o::sent_at.is_null().and(o::failed_at.is_null()).and(o::next_attempt_at.le(at)))
-            .order(o::id)
+            .order((o::priority.desc(), o::id))
             .limit(BATCH)
             .select((o::id, o::attempts, o::recipient, o::subject, o::body, o::kind, o::headers))
             .load(conn)?;

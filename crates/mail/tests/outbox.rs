@@ -335,3 +335,39 @@ async fn allowed_extra_headers_are_set_on_the_delivered_message_and_line_breaks_
     assert!(!received.data.lines().any(|l| l.starts_with("Bcc:")), "no header of its own: {}", received.data);
     assert_eq!(sink.count_to("thief@example.com"), 0);
 }
+
+#[tokio::test]
+async fn codes_go_out_before_account_notices_before_alerts_whatever_the_order_they_were_queued() {
+    let database = TestDatabase::in_memory();
+    let db = database.db();
+    let sink = SmtpSink::start().await.expect("sink");
+    let alert = |i: usize| OutgoingEmail {
+        to: format!("tutor{i}@example.com"),
+        subject: "New request".into(),
+        body: "A new request near you.".into(),
+        kind: MailKind::Notice,
+    };
+    db.write(|c| {
+        for i in 0..45 {
+            enqueue(c, &alert(i)).map_err(hometutor_db::DbError::from)?;
+        }
+        enqueue(c, &notice("changed@example.com"))?;
+        enqueue(c, &mail("code@example.com")).map_err(hometutor_db::DbError::from)
+    })
+    .expect("enqueue");
+    let worker = worker(&db, &sink.url());
+    // One batch (20): the code and the notice, then the oldest alerts.
+    assert_eq!(worker.deliver_due().await.expect("deliver"), 20);
+    let first: Vec<String> = sink.mails().iter().flat_map(|m| m.to.clone()).collect();
+    assert!(first.contains(&"code@example.com".to_string()), "{first:?}");
+    assert!(first.contains(&"changed@example.com".to_string()), "{first:?}");
+    let alerts: Vec<&String> = first.iter().filter(|t| t.starts_with("tutor")).collect();
+    assert_eq!(alerts.len(), 18);
+    assert!((0..18).all(|i| alerts.contains(&&format!("tutor{i}@example.com"))), "oldest alerts first: {alerts:?}");
+    let pending: i64 = db
+        .read(|c| {
+            o::outbox_emails.filter(o::sent_at.is_null()).count().get_result(c).map_err(hometutor_db::DbError::from)
+        })
+        .expect("count");
+    assert_eq!(pending, 27);
+}

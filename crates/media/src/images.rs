@@ -7,7 +7,13 @@
 //! WebP is encoded again as lossless WebP (the only WebP encoder the image crate
 //! has), so it keeps its type and name; a lossy photo grows, and the stored size
 //! is what counts against the owner's quota. An animated WebP keeps its first
-//! frame; an animated GIF keeps its frames (and loops forever).
+//! frame; an animated GIF keeps its frames (and loops forever) up to
+//! [`MAX_ANIMATION_PIXELS`] in all, beyond which it keeps its first frame only: colour
+//! reduction of every frame is what makes a long animation take seconds.
+//!
+//! Re-encoding is CPU-heavy and runs on at most `DECODES_AT_ONCE` threads, and one
+//! account holds at most one of them: its other files wait for it, so one person's
+//! batch of large files cannot hold everyone else's uploads.
 
 use std::io::Cursor;
 use std::sync::{Condvar, Mutex, PoisonError};
@@ -29,6 +35,9 @@ pub const MAX_DECODE_BYTES: u64 = 192 * 1024 * 1024;
 const JPEG_QUALITY: u8 = 90;
 /// Colour reduction effort for GIF frames with more than 256 colours (1 best … 30 fastest).
 const GIF_SPEED: i32 = 10;
+/// Pixels of all the frames an animated GIF keeps (about one second of encoding):
+/// 60 frames of 256 × 256, or 12 of 640 × 480.
+pub const MAX_ANIMATION_PIXELS: u64 = 4_000_000;
 /// Images decoded at the same time, whatever the number of uploads: bounds memory
 /// (each may take `MAX_DECODE_BYTES`) and keeps cores for the rest of the site.
 const DECODES_AT_ONCE: usize = 2;
@@ -50,9 +59,9 @@ impl From<ImageError> for Refusal {
     }
 }
 
-/// The image in `bytes`, decoded and encoded again as `kind`.
-pub(crate) fn reencode(kind: Kind, bytes: &[u8]) -> Result<Vec<u8>, Refusal> {
-    let _permit = Permit::take();
+/// The image in `bytes`, decoded and encoded again as `kind`, in a turn of `owner`'s.
+pub(crate) fn reencode(kind: Kind, bytes: &[u8], owner: i64) -> Result<Vec<u8>, Refusal> {
+    let _permit = Permit::take(owner);
     let mut out = Vec::new();
     match kind {
         Kind::Jpeg => {
@@ -88,8 +97,8 @@ pub(crate) fn reencode(kind: Kind, bytes: &[u8]) -> Result<Vec<u8>, Refusal> {
 
 /// A profile photo: the image in `bytes` (JPEG, PNG or WebP), turned upright, cropped to
 /// its centre square and resized to `side` × `side`, as JPEG (transparency on white).
-pub(crate) fn square(kind: Kind, bytes: &[u8], side: u32) -> Result<Vec<u8>, Refusal> {
-    let _permit = Permit::take();
+pub(crate) fn square(kind: Kind, bytes: &[u8], side: u32, owner: i64) -> Result<Vec<u8>, Refusal> {
+    let _permit = Permit::take(owner);
     let image = match kind {
         Kind::Jpeg if jpeg_is_complete(bytes) => still(JpegDecoder::new(Cursor::new(bytes))?)?,
         Kind::Png => still(PngDecoder::with_limits(Cursor::new(bytes), limits())?)?,
@@ -173,17 +182,19 @@ fn still(mut decoder: impl ImageDecoder) -> ImageResult<DynamicImage> {
     Ok(image)
 }
 
-/// Every frame, each a full canvas, within `MAX_DECODE_BYTES` all together.
+/// Every frame, each a full canvas, within [`MAX_ANIMATION_PIXELS`] all together (so
+/// within `MAX_DECODE_BYTES` too); a longer animation keeps its first frame only.
 fn gif(bytes: &[u8], out: &mut Vec<u8>) -> Result<(), Refusal> {
     let mut decoder = GifDecoder::new(Cursor::new(bytes))?;
     limit(&mut decoder)?;
     let (width, height) = decoder.dimensions();
-    let frame_bytes = (u64::from(width) * u64::from(height) * 4).max(1);
-    let most_frames = (MAX_DECODE_BYTES / frame_bytes).max(1);
+    let frame_pixels = (u64::from(width) * u64::from(height)).max(1);
+    let most_frames = (MAX_ANIMATION_PIXELS / frame_pixels).max(1);
     let mut frames = Vec::new();
     for frame in decoder.into_frames() {
         if frames.len() as u64 == most_frames {
-            return Err(Refusal::TooLarge);
+            frames.truncate(1);
+            break;
         }
         frames.push(frame?);
     }
@@ -196,27 +207,32 @@ fn gif(bytes: &[u8], out: &mut Vec<u8>) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// A place among the `DECODES_AT_ONCE` decoders; waits for one to be free.
-struct Permit;
+/// A place among the `DECODES_AT_ONCE` decoders, at most one per account; waits for
+/// one to be free (and for the account's own to end).
+struct Permit(i64);
 
-static BUSY: Mutex<usize> = Mutex::new(0);
+/// The accounts whose images are being decoded now.
+static BUSY: Mutex<Vec<i64>> = Mutex::new(Vec::new());
 static FREED: Condvar = Condvar::new();
 
 impl Permit {
-    fn take() -> Self {
+    fn take(owner: i64) -> Self {
         let mut busy = BUSY.lock().unwrap_or_else(PoisonError::into_inner);
-        while *busy >= DECODES_AT_ONCE {
+        while busy.len() >= DECODES_AT_ONCE || busy.contains(&owner) {
             busy = FREED.wait(busy).unwrap_or_else(PoisonError::into_inner);
         }
-        *busy += 1;
-        Permit
+        busy.push(owner);
+        Permit(owner)
     }
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
         let mut busy = BUSY.lock().unwrap_or_else(PoisonError::into_inner);
-        *busy = busy.saturating_sub(1);
-        FREED.notify_one();
+        if let Some(at) = busy.iter().position(|o| *o == self.0) {
+            busy.swap_remove(at);
+        }
+        // Waiters wait for different things (any place, or their account's): wake them all.
+        FREED.notify_all();
     }
 }

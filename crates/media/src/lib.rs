@@ -14,7 +14,9 @@ mod documents;
 mod images;
 mod kind;
 mod objects;
+mod private;
 mod quota;
+mod texts;
 
 use std::fs::File;
 use std::io::Write;
@@ -26,9 +28,10 @@ use hometutor_core::{Role, UserId};
 use hometutor_db::schema::uploads as up;
 use hometutor_db::{now, Db, DbError};
 
-pub use images::{MAX_DECODE_BYTES, MAX_IMAGE_SIDE};
+pub use images::{MAX_ANIMATION_PIXELS, MAX_DECODE_BYTES, MAX_IMAGE_SIDE};
 pub use kind::Kind;
 pub use objects::{StorageConfig, AWS_VARIABLES};
+pub use private::PrivateFile;
 pub use quota::{Quota, MAX_STORED_BYTES, MAX_UPLOADS_PER_HOUR};
 
 #[derive(Debug, thiserror::Error)]
@@ -242,7 +245,7 @@ impl MediaStore {
             .into_iter()
             .find(|k| k.matches_head(head))
             .ok_or_else(|| MediaError::NotAllowed(name.clone()))?;
-        let content = images::square(kind, bytes, PHOTO_SIDE).map_err(|r| match r {
+        let content = images::square(kind, bytes, PHOTO_SIDE, owner.0).map_err(|r| match r {
             images::Refusal::TooLarge => MediaError::ImageTooLarge { name: name.clone(), max_side: MAX_IMAGE_SIDE },
             images::Refusal::Damaged => MediaError::Damaged(name.clone()),
         })?;
@@ -372,24 +375,7 @@ impl Pending {
     /// sends it to the store, then, in one transaction, checks the owner's quota
     /// and records the file. Blocking and CPU-heavy: call from a blocking thread.
     pub fn finish(mut self, owner: UserId, role: Role) -> Result<StoredFile, MediaError> {
-        if !self.kind.matches_head(&self.head) {
-            return Err(MediaError::Mismatch(self.name.clone()));
-        }
-        let received = self.file.take().ok_or(MediaError::NotFound)?;
-        drop(received);
-        let content = std::fs::read(&self.temp)?;
-        let content = if self.kind.is_image() {
-            images::reencode(self.kind, &content).map_err(|r| match r {
-                images::Refusal::TooLarge => {
-                    MediaError::ImageTooLarge { name: self.name.clone(), max_side: MAX_IMAGE_SIDE }
-                }
-                images::Refusal::Damaged => MediaError::Damaged(self.name.clone()),
-            })?
-        } else if documents::well_formed(self.kind, &self.temp) {
-            content
-        } else {
-            return Err(MediaError::Mismatch(self.name.clone()));
-        };
+        let content = self.checked_content(owner)?;
         let size = content.len() as u64;
         let stored = StoredFile {
             filename: format!("{}.{}", uuid::Uuid::new_v4().simple(), self.kind.extension()),
@@ -425,6 +411,31 @@ impl Pending {
             return Err(e);
         }
         Ok(stored)
+    }
+}
+
+impl Pending {
+    /// The received bytes once checked through and through: an image decoded and encoded
+    /// again (in a turn of `owner`'s), a document's structure checked. Blocking, CPU-heavy.
+    pub(crate) fn checked_content(&mut self, owner: UserId) -> Result<Vec<u8>, MediaError> {
+        if !self.kind.matches_head(&self.head) {
+            return Err(MediaError::Mismatch(self.name.clone()));
+        }
+        let received = self.file.take().ok_or(MediaError::NotFound)?;
+        drop(received);
+        let content = std::fs::read(&self.temp)?;
+        if self.kind.is_image() {
+            images::reencode(self.kind, &content, owner.0).map_err(|r| match r {
+                images::Refusal::TooLarge => {
+                    MediaError::ImageTooLarge { name: self.name.clone(), max_side: MAX_IMAGE_SIDE }
+                }
+                images::Refusal::Damaged => MediaError::Damaged(self.name.clone()),
+            })
+        } else if documents::well_formed(self.kind, &self.temp) {
+            Ok(content)
+        } else {
+            Err(MediaError::Mismatch(self.name.clone()))
+        }
     }
 }
 

@@ -35,9 +35,10 @@ pub(crate) fn store_all(
 ) -> Result<Vec<Answer>, MessagingError> {
     let at = now();
     let messages: Vec<(UserId, &SendInput)> = accepted.iter().map(|&(i, _)| (batch[i].0, &batch[i].1)).collect();
-    let known = Known::load(c, &messages, at)?;
+    let known = Known::load_for_write(c, &messages, at)?;
     let mut decider = Decider::new(&known);
     let decisions: Vec<Decision> = messages.iter().map(|(from, input)| decider.decide(*from, input)).collect();
+    crate::cap::record_first_messages(c, &decider.firsts, at)?;
     let to_store: Vec<(usize, &str)> = accepted
         .iter()
         .zip(&decisions)

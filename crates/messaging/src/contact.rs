@@ -46,6 +46,8 @@ pub(crate) struct Facts {
     requests: HashMap<i64, RequestFacts>,
     /// (sender, recipient) pairs where the recipient has written to the sender before.
     replies: HashSet<(i64, i64)>,
+    /// Conversations (by their pair) where anyone has written: a message there is no first contact.
+    talked: HashSet<(i64, i64)>,
 }
 
 impl Facts {
@@ -68,9 +70,14 @@ impl Facts {
         named.dedup();
         let requests = request_facts(c, &named)?;
 
-        let mut facts = Facts { people, requests, replies: HashSet::new() };
-        let mut unsure: Vec<(i64, i64)> =
-            attempts.iter().filter(|a| !facts.first_contact_allowed(a)).map(|a| pair(a.from, a.to)).collect();
+        let mut facts = Facts { people, requests, replies: HashSet::new(), talked: HashSet::new() };
+        // A tutor writing to a parent needs the history too: a first message counts against the
+        // daily cap of first contacts (cap.rs), a later one does not.
+        let mut unsure: Vec<(i64, i64)> = attempts
+            .iter()
+            .filter(|a| !facts.first_contact_allowed(a) || facts.tutor_to_parent(a))
+            .map(|a| pair(a.from, a.to))
+            .collect();
         if !unsure.is_empty() {
             unsure.sort_unstable();
             unsure.dedup();
@@ -82,6 +89,9 @@ impl Facts {
             for (a, b, a_wrote, b_wrote) in
                 query.select((cv::user_a, cv::user_b, cv::a_wrote, cv::b_wrote)).load::<(i64, i64, bool, bool)>(c)?
             {
+                if a_wrote || b_wrote {
+                    facts.talked.insert((a, b));
+                }
                 if a_wrote {
                     facts.replies.insert((b, a));
                 }
@@ -107,6 +117,17 @@ impl Facts {
         } else {
             Err(MessagingError::ContactNotAllowed)
         }
+    }
+
+    /// A subscribed tutor's message to a parent with whom nobody has written yet: a first
+    /// contact, which counts against the daily cap (cap.rs).
+    pub fn first_message(&self, attempt: &Attempt) -> bool {
+        self.tutor_to_parent(attempt) && !self.talked.contains(&pair(attempt.from, attempt.to))
+    }
+
+    fn tutor_to_parent(&self, attempt: &Attempt) -> bool {
+        let role = |id: UserId| self.people.get(&id.0).map(|p| p.role);
+        attempt.from != attempt.to && role(attempt.from) == Some(Role::Tutor) && role(attempt.to) == Some(Role::Parent)
     }
 
     /// The rule without the conversation's history: self, admin, parent → tutor,

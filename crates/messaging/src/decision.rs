@@ -8,7 +8,9 @@
 //! 3. the recipient exists and is active, a named request exists, and the
 //!    first-contact rule allows the pair (contact.rs owns that rule);
 //! 4. a recipient who blocked the sender does not receive the message;
-//! 5. anything else is stored.
+//! 5. a tutor's first message to a parent needs a first contact left today (cap.rs; the
+//!    writes only: [`Known::load_for_write`]);
+//! 6. anything else is stored.
 //!
 //! What the rules need to know is read up front by [`Known::load`], in a few
 //! statements whatever the number of messages, so deciding a batch costs no more
@@ -19,13 +21,13 @@ use std::collections::{HashMap, HashSet};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_core::UserId;
-use hometutor_db::id_list::one_of;
-use hometutor_db::schema::{blocks, messages as m};
+use hometutor_db::schema::messages as m;
 use hometutor_db::DbConnection;
 
+use crate::cap::Cap;
 use crate::contact::{Attempt, Facts};
 use crate::model::{Message, SendInput};
-use crate::rows::{client_id_of, message_columns, message_of, MessageRow};
+use crate::rows::{client_id_of, message_columns, message_of, pair, MessageRow};
 use crate::{MessagingError, MAX_MESSAGE_CHARS};
 
 /// Rule 1: the text as it is stored (trimmed), or why it is refused.
@@ -62,6 +64,8 @@ pub(crate) struct Known {
     earlier: HashMap<(i64, String), Message>,
     /// (blocker, blocked) pairs among the recipients' blocks.
     blocked: HashSet<(i64, i64)>,
+    /// The daily cap of first contacts, when the call writes.
+    cap: Option<Cap>,
 }
 
 impl Known {
@@ -72,7 +76,20 @@ impl Known {
         let facts = Facts::load(c, &attempts, at)?;
         let earlier = earlier_messages(c, messages, &facts)?;
         let blocked = blocked_pairs(c, messages)?;
-        Ok(Self { facts, earlier, blocked })
+        Ok(Self { facts, earlier, blocked, cap: None })
+    }
+
+    /// As [`Known::load`], and the first-contact cap of the tutors who may write a first message
+    /// (locking their rows until the transaction ends): what a call that stores reads.
+    pub fn load_for_write(
+        c: &mut DbConnection,
+        messages: &[(UserId, &SendInput)],
+        at: NaiveDateTime,
+    ) -> QueryResult<Self> {
+        let mut known = Self::load(c, messages, at)?;
+        let attempts: Vec<Attempt> = messages.iter().map(|(from, input)| attempt(*from, input)).collect();
+        known.cap = Some(Cap::load(c, &known.facts, &attempts, at)?);
+        Ok(known)
     }
 
     /// The sender's name as read with the facts ("" for an account that is gone).
@@ -88,11 +105,18 @@ pub(crate) struct Decider<'k> {
     /// (sender, clientId) → position of the message this call stores under it.
     stored_here: HashMap<(i64, String), usize>,
     position: usize,
+    /// Tutor → first contacts left, as this call uses them.
+    left: HashMap<i64, i64>,
+    /// Conversations (pairs) a first message of this call starts: the next ones there are not first.
+    started: HashSet<(i64, i64)>,
+    /// The counted first messages this call stores: (tutor, parent, request), to record.
+    pub firsts: Vec<(UserId, UserId, Option<i64>)>,
 }
 
 impl<'k> Decider<'k> {
     pub fn new(known: &'k Known) -> Self {
-        Self { known, stored_here: HashMap::new(), position: 0 }
+        let left = known.cap.as_ref().map(|cap| cap.left.clone()).unwrap_or_default();
+        Self { known, stored_here: HashMap::new(), position: 0, left, started: HashSet::new(), firsts: Vec::new() }
     }
 
     /// Rules 2 to 5 for the next message of the call (its text passed rule 1).
@@ -115,10 +139,34 @@ impl<'k> Decider<'k> {
         if self.known.blocked.contains(&(input.to.0, from.0)) {
             return Decision::Refuse(MessagingError::Blocked);
         }
+        if let Err(refused) = self.count_first_contact(from, input) {
+            return Decision::Refuse(refused);
+        }
         if let Some(id) = client_id {
             self.stored_here.insert((from.0, id.to_string()), position);
         }
         Decision::Store
+    }
+}
+
+impl Decider<'_> {
+    /// Rule 5: a counted first message uses one of the tutor's first contacts left today.
+    fn count_first_contact(&mut self, from: UserId, input: &SendInput) -> Result<(), MessagingError> {
+        let Some(cap) = &self.known.cap else { return Ok(()) };
+        let key = pair(from, input.to);
+        if self.started.contains(&key) || !self.known.facts.first_message(&attempt(from, input)) {
+            return Ok(());
+        }
+        if cap.counted.contains(&(from.0, input.to.0)) {
+            let left = self.left.entry(from.0).or_default();
+            if *left <= 0 {
+                return Err(MessagingError::FirstContactLimit);
+            }
+            *left -= 1;
+            self.firsts.push((from, input.to, input.request_id));
+        }
+        self.started.insert(key);
+        Ok(())
     }
 }
 
@@ -161,10 +209,5 @@ fn blocked_pairs(c: &mut DbConnection, messages: &[(UserId, &SendInput)]) -> Que
     if recipients.is_empty() {
         return Ok(HashSet::new());
     }
-    // A person blocks few others: all blocks by these recipients is a short list.
-    blocks::table
-        .filter(one_of(c, blocks::blocker_id, &recipients))
-        .select((blocks::blocker_id, blocks::blocked_id))
-        .load::<(i64, i64)>(c)
-        .map(|pairs| pairs.into_iter().collect())
+    hometutor_moderation::blocks::pairs_of(c, &recipients)
 }

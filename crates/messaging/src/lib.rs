@@ -5,12 +5,15 @@
 //! The real-time hub that delivers stored messages is the server's.
 
 mod batch;
+mod cap;
 mod contact;
 mod decision;
 mod error;
 mod model;
+pub mod moderation;
 mod rows;
 mod service;
+mod shown;
 mod tickets;
 pub mod unread_alerts;
 mod writer;
@@ -18,6 +21,7 @@ mod writer;
 pub use error::MessagingError;
 pub use model::{Conversation, Message, Partner, SendInput, Sent};
 pub use service::MessageStore;
+pub use shown::short_name;
 pub use tickets::{TicketHolder, Tickets, TICKET_SECONDS};
 pub use writer::{ChatWriter, WriteError, WriterState};
 

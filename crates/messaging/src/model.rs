@@ -34,8 +34,10 @@ pub struct Sent {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Partner {
     pub id: UserId,
+    /// The full name, or a parent's first name and initial where they do not share contacts.
     pub name: String,
-    pub email: String,
+    /// `None` for a parent who does not share their contacts with the viewer.
+    pub email: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

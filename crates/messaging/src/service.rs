@@ -4,8 +4,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_accounts as accounts;
 use hometutor_core::UserId;
-use hometutor_db::schema::{blocks, conversations as cv, messages as m};
+use hometutor_db::schema::{conversations as cv, messages as m};
 use hometutor_db::{now, Db, DbConnection, DbError};
+use hometutor_moderation as moderation;
 
 use crate::decision::{checked_text, Decider, Decision, Known};
 use crate::model::{Conversation, Message, Partner, SendInput, Sent};
@@ -155,8 +156,8 @@ impl MessageStore {
             // Three queries whatever the number of conversations: partners, last messages, unread counts.
             let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
             let partner_ids: Vec<i64> = rows.iter().map(|r| if r.1 == me.0 { r.2 } else { r.1 }).collect();
-            let partners: HashMap<i64, (String, String)> =
-                accounts::people(c, &partner_ids)?.into_values().map(|p| (p.id.0, (p.fullname, p.email))).collect();
+            // A parent's name and e-mail as this viewer may see them (shown.rs).
+            let mut partners = crate::shown::partners_for(c, me, &partner_ids)?;
             let last: HashMap<i64, (String, NaiveDateTime)> = m::table
                 .inner_join(cv::table)
                 .filter(cv::id.eq_any(&ids).and(m::seq.eq(cv::last_seq)))
@@ -181,7 +182,7 @@ impl MessageStore {
                 .into_iter()
                 .zip(partner_ids)
                 .filter_map(|((id, _, _, last_seq, _, _), partner)| {
-                    let (name, email) = partners.get(&partner)?.clone();
+                    let crate::shown::Shown { name, email } = partners.remove(&partner)?;
                     let (last_text, last_at) = last.get(&id)?.clone();
                     Some(Conversation {
                         partner: Partner { id: UserId(partner), name, email },
@@ -234,15 +235,7 @@ impl MessageStore {
             if !accounts::exists(c, blocked)? {
                 return Err(MessagingError::NoSuchUser);
             }
-            if !is_blocked(c, me, blocked)? {
-                diesel::insert_into(blocks::table)
-                    .values((
-                        blocks::blocker_id.eq(me.0),
-                        blocks::blocked_id.eq(blocked.0),
-                        blocks::created_at.eq(now()),
-                    ))
-                    .execute(c)?;
-            }
+            moderation::blocks::block(c, me, blocked)?;
             Ok(())
         })
     }
@@ -250,24 +243,12 @@ impl MessageStore {
     /// Whether `blocker` refuses `sender`'s messages.
     #[tracing::instrument(skip_all, fields(blocker = blocker.0, sender = sender.0))]
     pub fn has_blocked(&self, blocker: UserId, sender: UserId) -> Result<bool, MessagingError> {
-        self.db.read(|c| -> Result<_, MessagingError> { Ok(is_blocked(c, blocker, sender)?) })
+        self.db.read(|c| -> Result<_, MessagingError> { Ok(moderation::blocks::is_blocked(c, blocker, sender)?) })
     }
 
     pub fn unblock(&self, me: UserId, blocked: UserId) -> Result<(), MessagingError> {
-        self.db.write(|c| -> Result<_, MessagingError> {
-            diesel::delete(blocks::table.filter(blocks::blocker_id.eq(me.0).and(blocks::blocked_id.eq(blocked.0))))
-                .execute(c)?;
-            Ok(())
-        })
+        self.db.write(|c| -> Result<_, MessagingError> { Ok(moderation::blocks::unblock(c, me, blocked)?) })
     }
-}
-
-fn is_blocked(c: &mut DbConnection, blocker: UserId, sender: UserId) -> QueryResult<bool> {
-    let found: i64 = blocks::table
-        .filter(blocks::blocker_id.eq(blocker.0).and(blocks::blocked_id.eq(sender.0)))
-        .count()
-        .get_result(c)?;
-    Ok(found > 0)
 }
 
 /// Stores each accepted message in its own savepoint, so one the database
@@ -285,8 +266,9 @@ fn store_one_by_one(
 fn store_one(c: &mut DbConnection, from: UserId, input: &SendInput, text: &str) -> Result<Sent, MessagingError> {
     let at = now();
     // The same rules as a batch (decision.rs), decided on facts read for this message alone.
-    let known = Known::load(c, &[(from, input)], at)?;
-    match Decider::new(&known).decide(from, input) {
+    let known = Known::load_for_write(c, &[(from, input)], at)?;
+    let mut decider = Decider::new(&known);
+    match decider.decide(from, input) {
         Decision::Store => {}
         Decision::Refuse(refused) => return Err(refused),
         Decision::AlreadyStored(message) => return Ok(Sent { message, new: false }),
@@ -319,6 +301,7 @@ fn store_one(c: &mut DbConnection, from: UserId, input: &SendInput, text: &str) 
         ))
         .returning(m::id)
         .get_result(c)?;
+    crate::cap::record_first_messages(c, &decider.firsts, at)?;
     let row = (id, seq, from.0, input.to.0, input.request_id, client_id.map(str::to_string), text.to_string(), at);
     Ok(Sent { message: with_names(c, vec![row])?.remove(0), new: true })
 }

@@ -2,7 +2,7 @@
 
 use chrono::Duration;
 use diesel::prelude::*;
-use hometutor_core::UserId;
+use hometutor_core::{Language, UserId};
 use hometutor_db::schema::chat_tickets as t;
 use hometutor_db::{now, Db};
 use rand::RngCore;
@@ -22,6 +22,9 @@ pub struct TicketHolder {
     pub user: UserId,
     /// The jti of the token the ticket was issued under: logging that token out closes the socket.
     pub session: Option<String>,
+    /// The language the holder reads HomeTutor in, when the ticket was redeemed: the socket's
+    /// refusals are written in it.
+    pub language: Language,
 }
 
 #[derive(Clone)]
@@ -89,9 +92,12 @@ impl Tickets {
                     .returning((t::user_id, t::expires_at, t::session_id))
                     .get_result(c)
                     .optional()?;
-            Ok(redeemed
-                .filter(|(_, expires, _)| *expires > now())
-                .map(|(user, _, session)| TicketHolder { user: UserId(user), session }))
+            let Some((user, _, session)) = redeemed.filter(|(_, expires, _)| *expires > now()) else {
+                return Ok(None);
+            };
+            let user = UserId(user);
+            let language = hometutor_accounts::language_of(c, user)?.unwrap_or(Language::FALLBACK);
+            Ok(Some(TicketHolder { user, session, language }))
         })
     }
 }

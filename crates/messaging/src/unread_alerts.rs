@@ -17,7 +17,7 @@ use diesel::dsl::{count_star, max};
 use diesel::prelude::*;
 use hometutor_accounts as accounts;
 use hometutor_core::UserId;
-use hometutor_db::schema::{blocks, conversations as cv, messages as m};
+use hometutor_db::schema::{conversations as cv, messages as m};
 use hometutor_db::{Db, DbConnection};
 use hometutor_notifications::{Kind, Message, Notice, Notification, Notifier};
 
@@ -176,14 +176,8 @@ fn alert_side(
     let people = accounts::people(c, &[side.recipient, side.sender])?;
     let recipient_active = people.get(&UserId(side.recipient)).is_some_and(|p| p.active);
     let sender_name = people.get(&UserId(side.sender)).map(|p| p.fullname.clone());
-    let blocked: i64 = blocks::table
-        .filter(
-            (blocks::blocker_id.eq(side.recipient).and(blocks::blocked_id.eq(side.sender)))
-                .or(blocks::blocker_id.eq(side.sender).and(blocks::blocked_id.eq(side.recipient))),
-        )
-        .count()
-        .get_result(c)?;
-    let Some(sender_name) = sender_name.filter(|_| recipient_active && blocked == 0) else {
+    let blocked = hometutor_moderation::blocks::either_blocks(c, UserId(side.recipient), UserId(side.sender))?;
+    let Some(sender_name) = sender_name.filter(|_| recipient_active && !blocked) else {
         // Never to be told about these messages: mark them so they are not looked at again.
         mark(c, side, newest, None)?;
         return Ok(None);

@@ -5,13 +5,10 @@
 //! items in the same transaction. So a tutor gets at most one digest a day, about a day
 //! after the first request it tells of, and none on a day without new requests.
 
-use std::future::Future;
-use std::sync::Arc;
 use std::time::Duration;
 
 use hometutor_core::UserId;
 use hometutor_db::{now, Db, DbError};
-use tokio::sync::Notify;
 
 use crate::{preferences, store, EmailChoice, Kind, Notifier};
 
@@ -23,16 +20,6 @@ pub const DIGEST_CHECK_EVERY: Duration = Duration::from_secs(60 * 60);
 pub const DIGEST_MAX_ITEMS: usize = 20;
 /// The job's name in `job_leases`.
 const LEASE: &str = "notification-digest";
-
-/// Wakes the digest worker before its next hourly look (a test that moved the clock).
-#[derive(Clone, Default)]
-pub struct DigestSignal(Arc<Notify>);
-
-impl DigestSignal {
-    pub fn notify(&self) {
-        self.0.notify_one();
-    }
-}
 
 /// Sends every digest that is due. One transaction per tutor, so a failure costs one
 /// tutor's digest this pass (retried next pass), never a digest sent twice. Returns
@@ -51,7 +38,7 @@ pub fn send_due_digests(db: &Db, notifier: &Notifier) -> Result<usize, DbError> 
     Ok(sent)
 }
 
-fn send_digest(db: &Db, notifier: &Notifier, user: UserId) -> Result<bool, DbError> {
+pub(crate) fn send_digest(db: &Db, notifier: &Notifier, user: UserId) -> Result<bool, DbError> {
     db.write(|c| {
         let pending = store::digest_pending(c, user.0)?;
         let ids: Vec<i64> = pending.iter().map(|n| n.id).collect();
@@ -76,24 +63,5 @@ pub fn send_digests_if_ours(db: &Db, notifier: &Notifier) -> Result<Option<usize
         send_due_digests(db, notifier).map(Some)
     } else {
         Ok(None)
-    }
-}
-
-/// Runs the digest job every [`DIGEST_CHECK_EVERY`] (and when `signal` wakes it) until `shutdown`.
-pub async fn run_digest_worker(db: Db, notifier: Notifier, signal: DigestSignal, shutdown: impl Future<Output = ()>) {
-    tokio::pin!(shutdown);
-    loop {
-        let (db, notifier) = (db.clone(), notifier.clone());
-        match tokio::task::spawn_blocking(move || send_digests_if_ours(&db, &notifier)).await {
-            Ok(Ok(Some(n))) if n > 0 => tracing::info!(sent = n, "notification digests queued"),
-            Ok(Ok(_)) => {}
-            Ok(Err(e)) => tracing::error!(error = %e, "notification digests"),
-            Err(e) => tracing::error!(error = %e, "notification digests stopped"),
-        }
-        tokio::select! {
-            _ = &mut shutdown => return,
-            _ = signal.0.notified() => {}
-            _ = tokio::time::sleep(DIGEST_CHECK_EVERY) => {}
-        }
     }
 }

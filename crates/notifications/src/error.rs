@@ -1,4 +1,4 @@
-use hometutor_core::FieldError;
+use hometutor_core::{FieldError, Message};
 use hometutor_db::DbError;
 
 #[derive(Debug, thiserror::Error)]
@@ -23,5 +23,32 @@ impl From<diesel::result::Error> for NotificationError {
 impl From<FieldError> for NotificationError {
     fn from(e: FieldError) -> Self {
         NotificationError::Validation(vec![e])
+    }
+}
+
+impl NotificationError {
+    /// The catalogue message of this error (its Display is the English, for logs); `None` for
+    /// validation errors (their fields carry theirs) and database failures.
+    pub fn text(&self) -> Option<Message> {
+        Some(match self {
+            NotificationError::Validation(_) | NotificationError::Db(_) => return None,
+            NotificationError::InvalidUnsubscribeLink => Message::new("error-unsubscribe-link"),
+            NotificationError::NoSuchUser => Message::new("error-account-not-found"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hometutor_core::Language;
+
+    /// The catalogue's English is the Display, word for word.
+    #[test]
+    fn every_message_renders_as_its_display_in_english() {
+        use NotificationError as E;
+        for e in [E::InvalidUnsubscribeLink, E::NoSuchUser] {
+            assert_eq!(e.text().map(|t| t.render(Language::En)), Some(e.to_string()));
+        }
     }
 }

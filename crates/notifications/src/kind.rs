@@ -22,10 +22,16 @@ pub enum Kind {
     RequestClosed,
     /// Tutor: a parent invited you to their request (from its recommended tutors).
     TuitionInvite,
+    /// Tutor: an admin approved or rejected your verification documents.
+    VerificationDecided,
+    /// Anyone: what became of a report you filed, or a warning after a report about you.
+    Moderation,
+    /// Tutor: a parent reviewed you.
+    NewReview,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 12] = [
         Kind::TutorInterested,
         Kind::NewRequest,
         Kind::UnreadMessage,
@@ -35,6 +41,9 @@ impl Kind {
         Kind::RequestFlagged,
         Kind::RequestClosed,
         Kind::TuitionInvite,
+        Kind::VerificationDecided,
+        Kind::Moderation,
+        Kind::NewReview,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -48,6 +57,9 @@ impl Kind {
             Kind::RequestFlagged => "request_flagged",
             Kind::RequestClosed => "request_closed",
             Kind::TuitionInvite => "tuition_invite",
+            Kind::VerificationDecided => "verification_decided",
+            Kind::Moderation => "moderation",
+            Kind::NewReview => "new_review",
         }
     }
 
@@ -79,15 +91,18 @@ impl Kind {
     /// The kinds a role can receive, in the order the preferences screen lists them.
     pub fn for_role(role: Role) -> &'static [Kind] {
         match role {
-            Role::Parent => &[Kind::TutorInterested, Kind::RequestFlagged, Kind::UnreadMessage],
+            Role::Parent => &[Kind::TutorInterested, Kind::RequestFlagged, Kind::UnreadMessage, Kind::Moderation],
             Role::Tutor => &[
                 Kind::NewRequest,
                 Kind::TuitionInvite,
+                Kind::VerificationDecided,
+                Kind::NewReview,
                 Kind::RequestClosed,
                 Kind::SubscriptionReceipt,
                 Kind::SubscriptionReminder,
                 Kind::SubscriptionExpired,
                 Kind::UnreadMessage,
+                Kind::Moderation,
             ],
             Role::Admin => &[Kind::UnreadMessage],
         }

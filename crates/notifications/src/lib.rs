@@ -4,13 +4,15 @@
 //! caller hands the rows to [`Notifier::announce`], which pushes them live (the
 //! server's chat hub sends a `notification` event to the user's sockets, in every
 //! process). In-app is always on; e-mails follow the user's per-kind preferences
-//! (`preferences`): queued through the outbox in the same transaction (`immediate`),
+//! (`preferences`): queued through the outbox in the same transaction (`immediate`; new
+//! requests within a minute of another share one e-mail: `burst`),
 //! collected for the daily digest (`digest`, new requests only: `digest`), or none (`off`).
 //! Every e-mail carries a signed one-click unsubscribe link (`unsubscribe`).
 //!
 //! A notice with a `dedupe_key` is stored at most once per user and key (a unique
 //! index), so an alert is never sent twice, however many processes try.
 
+mod burst;
 mod counts;
 mod digest;
 mod email;
@@ -20,20 +22,20 @@ mod preferences;
 mod service;
 mod store;
 mod unsubscribe;
+mod worker;
 
 use std::sync::Arc;
 
+pub use burst::{send_due_bursts, BURST_CHECK_EVERY, BURST_WINDOW};
 pub use counts::sent_since;
-pub use digest::{
-    run_digest_worker, send_digests_if_ours, send_due_digests, DigestSignal, DIGEST_AFTER, DIGEST_CHECK_EVERY,
-    DIGEST_MAX_ITEMS,
-};
+pub use digest::{send_digests_if_ours, send_due_digests, DIGEST_AFTER, DIGEST_CHECK_EVERY, DIGEST_MAX_ITEMS};
 pub use error::NotificationError;
 pub use kind::{EmailChoice, Kind};
 pub use preferences::Preference;
 pub use service::{NotificationService, Page, DEFAULT_PAGE, MAX_PAGE, MAX_READ_IDS};
 pub use store::{recent, Notification};
 pub use unsubscribe::{UnsubscribeKeys, KEY_LABEL as UNSUBSCRIBE_KEY_LABEL};
+pub use worker::{run_digest_worker, DigestSignal};
 
 use hometutor_core::UserId;
 use hometutor_db::DbConnection;
@@ -109,10 +111,13 @@ impl Notifier {
     /// The notification returned (and announced live) is in the recipient's language.
     pub fn notify(&self, conn: &mut DbConnection, notice: &Notice) -> diesel::QueryResult<Option<Notification>> {
         let choice = preferences::email_choice(conn, notice.user, notice.kind)?;
-        let Some(created) = store::insert(conn, notice, choice == EmailChoice::Digest)? else {
+        // A new request within a minute of the last waits to share its e-mail (`burst`).
+        let held =
+            choice == EmailChoice::Immediate && notice.kind == Kind::NewRequest && burst::hold(conn, notice.user)?;
+        let Some(created) = store::insert(conn, notice, choice == EmailChoice::Digest || held)? else {
             return Ok(None);
         };
-        if choice == EmailChoice::Immediate {
+        if choice == EmailChoice::Immediate && !held {
             email::send_one(conn, &self.site, notice)?;
         }
         let language = hometutor_accounts::language_of(conn, notice.user)?.unwrap_or_default();

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use diesel::prelude::*;
-use hometutor_core::{FieldError, Role, UserId};
+use hometutor_core::{FieldError, Message, Role, UserId};
 use hometutor_db::schema::notification_preferences as p;
 use hometutor_db::{now, DbConnection};
 
@@ -31,6 +31,26 @@ pub fn email_choice(conn: &mut DbConnection, user: UserId, kind: Kind) -> QueryR
 }
 
 /// The choices for every kind `role` receives, in [`Kind::for_role`]'s order.
+/// Those of `users` whose stored choice for `kind` is `choice` (the default is stored as no row).
+pub(crate) fn choosing(
+    conn: &mut DbConnection,
+    users: &[i64],
+    kind: Kind,
+    choice: EmailChoice,
+) -> QueryResult<Vec<i64>> {
+    let mut found = Vec::new();
+    // In slices, to stay under SQLite's limit on bound parameters.
+    for chunk in users.chunks(5_000) {
+        found.extend(
+            p::table
+                .filter(p::user_id.eq_any(chunk).and(p::kind.eq(kind.as_str())).and(p::email.eq(choice.as_str())))
+                .select(p::user_id)
+                .load::<i64>(conn)?,
+        );
+    }
+    Ok(found)
+}
+
 pub fn for_user(conn: &mut DbConnection, user: UserId, role: Role) -> QueryResult<Vec<Preference>> {
     let stored: HashMap<String, String> = p::table
         .filter(p::user_id.eq(user.0))
@@ -56,25 +76,27 @@ pub fn for_user(conn: &mut DbConnection, user: UserId, role: Role) -> QueryResul
 pub fn parse_changes(role: Role, raw: &[(String, String)]) -> Result<Vec<Preference>, NotificationError> {
     const MAX: usize = Kind::ALL.len();
     if raw.len() > MAX {
-        return Err(FieldError::new("preferences", format!("At most {MAX} preferences at a time.")).into());
+        return Err(FieldError::text("preferences", Message::new("validation-preferences-max").arg("max", MAX)).into());
     }
     let mut changes: Vec<Preference> = Vec::with_capacity(raw.len());
     for (kind, email) in raw {
         let Some(kind) = Kind::parse(kind).filter(|k| Kind::for_role(role).contains(k)) else {
-            return Err(
-                FieldError::new("preferences", format!("'{kind}' is not a kind of notification you receive.")).into()
-            );
+            let message = Message::new("validation-preference-kind").arg("kind", kind);
+            return Err(FieldError::text("preferences", message).into());
         };
         let Some(email) = EmailChoice::parse(email).filter(|c| kind.choices().contains(c)) else {
             let allowed: Vec<&str> = kind.choices().iter().map(|c| c.as_str()).collect();
-            return Err(FieldError::new(
-                "preferences",
-                format!("E-mail for '{}' must be one of: {}.", kind.as_str(), allowed.join(", ")),
-            )
-            .into());
+            let message = Message::new("validation-preference-email")
+                .arg("kind", kind.as_str())
+                .arg("choices", allowed.join(", "));
+            return Err(FieldError::text("preferences", message).into());
         };
         if changes.iter().any(|c| c.kind == kind) {
-            return Err(FieldError::new("preferences", format!("'{}' is given twice.", kind.as_str())).into());
+            return Err(FieldError::text(
+                "preferences",
+                Message::new("validation-preference-twice").arg("kind", kind.as_str()),
+            )
+            .into());
         }
         changes.push(Preference { kind, email });
     }

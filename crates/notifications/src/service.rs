@@ -1,7 +1,7 @@
 //! What the HTTP side asks of notifications: the list, read marks, the unread count,
 //! preferences and unsubscribing. Blocking: call from a blocking thread.
 
-use hometutor_core::{FieldError, UserId};
+use hometutor_core::{FieldError, Message, UserId};
 use hometutor_db::{Db, DbError};
 
 use crate::{preferences, store, EmailChoice, Kind, Notification, NotificationError, Notifier, Preference};
@@ -37,7 +37,9 @@ impl NotificationService {
     pub fn list(&self, user: UserId, before: Option<i64>, limit: Option<i64>) -> Result<Page, NotificationError> {
         let limit = limit.unwrap_or(DEFAULT_PAGE);
         if !(1..=MAX_PAGE).contains(&limit) {
-            return Err(FieldError::new("limit", format!("limit must be between 1 and {MAX_PAGE}.")).into());
+            return Err(
+                FieldError::text("limit", Message::new("validation-notifications-limit").arg("max", MAX_PAGE)).into()
+            );
         }
         let mut items = self.db.read(|c| store::page(c, user.0, before, limit + 1).map_err(DbError::from))?;
         let more = items.len() as i64 > limit;
@@ -50,7 +52,7 @@ impl NotificationService {
     /// users' ids are ignored. Returns the unread count after.
     pub fn mark_read(&self, user: UserId, ids: Option<&[i64]>) -> Result<i64, NotificationError> {
         if ids.is_some_and(|ids| ids.len() > MAX_READ_IDS) {
-            return Err(FieldError::new("ids", format!("At most {MAX_READ_IDS} ids at a time.")).into());
+            return Err(FieldError::text("ids", Message::new("validation-ids-max").arg("max", MAX_READ_IDS)).into());
         }
         self.db.write(|c| {
             store::mark_read(c, user.0, ids)?;
@@ -82,6 +84,18 @@ impl NotificationService {
             let changes = preferences::parse_changes(role, changes)?;
             preferences::set(c, user, &changes)?;
             Ok(preferences::for_user(c, user, role)?)
+        })
+    }
+
+    /// What an unsubscribe link would turn off, and that account's choice for it now, changing
+    /// nothing: opening a link (as mail scanners and link previews do) must not unsubscribe.
+    pub fn unsubscribe_link(&self, token: &str) -> Result<(Kind, EmailChoice), NotificationError> {
+        let (user, kind) = self.notifier.keys().verify(token).ok_or(NotificationError::InvalidUnsubscribeLink)?;
+        self.db.read(|c| {
+            if !hometutor_accounts::exists(c, user)? {
+                return Err(NotificationError::InvalidUnsubscribeLink);
+            }
+            Ok((kind, preferences::email_choice(c, user, kind)?))
         })
     }
 

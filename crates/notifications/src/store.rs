@@ -157,6 +157,18 @@ pub(crate) fn digest_due_users(conn: &mut DbConnection, due_before: NaiveDateTim
     Ok(due)
 }
 
+/// Whether `user` was told of a new request after `since`, or has such a notice still held
+/// for an e-mail.
+pub(crate) fn new_requests_since(conn: &mut DbConnection, user: i64, since: NaiveDateTime) -> QueryResult<bool> {
+    let recent = n::created_at.gt(since).or(n::digest_pending.eq(true));
+    let found: Option<i64> = n::table
+        .filter(n::user_id.eq(user).and(n::kind.eq(crate::Kind::NewRequest.as_str())).and(recent))
+        .select(n::id)
+        .first(conn)
+        .optional()?;
+    Ok(found.is_some())
+}
+
 /// Every digest item of `user`, oldest first.
 pub(crate) fn digest_pending(conn: &mut DbConnection, user: i64) -> QueryResult<Vec<Notification>> {
     n::table

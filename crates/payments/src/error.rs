@@ -1,3 +1,4 @@
+use hometutor_core::Message;
 use hometutor_db::DbError;
 
 /// What went wrong talking to the payment provider.
@@ -40,5 +41,46 @@ pub enum PaymentError {
 impl From<diesel::result::Error> for PaymentError {
     fn from(e: diesel::result::Error) -> Self {
         PaymentError::Db(DbError::Query(e))
+    }
+}
+
+impl PaymentError {
+    /// The catalogue message of this error (its Display is the English, for logs); `None` for
+    /// failures a person is not shown as they are.
+    pub fn text(&self) -> Option<Message> {
+        let id = match self {
+            PaymentError::SimulationDisabled | PaymentError::Db(_) | PaymentError::Internal(_) => return None,
+            PaymentError::NotATutor => "error-subscribe-tutors-only",
+            PaymentError::OrderNotFound => "error-order-not-found",
+            PaymentError::NotPaid => "error-payment-not-completed",
+            PaymentError::Closed => "error-payment-closed",
+            PaymentError::Mismatch => "error-payment-mismatch",
+            PaymentError::Provider(_) => "error-payment-provider",
+            PaymentError::BadSignature => "error-bad-signature",
+        };
+        Some(Message::new(id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hometutor_core::Language;
+
+    /// The catalogue's English is the Display, word for word.
+    #[test]
+    fn every_message_renders_as_its_display_in_english() {
+        use PaymentError as E;
+        for e in [
+            E::NotATutor,
+            E::OrderNotFound,
+            E::NotPaid,
+            E::Closed,
+            E::Mismatch,
+            E::Provider(ProviderError::Timeout),
+            E::BadSignature,
+        ] {
+            assert_eq!(e.text().map(|t| t.render(Language::En)), Some(e.to_string()));
+        }
     }
 }

@@ -1,11 +1,12 @@
 //! Place search: the time to load the built-in index, and p50/p99 of `search` over the 50
-//! queries of the quality test (plus their prefixes while typing) and of `nearest` over random
-//! points in India.
+//! queries of the quality test (plus their prefixes while typing), over the committed Hindi
+//! queries (`tests/hindi_queries.tsv`), and of `nearest` over random points in India.
 //!
 //! The index is warmed first, as the server does at start-up ([`Places::warm`]).
 //!
 //! `cargo bench -p hometutor-places --bench search`; `BENCH_ROUNDS` (default 20) repeats the
-//! query list. On a busy machine read the 'fastest round' rows: the others include the time the
+//! query list; `BENCH_SHOW=1` prints each query's fastest round on stderr (to compare two builds
+//! query by query). On a busy machine read the 'fastest round' rows: the others include the time the
 //! thread waited for a core.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a benchmark that cannot set up should stop loudly
@@ -107,6 +108,26 @@ fn main() {
             search.push(took);
         }
     }
+    // The committed Hindi queries (Devanagari names, listed or romanised), each's fastest round.
+    let hindi: Vec<&str> = include_str!("../tests/hindi_queries.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split('\t').next())
+        .collect();
+    let mut hindi_fastest = vec![Duration::MAX; hindi.len()];
+    for _ in 0..rounds {
+        for (i, q) in hindi.iter().enumerate() {
+            let took = time(&mut || {
+                black_box(places.search(black_box(q), MAX_SUGGESTIONS));
+            });
+            hindi_fastest[i] = hindi_fastest[i].min(took);
+        }
+    }
+    if std::env::var("BENCH_SHOW").is_ok() {
+        for (q, d) in queries.iter().zip(&fastest) {
+            eprintln!("Q {q}\t{:.1}", d.as_secs_f64() * 1e6);
+        }
+    }
     let mut prefixes = Vec::new();
     let mut prefix_fastest = Vec::new();
     for q in &typing {
@@ -136,6 +157,12 @@ fn main() {
     row(&format!("nearest, random points ({found} found)"), nearest);
     row("search, each query's fastest round", fastest);
     row("search, each prefix's fastest of 3", prefix_fastest.iter().map(|(d, _)| *d).collect());
+    row(&format!("search, {} Hindi queries' fastest", hindi.len()), hindi_fastest.clone());
+    let mut hindi_slowest: Vec<(Duration, &str)> = hindi_fastest.into_iter().zip(hindi.iter().copied()).collect();
+    hindi_slowest.sort();
+    let shown: Vec<String> =
+        hindi_slowest.iter().rev().take(3).map(|(d, q)| format!("{q:?} {:.0} µs", d.as_secs_f64() * 1e6)).collect();
+    println!("slowest Hindi queries: {}", shown.join(", "));
     prefix_fastest.sort();
     let slowest: Vec<String> =
         prefix_fastest.iter().rev().take(5).map(|(d, q)| format!("{q:?} {:.0} µs", d.as_secs_f64() * 1e6)).collect();

@@ -22,16 +22,21 @@
 //!   city names are aliases ('Bangalore', 'Gurugram' → the data's 'Bengaluru', 'Gurgaon'). A
 //!   one-word query of up to 3 letters matches the start of names only; a trailing word that
 //!   matches nothing is dropped ('Andheri West' where the data has no Andheri West).
+//! * Hindi: a query with Devanagari is first turned into the data's Latin words (`hindi`: a
+//!   reviewed list of city and locality names, then romanisation); Devanagari is folded to one
+//!   spelling (nukta, nasals, joiners, digits) as the vocabulary folds it. See docs/search.md.
 //! * PIN codes: 6 digits → the post offices of that PIN (words after it pick the office);
 //!   3–5 digits → PINs starting with them.
 //! * Points: a 0.1° grid over the post offices whose coordinates GeoNames marks as accurate
 //!   (accuracy 3–4); the nearest within [`NEAREST_MAX_KM`].
 //!
-//! The modules: `place` (what comes back), `text` (normalising and typo tolerance), `load` (the
+//! The modules: `place` (what comes back), `text` (normalising and typo tolerance), `hindi`
+//! (Devanagari queries in the data's words), `load` (the
 //! shipped data into an `index`), `matching`, `rank` and `search` (names and PIN codes to
 //! places), `nearest` (points to places).
 
 mod fx;
+mod hindi;
 mod index;
 mod load;
 mod matching;

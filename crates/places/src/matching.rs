@@ -13,6 +13,7 @@ pub(crate) const PREFIX: Quality = 1;
 pub(crate) struct WordSet(pub(crate) Vec<(u32, Quality)>);
 
 impl WordSet {
+    #[inline]
     pub(crate) fn get(&self, id: u32) -> Option<Quality> {
         self.0.binary_search_by_key(&id, |&(w, _)| w).ok().map(|i| self.0[i].1)
     }
@@ -68,7 +69,8 @@ impl Places {
         WordSet(set)
     }
 
-    pub(crate) fn name_match(&self, entry: usize, sets: &[WordSet]) -> Option<NameMatch> {
+    #[inline]
+    pub(crate) fn name_match(&self, entry: usize, sets: &[&WordSet]) -> Option<NameMatch> {
         let name = &self.name_words[entry];
         let mut pos = 0;
         let mut first = None;

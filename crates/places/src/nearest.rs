@@ -63,9 +63,10 @@ impl Places {
         best.map(|(_, _, i)| &self.places[i as usize])
     }
 
-    /// 'near Lajpat Nagar, South Delhi' for a point, or `None` far from any known place.
+    /// 'Lajpat Nagar, South Delhi' for a point, or `None` far from any known place. The words
+    /// around it ('near …', '… के पास') are the reader's language's, so they are the web app's.
     pub fn describe(&self, lat: f64, lng: f64) -> Option<String> {
-        self.nearest(lat, lng).map(Place::near_name)
+        self.nearest(lat, lng).map(Place::display_name)
     }
 }
 

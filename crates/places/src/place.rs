@@ -24,11 +24,6 @@ impl Place {
         }
     }
 
-    /// How a point in this place is shown: 'near Lajpat Nagar, South Delhi'.
-    pub fn near_name(&self) -> String {
-        format!("near {}", self.display_name())
-    }
-
     /// What a person reads in a list of suggestions: 'Lajpat Nagar, South Delhi, Delhi 110024'
     /// ('Bengaluru, Karnataka' for a district).
     pub fn label(&self) -> String {

@@ -1,6 +1,7 @@
 //! Searching by what a person typed: a name (through [`crate::matching`], ranked by
 //! [`crate::rank`]) or a PIN code, and the cached answers to the shortest prefixes.
 
+use crate::hindi::in_latin;
 use crate::index::Places;
 use crate::matching::{WordSet, EXACT, PREFIX};
 use crate::place::Place;
@@ -26,6 +27,8 @@ impl Places {
         if limit == 0 || words.is_empty() || typed < 2 {
             return Vec::new();
         }
+        // 'लाजपत नगर' is looked up as 'lajpat nagar'.
+        let words = in_latin(words);
         let is_pin = |w: &String, lens: std::ops::RangeInclusive<usize>| {
             lens.contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit())
         };
@@ -110,14 +113,26 @@ impl Places {
     }
 
     fn search_words(&self, words: &[String], limit: usize) -> Vec<&Place> {
+        self.search_words_with(words, limit, &mut Vec::new())
+    }
+
+    /// `whole` keeps each word's set as a whole word across the splits and the retry without
+    /// the last word: a typo's scan ('Indarpuri Delhi') is done once, not once per split.
+    fn search_words_with(&self, words: &[String], limit: usize, whole: &mut Vec<WordSet>) -> Vec<&Place> {
+        // The splits read every word but the last as a whole word, and the last as a prefix (still
+        // being typed) when it is in the name at all.
+        while whole.len() + 1 < words.len() {
+            whole.push(self.word_set(&words[whole.len()], false));
+        }
+        let last = self.word_set(&words[words.len() - 1], true);
         // (entry, (quality, edits, partial)) for each way of splitting the words into a name
         // and a context; an entry's best is kept below.
         let mut found: Vec<(u32, (u8, u8, u8))> = Vec::new();
         let mut splits = 0;
         for k in (1..=words.len()).rev() {
-            let (name, context) = words.split_at(k);
-            let sets: Vec<WordSet> =
-                name.iter().enumerate().map(|(i, w)| self.word_set(w, k == words.len() && i + 1 == k)).collect();
+            let (_, context) = words.split_at(k);
+            let sets: Vec<&WordSet> =
+                (0..k).map(|i| if k == words.len() && i + 1 == k { &last } else { &whole[i] }).collect();
             if sets.iter().any(|s| s.0.is_empty()) {
                 continue;
             }
@@ -141,12 +156,16 @@ impl Places {
                         seen[e as usize / 64] |= 1 << (e % 64);
                     }
                 }
-                seen.iter()
-                    .enumerate()
-                    .flat_map(|(i, &bits)| {
-                        (0..64).filter(move |b| bits & (1 << b) != 0).map(move |b| (i * 64 + b) as u32)
-                    })
-                    .collect()
+                // Set bits by their trailing zeros: the words of a prefix are few among the entries.
+                let mut entries = Vec::new();
+                for (i, &bits) in seen.iter().enumerate() {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        entries.push((i * 64) as u32 + bits.trailing_zeros());
+                        bits &= bits - 1;
+                    }
+                }
+                entries
             };
             for e in candidates {
                 let Some(m) = self.name_match(e as usize, &sets) else { continue };
@@ -164,7 +183,7 @@ impl Places {
         if found.is_empty() && words.len() > 1 {
             // A last word that matches nothing ('Andheri West' where the data has no West, or a
             // landmark) should not hide the place before it.
-            return self.search_words(&words[..words.len() - 1], limit);
+            return self.search_words_with(&words[..words.len() - 1], limit, whole);
         }
         if splits > 1 {
             found.sort_unstable();

@@ -149,7 +149,7 @@ fn pin_codes_and_prefixes() {
 #[test]
 fn nearest_and_describe() {
     let index = Places::from_tsv(FIXTURE);
-    assert_eq!(index.describe(28.5735, 77.2400).as_deref(), Some("near Lajpat Nagar, South Delhi"));
+    assert_eq!(index.describe(28.5735, 77.2400).as_deref(), Some("Lajpat Nagar, South Delhi"));
     // Accuracy-1 points are not used for nearest.
     assert_eq!(index.nearest(31.2121, 75.5684), None);
     assert_eq!(index.nearest(0.0, 0.0), None);

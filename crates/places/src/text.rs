@@ -1,16 +1,20 @@
 //! Queries and names as words: normalising ([`normalize`]), splitting into words, the aliases of
 //! renamed cities and typo tolerance ([`edit_distance`]).
 
-/// Lower case, apostrophes dropped, every other character that is not a letter or a digit a
-/// space, spaces collapsed: `"Lajpat-Nagar, (Delhi)"` → `"lajpat nagar delhi"`.
+use hometutor_vocabulary::devanagari;
+
+/// Lower case, Devanagari folded to one spelling (nukta, chandrabindu, half nasals, joiners,
+/// digits: [`devanagari::fold`]), apostrophes dropped, every other character that is not part
+/// of a word a space, spaces collapsed: `"Lajpat-Nagar, (Delhi)"` → `"lajpat nagar delhi"`.
 pub fn normalize(text: &str) -> String {
+    let text = devanagari::fold(text);
     let mut out = String::with_capacity(text.len());
     let mut space = false;
     for c in text.chars() {
         if c == '\'' || c == '’' || c == '`' {
             continue;
         }
-        if c.is_alphanumeric() {
+        if devanagari::is_word_char(c) {
             if space && !out.is_empty() {
                 out.push(' ');
             }
@@ -48,7 +52,7 @@ pub(crate) fn letter_mask(word: &str) -> u32 {
 }
 
 /// Names people type that the data spells otherwise (old or new names of cities).
-const ALIASES: [(&str, &str); 14] = [
+const ALIASES: [(&str, &str); 15] = [
     ("bangalore", "bengaluru"),
     ("bombay", "mumbai"),
     ("calcutta", "kolkata"),
@@ -63,6 +67,7 @@ const ALIASES: [(&str, &str); 14] = [
     ("baroda", "vadodara"),
     ("benares", "varanasi"),
     ("banaras", "varanasi"),
+    ("prayagraj", "allahabad"),
 ];
 
 /// The spelling the data uses for a name people type otherwise ('bangalore' → 'bengaluru').

@@ -114,7 +114,7 @@ fn nearest_names_the_place_a_point_lies_in() {
     let places = Places::global();
     let p = places.nearest(28.5733, 77.2402).unwrap();
     assert_eq!((p.name.as_str(), p.district.as_str()), ("Lajpat Nagar", "South Delhi"));
-    assert_eq!(places.describe(28.5735, 77.2401).as_deref(), Some("near Lajpat Nagar, South Delhi"));
+    assert_eq!(places.describe(28.5735, 77.2401).as_deref(), Some("Lajpat Nagar, South Delhi"));
     // Central Bengaluru (MG Road) lies in Bengaluru.
     assert_eq!(places.nearest(12.9756, 77.6050).unwrap().district, "Bengaluru");
     // The sea, and far from India.

@@ -11,9 +11,18 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_accounts::{self as accounts, User};
-use hometutor_core::{multi_line, FieldError, Role, UserId};
-use hometutor_db::schema::{conversations as cv, reviews as rv, tutor_profiles as tp};
-use hometutor_db::{now, Db, DbConnection, DbError};
+use hometutor_core::{multi_line, too_long, FieldError, Message, Role, UserId};
+use hometutor_db::schema::{reviews as rv, tutor_profiles as tp};
+use hometutor_db::{now, Db, DbConnection};
+use hometutor_notifications::Notifier;
+
+mod answers;
+mod error;
+mod reviews;
+pub mod verification;
+pub use answers::Answer;
+pub use error::ProfileError;
+pub use reviews::{ratings, Review};
 
 /// A review's stars, from this many…
 pub const MIN_RATING: i32 = 1;
@@ -23,28 +32,6 @@ pub const MAX_RATING: i32 = 5;
 pub const MAX_COMMENT_CHARS: usize = 1000;
 /// A fee per hour: at most this many rupees.
 pub const MAX_FEE_PER_HOUR: i64 = 100_000;
-
-#[derive(Debug, thiserror::Error)]
-pub enum ProfileError {
-    #[error("Tutor not found.")]
-    NotFound,
-    #[error("You can only edit your own profile.")]
-    NotYours,
-    #[error("Only parents can review tutors.")]
-    NotAParent,
-    #[error("You can review a tutor after you have been in touch.")]
-    NotInTouch,
-    #[error("{}", .0.first().map(|e| e.message.as_str()).unwrap_or("Invalid input."))]
-    Validation(Vec<FieldError>),
-    #[error(transparent)]
-    Db(#[from] DbError),
-}
-
-impl From<diesel::result::Error> for ProfileError {
-    fn from(e: diesel::result::Error) -> Self {
-        ProfileError::Db(DbError::Query(e))
-    }
-}
 
 /// The eight fields a tutor writes about themself.
 #[derive(Debug, Clone, Default, PartialEq, AsChangeset, Queryable, Selectable)]
@@ -86,7 +73,7 @@ impl ProfileFields {
             .iter()
             .filter_map(|(field, value, max)| {
                 if value.chars().count() > *max {
-                    Some(FieldError::new(field, format!("{field} must be at most {max} characters.")))
+                    Some(too_long(field, field, *max))
                 } else {
                     multi_line(field, field, value).err()
                 }
@@ -110,7 +97,6 @@ pub struct TutorProfile {
     pub subscription_active: bool,
     pub approved: bool,
     pub featured: bool,
-    pub badges: Vec<String>,
     pub fields: ProfileFields,
     pub rating_average: Option<f64>,
     pub rating_count: i64,
@@ -120,20 +106,8 @@ pub struct TutorProfile {
     pub photo: Option<String>,
     /// How many reviews gave 1, 2, 3, 4 and 5 stars (index 0 = 1 star).
     pub rating_counts: [i64; 5],
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Review {
-    pub id: i64,
-    pub rating: i32,
-    pub comment: String,
-    pub parent_id: UserId,
-    /// The reviewer's name (their e-mail stays private).
-    pub parent_name: String,
-    pub created_at: NaiveDateTime,
-    /// The parent and the tutor were in touch via HomeTutor (a conversation with a message,
-    /// or the tutor's interest in one of the parent's requests).
-    pub in_touch: bool,
+    /// The standing verification: the checks that passed and when (`None`: not verified).
+    pub verification: Option<verification::Badge>,
 }
 
 /// Whether a tutor said they are interested in one of a parent's requests, as
@@ -146,49 +120,12 @@ pub type TutorInterested = fn(&mut DbConnection, UserId, UserId) -> QueryResult<
 pub struct ProfileService {
     db: Db,
     tutor_interested: TutorInterested,
-}
-
-/// Whether a parent and a tutor have been in touch: a conversation with a message
-/// in it, or the tutor's interest in one of the parent's requests. Only then may
-/// the parent review the tutor, so ratings come from families who met them.
-/// (Reads the chat's table, and asks tuition about interest; the rule is this module's.)
-fn in_touch(
-    c: &mut DbConnection,
-    tutor_interested: TutorInterested,
-    parent: UserId,
-    tutor: UserId,
-) -> QueryResult<bool> {
-    let (a, b) = (parent.0.min(tutor.0), parent.0.max(tutor.0));
-    let talked: i64 =
-        cv::table.filter(cv::user_a.eq(a).and(cv::user_b.eq(b)).and(cv::last_seq.gt(0))).count().get_result(c)?;
-    if talked > 0 {
-        return Ok(true);
-    }
-    tutor_interested(c, parent, tutor)
-}
-
-/// Each tutor's mean rating (to one decimal, `None` without reviews) and review count,
-/// read in one query: what a tutor's profile and a parent's list of interested tutors show.
-pub fn ratings(c: &mut DbConnection, tutors: &[i64]) -> QueryResult<HashMap<i64, (Option<f64>, i64)>> {
-    let rows: Vec<(i64, i32)> =
-        rv::table.filter(rv::tutor_id.eq_any(tutors)).select((rv::tutor_id, rv::rating)).load(c)?;
-    let mut sums: HashMap<i64, (i64, i64)> = HashMap::new();
-    for (tutor, rating) in rows {
-        let entry = sums.entry(tutor).or_default();
-        entry.0 += i64::from(rating);
-        entry.1 += 1;
-    }
-    Ok(sums
-        .into_iter()
-        .map(|(tutor, (sum, count))| {
-            let mean = sum as f64 / count as f64;
-            (tutor, (Some((mean * 10.0).round() / 10.0), count))
-        })
-        .collect())
+    /// Tells a tutor of a new review (in the app, and by e-mail as they chose).
+    notifier: Notifier,
 }
 
 /// The tutor behind a key that is either an id or an e-mail address.
-fn find_tutor(c: &mut DbConnection, key: &str) -> Result<User, ProfileError> {
+pub(crate) fn find_tutor(c: &mut DbConnection, key: &str) -> Result<User, ProfileError> {
     let key = key.trim();
     let user = match key.parse::<i64>() {
         Ok(id) => accounts::find(c, UserId(id))?,
@@ -200,7 +137,13 @@ fn find_tutor(c: &mut DbConnection, key: &str) -> Result<User, ProfileError> {
 impl ProfileService {
     /// `tutor_interested` answers the half of "in touch" that tuition knows (see [`TutorInterested`]).
     pub fn new(db: Db, tutor_interested: TutorInterested) -> Self {
-        Self { db, tutor_interested }
+        Self { db, tutor_interested, notifier: Notifier::default() }
+    }
+
+    /// Tells reviewed tutors through `notifier` (the server's; the default reaches no socket).
+    pub fn with_notifier(mut self, notifier: Notifier) -> Self {
+        self.notifier = notifier;
+        self
     }
 
     /// The public profile of the tutor with this id or e-mail.
@@ -217,6 +160,7 @@ impl ProfileService {
                 .first(c)
                 .optional()?
                 .unwrap_or_default();
+            let badge = verification::badges(c, &[tutor.id.0])?.remove(&tutor.id.0);
             let stars: Vec<i32> = rv::table.filter(rv::tutor_id.eq(tutor.id.0)).select(rv::rating).load(c)?;
             let mut rating_counts = [0i64; 5];
             for star in stars {
@@ -229,15 +173,15 @@ impl ProfileService {
                 fullname: tutor.fullname,
                 email: tutor.email,
                 subscription_active: tutor.subscription.at(now()).active,
-                approved: tutor.approved,
+                approved: tutor.approved && badge.is_some(),
                 featured: tutor.featured,
-                badges: tutor.badges,
                 fields,
                 rating_average: average,
                 rating_count: count,
                 fee_per_hour,
                 photo,
                 rating_counts,
+                verification: badge,
             })
         })
     }
@@ -298,9 +242,9 @@ impl ProfileService {
     ) -> Result<TutorProfile, ProfileError> {
         fields.validate()?;
         if fee.flatten().is_some_and(|f| !(0..=MAX_FEE_PER_HOUR).contains(&f)) {
-            return Err(ProfileError::Validation(vec![FieldError::new(
+            return Err(ProfileError::Validation(vec![FieldError::text(
                 "feePerHour",
-                format!("The fee per hour must be from 0 to {MAX_FEE_PER_HOUR} rupees."),
+                Message::new("validation-fee-per-hour").arg("max", MAX_FEE_PER_HOUR),
             )]));
         }
         self.db.write(|c| -> Result<_, ProfileError> {
@@ -320,102 +264,6 @@ impl ProfileService {
             Ok(())
         })?;
         self.get(key)
-    }
-
-    /// Reviews of the tutor, newest first.
-    #[tracing::instrument(skip_all)]
-    pub fn reviews(&self, key: &str) -> Result<Vec<Review>, ProfileError> {
-        self.db.read(|c| -> Result<_, ProfileError> {
-            let tutor = find_tutor(c, key)?.id.0;
-            let rows: Vec<(i64, i32, String, i64, NaiveDateTime)> = rv::table
-                .filter(rv::tutor_id.eq(tutor))
-                .order(rv::updated_at.desc())
-                .select((rv::id, rv::rating, rv::comment, rv::parent_id, rv::updated_at))
-                .load(c)?;
-            let mut parents: Vec<i64> = rows.iter().map(|r| r.3).collect();
-            parents.sort_unstable();
-            parents.dedup();
-            let names = accounts::names(c, &parents)?;
-            let mut touched = HashMap::new();
-            for parent in &parents {
-                touched.insert(*parent, in_touch(c, self.tutor_interested, UserId(*parent), UserId(tutor))?);
-            }
-            // A review is its parent's (deleting an account deletes its reviews), so every name is found.
-            Ok(rows
-                .into_iter()
-                .filter_map(|(id, rating, comment, parent, created_at)| {
-                    Some(Review {
-                        id,
-                        rating,
-                        comment,
-                        parent_id: UserId(parent),
-                        parent_name: names.get(&UserId(parent))?.clone(),
-                        created_at,
-                        in_touch: touched.get(&parent).copied().unwrap_or(false),
-                    })
-                })
-                .collect())
-        })
-    }
-
-    /// A parent's review of a tutor; a second one from the same parent replaces the first.
-    #[tracing::instrument(skip_all, fields(parent = parent.0))]
-    pub fn review(
-        &self,
-        parent: UserId,
-        role: Role,
-        key: &str,
-        rating: Option<i32>,
-        comment: &str,
-    ) -> Result<Review, ProfileError> {
-        if role != Role::Parent {
-            return Err(ProfileError::NotAParent);
-        }
-        let rating = rating.filter(|r| (MIN_RATING..=MAX_RATING).contains(r)).ok_or_else(|| {
-            ProfileError::Validation(vec![FieldError::new("rating", "Please choose a rating from 1 to 5 stars.")])
-        })?;
-        multi_line("comment", "comment", comment).map_err(|e| ProfileError::Validation(vec![e]))?;
-        let comment = comment.trim();
-        if comment.chars().count() > MAX_COMMENT_CHARS {
-            return Err(ProfileError::Validation(vec![FieldError::new(
-                "comment",
-                format!("comment must be at most {MAX_COMMENT_CHARS} characters."),
-            )]));
-        }
-        self.db.write(|c| -> Result<_, ProfileError> {
-            let tutor = find_tutor(c, key)?.id.0;
-            if !in_touch(c, self.tutor_interested, parent, UserId(tutor))? {
-                return Err(ProfileError::NotInTouch);
-            }
-            let at = now();
-            let updated = diesel::update(rv::table.filter(rv::tutor_id.eq(tutor).and(rv::parent_id.eq(parent.0))))
-                .set((rv::rating.eq(rating), rv::comment.eq(comment), rv::updated_at.eq(at)))
-                .execute(c)?;
-            if updated == 0 {
-                diesel::insert_into(rv::table)
-                    .values((
-                        rv::tutor_id.eq(tutor),
-                        rv::parent_id.eq(parent.0),
-                        rv::rating.eq(rating),
-                        rv::comment.eq(comment),
-                        rv::created_at.eq(at),
-                        rv::updated_at.eq(at),
-                    ))
-                    .execute(c)?;
-            }
-            let id: i64 =
-                rv::table.filter(rv::tutor_id.eq(tutor).and(rv::parent_id.eq(parent.0))).select(rv::id).first(c)?;
-            let name = accounts::find(c, parent)?.ok_or(diesel::result::Error::NotFound)?.fullname;
-            Ok(Review {
-                id,
-                rating,
-                comment: comment.to_string(),
-                parent_id: parent,
-                parent_name: name,
-                created_at: at,
-                in_touch: true,
-            })
-        })
     }
 
     /// Records the tutor's new photo (its stored name) and returns the one it replaces, for

@@ -12,6 +12,24 @@ use hometutor_tuition::{RequestInput, TuitionService};
 /// The password of every demo account (they are for looking around, not for real use).
 pub const DEMO_PASSWORD: &str = "demo-password";
 
+/// Whether `public_url` names a site only its own machine or network reaches (loopback, a
+/// `localhost` / `.local` / `.test` name, a private or link-local address). Demo accounts share a
+/// published password, so anywhere else they would be open doors.
+pub fn is_local_site(public_url: &str) -> bool {
+    let Ok(url) = url::Url::parse(public_url) else { return false };
+    match url.host() {
+        Some(url::Host::Domain(name)) => {
+            let name = name.trim_end_matches('.').to_ascii_lowercase();
+            name == "localhost" || [".localhost", ".local", ".test"].iter().any(|suffix| name.ends_with(suffix))
+        }
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
+        Some(url::Host::Ipv6(ip)) => {
+            ip.is_loopback() || (ip.segments()[0] & 0xfe00) == 0xfc00 || (ip.segments()[0] & 0xffc0) == 0xfe80
+        }
+        None => false,
+    }
+}
+
 pub struct DemoSummary {
     pub created_accounts: usize,
     pub created_requests: usize,
@@ -96,5 +114,42 @@ async fn account(
         Ok(user) => Ok((user.id, true)),
         Err(AuthError::AlreadyExists) => Ok((hometutor_core::UserId(0), false)),
         Err(e) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_local_site;
+
+    #[test]
+    fn local_sites_are_this_machine_or_network_only() {
+        for local in [
+            "http://localhost:8080",
+            "http://LOCALHOST.:3000",
+            "http://app.localhost",
+            "http://hometutor.local",
+            "http://hometutor.test",
+            "http://127.0.0.1:8080",
+            "http://10.0.0.5",
+            "http://192.168.1.20:8080",
+            "http://172.16.0.1",
+            "http://169.254.1.1",
+            "http://[::1]:8080",
+            "http://[fd12:3456::1]",
+            "http://[fe80::1]",
+        ] {
+            assert!(is_local_site(local), "{local}");
+        }
+        for public in [
+            "https://hometutor.in",
+            "https://localhost.example.com",
+            "https://mylocal",
+            "http://8.8.8.8",
+            "http://172.32.0.1",
+            "http://[2001:db8::1]",
+            "not a url",
+        ] {
+            assert!(!is_local_site(public), "{public}");
+        }
     }
 }

@@ -53,6 +53,10 @@ pub enum ErrorCode {
     // Limits (429, with Retry-After where a wait helps).
     RateLimited,
     InterestLimit,
+    /// A tutor's first message to a parent past the daily cap of first contacts (shared with interests).
+    FirstContactLimit,
+    /// A parent posting more requests in 24 hours than the site allows (`PARENT_REQUESTS_PER_DAY`).
+    RequestLimit,
     TooManySockets,
 
     // Tuition requests (409).
@@ -69,6 +73,10 @@ pub enum ErrorCode {
     Blocked,
     ContactNotAllowed,
     SelfBlock,
+
+    // Reviews (409).
+    /// A tutor's second answer to a review.
+    ReviewAnswered,
 
     // Teaching areas.
     /// A tutor without a saved teaching area asked for it (or for a count from it).

@@ -9,6 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use hometutor_admin::AdminError;
 use hometutor_auth::AuthError;
+use hometutor_discovery::DiscoveryError;
 use hometutor_i18n::{Language, Message};
 use hometutor_media::MediaError;
 use hometutor_messaging::{MessagingError, WriteError};
@@ -61,6 +62,15 @@ impl ApiError {
         err
     }
 
+    /// The error with `text` as its message's catalogue message, unless it has one already
+    /// (a validation error's is its first field's; a database failure's its own).
+    pub fn with_text(mut self, text: Option<Message>) -> Self {
+        if self.texts.message.is_none() {
+            self.texts.message = text;
+        }
+        self
+    }
+
     /// The body in `language`: the message and each field's from the catalogue where they came from it.
     pub fn body_in(&self, language: Language) -> ErrorBody {
         let message = match &self.texts.message {
@@ -94,8 +104,9 @@ impl ApiError {
         Self::text(StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated, Message::new("error-session-expired"))
     }
 
-    pub fn bad_request(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, message)
+    /// A 400 `invalid_request` whose message is the catalogue's `text`.
+    pub fn bad_request_text(text: Message) -> Self {
+        Self::text(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, text)
     }
 
     /// A validation error (400 `validation`) with a message for each named field.
@@ -139,11 +150,7 @@ impl ResponseError for ApiError {
 impl From<AuthError> for ApiError {
     fn from(e: AuthError) -> Self {
         let text = e.text();
-        let mut err = auth_error(e);
-        if err.texts.message.is_none() {
-            err.texts.message = text;
-        }
-        err
+        auth_error(e).with_text(text)
     }
 }
 
@@ -205,7 +212,7 @@ pub fn storage_full(cause: impl std::fmt::Display) -> ApiError {
 }
 
 /// A validation error with its per-field messages.
-fn validation(message: String, errors: &[hometutor_core::FieldError]) -> ApiError {
+pub(crate) fn validation(message: String, errors: &[hometutor_core::FieldError]) -> ApiError {
     let mut err =
         ApiError::invalid_fields(message, errors.iter().map(|f| (f.field.to_string(), f.message.clone())).collect());
     // The message is the first field's (as each domain's Display has it).
@@ -216,8 +223,8 @@ fn validation(message: String, errors: &[hometutor_core::FieldError]) -> ApiErro
 
 impl From<TuitionError> for ApiError {
     fn from(e: TuitionError) -> Self {
-        let message = e.to_string();
-        match e {
+        let (message, text) = (e.to_string(), e.text());
+        let err = match e {
             TuitionError::Validation(errors) => validation(message, &errors),
             TuitionError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
             TuitionError::NotATutor => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotATutor, message),
@@ -226,23 +233,25 @@ impl From<TuitionError> for ApiError {
             }
             TuitionError::NotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
             TuitionError::InterestLimit => Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::InterestLimit, message),
+            TuitionError::RequestLimit(_) => Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RequestLimit, message),
             TuitionError::NotATutorArea => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotATutor, message),
             TuitionError::AreaNotSet => Self::new(StatusCode::NOT_FOUND, ErrorCode::AreaNotSet, message),
             TuitionError::Closed => Self::new(StatusCode::CONFLICT, ErrorCode::RequestClosed, message),
             TuitionError::AlreadyOpen => Self::new(StatusCode::CONFLICT, ErrorCode::RequestOpen, message),
             TuitionError::Db(e) => database(e),
-        }
+        };
+        err.with_text(text)
     }
 }
 
 impl From<MessagingError> for ApiError {
     fn from(e: MessagingError) -> Self {
-        let message = e.to_string();
-        match e {
+        let (message, text) = (e.to_string(), e.text());
+        let err = match e {
             MessagingError::Empty => Self::new(StatusCode::BAD_REQUEST, ErrorCode::EmptyMessage, message),
             MessagingError::TooLong => Self::new(StatusCode::BAD_REQUEST, ErrorCode::MessageTooLong, message),
             MessagingError::ControlCharacters => {
-                let field = hometutor_core::FieldError::new("text", message.clone());
+                let field = hometutor_core::FieldError::text("text", Message::new("error-message-control"));
                 validation(message, &[field])
             }
             MessagingError::Blocked => Self::new(StatusCode::FORBIDDEN, ErrorCode::Blocked, message),
@@ -250,11 +259,15 @@ impl From<MessagingError> for ApiError {
                 Self::new(StatusCode::FORBIDDEN, ErrorCode::ContactNotAllowed, message)
             }
             MessagingError::SelfBlock => Self::new(StatusCode::BAD_REQUEST, ErrorCode::SelfBlock, message),
+            MessagingError::FirstContactLimit => {
+                Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::FirstContactLimit, message)
+            }
             MessagingError::NoSuchUser | MessagingError::NoSuchRequest => {
                 Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
             }
             MessagingError::Db(e) => database(e),
-        }
+        };
+        err.with_text(text)
     }
 }
 
@@ -270,22 +283,26 @@ impl From<WriteError> for ApiError {
 
 impl From<ProfileError> for ApiError {
     fn from(e: ProfileError) -> Self {
-        let message = e.to_string();
-        match e {
+        let (message, text) = (e.to_string(), e.text());
+        let err = match e {
             ProfileError::NotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
             ProfileError::NotYours => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotYours, message),
             ProfileError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
             ProfileError::NotInTouch => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotInTouch, message),
+            ProfileError::ReviewNotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
+            ProfileError::NotAnswerable => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotYours, message),
+            ProfileError::AlreadyAnswered => Self::new(StatusCode::CONFLICT, ErrorCode::ReviewAnswered, message),
             ProfileError::Validation(errors) => validation(message, &errors),
             ProfileError::Db(e) => database(e),
-        }
+        };
+        err.with_text(text)
     }
 }
 
 impl From<MediaError> for ApiError {
     fn from(e: MediaError) -> Self {
-        let message = e.to_string();
-        match e {
+        let (message, text) = (e.to_string(), e.text());
+        let err = match e {
             MediaError::TooLarge { .. } => Self::new(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::FileTooLarge, message),
             MediaError::NotAllowed(_) | MediaError::Mismatch(_) => {
                 Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::UnsupportedFile, message)
@@ -306,23 +323,24 @@ impl From<MediaError> for ApiError {
             MediaError::Io(e) => Self::internal(e),
             MediaError::Unavailable(cause) => {
                 tracing::warn!(error = %cause, "file storage unavailable");
-                let mut err = Self::new(
+                let mut err = Self::text(
                     StatusCode::SERVICE_UNAVAILABLE,
                     ErrorCode::StorageUnavailable,
-                    "Uploaded files are briefly unavailable. Please try again in a few seconds.",
+                    Message::new("error-storage-unavailable"),
                 );
                 err.retry_after = Some(5);
                 err
             }
             MediaError::Db(e) => database(e),
-        }
+        };
+        err.with_text(text)
     }
 }
 
 impl From<PaymentError> for ApiError {
     fn from(e: PaymentError) -> Self {
-        let message = e.to_string();
-        match e {
+        let (message, text) = (e.to_string(), e.text());
+        let err = match e {
             PaymentError::NotATutor => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotATutor, message),
             PaymentError::OrderNotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::OrderNotFound, message),
             PaymentError::NotPaid => Self::new(StatusCode::PAYMENT_REQUIRED, ErrorCode::PaymentNotCompleted, message),
@@ -336,14 +354,15 @@ impl From<PaymentError> for ApiError {
             PaymentError::SimulationDisabled => Self::not_found(),
             PaymentError::Db(e) => database(e),
             PaymentError::Internal(e) => Self::internal(e),
-        }
+        };
+        err.with_text(text)
     }
 }
 
 impl From<AdminError> for ApiError {
     fn from(e: AdminError) -> Self {
-        let message = e.to_string();
-        match e {
+        let (message, text) = (e.to_string(), e.text());
+        let err = match e {
             AdminError::NotFound(_) => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
             AdminError::Validation(errors) => validation(message, &errors),
             AdminError::Refused(_) => Self::new(StatusCode::CONFLICT, ErrorCode::Refused, message),
@@ -351,21 +370,43 @@ impl From<AdminError> for ApiError {
             AdminError::Auth(e) => e.into(),
             AdminError::Media(e) => e.into(),
             AdminError::Db(e) => database(e),
-        }
+        };
+        err.with_text(text)
+    }
+}
+
+impl From<DiscoveryError> for ApiError {
+    fn from(e: DiscoveryError) -> Self {
+        let (message, text) = (e.to_string(), e.text());
+        let err = match e {
+            DiscoveryError::NotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
+            DiscoveryError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
+            // A request tutors cannot see takes no invitation, as a closed one.
+            DiscoveryError::Closed | DiscoveryError::Hidden => {
+                Self::new(StatusCode::CONFLICT, ErrorCode::RequestClosed, message)
+            }
+            DiscoveryError::TooManyInvites(_) => {
+                Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message)
+            }
+            DiscoveryError::Validation(errors) => validation(message, &errors),
+            DiscoveryError::Db(e) => database(e),
+        };
+        err.with_text(text)
     }
 }
 
 impl From<NotificationError> for ApiError {
     fn from(e: NotificationError) -> Self {
-        let message = e.to_string();
-        match e {
+        let (message, text) = (e.to_string(), e.text());
+        let err = match e {
             NotificationError::Validation(errors) => validation(message, &errors),
             NotificationError::InvalidUnsubscribeLink => {
                 Self::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidUnsubscribeLink, message)
             }
             NotificationError::NoSuchUser => Self::unauthenticated(),
             NotificationError::Db(e) => database(e),
-        }
+        };
+        err.with_text(text)
     }
 }
 

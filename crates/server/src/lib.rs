@@ -31,6 +31,7 @@ mod state;
 mod testing_clock;
 pub mod trusted_proxies;
 mod upgrades;
+mod verification_files;
 mod web;
 
 use std::net::TcpListener;
@@ -164,7 +165,10 @@ impl Application {
         let listener =
             TcpListener::bind(&settings.bind).with_context(|| format!("cannot listen on {}", settings.bind))?;
         let port = listener.local_addr()?.port();
-        let tuition = tuition_service(db.clone(), &jwt_secret).await?.with_notifier(notifier.clone());
+        let tuition = tuition_service(db.clone())
+            .await?
+            .with_notifier(notifier.clone())
+            .with_requests_per_day(settings.parent_requests_per_day);
         let search_trends = tuition.search_trends();
         let messages = MessageStore::new(db.clone());
         let staging = settings.uploads.staging_dir(&settings.data_dir);
@@ -172,6 +176,12 @@ impl Application {
             .with_quota(settings.upload_quota);
         if settings.background_jobs {
             workers.push(actix_web::rt::spawn(sweep_uploads(media.clone())));
+            workers.push(actix_web::rt::spawn(verification_files::run(
+                db.clone(),
+                media.clone(),
+                wake.subscribe(),
+                stop_workers.subscribe(),
+            )));
         }
         let digest_signal = DigestSignal::default();
         if settings.background_jobs {
@@ -186,7 +196,8 @@ impl Application {
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
             chat_writer: chat_writer.clone(),
-            profiles: ProfileService::new(db.clone(), hometutor_tuition::contacts::tutor_interested),
+            profiles: ProfileService::new(db.clone(), hometutor_tuition::contacts::tutor_interested)
+                .with_notifier(notifier.clone()),
             admin: AdminService::new(db.clone(), auth.clone(), media.clone()).with_notifier(notifier.clone()),
             media,
             hub: hub.clone(),
@@ -214,6 +225,7 @@ impl Application {
             writer: state.chat_writer.clone(),
             messages: state.messages.clone(),
             tickets: state.tickets.clone(),
+            auth: state.auth.clone(),
             limiter: state.limiter.clone(),
             public_url: state.public_url.clone(),
         });
@@ -382,5 +394,8 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
 }
 
 fn query_config() -> aw::QueryConfig {
-    aw::QueryConfig::default().error_handler(|err, _| ApiError::bad_request(format!("Invalid query: {err}")).into())
+    aw::QueryConfig::default().error_handler(|err, _| {
+        let text = hometutor_i18n::Message::new("error-query-invalid").arg("error", err.to_string());
+        ApiError::bad_request_text(text).into()
+    })
 }

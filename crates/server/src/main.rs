@@ -47,7 +47,13 @@ enum Command {
         file: std::path::PathBuf,
     },
     /// Add demo parents, tutors and requests around New Delhi (password: demo-password).
-    SeedDemo,
+    /// Refused when PUBLIC_URL is not a local site, unless --force.
+    SeedDemo {
+        /// Add them to a site that is not local too (everyone who knows the published
+        /// password can then sign in as a demo parent or a paid demo tutor).
+        #[arg(long)]
+        force: bool,
+    },
     /// Print the OpenAPI document (the source of the web app's API types).
     Openapi,
     /// Create an admin account. The password is read from ADMIN_PASSWORD, or from
@@ -88,17 +94,20 @@ async fn main() -> anyhow::Result<()> {
             Application::build(settings).await?.run_until_stopped().await?
         }
         Command::Openapi => {}
-        Command::SeedDemo => {
+        Command::SeedDemo { force } => {
+            if !force && !hometutor_server::demo::is_local_site(&settings.public_url) {
+                anyhow::bail!(
+                    "seed-demo refused: PUBLIC_URL {} is not a local site, and every demo account shares the \
+                     published password '{}'. Run it against a local copy, or pass --force to add them anyway.",
+                    settings.public_url,
+                    hometutor_server::demo::DEMO_PASSWORD
+                );
+            }
             let db = open_database(&settings).await?;
             let secret = settings.load_or_create_jwt_secret()?;
-            let auth = auth_service(
-                &settings,
-                secret.clone(),
-                db.clone(),
-                Default::default(),
-                rate_limiter(&settings, &db).await?,
-            )?;
-            let tuition = tuition_service(db.clone(), &secret).await?;
+            let auth =
+                auth_service(&settings, secret, db.clone(), Default::default(), rate_limiter(&settings, &db).await?)?;
+            let tuition = tuition_service(db.clone()).await?;
             let summary = hometutor_server::demo::seed(db, auth, tuition, &settings.public_url).await?;
             println!(
                 "demo data: {} accounts and {} requests added (password for every demo account: {})",
@@ -114,7 +123,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Migrate { dry_run: false } => {
             let db = open_database(&settings).await?;
-            tuition_service(db, &settings.load_or_create_jwt_secret()?).await?;
+            tuition_service(db).await?;
             println!("migrations are up to date");
         }
         Command::Backup { file } => {

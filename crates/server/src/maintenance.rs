@@ -6,7 +6,7 @@
 //! Pages outside /api are served: the app shows the maintenance screen.
 
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::errors::{blocking, ApiError, ErrorCode};
 use crate::extract::authenticate;
@@ -46,16 +46,22 @@ pub async fn refusal(req: &HttpRequest) -> Option<HttpResponse> {
             blocking(move || admin.settings()).await.map(|s| s.maintenance_mode).unwrap_or(false)
         }
     };
-    if !on || authenticate(req).await.is_ok_and(|user| user.role == hometutor_core::Role::Admin) {
+    if !on {
         return None;
     }
-    let mut error = ApiError::new(
+    // Answered in the signed-in caller's language, else the browser's.
+    let language = match authenticate(req).await {
+        Ok(user) if user.role == hometutor_core::Role::Admin => return None,
+        Ok(user) => user.language,
+        Err(_) => crate::language::accepted(req),
+    };
+    let mut error = ApiError::text(
         StatusCode::SERVICE_UNAVAILABLE,
         ErrorCode::Maintenance,
-        "HomeTutor is down for maintenance. Please try again a little later.",
+        hometutor_i18n::Message::new("error-maintenance"),
     );
     error.retry_after = Some(300);
-    Some(error.error_response())
+    Some(error.response_in(language))
 }
 
 #[cfg(test)]

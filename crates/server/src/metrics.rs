@@ -125,6 +125,12 @@ fn describe() {
         Unit::Seconds,
         "Age of the oldest e-mail waiting to be sent (0 when none waits)"
     );
+    describe_gauge!("hometutor_reports_open", "Reports no admin has decided yet");
+    describe_gauge!(
+        "hometutor_reports_oldest_open_age_seconds",
+        Unit::Seconds,
+        "How long the oldest open report has waited (0 when none is open)"
+    );
     describe_gauge!("hometutor_outbox_undelivered_emails", "E-mails the mail server refused for good (kept 30 days)");
     describe_gauge!("hometutor_db_pool_connections_in_use", "Database connections checked out, by pool");
     describe_gauge!("hometutor_db_pool_connections_idle", "Database connections open and idle, by pool");
@@ -169,6 +175,7 @@ impl Metrics {
             metrics::gauge!("hometutor_db_pool_connections_max", "pool" => pool.label).set(pool.max);
         }
         self.refresh_outbox().await;
+        self.refresh_reports().await;
         self.handle.run_upkeep();
         self.handle.render()
     }
@@ -200,6 +207,20 @@ impl Metrics {
         if let Ok(mut reading) = self.outbox.lock() {
             *reading = Some((Instant::now(), stats));
         }
+    }
+
+    /// Reads the open reports (one indexed count); a failed reading leaves the gauges as they were.
+    async fn refresh_reports(&self) {
+        let db = self.db.clone();
+        let read = web::block(move || {
+            db.read(|c| hometutor_moderation::reports::open_summary(c).map_err(hometutor_db::DbError::from))
+        });
+        let Ok(Ok((open, oldest))) = read.await else {
+            return tracing::warn!("metrics: reading the open reports");
+        };
+        let age = oldest.map(|at| (hometutor_db::now() - at).num_milliseconds().max(0) as f64 / 1000.0).unwrap_or(0.0);
+        metrics::gauge!("hometutor_reports_open").set(open as f64);
+        metrics::gauge!("hometutor_reports_oldest_open_age_seconds").set(age);
     }
 
     /// Whether `req` bears `METRICS_TOKEN`, compared in constant time (of the digests,

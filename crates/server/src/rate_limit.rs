@@ -47,6 +47,15 @@ pub async fn place_searches(
     every_request_per_client_address(Bucket::PlaceSearchesPerIp, req, next).await
 }
 
+/// `GET /api/tutors/search`: every search per client address (an IPv6 client per /64, as
+/// every per-address limit), signed in or not.
+pub async fn tutor_searches(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    every_request_per_client_address(Bucket::TutorSearchesPerIp, req, next).await
+}
+
 /// Counts every request against its client address before the handler runs.
 async fn every_request_per_client_address(
     bucket: Bucket,

@@ -72,14 +72,16 @@ pub fn auth_service(
     Ok(AuthService::new(db, config, signal)?)
 }
 
-/// The secret behind each tuition request's published offset, derived from
-/// `JWT_SECRET` under its own label (as the token and code keys are) so it survives
-/// restarts and is never stored on its own. The derivation is the one it has always
-/// had: a parent's next request from the same home gets the point already published.
-/// Offsets are stored, so rotating the secret moves no published point; requests
-/// written after a rotation get offsets from the new secret.
-pub fn location_key(secret: &[u8]) -> hometutor_tuition::location::LocationKey {
-    hometutor_tuition::location::LocationKey::new(hometutor_auth::derive_key(secret, "hometutor/location-blur"))
+/// The secret behind the site's grid of homes (where tuition requests are published),
+/// derived from the database's own random id (`site_instance`, made once per site by a
+/// migration): every process on the database has the same grid, and it never moves, not
+/// even when `JWT_SECRET` is rotated. A second grid would publish one home at two cells'
+/// centres, and together they would tell more than either.
+pub fn location_key(instance_id: &str) -> hometutor_tuition::location::LocationKey {
+    hometutor_tuition::location::LocationKey::new(hometutor_auth::derive_key(
+        instance_id.as_bytes(),
+        "hometutor/home-grid",
+    ))
 }
 
 /// The keys of e-mails' unsubscribe links, derived from `JWT_SECRET` under their own label
@@ -95,8 +97,10 @@ pub fn unsubscribe_keys(secret: &[u8], previous: Option<&[u8]>) -> UnsubscribeKe
 /// The tuition service, once every request stored before approximate points
 /// existed has one (right after the migrations; until then tutors do not see them),
 /// and every request and teaching area stored before the vocabulary has its ids.
-pub async fn tuition_service(db: Db, jwt_secret: &[u8]) -> anyhow::Result<TuitionService> {
-    let tuition = TuitionService::new(db, location_key(jwt_secret));
+pub async fn tuition_service(db: Db) -> anyhow::Result<TuitionService> {
+    let reading = db.clone();
+    let instance = tokio::task::spawn_blocking(move || hometutor_db::instance_id(&reading)).await??;
+    let tuition = TuitionService::new(db, location_key(&instance));
     let filling = tuition.clone();
     let filled = tokio::task::spawn_blocking(move || filling.backfill_approximate_points()).await??;
     if filled > 0 {

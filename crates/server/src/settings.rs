@@ -43,6 +43,8 @@ pub struct Settings {
     pub chat_rate_limit: u32,
     /// Code e-mails (register, resend, reset) one client address may ask for per hour.
     pub code_email_limit: u32,
+    /// Tuition requests one parent may post in any 24 hours.
+    pub parent_requests_per_day: u32,
     /// A request body that goes this long without a byte arriving is answered 408.
     pub body_read_timeout: std::time::Duration,
     /// How often the payment reconciler asks the provider about orders still pending.
@@ -198,8 +200,8 @@ impl Settings {
             }
         }
         // A secret generated into DATA_DIR is this machine's alone: processes that share a
-        // PostgreSQL database or a Redis must be given the same one, or tokens, e-mailed
-        // codes and location offsets would each work on one process only.
+        // PostgreSQL database or a Redis must be given the same one, or tokens and e-mailed
+        // codes would each work on one process only.
         if jwt_secret.is_none() && (!database_url.starts_with("sqlite") || redis_url.is_some()) {
             return Err(ConfigError(
                 "JWT_SECRET must be set (the same on every server process, at least 32 bytes, e.g. from \
@@ -221,27 +223,12 @@ impl Settings {
                     ConfigError(format!("UPLOAD_QUOTA_BYTES must be a positive number of bytes (got '{v}')"))
                 })?,
             },
-            uploads_per_hour: match get("UPLOADS_PER_HOUR") {
-                None => defaults.uploads_per_hour,
-                Some(v) => v.parse::<u32>().ok().filter(|n| *n > 0).ok_or_else(|| {
-                    ConfigError(format!("UPLOADS_PER_HOUR must be a positive whole number (got '{v}')"))
-                })?,
-            },
+            uploads_per_hour: positive(&get, "UPLOADS_PER_HOUR", defaults.uploads_per_hour)?,
         };
-        let chat_rate_limit =
-            match get("CHAT_RATE_LIMIT") {
-                None => 30,
-                Some(v) => v.parse::<u32>().ok().filter(|n| *n > 0).ok_or_else(|| {
-                    ConfigError(format!("CHAT_RATE_LIMIT must be a positive whole number (got '{v}')"))
-                })?,
-            };
-        let code_email_limit =
-            match get("CODE_EMAIL_LIMIT") {
-                None => 10,
-                Some(v) => v.parse::<u32>().ok().filter(|n| *n > 0).ok_or_else(|| {
-                    ConfigError(format!("CODE_EMAIL_LIMIT must be a positive whole number (got '{v}')"))
-                })?,
-            };
+        let chat_rate_limit = positive(&get, "CHAT_RATE_LIMIT", 30)?;
+        let code_email_limit = positive(&get, "CODE_EMAIL_LIMIT", 10)?;
+        let parent_requests_per_day =
+            positive(&get, "PARENT_REQUESTS_PER_DAY", hometutor_tuition::DEFAULT_REQUESTS_PER_DAY)?;
         let body_read_timeout = match get("BODY_READ_TIMEOUT_SECS") {
             None => std::time::Duration::from_secs(30),
             Some(v) => {
@@ -291,6 +278,7 @@ impl Settings {
             upload_quota,
             chat_rate_limit,
             code_email_limit,
+            parent_requests_per_day,
             body_read_timeout,
             reconcile_every,
             trusted_proxies,
@@ -320,6 +308,18 @@ impl Settings {
         write_private(&path, &secret)?;
         tracing::info!(path = %path.display(), "generated a new JWT signing key");
         Ok(secret.into_bytes())
+    }
+}
+
+/// A positive whole number from `key`, or `default` when unset.
+fn positive(get: &impl Fn(&str) -> Option<String>, key: &str, default: u32) -> Result<u32, ConfigError> {
+    match get(key) {
+        None => Ok(default),
+        Some(v) => v
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(|| ConfigError(format!("{key} must be a positive whole number (got '{v}')"))),
     }
 }
 

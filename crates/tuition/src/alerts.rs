@@ -28,7 +28,7 @@ use hometutor_core::{Role, UserId};
 use hometutor_db::schema::tuition_requests as tr;
 use hometutor_db::{now, DbConnection};
 use hometutor_geo::{distance_km, Point};
-use hometutor_notifications::{sent_since, Kind, Message, Notice, Notification, Notifier};
+use hometutor_notifications::{sent_since, Arg, Kind, Message, Notice, Notification, Notifier};
 use serde_json::json;
 
 use crate::area::Wanted;
@@ -90,8 +90,12 @@ pub(crate) fn new_request(c: &mut DbConnection, notifier: &Notifier, id: i64) ->
     let class_choice = stored_choice(Facet::Class, class_id.as_deref(), &class_level);
     let wanted =
         Wanted { subject: subject_choice.as_ref(), class: class_choice.as_ref(), board: board.as_deref(), mode: &mode };
-    let areas: Vec<_> =
-        coverage::covering(c, point)?.into_iter().filter(|a| a.tutor.0 != parent && a.teaches(&wanted)).collect();
+    // Tutors the parent blocked are not told of the parent's requests.
+    let blocked = hometutor_moderation::blocks::pairs_of(c, &[parent])?;
+    let areas: Vec<_> = coverage::covering(c, point)?
+        .into_iter()
+        .filter(|a| a.tutor.0 != parent && a.teaches(&wanted) && !blocked.contains(&(parent, a.tutor.0)))
+        .collect();
     if areas.is_empty() {
         return Ok(Vec::new());
     }
@@ -152,10 +156,12 @@ fn notice(tutor: UserId, about: &About<'_>, distance_km: f64, subscribed: bool) 
     Notice {
         user: tutor,
         kind: Kind::NewRequest,
-        title: Message::new("notice-new-request-title").arg("subject", subject).arg("distanceKm", distance.as_str()),
+        title: Message::new("notice-new-request-title")
+            .arg("subject", Arg::subject(subject))
+            .arg("distanceKm", distance.as_str()),
         body: Message::new(body)
-            .arg("subject", subject)
-            .arg("classLevel", class_level)
+            .arg("subject", Arg::subject(subject))
+            .arg("classLevel", Arg::class(class_level))
             .arg("preferredTime", preferred_time)
             .arg("distanceKm", distance.as_str()),
         link: Some(format!("/nearby?request={id}")),

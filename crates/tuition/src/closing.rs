@@ -10,7 +10,7 @@ use diesel::prelude::*;
 use hometutor_core::{FieldError, UserId};
 use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
 use hometutor_db::{now, DbConnection};
-use hometutor_notifications::{Kind, Message, Notice, Notification};
+use hometutor_notifications::{Arg, Kind, Message, Notice, Notification};
 
 use crate::model::{CloseOutcome, TuitionRequest};
 use crate::requests::own;
@@ -29,7 +29,7 @@ impl TuitionService {
         tutor: Option<UserId>,
     ) -> Result<TuitionRequest, TuitionError> {
         if tutor.is_some() && outcome != CloseOutcome::FoundTutor {
-            return Err(FieldError::new("tutorId", "Name a tutor only when you found one.").into());
+            return Err(FieldError::text("tutorId", Message::new("validation-tutor-when-found")).into());
         }
         let (request, told) = self.db.write(|c| {
             let (subject, closed_at) = owned(c, parent, id)?;
@@ -40,9 +40,7 @@ impl TuitionService {
                 ti::table.filter(ti::request_id.eq(id)).order(ti::created_at.asc()).select(ti::tutor_id).load(c)?;
             if let Some(tutor) = tutor {
                 if !interested.contains(&tutor.0) {
-                    return Err(
-                        FieldError::new("tutorId", "Choose one of the tutors interested in this request.").into()
-                    );
+                    return Err(FieldError::text("tutorId", Message::new("validation-tutor-interested")).into());
                 }
             }
             let at = now();
@@ -115,7 +113,7 @@ fn closed_notice(
     Notice {
         user: to,
         kind: Kind::RequestClosed,
-        title: Message::new("notice-closed-title").arg("subject", subject),
+        title: Message::new("notice-closed-title").arg("subject", Arg::subject(subject)),
         body: Message::new(body),
         link: Some("/nearby".into()),
         data: serde_json::json!({ "requestId": request, "outcome": outcome.as_str() }),

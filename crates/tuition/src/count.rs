@@ -1,6 +1,9 @@
 //! "12 requests within 10 km of you": how many open requests the nearby search would
 //! list, told to any tutor, subscribed or not. A number and the radius it was counted
-//! with, nothing else: no ids, subjects, points or distances.
+//! with, nothing else: no ids, subjects, points or distances. Counted from the centre of the
+//! given point's home cell (see [`crate::location`]), as requests are published.
+
+use std::collections::HashSet;
 
 use diesel::prelude::*;
 use hometutor_core::{FieldError, Role, UserId};
@@ -42,7 +45,7 @@ impl TuitionService {
             return Err(TuitionError::NotATutor);
         }
         if query.radius_km.is_some_and(|r| !(MIN_RADIUS_KM..=MAX_RADIUS_KM).contains(&r)) {
-            return Err(FieldError::new("radiusKm", "The distance must be between 2 and 25 km.").into());
+            return Err(FieldError::text("radiusKm", crate::radius_message()).into());
         }
         self.db.read(|c| {
             let saved = load_area(c, tutor)?;
@@ -52,25 +55,32 @@ impl TuitionService {
                 (None, None) => return Err(TuitionError::AreaNotSet),
             };
             let radius_km = query.radius_km.or(saved.map(|a| a.radius_km)).unwrap_or(DEFAULT_RADIUS_KM);
-            Ok(NearbyCount { count: count_within(c, center, radius_km)?, radius_km })
+            // Counted from the centre of the home cell the point is in, as requests are published:
+            // sliding the point by metres changes nothing, so counts cannot pin a published point
+            // (or anything) down finer than a cell.
+            let center = self.key.approximate(center).point;
+            // Requests of parents who blocked this tutor are not counted, as they are not listed.
+            let blockers = hometutor_moderation::blocks::blockers_of(c, tutor)?;
+            Ok(NearbyCount { count: count_within(c, center, radius_km, &blockers)?, radius_km })
         })
     }
 }
 
 /// The open requests whose approximate point is shown within `radius_km` of `center`
 /// (the nearby search's rule: the distance rounded to 0.1 km).
-fn count_within(c: &mut DbConnection, center: Point, radius_km: f64) -> QueryResult<i64> {
+fn count_within(c: &mut DbConnection, center: Point, radius_km: f64, blockers: &HashSet<i64>) -> QueryResult<i64> {
     let cells: Vec<i64> =
         cells_by_distance(center, radius_km + SHOWN_DISTANCE_STEP_KM / 2.0).into_iter().map(|(cell, _)| cell).collect();
     let mut count = 0;
     for batch in cells.chunks(CELLS_PER_QUERY) {
-        let points: Vec<(Option<f64>, Option<f64>)> = tr::table
+        let points: Vec<(i64, Option<f64>, Option<f64>)> = tr::table
             .filter(one_of(c, tr::approx_cell.assume_not_null(), batch).and(open_to_tutors()))
-            .select((tr::approx_lat, tr::approx_lng))
+            .select((tr::parent_id, tr::approx_lat, tr::approx_lng))
             .load(c)?;
         count += points
             .into_iter()
-            .filter_map(|(lat, lng)| Some(Point { lat: lat?, lng: lng? }))
+            .filter(|(parent, _, _)| !blockers.contains(parent))
+            .filter_map(|(_, lat, lng)| Some(Point { lat: lat?, lng: lng? }))
             .filter(|p| shown_distance(distance_km(center, *p)) <= radius_km)
             .count() as i64;
     }

@@ -5,21 +5,22 @@ use hometutor_accounts as accounts;
 use hometutor_core::{Role, UserId};
 use hometutor_db::now;
 use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
-use hometutor_notifications::{Kind, Message, Notice};
+use hometutor_notifications::{Arg, Kind, Message, Notice};
 
 use crate::model::ParentContact;
 use crate::open::Openness;
 use crate::service::{contact_of, require_subscription};
-use crate::{TuitionError, TuitionService, MAX_INTERESTS_PER_DAY};
+use crate::{TuitionError, TuitionService};
 
 impl TuitionService {
-    /// Records a subscribed tutor's interest and answers the parent's contacts: the
-    /// one way a tutor learns them, so every reveal is on record and the parent sees
-    /// who it was. Saying it again about the same request answers the contacts again
-    /// and is not counted again; new interests are limited to
-    /// [`MAX_INTERESTS_PER_DAY`] in any 24 hours.
+    /// Records a subscribed tutor's interest and answers the parent's contacts (`None` when
+    /// the parent stopped sharing them with this tutor): the one way a tutor learns them, so
+    /// every reveal is on record and the parent sees who it was. Saying it again about the
+    /// same request answers the contacts again and is not counted again; new interests and
+    /// first messages to parents together are limited to
+    /// [`crate::first_contacts::MAX_FIRST_CONTACTS_PER_DAY`] in any 24 hours.
     #[tracing::instrument(skip_all, fields(tutor = tutor.0, id = id))]
-    pub fn express_interest(&self, tutor: UserId, role: Role, id: i64) -> Result<ParentContact, TuitionError> {
+    pub fn express_interest(&self, tutor: UserId, role: Role, id: i64) -> Result<Option<ParentContact>, TuitionError> {
         if role != Role::Tutor {
             return Err(TuitionError::NotATutor);
         }
@@ -34,21 +35,28 @@ impl TuitionService {
             if !openness.open_to_tutors() {
                 return Err(if openness.hidden() { TuitionError::NotFound } else { TuitionError::Closed });
             }
+            // A parent who blocked the tutor is not shown to them: as if the request did not exist.
+            if hometutor_moderation::blocks::is_blocked(c, UserId(parent), tutor)? {
+                return Err(TuitionError::NotFound);
+            }
             let contact = accounts::people(c, &[parent])?
                 .remove(&UserId(parent))
                 .map(contact_of)
                 .ok_or(TuitionError::NotFound)?;
+            // A parent who stopped sharing with this tutor stays hidden, whichever request it is.
+            let contact = if crate::contacts::withheld_from(c, UserId(parent), &[tutor.0])?.is_empty() {
+                Some(contact)
+            } else {
+                None
+            };
             let already: i64 =
                 ti::table.filter(ti::request_id.eq(id).and(ti::tutor_id.eq(tutor.0))).count().get_result(c)?;
             if already > 0 {
                 return Ok((contact, None));
             }
             let at = now();
-            let today: i64 = ti::table
-                .filter(ti::tutor_id.eq(tutor.0).and(ti::created_at.gt(at - chrono::Duration::hours(24))))
-                .count()
-                .get_result(c)?;
-            if today >= MAX_INTERESTS_PER_DAY {
+            // Interests and first messages share one cap (first_contacts.rs).
+            if crate::first_contacts::left_today(c, tutor, at)? == 0 {
                 return Err(TuitionError::InterestLimit);
             }
             diesel::insert_into(ti::table)
@@ -68,7 +76,9 @@ fn interest_notice(parent: UserId, request: i64, subject: &str, tutor: UserId, t
     Notice {
         user: parent,
         kind: Kind::TutorInterested,
-        title: Message::new("notice-interested-title").arg("tutorName", tutor_name).arg("subject", subject),
+        title: Message::new("notice-interested-title")
+            .arg("tutorName", tutor_name)
+            .arg("subject", Arg::subject(subject)),
         body: Message::new("notice-interested-body").arg("tutorName", tutor_name),
         link: Some(format!("/tutor/{}", tutor.0)),
         data: serde_json::json!({

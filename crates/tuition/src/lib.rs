@@ -1,7 +1,7 @@
 //! Tuition requests: parents post them on a map; tutors with an active
 //! subscription find those near them and say they are interested. The server
 //! decides who sees what: a parent only their own requests; a tutor only an
-//! approximate point (250–500 m from the real one, stored when the request is
+//! approximate point (the centre of the home's 500 m cell, stored when the request is
 //! written, see [`location`]) and the parent's contacts only after saying they
 //! are interested, at most [`MAX_INTERESTS_PER_DAY`] times a day.
 //!
@@ -28,6 +28,7 @@ mod count;
 pub mod coverage;
 mod error;
 pub mod facts;
+pub mod first_contacts;
 mod interest;
 pub mod location;
 mod model;
@@ -54,7 +55,7 @@ pub use model::{
     TuitionRequest, DEFAULT_MODE,
 };
 pub use open::Openness;
-pub use service::TuitionService;
+pub use service::{TuitionService, DEFAULT_REQUESTS_PER_DAY};
 pub use trends::SearchTrends;
 
 /// Subject, class and preferred time: at most this many characters once trimmed.
@@ -62,14 +63,22 @@ pub const MAX_FIELD_CHARS: usize = 100;
 /// Radius choices a tutor may search with, in km.
 pub const MIN_RADIUS_KM: f64 = 2.0;
 pub const MAX_RADIUS_KM: f64 = 25.0;
+
+/// "The distance must be between 2 and 25 km.", the refusal of a radius outside them.
+pub(crate) fn radius_message() -> hometutor_core::Message {
+    hometutor_core::Message::new("validation-radius").arg("min", MIN_RADIUS_KM).arg("max", MAX_RADIUS_KM)
+}
 pub const DEFAULT_RADIUS_KM: f64 = 10.0;
 /// At most this many nearby requests come back, the nearest first.
 pub const MAX_NEARBY_RESULTS: usize = 100;
-/// A published point lies at least this far from the real one…
-pub const APPROXIMATION_MIN_KM: f64 = 0.25;
-/// …and at most this far.
-pub const APPROXIMATION_MAX_KM: f64 = 0.5;
+/// A request is published as the centre of its cell in a grid of homes this wide both ways
+/// (see [`location`]): nothing tutors see tells two homes of one cell apart.
+pub const HOME_CELL_KM: f64 = 0.5;
+/// A teaching area's centre is searched and shown as the centre of its cell in a grid this
+/// wide both ways (see [`area::shown_center`]): no search tells two centres of one cell apart.
+pub const TEACHING_AREA_CELL_KM: f64 = 1.0;
 /// Distances are shown to 0.1 km, and the radius filter compares that shown number.
 pub const SHOWN_DISTANCE_STEP_KM: f64 = 0.1;
-/// A tutor may reveal this many parents' contacts in any 24 hours.
+/// A tutor may reveal this many parents' contacts in any 24 hours (first messages to parents
+/// count too: [`first_contacts`]).
 pub const MAX_INTERESTS_PER_DAY: i64 = 30;

@@ -1,5 +1,5 @@
 use chrono::NaiveDateTime;
-use hometutor_core::{single_line, FieldError, UserId};
+use hometutor_core::{noun as noun_arg, required, single_line, too_long, FieldError, Message, UserId};
 use hometutor_geo::Point;
 use hometutor_vocabulary::{self as vocabulary, Choice, Facet, Term, OTHER};
 
@@ -61,20 +61,20 @@ fn choice(
         }
     };
     if text.chars().count() > MAX_FIELD_CHARS {
-        errors.push(FieldError::new(field, format!("{label} must be at most {MAX_FIELD_CHARS} characters.")));
+        errors.push(too_long(field, label, MAX_FIELD_CHARS));
         return None;
     }
     let id = id.map(str::trim).filter(|id| !id.is_empty());
     match Choice::from_input(facet, id, &text) {
         Err(_) => {
-            errors.push(FieldError::new(
+            errors.push(FieldError::text(
                 id_field,
-                format!("Unknown {}: choose one from the list or Other.", label.to_lowercase()),
+                Message::new("validation-unknown-choice").arg("noun", noun_arg(&label.to_lowercase())),
             ));
             None
         }
         Ok(None) => {
-            errors.push(FieldError::new(field, format!("{label} is required.")));
+            errors.push(required(field, label));
             None
         }
         // A chosen id stores its label; text alone keeps the parent's words beside the id it maps to.
@@ -94,7 +94,7 @@ fn term(
     let value = value.map(str::trim).filter(|v| !v.is_empty())?;
     let found = vocabulary::find(facet, value).or_else(|| vocabulary::resolve(facet, value));
     if found.is_none() {
-        errors.push(FieldError::new(field, format!("Unknown {noun}: choose one from the list.")));
+        errors.push(FieldError::text(field, Message::new("validation-unknown-term").arg("noun", noun_arg(noun))));
     }
     found
 }
@@ -134,25 +134,22 @@ impl RequestInput {
                 }
             };
             if value.is_empty() {
-                errors.push(FieldError::new(field, format!("{label} is required.")));
+                errors.push(required(field, label));
             } else if value.chars().count() > MAX_FIELD_CHARS {
-                errors.push(FieldError::new(field, format!("{label} must be at most {MAX_FIELD_CHARS} characters.")));
+                errors.push(too_long(field, label, MAX_FIELD_CHARS));
             }
             value.to_string()
         };
         let preferred_time = text("preferredTime", "Preferred time", &self.preferred_time);
         let point = match self.location {
             None => {
-                errors.push(FieldError::new("location", "Please select location on the map."));
+                errors.push(FieldError::text("location", Message::new("validation-request-location")));
                 None
             }
             Some([lng, lat]) => {
                 let p = Point::new(lat, lng);
                 if p.is_none() {
-                    errors.push(FieldError::new(
-                        "location",
-                        "The location must be a real place: longitude -180 to 180, latitude -90 to 90.",
-                    ));
+                    errors.push(FieldError::text("location", Message::new("validation-location-real")));
                 }
                 p
             }
@@ -174,17 +171,22 @@ pub struct InterestedTutor {
     pub fullname: String,
     pub email: String,
     pub phone: String,
+    /// Whether the parent shares their phone and e-mail with this tutor (they may stop).
+    pub sharing: bool,
     /// Mean of the tutor's reviews to one decimal; `None` without reviews.
     pub rating: Option<f64>,
     pub review_count: i64,
 }
 
 /// Why a parent closed a request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = CloseOutcomeDto))]
+#[serde(rename_all = "snake_case")]
 pub enum CloseOutcome {
-    /// The parent found a tutor (here or elsewhere).
+    // The parent found a tutor (here or elsewhere).
     FoundTutor,
-    /// The parent no longer needs one.
+    // The parent no longer needs one.
     NotNeeded,
 }
 
@@ -237,19 +239,27 @@ pub struct TuitionRequest {
     pub updated_at: NaiveDateTime,
 }
 
-/// A parent's contacts, revealed to a subscribed tutor who says they are interested.
-#[derive(Debug, Clone, PartialEq)]
+/// A parent's contacts, revealed to a subscribed tutor who said they are interested.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = ParentContactDto))]
 pub struct ParentContact {
-    /// To start a chat with them.
+    /// The parent's user id, to start a chat.
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
     pub id: UserId,
     pub fullname: String,
     pub email: String,
     pub phone: String,
 }
 
-/// Who posted a nearby request, before any interest: enough to message them about it.
-#[derive(Debug, Clone, PartialEq)]
+/// Who posted a nearby request: enough to message them about it, no contacts.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = NearbyParentDto))]
+#[serde(rename_all = "camelCase")]
 pub struct NearbyParent {
+    /// The parent's user id, to start a chat.
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
     pub id: UserId,
     pub first_name: String,
 }
@@ -266,7 +276,7 @@ pub struct NearbyRequest {
     pub board: Option<String>,
     pub mode: String,
     pub approximate_location: Point,
-    /// Where the approximate point is ('near Lajpat Nagar, South Delhi'), if known.
+    /// Where the approximate point is ('Lajpat Nagar, South Delhi'), if known.
     pub place_name: Option<String>,
     /// From the search centre to the approximate point, rounded to 0.1 km.
     pub distance_km: f64,

@@ -82,3 +82,8 @@ pub fn assign(c: &mut DbConnection, id: i64, tutor: Option<UserId>) -> QueryResu
         .execute(c)?;
     Ok(changed > 0)
 }
+
+/// One request as an admin sees it (a report's context); `None` when there is no such request.
+pub fn one(c: &mut DbConnection, id: i64) -> QueryResult<Option<ModeratedRequest>> {
+    tr::table.find(id).select(ModeratedRequest::as_select()).first(c).optional()
+}

@@ -12,6 +12,7 @@ use hometutor_db::now;
 use hometutor_db::schema::{tuition_interests as ti, tuition_requests as tr};
 use hometutor_geo::{distance_km, Point};
 use hometutor_places::Places;
+use hometutor_vocabulary::Facet;
 
 use crate::model::{NearbyParent, NearbyQuery, NearbyRequest, ParentContact};
 use crate::search::{nearest, Search};
@@ -54,7 +55,7 @@ impl TuitionService {
             return Err(TuitionError::NotATutor);
         }
         if !(MIN_RADIUS_KM..=MAX_RADIUS_KM).contains(&query.radius_km) {
-            return Err(FieldError::new("radiusKm", "The distance must be between 2 and 25 km.").into());
+            return Err(FieldError::text("radiusKm", crate::radius_message()).into());
         }
         // Everything whose shown (rounded) distance fits: up to half a step beyond the radius.
         let search =
@@ -69,8 +70,11 @@ impl TuitionService {
                 found.iter().filter(|(_, d)| shown_distance(*d) <= query.radius_km).map(|(id, _)| *id).collect();
             let details: Vec<Candidate> =
                 tr::table.filter(one_of(c, tr::id, &ids)).select(Candidate::as_select()).load(c)?;
+            // A parent who blocked this tutor is not shown to them: their requests are not listed.
+            let blockers = hometutor_moderation::blocks::blockers_of(c, tutor)?;
             let mut hits: Vec<_> = details
                 .into_iter()
+                .filter(|r| !blockers.contains(&r.parent_id))
                 .filter_map(|r| {
                     let approximate = Point { lat: r.approx_lat?, lng: r.approx_lng? };
                     let shown = shown_distance(distance_km(query.center, approximate));
@@ -92,6 +96,9 @@ impl TuitionService {
             // Contacts only of the parents whose requests this tutor is interested in.
             let revealed: Vec<i64> =
                 hits.iter().filter(|h| interested.contains(&h.0.id)).map(|h| h.0.parent_id).collect();
+            // …who still share them with this tutor.
+            let sharing = crate::contacts::shared_by(c, tutor, &revealed)?;
+            let revealed: Vec<i64> = revealed.into_iter().filter(|p| sharing.contains(p)).collect();
             let contacts: HashMap<i64, ParentContact> =
                 accounts::people(c, &revealed)?.into_values().map(|p| (p.id.0, contact_of(p))).collect();
             Ok(hits
@@ -146,15 +153,26 @@ impl TuitionService {
     /// Keeps the subject and class filters a tutor searched with (an id as its label), for
     /// the admins' search trends. Queued, never written here: see [`crate::trends`].
     fn record_search_terms(&self, query: &NearbyQuery) {
+        let terms = [
+            (Facet::Subject, query.subject_id.as_deref(), query.subject.as_deref()),
+            (Facet::Class, query.class_id.as_deref(), query.class_level.as_deref()),
+        ];
+        self.record_terms(&terms);
+    }
+
+    /// Keeps the subject and class ids a family's tutor search filtered by, for the same trends:
+    /// what parents look for counts beside what tutors look for.
+    pub fn record_tutor_search_terms(&self, subject_id: Option<&str>, class_id: Option<&str>) {
+        self.record_terms(&[(Facet::Subject, subject_id, None), (Facet::Class, class_id, None)]);
+    }
+
+    fn record_terms(&self, filters: &[(Facet, Option<&str>, Option<&str>)]) {
         // An id filter is kept as its label, so 'maths' by id and 'Mathematics' typed count alike.
-        let label = |facet, id: &Option<String>| {
-            id.as_deref().and_then(|id| hometutor_vocabulary::label(facet, id.trim())).map(str::to_string)
-        };
-        let subject = label(hometutor_vocabulary::Facet::Subject, &query.subject_id).or_else(|| query.subject.clone());
-        let class = label(hometutor_vocabulary::Facet::Class, &query.class_id).or_else(|| query.class_level.clone());
-        let terms: Vec<String> = [subject, class]
-            .into_iter()
-            .flatten()
+        let terms: Vec<String> = filters
+            .iter()
+            .filter_map(|(facet, id, typed)| {
+                id.and_then(|id| hometutor_vocabulary::label(*facet, id.trim())).or(*typed).map(str::to_string)
+            })
             .map(|t| t.trim().to_lowercase().chars().take(MAX_TERM_CHARS).collect::<String>())
             .filter(|t| !t.is_empty())
             .collect();

@@ -1,7 +1,7 @@
 //! A parent's own requests: post, edit, delete and list them, each with its interested tutors;
 //! and the start-up fill-in of the approximate point of requests stored before it existed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -52,7 +52,7 @@ impl TuitionService {
         self.db.read(|c| {
             let rows: Vec<Row> =
                 tr::table.filter(tr::parent_id.eq(parent.0)).order(tr::id.desc()).select(Row::as_select()).load(c)?;
-            with_interests(c, rows)
+            with_interests(c, parent, rows)
         })
     }
 
@@ -62,8 +62,17 @@ impl TuitionService {
             return Err(TuitionError::NotAParent);
         }
         let valid = input.validate().map_err(TuitionError::Validation)?;
-        let approximate = self.key.approximate(parent.0, valid.point);
+        let approximate = self.key.approximate(valid.point);
         let (created, alerts) = self.db.write(|c| {
+            // Holds the parent's row until the transaction ends, so that posts sent at once
+            // cannot all pass the daily limit (SQLite's writes already go one at a time).
+            accounts::lock(c, parent)?;
+            let since = now() - chrono::Duration::hours(24);
+            let today: i64 =
+                tr::table.filter(tr::parent_id.eq(parent.0).and(tr::created_at.gt(since))).count().get_result(c)?;
+            if today >= self.requests_per_day {
+                return Err(TuitionError::RequestLimit(self.requests_per_day));
+            }
             let id = insert(c, parent, &valid, &approximate)?;
             // In this transaction: the request and its alerts are stored together or not at all.
             let alerts = crate::alerts::new_request(c, &self.notifier, id)?;
@@ -123,7 +132,7 @@ impl TuitionService {
                 ))
                 .execute(c)?;
             if moved {
-                store_approximate(c, id, &self.key.approximate(parent.0, valid.point))?;
+                store_approximate(c, id, &self.key.approximate(valid.point))?;
             }
             // Tutors the changed request now reaches are told; those already told are not (dedupe).
             let alerts = if retold { crate::alerts::new_request(c, &self.notifier, id)? } else { Vec::new() };
@@ -155,14 +164,14 @@ impl TuitionService {
         let mut filled = 0;
         loop {
             let done = self.db.write(|c| -> Result<usize, TuitionError> {
-                let rows: Vec<(i64, i64, f64, f64)> = tr::table
+                let rows: Vec<(i64, f64, f64)> = tr::table
                     .filter(tr::approx_cell.is_null().or(tr::approx_lat.is_null()).or(tr::approx_lng.is_null()))
                     .order(tr::id)
                     .limit(BACKFILL_BATCH)
-                    .select((tr::id, tr::parent_id, tr::lat, tr::lng))
+                    .select((tr::id, tr::lat, tr::lng))
                     .load(c)?;
-                for (id, parent, lat, lng) in &rows {
-                    store_approximate(c, *id, &self.key.approximate(*parent, Point { lat: *lat, lng: *lng }))?;
+                for (id, lat, lng) in &rows {
+                    store_approximate(c, *id, &self.key.approximate(Point { lat: *lat, lng: *lng }))?;
                 }
                 Ok(rows.len())
             })?;
@@ -222,22 +231,31 @@ pub(crate) fn own(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Tuiti
     let row: Option<Row> =
         tr::table.filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0))).select(Row::as_select()).first(c).optional()?;
     let row = row.ok_or(TuitionError::NotFound)?;
-    with_interests(c, vec![row])?.pop().ok_or(TuitionError::NotFound)
+    with_interests(c, parent, vec![row])?.pop().ok_or(TuitionError::NotFound)
 }
 
-fn with_interests(c: &mut DbConnection, rows: Vec<Row>) -> Result<Vec<TuitionRequest>, TuitionError> {
+/// The rows (all `parent`'s) with their interested tutors, less the tutors the parent blocks:
+/// a block is the parent's "no" to that tutor, so their interest is hidden (kept, and shown
+/// again after an unblock), as marketplaces hide a blocked person rather than label them.
+fn with_interests(c: &mut DbConnection, parent: UserId, rows: Vec<Row>) -> Result<Vec<TuitionRequest>, TuitionError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut tutors: HashMap<i64, Vec<InterestedTutor>> = HashMap::new();
+    let blocked: HashSet<i64> =
+        hometutor_moderation::blocks::blocked_by(c, parent)?.into_iter().map(|(tutor, _)| tutor.0).collect();
     let interests: Vec<(i64, i64)> = ti::table
         .filter(ti::request_id.eq_any(&ids))
         .order(ti::created_at.asc())
         .select((ti::request_id, ti::tutor_id))
-        .load(c)?;
+        .load::<(i64, i64)>(c)?
+        .into_iter()
+        .filter(|(_, tutor)| !blocked.contains(tutor))
+        .collect();
     let mut tutor_ids: Vec<i64> = interests.iter().map(|(_, tutor)| *tutor).collect();
     tutor_ids.sort_unstable();
     tutor_ids.dedup();
     let people = accounts::people(c, &tutor_ids)?;
     let ratings = hometutor_profiles::ratings(c, &tutor_ids)?;
+    let withheld = crate::contacts::withheld_from(c, parent, &tutor_ids)?;
     // An interest is its tutor's (deleting an account deletes its interests), so every tutor is found.
     for (request, tutor) in interests {
         if let Some(p) = people.get(&UserId(tutor)) {
@@ -248,6 +266,7 @@ fn with_interests(c: &mut DbConnection, rows: Vec<Row>) -> Result<Vec<TuitionReq
                 fullname,
                 email,
                 phone,
+                sharing: !withheld.contains(&tutor),
                 rating,
                 review_count,
             });

@@ -11,7 +11,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use diesel::prelude::*;
-use hometutor_core::FieldError;
+use hometutor_core::{FieldError, Message};
 use hometutor_db::id_list::one_of;
 use hometutor_db::schema::tuition_requests as tr;
 use hometutor_db::DbConnection;
@@ -80,7 +80,10 @@ impl Search {
             let value = value.as_deref().map(str::trim).filter(|v| !v.is_empty())?;
             let found = vocabulary::find(facet, value);
             if found.is_none() {
-                errors.push(FieldError::new(field, format!("Unknown {noun} id: {value}.")));
+                errors.push(FieldError::text(
+                    field,
+                    Message::new("validation-unknown-id").arg("noun", hometutor_core::noun(noun)).arg("value", value),
+                ));
             }
             found.map(|t| t.id)
         };

@@ -4,13 +4,15 @@
 //! vocabulary subject id it names (`other:` entries are never a filter) and the wildcard
 //! [`ANY_SUBJECT`], times each coarse cell a point inside it can fall in (the cells of
 //! [`crate::coverage`]). The key is (subject, cell, latitude of the centre, tutor) and each
-//! row carries the centre and radius, so that a search reads one key range — (subject, the
+//! row carries the centre searches use (the centre of its cell, [`crate::area::shown_center`])
+//! and the radius, so that a search reads one key range — (subject, the
 //! place's coarse cell, the band of latitudes near enough) — and tests the distance from the
 //! index alone, before reading any other table (crates/discovery/src/search.rs).
 //!
 //! Written in the transaction that writes the area ([`crate::area`]); the rows of a deleted
 //! area go with it (`ON DELETE CASCADE`). Areas stored before the table existed are indexed
-//! at start-up ([`TuitionService::backfill_search_index`]).
+//! at start-up ([`TuitionService::backfill_search_index`]), as are all areas once after a
+//! migration empties the table (as the one that moved indexed centres onto their cells did).
 
 use diesel::prelude::*;
 use hometutor_db::schema::{tutor_areas as ta, tutor_search_index as tsi};
@@ -34,8 +36,10 @@ pub struct IndexRow {
     pub radius_km: f64,
 }
 
-/// The rows of one area: its subject ids (and [`ANY_SUBJECT`]) under each of its cells.
+/// The rows of one area: its subject ids (and [`ANY_SUBJECT`]) under each of its cells, at the
+/// centre searches place it ([`crate::area::shown_center`], never the saved one).
 pub fn rows_of(tutor: i64, center: Point, radius_km: f64, subject_ids: &[&str]) -> Vec<IndexRow> {
+    let center = crate::area::shown_center(center);
     let cells = coverage::cells_of(center, radius_km);
     let mut subjects: Vec<&str> = vec![ANY_SUBJECT];
     for s in subject_ids {

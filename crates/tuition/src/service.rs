@@ -12,6 +12,9 @@ use crate::model::ParentContact;
 use crate::trends::SearchTrends;
 use crate::{TuitionError, SHOWN_DISTANCE_STEP_KM};
 
+/// Requests one parent may post in any 24 hours unless configured otherwise.
+pub const DEFAULT_REQUESTS_PER_DAY: u32 = 5;
+
 /// The distance a tutor is shown: to the approximate point, rounded to 0.1 km.
 /// The radius filter compares this same number, so a request listed at 1.7 km
 /// is found with any radius of 1.7 km or more.
@@ -29,12 +32,22 @@ pub struct TuitionService {
     pub(crate) notifier: Notifier,
     /// Where searches leave their terms for the admins' trends (written in the background).
     pub(crate) trends: SearchTrends,
+    /// Requests one parent may post in any 24 hours: each alerts every tutor around, so one
+    /// account posting many would flood their inboxes (and the outbox).
+    pub(crate) requests_per_day: i64,
 }
 
 impl TuitionService {
     pub fn new(db: Db, key: LocationKey) -> Self {
         let trends = SearchTrends::start(db.clone());
-        Self { db, key, notifier: Notifier::default(), trends }
+        Self { db, key, notifier: Notifier::default(), trends, requests_per_day: i64::MAX }
+    }
+
+    /// Lets a parent post at most `limit` requests in any 24 hours (the server's setting, by
+    /// default [`DEFAULT_REQUESTS_PER_DAY`]); without it, as in tools and crate tests, any number.
+    pub fn with_requests_per_day(mut self, limit: u32) -> Self {
+        self.requests_per_day = i64::from(limit.max(1));
+        self
     }
 
     /// Returns once the search terms recorded so far are in the database: for a stop, and

@@ -39,7 +39,7 @@ pub fn insert_request(db: &Db, parent: i64, flagged: bool) -> i64 {
 /// point; returns its id.
 pub fn insert_request_with(db: &Db, parent: i64, input: &RequestInput) -> i64 {
     let valid = input.validate().unwrap_or_else(|e| panic!("test request: invalid input: {e:?}"));
-    let approximate = LocationKey::new(KEY).approximate(parent, valid.point);
+    let approximate = LocationKey::new(KEY).approximate(valid.point);
     db.write(|c| crate::requests::insert(c, UserId(parent), &valid, &approximate).map_err(TuitionError::from))
         .unwrap_or_else(|e| panic!("test request: {e}"))
 }

@@ -122,8 +122,8 @@ pub fn index_hits(
     Ok(hits)
 }
 
-/// A teaching area as search reads it: where, how far, and its lists as vocabulary choices
-/// (empty: any).
+/// A teaching area as search reads it: where (the centre searches use,
+/// [`crate::area::shown_center`]), how far, and its lists as vocabulary choices (empty: any).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchArea {
     pub tutor: i64,
@@ -163,7 +163,7 @@ impl From<AreaColumns> for SearchArea {
     fn from(r: AreaColumns) -> Self {
         SearchArea {
             tutor: r.tutor_id,
-            center: Point { lat: r.lat, lng: r.lng },
+            center: crate::area::shown_center(Point { lat: r.lat, lng: r.lng }),
             radius_km: r.radius_km,
             subjects: parse(Facet::Subject, &r.subjects),
             classes: parse(Facet::Class, &r.classes),

@@ -79,7 +79,7 @@ fn interest_tells_the_parent_once_with_links_to_the_tutor() {
     assert_eq!(told.len(), 1, "saying it twice tells the parent once: {told:?}");
     let n = &told[0];
     assert_eq!(n.kind, "tutor_interested");
-    assert_eq!(n.title, "Ravi Kumar is interested in your Maths request");
+    assert_eq!(n.title, "Ravi Kumar is interested in your Mathematics request");
     assert_eq!(n.link.as_deref(), Some(format!("/tutor/{}", f.tutor.0).as_str()));
     let data: serde_json::Value = serde_json::from_str(&n.data).expect("json");
     assert_eq!(data["requestId"], id);
@@ -111,7 +111,7 @@ fn closing_hides_the_request_and_tells_every_interested_tutor() {
     let chosen = f.notifications(f.tutor);
     assert_eq!(chosen.len(), 1);
     assert_eq!(chosen[0].kind, "request_closed");
-    assert_eq!(chosen[0].title, "The Maths request you were interested in is closed");
+    assert_eq!(chosen[0].title, "The Mathematics request you were interested in is closed");
     assert_eq!(chosen[0].body, "The parent chose you as their tutor.");
     let other = f.notifications(f.second_tutor);
     assert_eq!(other.len(), 1);

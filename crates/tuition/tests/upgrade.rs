@@ -1,8 +1,9 @@
 //! Upgrading a site that holds tuition's rows, on SQLite or on PostgreSQL with
 //! TEST_DATABASE_URL: requests stored before approximate points existed (migration
-//! 2026-11-23-000010_approximate_points) are left unseen by the migration, given a point in
-//! the ring by the start-up backfill, and found by the search; tutor search's index rows
-//! stored before they carried their tutor's listing (migration 2026-11-25-000022) get it.
+//! 2026-11-23-000010_approximate_points) are left unseen by the migration, given their home
+//! cell's centre by the start-up backfill, and found by the search; tutor search's index rows
+//! stored before they carried their tutor's listing (migration 2026-11-25-000022) get it, and
+//! are made again at their cells' centres after 2026-12-02-000030_homes_in_cells.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 
@@ -10,10 +11,13 @@ use diesel::prelude::*;
 use hometutor_core::{Role, UserId};
 use hometutor_db::schema::{tuition_requests as tr, tutor_areas as ta, tutor_search_index as tsi, users};
 use hometutor_db::{migrate_before, now, revert_through, run_migrations, Db, DbError};
-use hometutor_geo::{cell_of, distance_km, Point};
+use hometutor_geo::{cell_of, Point};
 use hometutor_testkit::{insert_user, TestDatabase};
 use hometutor_tuition::location::LocationKey;
-use hometutor_tuition::{NearbyQuery, TuitionService, APPROXIMATION_MAX_KM, APPROXIMATION_MIN_KM};
+use hometutor_tuition::{NearbyQuery, TuitionService};
+
+/// The migration that re-publishes requests and empties tutor search's index.
+const HOMES_IN_CELLS: &str = "2026-12-02-000030_homes_in_cells";
 
 /// The migration this file is about.
 const THIS_MIGRATION: &str = "2026-11-23-000010_approximate_points";
@@ -24,7 +28,7 @@ type StoredRow = (i64, f64, f64, Option<f64>, Option<f64>, Option<i64>);
 const HOMES: [(f64, f64); 3] = [(28.6139, 77.209), (28.65, 77.25), (28.58, 77.19)];
 
 #[test]
-fn old_requests_get_a_point_in_the_ring_and_are_found_after_the_upgrade() {
+fn old_requests_get_their_cells_centre_and_are_found_after_the_upgrade() {
     let database = TestDatabase::in_memory();
     let db = Db::connect(&database.url).expect("connect");
     migrate_before(&db, THIS_MIGRATION).expect("earlier migrations");
@@ -71,8 +75,10 @@ fn old_requests_get_a_point_in_the_ring_and_are_found_after_the_upgrade() {
         .unwrap();
     for (id, lat, lng, approx_lat, approx_lng, approx_cell) in stored {
         let approximate = Point { lat: approx_lat.unwrap(), lng: approx_lng.unwrap() };
-        let d = distance_km(Point { lat, lng }, approximate);
-        assert!((APPROXIMATION_MIN_KM - 1e-6..=APPROXIMATION_MAX_KM + 1e-6).contains(&d), "request {id}: {d} km");
+        // The centre of the home's cell in the site's grid, as a request posted now gets.
+        let home = Point { lat, lng };
+        assert_eq!(approximate, LocationKey::new([3; 32]).approximate(home).point, "request {id}");
+        assert_eq!(LocationKey::new([3; 32]).home_cell(home).center(), approximate);
         assert_eq!(approx_cell, Some(cell_of(approximate)));
         let listed = found.iter().find(|r| r.id == id).expect("found");
         assert_eq!(listed.approximate_location, approximate, "tutors see the stored point");
@@ -153,7 +159,7 @@ fn indexed_areas_get_their_tutors_listing_and_keep_it_after_the_upgrade() {
     })
     .expect("an earlier release's rows");
 
-    run_migrations(&db).expect("upgrade");
+    migrate_before(&db, HOMES_IN_CELLS).expect("upgrade");
     let listing = |db: &Db| -> Vec<(i64, Option<chrono::NaiveDateTime>, bool)> {
         db.read(|c| {
             tsi::table
@@ -173,6 +179,30 @@ fn indexed_areas_get_their_tutors_listing_and_keep_it_after_the_upgrade() {
 
     // Down (newest first, to and including 000022) and up again: the copy is made anew.
     revert_through(&db, "2026-11-25-000022").expect("revert");
-    run_migrations(&db).expect("upgrade again");
-    assert_eq!(round(listing(&db)), round(expected));
+    migrate_before(&db, HOMES_IN_CELLS).expect("upgrade again");
+    assert_eq!(round(listing(&db)), round(expected.clone()));
+
+    // The index is emptied, then made again at start-up at the centres searches use, each row
+    // with its tutor's listing.
+    run_migrations(&db).expect("the rest");
+    assert_eq!(listing(&db), vec![]);
+    let tuition = TuitionService::new(db.clone(), LocationKey::new([3; 32]));
+    assert_eq!(tuition.backfill_search_index().expect("index"), 3);
+    let rows = listing(&db);
+    let tutors: Vec<i64> = rows.iter().map(|r| r.0).collect();
+    assert_eq!((tutors.first(), tutors.last()), (Some(&listed), Some(&inactive)));
+    assert!(rows.iter().all(|(t, u, _)| (*t == listed) == u.is_some()), "{rows:?}");
+    // The earlier release's approvals were an admin's switch with nothing checked behind it: the
+    // verification migration clears them, so no row of the index says 'verified' any more.
+    assert!(rows.iter().all(|(_, _, approved)| !approved), "{rows:?}");
+    let centres: Vec<(f64, f64)> = db
+        .read(|c| {
+            tsi::table.filter(tsi::tutor_id.eq(listed)).select((tsi::lat, tsi::lng)).load(c).map_err(DbError::from)
+        })
+        .unwrap();
+    let shown = hometutor_tuition::area::shown_center(Point { lat: 28.6, lng: 77.2 });
+    assert!(
+        !centres.is_empty() && centres.iter().all(|(lat, lng)| (*lat, *lng) == (shown.lat, shown.lng)),
+        "{centres:?}"
+    );
 }

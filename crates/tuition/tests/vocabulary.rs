@@ -293,3 +293,25 @@ fn nearby_filters_match_by_id_and_old_text_resolves() {
     let bad = NearbyQuery { subject_id: Some("astrology".into()), board: Some("nasa".into()), ..near(10.0) };
     assert_eq!(fields(f.tuition.nearby(f.tutor, Role::Tutor, &bad)), ["subjectId", "board"]);
 }
+
+#[test]
+fn hindi_and_hinglish_words_post_and_find_requests_by_the_same_ids() {
+    let f = fixture();
+    let ganit = f.post(input("गणित", "कक्षा ८"));
+    let science = f.post(input("vigyan", "10vi"));
+    let english = f.post(input("angrezi", "class 8th"));
+    let stored = f.tuition.nearby(f.tutor, Role::Tutor, &near(10.0)).expect("nearby");
+    let row = stored.iter().find(|r| r.id == ganit).unwrap();
+    assert_eq!((row.subject_id.as_deref(), row.class_id.as_deref()), (Some("maths"), Some("class-8")));
+    assert_eq!((row.subject.as_str(), row.class_level.as_str()), ("गणित", "कक्षा ८"), "the parent's words kept");
+    let q = |subject: Option<&str>, class: Option<&str>| {
+        f.found(&NearbyQuery { subject: subject.map(Into::into), class_level: class.map(Into::into), ..near(10.0) })
+    };
+    assert_eq!(q(Some("Mathematics"), None), BTreeSet::from([ganit]));
+    assert_eq!(q(Some("ganit"), None), BTreeSet::from([ganit]));
+    assert_eq!(q(Some("विज्ञान"), None), BTreeSet::from([science]));
+    assert_eq!(q(Some("अंग्रेज़ी"), None), BTreeSet::from([english]));
+    assert_eq!(q(None, Some("8vi")), BTreeSet::from([ganit, english]));
+    assert_eq!(q(None, Some("आठवीं कक्षा")), BTreeSet::from([ganit, english]));
+    assert_eq!(q(None, Some("दसवीं")), BTreeSet::from([science]), "never class 1");
+}

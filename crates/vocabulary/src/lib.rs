@@ -5,12 +5,18 @@
 //! Free text still exists (a subject we do not list is 'Other' plus the parent's words);
 //! [`resolve`] maps text onto an id where it can: an id, a label or a synonym, ignoring
 //! case, punctuation and spacing, and for classes also '10th', 'std X' or 'Grade 10'.
+//! Hindi and Hinglish name the same terms ([`hindi`]: 'गणित', 'ganit', 'कक्षा 8', '8vi'),
+//! with Devanagari folded to one spelling ([`devanagari`]).
 //! Ids never change once published: clients, stored rows and alerts depend on them.
 
 use serde::Serialize;
 
+pub mod devanagari;
+pub mod hindi;
+mod numbers;
 mod terms;
 
+pub use hindi::hindi_label;
 pub use terms::{BOARDS, CLASSES, MODES, SUBJECTS};
 
 /// The id of 'Other': the text beside it says what.
@@ -58,14 +64,72 @@ pub fn label(facet: Facet, id: &str) -> Option<&'static str> {
     find(facet, id).map(|t| t.label)
 }
 
-/// Maps free text onto a term: its id, label or a synonym, ignoring case, punctuation and
-/// spacing; classes also by number ('10th', 'Std X', 'Grade 10', '10'). `None` when the
-/// text names nothing here (the caller keeps it as 'Other').
+/// The label of an id as a reader of `language` (an ISO 639-1 code: `en`, `hi`) sees it: the
+/// Hindi name for `hi`, the English label for English and for any language without names here.
+pub fn label_in(facet: Facet, id: &str, language: &str) -> Option<&'static str> {
+    match language {
+        "hi" => hindi_label(facet, id).or_else(|| label(facet, id)),
+        _ => label(facet, id),
+    }
+}
+
+/// Maps free text onto a term: its id, label, a synonym, or its Hindi name or words
+/// ([`hindi`]), ignoring case, punctuation, spacing and Devanagari spelling variants; classes
+/// also by number ('10th', 'Std X', 'Grade 10', '10', 'कक्षा 8', '8वीं', 'dasvi'). `None` when
+/// the text names nothing here (the caller keeps it as 'Other').
 pub fn resolve(facet: Facet, text: &str) -> Option<&'static Term> {
     let key = normalize(text);
     if key.is_empty() {
         return None;
     }
+    resolve_key(facet, &key).or_else(|| {
+        // 'maths tuition', 'गणित की ट्यूशन', 'ganit ke liye teacher': the words around the name.
+        let bare: Vec<&str> = key.split(' ').filter(|w| !FILLER.contains(w)).collect();
+        let bare = bare.join(" ");
+        (!bare.is_empty() && bare != key).then(|| resolve_key(facet, &bare)).flatten()
+    })
+}
+
+/// Words people put around a subject or class ('tuition', 'ke liye', 'ट्यूटर'), in English,
+/// Hinglish and Devanagari (folded): [`resolve`] drops them when the whole text names nothing.
+const FILLER: &[&str] = &[
+    "tuition",
+    "tuitions",
+    "tution",
+    "tutor",
+    "tutors",
+    "teacher",
+    "teachers",
+    "coaching",
+    "classes",
+    "subject",
+    "home",
+    "online",
+    "for",
+    "of",
+    "ki",
+    "ka",
+    "ke",
+    "liye",
+    "lie",
+    "ट्यूशन",
+    "ट्यूटर",
+    "टीचर",
+    "शिक्षक",
+    "कोचिंग",
+    "क्लासेस",
+    "विषय",
+    "की",
+    "का",
+    "के",
+    "लिए",
+    "लिये",
+    "होम",
+    "ऑनलाइन",
+    "आनलाइन",
+];
+
+fn resolve_key(facet: Facet, key: &str) -> Option<&'static Term> {
     let terms = facet.terms();
     if let Some(t) = terms
         .iter()
@@ -73,21 +137,28 @@ pub fn resolve(facet: Facet, text: &str) -> Option<&'static Term> {
     {
         return Some(t);
     }
+    if let Some(a) =
+        hindi::aliases(facet).iter().find(|a| normalize(a.hindi) == key || a.also.iter().any(|s| normalize(s) == key))
+    {
+        return find(facet, a.id);
+    }
     if facet == Facet::Class {
-        return class_number(&key).and_then(|n| find(Facet::Class, CLASS_IDS[n as usize - 1]));
+        return numbers::class_number(key).and_then(|n| find(Facet::Class, CLASS_IDS[n as usize - 1]));
     }
     None
 }
 
-/// Lower case; dots and apostrophes dropped (so 'C.B.S.E.' is 'cbse' and 'B.Com' 'bcom'),
-/// every other run of non-alphanumerics one space; trimmed.
+/// Lower case; Devanagari folded to one spelling ([`devanagari::fold`]: 'हिन्दी' is 'हिंदी',
+/// '८' is '8'); dots and apostrophes dropped (so 'C.B.S.E.' is 'cbse' and 'B.Com' 'bcom'),
+/// every other run of characters outside words one space; trimmed.
 pub fn normalize(text: &str) -> String {
+    let text = devanagari::fold(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if matches!(c, '.' | '\'' | '’') {
             continue;
         }
-        if c.is_alphanumeric() {
+        if devanagari::is_word_char(c) {
             out.extend(c.to_lowercase());
         } else if !out.ends_with(' ') && !out.is_empty() {
             out.push(' ');
@@ -100,33 +171,6 @@ const CLASS_IDS: [&str; 12] = [
     "class-1", "class-2", "class-3", "class-4", "class-5", "class-6", "class-7", "class-8", "class-9", "class-10",
     "class-11", "class-12",
 ];
-
-/// 1–12 from 'class 10', '10th', 'std x', 'grade 10', 'standard 10th', '10'; `None` otherwise.
-fn class_number(key: &str) -> Option<u8> {
-    let words: Vec<&str> = key.split(' ').collect();
-    let number = match words.as_slice() {
-        [n] => *n,
-        [prefix, n] if matches!(*prefix, "class" | "std" | "standard" | "grade" | "cls" | "year") => *n,
-        [n, suffix] if matches!(*suffix, "class" | "std" | "standard" | "grade") => *n,
-        _ => return None,
-    };
-    let digits = number.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-    let n = if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
-        let suffix = &number[digits.len()..];
-        if !matches!(suffix, "" | "st" | "nd" | "rd" | "th") {
-            return None;
-        }
-        digits.parse::<u8>().ok()?
-    } else {
-        roman(number)?
-    };
-    (1..=12).contains(&n).then_some(n)
-}
-
-fn roman(word: &str) -> Option<u8> {
-    const NUMERALS: [&str; 12] = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"];
-    NUMERALS.iter().position(|r| *r == word).map(|i| i as u8 + 1)
-}
 
 /// A stored value of a subject or class: a vocabulary id, or the person's own words.
 #[derive(Debug, Clone, PartialEq, Eq)]

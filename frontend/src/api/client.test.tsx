@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { setLanguage } from '@/lib/i18n'
 import { getSession } from '@/lib/session'
 import { setUnauthorizedHandler } from '@/lib/unauthorized'
 import { apiError } from '@/test/http'
@@ -31,6 +32,21 @@ describe('API client', () => {
     )
     await request(api.GET('/auth/profile'), 'x')
     expect(auth).toBe('Bearer abc.def.ghi')
+  })
+
+  it('asks the server to answer in the language shown, and follows a change of language', async () => {
+    const languages: (string | null)[] = []
+    server.use(
+      http.post('*/api/auth/send-reset-otp', ({ request: req }) => {
+        languages.push(req.headers.get('Accept-Language'))
+        return HttpResponse.json({ message: 'ok' })
+      }),
+    )
+    const sendOtp = () => request(api.POST('/auth/send-reset-otp', { body: { email: 'a@b.in' } }), 'x')
+    await sendOtp()
+    await setLanguage('hi')
+    await sendOtp()
+    expect(languages).toEqual(['en', 'hi'])
   })
 
   it('sends no Authorization header when logged out', async () => {

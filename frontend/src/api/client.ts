@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch'
 import { REQUEST_TIMEOUT_MS } from '@/lib/constants'
+import { currentLanguage } from '@/lib/i18n'
 import { clearSession, getToken } from '@/lib/session'
 import { redirectAfterUnauthorized } from '@/lib/unauthorized'
 import { ApiError } from './errors'
@@ -31,7 +32,8 @@ function timeoutSignal(signal: AbortSignal | null): AbortSignal {
 }
 
 /**
- * Every call goes through here: bearer token, 15 s timeout, and the 401 rule.
+ * Every call goes through here: bearer token, the language shown (so that the server's messages are in
+ * it), 15 s timeout, and the 401 rule.
  * `globalThis.fetch` is looked up per call so that test doubles installed later still apply.
  */
 export async function apiFetch(request: Request): Promise<Response> {
@@ -40,6 +42,7 @@ export async function apiFetch(request: Request): Promise<Response> {
   headers.delete(CALLER_HANDLES_401)
   const token = getToken()
   if (token) headers.set('Authorization', `Bearer ${token}`)
+  headers.set('Accept-Language', currentLanguage())
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   const body = hasBody ? await request.blob() : null
   const response = await globalThis.fetch(request.url, {

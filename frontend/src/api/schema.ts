@@ -175,6 +175,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open reports, oldest first (at most 50), each in its context. */
+        get: operations["admin_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many reports are open and how long the oldest has waited (the dashboard's figure). */
+        get: operations["admin_open_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decides a report; every reporter of the same target is told the outcome. */
+        post: operations["admin_decide_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/requests": {
         parameters: {
             query?: never;
@@ -289,40 +340,6 @@ export interface paths {
         put?: never;
         /** Approves (shown on the landing page) or unapproves a testimonial. */
         post: operations["admin_approve_testimonial"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/tutors/{id}/approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Marks a tutor approved (shown on their profile) or not. */
-        post: operations["admin_approve_tutor"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/tutors/{id}/badges": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Replaces a tutor's badges (at most 10, 40 characters each). */
-        post: operations["admin_tutor_badges"];
         delete?: never;
         options?: never;
         head?: never;
@@ -499,6 +516,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Submissions in review, the longest waiting first (at most 100), each with its documents
+         *     (fetch them from `/verification/documents/{id}`: every look is in the audit log).
+         */
+        get: operations["admin_verification_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verification/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a submission with the checks that passed; the tutor's badge shows them from now. */
+        post: operations["admin_approve_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/verification/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a submission with a reason; the tutor is told in the app and by e-mail and may submit again. */
+        post: operations["admin_reject_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -643,6 +714,23 @@ export interface paths {
         post?: never;
         /** Accepts the partner's messages again. */
         delete: operations["unblock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people the caller blocks, most recent first. */
+        get: operations["blocked_people"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -888,14 +976,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Turns off the e-mails of one kind for the account an e-mail's link was signed for. No
-         *     login; the same link answers the same way again.
+         * What an e-mail's unsubscribe link would turn off and the account's choice for it now. Changes
+         *     nothing: mail scanners and link previews open links, so only a POST unsubscribes (RFC 8058).
+         *     No login; the signed token is the permission.
          */
-        get: operations["unsubscribe_from_emails"];
+        get: operations["unsubscribe_link"];
         put?: never;
         /**
-         * RFC 8058 one-click unsubscribe: what a mail client POSTs to the `List-Unsubscribe`
-         *     address (its `List-Unsubscribe=One-Click` body is not needed). As the GET.
+         * Turns off the e-mails of one kind for the account an e-mail's link was signed for: RFC 8058's
+         *     one-click POST from a mail client to the `List-Unsubscribe` address (its
+         *     `List-Unsubscribe=One-Click` body is not needed), and the web page's confirm button. No login;
+         *     the same link answers the same way again.
          */
         post: operations["unsubscribe_from_emails_one_click"];
         delete?: never;
@@ -1023,6 +1114,26 @@ export interface paths {
         get: operations["nearest_place"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports a profile, a request, a message or an interested tutor to the admins. One report per
+         *     person per target: a repeat is refused (409); at most 10 reports an hour per account (429).
+         */
+        post: operations["file_report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1200,9 +1311,31 @@ export interface paths {
         put?: never;
         /**
          * Tells the parent that the calling tutor is interested and answers the parent's
-         *     contacts; saying it twice is the same as once. At most 30 new interests in 24 hours.
+         *     contacts; saying it twice is the same as once. At most 30 new interests and first messages to
+         *     parents together in 24 hours.
          */
         post: operations["interested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tuition/{id}/interested/{tutorId}/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The request's parent stops or starts again sharing their phone and e-mail with one tutor
+         *     who is interested in it. It holds for every request of the parent: that tutor's nearby
+         *     results, interests and conversation list leave the contacts out while it is stopped.
+         */
+        put: operations["sharing"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1365,6 +1498,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutors/{idOrEmail}/reviews/{reviewId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The reviewed tutor answers a review of theirs, once and publicly (shown under it). */
+        post: operations["answer_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload/multiple": {
         parameters: {
             query?: never;
@@ -1425,6 +1575,44 @@ export interface paths {
         };
         /** Serves an uploaded file with its stored type, streamed from the store; documents always download. */
         get: operations["serve_upload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your verification: the latest submission and the badge it gives. Tutors only. */
+        get: operations["my_verification"];
+        put?: never;
+        /** Submits documents for verification (again, after a rejection). Tutors only; one in review at a time. */
+        post: operations["submit_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verification/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One verification document: its tutor, or an admin (each admin look is in the audit log).
+         *     Anyone else is told it does not exist. Served as a download, in a sandbox, never cached.
+         */
+        get: operations["verification_document"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1498,7 +1686,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The vocabulary: subjects, classes, boards and modes (public; cacheable for an hour).
+         * The vocabulary: subjects, classes, boards and modes, labelled in the request's language
+         *     (`Accept-Language`; ids are the same in every language). Public; cacheable for an hour.
          *     Ids never change once published; `other` is not listed (it is always allowed with text).
          */
         get: operations["vocabulary"];
@@ -1572,13 +1761,27 @@ export interface components {
             createdAt: string;
             text: string;
         };
-        ApproveBody: {
-            approved: boolean;
+        AnswerBody: {
+            /** @description Text, not blank; line breaks and tabs are the only control characters allowed; at most 1000 characters. */
+            text: string;
+        };
+        AnswerDto: {
+            answer: string;
+            /** Format: date-time */
+            answeredAt: string;
+            /** Format: int64 */
+            reviewId: number;
         };
         ApproveTestimonialBody: {
             approved: boolean;
             /** Format: int64 */
             id: number;
+        };
+        /** @description The checks that passed (the ID's at least). */
+        ApproveVerificationBody: {
+            id: boolean;
+            police: boolean;
+            qualification: boolean;
         };
         AreaBody: {
             boards?: ("cbse" | "icse" | "state" | "ib" | "igcse")[];
@@ -1598,7 +1801,7 @@ export interface components {
             boards: components["schemas"]["TermDto"][];
             classes: components["schemas"]["TermDto"][];
             modes: components["schemas"]["TermDto"][];
-            /** @description 'near Lajpat Nagar, South Delhi'. */
+            /** @description 'Lajpat Nagar, South Delhi'. */
             placeName?: string | null;
             /** Format: double */
             radiusKm: number;
@@ -1659,16 +1862,16 @@ export interface components {
             id: number;
             target: string;
         };
-        /**
-         * @description The badges to show, replacing the ones before: at most 10 as sent
-         *     (`hometutor_admin::MAX_BADGES`), then trimmed, empty ones and repeats dropped.
-         */
-        BadgesBody: {
-            badges: string[];
-        };
         BlockStatus: {
             /** @description Whether the caller refuses this partner's messages. */
             blocked: boolean;
+        };
+        BlockedPersonDto: {
+            /** Format: date-time */
+            blockedAt: string;
+            fullname: string;
+            /** Format: int64 */
+            id: number;
         };
         BroadcastBody: {
             /** @description Not blank; at most 1000 characters. */
@@ -1809,6 +2012,13 @@ export interface components {
             phone?: string;
             role: components["schemas"]["UserRole"];
         };
+        DecideBody: {
+            action: components["schemas"]["ReportAction"];
+        };
+        DecidedDto: {
+            /** @description Reports decided: this one and every other open report on the same target. */
+            reports: number;
+        };
         Deleted: {
             message: string;
         };
@@ -1843,7 +2053,7 @@ export interface components {
          * @description A stable snake_case name for programs.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
+        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "first_contact_limit" | "request_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "review_answered" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
         /**
          * @description An event refused, or a frame that is not an event. `code` is the REST API's
          *     error code where there is one; `clientId` names the refused `sendMessage`.
@@ -1882,8 +2092,7 @@ export interface components {
             status: string;
         };
         InterestResponse: {
-            /** @description The parent's contacts, now revealed to the caller (and the reveal on record). */
-            contact: components["schemas"]["ParentContactDto"];
+            contact?: null | components["schemas"]["ParentContactDto"];
             message: string;
         };
         InterestedTutorDto: {
@@ -1898,6 +2107,8 @@ export interface components {
             rating?: number | null;
             /** Format: int64 */
             reviewCount: number;
+            /** @description Whether the parent shares their phone and e-mail with this tutor (`PUT …/sharing` changes it). */
+            sharing: boolean;
             /**
              * Format: int64
              * @description The tutor's user id.
@@ -2005,8 +2216,8 @@ export interface components {
             id: number;
         };
         /**
-         * @description A request as a subscribed tutor sees it: an approximate location (250–500 m from
-         *     the real one) and, only once the tutor has said they are interested, the contacts.
+         * @description A request as a subscribed tutor sees it: an approximate location (the centre of the
+         *     500 m cell of the site's grid the real one is in) and, only once the tutor has said they are interested, the contacts.
          */
         NearbyRequestDto: {
             /** @description A board id, or null when the parent did not say. */
@@ -2030,7 +2241,7 @@ export interface components {
             /** @description `home` or `online`. */
             mode: string;
             parent: components["schemas"]["NearbyParentDto"];
-            /** @description Where the approximate point is ('near Lajpat Nagar, South Delhi'), if known. */
+            /** @description Where the approximate point is ('Lajpat Nagar, South Delhi'), if known. */
             placeName?: string | null;
             preferredTime: string;
             subject: string;
@@ -2056,7 +2267,7 @@ export interface components {
          * @description What a notification is about (`hometutor_notifications::Kind`).
          * @enum {string}
          */
-        NotificationKind: "tutor_interested" | "new_request" | "unread_message" | "subscription_receipt" | "subscription_reminder" | "subscription_expired" | "request_flagged" | "request_closed" | "tuition_invite";
+        NotificationKind: "tutor_interested" | "new_request" | "unread_message" | "subscription_receipt" | "subscription_reminder" | "subscription_expired" | "request_flagged" | "request_closed" | "tuition_invite" | "verification_decided" | "moderation" | "new_review";
         NotificationPage: {
             /** @description Newest first. */
             items: components["schemas"]["Notification"][];
@@ -2074,6 +2285,15 @@ export interface components {
             /** @description What the preferences screen calls the kind, in the caller's language. */
             label: string;
         };
+        OpenReportsDto: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: int64
+             * @description Seconds since the oldest open report was filed; null when none is open.
+             */
+            oldestAgeSeconds?: number | null;
+        };
         /** @description A parent's contacts, revealed to a subscribed tutor who said they are interested. */
         ParentContactDto: {
             email: string;
@@ -2090,9 +2310,14 @@ export interface components {
             partnerId: number;
         };
         PartnerDto: {
-            email: string;
+            /** @description Null for a parent who does not share their contacts with the caller. */
+            email?: string | null;
             /** Format: int64 */
             id: number;
+            /**
+             * @description The full name; a parent who does not share their contacts with the caller (a tutor
+             *     not interested in their requests, or one they stopped sharing with) as "Priya S.".
+             */
             name: string;
         };
         PhotoDto: {
@@ -2198,6 +2423,18 @@ export interface components {
             name: string;
             text: string;
         };
+        QueuedReportDto: {
+            /** @description Other reports about the same account, newest first. */
+            earlier: components["schemas"]["ReportDto"][];
+            report: components["schemas"]["ReportDto"];
+            reportedActive: boolean;
+            reportedEmail: string;
+            reportedName: string;
+            reporterName: string;
+            request?: null | components["schemas"]["ReportedRequestDto"];
+            /** @description For a message: the messages around it in order, the reported one among them. */
+            thread: components["schemas"]["MessageDto"][];
+        };
         /** @description Which notifications to mark read: `{"ids": [...]}` or `{"all": true}`. */
         ReadBody: {
             /** @description `true`: every notification of the caller. */
@@ -2215,9 +2452,12 @@ export interface components {
             status: components["schemas"]["Status"];
         };
         RecentChatUser: {
-            email: string;
+            /** @description …and without an e-mail (null). */
+            email?: string | null;
             /** Format: int64 */
             id: number;
+            /** @description As in the conversation list: a parent who does not share their contacts shows as "Priya S."… */
+            name: string;
             /** Format: int64 */
             unread: number;
         };
@@ -2260,6 +2500,78 @@ export interface components {
         };
         RegisteredUser: {
             email: string;
+        };
+        /**
+         * @description Why a submission is refused.
+         * @enum {string}
+         */
+        RejectReasonDto: "unreadable" | "name_mismatch" | "wrong_document" | "expired" | "not_masked" | "other";
+        RejectVerificationBody: {
+            reason: components["schemas"]["RejectReasonDto"];
+            /** @description What the tutor should fix (at most 500 characters). */
+            text?: string;
+        };
+        /**
+         * @description What the admin decides.
+         * @enum {string}
+         */
+        ReportAction: "dismiss" | "warn" | "remove" | "suspend" | "ban";
+        ReportBody: {
+            /** @description What happened, at most 1000 characters; required when the reason is `other`. */
+            details?: string;
+            reason: components["schemas"]["ReportReason"];
+            /** Format: int64 */
+            requestId?: number | null;
+            target: components["schemas"]["ReportTarget"];
+            /** Format: int64 */
+            targetId: number;
+        };
+        ReportDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt?: string | null;
+            details: string;
+            /** Format: int64 */
+            id: number;
+            /** @description dismissed, warned, removed, suspended or banned; null while open. */
+            outcome?: string | null;
+            /** @description money_upfront, spam, harassment, fake_profile, unsafe or other. */
+            reason: string;
+            /** Format: int64 */
+            reportedId: number;
+            /** Format: int64 */
+            reporterId: number;
+            /** Format: int64 */
+            requestId?: number | null;
+            /** @description profile, request, message or interest. */
+            target: string;
+            /** Format: int64 */
+            targetId: number;
+        };
+        ReportFiled: {
+            /** Format: int64 */
+            id: number;
+        };
+        /**
+         * @description Why, from the list.
+         * @enum {string}
+         */
+        ReportReason: "money_upfront" | "spam" | "harassment" | "fake_profile" | "unsafe" | "other";
+        /**
+         * @description What is reported.
+         * @enum {string}
+         */
+        ReportTarget: "profile" | "request" | "message" | "interest";
+        /** @description The request a report concerns, as the queue shows it. */
+        ReportedRequestDto: {
+            classLevel: string;
+            flagReason?: string | null;
+            flagged: boolean;
+            /** Format: int64 */
+            id: number;
+            preferredTime: string;
+            subject: string;
         };
         RequestBody: {
             /** @enum {string|null} */
@@ -2324,6 +2636,10 @@ export interface components {
             rating: number;
         };
         ReviewDto: {
+            /** @description The reviewed tutor's one public answer, if they gave it, and when. */
+            answer?: string | null;
+            /** Format: date-time */
+            answeredAt?: string | null;
             comment: string;
             /** Format: date-time */
             createdAt: string;
@@ -2450,6 +2766,13 @@ export interface components {
             supportEmail: string;
             supportPhone: string;
             theme: components["schemas"]["ThemeDto"];
+        };
+        SharingBody: {
+            /** @description `false`: stop sharing your phone and e-mail with this tutor; `true`: share them again. */
+            shared: boolean;
+        };
+        SharingResponse: {
+            shared: boolean;
         };
         /** @enum {string} */
         ShutdownState: "draining";
@@ -2647,7 +2970,6 @@ export interface components {
         TutorCardDto: {
             /** @description The profile's about, at most 160 characters. */
             about: string;
-            badges: string[];
             boards: components["schemas"]["TermDto"][];
             classes: components["schemas"]["TermDto"][];
             /**
@@ -2655,6 +2977,7 @@ export interface components {
              * @description From the place searched to the centre of the tutor's teaching area, to 0.1 km.
              */
             distanceKm: number;
+            /** @description Featured by HomeTutor (an award of the site's, not a check). */
             featured: boolean;
             feeNotes: string;
             /**
@@ -2676,7 +2999,7 @@ export interface components {
              *     ]
              */
             placeLocation?: number[] | null;
-            /** @description Roughly where the tutor teaches ('near Lajpat Nagar, South Delhi'). */
+            /** @description Roughly where the tutor teaches ('Lajpat Nagar, South Delhi'). */
             placeName?: string | null;
             /**
              * Format: double
@@ -2686,16 +3009,17 @@ export interface components {
             /** Format: int64 */
             reviewCount: number;
             subjects: components["schemas"]["TermDto"][];
-            /** @description Approved by an admin. */
+            verification?: null | components["schemas"]["VerificationBadgeDto"];
+            /** @description Verified: an admin checked the tutor's documents (`verification` says which checks passed, and when). */
             verified: boolean;
         };
         /** @description A tutor as anyone may see them (never their phone number). */
         TutorProfileDto: {
             about: string;
+            /** @description Verified (the same as `verified`). */
             approved: boolean;
             area?: null | components["schemas"]["AreaSummaryDto"];
             availability: string;
-            badges: string[];
             /**
              * @description Whether the caller may message this tutor now (the chat's first-contact rules and
              *     blocks); false when logged out and on one's own profile.
@@ -2704,6 +3028,7 @@ export interface components {
             demoOffer: string;
             education: string;
             email: string;
+            /** @description Featured by HomeTutor (an award of the site's, not a check). */
             featured: boolean;
             /**
              * Format: int32
@@ -2736,7 +3061,8 @@ export interface components {
             subjects: string;
             subscriptionActive: boolean;
             testimonials: string;
-            /** @description Approved by an admin (the same as `approved`). */
+            verification?: null | components["schemas"]["VerificationBadgeDto"];
+            /** @description Verified: an admin checked the tutor's documents (`verification` says which checks passed, and when). */
             verified: boolean;
         };
         /** @description One page of tutor search. */
@@ -2789,7 +3115,7 @@ export interface components {
             total: number;
         };
         Unsubscribed: {
-            /** @description Always `off`. */
+            /** @description After a POST always `off`; from a GET, the account's choice for this kind now (nothing changed yet). */
             email: components["schemas"]["EmailChoice"];
             kind: components["schemas"]["NotificationKind"];
             /** @description In the language of the browser that followed the link. */
@@ -2869,6 +3195,101 @@ export interface components {
              */
             total: number;
             users: components["schemas"]["AccountDto"][];
+        };
+        /** @description What a card or profile shows: the standing approval's checks and when it was decided. */
+        VerificationBadgeDto: {
+            /** Format: date-time */
+            checkedAt: string;
+            checks: components["schemas"]["VerificationChecksDto"];
+        };
+        /** @description The checks an admin says passed. */
+        VerificationChecksDto: {
+            id: boolean;
+            police: boolean;
+            qualification: boolean;
+        };
+        /** @description A stored document (its bytes are the media store's `object_name`). */
+        VerificationDocumentDto: {
+            /** @description Deleted (30 days after the decision): the file is gone, the decision stays. */
+            deleted: boolean;
+            /** Format: int64 */
+            id: number;
+            mimetype: string;
+            originalName: string;
+            /** Format: int64 */
+            size: number;
+            /** @description `id`, `qualification` or `police`. */
+            slot: string;
+        };
+        VerificationForm: {
+            /** @description `true`: the Aadhaar shows only its last four digits (required for Aadhaar). */
+            aadhaarMasked?: string;
+            /**
+             * Format: binary
+             * @description The government ID: an image (JPEG, PNG, GIF, WebP) or a PDF, checked as uploads are.
+             */
+            idFile: string;
+            /** @enum {string} */
+            idKind: "aadhaar" | "pan" | "passport" | "driving_licence" | "voter_id";
+            /** @description A note to the reviewer (at most 500 characters; no full Aadhaar number). */
+            note?: string;
+            /**
+             * Format: binary
+             * @description A police verification certificate (optional): an image (JPEG, PNG, GIF, WebP) or a PDF, checked as uploads are.
+             */
+            policeFile?: string;
+            /** @description The qualification, e.g. 'B.Sc. Mathematics, Delhi University' (at most 200 characters; no full Aadhaar number). */
+            qualification: string;
+            /**
+             * Format: binary
+             * @description The qualification proof: an image (JPEG, PNG, GIF, WebP) or a PDF, checked as uploads are.
+             */
+            qualificationFile: string;
+        };
+        /** @description A submission in the admins' queue, beside the profile it is for. */
+        VerificationQueueItemDto: {
+            about: string;
+            education: string;
+            photoUrl?: string | null;
+            subjects: string;
+            submission: components["schemas"]["VerificationSubmissionDto"];
+            tutorEmail: string;
+            tutorName: string;
+            tutorPhone: string;
+        };
+        /** @description A tutor's verification as their page shows it. */
+        VerificationStatus: {
+            badge?: null | components["schemas"]["VerificationBadgeDto"];
+            /** @description Whether the tutor may submit now (nothing in review). */
+            canSubmit: boolean;
+            latest?: null | components["schemas"]["VerificationSubmissionDto"];
+        };
+        /** @description A submission and its decision, as its tutor and admins see it. */
+        VerificationSubmissionDto: {
+            aadhaarMasked: boolean;
+            checks: components["schemas"]["VerificationChecksDto"];
+            /** Format: date-time */
+            decidedAt?: string | null;
+            documents: components["schemas"]["VerificationDocumentDto"][];
+            filesDeleted: boolean;
+            /** Format: int64 */
+            id: number;
+            /** @description `aadhaar`, `pan`, `passport`, `driving_licence` or `voter_id`. */
+            idKind: string;
+            /** @description Back in review because the tutor's name changed after approval. */
+            nameChanged: boolean;
+            note: string;
+            qualification: string;
+            /** Format: date-time */
+            queuedAt: string;
+            rejectReason?: string | null;
+            rejectText?: string | null;
+            /** @description `pending`, `approved`, `rejected` or `superseded` (a later approval replaced it). */
+            status: string;
+            /** Format: date-time */
+            submittedAt: string;
+            /** Format: int64 */
+            tutorId: number;
         };
         VerifiedUser: {
             /** Format: int64 */
@@ -3590,6 +4011,213 @@ export interface operations {
             };
         };
     };
+    admin_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueuedReportDto"][];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Admin access required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_open_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenReportsDto"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Admin access required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_decide_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecidedDto"];
+                };
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Admin access required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Decided already, nothing to remove, or an admin's account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_requests: {
         parameters: {
             query?: never;
@@ -3697,6 +4325,15 @@ export interface operations {
             };
             /** @description The body stopped arriving before it was complete */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The tutor has no active subscription, or the account is suspended */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4127,217 +4764,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body stopped arriving before it was complete */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not of the documented content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Storage is full: nothing was saved */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    admin_approve_tutor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ApproveBody"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountDto"];
-                };
-            };
-            /** @description A path parameter contains the NUL character */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in, or the session expired or was revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Admin access required */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such tutor */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body stopped arriving before it was complete */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not of the documented content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Storage is full: nothing was saved */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    admin_tutor_badges: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BadgesBody"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountDto"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in, or the session expired or was revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Admin access required */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such tutor */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5334,6 +5760,279 @@ export interface operations {
             };
         };
     };
+    admin_verification_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationQueueItemDto"][];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Admin access required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_approve_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveVerificationBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSubmissionDto"];
+                };
+            };
+            /** @description The ID check did not pass (reject instead) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Admin access required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided (by another admin) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_reject_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectVerificationBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSubmissionDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Admin access required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already decided (by another admin) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -6058,6 +6757,43 @@ export interface operations {
             };
             /** @description Storage is full: nothing was saved */
             507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blocked_people: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedPersonDto"][];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6901,7 +7637,7 @@ export interface operations {
             };
         };
     };
-    unsubscribe_from_emails: {
+    unsubscribe_link: {
         parameters: {
             query: {
                 /** @description The token of an e-mail's unsubscribe link. */
@@ -7532,6 +8268,119 @@ export interface operations {
             };
         };
     };
+    file_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportFiled"];
+                };
+            };
+            /** @description Details too long, or missing for 'other' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such target, or not one the caller may report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already reported by the caller, or the caller themself */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many reports */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     site: {
         parameters: {
             query?: never;
@@ -7826,6 +8675,15 @@ export interface operations {
             };
             /** @description The body is not of the documented content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `request_limit`: the parent has posted the most requests allowed in 24 hours (`PARENT_REQUESTS_PER_DAY`, default 5: 'You can post at most 5 requests a day. Please try again tomorrow.') */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8352,8 +9210,115 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'You have reached today's limit of interests. Try again tomorrow.' */
+            /** @description Today's limit of first contacts (`interest_limit`) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                tutorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SharingBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingResponse"];
+                };
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a parent */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the caller's request, or the tutor is not interested in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8899,9 +9864,12 @@ export interface operations {
                 location: string;
                 /** @description Only tutors whose centre is at most this far (km, 1–50). */
                 radiusKm?: number | null;
-                /** @description A subject id of /api/vocabulary (tutors who name it or 'All Subjects'). */
+                /**
+                 * @description A subject of /api/vocabulary (tutors who name it or 'All Subjects'): its id, or its name as
+                 *     people type it, in English, Hindi or Hinglish ('maths', 'गणित', 'ganit').
+                 */
                 subject?: string | null;
-                /** @description A class id of /api/vocabulary. */
+                /** @description A class of /api/vocabulary: its id, or its name as people type it ('class 8th', 'कक्षा ८', '8vi'). */
                 classLevel?: string | null;
                 /** @description A board id of /api/vocabulary. */
                 board?: string | null;
@@ -8913,7 +9881,7 @@ export interface operations {
                 minFee?: number | null;
                 /** @description The highest fee per hour in rupees (tutors without a fee are left out); not below `minFee`. */
                 maxFee?: number | null;
-                /** @description `true`: admin-approved tutors only. */
+                /** @description `true`: verified tutors only (an admin checked their documents). */
                 verified?: boolean | null;
                 /** @description From 1. */
                 page?: number | null;
@@ -8934,6 +9902,15 @@ export interface operations {
             };
             /** @description `validation`: a bad location, radius, filter id, rating, fee or page */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited`: too many searches from this client (an IPv6 client counted by its /64), with Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9222,6 +10199,122 @@ export interface operations {
             };
             /** @description The body stopped arriving before it was complete */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answer_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrEmail: string;
+                reviewId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerDto"];
+                };
+            };
+            /** @description A blank or too long answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the reviewed tutor (`not_yours`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such review of this tutor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The review already has an answer (`review_answered`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9572,6 +10665,209 @@ export interface operations {
             };
         };
     };
+    my_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationStatus"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tutor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VerificationForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSubmissionDto"];
+                };
+            };
+            /** @description A missing document, an unmasked Aadhaar, a full Aadhaar number typed in a field, a damaged file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tutor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Documents already in review */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verification_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such document, deleted, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     verify_email_link: {
         parameters: {
             query: {
@@ -9789,6 +11085,8 @@ export interface operations {
                     /** @description public, max-age=3600 */
                     "Cache-Control"?: string;
                     ETag?: string;
+                    /** @description Authorization, Accept-Language */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,3 +1,4 @@
+import { i18n } from '@/lib/i18n'
 import type { components, paths } from './schema'
 
 /**
@@ -42,13 +43,13 @@ export function asRole(value: unknown): Role | null {
 export function roleLabel(role: Role | null): string {
   switch (role) {
     case 'parent':
-      return 'Parent/Student'
+      return i18n.t('common:roles.parent')
     case 'tutor':
-      return 'Tutor'
+      return i18n.t('common:roles.tutor')
     case 'admin':
-      return 'Admin'
+      return i18n.t('common:roles.admin')
     default:
-      return 'Guest'
+      return i18n.t('common:roles.guest')
   }
 }
 /** What every error response of the server carries (DESIGN.md §4): `{message, code, fields?}`. */

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DESCRIPTION } from '@/lib/document-meta'
+import { i18n } from '@/lib/i18n'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 import { makeSite } from '@/test/site'
@@ -39,11 +40,15 @@ describe('tab titles and descriptions', () => {
       '/notifications',
       '/no/such/page',
     ]
-    const titles = paths.map((path) => routeMeta(path).title)
+    const title = (path: string) => {
+      const key = routeMeta(path).title
+      return key && i18n.t(key)
+    }
+    const titles = paths.map(title)
     expect(new Set(titles).size).toBe(paths.length)
-    expect(routeMeta('/').title).toBeUndefined()
-    expect(routeMeta('/tutor/ravi%40example.com').title).toBe('Tutor Profile')
-    expect(routeMeta('/no/such/page').title).toBe('Page Not Found')
+    expect(title('/')).toBeUndefined()
+    expect(title('/tutor/ravi%40example.com')).toBe('Tutor Profile')
+    expect(title('/no/such/page')).toBe('Page Not Found')
   })
 
   it('names the landing page after the site, and a public page after itself with its own description', async () => {
@@ -53,7 +58,7 @@ describe('tab titles and descriptions', () => {
     await waitFor(() => expect(document.title).toBe('HomeTutor — Find Your Perfect Tutor'))
     expect(description()).toBe(DEFAULT_DESCRIPTION)
 
-    await user.click(screen.getAllByRole('link', { name: 'About HomeTutor' })[0])
+    await user.click(screen.getAllByRole('link', { name: 'Learn More' })[0])
     await screen.findByRole('heading', { level: 1, name: 'About' })
     await waitFor(() => expect(document.title).toBe('About · HomeTutor'))
     expect(description()).toMatch(/^About HomeTutor: our mission/)

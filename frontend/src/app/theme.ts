@@ -3,6 +3,7 @@ import { breakpoints } from '@chakra-ui-theme/breakpoints'
 import { globalCss } from '@chakra-ui-theme/global-css'
 import { layerStyles } from '@chakra-ui-theme/layer-styles'
 import { HEADER_HEIGHT } from '@/lib/constants'
+import { UNUSED_PALETTES } from './palettes'
 import { animationStyles } from '@chakra-ui-theme/motion-styles'
 import { badgeRecipe } from '@chakra-ui-theme/recipes/badge'
 import { buttonRecipe } from '@chakra-ui-theme/recipes/button'
@@ -35,13 +36,7 @@ import { sizes } from '@chakra-ui-theme/tokens/sizes'
 import { spacing } from '@chakra-ui-theme/tokens/spacing'
 import { zIndices } from '@chakra-ui-theme/tokens/z-indices'
 
-/**
- * Chakra's default theme has ten colour palettes; the app draws with six (gray, red, orange, green,
- * blue, purple). Each palette is ~20 tokens that the theme system turns into CSS variables before
- * the first paint, so the four no screen uses are left out: less work on a phone's main thread at
- * start. `theme.test.ts` fails when a screen names one of them.
- */
-export const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'pink'])
+export { UNUSED_PALETTES }
 
 function withoutUnusedPalettes<T extends object>(tokens: T): T {
   return Object.fromEntries(Object.entries(tokens).filter(([name]) => !UNUSED_PALETTES.has(name))) as T

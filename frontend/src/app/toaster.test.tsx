@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '@/lib/i18n'
 import { dismissToast, notifyError, notifySuccess, registerToaster, type ToastMessage } from '@/lib/toaster'
 import { AppProvider } from './provider'
 
@@ -12,7 +13,19 @@ describe('snackbars (SPEC §8, §9)', () => {
     )
     act(() => notifySuccess('Saved!'))
     expect(await screen.findByText('Saved!')).toBeInTheDocument()
-    expect(screen.getByRole('region', { name: /notifications/i })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Notifications (Alt+T)' })).toBeInTheDocument()
+  })
+
+  it("names the messages' region in the reader's language", async () => {
+    await setLanguage('hi')
+    render(
+      <AppProvider>
+        <p>page</p>
+      </AppProvider>,
+    )
+    act(() => notifySuccess('सेव हो गया'))
+    expect(await screen.findByText('सेव हो गया')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'सूचनाएँ (Alt+T)' })).toBeInTheDocument()
   })
 
   it('keeps successes about 3 s and errors about 4 s', () => {

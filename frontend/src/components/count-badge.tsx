@@ -1,4 +1,5 @@
 import { Box } from '@chakra-ui/react'
+import { useTranslation } from '@/lib/i18n'
 
 /** SPEC §9: a count badge shows at most 99 ('99+'). */
 export const COUNT_BADGE_MAX = 99
@@ -30,6 +31,7 @@ interface CountBadgeProps {
 
 /** The red count of unread things on a nav item or an icon button; nothing at 0. */
 export function CountBadge({ count, placement = 'inline', silent = false, testId }: CountBadgeProps) {
+  const { t } = useTranslation()
   if (count <= 0) return null
   return (
     <Box
@@ -50,7 +52,7 @@ export function CountBadge({ count, placement = 'inline', silent = false, testId
       {!silent && (
         <Box as="span" srOnly>
           {' '}
-          unread
+          {t('common:status.unread')}
         </Box>
       )}
     </Box>

@@ -1,6 +1,7 @@
 import { Badge, List, Text } from '@chakra-ui/react'
 import { listSlotRecipe } from '@chakra-ui-theme/recipes/list'
 import type { ReactNode } from 'react'
+import { useTranslation } from '@/lib/i18n'
 import { Page, Panel } from './page'
 
 interface PlaceholderScreenProps {
@@ -13,17 +14,18 @@ interface PlaceholderScreenProps {
 
 /** A screen whose route and guard are real but whose content comes in a later issue. */
 export function PlaceholderScreen({ title, description, upcoming, children }: PlaceholderScreenProps) {
+  const { t } = useTranslation('shared')
   return (
     <Page title={title}>
       <Panel>
         <Badge colorPalette="orange" mb="3">
-          Coming soon
+          {t('shared:ui.comingSoon')}
         </Badge>
         <Text fontSize="lg" mb="4">
           {description}
         </Text>
         <Text fontWeight="semibold" mb="2">
-          What will be here:
+          {t('shared:ui.whatWillBeHere')}
         </Text>
         <List.Root recipe={listSlotRecipe} ps="5" gap="1">
           {upcoming.map((item) => (

@@ -1,10 +1,11 @@
 import { Link, Stack, Text } from '@chakra-ui/react'
 import { Clock, Mail, Phone } from 'lucide-react'
-import { SUPPORT_HOURS } from '@/lib/constants'
+import { useTranslation } from '@/lib/i18n'
 import { useSupportContacts } from '@/lib/support'
 
 /** The support e-mail (mailto), phone (tel) and, optionally, the hours. */
 export function SupportContacts({ showHours = true }: { showHours?: boolean }) {
+  const { t } = useTranslation()
   const support = useSupportContacts()
   return (
     <Stack gap="2" fontSize="md">
@@ -16,7 +17,7 @@ export function SupportContacts({ showHours = true }: { showHours?: boolean }) {
       </Link>
       {showHours && (
         <Text display="flex" alignItems="center" gap="2" color="fg.muted">
-          <Clock aria-hidden size={18} /> {SUPPORT_HOURS}
+          <Clock aria-hidden size={18} /> {t('common:support.hours')}
         </Text>
       )}
     </Stack>

@@ -9,10 +9,6 @@ export const HEADER_HEIGHT = { base: '3.5rem', md: '4rem' } as const
 /** Until the site settings arrive: the server's defaults, which an admin replaces (General Settings). */
 export const DEFAULT_SUPPORT_EMAIL = 'support@hometutor.in'
 export const DEFAULT_SUPPORT_PHONE = '+91 98765 43210'
-export const SUPPORT_HOURS = 'Monday to Saturday, 9:00 AM to 8:00 PM IST'
-export const SUPPORT_RESPONSE_TIME = 'We typically respond within 2-4 hours'
-
-export const LEGAL_LAST_UPDATED = 'August 5, 2023'
 
 export const STATS = [
   { value: '500+', label: 'Active Tutors' },
@@ -39,67 +35,6 @@ export const REDIRECT_AFTER_AUTH_ERROR_MS = 2_000
 
 export const PHONE_DIGITS = 10
 export const OTP_DIGITS = 6
-
-/** SPEC §8 defaults, shown when the server sends no message. */
-export const MESSAGES = {
-  // SPEC §5 and §8: chat.
-  messageEmpty: 'Message cannot be empty',
-  chatNotReady: 'Chat error: connection not ready',
-  loadMessagesFailed: 'Failed to load messages',
-  sendMessageFailed: 'Failed to send message',
-  chatLoginRequired: 'Please log in to test the chat feature',
-  blockFailed: 'Could not change the block. Please try again.',
-  registrationFailed: 'Registration failed',
-  loginFailed: 'Login failed',
-  signedIn: 'Signed in successfully.',
-  sendOtpFailed: 'Failed to send OTP.',
-  resetFailed: 'Failed to reset password.',
-  verificationFailed: 'Verification failed.',
-  invalidVerificationLink: 'Invalid verification link.',
-  loadProfileFailed: 'Failed to load profile',
-  updateProfileFailed: 'Failed to update profile',
-  // SPEC §2, §5 and §8: tutor profiles and reviews.
-  tutorNotFound: 'Tutor not found.',
-  loadReviewsFailed: 'Failed to load reviews',
-  submitReviewFailed: 'Failed to submit review',
-  ratingRequired: 'Please select a rating',
-  // SPEC §5 and §8: uploads.
-  uploadFailed: 'Failed to upload file(s)',
-  deleteFileFailed: 'Failed to delete file',
-  fileUploaded: 'File uploaded successfully!',
-  fileDeleted: 'File deleted successfully!',
-  uploadLoginRequired: 'Please log in to test the upload feature',
-  unexpected: 'An unexpected error occurred. Please try again.',
-  termsRequired: 'You must agree to the Terms and Conditions and Privacy Policy to register.',
-  termsRequiredTutor: 'You must agree to the Terms and Conditions and Privacy Policy to register as a tutor.',
-  phoneDigits: 'Phone number must be 10 digits.',
-  // SPEC §5 and §8: subscribing and paying.
-  subscribeNeedsLogin:
-    'Please log in to subscribe. You need to be logged in as a tutor to access subscription features.',
-  noPaymentSession: 'No valid payment session ID received from backend. Please try again.',
-  sessionExpired: 'Your session has expired. Please log in again.',
-  tutorsOnly: 'Only tutors can subscribe. Please log in as a tutor.',
-  paymentSetupFailed: 'Payment setup failed. Please check your account and try again.',
-  paymentServerError: 'Server error. Please try again later or contact support.',
-  paymentFailed: 'Payment processing failed. Please try again.',
-  paymentVerificationFailed: 'Payment verification failed. Please contact support.',
-  invalidPaymentSession: 'Invalid payment session. Order ID not found.',
-  subscriptionCheckFailed: 'Could not check your subscription. Please try again.',
-  // SPEC §8 "Requests" and "Geolocation", §5 request form.
-  fetchRequestsFailed: 'Failed to fetch requests',
-  postRequestFailed: 'Failed to post/update request',
-  updateRequestFailed: 'Failed to update request',
-  deleteRequestFailed: 'Failed to delete request',
-  loadRequestFailed: 'Failed to load request',
-  fetchNearbyFailed: 'Failed to fetch nearby requests',
-  sendInterestFailed: 'Failed to send interest',
-  geolocationUnsupported: 'Geolocation not supported',
-  geolocationFailed: 'Failed to get current location',
-  selectLocation: 'Please select location on the map.',
-  subjectRequired: 'Subject is required.',
-  classLevelRequired: 'Class is required.',
-  preferredTimeRequired: 'Preferred time is required.',
-} as const
 
 /** SPEC §9: the map's default centre (New Delhi) and zoom, as [latitude, longitude]. */
 export const MAP_DEFAULT_CENTER: readonly [number, number] = [28.6139, 77.209]

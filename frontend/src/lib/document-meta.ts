@@ -6,8 +6,9 @@ import { APP_NAME } from './constants'
  *
  * Three layers, each set by whoever knows it, so that the order in which React runs effects
  * never decides the outcome: the site's name (the admin's site title, from the shell), the
- * route's own title and description (`app/route-meta.ts`, from the shell), and what a screen
- * learns once its data arrives (a tutor's name), which wins while that screen is shown.
+ * route's own title and description in the language shown (`app/route-meta.ts`, from the shell),
+ * and what a screen learns once its data arrives (a tutor's name), which wins while that screen is
+ * shown. Each layer's hook runs again when its text changes, the language included.
  */
 export interface DocumentMeta {
   /** The page's own name, e.g. 'Nearby Requests'; none on the landing page, which leads with the site's name. */
@@ -15,19 +16,24 @@ export interface DocumentMeta {
   description: string
 }
 
-/** Also the static description in index.html, for crawlers that do not run scripts. */
+/**
+ * The static description in index.html, for crawlers that do not run scripts: the English text of
+ * `common:app.description`, which the shell shows once it runs.
+ */
 export const DEFAULT_DESCRIPTION =
-  'Find qualified home tutors near you: parents post tuition needs on a map, verified tutors nearby get in touch, and both sides chat in real time.'
+  'Find qualified home tutors near you: parents post tuition needs on a map, tutors nearby get in touch, and both sides chat in real time.'
 
-const HOME_TAGLINE = 'Find Your Perfect Tutor'
+/** index.html's, until the shell has said the tagline in the language shown. */
+const DEFAULT_TAGLINE = 'Find Your Perfect Tutor'
 
 let siteName = APP_NAME
 let routeMeta: DocumentMeta = { description: DEFAULT_DESCRIPTION }
+let homeTagline = DEFAULT_TAGLINE
 let screenMeta: Partial<DocumentMeta> | null = null
 
 /** 'Nearby Requests · HomeTutor'; the landing page 'HomeTutor — Find Your Perfect Tutor'. */
-export function documentTitle(title: string | undefined, site: string = siteName): string {
-  return title ? `${title} · ${site}` : `${site} — ${HOME_TAGLINE}`
+export function documentTitle(title: string | undefined, site: string = siteName, tagline = homeTagline): string {
+  return title ? `${title} · ${site}` : `${site} — ${tagline}`
 }
 
 function apply() {
@@ -50,13 +56,14 @@ export function useSiteName(name: string | null | undefined) {
   }, [value])
 }
 
-/** The shell: the current route's title and description. */
-export function useRouteMeta(meta: DocumentMeta) {
+/** The shell: the current route's title and description, and the tagline the landing page's title carries. */
+export function useRouteMeta(meta: DocumentMeta, tagline: string) {
   const { title, description } = meta
   useEffect(() => {
     routeMeta = { title, description }
+    homeTagline = tagline
     apply()
-  }, [title, description])
+  }, [title, description, tagline])
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { components } from '@/api/schema'
 import { createExternalStore } from './external-store'
+import { currentLanguage } from './i18n'
 
 export type Site = components['schemas']['SiteDto']
 export type SiteSettings = components['schemas']['SettingsDto']
@@ -21,7 +22,9 @@ let inFlight: Promise<Site> | null = null
 export function loadSite(): Promise<Site> {
   inFlight ??= (async () => {
     try {
-      const response = await fetch('/api/site', { headers: { Accept: 'application/json' } })
+      const response = await fetch('/api/site', {
+        headers: { Accept: 'application/json', 'Accept-Language': currentLanguage() },
+      })
       if (!response.ok) throw new Error(`Failed to load site settings (HTTP ${response.status})`)
       const site = (await response.json()) as Site
       setSiteData(site)
@@ -31,4 +34,17 @@ export function loadSite(): Promise<Site> {
     }
   })()
   return inFlight
+}
+
+/**
+ * Resolves once the site settings are here (at once when they already are), or once asking for them
+ * failed: for a screen whose layout depends on them (the demo-payments notice above a plan) to load
+ * with them rather than jump when they arrive.
+ */
+export function siteSettled(): Promise<void> {
+  if (store.get()) return Promise.resolve()
+  return loadSite().then(
+    () => undefined,
+    () => undefined,
+  )
 }

@@ -16,11 +16,11 @@ export function makeCard(overrides: Partial<TutorCard> = {}): TutorCard {
     rating: 4.6,
     reviewCount: 12,
     distanceKm: 2.1,
-    placeName: 'near Lajpat Nagar, South Delhi',
+    placeName: 'Lajpat Nagar, South Delhi',
     placeLocation: [77.2373, 28.5708],
     verified: true,
     featured: false,
-    badges: [],
+    verification: { checks: { id: true, qualification: true, police: false }, checkedAt: '2026-12-02T10:00:00Z' },
     ...overrides,
   }
 }

@@ -13,11 +13,30 @@ import { siteHandler } from './site'
 // than 4 s); a passing find returns as soon as it finds.
 configure({ asyncUtilTimeout: 10_000 })
 
+/** px of a media query's length (rem and em as 16 px). */
+function queryPx(value: string, unit: string): number {
+  return unit === 'px' ? Number(value) : Number(value) * 16
+}
+
+/**
+ * Whether a width query holds for jsdom's window (1024 px wide unless a test changes innerWidth), so
+ * a component choosing its layout by breakpoint renders as on a laptop; any other query is false.
+ */
+function widthMatches(query: string): boolean {
+  const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)(px|rem|em)\)/g)]
+  return (
+    conditions.length > 0 &&
+    conditions.every(([, side, value, unit]) =>
+      side === 'min' ? window.innerWidth >= queryPx(value, unit) : window.innerWidth <= queryPx(value, unit),
+    )
+  )
+}
+
 // jsdom lacks these browser APIs that Chakra/zag and the shell touch.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: widthMatches(query),
       media: query,
       onchange: null,
       addListener: () => {},

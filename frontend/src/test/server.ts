@@ -50,6 +50,17 @@ export const defaultHandlers = [
     if (!request.headers.get('Authorization')) return unauthenticated()
     return HttpResponse.json<Body<'ProfileResponse'>>({ user: storedUser() })
   }),
+  // A change to the account (the language the person picks while signed in) is kept, as the server keeps it.
+  http.put('*/api/auth/profile', async ({ request }) => {
+    if (!request.headers.get('Authorization')) return unauthenticated()
+    const changes = (await request.json()) as Partial<Profile>
+    const user = {
+      ...storedUser(),
+      ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value != null)),
+    }
+    localStorage.setItem('user', JSON.stringify(user))
+    return HttpResponse.json<Body<'ProfileResponse'>>({ user })
+  }),
   // A tutor's app checks the subscription with the server when the stored one is not current.
   http.get('*/api/payment/subscription-status', ({ request }) => {
     if (!request.headers.get('Authorization')) return unauthenticated()

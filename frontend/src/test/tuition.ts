@@ -50,6 +50,7 @@ export function makeInterestedTutor(overrides: Partial<InterestedTutor> = {}): I
     name: 'Ravi Kumar',
     email: 'ravi@example.com',
     phone: '9123456789',
+    sharing: true,
     rating: null,
     reviewCount: 0,
     ...overrides,

@@ -39,6 +39,27 @@ for (const [name, viewport] of [
   })
 }
 
+// The same pages in Hindi, as a browser that asks for Hindi first sees them: Devanagari text, the
+// Hindi font and the longer labels must keep contrast, names and layout as clean as English.
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`axe on public pages in Hindi (${name})`, () => {
+    test.use({ viewport, locale: 'hi-IN' })
+
+    for (const path of PUBLIC_PAGES) {
+      test(`${path} in Hindi has no violations`, async ({ page }) => {
+        await page.goto(path)
+        await expect(page.locator('html')).toHaveAttribute('lang', 'hi')
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        await expectNoViolations(page)
+      })
+    }
+  })
+}
+
 test('register form with its validation messages has no violations', async ({ page }) => {
   await page.goto('/register')
   await page.getByRole('button', { name: 'Create Account' }).click()

@@ -8,8 +8,11 @@ import { DESKTOP, PHONE } from '../support/helpers'
 // the page-weight budgets: the landing page ≤ 120 KB on the wire, every other route ≤ 200 KB (the
 // heaviest are a tutor's /dashboard and /nearby on a wide screen, whose map is in view at once and
 // so loads with the page: docs/web.md, 'Performance budgets'), and layout shift ≤ 0.05 on every route.
+// The landing page is measured in Hindi too (a browser that asks for Hindi: its catalogues and the
+// Devanagari font), within 160 KB.
 
 const LANDING_BUDGET = 120 * KB
+const HINDI_LANDING_BUDGET = 160 * KB
 const ROUTE_BUDGET = 200 * KB
 const SHIFT_BUDGET = 0.05
 
@@ -89,12 +92,14 @@ test.afterAll(async ({ request }) => {
 })
 
 type Who = 'visitor' | 'parent' | 'tutor' | 'admin'
+type Locale = 'en-IN' | 'hi-IN'
 
 /** SPEC §2's route table: each route with who may see it. */
-function routes(): [Who, string][] {
+function routes(): [Who, string, Locale?][] {
   const tutorProfile = `/tutor/${encodeURIComponent(accounts.tutor.email.toLowerCase())}`
   return [
     ['visitor', '/'],
+    ['visitor', '/', 'hi-IN'],
     ['visitor', '/about'],
     ['visitor', '/tutors'],
     ['visitor', tutorProfile],
@@ -135,9 +140,11 @@ for (const [width, viewport] of [
     const base = process.env.E2E_BASE_URL!
     const failures: string[] = []
     const table: string[] = []
-    for (const [who, path] of routes()) {
+    for (const [who, path, locale = 'en-IN'] of routes()) {
       const context = await browser.newContext({
         baseURL: base,
+        // Only a Hindi-asking browser gets a locale: the English loads stay as every visit measured them.
+        locale: locale === 'hi-IN' ? locale : undefined,
         viewport,
         isMobile: viewport === PHONE,
         hasTouch: viewport === PHONE,
@@ -148,13 +155,14 @@ for (const [width, viewport] of [
       })
       const report = await measureLoad(context, path)
       await context.close()
-      const budget = path === '/' && who === 'visitor' ? LANDING_BUDGET : ROUTE_BUDGET
+      const landing = path === '/' && who === 'visitor'
+      const budget = landing ? (locale === 'hi-IN' ? HINDI_LANDING_BUDGET : LANDING_BUDGET) : ROUTE_BUDGET
       table.push(
-        `${who.padEnd(8)} ${path.padEnd(48)} ${(report.bytes / KB).toFixed(1).padStart(6)} KB  shift ${report.layoutShift.toFixed(3)}`,
+        `${who.padEnd(8)} ${locale} ${path.padEnd(48)} ${(report.bytes / KB).toFixed(1).padStart(6)} KB  shift ${report.layoutShift.toFixed(3)}`,
       )
       if (report.bytes > budget || report.layoutShift > SHIFT_BUDGET) {
         failures.push(
-          `as ${who}, over ${(budget / KB).toFixed(0)} KB or ${SHIFT_BUDGET}:\n${describeLoad(path, report)}`,
+          `as ${who} (${locale}), over ${(budget / KB).toFixed(0)} KB or ${SHIFT_BUDGET}:\n${describeLoad(path, report)}`,
         )
       }
     }

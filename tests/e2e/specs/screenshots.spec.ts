@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '../support/fixtures'
 import { DESKTOP, PHONE, signUp } from '../support/helpers'
+import { offlineTiles, picture } from '../support/pages'
 
 // Pictures for the README, refreshed on every run.
 const out = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots')
@@ -82,4 +83,28 @@ test('tutor profile, desktop and mobile (a tutor with a filled-in profile)', asy
   await expect(page.getByText('First class free')).toBeVisible()
   await page.waitForLoadState('networkidle')
   await page.screenshot({ path: join(out, 'tutor-profile-mobile.png') })
+})
+
+test('request form and dashboard on a phone (a parent posting a request)', async ({ page }) => {
+  await offlineTiles(page)
+  await signUp(page, 'parent', 'Asha Verma')
+  await page.setViewportSize(PHONE)
+  await page.goto('/request/new')
+  await expect(page.getByRole('heading', { level: 1, name: 'Post a Tuition Request' })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Subject' }).selectOption({ label: 'Chemistry' })
+  await page.getByRole('combobox', { name: 'Class' }).selectOption({ label: 'Class 11' })
+  await page.getByRole('textbox', { name: 'Preferred time' }).fill('Weekdays 5-7 PM')
+  await page.getByRole('region', { name: 'Location map: click to place the marker' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('selected-location')).toHaveText(/^Selected location: /)
+  // The same screens as the Hindi pictures (specs/hindi.spec.ts), for the README's two columns.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await picture(page, 'request-form-mobile.png', false)
+  await page.getByRole('button', { name: 'Post Request' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  const mine = page.getByRole('list', { name: 'My tuition requests' }).getByRole('listitem')
+  await expect(mine.getByRole('heading', { name: 'Chemistry' })).toBeVisible()
+  await page.reload()
+  await expect(mine.getByRole('heading', { name: 'Chemistry' })).toBeVisible()
+  await picture(page, 'dashboard-mobile.png', false)
 })

@@ -42,12 +42,22 @@ function splitHead(part: string): { headers: Record<string, string>; body: strin
   return { headers, body }
 }
 
+/**
+ * RFC 2047 header words. The space between two adjacent encoded words is folding, not text (a long
+ * Hindi subject is split inside a word, e.g. between a consonant and its vowel sign), and their bytes
+ * are joined before decoding, since a split may fall inside a character.
+ */
 function decodeEncodedWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, enc: string, data: string) =>
+  const word = /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g
+  const bytes = (enc: string, data: string) =>
     enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  )
+      ? Buffer.from(data, 'base64')
+      : Buffer.from(decodeQuotedPrintable(data.replace(/_/g, ' ')), 'utf8')
+  return value.replace(/(?:=\?[^?]+\?[BbQq]\?[^?]*\?=\s*)+/g, (run) => {
+    const trailing = /\s*$/.exec(run)?.[0] ?? ''
+    const parts = [...run.matchAll(word)].map((m) => bytes(m[2]!, m[3]!))
+    return Buffer.concat(parts).toString('utf8') + trailing
+  })
 }
 
 /** Text of a MIME entity: walks multiparts, decodes base64 and quoted-printable. */

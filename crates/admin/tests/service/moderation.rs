@@ -34,7 +34,7 @@ fn flagging_a_request_tells_its_parent_the_reason_and_unflagging_does_not() {
     let notes = told(parent);
     assert_eq!(notes.len(), 1);
     assert_eq!(notes[0].kind, "request_flagged");
-    assert_eq!(notes[0].title, "Your Maths request was flagged");
+    assert_eq!(notes[0].title, "Your Mathematics request was flagged");
     assert!(notes[0].body.contains("Phone number in the subject"), "{}", notes[0].body);
     assert_eq!(notes[0].link.as_deref(), Some("/dashboard"));
     assert!(told(other).is_empty(), "only the request's parent is told");

@@ -172,3 +172,41 @@ fn support_tickets_are_validated_and_listed_newest_first() {
     assert_eq!(list.iter().map(|t| t.subject.as_str()).collect::<Vec<_>>(), ["Second", "First"]);
     assert_eq!(list[0].email, "asha@example.com");
 }
+
+/// A document written before a field existed reads with that field's default, and every field
+/// is there when the settings are answered (the API states them all as always sent).
+#[test]
+fn a_stored_document_without_newer_fields_reads_with_their_defaults() {
+    use diesel::prelude::*;
+    use hometutor_db::schema::site_documents as sd;
+
+    let f = fixture();
+    f.db.write(|c| {
+        diesel::insert_into(sd::table)
+            .values((
+                sd::name.eq("settings"),
+                sd::body.eq(r#"{"siteTitle":"Old Tutors"}"#),
+                sd::updated_at.eq(hometutor_db::now()),
+            ))
+            .execute(c)
+            .map_err(hometutor_db::DbError::from)
+    })
+    .unwrap();
+    let settings = f.admin.settings().unwrap();
+    assert_eq!(settings.site_title, "Old Tutors");
+    assert_eq!((settings.support_email.as_str(), settings.theme), ("support@hometutor.in", Theme::Light));
+    let sent = serde_json::to_value(&settings).unwrap();
+    for field in ["siteTitle", "siteDescription", "theme", "maintenanceMode", "gpt5MiniPreviewEnabled", "logoUrl"] {
+        assert!(sent.get(field).is_some(), "{field} is sent: {sent}");
+    }
+    // A document that is no object reads as the defaults.
+    f.db.write(|c| {
+        diesel::update(sd::table.find("settings"))
+            .set(sd::body.eq("[]"))
+            .execute(c)
+            .map_err(hometutor_db::DbError::from)
+    })
+    .unwrap();
+    f.admin.change_settings(&f.me, &SettingsChanges::default()).unwrap();
+    assert_eq!(f.admin.settings().unwrap().site_title, "HomeTutor");
+}

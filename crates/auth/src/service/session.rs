@@ -71,6 +71,15 @@ impl AuthService {
         tokens::verify(&self.inner.keys, token).map(VerifiedToken)
     }
 
+    /// Whether the session whose token has this jti was logged out: what was handed out under
+    /// it (a chat ticket) ends with it. Blocking: call it on the blocking pool.
+    pub fn session_ended(&self, jti: &str) -> Result<bool, AuthError> {
+        self.db().read(|conn| {
+            let revoked: i64 = revoked_tokens::table.filter(revoked_tokens::jti.eq(jti)).count().get_result(conn)?;
+            Ok::<_, AuthError>(revoked > 0)
+        })
+    }
+
     /// The second half of [`AuthService::authenticate`]: the account behind a verified
     /// token, read now. Blocking: call it on the blocking pool.
     pub fn confirm(&self, token: VerifiedToken) -> Result<AuthUser, AuthError> {

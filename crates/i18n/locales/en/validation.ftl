@@ -22,3 +22,35 @@ field-fullname = Full name
 field-email = Email
 field-text = Message
 field-comment = comment
+validation-required = { $label } is required.
+validation-too-long = { $label } must be at most { $max } characters.
+field-subject = Subject
+field-classLevel = Class
+field-preferredTime = Preferred time
+field-subjects = Each subject
+field-classes = Each class
+field-boards = Each board
+field-modes = Each mode
+
+## Fields as the admin panel's and the tutor profile's sentences name them (where the
+## `field-` name above says it otherwise).
+label-description = Description
+label-flagReason = FlagReason
+label-fullname = Fullname
+label-name = Name
+label-subject = Subject
+label-message = Message
+label-siteTitle = SiteTitle
+label-siteDescription = SiteDescription
+label-homeText = HomeText
+label-text = Text
+label-faqs = FAQs
+label-announcements = Announcements
+label-about = about
+label-subjects = subjects
+label-availability = availability
+label-methodology = methodology
+label-testimonials = testimonials
+label-education = education
+label-fees = fees
+label-demoOffer = demoOffer

@@ -151,3 +151,45 @@ fn a_decompression_bomb_is_refused_before_it_is_allocated() {
     }
     assert!(files_in(&f.dir).is_empty());
 }
+
+/// An animated GIF of `frames` frames of `side` × `side`, each a different colour.
+fn animation(frames: u32, side: u32) -> Vec<u8> {
+    use image::codecs::gif::{GifEncoder, Repeat};
+    let mut out = Vec::new();
+    {
+        let mut encoder = GifEncoder::new(&mut out);
+        encoder.set_repeat(Repeat::Infinite).expect("repeat");
+        for i in 0..frames {
+            let colour = image::Rgba([(i * 7 % 256) as u8, (i * 13 % 256) as u8, 90, 255]);
+            let canvas = image::RgbaImage::from_pixel(side, side, colour);
+            encoder.encode_frame(image::Frame::new(canvas)).expect("frame");
+        }
+    }
+    out
+}
+
+fn frames_of(bytes: &[u8]) -> usize {
+    use image::AnimationDecoder;
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes)).expect("a GIF");
+    decoder.into_frames().count()
+}
+
+#[test]
+fn a_short_animation_keeps_its_frames_and_a_long_one_only_its_first() {
+    let f = crate::support::fixture_with(8 * 1024 * 1024, hometutor_media::Quota::default());
+    let short = animation(12, 100);
+    let kept = upload(&f, "wave.gif", &short).expect("stored");
+    assert_eq!(frames_of(&stored_bytes(&f, &kept)), 12);
+
+    // 400 frames of 200 × 200: 16 million pixels to reduce to a palette, four times the bound.
+    let side = 200;
+    let frames = 400;
+    assert!(u64::from(frames * side * side) > hometutor_media::MAX_ANIMATION_PIXELS);
+    let long = animation(frames, side);
+    let kept = upload(&f, "long.gif", &long).expect("stored, as a still");
+    let bytes = stored_bytes(&f, &kept);
+    assert_eq!(frames_of(&bytes), 1, "only the first frame is encoded");
+    let first = image::load_from_memory_with_format(&bytes, ImageFormat::Gif).expect("a GIF").to_rgba8();
+    assert_eq!((first.width(), first.height()), (side, side));
+    assert_eq!(first.get_pixel(5, 5).0, [0, 0, 90, 255], "the first frame's colour");
+}

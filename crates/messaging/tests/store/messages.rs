@@ -52,7 +52,7 @@ fn unread_counts_follow_read_marks() {
     f.store.send(f.asha, text(f.ravi, "reply")).expect("reply");
     let mine = f.store.conversations(f.asha).expect("conversations");
     assert_eq!((mine.len(), mine[0].unread, mine[0].last_text.as_str()), (1, 3, "reply"));
-    assert_eq!(mine[0].partner.email, "ravi@example.com");
+    assert_eq!(mine[0].partner.email.as_deref(), Some("ravi@example.com"));
     assert_eq!(f.store.conversations(f.ravi).expect("theirs")[0].unread, 1);
     f.store.mark_read(f.asha, f.ravi).expect("read");
     assert_eq!(f.store.conversations(f.asha).expect("conversations")[0].unread, 0);
@@ -116,7 +116,7 @@ fn a_ticket_opens_once_and_expires() {
     let ticket = tickets.issue(asha, "jti-1").expect("issue");
     assert_eq!(
         tickets.redeem(&ticket).expect("redeem"),
-        Some(TicketHolder { user: asha, session: Some("jti-1".into()) })
+        Some(TicketHolder { user: asha, session: Some("jti-1".into()), language: hometutor_core::Language::En })
     );
     assert_eq!(tickets.redeem(&ticket).expect("again"), None, "single use");
     let old = tickets.issue(asha, "jti-1").expect("issue");

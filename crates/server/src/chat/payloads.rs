@@ -96,6 +96,9 @@ pub enum NotificationKind {
     RequestFlagged,
     RequestClosed,
     TuitionInvite,
+    VerificationDecided,
+    Moderation,
+    NewReview,
 }
 
 /// A broadcast as the admin service built and kept it among the announcements.

@@ -13,10 +13,12 @@
 //!   `MAX_SOCKETS_PER_ACCOUNT` sockets in this process.
 //!
 //! A frame that is not a client event is answered with an `error` event saying
-//! which shape was expected (see [`parse`]).
+//! which shape was expected (see [`parse`]). `error` events are written in the socket
+//! user's language (stored on their account, read when the socket opened).
 
 use std::collections::BTreeMap;
 
+use hometutor_i18n::Language;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
@@ -141,19 +143,21 @@ pub struct ErrorEvent {
 }
 
 impl ErrorEvent {
-    /// An error with a code (the socket's own refusals: rate limit, size).
-    pub fn coded(message: &str, code: crate::errors::ErrorCode) -> Self {
-        Self { message: message.into(), code: Some(code), fields: None, client_id: None }
+    /// An error with a code (the socket's own refusals: rate limit, size), in `language`.
+    pub fn coded(text: hometutor_i18n::Message, code: crate::errors::ErrorCode, language: Language) -> Self {
+        Self { message: text.render(language), code: Some(code), fields: None, client_id: None }
     }
 
     /// A frame that is not the event it claims to be.
-    fn malformed(message: String) -> Self {
-        Self { message, code: None, fields: None, client_id: None }
+    fn malformed(text: hometutor_i18n::Message, language: Language) -> Self {
+        Self { message: text.render(language), code: None, fields: None, client_id: None }
     }
 
-    /// A refusal the REST API would answer with `error`, for the event that sent `client_id`.
-    pub fn of(error: ApiError, client_id: Option<String>) -> Self {
-        Self { message: error.body.message, code: Some(error.body.code), fields: error.body.fields, client_id }
+    /// A refusal the REST API would answer with `error`, for the event that sent `client_id`,
+    /// in `language` as the REST API would write it.
+    pub fn of(error: ApiError, language: Language, client_id: Option<String>) -> Self {
+        let body = error.body_in(language);
+        Self { message: body.message, code: Some(body.code), fields: body.fields, client_id }
     }
 }
 
@@ -184,31 +188,32 @@ impl From<ServerEvent> for OutFrame {
 /// Reads a client's frame, or gives the `error` event that answers it: a NUL
 /// anywhere in its JSON (refused as the REST API refuses one), a frame that is not
 /// `{"event", "data"}`, an unknown event, or an event whose data lacks its fields.
-/// `Err(None)`: the frame is ignored (a `join` without a partner).
-pub fn parse(frame: &str) -> Result<ClientEvent, Option<ErrorEvent>> {
+/// `Err(None)`: the frame is ignored (a `join` without a partner). The answer is in `language`.
+pub fn parse(frame: &str, language: Language) -> Result<ClientEvent, Option<ErrorEvent>> {
     if let Some((refused, client_id)) = crate::input::chat_frame_refusal(frame) {
-        return Err(Some(ErrorEvent::of(refused, client_id)));
+        return Err(Some(ErrorEvent::of(refused, language, client_id)));
     }
-    serde_json::from_str(frame).map_err(|_| malformed(frame))
+    serde_json::from_str(frame).map_err(|_| malformed(frame).map(|text| ErrorEvent::malformed(text, language)))
 }
 
 /// Why `frame` is not a client event, in terms of the event it names.
-fn malformed(frame: &str) -> Option<ErrorEvent> {
+fn malformed(frame: &str) -> Option<hometutor_i18n::Message> {
+    use hometutor_i18n::Message;
     #[derive(Deserialize)]
     struct Named {
         event: String,
     }
     let Ok(Named { event }) = serde_json::from_str(frame) else {
-        return Some(ErrorEvent::malformed("Expected {\"event\": …, \"data\": …}.".into()));
+        return Some(Message::new("error-frame-shape"));
     };
     let shape = match event.as_str() {
         "sendMessage" => "sendMessage {to, text, clientId}",
         "typing" => "typing {to, isTyping}",
         "read" => "read {partnerId}",
         "join" => return None,
-        other => return Some(ErrorEvent::malformed(format!("Unknown event '{other}'."))),
+        other => return Some(Message::new("error-frame-unknown-event").arg("event", other)),
     };
-    Some(ErrorEvent::malformed(format!("{shape} is missing or malformed.")))
+    Some(Message::new("error-frame-malformed").arg("shape", shape))
 }
 
 #[cfg(test)]
@@ -270,7 +275,12 @@ mod tests {
         );
         assert_eq!(
             json_of(
-                ErrorEvent::coded("Too many messages; please slow down.", crate::errors::ErrorCode::RateLimited).into()
+                ErrorEvent::coded(
+                    hometutor_i18n::Message::new("error-chat-slow-down"),
+                    crate::errors::ErrorCode::RateLimited,
+                    Language::En
+                )
+                .into()
             ),
             json!({"event": "error", "data": {"message": "Too many messages; please slow down.", "code": "rate_limited"}})
         );
@@ -321,7 +331,7 @@ mod tests {
             ),
         ];
         for (frame, event) in cases {
-            assert_eq!(parse(frame), Ok(event), "{frame}");
+            assert_eq!(parse(frame, Language::En), Ok(event), "{frame}");
         }
     }
 
@@ -345,18 +355,23 @@ mod tests {
             (r#"{"event": "join", "data": {"afterSeq": 3}}"#, None),
         ];
         for (frame, answer) in cases {
-            let error = parse(frame).expect_err(frame);
+            let error = parse(frame, Language::En).expect_err(frame);
             assert_eq!(error.as_ref().map(|e| e.message.as_str()), answer, "{frame}");
             assert_eq!(error.and_then(|e| e.code), None, "{frame}: a malformed frame has no code");
         }
+        let hindi = |frame| parse(frame, Language::Hi).expect_err(frame).map(|e| e.message);
+        assert_eq!(hindi("not json").as_deref(), Some("{\"event\": …, \"data\": …} चाहिए।"));
+        assert_eq!(hindi(r#"{"event": "dance", "data": {}}"#).as_deref(), Some("अनजाना इवेंट 'dance'।"));
     }
 
     #[test]
     fn a_nul_in_a_frame_is_refused_with_the_events_client_id() {
         let frame =
             json!({"event": "sendMessage", "data": {"to": 2, "text": "a\u{0}b", "clientId": "c-9"}}).to_string();
-        let error = parse(&frame).expect_err("refused").expect("answered");
+        let error = parse(&frame, Language::En).expect_err("refused").expect("answered");
         assert_eq!((error.code, error.client_id.as_deref()), (Some(crate::errors::ErrorCode::Validation), Some("c-9")));
         assert!(error.fields.is_some_and(|f| f.contains_key("data.text")));
+        let hindi = parse(&frame, Language::Hi).expect_err("refused").expect("answered");
+        assert_eq!(hindi.message, "टेक्स्ट में NUL कैरेक्टर (U+0000) नहीं होना चाहिए।");
     }
 }

@@ -6,6 +6,7 @@
 //!
 //! Client events count against the account's chat rate limit, shared with
 //! `POST /api/messages`; past it, an `error` event with code `rate_limited`.
+//! `error` events are written in the language the socket's user had chosen when it opened.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,6 +19,7 @@ use futures_util::future::LocalBoxFuture;
 use futures_util::stream::FuturesOrdered;
 use futures_util::StreamExt;
 use hometutor_core::UserId;
+use hometutor_i18n::{Language, Message as Text};
 use hometutor_limits::Bucket;
 use hometutor_messaging::{ChatWriter, Message, MessageStore, SendInput, TicketHolder, Tickets};
 use serde::Deserialize;
@@ -47,6 +49,8 @@ pub struct SocketContext {
     pub writer: ChatWriter,
     pub messages: MessageStore,
     pub tickets: Tickets,
+    /// A ticket minted under a session that has since logged out opens nothing.
+    pub auth: hometutor_auth::AuthService,
     /// The process's rate limits; socket events count in `ChatEventsPerAccount`, with REST sends.
     pub limiter: hometutor_limits::Limiter,
     /// The site's own origin: handshakes from any other are refused.
@@ -67,10 +71,10 @@ pub async fn connect(
 ) -> Result<HttpResponse, actix_web::Error> {
     if let Some(origin) = req.headers().get("origin").and_then(|o| o.to_str().ok()) {
         if origin.trim_end_matches('/') != context.public_url {
-            return Err(ApiError::new(
+            return Err(ApiError::text(
                 actix_web::http::StatusCode::FORBIDDEN,
                 crate::errors::ErrorCode::BadOrigin,
-                "Cross-site WebSocket refused.",
+                Text::new("error-socket-cross-site"),
             )
             .into());
         }
@@ -78,23 +82,33 @@ pub async fn connect(
     let ticket = query.into_inner().ticket.unwrap_or_default();
     let tickets = context.tickets.clone();
     let holder = blocking(move || tickets.redeem(&ticket)).await?.ok_or_else(ApiError::unauthenticated)?;
+    if let Some(session) = holder.session.clone() {
+        let auth = context.auth.clone();
+        if blocking(move || auth.session_ended(&session)).await? {
+            return Err(ApiError::unauthenticated().into());
+        }
+    }
     // The ticket named the account: the handshake's access line says whose socket it is.
     crate::access_log::record_user(&req, holder.user.0);
     // Registered before the upgrade, so the limit is answered as plain HTTP and two
     // handshakes at once cannot both take the last place.
     let Some(registration) = context.hub.register(holder.user, holder.session.clone()) else {
-        let mut error = ApiError::new(
+        let mut error = ApiError::text(
             actix_web::http::StatusCode::TOO_MANY_REQUESTS,
             crate::errors::ErrorCode::TooManySockets,
-            format!("At most {MAX_SOCKETS_PER_ACCOUNT} chat connections per account; close another tab or device."),
+            Text::new("error-too-many-sockets").arg("max", MAX_SOCKETS_PER_ACCOUNT),
         );
         error.retry_after = Some(PING_EVERY.as_secs());
-        return Err(error.into());
+        // The ticket named the account: answered in its language rather than the browser's.
+        return Ok(error.response_in(holder.language));
     };
     let response = actix_http::ws::handshake(req.head())?.finish();
     // A handshake that came without its connection (one the server did not take for
     // an upgrade, say with a chunked body) cannot be switched.
-    let slot = UpgradeSlot::of(&req).ok_or_else(|| ApiError::bad_request("Not a WebSocket upgrade."))?;
+    let slot = UpgradeSlot::of(&req).ok_or_else(|| {
+        let text = Text::new("error-not-websocket");
+        ApiError::text(actix_web::http::StatusCode::BAD_REQUEST, crate::errors::ErrorCode::InvalidRequest, text)
+    })?;
     slot.fill(Box::new(move |stream, early| Box::pin(serve(context, holder, registration, stream, early))));
     Ok(HttpResponse::from(response).map_into_boxed_body())
 }
@@ -123,7 +137,7 @@ async fn run(
     registration: Registration,
     mut stream: wire::Reader<'_>,
 ) {
-    let me = holder.user;
+    let (me, language) = (holder.user, holder.language);
     let (socket, outbox) = (registration.id, registration.outbox.clone());
     // Each socket's heartbeat starts at its own moment within the period, so sockets
     // opened together (a server restart, a load generator) do not all ping at once.
@@ -155,10 +169,11 @@ async fn run(
                         // kept in memory and answered at once, see `rate_limit::hit`).
                         let counted = crate::rate_limit::hit(&context.limiter, Bucket::ChatEventsPerAccount, me).await;
                         pending.push_back(match counted {
-                            Ok(()) => answer(&context, me, &text),
+                            Ok(()) => answer(&context, me, language, &text),
                             Err(_) => refused(ErrorEvent::coded(
-                                "Too many messages; please slow down.",
+                                Text::new("error-chat-slow-down"),
                                 crate::errors::ErrorCode::RateLimited,
+                                language,
                             )),
                         });
                     }
@@ -239,27 +254,40 @@ fn refused(error: ErrorEvent) -> LocalBoxFuture<'static, Answer> {
 /// Answers one frame (already counted against the account's limit). A `sendMessage` is queued for storage at once (so a
 /// socket's messages keep their order) and its ack comes when its batch commits;
 /// the socket meanwhile reads on. Other events are answered in turn.
-fn answer(context: &web::Data<SocketContext>, me: UserId, frame: &str) -> LocalBoxFuture<'static, Answer> {
+fn answer(
+    context: &web::Data<SocketContext>,
+    me: UserId,
+    language: Language,
+    frame: &str,
+) -> LocalBoxFuture<'static, Answer> {
     if frame.len() > MAX_EVENT_BYTES {
         return refused(ErrorEvent::coded(
-            "Message is too long (at most 2000 characters).",
+            Text::new("error-message-too-long"),
             crate::errors::ErrorCode::TooLong,
+            language,
         ));
     }
-    let event = match protocol::parse(frame) {
+    let event = match protocol::parse(frame, language) {
         Ok(event) => event,
         Err(answer) => return now(answer.into_iter().map(Into::into).collect()),
     };
     let context = context.clone();
     match event {
-        ClientEvent::SendMessage(send) => send_message(&context, me, send),
-        ClientEvent::Typing(typing) => Box::pin(async move { self::typing(&context, me, typing).await.into() }),
-        ClientEvent::Read(mark) => Box::pin(async move { read(&context, me, mark).await.into() }),
-        ClientEvent::Join(join) => Box::pin(async move { self::join(&context, me, join).await.into() }),
+        ClientEvent::SendMessage(send) => send_message(&context, me, language, send),
+        ClientEvent::Typing(typing) => {
+            Box::pin(async move { self::typing(&context, me, language, typing).await.into() })
+        }
+        ClientEvent::Read(mark) => Box::pin(async move { read(&context, me, language, mark).await.into() }),
+        ClientEvent::Join(join) => Box::pin(async move { self::join(&context, me, language, join).await.into() }),
     }
 }
 
-fn send_message(context: &SocketContext, me: UserId, send: SendMessage) -> LocalBoxFuture<'static, Answer> {
+fn send_message(
+    context: &SocketContext,
+    me: UserId,
+    language: Language,
+    send: SendMessage,
+) -> LocalBoxFuture<'static, Answer> {
     let client_id = send.client_id.clone();
     let input =
         SendInput { to: UserId(send.to), text: send.text, request_id: send.request_id, client_id: send.client_id };
@@ -271,37 +299,41 @@ fn send_message(context: &SocketContext, me: UserId, send: SendMessage) -> Local
                 let ack = MessageDto { client_id: client_id.clone(), ..sent.message.clone().into() };
                 Answer { events: vec![ServerEvent::Ack(ack)], stored: sent.new.then_some(sent.message) }
             }
-            Err(e) => vec![ErrorEvent::of(e.into(), client_id).into()].into(),
+            Err(e) => vec![ErrorEvent::of(e.into(), language, client_id).into()].into(),
         }
     })
 }
 
-async fn typing(context: &SocketContext, me: UserId, typing: Typing) -> Vec<ServerEvent> {
+async fn typing(context: &SocketContext, me: UserId, language: Language, typing: Typing) -> Vec<ServerEvent> {
     let (store, to) = (context.messages.clone(), UserId(typing.to));
-    // Someone who blocked me does not see me typing either.
-    match blocking(move || store.has_blocked(to, me)).await {
-        Ok(false) => {}
-        Ok(true) => return Vec::new(),
-        Err(e) => return vec![ErrorEvent::of(e, None).into()],
+    // Typing follows the first-contact rule and blocks (`can_message`): someone I may not write
+    // to (yet) does not see me typing, so typing is no way to poke a stranger. Myself (the demo's
+    // self-chat) I may always tell.
+    if to != me {
+        match blocking(move || store.can_message(me, to)).await {
+            Ok(true) => {}
+            Ok(false) => return Vec::new(),
+            Err(e) => return vec![ErrorEvent::of(e, language, None).into()],
+        }
     }
     let event = ServerEvent::UserTyping(protocol::UserTyping { user_id: me.0, is_typing: typing.is_typing });
     context.hub.deliver(to, event.into(), None);
     Vec::new()
 }
 
-async fn read(context: &SocketContext, me: UserId, mark: ReadMark) -> Vec<ServerEvent> {
+async fn read(context: &SocketContext, me: UserId, language: Language, mark: ReadMark) -> Vec<ServerEvent> {
     let store = context.messages.clone();
     match blocking(move || store.mark_read(me, UserId(mark.partner_id))).await {
         Ok(()) => Vec::new(),
-        Err(e) => vec![ErrorEvent::of(e, None).into()],
+        Err(e) => vec![ErrorEvent::of(e, language, None).into()],
     }
 }
 
 /// Catch-up after a reconnect: everything after the last seq this client saw, to this socket.
-async fn join(context: &SocketContext, me: UserId, join: Join) -> Vec<ServerEvent> {
+async fn join(context: &SocketContext, me: UserId, language: Language, join: Join) -> Vec<ServerEvent> {
     let store = context.messages.clone();
     match blocking(move || store.since(me, UserId(join.user_id), join.after_seq)).await {
         Ok(missed) => missed.into_iter().map(|m| ServerEvent::NewMessage(m.into())).collect(),
-        Err(e) => vec![ErrorEvent::of(e, None).into()],
+        Err(e) => vec![ErrorEvent::of(e, language, None).into()],
     }
 }

@@ -14,7 +14,7 @@ use actix_web::error::PayloadError;
 use actix_web::http::{header, ConnectionType, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
-use actix_web::{HttpMessage, HttpResponse, ResponseError};
+use actix_web::{HttpMessage, HttpResponse};
 use futures_util::Stream;
 
 use crate::errors::{ApiError, ErrorCode};
@@ -64,17 +64,20 @@ pub async fn body_deadline(
         sleep: Box::pin(tokio::time::sleep(timeout)),
     };
     req.set_payload(Payload::from(Box::pin(body) as Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>>));
+    // Read before the call: an error that comes back as `Err` leaves no request to read.
+    let browser = crate::language::accepted(req.request());
     let answered = next.call(req).await;
     match reading.get() {
         Reading::Finished => answered.map(ServiceResponse::map_into_boxed_body),
         Reading::Unfinished => answered.map(|res| res.map_body(|_, body| Holding::boxed(body, payload))),
         Reading::Stalled => {
-            let timed_out = ApiError::new(
+            let language = answered.as_ref().map_or(browser, |res| crate::language::of_request(res.request()));
+            let timed_out = ApiError::text(
                 StatusCode::REQUEST_TIMEOUT,
                 ErrorCode::RequestTimeout,
-                "The request body stopped arriving. Please try again.",
+                hometutor_i18n::Message::new("error-body-stalled"),
             );
-            let mut response: HttpResponse = timed_out.error_response();
+            let mut response: HttpResponse = timed_out.response_in(language);
             response.head_mut().set_connection_type(ConnectionType::Close);
             let response = response.map_body(|_, body| Holding::boxed(body, payload));
             match answered {

@@ -18,6 +18,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::strict;
+use hometutor_i18n::Message;
+
 use crate::errors::{ApiError, ErrorCode};
 
 /// JSON bodies larger than this are refused (uploads have their own limit).
@@ -58,8 +60,10 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
                 }
                 body.extend_from_slice(&chunk);
             }
-            let value: Value =
-                serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(format!("Invalid JSON body: {e}.")))?;
+            let value: Value = serde_json::from_slice(&body).map_err(|e| {
+                let text = Message::new("error-json-invalid").arg("error", e.to_string());
+                ApiError::text(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, text)
+            })?;
             super::nul::refuse_nul_in_json(&value)?;
             strict::from_value(&value).map(Json).map_err(misshapen)
         })
@@ -73,10 +77,10 @@ fn is_json(req: &HttpRequest) -> Result<(), ApiError> {
         });
     match json {
         true => Ok(()),
-        false => Err(ApiError::new(
+        false => Err(ApiError::text(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ErrorCode::UnsupportedMediaType,
-            "Expected a JSON body (Content-Type: application/json).",
+            Message::new("error-json-content-type"),
         )),
     }
 }
@@ -91,10 +95,10 @@ fn announced_length_fits(req: &HttpRequest) -> Result<(), ApiError> {
 }
 
 fn too_large() -> ApiError {
-    ApiError::new(
+    ApiError::text(
         StatusCode::PAYLOAD_TOO_LARGE,
         ErrorCode::TooLarge,
-        format!("Request body is too large (at most {} KB).", JSON_LIMIT / 1024),
+        Message::new("error-body-too-large").arg("kb", JSON_LIMIT / 1024),
     )
 }
 
@@ -103,13 +107,14 @@ fn too_large() -> ApiError {
 fn unreadable(e: PayloadError) -> ApiError {
     match e {
         PayloadError::Overflow => too_large(),
-        _ => ApiError::bad_request("The request body could not be read."),
+        _ => ApiError::text(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, Message::new("error-body-unreadable")),
     }
 }
 
 fn misshapen(e: strict::Error) -> ApiError {
     // A field's own sentence (a request enum's) already ends with its full stop.
-    let mut err = ApiError::bad_request(format!("Invalid request: {}.", e.to_string().trim_end_matches('.')));
+    let text = Message::new("error-request-invalid").arg("error", e.to_string().trim_end_matches('.'));
+    let mut err = ApiError::text(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, text);
     if let Some(path) = e.path {
         err.body.fields = Some(BTreeMap::from([(path, e.message)]));
     }

@@ -15,9 +15,11 @@ use actix_multipart::{Multipart, MultipartError};
 use actix_web::http::StatusCode;
 use futures_util::StreamExt;
 use hometutor_core::{Role, UserId};
-use hometutor_media::{Kind, MediaStore, Pending, StoredFile};
+use hometutor_media::{Kind, MediaStore, Pending, PrivateFile, StoredFile};
 
-use crate::errors::{blocking, ApiError};
+use hometutor_i18n::Message;
+
+use crate::errors::{blocking, ApiError, ErrorCode};
 
 /// A text part longer than this is refused (descriptions, targets: short by nature).
 const MAX_TEXT_BYTES: usize = 4096;
@@ -30,10 +32,9 @@ const WRITE_BATCH_BYTES: usize = 64 * 1024;
 /// Who uploads: their files count towards their quota and hourly limit.
 pub type Uploader = (UserId, Role);
 
-/// How many files a form may carry in its file field, and what a form with more is told.
-pub struct FileLimit<'a> {
+/// How many files a form may carry in its file field.
+pub struct FileLimit {
     pub max: usize,
-    pub too_many: &'a str,
 }
 
 /// A form read in full: its files received but not stored yet, and its text parts.
@@ -41,6 +42,8 @@ pub struct ReceivedForm {
     media: MediaStore,
     uploader: Uploader,
     files: Vec<Pending>,
+    /// The field each of `files` came in (forms with several file fields).
+    fields: Vec<String>,
     texts: HashMap<String, String>,
 }
 
@@ -124,10 +127,11 @@ pub async fn receive(
     uploader: Uploader,
     mut form: Multipart,
     field: &str,
-    limit: FileLimit<'_>,
+    limit: FileLimit,
 ) -> Result<ReceivedForm, ApiError> {
-    let mut received = ReceivedForm { media: media.clone(), uploader, files: Vec::new(), texts: HashMap::new() };
-    if let Err(refused) = read_parts(&mut received, &mut form, field, &limit).await {
+    let mut received =
+        ReceivedForm { media: media.clone(), uploader, files: Vec::new(), fields: Vec::new(), texts: HashMap::new() };
+    if let Err(refused) = read_parts(&mut received, &mut form, &[field], &limit).await {
         discard(std::mem::take(&mut received.files)).await;
         return Err(refused);
     }
@@ -144,24 +148,26 @@ pub async fn receive_one(
     form: Multipart,
     field: &str,
 ) -> Result<ReceivedForm, ApiError> {
-    receive(media, uploader, form, field, FileLimit { max: 1, too_many: "Please upload one file at a time." }).await
+    receive(media, uploader, form, field, FileLimit { max: 1 }).await
 }
 
 async fn read_parts(
     received: &mut ReceivedForm,
     form: &mut Multipart,
-    field: &str,
-    limit: &FileLimit<'_>,
+    fields: &[&str],
+    limit: &FileLimit,
 ) -> Result<(), ApiError> {
     let (owner, role) = received.uploader;
     while let Some(part) = form.next().await {
         let mut part = part.map_err(invalid_upload)?;
         let name = part.name().unwrap_or_default().to_string();
         let filename = part.content_disposition().and_then(|cd| cd.get_filename()).map(str::to_string);
-        if name == field {
-            if received.files.len() == limit.max {
-                return Err(ApiError::bad_request(limit.too_many));
+        if fields.contains(&name.as_str()) {
+            // With several file fields the limit is per field; with one it is the form's.
+            if received.fields.iter().filter(|f| **f == name).count() == limit.max {
+                return Err(too_many(limit.max));
             }
+            received.fields.push(name.clone());
             let media = received.media.clone();
             // Refused before the file is received when the account is already at its limit.
             let pending = blocking(move || {
@@ -183,12 +189,15 @@ async fn read_parts(
             while let Some(chunk) = part.next().await {
                 let chunk = chunk.map_err(invalid_upload)?;
                 if value.len() + chunk.len() > MAX_TEXT_BYTES {
-                    return Err(ApiError::bad_request(format!("The field '{name}' is too long.")));
+                    let text = Message::new("error-form-field-long").arg("name", &name);
+                    return Err(ApiError::text(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, text));
                 }
                 value.extend_from_slice(&chunk);
             }
-            let value = String::from_utf8(value)
-                .map_err(|_| ApiError::bad_request(format!("The field '{name}' is not text.")))?;
+            let value = String::from_utf8(value).map_err(|_| {
+                let text = Message::new("error-form-field-not-text").arg("name", &name);
+                ApiError::text(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, text)
+            })?;
             super::nul::refuse_nul(&name, &value)?;
             received.texts.insert(name, value);
         }
@@ -222,19 +231,83 @@ async fn discard(files: Vec<Pending>) {
     }
 }
 
+/// A form whose files come in several fields (`fields`), at most one each and none required
+/// here (the caller's rules say which it needs); see [`ReceivedForm::store_private`].
+pub async fn receive_fields(
+    media: &MediaStore,
+    uploader: Uploader,
+    mut form: Multipart,
+    fields: &[&str],
+) -> Result<ReceivedForm, ApiError> {
+    let mut received =
+        ReceivedForm { media: media.clone(), uploader, files: Vec::new(), fields: Vec::new(), texts: HashMap::new() };
+    let limit = FileLimit { max: 1 };
+    if let Err(refused) = read_parts(&mut received, &mut form, fields, &limit).await {
+        discard(std::mem::take(&mut received.files)).await;
+        return Err(refused);
+    }
+    Ok(received)
+}
+
+impl ReceivedForm {
+    /// Checks every file as [`Self::store`] does and stores it as a private object (crates/media's
+    /// `private`), all or nothing, with the field it came in. Nothing is recorded: the caller does.
+    pub async fn store_private(mut self) -> Result<Vec<(String, PrivateFile)>, ApiError> {
+        let (media, (owner, _), files) = (self.media.clone(), self.uploader, std::mem::take(&mut self.files));
+        let fields = std::mem::take(&mut self.fields);
+        blocking(move || {
+            let mut stored: Vec<(String, PrivateFile)> = Vec::with_capacity(files.len());
+            for (pending, field) in files.into_iter().zip(fields) {
+                match pending.finish_private(owner) {
+                    Ok(file) => stored.push((field, file)),
+                    Err(refused) => {
+                        remove_private(&media, stored.iter().map(|(_, f)| f));
+                        return Err(refused);
+                    }
+                }
+            }
+            Ok(stored)
+        })
+        .await
+    }
+}
+
+/// Removes private objects stored for a form that was then refused. Blocking.
+pub fn remove_private<'a>(media: &MediaStore, files: impl Iterator<Item = &'a PrivateFile>) {
+    for file in files {
+        if let Err(e) = media.delete_private(&file.object_name) {
+            tracing::warn!(file = %file.object_name, error = %e, "cannot remove a refused private file");
+        }
+    }
+}
+
 fn no_file() -> ApiError {
-    ApiError::bad_request("Please select a file")
+    ApiError::text(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, Message::new("error-select-file"))
+}
+
+/// More files than the form takes, in the reader's language.
+fn too_many(max: usize) -> ApiError {
+    let said = match max {
+        1 => Message::new("error-upload-one"),
+        _ => Message::new("error-upload-at-most").arg("count", max),
+    };
+    ApiError::text(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, said)
 }
 
 /// A body that is not a multipart form at all is of the wrong type (415); a broken one is a bad request.
 fn invalid_upload(e: MultipartError) -> ApiError {
     use MultipartError as M;
     match e {
-        M::ContentTypeMissing | M::ContentTypeParse | M::ContentTypeIncompatible | M::BoundaryMissing => ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            crate::errors::ErrorCode::UnsupportedMediaType,
-            "Expected a file upload (Content-Type: multipart/form-data).",
-        ),
-        other => ApiError::bad_request(format!("Invalid upload: {other}")),
+        M::ContentTypeMissing | M::ContentTypeParse | M::ContentTypeIncompatible | M::BoundaryMissing => {
+            ApiError::text(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                ErrorCode::UnsupportedMediaType,
+                Message::new("error-upload-content-type"),
+            )
+        }
+        other => {
+            let text = Message::new("error-upload-invalid").arg("error", other.to_string());
+            ApiError::text(StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest, text)
+        }
     }
 }

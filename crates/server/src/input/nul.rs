@@ -3,18 +3,25 @@
 
 use std::collections::BTreeMap;
 
-use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpRequest, HttpResponse};
 use serde_json::Value;
 
 use super::strict;
-use crate::errors::ApiError;
+use hometutor_i18n::Message;
 
-const NUL_MESSAGE: &str = "Must not contain the NUL character (U+0000).";
+use crate::errors::ApiError;
 
 /// The answer to text with a NUL in it: 400 `validation`, each offending field named.
 fn nul_refused(fields: Vec<String>) -> ApiError {
-    let fields: BTreeMap<String, String> = fields.into_iter().map(|f| (f, NUL_MESSAGE.to_string())).collect();
-    ApiError::invalid_fields("Text must not contain the NUL character (U+0000).", fields)
+    let field_text = Message::new("validation-nul");
+    let english = field_text.render(hometutor_i18n::Language::En);
+    let texts = fields.iter().map(|f| (f.clone(), field_text.clone())).collect();
+    let fields: BTreeMap<String, String> = fields.into_iter().map(|f| (f, english.clone())).collect();
+    let text = Message::new("error-nul");
+    let mut err = ApiError::invalid_fields(text.render(hometutor_i18n::Language::En), fields);
+    err.texts.message = Some(text);
+    err.texts.fields = texts;
+    err
 }
 
 /// Refuses one text field (a multipart form part, say).
@@ -93,5 +100,5 @@ pub fn nul_in_url_refusal(req: &HttpRequest) -> Option<HttpResponse> {
             found.push(printable(&key));
         }
     }
-    (!found.is_empty()).then(|| nul_refused(found).error_response())
+    (!found.is_empty()).then(|| nul_refused(found).response_in(crate::language::of_request(req)))
 }

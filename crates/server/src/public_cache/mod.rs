@@ -17,4 +17,4 @@ mod invalidation;
 mod store;
 
 pub use invalidation::invalidate_on_writes;
-pub use store::{bytes, json, PublicCache};
+pub use store::{bytes_per_language, json, PublicCache};

@@ -108,6 +108,13 @@ pub fn bytes(req: &HttpRequest, body: Bytes, cache_control: &'static str) -> Htt
     respond(req, body, etag, cache_control)
 }
 
+/// Like [`bytes`], for an answer in the request's `Accept-Language`: caches keep one per language.
+pub fn bytes_per_language(req: &HttpRequest, body: Bytes, cache_control: &'static str) -> HttpResponse {
+    let mut response = bytes(req, body, cache_control);
+    response.headers_mut().insert(header::VARY, header::HeaderValue::from_static("Authorization, Accept-Language"));
+    response
+}
+
 fn respond(req: &HttpRequest, body: Bytes, etag: HeaderValue, cache_control: &'static str) -> HttpResponse {
     let not_modified = matches_etag(req, &etag);
     let mut response = if not_modified { HttpResponse::NotModified() } else { HttpResponse::Ok() };

@@ -2,45 +2,24 @@
 //! parent's invitations. The rules are crates/discovery's; this file maps them onto HTTP.
 
 use actix_web::http::StatusCode;
+use actix_web::middleware::from_fn;
 use actix_web::{get, post, web, HttpResponse};
 use hometutor_core::Role;
-use hometutor_discovery::{
-    DiscoveryError, DiscoveryService, RecommendedTutor, TermRef, TutorCard, TutorQuery, MAX_RECOMMENDATIONS,
-};
+use hometutor_discovery::{DiscoveryService, RecommendedTutor, TermRef, TutorCard, TutorQuery, MAX_RECOMMENDATIONS};
 use hometutor_media::MediaError;
+use hometutor_profiles::verification::Badge;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, database, ApiError, ErrorBody, ErrorCode};
+use crate::errors::{blocking, ApiError, ErrorBody, ErrorCode};
 use crate::extract::CurrentUser;
 use crate::input::Json;
+use crate::rate_limit;
 use crate::routes::tuition::parse_coordinates;
 use crate::routes::vocabulary::TermDto;
 use crate::schemas;
 use crate::state::AppState;
-
-impl From<DiscoveryError> for ApiError {
-    fn from(e: DiscoveryError) -> Self {
-        let message = e.to_string();
-        match e {
-            DiscoveryError::NotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
-            DiscoveryError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
-            // A request tutors cannot see takes no invitation, as a closed one.
-            DiscoveryError::Closed | DiscoveryError::Hidden => {
-                Self::new(StatusCode::CONFLICT, ErrorCode::RequestClosed, message)
-            }
-            DiscoveryError::TooManyInvites(_) => {
-                Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message)
-            }
-            DiscoveryError::Validation(errors) => {
-                let fields = errors.iter().map(|e| (e.field.to_string(), e.message.clone())).collect();
-                ApiError::invalid_fields(message, fields)
-            }
-            DiscoveryError::Db(e) => database(e),
-        }
-    }
-}
 
 fn service(state: &AppState) -> DiscoveryService {
     DiscoveryService::new(state.db.clone(), state.notifier.clone())
@@ -82,16 +61,18 @@ pub struct TutorCardDto {
     pub review_count: i64,
     /// From the place searched to the centre of the tutor's teaching area, to 0.1 km.
     pub distance_km: f64,
-    /// Roughly where the tutor teaches ('near Lajpat Nagar, South Delhi').
+    /// Roughly where the tutor teaches ('Lajpat Nagar, South Delhi').
     pub place_name: Option<String>,
     /// `[longitude, latitude]` of that place (a post office's public point, never the tutor's own):
     /// where the search map shows the tutor.
     #[schema(value_type = Option<Vec<f64>>, min_items = 2, max_items = 2, example = json!([77.2402, 28.5733]))]
     pub place_location: Option<[f64; 2]>,
-    /// Approved by an admin.
+    /// Verified: an admin checked the tutor's documents (`verification` says which checks passed, and when).
     pub verified: bool,
+    /// Featured by HomeTutor (an award of the site's, not a check).
     pub featured: bool,
-    pub badges: Vec<String>,
+    /// The checks that passed and their date; absent for a tutor not verified.
+    pub verification: Option<Badge>,
 }
 
 impl From<TutorCard> for TutorCardDto {
@@ -114,7 +95,7 @@ impl From<TutorCard> for TutorCardDto {
             place_location: c.place_location,
             verified: c.verified,
             featured: c.featured,
-            badges: c.badges,
+            verification: c.verification,
         }
     }
 }
@@ -128,9 +109,10 @@ pub struct SearchParams {
     /// Only tutors whose centre is at most this far (km, 1–50).
     #[param(minimum = 1, maximum = 50)]
     pub radius_km: Option<f64>,
-    /// A subject id of /api/vocabulary (tutors who name it or 'All Subjects').
+    /// A subject of /api/vocabulary (tutors who name it or 'All Subjects'): its id, or its name as
+    /// people type it, in English, Hindi or Hinglish ('maths', 'गणित', 'ganit').
     pub subject: Option<String>,
-    /// A class id of /api/vocabulary.
+    /// A class of /api/vocabulary: its id, or its name as people type it ('class 8th', 'कक्षा ८', '8vi').
     pub class_level: Option<String>,
     /// A board id of /api/vocabulary.
     pub board: Option<String>,
@@ -145,7 +127,7 @@ pub struct SearchParams {
     /// The highest fee per hour in rupees (tutors without a fee are left out); not below `minFee`.
     #[param(minimum = 0, maximum = 100000)]
     pub max_fee: Option<i64>,
-    /// `true`: admin-approved tutors only.
+    /// `true`: verified tutors only (an admin checked their documents).
     pub verified: Option<bool>,
     /// From 1.
     #[param(minimum = 1, maximum = 500)]
@@ -168,11 +150,13 @@ pub struct TutorSearchDto {
 #[utoipa::path(tag = "tutors", params(SearchParams), responses(
     (status = 200, body = TutorSearchDto),
     (status = 400, description = "`validation`: a bad location, radius, filter id, rating, fee or page", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: too many searches from this client (an IPv6 client counted by its /64), with Retry-After", body = ErrorBody),
 ))]
-#[get("/tutors/search")]
+#[get("/tutors/search", wrap = "from_fn(rate_limit::tutor_searches)")]
 #[tracing::instrument(skip_all)]
 pub async fn search_tutors(
     state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
     params: web::Query<SearchParams>,
 ) -> Result<web::Json<TutorSearchDto>, ApiError> {
     let p = params.into_inner();
@@ -200,7 +184,26 @@ pub async fn search_tutors(
         page: p.page,
     };
     let discovery = service(&state);
-    let found = blocking(move || discovery.search(&query)).await?;
+    let (subject, class) = (query.subject.clone(), query.class_level.clone());
+    let mut found = blocking(move || discovery.search(&query)).await?;
+    // A signed-in family is not shown the tutors who blocked them (a visitor's search is everyone's).
+    if req.headers().contains_key(actix_web::http::header::AUTHORIZATION) {
+        if let Ok(viewer) = crate::extract::authenticate(&req).await {
+            let db = state.db.clone();
+            let blockers = blocking(move || {
+                db.read(|c| {
+                    hometutor_moderation::blocks::blockers_of(c, viewer.id).map_err(hometutor_db::DbError::from)
+                })
+                .map_err(crate::errors::database)
+            })
+            .await?;
+            let before = found.tutors.len();
+            found.tutors.retain(|t| !blockers.contains(&t.id));
+            found.total -= before - found.tutors.len();
+        }
+    }
+    // A family's filters count in the admins' search trends beside tutors' (a valid search only).
+    state.tuition.record_tutor_search_terms(subject.as_deref(), class.as_deref());
     Ok(web::Json(TutorSearchDto {
         tutors: found.tutors.into_iter().map(Into::into).collect(),
         total: found.total,
@@ -318,30 +321,32 @@ pub struct PhotoDto {
     pub photo_url: String,
 }
 
-fn photo_refused(message: &str) -> ApiError {
-    ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::UnsupportedFile, message)
+fn photo_refused(id: &'static str) -> ApiError {
+    ApiError::text(StatusCode::BAD_REQUEST, ErrorCode::UnsupportedFile, hometutor_i18n::Message::new(id))
 }
 
 /// The bytes of the form's `photo` part (other parts are read and ignored).
 async fn read_photo(mut form: actix_multipart::Multipart) -> Result<Vec<u8>, ApiError> {
     use futures_util::StreamExt;
-    let bad = |e: actix_multipart::MultipartError| ApiError::bad_request(format!("Invalid form: {e}"));
+    let bad = |e: actix_multipart::MultipartError| {
+        ApiError::bad_request_text(hometutor_i18n::Message::new("error-form-invalid").arg("error", e.to_string()))
+    };
     let mut photo: Option<Vec<u8>> = None;
     while let Some(part) = form.next().await {
         let mut part = part.map_err(bad)?;
         let is_photo = part.name() == Some("photo");
         if is_photo && photo.is_some() {
-            return Err(ApiError::bad_request("Please send one photo."));
+            return Err(ApiError::bad_request_text(hometutor_i18n::Message::new("error-photo-one")));
         }
         let mut bytes = Vec::new();
         while let Some(chunk) = part.next().await {
             let chunk = chunk.map_err(bad)?;
             if is_photo {
                 if bytes.len() + chunk.len() > MAX_PHOTO_BYTES {
-                    return Err(ApiError::new(
+                    return Err(ApiError::text(
                         StatusCode::BAD_REQUEST,
                         ErrorCode::FileTooLarge,
-                        "The photo is too large: at most 5 MB, please.",
+                        hometutor_i18n::Message::new("error-photo-too-large"),
                     ));
                 }
                 bytes.extend_from_slice(&chunk);
@@ -351,7 +356,9 @@ async fn read_photo(mut form: actix_multipart::Multipart) -> Result<Vec<u8>, Api
             photo = Some(bytes);
         }
     }
-    photo.filter(|p| !p.is_empty()).ok_or_else(|| ApiError::bad_request("Please choose a photo (form field `photo`)."))
+    photo
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| ApiError::bad_request_text(hometutor_i18n::Message::new("error-photo-required")))
 }
 
 /// Sets the calling tutor's profile photo (multipart field `photo`: JPEG, PNG or WebP, at
@@ -370,16 +377,18 @@ pub async fn upload_photo(
     form: actix_multipart::Multipart,
 ) -> Result<web::Json<PhotoDto>, ApiError> {
     if me.0.role != Role::Tutor {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, ErrorCode::NotATutor, "Only tutors have a profile photo."));
+        return Err(ApiError::text(
+            StatusCode::FORBIDDEN,
+            ErrorCode::NotATutor,
+            hometutor_i18n::Message::new("error-photo-tutors-only"),
+        ));
     }
     let bytes = read_photo(form).await?;
     let (media, profiles, tutor) = (state.media.clone(), state.profiles.clone(), me.0.id);
     let stored = blocking(move || {
         media.store_photo(tutor, &bytes).map_err(|e| match e {
-            MediaError::NotAllowed(_) | MediaError::Mismatch(_) => {
-                photo_refused("The photo must be a JPEG, PNG or WebP image.")
-            }
-            MediaError::Damaged(_) => photo_refused("The photo is damaged or incomplete."),
+            MediaError::NotAllowed(_) | MediaError::Mismatch(_) => photo_refused("error-photo-type"),
+            MediaError::Damaged(_) => photo_refused("error-photo-damaged"),
             other => ApiError::from(other),
         })
     })

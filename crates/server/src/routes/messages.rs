@@ -52,7 +52,9 @@ pub async fn history(
     let found = match (p.user_id, p.request_id) {
         (Some(partner), _) => blocking(move || store.history(me, UserId(partner), p.before, limit)).await?,
         (None, Some(request)) => blocking(move || store.about_request(me, request, p.before, limit)).await?,
-        (None, None) => return Err(ApiError::bad_request("Give userId or requestId.")),
+        (None, None) => {
+            return Err(ApiError::bad_request_text(hometutor_i18n::Message::new("error-give-user-or-request")))
+        }
     };
     Ok(web::Json(found.into_iter().map(Into::into).collect()))
 }
@@ -102,8 +104,11 @@ pub async fn send(state: web::Data<AppState>, me: CurrentUser, body: Json<SendBo
 #[derive(Serialize, ToSchema)]
 pub struct PartnerDto {
     pub id: i64,
+    /// The full name; a parent who does not share their contacts with the caller (a tutor
+    /// not interested in their requests, or one they stopped sharing with) as "Priya S.".
     pub name: String,
-    pub email: String,
+    /// Null for a parent who does not share their contacts with the caller.
+    pub email: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -147,7 +152,10 @@ pub async fn conversations(
 #[derive(Serialize, ToSchema)]
 pub struct RecentChatUser {
     pub id: i64,
-    pub email: String,
+    /// As in the conversation list: a parent who does not share their contacts shows as "Priya S."…
+    pub name: String,
+    /// …and without an e-mail (null).
+    pub email: Option<String>,
     pub unread: i64,
 }
 
@@ -171,17 +179,22 @@ pub async fn recent(
     _params: web::Query<RecentParams>,
 ) -> Result<web::Json<Vec<RecentChatUser>>, ApiError> {
     if user_id.into_inner() != me.0.id.0 {
-        return Err(ApiError::new(
+        return Err(ApiError::text(
             actix_web::http::StatusCode::FORBIDDEN,
             ErrorCode::Forbidden,
-            "You can only list your own chats.",
+            hometutor_i18n::Message::new("error-own-chats-only"),
         ));
     }
     let store = state.messages.clone();
     let list = blocking(move || store.conversations(me.0.id)).await?;
     Ok(web::Json(
         list.into_iter()
-            .map(|c| RecentChatUser { id: c.partner.id.0, email: c.partner.email, unread: c.unread })
+            .map(|c| RecentChatUser {
+                id: c.partner.id.0,
+                name: c.partner.name,
+                email: c.partner.email,
+                unread: c.unread,
+            })
             .collect(),
     ))
 }

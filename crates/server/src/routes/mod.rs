@@ -5,6 +5,7 @@ pub mod auth;
 pub mod discovery;
 pub mod health;
 pub mod messages;
+pub mod moderation;
 pub mod notifications;
 pub mod payments;
 pub mod places;
@@ -13,6 +14,7 @@ pub mod teaching_area;
 pub mod tuition;
 pub mod tutors;
 pub mod uploads;
+pub mod verification;
 pub mod vocabulary;
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -22,6 +24,8 @@ pub fn config(cfg: &mut ServiceConfig) {
     auth::config(cfg);
     payments::config(cfg);
     tuition::config(cfg);
+    // Before `messages`: the literal `/chat/blocks` wins over `/chat/{partnerId}`.
+    moderation::config(cfg);
     messages::config(cfg);
     notifications::config(cfg);
     // Before `tutors`: `/tutors/search` and `/tutors/me/photo` win over `/tutors/{idOrEmail}`.
@@ -30,6 +34,7 @@ pub fn config(cfg: &mut ServiceConfig) {
     teaching_area::config(cfg);
     tutors::config(cfg);
     uploads::config(cfg);
+    verification::config(cfg);
     places::config(cfg);
     site::config(cfg);
     vocabulary::config(cfg);

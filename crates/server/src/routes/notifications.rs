@@ -92,7 +92,7 @@ pub async fn mark_notifications_read(
         ReadBody { ids: Some(ids), all: None } => Some(ids),
         ReadBody { ids: None, all: Some(true) } => None,
         _ => {
-            let field = hometutor_core::FieldError::new("ids", "Give the ids to mark read, or all: true.");
+            let field = hometutor_core::FieldError::text("ids", hometutor_i18n::Message::new("validation-read-ids"));
             return Err(hometutor_notifications::NotificationError::from(field).into());
         }
     };
@@ -224,23 +224,20 @@ pub struct Unsubscribed {
     pub kind: &'static str,
     /// In the language of the browser that followed the link.
     pub label: String,
-    /// Always `off`.
+    /// After a POST always `off`; from a GET, the account's choice for this kind now (nothing changed yet).
     #[schema(value_type = EmailChoiceDto)]
     pub email: &'static str,
 }
 
-async fn unsubscribe_with(
-    state: &AppState,
-    token: String,
-    language: hometutor_i18n::Language,
-) -> Result<web::Json<Unsubscribed>, ApiError> {
-    let service = state.notifications.clone();
-    let kind: Kind = blocking(move || service.unsubscribe(&token)).await?;
-    Ok(web::Json(Unsubscribed { kind: kind.as_str(), label: kind.label_in(language), email: "off" }))
+impl Unsubscribed {
+    fn of(kind: Kind, email: &'static str, language: hometutor_i18n::Language) -> Self {
+        Self { kind: kind.as_str(), label: kind.label_in(language), email }
+    }
 }
 
-/// Turns off the e-mails of one kind for the account an e-mail's link was signed for. No
-/// login; the same link answers the same way again.
+/// What an e-mail's unsubscribe link would turn off and the account's choice for it now. Changes
+/// nothing: mail scanners and link previews open links, so only a POST unsubscribes (RFC 8058).
+/// No login; the signed token is the permission.
 #[utoipa::path(tag = "notifications", params(UnsubscribeParams), responses(
     (status = 200, body = Unsubscribed),
     (status = 400, description = "A forged, altered or foreign link (`invalid_unsubscribe_link`)", body = ErrorBody),
@@ -248,16 +245,21 @@ async fn unsubscribe_with(
 ))]
 #[get("/notifications/unsubscribe", wrap = "from_fn(rate_limit::unsubscribes)")]
 #[tracing::instrument(skip_all)]
-pub async fn unsubscribe_from_emails(
+pub async fn unsubscribe_link(
     state: web::Data<AppState>,
     Accepted(language): Accepted,
     params: web::Query<UnsubscribeParams>,
 ) -> Result<web::Json<Unsubscribed>, ApiError> {
-    unsubscribe_with(&state, params.into_inner().token, language).await
+    let service = state.notifications.clone();
+    let token = params.into_inner().token;
+    let (kind, email) = blocking(move || service.unsubscribe_link(&token)).await?;
+    Ok(web::Json(Unsubscribed::of(kind, email.as_str(), language)))
 }
 
-/// RFC 8058 one-click unsubscribe: what a mail client POSTs to the `List-Unsubscribe`
-/// address (its `List-Unsubscribe=One-Click` body is not needed). As the GET.
+/// Turns off the e-mails of one kind for the account an e-mail's link was signed for: RFC 8058's
+/// one-click POST from a mail client to the `List-Unsubscribe` address (its
+/// `List-Unsubscribe=One-Click` body is not needed), and the web page's confirm button. No login;
+/// the same link answers the same way again.
 #[utoipa::path(tag = "notifications", params(UnsubscribeParams), responses(
     (status = 200, body = Unsubscribed),
     (status = 400, description = "A forged, altered or foreign link (`invalid_unsubscribe_link`)", body = ErrorBody),
@@ -270,7 +272,10 @@ pub async fn unsubscribe_from_emails_one_click(
     Accepted(language): Accepted,
     params: web::Query<UnsubscribeParams>,
 ) -> Result<web::Json<Unsubscribed>, ApiError> {
-    unsubscribe_with(&state, params.into_inner().token, language).await
+    let service = state.notifications.clone();
+    let token = params.into_inner().token;
+    let kind: Kind = blocking(move || service.unsubscribe(&token)).await?;
+    Ok(web::Json(Unsubscribed::of(kind, "off", language)))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {
@@ -279,6 +284,6 @@ pub fn config(cfg: &mut ServiceConfig) {
         .service(unread_notifications)
         .service(notification_preferences)
         .service(set_notification_preferences)
-        .service(unsubscribe_from_emails)
+        .service(unsubscribe_link)
         .service(unsubscribe_from_emails_one_click);
 }

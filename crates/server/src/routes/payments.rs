@@ -3,6 +3,7 @@
 
 use actix_web::{get, post, web, HttpRequest};
 use chrono::{DateTime, Utc};
+use hometutor_core::SubscriptionStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -58,7 +59,7 @@ pub async fn create_session(
         currency: hometutor_payments::CURRENCY.into(),
         provider: session.provider.into(),
         environment: state.cashfree_environment.clone(),
-        message: "Payment session created.".into(),
+        message: hometutor_i18n::text(me.0.language, "done-payment-session", &[]),
     }))
 }
 
@@ -105,7 +106,7 @@ pub async fn verify(
     body: Json<VerifyRequest>,
 ) -> Result<web::Json<VerifyResponse>, ApiError> {
     if body.order_id.trim().is_empty() {
-        return Err(ApiError::bad_request("Invalid payment session. Order ID not found."));
+        return Err(ApiError::bad_request_text(hometutor_i18n::Message::new("error-payment-session-invalid")));
     }
     let sub = state.payments.verify(me.0.id, body.order_id.trim()).await?;
     Ok(web::Json(VerifyResponse {
@@ -113,22 +114,8 @@ pub async fn verify(
         subscription_active: sub.active,
         subscription_expires: sub.expires.map(|e| e.and_utc()),
         user: VerifiedUser { id: me.0.id.0 },
-        message: "Payment verified. Your subscription is active.".into(),
+        message: hometutor_i18n::text(me.0.language, "done-payment-verified", &[]),
     }))
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SubscriptionStatus {
-    /// Active means paid and not yet expired.
-    pub subscription_active: bool,
-    pub subscription_expires: Option<DateTime<Utc>>,
-}
-
-impl From<hometutor_core::SubscriptionStatus> for SubscriptionStatus {
-    fn from(s: hometutor_core::SubscriptionStatus) -> Self {
-        Self { subscription_active: s.active, subscription_expires: s.expires.map(|e| e.and_utc()) }
-    }
 }
 
 /// The caller's own subscription (a `userId` parameter, if sent, is ignored).
@@ -142,7 +129,7 @@ pub async fn subscription_status(
     state: web::Data<AppState>,
     me: CurrentUser,
 ) -> Result<web::Json<SubscriptionStatus>, ApiError> {
-    Ok(web::Json(state.payments.subscription(me.0.id).await?.into()))
+    Ok(web::Json(state.payments.subscription(me.0.id).await?))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -84,7 +84,9 @@ pub struct SearchParams {
 pub async fn search_places(req: HttpRequest, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
     let q = params.into_inner().q;
     if q.chars().count() > MAX_QUERY_CHARS {
-        return Err(ApiError::bad_request(format!("q must be at most {MAX_QUERY_CHARS} characters.")));
+        return Err(ApiError::bad_request_text(
+            hometutor_i18n::Message::new("error-place-query-long").arg("max", MAX_QUERY_CHARS),
+        ));
     }
     if q.chars().filter(|c| !c.is_whitespace()).count() < MIN_QUERY_CHARS {
         return public_cache::json(&req, &Vec::<PlaceDto>::new(), PLACES_CACHE_CONTROL);
@@ -114,12 +116,17 @@ pub struct NearestParams {
 #[get("/places/nearest", wrap = "from_fn(rate_limit::place_searches)")]
 #[tracing::instrument(skip_all)]
 pub async fn nearest_place(req: HttpRequest, params: web::Query<NearestParams>) -> Result<HttpResponse, ApiError> {
-    let point = parse_coordinates(&params.location)
-        .ok_or_else(|| ApiError::bad_request("location must be [longitude,latitude] of a real place."))?;
+    let point = parse_coordinates(&params.location).ok_or_else(|| {
+        ApiError::bad_request_text(hometutor_i18n::Message::new("error-not-a-real-place").arg("param", "location"))
+    })?;
     let found =
         blocking(move || Ok::<_, ApiError>(Places::global().nearest(point.lat, point.lng).map(PlaceDto::from))).await?;
     let found = found.ok_or_else(|| {
-        ApiError::new(StatusCode::NOT_FOUND, ErrorCode::PlaceNotFound, "No known place near this point.")
+        ApiError::text(
+            StatusCode::NOT_FOUND,
+            ErrorCode::PlaceNotFound,
+            hometutor_i18n::Message::new("error-no-place-near"),
+        )
     })?;
     public_cache::json(&req, &found, PLACES_CACHE_CONTROL)
 }

@@ -4,7 +4,7 @@
 
 use actix_web::middleware::from_fn;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use hometutor_admin::NewTicket;
+use hometutor_admin::{NewTicket, SiteContent, SiteSettings, Testimonial};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -13,7 +13,6 @@ use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::rate_limit;
-use crate::routes::admin::{ContentDto, SettingsDto, TestimonialDto};
 use crate::schemas;
 use crate::state::AppState;
 
@@ -26,8 +25,8 @@ pub struct PublicTestimonial {
 
 #[derive(Serialize, ToSchema)]
 pub struct SiteDto {
-    pub settings: SettingsDto,
-    pub content: ContentDto,
+    pub settings: SiteSettings,
+    pub content: SiteContent,
     /// Approved testimonials, newest first (at most 12).
     pub testimonials: Vec<PublicTestimonial>,
     /// True when PAYMENT_MODE is `simulated`: subscriptions cost nothing and tutors are told so.
@@ -54,8 +53,8 @@ pub async fn site(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
         })
         .await?;
         let body = SiteDto {
-            settings: settings.into(),
-            content: content.into(),
+            settings,
+            content,
             testimonials: testimonials
                 .into_iter()
                 .map(|t| PublicTestimonial { id: t.id, name: t.name, text: t.text })
@@ -81,7 +80,7 @@ fn testimonial_text_schema() -> utoipa::openapi::Object {
 
 /// A parent's testimonial; it shows on the landing page once an admin approves it.
 #[utoipa::path(tag = "site", security(("bearer" = [])), request_body = TestimonialBody, responses(
-    (status = 201, body = TestimonialDto),
+    (status = 201, body = Testimonial),
     (status = 400, body = ErrorBody),
     (status = 403, description = "Only parents", body = ErrorBody),
     (status = 409, description = "Too many waiting for approval", body = ErrorBody),
@@ -95,7 +94,7 @@ pub async fn submit_testimonial(
 ) -> Result<HttpResponse, ApiError> {
     let (service, text) = (state.admin.clone(), body.into_inner().text);
     let saved = blocking(move || service.submit_testimonial(me.0.id, me.0.role, &text)).await?;
-    Ok(HttpResponse::Created().json(TestimonialDto::from(saved)))
+    Ok(HttpResponse::Created().json(saved))
 }
 
 // A missing field reads as "" so that the domain names it like a blank one (every
@@ -144,15 +143,17 @@ pub struct TicketCreated {
 ))]
 #[post("/support-tickets", wrap = "from_fn(rate_limit::support_tickets)")]
 #[tracing::instrument(skip_all)]
-pub async fn submit_ticket(state: web::Data<AppState>, body: Json<TicketBody>) -> Result<HttpResponse, ApiError> {
+pub async fn submit_ticket(
+    state: web::Data<AppState>,
+    language: crate::language::Accepted,
+    body: Json<TicketBody>,
+) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let ticket = NewTicket { name: b.name, email: b.email, subject: b.subject, message: b.message };
     let service = state.admin.clone();
     let saved = blocking(move || service.submit_ticket(&ticket)).await?;
-    Ok(HttpResponse::Created().json(TicketCreated {
-        id: saved.id,
-        message: "Thank you! Your message has been sent. We usually answer within 2-4 hours.".into(),
-    }))
+    Ok(HttpResponse::Created()
+        .json(TicketCreated { id: saved.id, message: hometutor_i18n::text(language.0, "done-ticket-sent", &[]) }))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {

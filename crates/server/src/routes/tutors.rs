@@ -1,7 +1,6 @@
 //! Tutors' public profiles and reviews (a tutor's own teaching area: `teaching_area`).
 
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
-use chrono::{DateTime, Utc};
 use hometutor_profiles::{ProfileFields, Review, TutorProfile, MAX_COMMENT_CHARS, MAX_RATING, MIN_RATING};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -23,9 +22,10 @@ pub struct TutorProfileDto {
     pub fullname: String,
     pub email: String,
     pub subscription_active: bool,
+    /// Verified (the same as `verified`).
     pub approved: bool,
+    /// Featured by HomeTutor (an award of the site's, not a check).
     pub featured: bool,
-    pub badges: Vec<String>,
     pub about: String,
     pub subjects: String,
     pub availability: String,
@@ -44,8 +44,10 @@ pub struct TutorProfileDto {
     pub fee_per_hour: Option<i32>,
     /// The square photo, served publicly.
     pub photo_url: Option<String>,
-    /// Approved by an admin (the same as `approved`).
+    /// Verified: an admin checked the tutor's documents (`verification` says which checks passed, and when).
     pub verified: bool,
+    /// The checks that passed and their date; absent for a tutor not verified.
+    pub verification: Option<hometutor_profiles::verification::Badge>,
     /// Mean rating to one decimal; null without reviews.
     pub rating: Option<f64>,
     pub review_count: i64,
@@ -60,7 +62,7 @@ pub struct TutorProfileDto {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AreaSummaryDto {
-    /// 'near Lajpat Nagar, South Delhi'.
+    /// 'Lajpat Nagar, South Delhi'.
     pub place_name: Option<String>,
     pub radius_km: f64,
     pub subjects: Vec<TermDto>,
@@ -92,7 +94,6 @@ impl From<TutorProfile> for TutorProfileDto {
             subscription_active: p.subscription_active,
             approved: p.approved,
             featured: p.featured,
-            badges: p.badges,
             about: f.about,
             subjects: f.subjects,
             availability: f.availability,
@@ -107,6 +108,7 @@ impl From<TutorProfile> for TutorProfileDto {
             fee_per_hour: p.fee_per_hour,
             photo_url: photo_url(p.photo),
             verified: p.approved,
+            verification: p.verification,
             rating: p.rating_average,
             review_count: p.rating_count,
             rating_counts: p.rating_counts,
@@ -144,6 +146,12 @@ pub async fn tutor_profile(
         let dto = blocking(move || {
             let found = profiles.get(&key).map_err(ApiError::from)?;
             let tutor = found.id;
+            // A tutor who blocked the viewer is not shown to them: as if there were no such tutor.
+            if let Some(viewer) = &viewer {
+                if messages.has_blocked(tutor, viewer.id).map_err(ApiError::from)? {
+                    return Err(ApiError::from(hometutor_profiles::ProfileError::NotFound));
+                }
+            }
             let mut dto = TutorProfileDto::from(found);
             dto.area = discovery.area_summary(tutor.0).map_err(ApiError::from)?.map(Into::into);
             if let Some(viewer) = viewer {
@@ -248,38 +256,9 @@ pub async fn update_tutor_profile(
     Ok(web::Json(saved.into()))
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReviewDto {
-    pub id: i64,
-    pub rating: i32,
-    pub comment: String,
-    pub parent_id: i64,
-    /// The reviewer's name; their e-mail stays private.
-    pub parent_name: String,
-    pub created_at: DateTime<Utc>,
-    /// 'In touch via HomeTutor': the parent and the tutor had a conversation, or the tutor
-    /// was interested in one of the parent's requests.
-    pub in_touch: bool,
-}
-
-impl From<Review> for ReviewDto {
-    fn from(r: Review) -> Self {
-        Self {
-            id: r.id,
-            rating: r.rating,
-            comment: r.comment,
-            parent_id: r.parent_id.0,
-            parent_name: r.parent_name,
-            created_at: r.created_at.and_utc(),
-            in_touch: r.in_touch,
-        }
-    }
-}
-
 /// The tutor's reviews, newest first.
 #[utoipa::path(tag = "tutors", params(("idOrEmail" = String, Path,)), responses(
-    (status = 200, body = Vec<ReviewDto>),
+    (status = 200, body = Vec<Review>),
     (status = 404, body = ErrorBody),
 ))]
 #[get("/tutors/{idOrEmail}/reviews")]
@@ -287,10 +266,10 @@ impl From<Review> for ReviewDto {
 pub async fn tutor_reviews(
     state: web::Data<AppState>,
     key: web::Path<String>,
-) -> Result<web::Json<Vec<ReviewDto>>, ApiError> {
+) -> Result<web::Json<Vec<Review>>, ApiError> {
     let profiles = state.profiles.clone();
     let list = blocking(move || profiles.reviews(&key)).await?;
-    Ok(web::Json(list.into_iter().map(Into::into).collect()))
+    Ok(web::Json(list))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -323,7 +302,7 @@ fn comment_schema() -> utoipa::openapi::Object {
 
 /// A parent's review (one per parent and tutor; a second replaces the first).
 #[utoipa::path(tag = "tutors", security(("bearer" = [])), params(("idOrEmail" = String, Path,)), request_body = ReviewBody, responses(
-    (status = 201, body = ReviewDto),
+    (status = 201, body = Review),
     (status = 400, description = "No rating, or out of 1–5", body = ErrorBody),
     (status = 403, description = "Only parents review", body = ErrorBody),
 ))]
@@ -338,9 +317,62 @@ pub async fn add_review(
     let b = body.into_inner();
     let profiles = state.profiles.clone();
     let review = blocking(move || profiles.review(me.0.id, me.0.role, &key, b.rating, &b.comment)).await?;
-    Ok(HttpResponse::Created().json(ReviewDto::from(review)))
+    Ok(HttpResponse::Created().json(review))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerBody {
+    #[serde(default)]
+    #[schema(required = true, schema_with = answer_schema)]
+    pub text: String,
+}
+
+/// Checked as sent for control characters, counted once trimmed; not blank.
+fn answer_schema() -> utoipa::openapi::Object {
+    crate::schemas::multi_line_trimmed(MAX_COMMENT_CHARS).build()
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnswerDto {
+    pub review_id: i64,
+    pub answer: String,
+    pub answered_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The reviewed tutor answers a review of theirs, once and publicly (shown under it).
+#[utoipa::path(tag = "tutors", security(("bearer" = [])), params(("idOrEmail" = String, Path,), ("reviewId" = i64, Path,)),
+    request_body = AnswerBody, responses(
+    (status = 201, body = AnswerDto),
+    (status = 400, description = "A blank or too long answer", body = ErrorBody),
+    (status = 403, description = "Not the reviewed tutor (`not_yours`)", body = ErrorBody),
+    (status = 404, description = "No such review of this tutor", body = ErrorBody),
+    (status = 409, description = "The review already has an answer (`review_answered`)", body = ErrorBody),
+))]
+#[post("/tutors/{idOrEmail}/reviews/{reviewId}/answer")]
+#[tracing::instrument(skip_all)]
+pub async fn answer_review(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    path: web::Path<(String, i64)>,
+    body: Json<AnswerBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (_tutor, review) = path.into_inner();
+    let text = body.into_inner().text;
+    let profiles = state.profiles.clone();
+    let answer = blocking(move || profiles.answer(me.0.id, review, &text)).await?;
+    Ok(HttpResponse::Created().json(AnswerDto {
+        review_id: answer.review,
+        answer: answer.text,
+        answered_at: answer.answered_at.and_utc(),
+    }))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {
-    cfg.service(tutor_reviews).service(add_review).service(tutor_profile).service(update_tutor_profile);
+    cfg.service(tutor_reviews)
+        .service(add_review)
+        .service(answer_review)
+        .service(tutor_profile)
+        .service(update_tutor_profile);
 }

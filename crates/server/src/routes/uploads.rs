@@ -3,6 +3,7 @@
 use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{delete, get, post, web, HttpResponse};
+use hometutor_i18n::Arg;
 use hometutor_media::{Kind, StoredFile};
 use serde::Serialize;
 use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, Object, ObjectBuilder, SchemaFormat, SchemaType, Type};
@@ -130,7 +131,8 @@ pub async fn upload_single(
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let file = receive_one(&state.media, (me.0.id, me.0.role), form, "file").await?.store_one().await?;
-    Ok(HttpResponse::Created().json(SingleUpload { file: file.into(), message: "File uploaded successfully!".into() }))
+    let message = hometutor_i18n::text(me.0.language, "done-file-uploaded", &[]);
+    Ok(HttpResponse::Created().json(SingleUpload { file: file.into(), message }))
 }
 
 /// Uploads several files (multipart field `files`, at most 10).
@@ -148,11 +150,10 @@ pub async fn upload_multiple(
     me: CurrentUser,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    let too_many = format!("At most {MAX_FILES_PER_UPLOAD} files can be uploaded at once.");
     let uploader = (me.0.id, me.0.role);
-    let limit = FileLimit { max: MAX_FILES_PER_UPLOAD, too_many: &too_many };
+    let limit = FileLimit { max: MAX_FILES_PER_UPLOAD };
     let files = receive(&state.media, uploader, form, "files", limit).await?.store().await?;
-    let message = format!("{} file(s) uploaded successfully!", files.len());
+    let message = hometutor_i18n::text(me.0.language, "done-files-uploaded", &[("count", Arg::from(files.len()))]);
     Ok(HttpResponse::Created().json(MultipleUpload { files: files.into_iter().map(Into::into).collect(), message }))
 }
 
@@ -175,8 +176,9 @@ pub async fn delete_upload(
     filename: web::Path<String>,
 ) -> Result<web::Json<Deleted>, ApiError> {
     let media = state.media.clone();
-    blocking(move || media.delete(me.0.id, me.0.role, &filename)).await?;
-    Ok(web::Json(Deleted { message: "File deleted successfully!".into() }))
+    let (id, role, language) = (me.0.id, me.0.role, me.0.language);
+    blocking(move || media.delete(id, role, &filename)).await?;
+    Ok(web::Json(Deleted { message: hometutor_i18n::text(language, "done-file-deleted", &[]) }))
 }
 
 /// What every uploaded file is served with (user uploads, admin assets, the

@@ -5,7 +5,8 @@ use std::sync::OnceLock;
 
 use actix_web::web::Bytes;
 use actix_web::{get, HttpRequest, HttpResponse};
-use hometutor_vocabulary::{Choice, Term, BOARDS, CLASSES, MODES, OTHER, SUBJECTS};
+use hometutor_i18n::Language;
+use hometutor_vocabulary::{label_in, Choice, Facet, Term, OTHER};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -59,35 +60,55 @@ pub struct VocabularyDto {
     pub modes: Vec<TermDto>,
 }
 
-fn list(terms: &[Term]) -> Vec<TermDto> {
-    terms.iter().map(TermDto::from).collect()
+/// A facet's terms labelled for a reader of `language`. Where the label is not the English one,
+/// the English label joins the synonyms: a Hindi reader who types "Mathematics" still finds it.
+fn list(facet: Facet, language: Language) -> Vec<TermDto> {
+    facet
+        .terms()
+        .iter()
+        .map(|t| {
+            let mut dto = TermDto::from(t);
+            let label = label_in(facet, t.id, language.code()).unwrap_or(t.label);
+            if label != t.label {
+                dto.synonyms.insert(0, std::mem::replace(&mut dto.label, label.to_string()));
+            }
+            dto
+        })
+        .collect()
 }
 
-/// The vocabulary: subjects, classes, boards and modes (public; cacheable for an hour).
+fn body_in(language: Language) -> Result<Bytes, ApiError> {
+    let dto = VocabularyDto {
+        subjects: list(Facet::Subject, language),
+        classes: list(Facet::Class, language),
+        boards: list(Facet::Board, language),
+        modes: list(Facet::Mode, language),
+    };
+    Ok(serde_json::to_vec(&dto).map_err(ApiError::internal)?.into())
+}
+
+/// The vocabulary: subjects, classes, boards and modes, labelled in the request's language
+/// (`Accept-Language`; ids are the same in every language). Public; cacheable for an hour.
 /// Ids never change once published; `other` is not listed (it is always allowed with text).
 #[utoipa::path(tag = "vocabulary", responses(
-    (status = 200, body = VocabularyDto, headers(("ETag" = String), ("Cache-Control" = String, description = "public, max-age=3600"))),
+    (status = 200, body = VocabularyDto, headers(("ETag" = String), ("Cache-Control" = String, description = "public, max-age=3600"), ("Vary" = String, description = "Authorization, Accept-Language"))),
     (status = 304, description = "Unchanged since the ETag in If-None-Match"),
 ))]
 #[get("/vocabulary")]
 #[tracing::instrument(skip_all)]
 pub async fn vocabulary(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    // Compiled in: serialised once per process.
-    static BODY: OnceLock<Bytes> = OnceLock::new();
-    let body = match BODY.get() {
-        Some(body) => body.clone(),
+    // Compiled in: serialised once per process and language.
+    static BODIES: OnceLock<Vec<(Language, Bytes)>> = OnceLock::new();
+    let bodies = match BODIES.get() {
+        Some(bodies) => bodies,
         None => {
-            let dto = VocabularyDto {
-                subjects: list(SUBJECTS),
-                classes: list(CLASSES),
-                boards: list(BOARDS),
-                modes: list(MODES),
-            };
-            let body: Bytes = serde_json::to_vec(&dto).map_err(ApiError::internal)?.into();
-            BODY.get_or_init(|| body).clone()
+            let bodies = Language::ALL.iter().map(|&l| Ok((l, body_in(l)?))).collect::<Result<Vec<_>, ApiError>>()?;
+            BODIES.get_or_init(|| bodies)
         }
     };
-    Ok(public_cache::bytes(&req, body, "public, max-age=3600"))
+    let language = crate::language::accepted(&req);
+    let body = bodies.iter().find(|(l, _)| *l == language).map_or_else(|| bodies[0].1.clone(), |(_, b)| b.clone());
+    Ok(public_cache::bytes_per_language(&req, body, "public, max-age=3600"))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {

@@ -24,7 +24,7 @@ pub struct TutorPreview<'a> {
     pub about: &'a str,
     /// The profile's free-text subjects.
     pub subjects: &'a str,
-    /// Where the tutor teaches, 'near Lajpat Nagar, South Delhi', if they saved an area.
+    /// Where the tutor teaches, 'Lajpat Nagar, South Delhi', if they saved an area.
     pub place: Option<&'a str>,
     /// Absolute URLs.
     pub page_url: String,
@@ -39,14 +39,14 @@ impl PageHead {
     pub fn tutor(t: &TutorPreview) -> Self {
         let name = one_line(t.name);
         let headline = match t.place {
-            Some(place) => format!("{name} · Home tutor {}", one_line(place)),
+            Some(place) => format!("{name} · Home tutor near {}", one_line(place)),
             None => format!("{name} · Home tutor"),
         };
         let description = shortened(&if t.about.trim().is_empty() {
             let subjects = one_line(t.subjects);
             let teaches =
                 if subjects.is_empty() { "Home tutor".to_owned() } else { format!("Home tutor for {subjects}") };
-            let place = t.place.map(|p| format!(" {}", one_line(p))).unwrap_or_default();
+            let place = t.place.map(|p| format!(" near {}", one_line(p))).unwrap_or_default();
             format!("{name}: {teaches}{place}. Fees, availability and reviews on {}.", t.site)
         } else {
             one_line(t.about)
@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn a_tutor_page_names_the_tutor_and_where_they_teach() {
-        let head = PageHead::tutor(&preview("Asha Kumar", "", Some("near Lajpat Nagar, South Delhi")));
+        let head = PageHead::tutor(&preview("Asha Kumar", "", Some("Lajpat Nagar, South Delhi")));
         assert_eq!(head.title, "Asha Kumar · Home tutor near Lajpat Nagar, South Delhi · HomeTutor");
         assert_eq!(
             head.description,

@@ -95,6 +95,8 @@ async fn content_testimonials_and_broadcasts_reach_the_landing_page() {
     let mine =
         app.call("POST", "/api/testimonials", Some(&parent), Some(json!({"text": "Found a tutor in a day."}))).await;
     assert_eq!(mine.status, 201);
+    // Stored times are answered in UTC with their zone, as every time in the API.
+    assert!(mine.body["createdAt"].as_str().is_some_and(|t| t.ends_with('Z')), "{:?}", mine.body);
     assert!(app.call("GET", "/api/site", None, None).await.body["testimonials"].as_array().unwrap().is_empty());
     let id = mine.body["id"].as_i64().unwrap();
     let approve = json!({"id": id, "approved": true});
@@ -162,6 +164,7 @@ async fn the_contact_form_creates_support_tickets() {
         (list.body[0]["from"].as_str(), list.body[0]["text"].as_str()),
         (Some("asha@example.com"), Some("Charged twice."))
     );
+    assert!(list.body[0]["createdAt"].as_str().is_some_and(|t| t.ends_with('Z')), "{:?}", list.body);
     for _ in 0..4 {
         assert_eq!(app.post("/api/support-tickets", ticket.clone()).await.status, 201);
     }

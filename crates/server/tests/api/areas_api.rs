@@ -196,7 +196,8 @@ async fn a_posted_request_alerts_the_tutor_whose_area_covers_it() {
     assert_eq!(got.len(), 1, "{got:?}");
     let (kind, title, link, data) = &got[0];
     assert_eq!((kind.as_str(), link.as_deref()), ("new_request", Some(format!("/nearby?request={id}").as_str())));
-    assert!(title.starts_with("New Maths request ") && title.ends_with(" km from you"), "{title}");
+    // The subject by the vocabulary's name for it, in the reader's language, whatever the parent typed.
+    assert!(title.starts_with("New Mathematics request ") && title.ends_with(" km from you"), "{title}");
     let data: Value = serde_json::from_str(data).unwrap();
     assert_eq!(
         sorted_keys(&data),

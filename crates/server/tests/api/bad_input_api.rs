@@ -163,7 +163,7 @@ async fn a_path_id_that_does_not_parse_is_a_json_404_on_every_route() {
         ("POST", "/api/admin/users/abc/update", &admin),
         ("POST", "/api/admin/users/99999999999999999999/delete", &admin),
         ("PATCH", "/api/admin/users/abc/status", &admin),
-        ("POST", "/api/admin/tutors/abc/approve", &admin),
+        ("POST", "/api/admin/tutors/abc/feature", &admin),
         ("POST", "/api/admin/requests/abc/flag", &admin),
     ];
     for (method, path, token) in cases {

@@ -274,6 +274,24 @@ async fn logout_closes_the_sockets_of_that_token_and_no_other() {
 }
 
 #[actix_web::test]
+async fn a_ticket_minted_before_logout_opens_nothing_after_it() {
+    let app = TestApp::start().await;
+    let phone = app.verified_user("parent@example.com", "parent").await;
+    let laptop = app.login("parent@example.com", common::PASSWORD).await;
+    let (before_logout, other_login) = (app.ticket(&phone).await, app.ticket(&laptop).await);
+    assert_eq!(app.call("POST", "/api/auth/logout", Some(&phone), None).await.status, 200);
+    let ws = app.base.replace("http", "ws");
+    let refused = tokio_tungstenite::connect_async(format!("{ws}/api/ws?ticket={before_logout}")).await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => assert_eq!(answer.status(), 401),
+        other => panic!("the logged-out session's ticket must be refused with 401, got {other:?}"),
+    }
+    let opened = tokio_tungstenite::connect_async(format!("{ws}/api/ws?ticket={other_login}")).await;
+    let mut open = opened.expect("the other login's ticket opens a socket").0;
+    assert!(still_open(&mut open).await, "the other login's ticket still opens a socket");
+}
+
+#[actix_web::test]
 async fn an_admins_password_reset_closes_every_socket_of_the_user() {
     let admin_env = [("ADMIN_EMAIL", "admin@example.com".to_string()), ("ADMIN_PASSWORD", common::PASSWORD.into())];
     let app = TestApp::start_with(&admin_env).await;

@@ -47,6 +47,11 @@ fn create_admin(
     child.wait_with_output().expect("output")
 }
 
+/// The demo tutor's login with the published demo password: what anyone could try on a seeded site.
+fn demo_tutor_login(port: u16) -> String {
+    login(port, "priya.tutor@demo.hometutor.in", "demo-password")
+}
+
 fn login(port: u16, email: &str, password: &str) -> String {
     let body = serde_json::json!({"email": email, "password": password}).to_string();
     http(port, "POST", "/api/auth/login", None, Some(&body))
@@ -193,13 +198,7 @@ fn seed_demo_fills_a_first_look_once() {
     assert!(String::from_utf8_lossy(&second.stdout).contains("0 accounts and 0 requests added"), "safe to run twice");
 
     let (mut child, port) = serve(&database, &dir);
-    let login = http(
-        port,
-        "POST",
-        "/api/auth/login",
-        None,
-        Some(r#"{"email":"priya.tutor@demo.hometutor.in","password":"demo-password"}"#),
-    );
+    let login = demo_tutor_login(port);
     assert!(login.starts_with("HTTP/1.1 200"), "{login}");
     let token = login.split("\"token\":\"").nth(1).and_then(|t| t.split('"').next()).expect("token").to_string();
     let nearby = http(port, "GET", "/api/tuition/nearby?coordinates=[77.209,28.6139]&radiusKm=25", Some(&token), None);
@@ -207,6 +206,39 @@ fn seed_demo_fills_a_first_look_once() {
     assert_eq!(nearby.matches("\"subject\"").count(), 8, "the demo tutor is subscribed and sees every demo request");
     let _ = child.kill();
     let _ = child.wait();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn seed_demo_refuses_a_public_site_unless_forced() {
+    let database = TestDatabase::file();
+    let dir = temp_dir("demo-public");
+    let mut refused = hometutor(&database, &dir);
+    let refused = refused
+        .env("PUBLIC_URL", "https://hometutor.in")
+        .env("PAYMENT_MODE", "simulated")
+        .arg("seed-demo")
+        .output()
+        .expect("run");
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("seed-demo refused: PUBLIC_URL https://hometutor.in is not a local site"), "{said}");
+    assert!(said.contains("--force"), "{said}");
+    let (mut child, port) = serve(&database, &dir);
+    let login = demo_tutor_login(port);
+    assert!(login.starts_with("HTTP/1.1 401"), "no demo account was made: {login}");
+    let _ = child.kill();
+    let _ = child.wait();
+
+    let mut forced = hometutor(&database, &dir);
+    let forced = forced
+        .env("PUBLIC_URL", "https://hometutor.in")
+        .env("PAYMENT_MODE", "simulated")
+        .args(["seed-demo", "--force"])
+        .output()
+        .expect("run");
+    assert!(forced.status.success(), "{}", String::from_utf8_lossy(&forced.stderr));
+    assert!(String::from_utf8_lossy(&forced.stdout).contains("6 accounts and 8 requests added"));
     let _ = std::fs::remove_dir_all(dir);
 }
 

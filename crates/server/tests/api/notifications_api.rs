@@ -1,7 +1,7 @@
 //! The notification centre over HTTP and the socket, against the real server: the
 //! list and its cursor, read marks and the unread count (only ever the caller's),
 //! e-mail preferences, the one-click unsubscribe link of a delivered e-mail (no
-//! login, GET and RFC 8058 POST), and a live `notification` event.
+//! login; a GET only reads, the RFC 8058 POST unsubscribes), and a live `notification` event.
 
 use crate::common;
 
@@ -152,11 +152,14 @@ async fn preferences_list_the_roles_kinds_and_refuse_what_does_not_apply() {
         [
             "new_request",
             "tuition_invite",
+            "verification_decided",
+            "new_review",
             "request_closed",
             "subscription_receipt",
             "subscription_reminder",
             "subscription_expired",
-            "unread_message"
+            "unread_message",
+            "moderation"
         ]
     );
     assert_eq!(
@@ -167,7 +170,7 @@ async fn preferences_list_the_roles_kinds_and_refuse_what_does_not_apply() {
     let parents = app.call("GET", "/api/notifications/preferences", Some(&parent), None).await;
     let kinds: Vec<&str> =
         parents.body["preferences"].as_array().unwrap().iter().map(|p| p["kind"].as_str().unwrap()).collect();
-    assert_eq!(kinds, ["tutor_interested", "request_flagged", "unread_message"]);
+    assert_eq!(kinds, ["tutor_interested", "request_flagged", "unread_message", "moderation"]);
 
     for (token, bad) in [
         (&tutor, json!({"preferences": [{"kind": "no_such_kind", "email": "off"}]})),
@@ -237,7 +240,7 @@ fn header(data: &str, name: &str) -> Option<String> {
 }
 
 #[actix_web::test]
-async fn a_delivered_e_mails_unsubscribe_link_works_without_login_by_get_and_one_click_post() {
+async fn a_delivered_e_mails_unsubscribe_link_unsubscribes_by_one_click_post_only_without_login() {
     let app = TestApp::start().await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let tutor_id = id_of(&app, &tutor).await;
@@ -254,30 +257,44 @@ async fn a_delivered_e_mails_unsubscribe_link_works_without_login_by_get_and_one
     assert!(path.starts_with("/api/notifications/unsubscribe?token="), "{path}");
     assert!(mail.data.contains("Subject: A new maths request near you"), "{}", mail.data);
 
-    let anonymous = app.call("GET", path, None, None).await;
-    assert_eq!(anonymous.status, 200, "{:?}", anonymous.body);
-    assert_eq!(anonymous.body, json!({"kind": "new_request", "label": "New requests in your area", "email": "off"}));
-    let choices = app.call("GET", "/api/notifications/preferences", Some(&tutor), None).await;
-    let new_request =
-        choices.body["preferences"].as_array().unwrap().iter().find(|p| p["kind"] == "new_request").cloned();
-    assert_eq!(new_request.unwrap()["email"], "off");
-    assert!(choices.body["preferences"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|p| p["kind"] != "new_request")
-        .all(|p| p["email"] == "immediate"));
-    // RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` to the same address; again is fine.
-    let one_click = app
-        .client
-        .post(format!("{}{path}", app.base))
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .body("List-Unsubscribe=One-Click")
-        .send()
-        .await
-        .expect("answer");
-    assert_eq!(one_click.status().as_u16(), 200);
-    assert_eq!(one_click.json::<Value>().await.unwrap()["email"], "off");
+    // Opening the link (a mail scanner, a link preview, a person) changes nothing: it says what
+    // the link would turn off and the choice now, as often as it is opened.
+    let new_request_choice = || async {
+        let choices = app.call("GET", "/api/notifications/preferences", Some(&tutor), None).await;
+        let all = choices.body["preferences"].as_array().unwrap().clone();
+        assert!(all.iter().filter(|p| p["kind"] != "new_request").all(|p| p["email"] == "immediate"), "{all:?}");
+        all.iter().find(|p| p["kind"] == "new_request").unwrap()["email"].clone()
+    };
+    for _ in 0..3 {
+        let opened = app.call("GET", path, None, None).await;
+        assert_eq!(opened.status, 200, "{:?}", opened.body);
+        assert_eq!(
+            opened.body,
+            json!({"kind": "new_request", "label": "New requests in your area", "email": "immediate"})
+        );
+    }
+    assert_eq!(new_request_choice().await, "immediate");
+
+    // RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` to the same address (the web
+    // page's confirm button POSTs too); again is fine.
+    for _ in 0..2 {
+        let one_click = app
+            .client
+            .post(format!("{}{path}", app.base))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body("List-Unsubscribe=One-Click")
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(one_click.status().as_u16(), 200);
+        assert_eq!(
+            one_click.json::<Value>().await.unwrap(),
+            json!({"kind": "new_request", "label": "New requests in your area", "email": "off"})
+        );
+    }
+    assert_eq!(new_request_choice().await, "off");
+    let opened = app.call("GET", path, None, None).await;
+    assert_eq!(opened.body["email"], "off", "the link now says it is off");
     // The notification itself stays in the app.
     let listed = app.call("GET", "/api/notifications", Some(&tutor), None).await;
     assert_eq!(listed.body["items"][0]["title"], "A new maths request near you");

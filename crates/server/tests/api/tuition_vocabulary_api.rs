@@ -65,6 +65,52 @@ async fn the_vocabulary_is_public_and_cacheable() {
 }
 
 #[actix_web::test]
+async fn the_vocabulary_speaks_the_browsers_language_with_the_same_ids() {
+    let app = TestApp::start().await;
+    let hindi =
+        app.call_with(&[("Accept-Language", "hi-IN,hi;q=0.9,en;q=0.5")], "GET", "/api/vocabulary", None, None).await;
+    let english = app.call_with(&[("Accept-Language", "en-IN")], "GET", "/api/vocabulary", None, None).await;
+    assert_eq!((hindi.status, english.status), (200, 200));
+    for facet in ["subjects", "classes", "boards", "modes"] {
+        let id_list = |body: &Value| -> Vec<String> {
+            body[facet].as_array().unwrap().iter().map(|t| t["id"].as_str().unwrap().to_string()).collect()
+        };
+        assert_eq!(id_list(&hindi.body), id_list(&english.body), "{facet}: the same ids in the same order");
+    }
+    let term = |body: &Value, facet: &str, id: &str| -> Value {
+        body[facet].as_array().unwrap().iter().find(|t| t["id"] == id).cloned().unwrap()
+    };
+    let maths = term(&hindi.body, "subjects", "maths");
+    assert_eq!(maths["label"], "गणित");
+    // The English label and synonyms still name it for someone who types them.
+    let synonyms = maths["synonyms"].as_array().unwrap();
+    assert!(synonyms.iter().any(|s| s == "Mathematics") && synonyms.iter().any(|s| s == "Maths"), "{synonyms:?}");
+    assert_eq!(term(&hindi.body, "modes", "home")["label"], "घर पर");
+    assert_eq!(term(&english.body, "subjects", "maths")["label"], "Mathematics");
+    assert!(term(&english.body, "subjects", "maths")["synonyms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s != "Mathematics"));
+
+    // Caches keep one answer per language, and each language has its own tag.
+    for reply in [&hindi, &english] {
+        let vary = reply.headers["vary"].to_str().unwrap();
+        assert!(vary.split(',').any(|v| v.trim() == "Accept-Language"), "Vary: {vary}");
+    }
+    assert_ne!(hindi.headers["etag"], english.headers["etag"]);
+    let etag = hindi.headers["etag"].to_str().unwrap().to_string();
+    let again = app
+        .call_with(&[("Accept-Language", "hi"), ("If-None-Match", &etag)], "GET", "/api/vocabulary", None, None)
+        .await;
+    assert_eq!(again.status, 304);
+    let other = app
+        .call_with(&[("Accept-Language", "en"), ("If-None-Match", &etag)], "GET", "/api/vocabulary", None, None)
+        .await;
+    assert_eq!(other.status, 200, "the Hindi tag does not stand for the English answer");
+}
+
+#[actix_web::test]
 async fn requests_carry_ids_and_unknown_ones_are_field_errors() {
     let app = TestApp::start().await;
     let parent = app.verified_user("parent@example.com", "parent").await;

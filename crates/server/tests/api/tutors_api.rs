@@ -66,6 +66,11 @@ async fn parents_review_once_and_the_average_shows() {
         app.call("POST", path, Some(&parent), Some(json!({"rating": 3, "comment": "OK", "parentId": 999}))).await;
     assert_eq!(first.status, 201);
     assert_eq!(first.body["parentName"], "Asha Kumar", "the reviewer is the caller, not the body");
+    assert!(
+        first.body["createdAt"].as_str().is_some_and(|t| t.ends_with('Z')),
+        "in UTC with its zone: {:?}",
+        first.body
+    );
     app.call("POST", path, Some(&parent), Some(json!({"rating": 5, "comment": "Great now"}))).await;
     let list = app.call("GET", path, None, None).await.body;
     assert_eq!(list.as_array().map(Vec::len), Some(1), "one review per parent");
@@ -101,7 +106,9 @@ async fn a_profile_says_whether_its_reader_may_message_the_tutor() {
     assert!(can_message(Some(blocked_parent.clone())).await);
     let block = app.call("POST", "/api/chat/block", Some(&tutor), Some(json!({"partnerId": blocked_id}))).await;
     assert!(block.status < 300, "{:?}", block.body);
-    assert!(!can_message(Some(blocked_parent)).await, "a parent the tutor blocked");
+    // A tutor who blocked a parent is not shown to them at all, let alone offered to message.
+    let hidden = app.call("GET", path, Some(&blocked_parent), None).await;
+    assert_eq!((hidden.status, hidden.body["code"].as_str()), (404, Some("not_found")), "a parent the tutor blocked");
 }
 
 /// A visitor's view of a profile is kept and revalidated by ETag; the tutor's edit shows to the

@@ -64,6 +64,8 @@ impl TestApp {
             ("DATA_DIR".into(), data_dir.display().to_string()),
             ("SMTP_URL".into(), smtp.url()),
             ("BCRYPT_COST".into(), "4".into()),
+            // Tests post as many requests as they need; the limit's own test sets it.
+            ("PARENT_REQUESTS_PER_DAY".into(), "1000".into()),
             ("JWT_SECRET".into(), JWT_SECRET.into()),
         ]);
         for (k, v) in extra {
@@ -107,6 +109,18 @@ impl TestApp {
 
     pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
         call(&self.client, &self.base, method, path, token, body).await
+    }
+
+    /// [`TestApp::call`] with more request headers (`Accept-Language`, say).
+    pub async fn call_with(
+        &self,
+        headers: &[(&str, &str)],
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Reply {
+        call_with(&self.client, &self.base, headers, method, path, token, body).await
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Reply {
@@ -177,8 +191,24 @@ pub async fn call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> Reply {
+    call_with(client, base, &[], method, path, token, body).await
+}
+
+/// [`call`] with more request headers.
+pub async fn call_with(
+    client: &reqwest::Client,
+    base: &str,
+    headers: &[(&str, &str)],
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Reply {
     let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
     let mut req = client.request(method, format!("{base}{path}"));
+    for (name, value) in headers {
+        req = req.header(*name, *value);
+    }
     if let Some(t) = token {
         req = req.bearer_auth(t);
     }

@@ -10,5 +10,5 @@ mod model;
 mod save;
 
 pub(crate) use model::{choices_json, load_all, parse_choices, AreaRow};
-pub use model::{load, AreaInput, TutorArea, Wanted, MAX_AREA_ITEMS};
+pub use model::{load, shown_cell, shown_center, AreaInput, TutorArea, Wanted, MAX_AREA_ITEMS};
 pub use save::insert_many;

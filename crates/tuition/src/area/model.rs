@@ -3,14 +3,14 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use hometutor_core::{single_line, FieldError, UserId};
+use hometutor_core::{noun as noun_arg, single_line, FieldError, Message, UserId};
 use hometutor_db::schema::tutor_areas as ta;
 use hometutor_db::DbConnection;
-use hometutor_geo::{distance_km, Point};
+use hometutor_geo::{distance_km, Point, SnapGrid};
 use hometutor_vocabulary::{self as vocabulary, Choice, Facet, Term};
 
 use crate::service::shown_distance;
-use crate::{MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
+use crate::{MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM, TEACHING_AREA_CELL_KM};
 
 /// A tutor lists at most this many subjects, and as many classes.
 pub const MAX_AREA_ITEMS: usize = 20;
@@ -41,6 +41,20 @@ pub struct TutorArea {
     pub boards: Vec<&'static Term>,
     pub modes: Vec<&'static Term>,
     pub updated_at: NaiveDateTime,
+}
+
+/// Where everyone but the tutor finds a teaching area's centre: the centre of its cell in a
+/// grid of [`TEACHING_AREA_CELL_KM`] cells. Tutor search, its distances, recommendations and
+/// the profile's place name read this point only, so however many searches are made, no
+/// answer tells two centres of one cell apart. The grid is fixed (no secret): what hides a
+/// centre is that the answers depend on its cell alone.
+pub fn shown_center(center: Point) -> Point {
+    SnapGrid::new(TEACHING_AREA_CELL_KM, 0.0, 0.0).snap(center)
+}
+
+/// The cell of teaching-area centres `center` is in (see [`shown_center`]).
+pub fn shown_cell(center: Point) -> hometutor_geo::SnapCell {
+    SnapGrid::new(TEACHING_AREA_CELL_KM, 0.0, 0.0).cell(center)
 }
 
 /// What a request is for, as an area is matched against it.
@@ -113,23 +127,20 @@ impl AreaInput {
         let mut errors = Vec::new();
         let center = match self.location {
             None => {
-                errors.push(FieldError::new("location", "Please select where you teach on the map."));
+                errors.push(FieldError::text("location", Message::new("validation-area-location")));
                 None
             }
             Some([lng, lat]) => {
                 let point = Point::new(lat, lng);
                 if point.is_none() {
-                    errors.push(FieldError::new(
-                        "location",
-                        "The location must be a real place: longitude -180 to 180, latitude -90 to 90.",
-                    ));
+                    errors.push(FieldError::text("location", Message::new("validation-location-real")));
                 }
                 point
             }
         };
         let radius_km = self.radius_km.filter(|r| (MIN_RADIUS_KM..=MAX_RADIUS_KM).contains(r));
         if radius_km.is_none() {
-            errors.push(FieldError::new("radiusKm", "The distance must be between 2 and 25 km."));
+            errors.push(FieldError::text("radiusKm", crate::radius_message()));
         }
         let subjects = choices(Facet::Subject, "subjects", "subject", &self.subjects, &mut errors);
         let classes = choices(Facet::Class, "classes", "class", &self.classes, &mut errors);
@@ -148,7 +159,7 @@ impl AreaInput {
 /// [`MAX_AREA_ITEMS`], and drops case-insensitive repeats (the first spelling stays).
 fn list(field: &'static str, noun: &str, items: &[String], errors: &mut Vec<FieldError>) -> Vec<String> {
     if items.len() > MAX_AREA_ITEMS {
-        errors.push(FieldError::new(field, format!("At most {MAX_AREA_ITEMS} entries, please.")));
+        errors.push(FieldError::text(field, Message::new("validation-entries-max").arg("max", MAX_AREA_ITEMS)));
         return Vec::new();
     }
     let mut kept: Vec<String> = Vec::new();
@@ -162,7 +173,9 @@ fn list(field: &'static str, noun: &str, items: &[String], errors: &mut Vec<Fiel
         };
         let chars = value.chars().count();
         if chars == 0 || chars > MAX_FIELD_CHARS {
-            errors.push(FieldError::new(field, format!("Each {noun} must be 1 to {MAX_FIELD_CHARS} characters.")));
+            let message =
+                Message::new("validation-each-length").arg("noun", noun_arg(noun)).arg("max", MAX_FIELD_CHARS);
+            errors.push(FieldError::text(field, message));
             return Vec::new();
         }
         if !kept.iter().any(|k| k.to_lowercase() == value.to_lowercase()) {
@@ -209,7 +222,10 @@ fn terms(
                 }
             }
             None => {
-                errors.push(FieldError::new(field, format!("Unknown {noun}: {item}.")));
+                errors.push(FieldError::text(
+                    field,
+                    Message::new("validation-unknown-item").arg("noun", noun_arg(noun)).arg("item", item),
+                ));
                 return Vec::new();
             }
         }

@@ -43,7 +43,7 @@ fn a_new_request_alerts_the_tutors_whose_area_and_subjects_match() {
     assert_eq!((data["subject"].as_str(), data["classLevel"].as_str()), (Some("Maths"), Some("Class 10")));
     let km = data["distanceKm"].as_f64().unwrap();
     assert!((km - 2.0).abs() <= 0.6, "from the area's centre to the approximate point: {km}");
-    assert_eq!(alert.title, format!("New Maths request {km:.1} km from you"));
+    assert_eq!(alert.title, format!("New Mathematics request {km:.1} km from you"));
     assert!(alert.body.contains("Class 10") && alert.body.contains("Weekday evenings"), "{}", alert.body);
     assert!(!alert.body.contains("Subscribe"), "a subscriber is not asked to subscribe");
     let lapsed_alert = &f.alerts(lapsed)[0];

@@ -10,8 +10,9 @@ fn tutors_get_an_approximate_point_never_the_exact_one() {
     let found = f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(10.0)).expect("nearby");
     let shown = found[0].approximate_location;
     let exact = Point { lat: exact[1], lng: exact[0] };
-    let d = distance_km(shown, exact);
-    assert!((APPROXIMATION_MIN_KM - 1e-6..=APPROXIMATION_MAX_KM + 1e-6).contains(&d), "{d}");
+    // The centre of the home's cell, which every home of the cell shares.
+    assert_eq!(shown, home_cell(exact).center());
+    assert_the_cell_shares_its_point(home_cell(exact));
     let again = f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(10.0)).expect("again");
     assert_eq!(again[0].approximate_location, shown, "stable, so repeated looks do not average out");
     // The parent sees both: the exact point and where tutors see it.
@@ -34,15 +35,20 @@ fn an_edit_that_keeps_the_point_keeps_the_approximate_point_and_a_parents_reques
     let both = shown(&f);
     assert_eq!(both.len(), 2);
     assert!(both.iter().all(|r| r.approximate_location == before), "{both:?}");
-    // Moving the pin moves the published point, still in the ring around the new place.
+    // Moving the pin moves the published point to the centre of the new place's cell.
     let moved = east_of_delhi(3.0);
     f.tuition.update(f.parent, second, request("Physics", "11", moved)).expect("move");
     let after = shown(&f).into_iter().find(|r| r.id == second).expect("moved one").approximate_location;
-    let d = distance_km(after, Point { lat: moved[1], lng: moved[0] });
-    assert!((APPROXIMATION_MIN_KM - 1e-6..=APPROXIMATION_MAX_KM + 1e-6).contains(&d), "{d}");
-    // Another parent at the same address gets an offset of their own.
-    let other = f.tuition.create(f.other_parent, Role::Parent, request("Maths", "10", DELHI)).expect("create");
-    assert_ne!(other.approximate_location, Some(before));
+    assert_eq!(after, home_cell(Point { lat: moved[1], lng: moved[0] }).center());
+    // Another parent anywhere in the same cell is published at the same point: the point
+    // belongs to the cell, not to a parent, so one request on a known spot reveals no offset.
+    let cell = home_cell(Point { lat: DELHI[1], lng: DELHI[0] });
+    let corner = cell.at(0.01, 0.98);
+    let other = f
+        .tuition
+        .create(f.other_parent, Role::Parent, request("Maths", "10", [corner.lng, corner.lat]))
+        .expect("create");
+    assert_eq!(other.approximate_location, Some(before));
 }
 
 #[test]
@@ -209,14 +215,12 @@ fn trilaterating_with_many_radius_queries_finds_the_published_point_never_the_ho
         let published = published(&f.db, id);
         // Radius thresholds carry the 0.1 km rounding of shown distances; sliding edges do not.
         for (name, estimate, tolerance) in [("trilateration", coarse, 0.1), ("edge probing", fine, 0.01)] {
-            let from_home = distance_km(estimate, home);
-            assert!(
-                from_home >= APPROXIMATION_MIN_KM - tolerance,
-                "{name} came within {from_home:.3} km of the home (published point {:.3} km away)",
-                distance_km(published, home)
-            );
             assert!(distance_km(estimate, published) <= tolerance, "{name} should land on the published point");
         }
+        // Which is the centre of the home's cell, the point of every home in it: all the
+        // queries place the home in a cell at least HOME_CELL_KM across, nowhere finer.
+        assert_eq!(published, home_cell(home).center());
+        assert_the_cell_shares_its_point(home_cell(home));
     }
     assert!(queries > 500, "{queries} queries");
 }

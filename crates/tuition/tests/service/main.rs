@@ -16,10 +16,7 @@ use hometutor_db::{now, Db};
 use hometutor_geo::{distance_km, Point};
 use hometutor_testkit::TestDatabase;
 use hometutor_tuition::location::LocationKey;
-use hometutor_tuition::{
-    NearbyQuery, RequestInput, TuitionError, TuitionService, APPROXIMATION_MAX_KM, APPROXIMATION_MIN_KM,
-    MAX_INTERESTS_PER_DAY,
-};
+use hometutor_tuition::{NearbyQuery, RequestInput, TuitionError, TuitionService, HOME_CELL_KM, MAX_INTERESTS_PER_DAY};
 
 const DELHI: [f64; 2] = [77.209, 28.6139];
 
@@ -206,5 +203,22 @@ fn nearby_is_sorted_by_distance_within_the_radius_with_filters() {
             f.tuition.nearby(f.tutor, Role::Tutor, &near_delhi(radius)),
             Err(TuitionError::Validation(_))
         ));
+    }
+}
+
+/// The cell of homes `home` is in, in the fixture's site grid: tutors see its centre.
+fn home_cell(home: Point) -> hometutor_geo::SnapCell {
+    LocationKey::new([7; 32]).home_cell(home)
+}
+
+/// Every home of `cell`, to its corners (at least `HOME_CELL_KM` apart), is published as its centre.
+fn assert_the_cell_shares_its_point(cell: hometutor_geo::SnapCell) {
+    let key = LocationKey::new([7; 32]);
+    // A micrometre inside each corner: a point on an edge may round into the next cell.
+    let (lo, hi) = (1e-6, 1.0 - 1e-6);
+    let corners = [cell.at(lo, lo), cell.at(hi, lo), cell.at(lo, hi), cell.at(hi, hi)];
+    assert!(distance_km(corners[0], corners[3]) >= HOME_CELL_KM, "the cell is wide");
+    for corner in corners {
+        assert_eq!(key.approximate(corner).point, cell.center(), "{corner:?}");
     }
 }

@@ -1,5 +1,6 @@
 import { Box, Flex, Spinner } from '@chakra-ui/react'
 import { lazy, Suspense, useEffect } from 'react'
+import { useTranslation } from '@/lib/i18n'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { lazyWithQueries } from '../lazy-with-queries'
@@ -15,7 +16,7 @@ import { BottomNav } from './BottomNav'
 import { ChatHost } from './ChatHost'
 import { Footer } from './Footer'
 import { Header } from './Header'
-import { routeMeta } from '../route-meta'
+import { DEFAULT_DESCRIPTION_KEY, routeMeta } from '../route-meta'
 import { ScreenError } from './ScreenError'
 import { SiteSync } from './SiteSync'
 import { useSiteSettingsEffect } from './site-settings'
@@ -35,8 +36,9 @@ function useScrollToTopOnNavigate(pathname: string) {
 
 /** While a screen's code loads: a spinner where the screen will be (main keeps the footer below the fold). */
 function ScreenLoading() {
+  const { t } = useTranslation()
   return (
-    <Flex justify="center" py="20" role="status" aria-label="Loading">
+    <Flex justify="center" py="20" role="status" aria-label={t('common:status.loading')}>
       <Spinner size="lg" color="blue.600" />
     </Flex>
   )
@@ -52,12 +54,28 @@ const MAIN_MIN_HEIGHT = {
   md: `calc(100dvh - ${HEADER_HEIGHT.md})`,
 }
 
+/**
+ * The route's title and description in the language shown. Those of every route but the landing
+ * page come with the screens' shared catalogue, which loads beside the screen's code: until it is
+ * there the tab keeps the site's own title (as the page's HTML has it), and the route's arrives with
+ * the screen.
+ */
+function useRouteDocumentMeta(pathname: string) {
+  const { t, i18n } = useTranslation()
+  const keys = routeMeta(pathname)
+  const known = (key: string | undefined) => (key && i18n.has(key) ? t(key) : undefined)
+  useRouteMeta(
+    { title: known(keys.title), description: known(keys.description) ?? t(DEFAULT_DESCRIPTION_KEY) },
+    t('common:app.tagline'),
+  )
+}
+
 export function AppShell() {
   const session = useSession()
   const signOut = useSignOut()
   const { pathname } = useLocation()
   useScrollToTopOnNavigate(pathname)
-  useRouteMeta(routeMeta(pathname))
+  useRouteDocumentMeta(pathname)
   const site = useSiteData()
   useSiteSettingsEffect(site?.settings)
   const maintenanceSignal = useMaintenanceSignal()

@@ -1,9 +1,10 @@
 import { Box, Flex, Link } from '@chakra-ui/react'
 import { Suspense } from 'react'
+import { useTranslation } from '@/lib/i18n'
 import { NavLink } from 'react-router'
 import type { Session } from '@/lib/session'
 import { lazyWithQueries } from '../lazy-with-queries'
-import { bottomNavItems } from './nav'
+import { bottomNavItems, NAV_LABELS } from './nav'
 import { NavIcon } from './nav-icons'
 import { UnreadBadge } from './UnreadBadge'
 
@@ -16,11 +17,12 @@ const AlertsNavIcon = lazyWithQueries(async () => {
 
 /** Below md: a fixed bottom bar of at most five destinations (SPEC §2). */
 export function BottomNav({ session }: { session: Session }) {
+  const { t } = useTranslation()
   const items = bottomNavItems(session)
   return (
     <Box
       as="nav"
-      aria-label="Bottom navigation"
+      aria-label={t('common:bottomNav.label')}
       hideFrom="md"
       position="fixed"
       bottom="0"
@@ -55,18 +57,25 @@ export function BottomNav({ session }: { session: Session }) {
               css={{ '&[aria-current=page]': { color: 'blue.700', fontWeight: 'bold' } }}
             >
               <NavLink to={item.to} end={item.to === '/'}>
-                {item.label === 'Alerts' ? (
+                {item.id === 'alerts' ? (
                   <Suspense fallback={<Box boxSize="22px" />}>
                     <AlertsNavIcon />
                   </Suspense>
                 ) : (
-                  <NavIcon label={item.label} />
+                  <NavIcon id={item.id} />
                 )}
-                {item.label === 'Messages' && <UnreadBadge floating />}
+                {item.id === 'messages' && <UnreadBadge floating />}
                 {/* One line, never wrapped (no "Dashboar/d"): at 11 px every role's five labels
                     fit a 320 px screen together, in bold, even in a wide font (DejaVu Sans). */}
-                <Box as="span" lineHeight="1.1" fontSize="0.6875rem" whiteSpace="nowrap">
-                  {item.label}
+                <Box
+                  as="span"
+                  lineHeight="1.1"
+                  fontSize="0.6875rem"
+                  whiteSpace="nowrap"
+                  // Devanagari's vowel signs reach above and below the line: more room between lines.
+                  css={{ '&:lang(hi)': { lineHeight: '1.4' } }}
+                >
+                  {t(NAV_LABELS[item.id])}
                 </Box>
               </NavLink>
             </Link>

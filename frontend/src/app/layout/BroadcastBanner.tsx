@@ -1,10 +1,12 @@
 import { Box, CloseButton, Flex, Text } from '@chakra-ui/react'
 import { Megaphone } from 'lucide-react'
+import { useTranslation } from '@/lib/i18n'
 import { showBroadcast, useBroadcast } from '@/features/chat/lib/broadcast'
 
 /** An admin's broadcast, pushed over the chat socket: a banner under the header until dismissed. */
 /** Lazily loaded by the shell once a broadcast has arrived. */
 export default function BroadcastBanner() {
+  const { t } = useTranslation()
   const broadcast = useBroadcast()
   if (!broadcast) return null
   return (
@@ -20,11 +22,11 @@ export default function BroadcastBanner() {
         <Megaphone aria-hidden size={20} />
         <Text flex="1" fontWeight="medium">
           <Box as="span" fontWeight="bold">
-            Announcement:{' '}
+            {t('common:broadcast.label')}{' '}
           </Box>
           {broadcast.text}
         </Text>
-        <CloseButton size="sm" aria-label="Dismiss announcement" onClick={() => showBroadcast(null)} />
+        <CloseButton size="sm" aria-label={t('common:broadcast.dismiss')} onClick={() => showBroadcast(null)} />
       </Flex>
     </Box>
   )

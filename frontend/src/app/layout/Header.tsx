@@ -1,11 +1,13 @@
 import { Box, Button, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react'
 import { GraduationCap, LogOut, Menu } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from '@/lib/i18n'
 import { Link as RouterLink, NavLink } from 'react-router'
 import { APP_NAME, HEADER_HEIGHT } from '@/lib/constants'
 import { lazyWithQueries } from '../lazy-with-queries'
 import { displayName, type Session } from '@/lib/session'
-import { desktopNavItems } from './nav'
+import { LanguageSwitch } from './LanguageSwitch'
+import { desktopNavItems, NAV_LABELS } from './nav'
 import { UnreadBadge } from './UnreadBadge'
 
 const MobileDrawer = lazy(() => import('./MobileDrawer'))
@@ -17,9 +19,10 @@ const NotificationBell = lazyWithQueries(() => import('@/features/notifications/
 const LOGO_BOX = { width: 120, height: 32 }
 
 function Brand({ logoUrl }: { logoUrl?: string | null }) {
+  const { t } = useTranslation()
   return (
     <Link asChild fontWeight="bold" fontSize="xl" color="blue.700" _hover={{ textDecoration: 'none' }} gap="2">
-      <RouterLink to="/" aria-label={`${APP_NAME} home`}>
+      <RouterLink to="/" aria-label={t('common:header.brandHome', { site: APP_NAME })}>
         {logoUrl ? (
           <img
             src={logoUrl}
@@ -47,6 +50,7 @@ export function Header({
   /** The admin's uploaded logo (site settings), in place of the default mark. */
   logoUrl?: string | null
 }) {
+  const { t } = useTranslation()
   const items = desktopNavItems(session)
   const [menuOpen, setMenuOpen] = useState(false)
   const [menuLoaded, setMenuLoaded] = useState(false)
@@ -65,11 +69,18 @@ export function Header({
         borderRadius="md"
         _focus={{ top: '2' }}
       >
-        Skip to main content
+        {t('common:header.skipToMain')}
       </Link>
-      <Flex maxW="6xl" mx="auto" px={{ base: '2', md: '6' }} h={HEADER_HEIGHT} align="center" gap="2">
+      <Flex
+        maxW="6xl"
+        mx="auto"
+        px={{ base: '2', md: '3', lg: '6' }}
+        h={HEADER_HEIGHT}
+        align="center"
+        gap={{ base: '2', md: '1', lg: '2' }}
+      >
         <IconButton
-          aria-label="Open menu"
+          aria-label={t('common:header.openMenu')}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           variant="ghost"
@@ -89,21 +100,27 @@ export function Header({
         )}
         <Brand logoUrl={logoUrl} />
         <Box flex="1" />
-        <HStack as="nav" aria-label="Main navigation" gap="1" hideBelow="md">
+        {/* On a phone a signed-in person's name takes this place; the drawer has the switch too. */}
+        <Box hideBelow={session.isLoggedIn ? 'md' : undefined}>
+          <LanguageSwitch collapsible />
+        </Box>
+        <HStack as="nav" aria-label={t('common:header.mainNav')} gap={{ md: '0.5', lg: '1' }} hideBelow="md">
           {items.map((item) => {
-            const isSignUp = item.label === 'Sign Up'
+            const isSignUp = item.id === 'signUp'
             return (
               <Button
                 key={item.to}
                 asChild
                 size="sm"
+                // Narrower from md to lg, where the nav, the language switch and the brand share 768 px.
+                px={{ md: '1.5', lg: '3.5' }}
                 variant={isSignUp ? 'solid' : 'ghost'}
                 color={isSignUp ? undefined : 'fg'}
                 css={isSignUp ? undefined : { '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800' } }}
               >
                 <NavLink to={item.to} end={item.to === '/'}>
-                  {item.label}
-                  {item.label === 'Messages' && <UnreadBadge />}
+                  {t(NAV_LABELS[item.id])}
+                  {item.id === 'messages' && <UnreadBadge />}
                 </NavLink>
               </Button>
             )
@@ -114,8 +131,8 @@ export function Header({
             </Suspense>
           )}
           {session.isLoggedIn && (
-            <Button size="sm" variant="outline" onClick={onSignOut} ms="2">
-              <LogOut aria-hidden /> Sign Out
+            <Button size="sm" variant="outline" onClick={onSignOut} ms={{ md: '1', lg: '2' }}>
+              <LogOut aria-hidden /> {t('common:header.signOut')}
             </Button>
           )}
         </HStack>

@@ -1,15 +1,24 @@
 import { Badge, Box, Button, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react'
 import { drawerSlotRecipe } from '@chakra-ui-theme/recipes/drawer'
 import { LogOut } from 'lucide-react'
+import { useTranslation } from '@/lib/i18n'
 import { NavLink, useLocation } from 'react-router'
+import type { Role } from '@/api/types'
 import type { Session } from '@/lib/session'
-import { roleLabel } from '@/api/types'
-import { drawerExtraItems, titleFromPath } from './drawer-nav'
-import { desktopNavItems, type NavItem } from './nav'
+import { drawerExtraItems, titleKeyFromPath } from './drawer-nav'
+import { LanguageSwitch } from './LanguageSwitch'
+import { desktopNavItems, NAV_LABELS, type NavItem } from './nav'
 
 function uniqueByPath(items: NavItem[]): NavItem[] {
   const seen = new Set<string>()
   return items.filter((item) => (seen.has(item.to) ? false : (seen.add(item.to), true)))
+}
+
+const ROLE_LABELS: Record<Role | 'guest', string> = {
+  parent: 'common:roles.parent',
+  tutor: 'common:roles.tutor',
+  admin: 'common:roles.admin',
+  guest: 'common:roles.guest',
 }
 
 export interface MobileDrawerProps {
@@ -24,6 +33,7 @@ export interface MobileDrawerProps {
  * Loaded on the first tap of the menu button, so its dialog code stays out of the first page load.
  */
 export default function MobileDrawer({ session, open, onOpenChange, onSignOut }: MobileDrawerProps) {
+  const { t } = useTranslation()
   const { pathname } = useLocation()
   const items = uniqueByPath([...desktopNavItems(session), ...drawerExtraItems(session)])
   const close = () => onOpenChange(false)
@@ -36,10 +46,10 @@ export default function MobileDrawer({ session, open, onOpenChange, onSignOut }:
           <Drawer.Content maxW="xs">
             <Drawer.Header borderBottomWidth="1px" borderColor="border">
               <Stack gap="1">
-                <Drawer.Title>{titleFromPath(pathname)}</Drawer.Title>
+                <Drawer.Title>{t(titleKeyFromPath(pathname))}</Drawer.Title>
                 <Box>
                   <Badge colorPalette={session.isLoggedIn ? 'blue' : 'gray'} variant="subtle">
-                    {roleLabel(session.isLoggedIn ? session.role : null)}
+                    {t(ROLE_LABELS[(session.isLoggedIn && session.role) || 'guest'])}
                   </Badge>
                 </Box>
                 {session.isLoggedIn && (
@@ -50,7 +60,7 @@ export default function MobileDrawer({ session, open, onOpenChange, onSignOut }:
               </Stack>
             </Drawer.Header>
             <Drawer.Body px="2">
-              <Stack as="nav" aria-label="Menu" gap="1">
+              <Stack as="nav" aria-label={t('common:drawer.menu')} gap="1">
                 {items.map((item) => (
                   <Button
                     key={item.to}
@@ -61,11 +71,14 @@ export default function MobileDrawer({ session, open, onOpenChange, onSignOut }:
                     css={{ '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800' } }}
                   >
                     <NavLink to={item.to} end={item.to === '/'} onClick={close}>
-                      {item.label}
+                      {t(NAV_LABELS[item.id])}
                     </NavLink>
                   </Button>
                 ))}
               </Stack>
+              <Box px="2" pt="4" mt="2" borderTopWidth="1px" borderColor="border">
+                <LanguageSwitch size="sm" />
+              </Box>
             </Drawer.Body>
             {session.isLoggedIn && (
               <Drawer.Footer borderTopWidth="1px" borderColor="border">
@@ -77,12 +90,12 @@ export default function MobileDrawer({ session, open, onOpenChange, onSignOut }:
                     onSignOut()
                   }}
                 >
-                  <LogOut aria-hidden /> Sign Out
+                  <LogOut aria-hidden /> {t('common:header.signOut')}
                 </Button>
               </Drawer.Footer>
             )}
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
+              <CloseButton size="sm" aria-label={t('common:drawer.closeMenu')} />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

@@ -1,5 +1,6 @@
 import { Box, Flex, Text } from '@chakra-ui/react'
 import { WifiOff } from 'lucide-react'
+import { useTranslation } from '@/lib/i18n'
 
 /**
  * 'You are offline': fixed above the phone bar (at the bottom on wider screens), so appearing and
@@ -8,6 +9,7 @@ import { WifiOff } from 'lucide-react'
  * keeps its file), so it costs the first load nothing.
  */
 export default function OfflineBanner() {
+  const { t } = useTranslation()
   return (
     <Box
       role="status"
@@ -24,9 +26,9 @@ export default function OfflineBanner() {
         <WifiOff aria-hidden size={20} style={{ flexShrink: 0 }} />
         <Text>
           <Box as="span" fontWeight="bold">
-            You are offline.
+            {t('common:offline.title')}
           </Box>{' '}
-          The app still opens, but nothing can be loaded or saved until you are back online.
+          {t('common:offline.text')}
         </Text>
       </Flex>
     </Box>

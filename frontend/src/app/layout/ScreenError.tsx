@@ -1,17 +1,18 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react'
+import { useTranslation } from '@/lib/i18n'
 import { SupportContacts } from '@/components/support-contacts'
-import { MESSAGES } from '@/lib/constants'
 
 export function ScreenError({ error }: { error: Error }) {
+  const { t } = useTranslation()
   return (
     <Container maxW="xl" py="16">
       <Stack gap="4">
         <Heading as="h1" size="2xl">
-          Something went wrong
+          {t('common:error.title')}
         </Heading>
-        <Text role="alert">{error.message || MESSAGES.unexpected}</Text>
+        <Text role="alert">{error.message || t('common:error.unexpected')}</Text>
         <Button alignSelf="flex-start" onClick={() => window.location.reload()}>
-          Reload the page
+          {t('common:error.reload')}
         </Button>
         <SupportContacts />
       </Stack>

@@ -4,53 +4,54 @@ import type { NavContext, NavItem } from './nav'
 
 /** Extra links the drawer offers, so every page stays reachable on a phone. */
 export function drawerExtraItems({ isLoggedIn }: NavContext): NavItem[] {
-  const common = [
-    { label: 'Find Tutors', to: '/tutors' },
-    { label: 'Help & Support', to: '/support' },
-    { label: 'Contact', to: '/contact-us' },
-    { label: 'About', to: '/about' },
+  const common: NavItem[] = [
+    { id: 'findTutors', to: '/tutors' },
+    { id: 'helpSupport', to: '/support' },
+    { id: 'contact', to: '/contact-us' },
+    { id: 'about', to: '/about' },
   ]
   return isLoggedIn
     ? [
-        { label: 'Dashboard', to: '/dashboard' },
-        { label: 'Notifications', to: '/notifications' },
-        { label: 'My Profile', to: '/profile' },
+        { id: 'dashboard', to: '/dashboard' },
+        { id: 'notifications', to: '/notifications' },
+        { id: 'myProfile', to: '/profile' },
         ...common,
       ]
     : common
 }
 
+/** Each path's drawer title, as a key of the shell's catalogue. */
 const TITLES: Array<[RegExp, string]> = [
-  [/^\/$/, 'Home'],
-  [/^\/about\/?$/, 'About'],
-  [/^\/verify-email\/?$/, 'Verify Email'],
-  [/^\/verify-email-otp\/?$/, 'Verify Email'],
-  [/^\/features\/?$/, 'Features'],
-  [/^\/support\/?$/, 'Help & Support'],
-  [/^\/contact-us\/?$/, 'Contact Us'],
-  [/^\/terms-and-conditions\/?$/, 'Terms and Conditions'],
-  [/^\/privacy-policy\/?$/, 'Privacy Policy'],
-  [/^\/cancellations-and-refunds\/?$/, 'Cancellations and Refunds'],
-  [/^\/tutors\/?$/, 'Find a tutor'],
-  [/^\/tutor\/[^/]+\/?$/, 'Tutor Profile'],
-  [/^\/login\/?$/, 'Sign In'],
-  [/^\/register\/?$/, 'Sign Up'],
-  [/^\/dashboard\/?$/, 'Dashboard'],
-  [/^\/request\/new\/?$/, 'New Request'],
-  [/^\/request\/[^/]+\/edit\/?$/, 'Edit Request'],
-  [/^\/subscribe\/?$/, 'Subscribe'],
-  [/^\/payment-success\/?$/, 'Payment'],
-  [/^\/payment\/checkout\/?$/, 'Checkout'],
-  [/^\/nearby\/?$/, 'Find Students'],
-  [/^\/admin\/?$/, 'Admin'],
-  [/^\/chats\/?$/, 'Messages'],
-  [/^\/messages\/?$/, 'Messages'],
-  [/^\/profile\/?$/, 'My Profile'],
-  [/^\/notifications\/?$/, 'Notifications'],
-  [/^\/unsubscribe\/?$/, 'E-mail settings'],
+  [/^\/$/, 'common:titles.home'],
+  [/^\/about\/?$/, 'common:titles.about'],
+  [/^\/verify-email\/?$/, 'common:titles.verifyEmail'],
+  [/^\/verify-email-otp\/?$/, 'common:titles.verifyEmail'],
+  [/^\/features\/?$/, 'common:titles.features'],
+  [/^\/support\/?$/, 'common:titles.helpSupport'],
+  [/^\/contact-us\/?$/, 'common:titles.contactUs'],
+  [/^\/terms-and-conditions\/?$/, 'common:titles.terms'],
+  [/^\/privacy-policy\/?$/, 'common:titles.privacy'],
+  [/^\/cancellations-and-refunds\/?$/, 'common:titles.refunds'],
+  [/^\/tutors\/?$/, 'common:titles.findTutor'],
+  [/^\/tutor\/[^/]+\/?$/, 'common:titles.tutorProfile'],
+  [/^\/login\/?$/, 'common:titles.signIn'],
+  [/^\/register\/?$/, 'common:titles.signUp'],
+  [/^\/dashboard\/?$/, 'common:titles.dashboard'],
+  [/^\/request\/new\/?$/, 'common:titles.newRequest'],
+  [/^\/request\/[^/]+\/edit\/?$/, 'common:titles.editRequest'],
+  [/^\/subscribe\/?$/, 'common:titles.subscribe'],
+  [/^\/payment-success\/?$/, 'common:titles.payment'],
+  [/^\/payment\/checkout\/?$/, 'common:titles.checkout'],
+  [/^\/nearby\/?$/, 'common:titles.findStudents'],
+  [/^\/admin\/?$/, 'common:titles.admin'],
+  [/^\/chats\/?$/, 'common:titles.messages'],
+  [/^\/messages\/?$/, 'common:titles.messages'],
+  [/^\/profile\/?$/, 'common:titles.myProfile'],
+  [/^\/notifications\/?$/, 'common:titles.notifications'],
+  [/^\/unsubscribe\/?$/, 'common:titles.emailSettings'],
 ]
 
-/** The drawer's title, derived from the current path. */
-export function titleFromPath(pathname: string): string {
-  return TITLES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'Page Not Found'
+/** The drawer's title for the current path, as a key of the shell's catalogue. */
+export function titleKeyFromPath(pathname: string): string {
+  return TITLES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'common:titles.notFound'
 }

@@ -12,22 +12,23 @@ import {
   UserPlus,
   type LucideIcon,
 } from 'lucide-react'
+import type { NavId } from './nav'
 
-const ICONS: Record<string, LucideIcon> = {
-  Home: House,
-  About: Info,
-  'Sign In': LogIn,
-  'Sign Up': UserPlus,
-  Dashboard: LayoutDashboard,
-  'New Request': PlusCircle,
-  Messages: MessageCircle,
-  Profile: User,
-  'Find Students': Search,
-  Subscribe: CreditCard,
-  Admin: ShieldCheck,
+const ICONS: Partial<Record<NavId, LucideIcon>> = {
+  home: House,
+  about: Info,
+  signIn: LogIn,
+  signUp: UserPlus,
+  dashboard: LayoutDashboard,
+  newRequest: PlusCircle,
+  messages: MessageCircle,
+  profile: User,
+  findStudents: Search,
+  subscribe: CreditCard,
+  admin: ShieldCheck,
 }
 
-export function NavIcon({ label, size = 22 }: { label: string; size?: number }) {
-  const Icon = ICONS[label] ?? Info
+export function NavIcon({ id, size = 22 }: { id: NavId; size?: number }) {
+  const Icon = ICONS[id] ?? Info
   return <Icon aria-hidden size={size} />
 }

@@ -1,29 +1,30 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderApp, signInAs } from '@/test/render'
-import { titleFromPath } from './drawer-nav'
-import { bottomNavItems, desktopNavItems, type NavContext } from './nav'
+import { i18n } from '@/lib/i18n'
+import { titleKeyFromPath } from './drawer-nav'
+import { bottomNavItems, desktopNavItems, NAV_LABELS, type NavContext, type NavItem } from './nav'
 
 const base: NavContext = { role: null, email: null, subscribed: false, isLoggedIn: false }
-const labels = (items: { label: string }[]) => items.map((i) => i.label)
+const labels = (items: NavItem[]) => items.map((item) => i18n.t(NAV_LABELS[item.id]))
+const titleFromPath = (path: string) => i18n.t(titleKeyFromPath(path))
 
 describe('navigation per role (SPEC §2 "Navigation")', () => {
   it('desktop top bar', () => {
     expect(labels(desktopNavItems(base))).toEqual(['Home', 'Find Tutors', 'About', 'Contact', 'Sign In', 'Sign Up'])
-    expect(desktopNavItems({ ...base, isLoggedIn: true, role: 'parent' })).toEqual([
-      { label: 'Dashboard', to: '/dashboard' },
-      { label: 'Find Tutors', to: '/tutors' },
-      { label: 'New Request', to: '/request/new' },
-      { label: 'Messages', to: '/messages' },
-    ])
+    const parent = desktopNavItems({ ...base, isLoggedIn: true, role: 'parent' })
+    expect(labels(parent)).toEqual(['Dashboard', 'Find Tutors', 'New Request', 'Messages'])
+    expect(parent.map((item) => item.to)).toEqual(['/dashboard', '/tutors', '/request/new', '/messages'])
     const tutor = { ...base, isLoggedIn: true, role: 'tutor' as const, email: 'Meera.N@Example.com' }
-    expect(desktopNavItems(tutor)).toEqual([
-      { label: 'Subscribe', to: '/subscribe' },
-      { label: 'Profile', to: '/tutor/meera.n%40example.com' },
-      { label: 'Messages', to: '/messages' },
-      { label: 'Support', to: '/support' },
+    expect(labels(desktopNavItems(tutor))).toEqual(['Subscribe', 'Profile', 'Messages', 'Support'])
+    expect(desktopNavItems(tutor).map((item) => item.to)).toEqual([
+      '/subscribe',
+      '/tutor/meera.n%40example.com',
+      '/messages',
+      '/support',
     ])
-    expect(desktopNavItems({ ...tutor, subscribed: true })[0]).toEqual({ label: 'Find Students', to: '/nearby' })
+    expect(desktopNavItems({ ...tutor, subscribed: true })[0]).toEqual({ id: 'findStudents', to: '/nearby' })
+    expect(labels(desktopNavItems({ ...tutor, subscribed: true }))[0]).toBe('Find Students')
     expect(labels(desktopNavItems({ ...base, isLoggedIn: true, role: 'admin' }))).toEqual(['Admin', 'Messages'])
   })
 

@@ -1,7 +1,51 @@
 import type { Role } from '@/api/types'
 
+/** Every destination the bars and the drawer offer; its label is NAV_LABELS[id] in the shell's catalogue. */
+export type NavId =
+  | 'home'
+  | 'findTutors'
+  | 'tutors'
+  | 'about'
+  | 'contact'
+  | 'signIn'
+  | 'signUp'
+  | 'dashboard'
+  | 'newRequest'
+  | 'messages'
+  | 'findStudents'
+  | 'subscribe'
+  | 'profile'
+  | 'myProfile'
+  | 'support'
+  | 'helpSupport'
+  | 'admin'
+  | 'alerts'
+  | 'notifications'
+
+export const NAV_LABELS: Record<NavId, string> = {
+  home: 'common:nav.home',
+  findTutors: 'common:nav.findTutors',
+  tutors: 'common:nav.tutors',
+  about: 'common:nav.about',
+  contact: 'common:nav.contact',
+  signIn: 'common:nav.signIn',
+  signUp: 'common:nav.signUp',
+  dashboard: 'common:nav.dashboard',
+  newRequest: 'common:nav.newRequest',
+  messages: 'common:nav.messages',
+  findStudents: 'common:nav.findStudents',
+  subscribe: 'common:nav.subscribe',
+  profile: 'common:nav.profile',
+  myProfile: 'common:nav.myProfile',
+  support: 'common:nav.support',
+  helpSupport: 'common:nav.helpSupport',
+  admin: 'common:nav.admin',
+  alerts: 'common:nav.alerts',
+  notifications: 'common:nav.notifications',
+}
+
 export interface NavItem {
-  label: string
+  id: NavId
   to: string
 }
 
@@ -20,77 +64,77 @@ export function tutorProfilePath(email: string | null): string {
 export function desktopNavItems({ role, email, subscribed, isLoggedIn }: NavContext): NavItem[] {
   if (!isLoggedIn) {
     return [
-      { label: 'Home', to: '/' },
-      { label: 'Find Tutors', to: '/tutors' },
-      { label: 'About', to: '/about' },
-      { label: 'Contact', to: '/contact-us' },
-      { label: 'Sign In', to: '/login' },
-      { label: 'Sign Up', to: '/register' },
+      { id: 'home', to: '/' },
+      { id: 'findTutors', to: '/tutors' },
+      { id: 'about', to: '/about' },
+      { id: 'contact', to: '/contact-us' },
+      { id: 'signIn', to: '/login' },
+      { id: 'signUp', to: '/register' },
     ]
   }
   switch (role) {
     case 'parent':
       return [
-        { label: 'Dashboard', to: '/dashboard' },
-        { label: 'Find Tutors', to: '/tutors' },
-        { label: 'New Request', to: '/request/new' },
-        { label: 'Messages', to: '/messages' },
+        { id: 'dashboard', to: '/dashboard' },
+        { id: 'findTutors', to: '/tutors' },
+        { id: 'newRequest', to: '/request/new' },
+        { id: 'messages', to: '/messages' },
       ]
     case 'tutor':
       return [
-        subscribed ? { label: 'Find Students', to: '/nearby' } : { label: 'Subscribe', to: '/subscribe' },
-        { label: 'Profile', to: tutorProfilePath(email) },
-        { label: 'Messages', to: '/messages' },
-        { label: 'Support', to: '/support' },
+        subscribed ? { id: 'findStudents', to: '/nearby' } : { id: 'subscribe', to: '/subscribe' },
+        { id: 'profile', to: tutorProfilePath(email) },
+        { id: 'messages', to: '/messages' },
+        { id: 'support', to: '/support' },
       ]
     case 'admin':
       return [
-        { label: 'Admin', to: '/admin' },
-        { label: 'Messages', to: '/messages' },
+        { id: 'admin', to: '/admin' },
+        { id: 'messages', to: '/messages' },
       ]
     default:
-      return [{ label: 'Dashboard', to: '/dashboard' }]
+      return [{ id: 'dashboard', to: '/dashboard' }]
   }
 }
 
 /** The phone bar's bell: a short label that fits a fifth of 320 px; its link is named by the count. */
-export const NOTIFICATIONS_ITEM: NavItem = { label: 'Alerts', to: '/notifications' }
+export const NOTIFICATIONS_ITEM: NavItem = { id: 'alerts', to: '/notifications' }
 
 /** SPEC §2 "Navigation": the bottom bar below md, at most 5 items. */
 export function bottomNavItems({ role, email, subscribed, isLoggedIn }: NavContext): NavItem[] {
   let items: NavItem[]
   if (!isLoggedIn) {
     items = [
-      { label: 'Home', to: '/' },
-      { label: 'Tutors', to: '/tutors' },
-      { label: 'About', to: '/about' },
-      { label: 'Sign In', to: '/login' },
-      { label: 'Sign Up', to: '/register' },
+      { id: 'home', to: '/' },
+      { id: 'tutors', to: '/tutors' },
+      { id: 'about', to: '/about' },
+      { id: 'signIn', to: '/login' },
+      { id: 'signUp', to: '/register' },
     ]
   } else if (role === 'parent') {
     // Home is the brand link in the header: its place goes to the notifications.
     items = [
-      { label: 'Dashboard', to: '/dashboard' },
-      { label: 'New Request', to: '/request/new' },
-      { label: 'Messages', to: '/messages' },
+      { id: 'dashboard', to: '/dashboard' },
+      { id: 'newRequest', to: '/request/new' },
+      { id: 'messages', to: '/messages' },
       NOTIFICATIONS_ITEM,
-      { label: 'Profile', to: '/profile' },
+      { id: 'profile', to: '/profile' },
     ]
   } else if (role === 'tutor') {
     items = [
-      { label: 'Home', to: '/' },
-      subscribed ? { label: 'Find Students', to: '/nearby' } : { label: 'Subscribe', to: '/subscribe' },
-      { label: 'Messages', to: '/messages' },
+      { id: 'home', to: '/' },
+      subscribed ? { id: 'findStudents', to: '/nearby' } : { id: 'subscribe', to: '/subscribe' },
+      { id: 'messages', to: '/messages' },
       NOTIFICATIONS_ITEM,
-      { label: 'Profile', to: tutorProfilePath(email) },
+      { id: 'profile', to: tutorProfilePath(email) },
     ]
   } else {
     items = [
-      { label: 'Home', to: '/' },
-      { label: 'Admin', to: '/admin' },
-      { label: 'Messages', to: '/messages' },
+      { id: 'home', to: '/' },
+      { id: 'admin', to: '/admin' },
+      { id: 'messages', to: '/messages' },
       NOTIFICATIONS_ITEM,
-      { label: 'Profile', to: '/profile' },
+      { id: 'profile', to: '/profile' },
     ]
   }
   return items.slice(0, 5)

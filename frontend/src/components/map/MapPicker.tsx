@@ -5,7 +5,8 @@ import { MapView, type LatLng } from './MapView'
 import { useNearestPlace } from '@/components/places/api'
 import { PlaceSearch } from '@/components/places/PlaceSearch'
 import { placeLatLng, shortPlaceName, type PlaceValue } from '@/components/places/types'
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@/lib/constants'
+import { useTranslation } from '@/lib/i18n'
 
 /** idle: nothing is chosen (the map is ready, or waits to come into view); loading: the map or the
  * position is on its way; ready: a point is chosen; error: the map or the position could not be had. */
@@ -24,9 +25,6 @@ interface MapPickerProps {
   searchLabel?: string
 }
 
-const REQUEST_HELP =
-  'Search for your locality, then click on the map to fine-tune where the classes should take place, or use your current location. With the map focused, arrow keys move it and Enter places the marker under the crosshair at its centre.'
-
 /** The zoom a chosen place is shown at: streets are readable, so the pin can be fine-tuned. */
 const PLACE_ZOOM = 15
 
@@ -36,26 +34,22 @@ const DEFAULT_CENTER: LatLng = { lat: MAP_DEFAULT_CENTER[0], lng: MAP_DEFAULT_CE
  * A chosen point as a person reads it: the place it lies in ('Lajpat Nagar, South Delhi'), never
  * raw coordinates. `aria-live`, so a click on the map is announced by name.
  */
-export function PointName({ point, prefix = 'Selected location' }: { point: LatLng | null; prefix?: string }) {
+export function PointName({ point, prefix }: { point: LatLng | null; prefix?: string }) {
+  const { t } = useTranslation('shared')
   const nearest = useNearestPlace(point)
-  if (!point) return <>No location selected yet.</>
-  if (nearest.isPending) return <>{prefix}: finding the place name…</>
-  if (nearest.data) return <>{`${prefix}: ${shortPlaceName(nearest.data)}`}</>
-  return <>{prefix}: the point you marked on the map</>
+  const label = prefix ?? t('shared:map.selected')
+  if (!point) return <>{t('shared:map.noneSelected')}</>
+  if (nearest.isPending) return <>{t('shared:map.finding', { label })}</>
+  if (nearest.data) return <>{t('shared:map.pointIn', { label, place: shortPlaceName(nearest.data) })}</>
+  return <>{t('shared:map.markedPoint', { label })}</>
 }
 
 /**
  * SPEC §4: click the map to set the marker, or use the browser's position. Shared by the request
  * form and a tutor's teaching area (with its radius drawn).
  */
-export function MapPicker({
-  value,
-  onChange,
-  error,
-  help = REQUEST_HELP,
-  radiusKm,
-  searchLabel = 'Search for your area',
-}: MapPickerProps) {
+export function MapPicker({ value, onChange, error, help, radiusKm, searchLabel }: MapPickerProps) {
+  const { t } = useTranslation('shared')
   // 'waiting': the map loads when it comes into view or is used (./MapView); its stand-in takes Enter.
   const [mapStatus, setMapStatus] = useState<'waiting' | 'loading' | 'ready' | 'error'>('waiting')
   const [locating, setLocating] = useState(false)
@@ -97,7 +91,7 @@ export function MapPicker({
   const locateMe = () => {
     setGeoError(null)
     if (!('geolocation' in navigator) || !navigator.geolocation) {
-      setGeoError(MESSAGES.geolocationUnsupported)
+      setGeoError(t('shared:map.geolocationUnsupported'))
       return
     }
     setLocating(true)
@@ -114,13 +108,14 @@ export function MapPicker({
       },
       () => {
         setLocating(false)
-        setGeoError(MESSAGES.geolocationFailed)
+        setGeoError(t('shared:map.geolocationFailed'))
       },
       { enableHighAccuracy: true, timeout: 10_000 },
     )
   }
 
-  const markers = useMemo(() => (value ? [{ id: 'picked', position: value, label: 'Selected location' }] : []), [value])
+  const pinLabel = t('shared:map.selected')
+  const markers = useMemo(() => (value ? [{ id: 'picked', position: value, label: pinLabel }] : []), [value, pinLabel])
   const onLoading = useCallback(() => setMapStatus('loading'), [])
   const onReady = useCallback(() => setMapStatus('ready'), [])
   const onError = useCallback(() => setMapStatus('error'), [])
@@ -128,11 +123,11 @@ export function MapPicker({
   return (
     <Stack gap="2" data-testid="map-picker" data-state={state}>
       <Text id="map-picker-help" fontSize="sm" color="fg.muted">
-        {help}
+        {help ?? t('shared:map.requestHelp')}
       </Text>
-      <PlaceSearch label={searchLabel} value={place} onChange={choosePlace} />
+      <PlaceSearch label={searchLabel ?? t('shared:map.searchArea')} value={place} onChange={choosePlace} />
       <MapView
-        label="Location map: click to place the marker"
+        label={t('shared:map.pickerLabel')}
         center={center}
         zoom={zoom}
         markers={markers}
@@ -147,7 +142,7 @@ export function MapPicker({
           <PointName point={value} />
         </Text>
         <Button type="button" variant="outline" size="sm" onClick={locateMe} loading={locating}>
-          <LocateFixed aria-hidden /> Use my location
+          <LocateFixed aria-hidden /> {t('shared:map.useMyLocation')}
         </Button>
       </HStack>
       {(error || geoError) && (

@@ -1,6 +1,7 @@
 import { Box, Spinner, Text } from '@chakra-ui/react'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { ErrorBoundary } from '@/components/error-boundary'
+import { useTranslation } from '@/lib/i18n'
 import type { MapViewProps } from './types'
 
 export type { LatLng, MapMarker, MapViewProps } from './types'
@@ -36,6 +37,7 @@ function ReportError({ onError }: { onError: () => void }) {
  * at the centre, where the map's crosshair will be.
  */
 export function MapView({ onError, onLoading, onReady, height = '360px', ...props }: MapViewOuterProps) {
+  const { t } = useTranslation('shared')
   const { label, center, onPick } = props
   // jsdom (and very old browsers) cannot tell when the map is in view: load it at once.
   const [phase, setPhase] = useState<Phase>(() => (typeof IntersectionObserver === 'undefined' ? 'loading' : 'waiting'))
@@ -109,12 +111,12 @@ export function MapView({ onError, onLoading, onReady, height = '360px', ...prop
             onPointerDown={load}
             onKeyDown={onKeyDown}
           >
-            {phase === 'loading' && <Spinner aria-label="Loading map" />}
+            {phase === 'loading' && <Spinner aria-label={t('shared:map.loading')} />}
           </Box>
         )}
         {phase === 'failed' ? (
           <Box h="full" display="flex" alignItems="center" justifyContent="center" bg="bg.muted" p="4">
-            <Text role="alert">{MAP_LOAD_FAILED}</Text>
+            <Text role="alert">{t('shared:map.loadFailed')}</Text>
           </Box>
         ) : (
           phase !== 'waiting' && (

@@ -3,7 +3,8 @@ import { Search } from 'lucide-react'
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { errorMessage } from '@/api/client'
 import { useDebounced } from '@/hooks/use-debounced'
-import { PLACE_QUERY_MAX, PLACE_QUERY_MIN, PLACES_FAILED, usePlaceSearch } from './api'
+import { useTranslation } from '@/lib/i18n'
+import { PLACE_QUERY_MAX, PLACE_QUERY_MIN, usePlaceSearch } from './api'
 import { PlaceSuggestions } from './PlaceSuggestions'
 import type { PlaceValue } from './types'
 
@@ -30,10 +31,11 @@ function searchStatus(
   places: { isError: boolean; error: unknown; isFetching: boolean },
   settled: boolean,
   count: number,
+  t: ReturnType<typeof useTranslation>['t'],
 ): string {
-  if (places.isError) return errorMessage(places.error, PLACES_FAILED)
-  if (!settled || places.isFetching) return 'Searching…'
-  return count ? `${count} place${count === 1 ? '' : 's'} found` : 'No places found'
+  if (places.isError) return errorMessage(places.error, t('shared:places.failed'))
+  if (!settled || places.isFetching) return t('shared:places.searching')
+  return count ? t('shared:places.found', { count }) : t('shared:places.noneFound')
 }
 
 /**
@@ -43,6 +45,7 @@ function searchStatus(
  * tap picks too. Each suggestion reads as its label ('Lajpat Nagar, South Delhi, Delhi 110024').
  */
 export function PlaceSearch({ label, value, onChange, placeholder, id, helperText }: PlaceSearchProps) {
+  const { t } = useTranslation('shared')
   const ownId = useId()
   const inputId = id ?? `place-search-${ownId}`
   const listId = `${inputId}-list`
@@ -128,7 +131,7 @@ export function PlaceSearch({ label, value, onChange, placeholder, id, helperTex
   }
 
   const activeId = listOpen && active >= 0 && active < options.length ? `${listId}-${active}` : undefined
-  const status = searching ? searchStatus(places, settled, options.length) : ''
+  const status = searching ? searchStatus(places, settled, options.length, t) : ''
 
   return (
     <Stack gap="1.5" position="relative">
@@ -139,7 +142,12 @@ export function PlaceSearch({ label, value, onChange, placeholder, id, helperTex
         startElement={<Search aria-hidden size={16} />}
         endElement={
           text ? (
-            <CloseButton size="xs" variant="ghost" aria-label={`Clear ${label.toLowerCase()}`} onClick={clear} />
+            <CloseButton
+              size="xs"
+              variant="ghost"
+              aria-label={t('shared:places.clear', { label: label.toLowerCase() })}
+              onClick={clear}
+            />
           ) : undefined
         }
       >
@@ -155,7 +163,7 @@ export function PlaceSearch({ label, value, onChange, placeholder, id, helperTex
           aria-controls={listId}
           aria-activedescendant={activeId}
           aria-describedby={[helperText ? helpId : null, statusId].filter(Boolean).join(' ')}
-          placeholder={placeholder ?? 'Type a locality, town or PIN code'}
+          placeholder={placeholder ?? t('shared:places.placeholder')}
           value={text}
           maxLength={PLACE_QUERY_MAX}
           onChange={(event) => {

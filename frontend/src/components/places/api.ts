@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, api, request } from '@/api/client'
 import type { LatLng } from '@/components/map/types'
+import { i18n } from '@/lib/i18n'
 import type { LngLat, PlaceValue } from './types'
 
 export const PLACES_FAILED = 'Could not search places. Please try again.'
-export const NEAREST_FAILED = 'Could not name this point.'
 /** The server answers [] below this many characters; the web app does not ask. */
 export const PLACE_QUERY_MIN = 2
 /** The server refuses longer queries (400). */
@@ -14,7 +14,7 @@ export const placesQueryKey = ['places'] as const
 
 /** GET /api/places?q=: at most 10 places, best first. */
 export function searchPlaces(q: string, signal?: AbortSignal) {
-  return request(api.GET('/places', { params: { query: { q } }, signal }), PLACES_FAILED)
+  return request(api.GET('/places', { params: { query: { q } }, signal }), i18n.t('shared:places.failed'))
 }
 
 export function placeSearchQueryOptions(q: string) {
@@ -40,7 +40,10 @@ function key(value: number) {
 export async function nearestPlace(location: LngLat, signal?: AbortSignal): Promise<PlaceValue | null> {
   try {
     const query = { location: JSON.stringify([key(location[0]), key(location[1])]) }
-    return await request(api.GET('/places/nearest', { params: { query }, signal }), NEAREST_FAILED)
+    return await request(
+      api.GET('/places/nearest', { params: { query }, signal }),
+      i18n.t('shared:places.nearestFailed'),
+    )
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null
     throw error

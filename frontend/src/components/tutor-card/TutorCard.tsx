@@ -1,22 +1,24 @@
 import { Badge, Box, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
-import { BadgeCheck, MapPin, Star } from 'lucide-react'
+import { MapPin, Star } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import type { TutorCard as Card } from '@/api/discovery-types'
+import { i18n, useTranslation } from '@/lib/i18n'
 import { formatDistance, formatFee, ratingText } from './format'
 import { TutorPhoto } from './TutorPhoto'
+import { VerificationBadge } from './VerificationBadge'
 
 export { formatDistance, formatFee, initials, ratingText } from './format'
 export { TutorPhoto } from './TutorPhoto'
 
 export function tutorName(tutor: { fullname: string }): string {
-  return tutor.fullname.trim() || 'Tutor'
+  return tutor.fullname.trim() || i18n.t('shared:tutorCard.fallbackName')
 }
 
 /**
  * One tutor as a search result or a recommendation: photo (or initials), name linking to the public
- * profile, subjects and classes, fee per hour and notes, rating, distance, badges, 'Featured' and
- * 'Verified'. A featured tutor is labelled, never moved: the list's order is the server's.
+ * profile, subjects and classes, fee per hour and notes, rating, distance, 'Featured by HomeTutor'
+ * (the site's award) and the verification badge (the checks that passed, and when). A featured tutor is labelled, never moved: the list's order is the server's.
  * `children` go below (a recommendation's score, reasons and Invite button).
  */
 export function TutorCard({
@@ -28,6 +30,7 @@ export function TutorCard({
   headingLevel?: 'h2' | 'h3' | 'h4'
   children?: ReactNode
 }) {
+  const { t } = useTranslation('shared')
   const name = tutorName(tutor)
   const fee = formatFee(tutor.feePerHour)
   const hasRating = tutor.rating !== null && tutor.reviewCount > 0
@@ -61,19 +64,10 @@ export function TutorCard({
           <HStack gap="2" wrap="wrap">
             {tutor.featured && (
               <Badge colorPalette="purple" variant="solid">
-                Featured
+                {t('shared:tutorCard.featured')}
               </Badge>
             )}
-            {tutor.verified && (
-              <Badge colorPalette="blue" variant="subtle">
-                <BadgeCheck aria-hidden size={14} /> Verified
-              </Badge>
-            )}
-            {tutor.badges.map((badge) => (
-              <Badge key={badge} colorPalette="orange" variant="outline">
-                {badge}
-              </Badge>
-            ))}
+            <VerificationBadge verification={tutor.verification} />
           </HStack>
           {subjects && <Text fontSize="sm">{subjects}</Text>}
           {classes && (
@@ -98,12 +92,12 @@ export function TutorCard({
                   </span>
                 </>
               ) : (
-                <span aria-hidden="true">No reviews yet</span>
+                <span aria-hidden="true">{t('shared:tutorCard.noReviews')}</span>
               )}
             </Text>
             <Text as="span" display="inline-flex" alignItems="center" gap="1" color="fg.muted">
               <MapPin aria-hidden size={14} style={{ flexShrink: 0 }} /> {formatDistance(tutor.distanceKm)}
-              {tutor.placeName ? ` · ${tutor.placeName}` : ''}
+              {tutor.placeName ? ` · ${t('shared:tutorCard.nearPlace', { place: tutor.placeName })}` : ''}
             </Text>
           </Flex>
           {tutor.feeNotes.trim() && (

@@ -1,5 +1,6 @@
 import { Button, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { useTranslation } from '@/lib/i18n'
 import { DialogShell } from './dialog'
 
 interface ConfirmDialogProps {
@@ -26,6 +27,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation('shared')
   return (
     <DialogShell
       open={open}
@@ -35,7 +37,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('shared:ui.cancel')}
           </Button>
           <Button colorPalette="red" onClick={onConfirm} loading={busy} loadingText={busyLabel}>
             {confirmLabel}

@@ -1,6 +1,7 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react'
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react'
 import { dialogSlotRecipe } from '@chakra-ui-theme/recipes/dialog'
 import type { ReactNode } from 'react'
+import { useTranslation } from '@/lib/i18n'
 
 interface DialogShellProps {
   open: boolean
@@ -18,6 +19,10 @@ interface DialogShellProps {
   tall?: boolean
 }
 
+/** A tall dialog: 80% of the viewport high, its body a column that its content fills. */
+const TALL_CONTENT = { h: '80vh', maxH: '80vh', my: '0', display: 'flex', flexDirection: 'column' } as const
+const TALL_BODY = { flex: '1', minH: '0', display: 'flex', flexDirection: 'column', overflow: 'hidden' } as const
+
 /**
  * The one dialog frame of the app: centred, a title, a body and a footer of buttons. Mounted only
  * while open, so a dialog's state starts afresh each time. Dialogs load with the screens that use
@@ -34,6 +39,7 @@ export function DialogShell({
   closeButton = false,
   tall = false,
 }: DialogShellProps) {
+  const { t } = useTranslation('shared')
   return (
     <Dialog.Root
       recipe={dialogSlotRecipe}
@@ -48,24 +54,53 @@ export function DialogShell({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">
-          <Dialog.Content {...(tall && { h: '80vh', maxH: '80vh', my: '0', display: 'flex', flexDirection: 'column' })}>
+          <Dialog.Content {...(tall && TALL_CONTENT)}>
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body
-              {...(tall && { flex: '1', minH: '0', display: 'flex', flexDirection: 'column', overflow: 'hidden' })}
-            >
-              {children}
-            </Dialog.Body>
+            <Dialog.Body {...(tall && TALL_BODY)}>{children}</Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
             {closeButton && (
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
+                <CloseButton size="sm" aria-label={t('shared:ui.close')} />
               </Dialog.CloseTrigger>
             )}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  )
+}
+
+interface FormDialogButtonsProps {
+  /** The id of the dialog's form, which the submit button submits from the footer. */
+  formId: string
+  label: string
+  busy: boolean
+  /** What the submit button says while busy ('Closing…'); its own label when absent. */
+  busyLabel?: string
+  onCancel: () => void
+  /** The submit button's colour: red for a step that takes something away. */
+  palette?: 'red'
+}
+
+/** A form dialog's footer: Cancel, and the form's submit button, which spins while it is sent. */
+export function FormDialogButtons({ formId, label, busy, busyLabel, onCancel, palette }: FormDialogButtonsProps) {
+  const { t } = useTranslation('shared')
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        {t('shared:ui.cancel')}
+      </Button>
+      <Button
+        type="submit"
+        form={formId}
+        loading={busy}
+        {...(busyLabel && { loadingText: busyLabel })}
+        {...(palette && { colorPalette: palette })}
+      >
+        {label}
+      </Button>
+    </>
   )
 }

@@ -2,6 +2,7 @@ import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@
 import { toastSlotRecipe } from '@chakra-ui-theme/recipes/toast'
 import { useEffect } from 'react'
 import { HEADER_HEIGHT } from '@/lib/constants'
+import { useTranslation } from '@/lib/i18n'
 import { registerToaster } from '@/lib/toaster'
 
 // Toasts open below the header, never over it: over the bell they hid the very button that shows what
@@ -20,6 +21,7 @@ const toaster = createToaster({
 })
 
 export default function Toaster() {
+  const { t } = useTranslation('shared')
   useEffect(() => {
     const unregister = registerToaster(
       (message) =>
@@ -42,7 +44,9 @@ export default function Toaster() {
   }, [])
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {/* zag names the region in English with its placement ('Notifications, top-end (alt+T)'); this
+          names it in the reader's language, with the shortcut that moves the focus to it. */}
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t('shared:ui.toastRegion')}>
         {(toast) => (
           <Toast.Root recipe={toastSlotRecipe} width={{ md: 'sm' }}>
             <Toast.Indicator />
@@ -50,7 +54,7 @@ export default function Toaster() {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
+            {toast.closable && <Toast.CloseTrigger aria-label={t('shared:ui.dismissToast')} />}
           </Toast.Root>
         )}
       </ChakraToaster>

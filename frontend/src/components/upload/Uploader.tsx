@@ -4,7 +4,9 @@ import { FileText, Trash2, Upload } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
-import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_LABEL, MESSAGES, UPLOAD_ACCEPT } from '@/lib/constants'
+import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_LABEL, UPLOAD_ACCEPT } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import {
   deleteUpload,
@@ -39,6 +41,7 @@ export function formatSize(bytes: number): string {
  * where the server serves it and can be deleted; a successful delete removes it from the list.
  */
 export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps) {
+  const { t } = useTranslation('shared')
   const input = useRef<HTMLInputElement>(null)
   const headingId = useId()
   const [sending, setSending] = useState<Sending[]>([])
@@ -51,7 +54,7 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
     const files = mode === 'single' ? chosen.slice(0, 1) : chosen
     if (files.length === 0) return
     if (files.length > MAX_FILES_PER_UPLOAD) {
-      setStatus({ kind: 'error', message: `At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once.` })
+      setStatus({ kind: 'error', message: t('shared:upload.tooMany', { count: MAX_FILES_PER_UPLOAD }) })
       return
     }
     const tooLarge = tooLargeMessage(files)
@@ -68,7 +71,8 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
       setUploaded((current) => [...result.files, ...current])
       setStatus({
         kind: 'success',
-        message: mode === 'single' ? MESSAGES.fileUploaded : `${result.files.length} file(s) uploaded successfully!`,
+        message:
+          mode === 'single' ? MESSAGES.fileUploaded : t('shared:upload.uploadedMany', { count: result.files.length }),
       })
     } catch (error) {
       setStatus({ kind: 'error', message: errorMessage(error, MESSAGES.uploadFailed) })
@@ -97,8 +101,9 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
           {title}
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          Images, PDF or Word documents (.doc, .docx), up to {MAX_UPLOAD_LABEL}{' '}
-          {mode === 'single' ? '' : `each, at most ${MAX_FILES_PER_UPLOAD} at once`}
+          {mode === 'single'
+            ? t('shared:upload.accepts', { max: MAX_UPLOAD_LABEL })
+            : t('shared:upload.acceptsMany', { max: MAX_UPLOAD_LABEL, count: MAX_FILES_PER_UPLOAD })}
         </Text>
         <input
           ref={input}
@@ -115,8 +120,14 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
             void send(files)
           }}
         />
-        <Button alignSelf="flex-start" onClick={() => input.current?.click()} loading={busy} loadingText="Uploading...">
-          <Upload aria-hidden="true" /> {mode === 'single' ? 'Choose File' : 'Choose Files'}
+        <Button
+          alignSelf="flex-start"
+          onClick={() => input.current?.click()}
+          loading={busy}
+          loadingText={t('shared:upload.uploading')}
+        >
+          <Upload aria-hidden="true" />{' '}
+          {mode === 'single' ? t('shared:upload.chooseFile') : t('shared:upload.chooseFiles')}
         </Button>
 
         {sending.map((item, i) => (
@@ -143,7 +154,7 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
         <FormAlert status={status?.kind ?? 'info'} message={status?.message ?? null} />
 
         {uploaded.length > 0 && (
-          <Stack as="ul" listStyleType="none" gap="2" aria-label={`${title}: uploaded files`}>
+          <Stack as="ul" listStyleType="none" gap="2" aria-label={t('shared:upload.list', { title })}>
             {uploaded.map((file) => (
               <Flex
                 as="li"
@@ -179,11 +190,11 @@ export function Uploader({ mode, title, accept = UPLOAD_ACCEPT }: UploaderProps)
                   size="sm"
                   variant="outline"
                   colorPalette="red"
-                  aria-label={`Delete ${file.originalName}`}
+                  aria-label={t('shared:upload.deleteFile', { name: file.originalName })}
                   loading={deleting === file.filename}
                   onClick={() => void remove(file)}
                 >
-                  <Trash2 aria-hidden="true" /> Delete
+                  <Trash2 aria-hidden="true" /> {t('shared:upload.delete')}
                 </Button>
               </Flex>
             ))}

@@ -1,16 +1,18 @@
 import { api, handleUnauthorized, request } from '@/api/client'
 import { ApiError } from '@/api/errors'
 import type { ApiErrorShape, ApiPaths, SuccessBody } from '@/api/types'
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, MESSAGES, REQUEST_TIMEOUT_MS } from '@/lib/constants'
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, REQUEST_TIMEOUT_MS } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { getToken } from '@/lib/session'
+import { currentLanguage, i18n } from '@/lib/i18n'
 
 export type UploadedFile = SuccessBody<ApiPaths['/upload/single']['post']>['file']
 export type UploadMode = 'single' | 'multiple'
 
-/** SPEC §5: the first file over the limit, as the message to show; null when all fit. */
+/** SPEC §5: the first file over the limit, as the message to show (in the language shown); null when all fit. */
 export function tooLargeMessage(files: readonly File[], maxBytes: number = MAX_UPLOAD_BYTES): string | null {
   const big = files.find((file) => file.size > maxBytes)
-  return big ? `File ${big.name} is too large. Maximum size is ${MAX_UPLOAD_LABEL}.` : null
+  return big ? i18n.t('shared:upload.tooLarge', { name: big.name, max: MAX_UPLOAD_LABEL }) : null
 }
 
 /**
@@ -60,6 +62,7 @@ export function uploadFiles(
     const token = getToken()
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
     xhr.setRequestHeader('Accept', 'application/json')
+    xhr.setRequestHeader('Accept-Language', currentLanguage())
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(perFileProgress(files, event.loaded, event.total))

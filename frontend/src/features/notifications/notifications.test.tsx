@@ -248,6 +248,37 @@ describe('the notification centre', () => {
     expect(tokens).toEqual(['good'])
   })
 
+  it('/unsubscribe changes nothing when opened (mail scanners open links): the person confirms', async () => {
+    const calls: string[] = []
+    let email: 'immediate' | 'off' = 'immediate'
+    const answer = () =>
+      HttpResponse.json<Body<'Unsubscribed'>>({ kind: 'new_request', label: 'new requests in your area', email })
+    server.use(
+      http.get('*/api/notifications/unsubscribe', () => {
+        calls.push('GET')
+        return answer()
+      }),
+      http.post('*/api/notifications/unsubscribe', ({ request }) => {
+        calls.push(`POST ${new URL(request.url).searchParams.get('token')}`)
+        email = 'off'
+        return answer()
+      }),
+    )
+    const { user } = renderApp('/unsubscribe?token=good')
+    expect(
+      await screen.findByText('Stop e-mails about new requests in your area? The notifications stay in the app.'),
+    ).toBeInTheDocument()
+    expect(calls).toEqual(['GET'])
+    expect(screen.queryByText(/You will no longer get e-mails/)).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }))
+    expect(
+      await screen.findByText(/You will no longer get e-mails about new requests in your area\. Change this any time/),
+    ).toBeInTheDocument()
+    expect(calls).toEqual(['GET', 'POST good'])
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument()
+  })
+
   it('/unsubscribe with a forged link shows the server’s message', async () => {
     server.use(http.get('*/api/notifications/unsubscribe', () => invalidUnsubscribeLink()))
     renderApp('/unsubscribe?token=forged')

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react'
-import { http } from 'msw'
+import { act, screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '@/lib/i18n'
 import { apiError } from '@/test/http'
 import { renderComponent } from '@/test/render-component'
 import { server } from '@/test/server'
@@ -50,6 +51,28 @@ describe('TermSelect', () => {
     expect(screen.getByTestId('value')).toHaveTextContent('other|Vedic maths')
   })
 
+  it("lists the labels in the reader's language, asking the server again when the language changes", async () => {
+    const asked: string[] = []
+    server.use(
+      http.get('*/api/vocabulary', ({ request }) => {
+        const language = request.headers.get('Accept-Language') ?? ''
+        asked.push(language)
+        if (!language.startsWith('hi')) return HttpResponse.json(VOCABULARY)
+        const subjects = VOCABULARY.subjects.map((t) => (t.id === 'maths' ? { ...t, label: 'गणित' } : t))
+        return HttpResponse.json({ ...VOCABULARY, subjects })
+      }),
+    )
+    const { user } = renderComponent(<Subject />)
+    await screen.findByRole('option', { name: 'Mathematics' })
+    await act(() => setLanguage('hi'))
+    await screen.findByRole('option', { name: 'गणित' })
+    expect(screen.queryByRole('option', { name: 'Mathematics' })).not.toBeInTheDocument()
+    expect(asked.map((l) => l.slice(0, 2))).toEqual(['en', 'hi'])
+    // The choice is the same id in every language.
+    await user.selectOptions(screen.getByRole('combobox', { name: /Subject|विषय/ }), 'गणित')
+    expect(screen.getByTestId('value')).toHaveTextContent('maths|')
+  })
+
   it('says when the list could not be loaded', async () => {
     server.use(http.get('*/api/vocabulary', () => apiError(500, { message: 'x', code: 'internal' })))
     renderComponent(<Subject />)
@@ -75,5 +98,9 @@ describe('termLabel and findTerm', () => {
     expect(findTerm(VOCABULARY, 'subjects', 'S.St')?.id).toBe('social-studies')
     expect(findTerm(VOCABULARY, 'classes', 'class 1')?.id).toBe('class-1')
     expect(findTerm(VOCABULARY, 'subjects', 'Vedic maths')).toBeUndefined()
+    // Labels in Devanagari are matched too (vowel signs are part of the word).
+    const hindi = { ...VOCABULARY, subjects: [{ id: 'maths', label: 'गणित', synonyms: ['Mathematics'] }] }
+    expect(findTerm(hindi, 'subjects', ' गणित ')?.id).toBe('maths')
+    expect(findTerm(hindi, 'subjects', 'गण')).toBeUndefined()
   })
 })

@@ -1,7 +1,6 @@
 //! Analytics (users, search trends, popular tutors, revenue) and the audit log.
 
 use actix_web::{get, web};
-use chrono::{DateTime, Utc};
 use hometutor_admin::AuditEntry;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -117,45 +116,16 @@ pub async fn admin_revenue(state: web::Data<AppState>, _admin: AdminOnly) -> Res
     Ok(web::Json(RevenueDto { total: r.total, this_month: r.this_month, last_month: r.last_month }))
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AuditEntryDto {
-    pub id: i64,
-    pub admin_id: i64,
-    pub admin_email: String,
-    pub action: String,
-    pub target: String,
-    pub details: String,
-    pub created_at: DateTime<Utc>,
-    /// The client address the action came from (empty for entries older than this field).
-    pub client_address: String,
-}
-
-impl From<AuditEntry> for AuditEntryDto {
-    fn from(e: AuditEntry) -> Self {
-        Self {
-            id: e.id,
-            admin_id: e.admin_id,
-            admin_email: e.admin_email,
-            action: e.action,
-            target: e.target,
-            details: e.details,
-            created_at: e.created_at.and_utc(),
-            client_address: e.client_address,
-        }
-    }
-}
-
 /// What admins did, newest first (the last 200 entries).
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<AuditEntryDto>)))]
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<AuditEntry>)))]
 #[get("/admin/audit-log")]
 #[tracing::instrument(skip_all)]
 pub async fn admin_audit_log(
     state: web::Data<AppState>,
     _admin: AdminOnly,
-) -> Result<web::Json<Vec<AuditEntryDto>>, ApiError> {
+) -> Result<web::Json<Vec<AuditEntry>>, ApiError> {
     let service = state.admin.clone();
-    Ok(web::Json(blocking(move || service.audit_log(200)).await?.into_iter().map(Into::into).collect()))
+    Ok(web::Json(blocking(move || service.audit_log(200)).await?))
 }
 
 pub(super) fn config(cfg: &mut ServiceConfig) {

@@ -134,7 +134,7 @@ pub async fn admin_delete_asset(
 ) -> Result<web::Json<Done>, ApiError> {
     let (filename, service, actor) = (filename.into_inner(), state.admin.clone(), admin.actor());
     blocking(move || service.delete_asset(&actor, &filename)).await?;
-    Ok(web::Json(Done { message: "Asset deleted.".into() }))
+    Ok(web::Json(Done { message: hometutor_i18n::text(admin.0.language, "done-asset-deleted", &[]) }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -183,7 +183,7 @@ pub async fn admin_upload_image(
             let logo = match form.text("target").map(str::trim) {
                 None | Some("") | Some("logo") => true,
                 Some("banner") => false,
-                Some(_) => return Err(ApiError::bad_request("target must be logo or banner.")),
+                Some(_) => return Err(ApiError::bad_request_text(hometutor_i18n::Message::new("error-media-target"))),
             };
             check_site_image(form.kinds().next())?;
             Ok(logo)
@@ -193,8 +193,8 @@ pub async fn admin_upload_image(
     let (service, actor) = (state.admin.clone(), admin.actor());
     let settings = blocking(move || service.set_logo_or_banner(&actor, &file, logo)).await?;
     let url = if logo { settings.logo_url } else { settings.banner_url }.unwrap_or_default();
-    let message = if logo { "Logo uploaded." } else { "Banner uploaded." };
-    Ok(HttpResponse::Created().json(SiteImageResult { url, message: message.into() }))
+    let id = if logo { "done-logo-uploaded" } else { "done-banner-uploaded" };
+    Ok(HttpResponse::Created().json(SiteImageResult { url, message: hometutor_i18n::text(admin.0.language, id, &[]) }))
 }
 
 pub(super) fn config(cfg: &mut ServiceConfig) {

@@ -8,6 +8,7 @@
 
 mod analytics;
 mod media;
+mod reports;
 mod request_enums;
 mod requests;
 mod responses;
@@ -15,10 +16,11 @@ mod site;
 mod support;
 mod tutors;
 mod users;
+mod verification;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
-pub use responses::{ContentDto, Done, SettingsDto, TestimonialDto, ThemeDto};
+pub use responses::Done;
 
 pub fn config(cfg: &mut ServiceConfig) {
     users::config(cfg);
@@ -28,4 +30,6 @@ pub fn config(cfg: &mut ServiceConfig) {
     support::config(cfg);
     media::config(cfg);
     analytics::config(cfg);
+    reports::config(cfg);
+    verification::config(cfg);
 }

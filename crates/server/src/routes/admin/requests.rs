@@ -90,8 +90,8 @@ pub async fn admin_flag_request(
     let (id, b, service, actor) = (id.into_inner(), body.into_inner(), state.admin.clone(), admin.actor());
     let flagged = b.flagged;
     blocking(move || service.flag_request(&actor, id, b.flagged, b.flag_reason.as_deref().unwrap_or(""))).await?;
-    let message = if flagged { "Request flagged." } else { "Flag removed." };
-    Ok(web::Json(Done { message: message.into() }))
+    let id = if flagged { "done-request-flagged" } else { "done-flag-removed" };
+    Ok(web::Json(Done { message: hometutor_i18n::text(admin.0.language, id, &[]) }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -105,6 +105,7 @@ pub struct AssignBody {
 #[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = i64, Path,)), request_body = AssignBody, responses(
     (status = 200, body = Done),
     (status = 404, description = "No such request or tutor", body = ErrorBody),
+    (status = 409, description = "The tutor has no active subscription, or the account is suspended", body = ErrorBody),
 ))]
 #[post("/admin/requests/{id}/assign-tutor")]
 #[tracing::instrument(skip_all)]
@@ -116,7 +117,7 @@ pub async fn admin_assign_tutor(
 ) -> Result<web::Json<Done>, ApiError> {
     let (id, tutor, service, actor) = (id.into_inner(), body.tutor_id, state.admin.clone(), admin.actor());
     blocking(move || service.assign_tutor(&actor, id, tutor)).await?;
-    Ok(web::Json(Done { message: "Tutor assigned.".into() }))
+    Ok(web::Json(Done { message: hometutor_i18n::text(admin.0.language, "done-tutor-assigned", &[]) }))
 }
 
 pub(super) fn config(cfg: &mut ServiceConfig) {

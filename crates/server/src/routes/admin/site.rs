@@ -2,7 +2,10 @@
 //! landing content, testimonials and broadcasts (kept as announcements).
 
 use actix_web::{get, post, web};
-use hometutor_admin::{SettingsChanges, MAX_BANNER_CHARS, MAX_BROADCAST_CHARS, MAX_LIST_ITEMS, MAX_SITE_TITLE_CHARS};
+use hometutor_admin::{
+    SettingsChanges, SiteContent, SiteSettings, Testimonial, Theme, MAX_BANNER_CHARS, MAX_BROADCAST_CHARS,
+    MAX_LIST_ITEMS, MAX_SITE_TITLE_CHARS,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
@@ -10,7 +13,6 @@ use utoipa::openapi::{Object, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::responses::{ContentDto, SettingsDto, TestimonialDto, ThemeDto};
 use crate::errors::{blocking, ApiError, ErrorBody};
 use crate::extract::AdminOnly;
 use crate::input::Json;
@@ -29,7 +31,7 @@ pub struct SettingsBody {
     #[serde(default)]
     #[schema(max_length = 500)]
     pub site_description: String,
-    pub theme: ThemeDto,
+    pub theme: Theme,
     /// Left out: off.
     #[serde(default)]
     pub maintenance_mode: bool,
@@ -58,17 +60,20 @@ fn default_true() -> bool {
 }
 
 /// The site settings.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = SettingsDto)))]
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = SiteSettings)))]
 #[get("/admin/settings")]
 #[tracing::instrument(skip_all)]
-pub async fn admin_settings(state: web::Data<AppState>, _admin: AdminOnly) -> Result<web::Json<SettingsDto>, ApiError> {
+pub async fn admin_settings(
+    state: web::Data<AppState>,
+    _admin: AdminOnly,
+) -> Result<web::Json<SiteSettings>, ApiError> {
     let service = state.admin.clone();
-    Ok(web::Json(blocking(move || service.settings()).await?.into()))
+    Ok(web::Json(blocking(move || service.settings()).await?))
 }
 
 /// Saves the site settings (title and theme apply to the whole site; maintenance mode shuts it for all but admins).
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = SettingsBody, responses(
-    (status = 200, body = SettingsDto),
+    (status = 200, body = SiteSettings),
     (status = 400, body = ErrorBody),
 ))]
 #[post("/admin/settings")]
@@ -77,20 +82,20 @@ pub async fn admin_save_settings(
     state: web::Data<AppState>,
     admin: AdminOnly,
     body: Json<SettingsBody>,
-) -> Result<web::Json<SettingsDto>, ApiError> {
+) -> Result<web::Json<SiteSettings>, ApiError> {
     let b = body.into_inner();
     // What the body leaves out takes its documented default, except the contacts, which stay.
     let changes = SettingsChanges {
         site_title: Some(b.site_title),
         site_description: Some(b.site_description),
-        theme: Some(b.theme.into()),
+        theme: Some(b.theme),
         maintenance_mode: Some(b.maintenance_mode),
         gpt5_mini_preview_enabled: Some(b.gpt5_mini_preview_enabled),
         support_email: b.support_email,
         support_phone: b.support_phone,
     };
     let (service, actor) = (state.admin.clone(), admin.actor());
-    Ok(web::Json(blocking(move || service.change_settings(&actor, &changes)).await?.into()))
+    Ok(web::Json(blocking(move || service.change_settings(&actor, &changes)).await?))
 }
 
 /// FAQs and announcements may come as JSON arrays or as text holding one.
@@ -150,17 +155,17 @@ impl PartialSchema for JsonList {
 impl ToSchema for JsonList {}
 
 /// The landing page's content.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = ContentDto)))]
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = SiteContent)))]
 #[get("/admin/content")]
 #[tracing::instrument(skip_all)]
-pub async fn admin_content(state: web::Data<AppState>, _admin: AdminOnly) -> Result<web::Json<ContentDto>, ApiError> {
+pub async fn admin_content(state: web::Data<AppState>, _admin: AdminOnly) -> Result<web::Json<SiteContent>, ApiError> {
     let service = state.admin.clone();
-    Ok(web::Json(blocking(move || service.content()).await?.into()))
+    Ok(web::Json(blocking(move || service.content()).await?))
 }
 
 /// Saves the landing page's content; invalid JSON in FAQs or announcements is refused with its reason.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ContentBody, responses(
-    (status = 200, body = ContentDto),
+    (status = 200, body = SiteContent),
     (status = 400, body = ErrorBody),
 ))]
 #[post("/admin/content")]
@@ -169,24 +174,24 @@ pub async fn admin_save_content(
     state: web::Data<AppState>,
     admin: AdminOnly,
     body: Json<ContentBody>,
-) -> Result<web::Json<ContentDto>, ApiError> {
+) -> Result<web::Json<SiteContent>, ApiError> {
     let b = body.into_inner();
     let (service, actor) = (state.admin.clone(), admin.actor());
     let saved =
         blocking(move || service.save_content(&actor, &b.home_text, &b.banners, &b.faqs, &b.announcements)).await?;
-    Ok(web::Json(saved.into()))
+    Ok(web::Json(saved))
 }
 
 /// Every testimonial, newest first.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<TestimonialDto>)))]
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<Testimonial>)))]
 #[get("/admin/testimonials")]
 #[tracing::instrument(skip_all)]
 pub async fn admin_testimonials(
     state: web::Data<AppState>,
     _admin: AdminOnly,
-) -> Result<web::Json<Vec<TestimonialDto>>, ApiError> {
+) -> Result<web::Json<Vec<Testimonial>>, ApiError> {
     let service = state.admin.clone();
-    Ok(web::Json(blocking(move || service.testimonials()).await?.into_iter().map(Into::into).collect()))
+    Ok(web::Json(blocking(move || service.testimonials()).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -198,7 +203,7 @@ pub struct ApproveTestimonialBody {
 
 /// Approves (shown on the landing page) or unapproves a testimonial.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ApproveTestimonialBody, responses(
-    (status = 200, body = TestimonialDto),
+    (status = 200, body = Testimonial),
     (status = 404, body = ErrorBody),
 ))]
 #[post("/admin/testimonials/approve")]
@@ -207,9 +212,9 @@ pub async fn admin_approve_testimonial(
     state: web::Data<AppState>,
     admin: AdminOnly,
     body: Json<ApproveTestimonialBody>,
-) -> Result<web::Json<TestimonialDto>, ApiError> {
+) -> Result<web::Json<Testimonial>, ApiError> {
     let (b, service, actor) = (body.into_inner(), state.admin.clone(), admin.actor());
-    Ok(web::Json(blocking(move || service.approve_testimonial(&actor, b.id, b.approved)).await?.into()))
+    Ok(web::Json(blocking(move || service.approve_testimonial(&actor, b.id, b.approved)).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -242,7 +247,10 @@ pub async fn admin_broadcast(
     let (text, service, actor) = (body.into_inner().text, state.admin.clone(), admin.actor());
     let announcement = blocking(move || service.broadcast(&actor, &text)).await?;
     state.hub.broadcast(crate::chat::ServerEvent::Broadcast(crate::chat::BroadcastData(announcement.clone())));
-    Ok(web::Json(BroadcastResult { message: "Broadcast sent.".into(), announcement }))
+    Ok(web::Json(BroadcastResult {
+        message: hometutor_i18n::text(admin.0.language, "done-broadcast-sent", &[]),
+        announcement,
+    }))
 }
 
 pub(super) fn config(cfg: &mut ServiceConfig) {

@@ -174,7 +174,7 @@ pub async fn admin_delete_user(
     let (service, actor) = (state.admin.clone(), admin.actor());
     blocking(move || service.delete_user(&actor, id)).await?;
     state.hub.disconnect(UserId(id));
-    Ok(web::Json(Done { message: "User deleted.".into() }))
+    Ok(web::Json(Done { message: hometutor_i18n::text(admin.0.language, "done-user-deleted", &[]) }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -203,7 +203,7 @@ pub async fn admin_reset_password(
     let (service, actor) = (state.admin.clone(), admin.actor());
     blocking(move || service.reset_user_password(&actor, id, &password)).await?;
     state.hub.disconnect(UserId(id));
-    Ok(web::Json(Done { message: "Password reset. The user must log in again.".into() }))
+    Ok(web::Json(Done { message: hometutor_i18n::text(admin.0.language, "done-user-password-reset", &[]) }))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -19,6 +19,7 @@ pub fn config(cfg: &mut ServiceConfig) {
         .service(requests::update_request)
         .service(requests::delete_request)
         .service(interest::interested)
+        .service(interest::sharing)
         .service(requests::close_request)
         .service(requests::reopen_request);
 }

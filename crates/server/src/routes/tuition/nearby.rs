@@ -2,30 +2,23 @@
 
 use actix_web::{get, web};
 use chrono::{DateTime, Utc};
-use hometutor_tuition::{CountQuery, NearbyQuery, NearbyRequest, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM};
+use hometutor_tuition::{
+    CountQuery, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, DEFAULT_RADIUS_KM, MAX_RADIUS_KM,
+    MIN_RADIUS_KM,
+};
 use hometutor_vocabulary::Facet;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::{IntoParams, ToSchema};
 
-use super::interest::ParentContactDto;
 use super::wire::{parse_coordinates, vocabulary_id_schema, GeoPoint};
 use crate::errors::{ApiError, ErrorBody};
 use crate::extract::Caller;
 use crate::schemas;
 use crate::state::AppState;
 
-/// Who posted a nearby request: enough to message them about it, no contacts.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NearbyParentDto {
-    /// The parent's user id, to start a chat.
-    pub id: i64,
-    pub first_name: String,
-}
-
-/// A request as a subscribed tutor sees it: an approximate location (250–500 m from
-/// the real one) and, only once the tutor has said they are interested, the contacts.
+/// A request as a subscribed tutor sees it: an approximate location (the centre of the
+/// 500 m cell of the site's grid the real one is in) and, only once the tutor has said they are interested, the contacts.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NearbyRequestDto {
@@ -40,17 +33,17 @@ pub struct NearbyRequestDto {
     pub board: Option<String>,
     /// `home` or `online`.
     pub mode: String,
-    /// Where the approximate point is ('near Lajpat Nagar, South Delhi'), if known.
+    /// Where the approximate point is ('Lajpat Nagar, South Delhi'), if known.
     pub place_name: Option<String>,
     /// An approximate point, never the exact address.
     pub location: GeoPoint,
     /// From the search centre to the approximate point, to 0.1 km; the radius filter compares this number.
     pub distance_km: f64,
-    pub parent: NearbyParentDto,
+    pub parent: NearbyParent,
     /// Whether the caller has already expressed interest.
     pub interested: bool,
     /// The parent's contacts: only on requests the caller is interested in, otherwise null.
-    pub contact: Option<ParentContactDto>,
+    pub contact: Option<ParentContact>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -68,9 +61,9 @@ impl From<NearbyRequest> for NearbyRequestDto {
             place_name: r.place_name,
             location: r.approximate_location.into(),
             distance_km: r.distance_km,
-            parent: NearbyParentDto { id: r.parent.id.0, first_name: r.parent.first_name },
+            parent: r.parent,
             interested: r.interested,
-            contact: r.contact.map(Into::into),
+            contact: r.contact,
             created_at: r.created_at.and_utc(),
         }
     }
@@ -142,8 +135,9 @@ pub async fn nearby(
     params: web::Query<NearbyParams>,
 ) -> Result<web::Json<Vec<NearbyRequestDto>>, ApiError> {
     let params = params.into_inner();
-    let center = parse_coordinates(&params.coordinates)
-        .ok_or_else(|| ApiError::bad_request("coordinates must be [longitude,latitude] of a real place."))?;
+    let center = parse_coordinates(&params.coordinates).ok_or_else(|| {
+        ApiError::bad_request_text(hometutor_i18n::Message::new("error-not-a-real-place").arg("param", "coordinates"))
+    })?;
     let query = NearbyQuery {
         center,
         radius_km: params.radius_km.unwrap_or(DEFAULT_RADIUS_KM),
@@ -198,10 +192,11 @@ pub async fn nearby_count(
     let params = params.into_inner();
     let center = match params.coordinates.as_deref() {
         None => None,
-        Some(raw) => Some(
-            parse_coordinates(raw)
-                .ok_or_else(|| ApiError::bad_request("coordinates must be [longitude,latitude] of a real place."))?,
-        ),
+        Some(raw) => Some(parse_coordinates(raw).ok_or_else(|| {
+            ApiError::bad_request_text(
+                hometutor_i18n::Message::new("error-not-a-real-place").arg("param", "coordinates"),
+            )
+        })?),
     };
     let query = CountQuery { center, radius_km: params.radius };
     let tuition = state.tuition.clone();

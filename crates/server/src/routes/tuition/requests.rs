@@ -118,6 +118,8 @@ pub struct InterestedTutorDto {
     pub name: String,
     pub email: String,
     pub phone: String,
+    /// Whether the parent shares their phone and e-mail with this tutor (`PUT …/sharing` changes it).
+    pub sharing: bool,
     /// Mean of the tutor's reviews, to one decimal; null without reviews.
     pub rating: Option<f64>,
     pub review_count: i64,
@@ -129,32 +131,6 @@ pub struct InterestedTutorDto {
 pub enum RequestStatus {
     Open,
     Closed,
-}
-
-/// Why a parent closed a request.
-#[derive(Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum CloseOutcomeDto {
-    FoundTutor,
-    NotNeeded,
-}
-
-impl From<CloseOutcome> for CloseOutcomeDto {
-    fn from(o: CloseOutcome) -> Self {
-        match o {
-            CloseOutcome::FoundTutor => CloseOutcomeDto::FoundTutor,
-            CloseOutcome::NotNeeded => CloseOutcomeDto::NotNeeded,
-        }
-    }
-}
-
-impl From<CloseOutcomeDto> for CloseOutcome {
-    fn from(o: CloseOutcomeDto) -> Self {
-        match o {
-            CloseOutcomeDto::FoundTutor => CloseOutcome::FoundTutor,
-            CloseOutcomeDto::NotNeeded => CloseOutcome::NotNeeded,
-        }
-    }
 }
 
 /// A request as its parent sees it.
@@ -176,7 +152,7 @@ pub struct TuitionRequestDto {
     pub place_name: Option<String>,
     /// The exact point: only the request's own parent (and admins) ever receive it.
     pub location: GeoPoint,
-    /// Where tutors see the request instead, 250–500 m away (null for a moment after an upgrade).
+    /// Where tutors see the request instead: the centre of its 500 m cell (null for a moment after an upgrade).
     pub approximate_location: Option<GeoPoint>,
     pub interested_tutors: Vec<InterestedTutorDto>,
     pub assigned_tutor: Option<i64>,
@@ -185,7 +161,7 @@ pub struct TuitionRequestDto {
     /// `closed` once the parent closed it: tutors no longer find it or say they are interested.
     pub status: RequestStatus,
     pub closed_at: Option<DateTime<Utc>>,
-    pub close_outcome: Option<CloseOutcomeDto>,
+    pub close_outcome: Option<CloseOutcome>,
     /// The interested tutor the parent says they chose, if they named one.
     pub closed_tutor_id: Option<i64>,
     pub created_at: DateTime<Utc>,
@@ -215,6 +191,7 @@ impl From<TuitionRequest> for TuitionRequestDto {
                     fullname: t.fullname,
                     email: t.email,
                     phone: t.phone,
+                    sharing: t.sharing,
                     rating: t.rating,
                     review_count: t.review_count,
                 })
@@ -224,7 +201,7 @@ impl From<TuitionRequest> for TuitionRequestDto {
             flag_reason: r.flag_reason,
             status: if r.closed_at.is_some() { RequestStatus::Closed } else { RequestStatus::Open },
             closed_at: r.closed_at.map(|t| t.and_utc()),
-            close_outcome: r.close_outcome.map(Into::into),
+            close_outcome: r.close_outcome,
             closed_tutor_id: r.closed_tutor.map(|t| t.0),
             created_at: r.created_at.and_utc(),
             updated_at: r.updated_at.and_utc(),
@@ -253,6 +230,7 @@ pub async fn my_requests(
     (status = 201, body = TuitionRequestDto),
     (status = 400, description = "Missing field or location ('Please select location on the map.')", body = ErrorBody),
     (status = 403, description = "Not a parent", body = ErrorBody),
+    (status = 429, description = "`request_limit`: the parent has posted the most requests allowed in 24 hours (`PARENT_REQUESTS_PER_DAY`, default 5: 'You can post at most 5 requests a day. Please try again tomorrow.')", body = ErrorBody),
 ))]
 #[post("/tuition")]
 #[tracing::instrument(skip_all)]
@@ -309,7 +287,7 @@ pub async fn delete_request(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CloseBody {
-    pub outcome: CloseOutcomeDto,
+    pub outcome: CloseOutcome,
     /// Which interested tutor the parent chose: only with `found_tutor`.
     pub tutor_id: Option<i64>,
 }
@@ -333,7 +311,7 @@ pub async fn close_request(
     let tuition = state.tuition.clone();
     let id = id.into_inner();
     let body = body.into_inner();
-    let closed = blocking(move || tuition.close(me.0.id, id, body.outcome.into(), body.tutor_id.map(UserId))).await?;
+    let closed = blocking(move || tuition.close(me.0.id, id, body.outcome, body.tutor_id.map(UserId))).await?;
     Ok(web::Json(closed.into()))
 }
 

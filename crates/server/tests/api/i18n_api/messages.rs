@@ -24,6 +24,18 @@ async fn a_wrong_password_is_refused_in_the_browsers_language() {
 }
 
 #[actix_web::test]
+async fn a_query_string_that_does_not_parse_is_refused_in_the_browsers_language() {
+    let app = TestApp::start().await;
+    let path = "/api/tutors/search?page=first";
+    let hindi = call_in(&app, Some("hi"), "GET", path, None, None).await;
+    assert_eq!((hindi.status, hindi.body["code"].as_str()), (400, Some("invalid_request")));
+    let message = hindi.body["message"].as_str().unwrap();
+    assert_eq!(message, "क्वेरी अमान्य है: Query deserialize error: invalid digit found in string");
+    let english = call_in(&app, None, "GET", path, None, None).await;
+    assert_eq!(english.body["message"], "Invalid query: Query deserialize error: invalid digit found in string");
+}
+
+#[actix_web::test]
 async fn validation_errors_name_each_field_in_hindi_and_stay_exact_in_english() {
     let app = TestApp::start().await;
     let body =
@@ -108,4 +120,30 @@ async fn success_messages_follow_the_browser_for_visitors() {
     assert_eq!(sent.body["message"], "If an account exists for this e-mail, we have sent a reset code to it.");
     let bad_link = call_in(&app, Some("hi"), "GET", "/api/verify-email?token=x&email=a%40b.in", None, None).await;
     assert_eq!((bad_link.status, bad_link.body["message"].as_str()), (400, Some("सत्यापन लिंक अमान्य है।")));
+}
+
+#[actix_web::test]
+async fn the_other_routes_success_messages_follow_the_reader_too() {
+    let app = TestApp::start().await;
+    let ticket =
+        json!({"name": "Asha", "email": "asha@example.com", "subject": "Fees", "message": "How do fees work?"});
+    let sent = call_in(&app, Some("hi"), "POST", "/api/support-tickets", None, Some(ticket.clone())).await;
+    assert_eq!(
+        (sent.status, sent.body["message"].as_str()),
+        (201, Some("धन्यवाद! आपका संदेश भेज दिया गया है। हम आमतौर पर 2-4 घंटे में जवाब देते हैं।"))
+    );
+    let sent = call_in(&app, None, "POST", "/api/support-tickets", None, Some(ticket)).await;
+    assert_eq!(sent.body["message"], "Thank you! Your message has been sent. We usually answer within 2-4 hours.");
+
+    let hindi = app.verified_user("admin-hi@example.com", "admin").await;
+    choose_language(&app, &hindi, "hi").await;
+    let english = app.verified_user("admin-en@example.com", "admin").await;
+    for (admin, said) in [(&hindi, "यूज़र हटा दिया गया।"), (&english, "User deleted.")]
+    {
+        let parent = app.verified_user(&format!("p-{}@example.com", said.len()), "parent").await;
+        let id =
+            app.call("GET", "/api/auth/profile", Some(&parent), None).await.body["user"]["id"].as_i64().expect("id");
+        let deleted = app.call("POST", &format!("/api/admin/users/{id}/delete"), Some(admin), None).await;
+        assert_eq!((deleted.status, deleted.body["message"].as_str()), (200, Some(said)), "{:?}", deleted.body);
+    }
 }

@@ -1,19 +1,22 @@
 //! The server in Hindi and English: the language stored with an account (`profile`),
 //! e-mails in the recipient's language through the real SMTP sink (`emails`), notifications
-//! in the reader's language (`notifications`), and error and success messages in the
-//! request's language (`messages`).
+//! in the reader's language (`notifications`), error and success messages in the request's
+//! language (`messages`), each domain's refusals (`domains`), and the refusals met before any
+//! domain, the chat socket's included (`requests`).
 
+mod domains;
 mod emails;
 mod messages;
 mod notifications;
 mod profile;
+mod requests;
 
 use crate::common;
 
 use common::{Reply, TestApp};
 use serde_json::{json, Value};
 
-/// A request with `Accept-Language: accept` (none when `None`).
+/// A request with `Accept-Language: accept` (none when `None`), through the common helper.
 async fn call_in(
     app: &TestApp,
     accept: Option<&str>,
@@ -22,23 +25,8 @@ async fn call_in(
     token: Option<&str>,
     body: Option<Value>,
 ) -> Reply {
-    let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
-    let mut req = app.client.request(method, format!("{}{path}", app.base));
-    if let Some(accept) = accept {
-        req = req.header("Accept-Language", accept);
-    }
-    if let Some(token) = token {
-        req = req.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        req = req.json(&body);
-    }
-    let res = req.send().await.expect("an answer");
-    let status = res.status().as_u16();
-    let headers = res.headers().clone();
-    let text = res.text().await.unwrap_or_default();
-    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-    Reply { status, headers, body }
+    let headers: Vec<(&str, &str)> = accept.map(|a| ("Accept-Language", a)).into_iter().collect();
+    app.call_with(&headers, method, path, token, body).await
 }
 
 /// Switches the signed-in user to `code` through their profile.

@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::{choose_language, common, read_mail};
 use common::socket::wait_for_event;
 use common::TestApp;
+use serde_json::json;
 
 #[actix_web::test]
 async fn a_hindi_tutors_receipt_comes_in_hindi_live_by_mail_and_in_the_list_and_in_english_once_they_switch() {
@@ -47,4 +48,41 @@ async fn a_hindi_tutors_receipt_comes_in_hindi_live_by_mail_and_in_the_list_and_
     assert_eq!(list.body["items"][0]["title"], "Payment received: your subscription is active");
     let body = list.body["items"][0]["body"].as_str().unwrap();
     assert!(body.contains(": ₹499.00 paid. Your subscription is valid until ") && body.ends_with('.'), "{body}");
+}
+
+/// A request's subject and class are the vocabulary's, so each reader reads them in their own
+/// language; a parent's own words for a subject the vocabulary lacks stay as written.
+#[actix_web::test]
+async fn a_new_requests_subject_and_class_read_in_each_tutors_language() {
+    let app = TestApp::start().await;
+    let hindi = app.verified_user("ravi@example.com", "tutor").await;
+    choose_language(&app, &hindi, "hi").await;
+    let english = app.verified_user("asha@example.com", "tutor").await;
+    for tutor in [&hindi, &english] {
+        app.subscribe(tutor).await;
+        let area = json!({"location": [77.209, 28.6139], "radiusKm": 10});
+        let saved = app.call("PUT", "/api/tutors/me/area", Some(tutor), Some(area)).await;
+        assert_eq!(saved.status, 200, "{:?}", saved.body);
+    }
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    for (subject, class) in [("maths", "class-8"), ("other", "class-8")] {
+        let mut body =
+            json!({"subjectId": subject, "classId": class, "preferredTime": "Evenings", "location": [77.21, 28.614]});
+        if subject == "other" {
+            body["subject"] = json!("Vedic maths");
+        }
+        let posted = app.call("POST", "/api/tuition", Some(&parent), Some(body)).await;
+        assert_eq!(posted.status, 201, "{:?}", posted.body);
+    }
+
+    let titles = |reply: common::Reply| -> Vec<String> {
+        let items = reply.body["items"].as_array().cloned().unwrap_or_default();
+        items.iter().filter_map(|i| i["body"].as_str().map(str::to_string)).collect()
+    };
+    let read = titles(app.call("GET", "/api/notifications", Some(&hindi), None).await);
+    assert!(read.iter().any(|b| b.starts_with("विषय: गणित · कक्षा: कक्षा 8 ·")), "{read:?}");
+    assert!(read.iter().any(|b| b.starts_with("विषय: Vedic maths · कक्षा: कक्षा 8 ·")), "{read:?}");
+    let read = titles(app.call("GET", "/api/notifications", Some(&english), None).await);
+    assert!(read.iter().any(|b| b.starts_with("Subject: Mathematics · Class: Class 8 ·")), "{read:?}");
+    assert!(read.iter().any(|b| b.starts_with("Subject: Vedic maths · Class: Class 8 ·")), "{read:?}");
 }

@@ -59,15 +59,15 @@ async fn subscription_shown(app: &TestApp, tutor: &str, admin: &str, id: i64) ->
     let public = app.call("GET", &format!("/api/tutors/{id}"), None, None).await.body;
     let users = app.call("GET", "/api/admin/users?role=tutor", Some(admin), None).await.body;
     let listed = users["users"].as_array().unwrap().iter().find(|u| u["id"] == id).cloned().unwrap();
-    let approve = format!("/api/admin/tutors/{id}/approve");
-    let approved = app.call("POST", &approve, Some(admin), Some(json!({"approved": true}))).await.body;
+    let feature = format!("/api/admin/tutors/{id}/feature");
+    let featured = app.call("POST", &feature, Some(admin), Some(json!({"featured": true}))).await.body;
     [
         ("profile", profile),
         ("login", login),
         ("subscription-status", status),
         ("public profile", public),
         ("admin users", listed),
-        ("admin approve", approved),
+        ("admin feature", featured),
     ]
     .into_iter()
     .map(|(name, body)| (name, body["subscriptionActive"].clone()))
@@ -135,7 +135,7 @@ async fn interest_tells_the_parent_who_can_close_and_reopen_and_nobody_else_can(
     let told = notifications_of(&app, "parent@example.com");
     assert_eq!(told.len(), 1, "the parent is told once: {told:?}");
     assert_eq!(told[0].kind, "tutor_interested");
-    assert_eq!(told[0].title, "Asha Kumar is interested in your Maths request");
+    assert_eq!(told[0].title, "Asha Kumar is interested in your Mathematics request");
     let mine = app.call("GET", "/api/tuition/mine", Some(&parent), None).await.body;
     let tutor_id = mine[0]["interestedTutors"][0]["tutor"].as_i64().expect("tutor id");
     assert_eq!(told[0].link.as_deref(), Some(format!("/tutor/{tutor_id}").as_str()));
@@ -190,7 +190,7 @@ async fn interest_tells_the_parent_who_can_close_and_reopen_and_nobody_else_can(
     let closed_notes = notifications_of(&app, "tutor@example.com");
     let kinds: Vec<&str> = closed_notes.iter().map(|n| n.kind.as_str()).collect();
     assert_eq!(kinds, vec!["request_closed", "subscription_receipt"]);
-    assert_eq!(closed_notes[0].title, "The Maths request you were interested in is closed");
+    assert_eq!(closed_notes[0].title, "The Mathematics request you were interested in is closed");
     let bystander_kinds: Vec<String> =
         notifications_of(&app, "bystander@example.com").into_iter().map(|n| n.kind).collect();
     assert_eq!(bystander_kinds, vec!["subscription_receipt"], "only interested tutors are told");

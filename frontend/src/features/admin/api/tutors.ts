@@ -8,19 +8,6 @@ function useInvalidateAdmin() {
   return () => queryClient.invalidateQueries({ queryKey: adminKeys.all })
 }
 
-/** POST /admin/tutors/{id}/approve {approved}. */
-export function useApproveTutor() {
-  const invalidate = useInvalidateAdmin()
-  return useMutation({
-    mutationFn: ({ id, approved }: { id: number; approved: boolean }) =>
-      request(
-        api.POST('/admin/tutors/{id}/approve', { params: { path: { id } }, body: { approved } }),
-        ADMIN_MESSAGES.approval,
-      ),
-    onSuccess: invalidate,
-  })
-}
-
 /** POST /admin/tutors/{id}/feature {featured}. */
 export function useFeatureTutor() {
   const invalidate = useInvalidateAdmin()
@@ -29,19 +16,6 @@ export function useFeatureTutor() {
       request(
         api.POST('/admin/tutors/{id}/feature', { params: { path: { id } }, body: { featured } }),
         ADMIN_MESSAGES.featured,
-      ),
-    onSuccess: invalidate,
-  })
-}
-
-/** POST /admin/tutors/{id}/badges {badges}. */
-export function useTutorBadges() {
-  const invalidate = useInvalidateAdmin()
-  return useMutation({
-    mutationFn: ({ id, badges }: { id: number; badges: string[] }) =>
-      request(
-        api.POST('/admin/tutors/{id}/badges', { params: { path: { id } }, body: { badges } }),
-        ADMIN_MESSAGES.badges,
       ),
     onSuccess: invalidate,
   })

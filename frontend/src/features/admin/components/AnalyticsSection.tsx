@@ -1,11 +1,12 @@
 import { Badge, Box, Heading, SimpleGrid, Stack, Text, type SimpleGridProps } from '@chakra-ui/react'
 import { useId, type ReactNode } from 'react'
+import { formatMoney, formatNumber } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { useAnalytics } from '../api/analytics'
 import { ADMIN_MESSAGES } from '../lib/messages'
 import { BarChart } from './BarChart'
 import { QueryState, Section } from './ui'
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 })
+import { OpenReportsFigure } from './ReportsSection'
 
 /** One figure of a definition list: its name (dt) and value (dd), grouped in a div as HTML allows. */
 function Card({ label, value }: { label: string; value: string | number }) {
@@ -15,7 +16,7 @@ function Card({ label, value }: { label: string; value: string | number }) {
         {label}
       </Text>
       <Text as="dd" fontSize="2xl" fontWeight="bold">
-        {value}
+        {typeof value === 'number' ? formatNumber(value) : value}
       </Text>
     </Box>
   )
@@ -56,46 +57,52 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function AnalyticsSection() {
+  const { t } = useTranslation()
   const { data, isPending, error } = useAnalytics()
   return (
-    <Section title="Analytics & Reports">
+    <Section title={t('admin:sections.analytics')}>
       <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadAnalytics}>
         {data && (
           <Stack gap="5">
-            <Figures title="Users" columns={{ base: 2, md: 3, lg: 6 }}>
-              <Card label="Total users" value={data.userStats.totalUsers} />
-              <Card label="Tutors" value={data.userStats.tutors} />
-              <Card label="Students" value={data.userStats.students} />
-              <Card label="Active" value={data.userStats.active} />
-              <Card label="Inactive" value={data.userStats.inactive} />
+            <OpenReportsFigure />
+            <Figures title={t('admin:analytics.users')} columns={{ base: 2, md: 3, lg: 6 }}>
+              <Card label={t('admin:analytics.totalUsers')} value={data.userStats.totalUsers} />
+              <Card label={t('admin:analytics.tutors')} value={data.userStats.tutors} />
+              <Card label={t('admin:analytics.students')} value={data.userStats.students} />
+              <Card label={t('admin:analytics.active')} value={data.userStats.active} />
+              <Card label={t('admin:analytics.inactive')} value={data.userStats.inactive} />
               <Card
-                label="Tutors per student"
-                value={data.userStats.tutorStudentRatio == null ? '-' : data.userStats.tutorStudentRatio.toFixed(2)}
+                label={t('admin:analytics.ratio')}
+                value={
+                  data.userStats.tutorStudentRatio == null
+                    ? '-'
+                    : formatNumber(Math.round(data.userStats.tutorStudentRatio * 100) / 100)
+                }
               />
             </Figures>
-            <Figures title="Revenue" columns={{ base: 1, md: 3 }}>
-              <Card label="Total revenue" value={rupees.format(data.revenue.total)} />
-              <Card label="This month" value={rupees.format(data.revenue.thisMonth)} />
-              <Card label="Last month" value={rupees.format(data.revenue.lastMonth)} />
+            <Figures title={t('admin:analytics.revenue')} columns={{ base: 1, md: 3 }}>
+              <Card label={t('admin:analytics.totalRevenue')} value={formatMoney(data.revenue.total)} />
+              <Card label={t('admin:analytics.thisMonth')} value={formatMoney(data.revenue.thisMonth)} />
+              <Card label={t('admin:analytics.lastMonth')} value={formatMoney(data.revenue.lastMonth)} />
             </Figures>
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-              <Panel title="Search trends">
+              <Panel title={t('admin:analytics.searchTrends')}>
                 <BarChart
-                  label="Search trends"
-                  items={data.searchTrends.map((t) => ({ name: t.term, value: t.count }))}
+                  label={t('admin:analytics.searchTrends')}
+                  items={data.searchTrends.map((trend) => ({ name: trend.term, value: trend.count }))}
                 />
               </Panel>
-              <Panel title="Popular tutors">
+              <Panel title={t('admin:analytics.popularTutors')}>
                 <BarChart
-                  label="Popular tutors"
-                  items={data.popularTutors.map((t) => ({ name: t.name, value: t.count }))}
+                  label={t('admin:analytics.popularTutors')}
+                  items={data.popularTutors.map((tutor) => ({ name: tutor.name, value: tutor.count }))}
                 />
               </Panel>
             </SimpleGrid>
-            <Panel title="Activity heatmap">
-              <Badge colorPalette="orange">Coming soon</Badge>
+            <Panel title={t('admin:analytics.heatmap')}>
+              <Badge colorPalette="orange">{t('admin:analytics.comingSoon')}</Badge>
               <Text color="fg.muted" mt="2">
-                A map of where requests and searches happen will appear here.
+                {t('admin:analytics.heatmapText')}
               </Text>
             </Panel>
           </Stack>

@@ -1,32 +1,33 @@
 import { Table, Text } from '@chakra-ui/react'
-import { formatDate } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { useAuditLog } from '../api/communication'
 import { ADMIN_MESSAGES } from '../lib/messages'
-import { QueryState, ScrollTable, Section } from './ui'
+import { QueryState, ScrollTable, Section, recordTime } from './ui'
 
 export function AuditSection() {
+  const { t } = useTranslation()
   const { data, isPending, error } = useAuditLog()
   return (
-    <Section title="Audit Log">
+    <Section title={t('admin:sections.audit')}>
       <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadAudit}>
         {data?.length === 0 ? (
-          <Text color="fg.muted">No admin actions recorded yet.</Text>
+          <Text color="fg.muted">{t('admin:audit.empty')}</Text>
         ) : (
-          <ScrollTable caption="Admin actions, newest first">
+          <ScrollTable caption={t('admin:audit.caption')}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>When</Table.ColumnHeader>
-                <Table.ColumnHeader>Who</Table.ColumnHeader>
-                <Table.ColumnHeader>What</Table.ColumnHeader>
-                <Table.ColumnHeader>Target</Table.ColumnHeader>
-                <Table.ColumnHeader>Details</Table.ColumnHeader>
-                <Table.ColumnHeader>From</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:audit.when')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:audit.who')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:audit.what')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:audit.target')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:audit.details')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:audit.from')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {data?.map((e) => (
                 <Table.Row key={e.id}>
-                  <Table.Cell>{formatDate(e.createdAt, 'dateTime')}</Table.Cell>
+                  <Table.Cell>{recordTime(e.createdAt)}</Table.Cell>
                   <Table.Cell>{e.adminEmail}</Table.Cell>
                   <Table.Cell>{e.action}</Table.Cell>
                   <Table.Cell>{e.target}</Table.Cell>

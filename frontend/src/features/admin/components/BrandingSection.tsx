@@ -4,10 +4,11 @@ import { useForm } from 'react-hook-form'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminSettings, useUploadSiteImage } from '../api/site'
 import { fileSchema } from '../lib/file-field'
-import { ADMIN_MESSAGES } from '../lib/messages'
+import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
 import { FileInput, Section } from './ui'
 
 function ImageUpload({
@@ -19,17 +20,21 @@ function ImageUpload({
   title: string
   current?: string | null
 }) {
+  const { t } = useTranslation()
+  const say = useAdminText()
+  const logo = target === 'logo'
   const form = useForm({ resolver: zodResolver(fileSchema), defaultValues: { files: undefined } })
+  const filesField = form.register('files')
   const upload = useUploadSiteImage()
   const onSubmit = form.handleSubmit(({ files }) =>
     upload.mutate(
       { file: files[0], target },
       {
         onSuccess: (result) => {
-          notifySuccess(result.message || 'Image uploaded')
+          notifySuccess(result.message || t('admin:branding.uploaded'))
           form.reset()
         },
-        onError: (e) => notifyError(showServerError(form, e, ADMIN_MESSAGES.upload)),
+        onError: (e) => notifyError(say(showServerError(form, e, ADMIN_MESSAGES.upload))),
       },
     ),
   )
@@ -40,16 +45,27 @@ function ImageUpload({
           {title}
         </Heading>
         {current ? (
-          <Image src={current} alt={`Current ${target}`} maxH="24" objectFit="contain" alignSelf="flex-start" />
+          <Image
+            src={current}
+            alt={logo ? t('admin:branding.currentLogo') : t('admin:branding.currentBanner')}
+            maxH="24"
+            objectFit="contain"
+            alignSelf="flex-start"
+          />
         ) : (
-          <Text color="fg.muted">No {target} uploaded yet.</Text>
+          <Text color="fg.muted">{logo ? t('admin:branding.noLogo') : t('admin:branding.noBanner')}</Text>
         )}
-        <FormField label={`New ${target} image`}>
-          <FileInput accept="image/*" {...form.register('files')} />
+        <FormField label={logo ? t('admin:branding.newLogo') : t('admin:branding.newBanner')}>
+          <FileInput accept="image/*" {...filesField} />
         </FormField>
-        <FormAlert status="error" message={form.formState.errors.files?.message ?? null} />
-        <Button type="submit" alignSelf="flex-start" loading={upload.isPending} loadingText="Uploading...">
-          Upload {target}
+        <FormAlert status="error" message={say(form.formState.errors.files?.message)} />
+        <Button
+          type="submit"
+          alignSelf="flex-start"
+          loading={upload.isPending}
+          loadingText={t('admin:common.uploading')}
+        >
+          {logo ? t('admin:branding.uploadLogo') : t('admin:branding.uploadBanner')}
         </Button>
       </Stack>
     </Box>
@@ -57,12 +73,13 @@ function ImageUpload({
 }
 
 export function BrandingSection() {
+  const { t } = useTranslation()
   const { data } = useAdminSettings()
   return (
-    <Section title="Logo & Ad Banner">
+    <Section title={t('admin:sections.branding')}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <ImageUpload target="logo" title="Site logo" current={data?.logoUrl} />
-        <ImageUpload target="banner" title="Ad banner" current={data?.bannerUrl} />
+        <ImageUpload target="logo" title={t('admin:branding.logo')} current={data?.logoUrl} />
+        <ImageUpload target="banner" title={t('admin:branding.banner')} current={data?.bannerUrl} />
       </SimpleGrid>
     </Section>
   )

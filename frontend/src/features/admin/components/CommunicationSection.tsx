@@ -6,60 +6,77 @@ import { z } from '@/lib/zod'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { showServerError } from '@/lib/form-errors'
-import { formatDate } from '@/lib/format'
+import { formatNumber } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useBroadcastMessage, useSupportTickets, useUndeliveredEmails } from '../api/communication'
-import { ADMIN_MESSAGES } from '../lib/messages'
-import { QueryState, Section } from './ui'
+import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
+import { QueryState, Section, recordTime } from './ui'
 
-const broadcastSchema = z.object({ text: z.string().check(z.trim(), z.minLength(1, 'Please enter a message')) })
+const broadcastSchema = z.object({
+  text: z.string().check(z.trim(), z.minLength(1, ADMIN_MESSAGES.messageRequired)),
+})
 
 function Broadcast() {
+  const { t } = useTranslation()
+  const say = useAdminText()
   const form = useForm({ resolver: zodResolver(broadcastSchema), defaultValues: { text: '' } })
+  const textField = form.register('text')
   const send = useBroadcastMessage()
   const onSubmit = form.handleSubmit(({ text }) =>
     send.mutate(text, {
       onSuccess: (result) => {
-        notifySuccess(result.message || 'Broadcast sent')
+        notifySuccess(result.message || t('admin:communication.sent'))
         form.reset()
       },
-      onError: (e) => notifyError(showServerError(form, e, ADMIN_MESSAGES.broadcast)),
+      onError: (e) => notifyError(say(showServerError(form, e, ADMIN_MESSAGES.broadcast))),
     }),
   )
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="3">
-        <FormField label="Broadcast to everyone online" helperText="Also kept as the newest announcement">
-          <Textarea recipe={textareaRecipe} rows={3} {...form.register('text')} />
+        <FormField label={t('admin:communication.broadcast')} helperText={t('admin:communication.broadcastHelp')}>
+          <Textarea recipe={textareaRecipe} rows={3} {...textField} />
         </FormField>
-        <FormAlert status="error" message={form.formState.errors.text?.message ?? null} />
-        <Button type="submit" alignSelf="flex-start" loading={send.isPending} loadingText="Sending...">
-          Send broadcast
+        <FormAlert status="error" message={say(form.formState.errors.text?.message)} />
+        <Button
+          type="submit"
+          alignSelf="flex-start"
+          loading={send.isPending}
+          loadingText={t('admin:communication.sending')}
+        >
+          {t('admin:communication.send')}
         </Button>
       </Stack>
     </form>
   )
 }
 
+/** Who wrote and when: 'Asha <asha@example.com> · 21 Nov 2027, 3:05 pm'. */
+function ticketByline(ticket: { name: string; from: string; createdAt: string }): string {
+  return `${ticket.name} <${ticket.from}> · ${recordTime(ticket.createdAt)}`
+}
+
 function Tickets() {
+  const { t } = useTranslation()
   const { data, isPending, error } = useSupportTickets()
   const tickets = [...(data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
   return (
     <Box>
       <Heading as="h3" size="lg" mb="3">
-        Support tickets
+        {t('admin:communication.tickets')}
       </Heading>
       <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadTickets}>
-        {tickets.length === 0 && <Text color="fg.muted">No support tickets.</Text>}
-        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Support tickets">
-          {tickets.map((t) => (
-            <Box as="li" key={t.id} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
-              <Text fontWeight="semibold">{t.subject}</Text>
+        {tickets.length === 0 && <Text color="fg.muted">{t('admin:communication.noTickets')}</Text>}
+        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label={t('admin:communication.tickets')}>
+          {tickets.map((ticket) => (
+            <Box as="li" key={ticket.id} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
+              <Text fontWeight="semibold">{ticket.subject}</Text>
               <Text fontSize="sm" color="fg.muted">
-                {t.name} &lt;{t.from}&gt; · {formatDate(t.createdAt, 'dateTime')}
+                {ticketByline(ticket)}
               </Text>
               <Text mt="2" whiteSpace="pre-wrap" wordBreak="break-word">
-                {t.text}
+                {ticket.text}
               </Text>
             </Box>
           ))}
@@ -71,21 +88,26 @@ function Tickets() {
 
 /** E-mails the mail server refused several times: the worker stopped trying, so a person has to look. */
 function UndeliveredEmails() {
+  const { t } = useTranslation()
   const { data, isPending, error } = useUndeliveredEmails()
   const emails = data ?? []
   return (
     <Box>
       <Heading as="h3" size="lg" mb="3">
-        Undelivered e-mails
+        {t('admin:communication.undelivered')}
       </Heading>
       <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadUndelivered}>
-        {emails.length === 0 && <Text color="fg.muted">Every e-mail was delivered.</Text>}
-        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Undelivered e-mails">
+        {emails.length === 0 && <Text color="fg.muted">{t('admin:communication.allDelivered')}</Text>}
+        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label={t('admin:communication.undelivered')}>
           {emails.map((e) => (
             <Box as="li" key={e.id} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
               <Text fontWeight="semibold">{e.subject}</Text>
               <Text fontSize="sm" color="fg.muted">
-                To {e.recipient} · tried {e.attempts} times · gave up {formatDate(e.failedAt, 'dateTime')}
+                {t('admin:communication.undeliveredLine', {
+                  recipient: e.recipient,
+                  attempts: formatNumber(e.attempts),
+                  date: recordTime(e.failedAt),
+                })}
               </Text>
               {e.lastError && (
                 <Text mt="2" fontSize="sm" wordBreak="break-word">
@@ -101,8 +123,9 @@ function UndeliveredEmails() {
 }
 
 export function CommunicationSection() {
+  const { t } = useTranslation()
   return (
-    <Section title="Communication">
+    <Section title={t('admin:sections.communication')}>
       <Broadcast />
       <Tickets />
       <UndeliveredEmails />

@@ -8,21 +8,40 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { showServerError } from '@/lib/form-errors'
-import { formatDate } from '@/lib/format'
+import { formatNumber } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { ASSET_TYPES, useAssets, useDeleteAsset, useUploadAsset, type Asset } from '../api/assets'
-import { ADMIN_MESSAGES } from '../lib/messages'
+import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
 import { fileSchema } from '../lib/file-field'
-import { FileInput, QueryState, ScrollTable, Section, Select } from './ui'
+import { FileInput, QueryState, ScrollTable, Section, Select, recordTime } from './ui'
 
 const uploadAssetSchema = z.extend(fileSchema, { assetType: z.enum(ASSET_TYPES), description: z.string() })
 
+const ASSET_TYPE_LABELS: Record<(typeof ASSET_TYPES)[number], string> = {
+  logo: 'admin:media.types.logo',
+  banner: 'admin:media.types.banner',
+  ad: 'admin:media.types.ad',
+  misc: 'admin:media.types.misc',
+}
+
+/** An asset's type in the reader's language; a type this app does not know, as the server wrote it. */
+function AssetTypeName({ type }: { type: string }) {
+  const { t } = useTranslation()
+  const known = ASSET_TYPES.find((name) => name === type)
+  return <>{known ? t(ASSET_TYPE_LABELS[known]) : type}</>
+}
+
 function UploadAsset() {
+  const { t } = useTranslation()
+  const say = useAdminText()
   const form = useForm({
     resolver: zodResolver(uploadAssetSchema),
     defaultValues: { files: undefined, assetType: 'misc', description: '' },
   })
   const { errors } = form.formState
+  const filesField = form.register('files')
+  const descriptionField = form.register('description')
   const upload = useUploadAsset()
   const onSubmit = form.handleSubmit(({ files, assetType, description }) => {
     const file = files[0]
@@ -30,47 +49,52 @@ function UploadAsset() {
       { file, assetType, description },
       {
         onSuccess: () => {
-          notifySuccess(`${file.name} uploaded`)
+          notifySuccess(t('admin:media.uploaded', { name: file.name }))
           // Clears the file input and the description; the type stays for the next upload.
           form.reset()
           form.setValue('assetType', assetType)
         },
-        onError: (e) => notifyError(showServerError(form, e, ADMIN_MESSAGES.uploadAsset)),
+        onError: (e) => notifyError(say(showServerError(form, e, ADMIN_MESSAGES.uploadAsset))),
       },
     )
   })
   return (
     <Box as="form" onSubmit={onSubmit} borderWidth="1px" borderColor="border" borderRadius="lg" p="4">
       <Heading as="h3" size="md" mb="3">
-        Upload an asset
+        {t('admin:media.uploadTitle')}
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="end">
-        <FormField label="File">
-          <FileInput {...form.register('files')} />
+        <FormField label={t('admin:media.file')}>
+          <FileInput {...filesField} />
         </FormField>
-        <FormField label="Type">
+        <FormField label={t('admin:media.type')}>
           <Controller
             control={form.control}
             name="assetType"
             render={({ field }) => (
               <Select value={field.value} onChange={field.onChange}>
-                {ASSET_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
+                {ASSET_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(ASSET_TYPE_LABELS[type])}
                   </option>
                 ))}
               </Select>
             )}
           />
         </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          <Input {...form.register('description')} />
+        <FormField label={t('admin:media.description')} error={errors.description?.message}>
+          <Input {...descriptionField} />
         </FormField>
       </SimpleGrid>
       <Stack mt="3" gap="3">
-        <FormAlert status="error" message={errors.files?.message ?? null} />
-        <Button type="submit" alignSelf="flex-start" loading={upload.isPending} loadingText="Uploading...">
-          Upload asset
+        <FormAlert status="error" message={say(errors.files?.message)} />
+        <Button
+          type="submit"
+          alignSelf="flex-start"
+          loading={upload.isPending}
+          loadingText={t('admin:common.uploading')}
+        >
+          {t('admin:media.upload')}
         </Button>
       </Stack>
     </Box>
@@ -78,6 +102,8 @@ function UploadAsset() {
 }
 
 export function MediaSection() {
+  const { t } = useTranslation()
+  const say = useAdminText()
   const { data, isPending, error } = useAssets()
   const remove = useDeleteAsset()
   const [deleting, setDeleting] = useState<Asset | null>(null)
@@ -85,31 +111,31 @@ export function MediaSection() {
     if (!deleting) return
     remove.mutate(deleting.filename, {
       onSuccess: () => {
-        notifySuccess('Asset deleted')
+        notifySuccess(t('admin:media.deleted'))
         setDeleting(null)
       },
       onError: (e) => {
-        notifyError(errorMessage(e, ADMIN_MESSAGES.deleteAsset))
+        notifyError(say(errorMessage(e, ADMIN_MESSAGES.deleteAsset)))
         setDeleting(null)
       },
     })
   }
   return (
-    <Section title="Media Management">
+    <Section title={t('admin:sections.media')}>
       <UploadAsset />
       <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadAssets}>
         {data?.length === 0 ? (
-          <Text color="fg.muted">No assets uploaded yet.</Text>
+          <Text color="fg.muted">{t('admin:media.empty')}</Text>
         ) : (
-          <ScrollTable caption="Assets">
+          <ScrollTable caption={t('admin:media.caption')}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>File</Table.ColumnHeader>
-                <Table.ColumnHeader>Type</Table.ColumnHeader>
-                <Table.ColumnHeader>Size</Table.ColumnHeader>
-                <Table.ColumnHeader>Description</Table.ColumnHeader>
-                <Table.ColumnHeader>Uploaded</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:media.file')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:media.type')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:media.size')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:media.description')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:media.uploadedAt')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:media.actions')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -120,19 +146,23 @@ export function MediaSection() {
                       {a.originalName}
                     </Link>
                   </Table.Cell>
-                  <Table.Cell>{a.type}</Table.Cell>
-                  <Table.Cell>{(a.size / 1024).toFixed(1)} KB</Table.Cell>
+                  <Table.Cell>
+                    <AssetTypeName type={a.type} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    {t('admin:media.sizeKb', { size: formatNumber(Math.round(a.size / 102.4) / 10) })}
+                  </Table.Cell>
                   <Table.Cell>{a.description || '-'}</Table.Cell>
-                  <Table.Cell>{formatDate(a.createdAt, 'dateTime')}</Table.Cell>
+                  <Table.Cell>{recordTime(a.createdAt)}</Table.Cell>
                   <Table.Cell>
                     <Button
                       size="xs"
                       variant="outline"
                       colorPalette="red"
                       onClick={() => setDeleting(a)}
-                      aria-label={`Delete ${a.originalName}`}
+                      aria-label={t('admin:media.deleteLabel', { name: a.originalName })}
                     >
-                      Delete
+                      {t('admin:common.delete')}
                     </Button>
                   </Table.Cell>
                 </Table.Row>
@@ -143,9 +173,9 @@ export function MediaSection() {
       </QueryState>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete asset?"
-        text={`${deleting?.originalName} will be deleted. This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('admin:media.deleteTitle')}
+        text={t('admin:media.deleteText', { name: deleting?.originalName })}
+        confirmLabel={t('admin:common.delete')}
         busy={remove.isPending}
         onConfirm={runDelete}
         onClose={() => setDeleting(null)}

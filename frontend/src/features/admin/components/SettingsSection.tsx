@@ -5,17 +5,11 @@ import type { components } from '@/api/schema'
 import { FormField } from '@/components/ui/form-field'
 import { TextField } from '@/components/ui/text-field'
 import { serverErrorToAnnounce } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useAdminSettings, useSaveSettings } from '../api/site'
-import { ADMIN_MESSAGES } from '../lib/messages'
+import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
 import { QueryState, Section, Select, Toggle } from './ui'
-
-/**
- * Nothing on the site reads `gpt5MiniPreviewEnabled` yet (no assistant or AI feature exists): the
- * switch is stored and shown, and says so, until a feature uses it.
- */
-const GPT5_MINI_NOTE =
-  'Saved for a future AI feature; nothing on the site uses it yet, so switching it changes nothing.'
 
 type Settings = components['schemas']['SettingsDto']
 /** What General Settings edits; the logo and banner have their own section. */
@@ -36,6 +30,8 @@ type SettingsValues = Pick<
  * server's message is its first field's, already shown beside that field).
  */
 function SettingsForm({ initial }: { initial: Settings }) {
+  const { t } = useTranslation()
+  const say = useAdminText()
   const form = useForm<SettingsValues>({
     defaultValues: {
       siteTitle: initial.siteTitle,
@@ -48,48 +44,49 @@ function SettingsForm({ initial }: { initial: Settings }) {
     },
   })
   const { errors } = form.formState
+  const siteDescriptionField = form.register('siteDescription')
   const save = useSaveSettings()
   const onSubmit = form.handleSubmit((settings) =>
     save.mutate(settings, {
-      onSuccess: () => notifySuccess('Settings saved'),
+      onSuccess: () => notifySuccess(t('admin:settings.saved')),
       onError: (error) =>
         notifyError(
-          serverErrorToAnnounce(form, error, ADMIN_MESSAGES.saveSettings, ADMIN_MESSAGES.settingsFieldsRefused),
+          say(serverErrorToAnnounce(form, error, ADMIN_MESSAGES.saveSettings, ADMIN_MESSAGES.settingsFieldsRefused)),
         ),
     }),
   )
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4" maxW="xl">
-        <TextField form={form} name="siteTitle" label="Site title" required />
-        <FormField label="Site description" error={errors.siteDescription?.message}>
-          <Textarea recipe={textareaRecipe} rows={3} {...form.register('siteDescription')} />
+        <TextField form={form} name="siteTitle" label={t('admin:settings.siteTitle')} required />
+        <FormField label={t('admin:settings.siteDescription')} error={errors.siteDescription?.message}>
+          <Textarea recipe={textareaRecipe} rows={3} {...siteDescriptionField} />
         </FormField>
         <TextField
           form={form}
           name="supportEmail"
-          label="Support e-mail"
+          label={t('admin:settings.supportEmail')}
           required
           type="email"
-          helperText="Shown on the home, help, contact, payment and not-found pages."
+          helperText={t('admin:settings.supportEmailHelp')}
         />
         <TextField
           form={form}
           name="supportPhone"
-          label="Support phone"
+          label={t('admin:settings.supportPhone')}
           required
           type="tel"
-          helperText="For example +91 98765 43210."
+          helperText={t('admin:settings.supportPhoneHelp')}
         />
-        <FormField label="Theme">
+        <FormField label={t('admin:settings.theme')}>
           <Controller
             control={form.control}
             name="theme"
             render={({ field }) => (
               <Select value={field.value} onChange={field.onChange}>
-                <option value="light">Light</option>
-                <option value="dark">Dark</option>
-                <option value="custom">Custom</option>
+                <option value="light">{t('admin:settings.themeLight')}</option>
+                <option value="dark">{t('admin:settings.themeDark')}</option>
+                <option value="custom">{t('admin:settings.themeCustom')}</option>
               </Select>
             )}
           />
@@ -98,12 +95,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
           control={form.control}
           name="maintenanceMode"
           render={({ field }) => (
-            <Toggle
-              showLabel
-              label="Maintenance mode (only admins can use the site)"
-              checked={field.value}
-              onChange={field.onChange}
-            />
+            <Toggle showLabel label={t('admin:settings.maintenance')} checked={field.value} onChange={field.onChange} />
           )}
         />
         <Controller
@@ -112,15 +104,17 @@ function SettingsForm({ initial }: { initial: Settings }) {
           render={({ field }) => (
             <Toggle
               showLabel
-              label="Enable GPT-5 mini (Preview) for all clients (no effect yet)"
-              description={GPT5_MINI_NOTE}
+              label={t('admin:settings.gpt5Mini')}
+              // Nothing on the site reads gpt5MiniPreviewEnabled yet (no assistant or AI feature exists): the
+              // switch is stored and shown, and says so, until a feature uses it.
+              description={t('admin:settings.gpt5MiniNote')}
               checked={field.value}
               onChange={field.onChange}
             />
           )}
         />
-        <Button type="submit" alignSelf="flex-start" loading={save.isPending} loadingText="Saving...">
-          Save settings
+        <Button type="submit" alignSelf="flex-start" loading={save.isPending} loadingText={t('admin:common.saving')}>
+          {t('admin:settings.save')}
         </Button>
       </Stack>
     </form>
@@ -128,9 +122,10 @@ function SettingsForm({ initial }: { initial: Settings }) {
 }
 
 export function SettingsSection() {
+  const { t } = useTranslation()
   const { data, isPending, error } = useAdminSettings()
   return (
-    <Section title="General Settings">
+    <Section title={t('admin:sections.settings')}>
       <QueryState isPending={isPending} error={error} fallback={ADMIN_MESSAGES.loadSettings}>
         {data && <SettingsForm initial={data} />}
       </QueryState>

@@ -1,122 +1,70 @@
-import { Badge, Button, HStack, Input, Table, Text, Wrap } from '@chakra-ui/react'
-import { useState } from 'react'
+import { Badge, Table, Text } from '@chakra-ui/react'
 import { errorMessage } from '@/api/client'
+import { formatNumber } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
-import { useApproveTutor, useFeatureTutor, useTutorBadges } from '../api/tutors'
-import { useSetUserStatus, useUsers, type AdminUser } from '../api/users'
-import { ADMIN_MESSAGES } from '../lib/messages'
+import { useFeatureTutor } from '../api/tutors'
+import { useSetUserStatus, useUsers } from '../api/users'
+import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
 import { QueryState, ScrollTable, Section, Toggle } from './ui'
 
-function BadgesEditor({ tutor }: { tutor: AdminUser }) {
-  const [text, setText] = useState(tutor.badges.join(', '))
-  const save = useTutorBadges()
-  const badges = text
-    .split(',')
-    .map((b) => b.trim())
-    .filter(Boolean)
-  const onSave = () =>
-    save.mutate(
-      { id: tutor.id, badges },
-      {
-        onSuccess: () => notifySuccess('Badges updated'),
-        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.badges)),
-      },
-    )
-  return (
-    <HStack gap="1" minW="64">
-      <Input
-        size="sm"
-        aria-label={`Badges of ${tutor.email} (comma separated)`}
-        placeholder="e.g. Top Rated, Math Expert"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <Button
-        size="xs"
-        variant="outline"
-        onClick={onSave}
-        loading={save.isPending}
-        aria-label={`Save badges of ${tutor.email}`}
-      >
-        Save
-      </Button>
-    </HStack>
-  )
-}
-
 export function TutorsSection() {
+  const { t } = useTranslation('verification')
+  const say = useAdminText()
   const tutors = useUsers({ role: 'tutor', page: 1, limit: 100 })
-  const approve = useApproveTutor()
   const feature = useFeatureTutor()
   return (
-    <Section title="Tutor Controls">
+    <Section title={t('admin:sections.tutors')}>
       <QueryState isPending={tutors.isPending} error={tutors.error} fallback={ADMIN_MESSAGES.loadUsers}>
         {tutors.data?.users.length === 0 ? (
-          <Text color="fg.muted">No tutors yet.</Text>
+          <Text color="fg.muted">{t('admin:tutors.empty')}</Text>
         ) : (
-          <ScrollTable caption="Tutors">
+          <ScrollTable caption={t('admin:tutors.caption')}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Tutor</Table.ColumnHeader>
-                <Table.ColumnHeader>Subscription</Table.ColumnHeader>
-                <Table.ColumnHeader>Approved</Table.ColumnHeader>
-                <Table.ColumnHeader>Featured</Table.ColumnHeader>
-                <Table.ColumnHeader>Badges</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:tutors.tutor')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:tutors.subscription')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:tutors.approved')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:tutors.featured')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {tutors.data?.users.map((t) => (
-                <Table.Row key={t.id}>
+              {tutors.data?.users.map((tutor) => (
+                <Table.Row key={tutor.id}>
                   <Table.Cell>
-                    <Text fontWeight="medium">{t.fullname}</Text>
+                    <Text fontWeight="medium">{tutor.fullname}</Text>
                     <Text fontSize="xs" color="fg.muted">
-                      {t.email}
+                      {tutor.email}
                     </Text>
-                    <Wrap gap="1" mt="1">
-                      {t.badges.map((b) => (
-                        <Badge key={b} size="sm" colorPalette="purple">
-                          {b}
-                        </Badge>
-                      ))}
-                    </Wrap>
                   </Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette={t.subscriptionActive ? 'green' : 'gray'}>
-                      {t.subscriptionActive ? 'Active' : 'Inactive'}
+                    <Badge colorPalette={tutor.subscriptionActive ? 'green' : 'gray'}>
+                      {tutor.subscriptionActive ? t('admin:common.active') : t('admin:common.inactive')}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {/* Decided on documents in the Verification section; never switched on here. */}
+                    <Badge colorPalette={tutor.approved ? 'green' : 'gray'}>
+                      {tutor.approved ? t('verification:badge.verified') : t('admin:students.no')}
                     </Badge>
                   </Table.Cell>
                   <Table.Cell>
                     <Toggle
-                      label={`Approved: ${t.email}`}
-                      checked={t.approved}
-                      onChange={(approved) =>
-                        approve.mutate(
-                          { id: t.id, approved },
-                          {
-                            onSuccess: () => notifySuccess(approved ? 'Tutor approved' : 'Approval removed'),
-                            onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.approval)),
-                          },
-                        )
-                      }
-                    />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Toggle
-                      label={`Featured: ${t.email}`}
-                      checked={t.featured}
+                      label={t('admin:tutors.featuredLabel', { email: tutor.email })}
+                      checked={tutor.featured}
                       onChange={(featured) =>
                         feature.mutate(
-                          { id: t.id, featured },
+                          { id: tutor.id, featured },
                           {
-                            onSuccess: () => notifySuccess(featured ? 'Tutor featured' : 'Tutor no longer featured'),
-                            onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.featured)),
+                            onSuccess: () =>
+                              notifySuccess(
+                                featured ? t('admin:tutors.featuredToast') : t('admin:tutors.unfeaturedToast'),
+                              ),
+                            onError: (e) => notifyError(say(errorMessage(e, ADMIN_MESSAGES.featured))),
                           },
                         )
                       }
                     />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <BadgesEditor key={t.badges.join(',')} tutor={t} />
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -129,22 +77,24 @@ export function TutorsSection() {
 }
 
 export function StudentsSection() {
+  const { t } = useTranslation()
+  const say = useAdminText()
   const parents = useUsers({ role: 'parent', page: 1, limit: 100 })
   const status = useSetUserStatus()
   return (
-    <Section title="Student Controls">
+    <Section title={t('admin:sections.students')}>
       <QueryState isPending={parents.isPending} error={parents.error} fallback={ADMIN_MESSAGES.loadUsers}>
         {parents.data?.users.length === 0 ? (
-          <Text color="fg.muted">No parents or students yet.</Text>
+          <Text color="fg.muted">{t('admin:students.empty')}</Text>
         ) : (
-          <ScrollTable caption="Parents and students">
+          <ScrollTable caption={t('admin:students.caption')}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-                <Table.ColumnHeader>Phone</Table.ColumnHeader>
-                <Table.ColumnHeader>Verified</Table.ColumnHeader>
-                <Table.ColumnHeader>Active</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:users.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:users.email')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:users.phone')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:students.verified')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin:users.active')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -153,17 +103,22 @@ export function StudentsSection() {
                   <Table.Cell fontWeight="medium">{p.fullname}</Table.Cell>
                   <Table.Cell>{p.email}</Table.Cell>
                   <Table.Cell>{p.phone || '-'}</Table.Cell>
-                  <Table.Cell>{p.emailVerified ? 'Yes' : 'No'}</Table.Cell>
+                  <Table.Cell>{p.emailVerified ? t('admin:students.yes') : t('admin:students.no')}</Table.Cell>
                   <Table.Cell>
                     <Toggle
-                      label={`Active: ${p.email}`}
+                      label={t('admin:users.activeLabel', { email: p.email })}
                       checked={p.active}
                       onChange={(active) =>
                         status.mutate(
                           { id: p.id, active },
                           {
-                            onSuccess: () => notifySuccess(`${p.email} ${active ? 'activated' : 'deactivated'}`),
-                            onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.updateStatus)),
+                            onSuccess: () =>
+                              notifySuccess(
+                                active
+                                  ? t('admin:users.activated', { email: p.email })
+                                  : t('admin:users.deactivated', { email: p.email }),
+                              ),
+                            onError: (e) => notifyError(say(errorMessage(e, ADMIN_MESSAGES.updateStatus))),
                           },
                         )
                       }
@@ -177,7 +132,10 @@ export function StudentsSection() {
       </QueryState>
       {parents.data && parents.data.total > parents.data.users.length && (
         <Text fontSize="sm" color="fg.muted">
-          Showing {parents.data.users.length} of {parents.data.total}; find others in User Management.
+          {t('admin:students.showing', {
+            shown: formatNumber(parents.data.users.length),
+            total: formatNumber(parents.data.total),
+          })}
         </Text>
       )}
     </Section>

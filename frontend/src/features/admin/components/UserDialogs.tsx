@@ -1,16 +1,17 @@
-import { Button, Stack } from '@chakra-ui/react'
+import { Stack } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form'
 import { asRole } from '@/api/types'
-import { DialogShell } from '@/components/ui/dialog'
+import { DialogShell, FormDialogButtons } from '@/components/ui/dialog'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { TextField } from '@/components/ui/text-field'
 import { PHONE_DIGITS } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import { notifySuccess } from '@/lib/toaster'
 import { useCreateUser, useResetUserPassword, useUpdateUser, type AdminUser } from '../api/users'
-import { ADMIN_MESSAGES } from '../lib/messages'
+import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
 import { addUserSchema, editUserSchema, resetPasswordSchema } from '../lib/user-forms'
 import { Select } from './ui'
 
@@ -21,16 +22,17 @@ function RoleSelect<T extends FieldValues, Output>({
   control: Control<T, unknown, Output>
   name: Path<T>
 }) {
+  const { t } = useTranslation()
   return (
-    <FormField label="Role">
+    <FormField label={t('admin:users.role')}>
       <Controller
         control={control}
         name={name}
         render={({ field }) => (
           <Select value={field.value} onChange={field.onChange}>
-            <option value="parent">Parent/Student</option>
-            <option value="tutor">Tutor</option>
-            <option value="admin">Admin</option>
+            <option value="parent">{t('common:roles.parent')}</option>
+            <option value="tutor">{t('common:roles.tutor')}</option>
+            <option value="admin">{t('common:roles.admin')}</option>
           </Select>
         )}
       />
@@ -38,33 +40,11 @@ function RoleSelect<T extends FieldValues, Output>({
   )
 }
 
-/** Cancel and Save for a dialog whose form is `formId`. */
-function DialogButtons({
-  formId,
-  label,
-  busy,
-  onCancel,
-}: {
-  formId: string
-  label: string
-  busy: boolean
-  onCancel: () => void
-}) {
-  return (
-    <>
-      <Button variant="outline" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} loading={busy}>
-        {label}
-      </Button>
-    </>
-  )
-}
-
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation()
+  const say = useAdminText()
   const empty = { fullname: '', email: '', phone: '', password: '', role: 'parent' as const }
-  const form = useForm({ resolver: zodResolver(addUserSchema), defaultValues: empty })
+  const form = useForm({ resolver: zodResolver(addUserSchema(t)), defaultValues: empty })
   const { errors } = form.formState
   const create = useCreateUser()
   const close = () => {
@@ -75,7 +55,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(body, {
       onSuccess: () => {
-        notifySuccess('User created')
+        notifySuccess(t('admin:userDialogs.created'))
         close()
       },
       onError: (e) => showServerError(form, e, ADMIN_MESSAGES.createUser),
@@ -84,20 +64,33 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   return (
     <DialogShell
       open={open}
-      title="Add user"
+      title={t('admin:userDialogs.addTitle')}
       onClose={close}
-      footer={<DialogButtons formId="add-user-form" label="Create user" busy={create.isPending} onCancel={close} />}
+      footer={
+        <FormDialogButtons
+          formId="add-user-form"
+          label={t('admin:userDialogs.create')}
+          busy={create.isPending}
+          onCancel={close}
+        />
+      }
     >
       <Stack gap="4">
         <form id="add-user-form" onSubmit={onSubmit} noValidate>
           <Stack gap="3">
-            <TextField form={form} name="fullname" label="Full name" required />
-            <TextField form={form} name="email" label="Email" required type="email" />
-            <TextField form={form} name="phone" label="Phone" inputMode="numeric" maxLength={PHONE_DIGITS} />
+            <TextField form={form} name="fullname" label={t('admin:userDialogs.fullname')} required />
+            <TextField form={form} name="email" label={t('admin:userDialogs.email')} required type="email" />
+            <TextField
+              form={form}
+              name="phone"
+              label={t('admin:userDialogs.phone')}
+              inputMode="numeric"
+              maxLength={PHONE_DIGITS}
+            />
             <TextField
               form={form}
               name="password"
-              label="Password"
+              label={t('admin:userDialogs.password')}
               required
               type="password"
               autoComplete="new-password"
@@ -105,7 +98,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
             <RoleSelect control={form.control} name="role" />
           </Stack>
         </form>
-        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
+        <FormAlert status="error" message={say(errors.root?.server?.message)} />
       </Stack>
     </DialogShell>
   )
@@ -116,8 +109,10 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
 }
 
 function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation()
+  const say = useAdminText()
   const form = useForm({
-    resolver: zodResolver(editUserSchema),
+    resolver: zodResolver(editUserSchema(t)),
     defaultValues: { fullname: user.fullname, phone: user.phone, role: asRole(user.role) ?? 'parent' },
   })
   const { errors } = form.formState
@@ -127,7 +122,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
       { id: user.id, body },
       {
         onSuccess: () => {
-          notifySuccess('User updated')
+          notifySuccess(t('admin:userDialogs.updated'))
           onClose()
         },
         onError: (e) => showServerError(form, e, ADMIN_MESSAGES.updateUser),
@@ -137,26 +132,41 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
   return (
     <DialogShell
       open
-      title={`Edit ${user.email}`}
+      title={t('admin:userDialogs.editTitle', { email: user.email })}
       onClose={onClose}
-      footer={<DialogButtons formId="edit-user-form" label="Save" busy={update.isPending} onCancel={onClose} />}
+      footer={
+        <FormDialogButtons
+          formId="edit-user-form"
+          label={t('admin:common.save')}
+          busy={update.isPending}
+          onCancel={onClose}
+        />
+      }
     >
       <Stack gap="4">
         <form id="edit-user-form" onSubmit={onSubmit} noValidate>
           <Stack gap="3">
-            <TextField form={form} name="fullname" label="Full name" required />
-            <TextField form={form} name="phone" label="Phone" inputMode="numeric" maxLength={PHONE_DIGITS} />
+            <TextField form={form} name="fullname" label={t('admin:userDialogs.fullname')} required />
+            <TextField
+              form={form}
+              name="phone"
+              label={t('admin:userDialogs.phone')}
+              inputMode="numeric"
+              maxLength={PHONE_DIGITS}
+            />
             <RoleSelect control={form.control} name="role" />
           </Stack>
         </form>
-        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
+        <FormAlert status="error" message={say(errors.root?.server?.message)} />
       </Stack>
     </DialogShell>
   )
 }
 
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
-  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '' } })
+  const { t } = useTranslation()
+  const say = useAdminText()
+  const form = useForm({ resolver: zodResolver(resetPasswordSchema(t)), defaultValues: { password: '' } })
   const { errors } = form.formState
   const reset = useResetUserPassword()
   const close = () => {
@@ -170,7 +180,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
       { id: user.id, password },
       {
         onSuccess: () => {
-          notifySuccess(`Password reset for ${user.email}`)
+          notifySuccess(t('admin:userDialogs.passwordReset', { email: user.email }))
           close()
         },
         onError: (e) => showServerError(form, e, ADMIN_MESSAGES.resetPassword),
@@ -180,12 +190,12 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
   return (
     <DialogShell
       open={user !== null}
-      title="Reset password"
+      title={t('admin:userDialogs.resetTitle')}
       onClose={close}
       footer={
-        <DialogButtons
+        <FormDialogButtons
           formId="reset-user-password-form"
-          label="Reset password"
+          label={t('admin:userDialogs.reset')}
           busy={reset.isPending}
           onCancel={close}
         />
@@ -197,16 +207,16 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
             <TextField
               form={form}
               name="password"
-              label={`New password for ${user?.email ?? ''}`}
+              label={t('admin:userDialogs.newPassword', { email: user?.email ?? '' })}
               required
-              helperText="8 to 72 characters"
+              helperText={t('admin:userDialogs.passwordHelp')}
               type="password"
               autoComplete="new-password"
               maxLength={72}
             />
           </Stack>
         </form>
-        <FormAlert status="error" message={errors.root?.server?.message ?? null} />
+        <FormAlert status="error" message={say(errors.root?.server?.message)} />
       </Stack>
     </DialogShell>
   )

@@ -4,15 +4,30 @@ import type { Dispatch, FormEvent } from 'react'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { formatNumber } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import type { BulkAction } from '../api/users'
 import { useUsersAdmin } from '../hooks/use-users-admin'
-import { ADMIN_MESSAGES } from '../lib/messages'
+import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
 import { dialogUser, type UsersAction, type UsersState } from '../lib/users-state'
 import { AddUserDialog, EditUserDialog, ResetPasswordDialog } from './UserDialogs'
 import { QueryState, Section, Select } from './ui'
 import { UsersTable } from './UsersTable'
 
-const BULK_LABELS: Record<BulkAction, string> = { activate: 'Activate', deactivate: 'Deactivate', delete: 'Delete' }
+/** Each bulk action's name, the confirmation's title and its text. */
+const BULK_TEXTS: Record<BulkAction, { label: string; title: string; text: string }> = {
+  activate: {
+    label: 'admin:users.activate',
+    title: 'admin:users.confirmActivate',
+    text: 'admin:users.confirmActivateText',
+  },
+  deactivate: {
+    label: 'admin:users.deactivate',
+    title: 'admin:users.confirmDeactivate',
+    text: 'admin:users.confirmDeactivateText',
+  },
+  delete: { label: 'admin:users.delete', title: 'admin:users.confirmDelete', text: 'admin:users.confirmDeleteText' },
+}
 
 interface StateProps {
   state: UsersState
@@ -20,6 +35,7 @@ interface StateProps {
 }
 
 export function UsersSection() {
+  const { t } = useTranslation()
   const admin = useUsersAdmin()
   const { state, dispatch, rows, total, pages } = admin
   const { filters, selected, bulkAction } = state
@@ -27,10 +43,10 @@ export function UsersSection() {
 
   return (
     <Section
-      title="User Management"
+      title={t('admin:sections.users')}
       actions={
         <Button size="sm" onClick={() => dispatch({ type: 'dialogOpened', dialog: { kind: 'add' } })}>
-          <Plus aria-hidden /> Add user
+          <Plus aria-hidden /> {t('admin:users.add')}
         </Button>
       }
     >
@@ -39,7 +55,7 @@ export function UsersSection() {
 
       <QueryState isPending={admin.users.isPending} error={admin.users.error} fallback={ADMIN_MESSAGES.loadUsers}>
         {rows.length === 0 ? (
-          <Text color="fg.muted">No users match these filters.</Text>
+          <Text color="fg.muted">{t('admin:users.empty')}</Text>
         ) : (
           <UsersTable
             rows={rows}
@@ -50,9 +66,9 @@ export function UsersSection() {
             onOpen={(dialog) => dispatch({ type: 'dialogOpened', dialog })}
           />
         )}
-        <Flex as="nav" aria-label="Users pages" justify="space-between" align="center" gap="2" wrap="wrap">
+        <Flex as="nav" aria-label={t('admin:users.pages')} justify="space-between" align="center" gap="2" wrap="wrap">
           <Text fontSize="sm" color="fg.muted">
-            Page {filters.page} of {pages} · {total} user{total === 1 ? '' : 's'}
+            {t('admin:users.pageOf', { page: filters.page, pages, total })}
           </Text>
           <HStack>
             <Button
@@ -61,7 +77,7 @@ export function UsersSection() {
               disabled={filters.page <= 1}
               onClick={() => dispatch({ type: 'filtersChanged', filters: { page: filters.page - 1 } })}
             >
-              Previous
+              {t('admin:users.previous')}
             </Button>
             <Button
               size="sm"
@@ -69,7 +85,7 @@ export function UsersSection() {
               disabled={filters.page >= pages}
               onClick={() => dispatch({ type: 'filtersChanged', filters: { page: filters.page + 1 } })}
             >
-              Next
+              {t('admin:users.next')}
             </Button>
           </HStack>
         </Flex>
@@ -77,22 +93,18 @@ export function UsersSection() {
 
       <ConfirmDialog
         open={state.confirmingBulk}
-        title={`${BULK_LABELS[bulkAction]} ${selected.size} user(s)?`}
-        text={
-          bulkAction === 'delete'
-            ? `The ${selected.size} selected user(s) and their data will be deleted (payment records are kept). This cannot be undone.`
-            : `${BULK_LABELS[bulkAction]} the ${selected.size} selected user(s)?`
-        }
-        confirmLabel={BULK_LABELS[bulkAction]}
+        title={t(BULK_TEXTS[bulkAction].title, { count: formatNumber(selected.size) })}
+        text={t(BULK_TEXTS[bulkAction].text, { count: formatNumber(selected.size) })}
+        confirmLabel={t(BULK_TEXTS[bulkAction].label)}
         busy={admin.bulkPending}
         onConfirm={admin.runBulk}
         onClose={() => dispatch({ type: 'bulkClosed' })}
       />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete user?"
-        text={`${deleting?.fullname} (${deleting?.email}) and their data will be deleted (payment records are kept). This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('admin:users.deleteTitle')}
+        text={t('admin:users.deleteText', { name: deleting?.fullname, email: deleting?.email })}
+        confirmLabel={t('admin:users.delete')}
         busy={admin.deletePending}
         onConfirm={admin.runDelete}
         onClose={() => dispatch({ type: 'dialogClosed' })}
@@ -108,6 +120,7 @@ export function UsersSection() {
 }
 
 function UserFilterBar({ state, dispatch }: StateProps) {
+  const { t } = useTranslation()
   const { filters } = state
   const onSearch = (event: FormEvent) => {
     event.preventDefault()
@@ -119,43 +132,43 @@ function UserFilterBar({ state, dispatch }: StateProps) {
       gap="3"
       alignItems="end"
       role="search"
-      aria-label="Filter users"
+      aria-label={t('admin:users.filter')}
     >
-      <FormField label="Role">
+      <FormField label={t('admin:users.role')}>
         <Select
           value={filters.role ?? ''}
           onChange={(role) => dispatch({ type: 'filtersChanged', filters: { role } })}
           name="role"
         >
-          <option value="">All roles</option>
-          <option value="parent">Parent/Student</option>
-          <option value="tutor">Tutor</option>
-          <option value="admin">Admin</option>
+          <option value="">{t('admin:users.allRoles')}</option>
+          <option value="parent">{t('common:roles.parent')}</option>
+          <option value="tutor">{t('common:roles.tutor')}</option>
+          <option value="admin">{t('common:roles.admin')}</option>
         </Select>
       </FormField>
-      <FormField label="Status">
+      <FormField label={t('admin:users.status')}>
         <Select
           value={filters.active ?? ''}
           onChange={(active) => dispatch({ type: 'filtersChanged', filters: { active } })}
           name="active"
         >
-          <option value="">Active and inactive</option>
-          <option value="true">Active</option>
-          <option value="false">Inactive</option>
+          <option value="">{t('admin:users.allStatuses')}</option>
+          <option value="true">{t('admin:common.active')}</option>
+          <option value="false">{t('admin:common.inactive')}</option>
         </Select>
       </FormField>
       <form onSubmit={onSearch}>
         <HStack align="flex-end">
-          <FormField label="Search">
+          <FormField label={t('admin:users.search')}>
             <Input
               type="search"
-              placeholder="Name, e-mail or phone"
+              placeholder={t('admin:users.searchPlaceholder')}
               value={state.searchText}
               onChange={(e) => dispatch({ type: 'searchTyped', text: e.target.value })}
             />
           </FormField>
           <Button type="submit" variant="outline">
-            Search
+            {t('admin:users.search')}
           </Button>
         </HStack>
       </form>
@@ -164,28 +177,30 @@ function UserFilterBar({ state, dispatch }: StateProps) {
 }
 
 function BulkBar({ state, dispatch }: StateProps) {
+  const { t } = useTranslation()
+  const say = useAdminText()
   return (
     <>
       <Flex gap="2" wrap="wrap" align="center">
         <Text fontSize="sm" color="fg.muted">
-          {state.selected.size} selected
+          {t('admin:users.selected', { count: formatNumber(state.selected.size) })}
         </Text>
         <Box w="44">
           <Select
-            ariaLabel="Bulk action"
+            ariaLabel={t('admin:users.bulkAction')}
             value={state.bulkAction}
             onChange={(action) => dispatch({ type: 'bulkActionChosen', action: action as BulkAction })}
           >
-            <option value="activate">Activate</option>
-            <option value="deactivate">Deactivate</option>
-            <option value="delete">Delete</option>
+            <option value="activate">{t('admin:users.activate')}</option>
+            <option value="deactivate">{t('admin:users.deactivate')}</option>
+            <option value="delete">{t('admin:users.delete')}</option>
           </Select>
         </Box>
         <Button size="sm" variant="outline" onClick={() => dispatch({ type: 'bulkRequested' })} flexShrink={0}>
-          Apply to selected
+          {t('admin:users.applyToSelected')}
         </Button>
       </Flex>
-      <FormAlert status="error" message={state.bulkError} />
+      <FormAlert status="error" message={say(state.bulkError)} />
     </>
   )
 }

@@ -18,6 +18,14 @@ import { tableSlotRecipe } from '@chakra-ui-theme/recipes/table'
 import { forwardRef, useId, type ComponentProps, type ReactNode } from 'react'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
+import { formatDate } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
+import { useAdminText } from '../lib/messages'
+
+/** When an admin record happened: the date and the time, in the reader's language. */
+export function recordTime(value: string | null | undefined): string {
+  return formatDate(value, 'dateTime')
+}
 
 /** One admin section: an h2 and its content in a white panel. */
 export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -55,13 +63,15 @@ export function QueryState({
   fallback: string
   children: ReactNode
 }) {
+  const { t } = useTranslation()
+  const say = useAdminText()
   if (isPending)
     return (
       <Flex justify="center" py="6">
-        <Spinner aria-label="Loading" color="blue.600" />
+        <Spinner aria-label={t('admin:loading')} color="blue.600" />
       </Flex>
     )
-  if (error) return <FormAlert status="error" message={errorMessage(error, fallback)} />
+  if (error) return <FormAlert status="error" message={say(errorMessage(error, fallback))} />
   return <>{children}</>
 }
 

@@ -1,12 +1,15 @@
 import { useReducer } from 'react'
 import { errorMessage } from '@/api/client'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useBulkUsers, useDeleteUser, useSetUserStatus, useUsers, type AdminUser } from '../api/users'
-import { ADMIN_MESSAGES } from '../lib/messages'
+import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
 import { dialogUser, initialUsersState, pageCount, usersReducer } from '../lib/users-state'
 
 /** The admin's user list: its state (see users-state.ts), the page the server returned and the mutations. */
 export function useUsersAdmin() {
+  const { t } = useTranslation()
+  const say = useAdminText()
   const [state, dispatch] = useReducer(usersReducer, initialUsersState)
   const users = useUsers(state.filters)
   const status = useSetUserStatus()
@@ -22,11 +25,11 @@ export function useUsersAdmin() {
       { userIds: [...state.selected], action: state.bulkAction },
       {
         onSuccess: (result) => {
-          notifySuccess(result.message || `${result.affected} user(s) updated`)
+          notifySuccess(result.message || t('admin:users.updated', { count: result.affected }))
           dispatch({ type: 'bulkDone' })
         },
         onError: (e) => {
-          notifyError(errorMessage(e, ADMIN_MESSAGES.bulk))
+          notifyError(say(errorMessage(e, ADMIN_MESSAGES.bulk)))
           dispatch({ type: 'bulkClosed' })
         },
       },
@@ -37,11 +40,11 @@ export function useUsersAdmin() {
     if (!deleting) return
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        notifySuccess('User deleted')
+        notifySuccess(t('admin:users.deleted'))
         dispatch({ type: 'dialogClosed' })
       },
       onError: (e) => {
-        notifyError(errorMessage(e, ADMIN_MESSAGES.deleteUser))
+        notifyError(say(errorMessage(e, ADMIN_MESSAGES.deleteUser)))
         dispatch({ type: 'dialogClosed' })
       },
     })
@@ -51,8 +54,13 @@ export function useUsersAdmin() {
     status.mutate(
       { id: user.id, active },
       {
-        onSuccess: () => notifySuccess(`${user.email} ${active ? 'activated' : 'deactivated'}`),
-        onError: (e) => notifyError(errorMessage(e, ADMIN_MESSAGES.updateStatus)),
+        onSuccess: () =>
+          notifySuccess(
+            active
+              ? t('admin:users.activated', { email: user.email })
+              : t('admin:users.deactivated', { email: user.email }),
+          ),
+        onError: (e) => notifyError(say(errorMessage(e, ADMIN_MESSAGES.updateStatus))),
       },
     )
 

@@ -1,6 +1,7 @@
 import { Box, Button, Container, Grid, Heading, Spinner, Stack } from '@chakra-ui/react'
 import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'
+import { useTranslation } from '@/lib/i18n'
 import { Select } from '../components/ui'
 
 // Each section is a file of its own, loaded when it is opened: the first load carries the open
@@ -25,24 +26,31 @@ const CommunicationSection = lazy(() =>
   import('../components/CommunicationSection').then((m) => ({ default: m.CommunicationSection })),
 )
 const MediaSection = lazy(() => import('../components/MediaSection').then((m) => ({ default: m.MediaSection })))
+const VerificationSection = lazy(() =>
+  import('../components/VerificationSection').then((m) => ({ default: m.VerificationSection })),
+)
+const ReportsSection = lazy(() => import('../components/ReportsSection').then((m) => ({ default: m.ReportsSection })))
 const AuditSection = lazy(() => import('../components/AuditSection').then((m) => ({ default: m.AuditSection })))
 
 /** SPEC §2 "Admin panel sections", in order; `?section=` keeps the open one in the address. */
 const SECTIONS = [
-  { id: 'analytics', label: 'Analytics & Reports', Screen: AnalyticsSection },
-  { id: 'settings', label: 'General Settings', Screen: SettingsSection },
-  { id: 'branding', label: 'Logo & Ad Banner', Screen: BrandingSection },
-  { id: 'requests', label: 'Tuition Requests', Screen: RequestsSection },
-  { id: 'users', label: 'User Management', Screen: UsersSection },
-  { id: 'tutors', label: 'Tutor Controls', Screen: TutorsSection },
-  { id: 'students', label: 'Student Controls', Screen: StudentsSection },
-  { id: 'content', label: 'Content Management', Screen: ContentSection },
-  { id: 'communication', label: 'Communication', Screen: CommunicationSection },
-  { id: 'media', label: 'Media Management', Screen: MediaSection },
-  { id: 'audit', label: 'Audit Log', Screen: AuditSection },
+  { id: 'analytics', label: 'admin:sections.analytics', Screen: AnalyticsSection },
+  { id: 'settings', label: 'admin:sections.settings', Screen: SettingsSection },
+  { id: 'branding', label: 'admin:sections.branding', Screen: BrandingSection },
+  { id: 'requests', label: 'admin:sections.requests', Screen: RequestsSection },
+  { id: 'reports', label: 'moderation:admin.title', Screen: ReportsSection },
+  { id: 'users', label: 'admin:sections.users', Screen: UsersSection },
+  { id: 'tutors', label: 'admin:sections.tutors', Screen: TutorsSection },
+  { id: 'verification', label: 'admin:sections.verification', Screen: VerificationSection },
+  { id: 'students', label: 'admin:sections.students', Screen: StudentsSection },
+  { id: 'content', label: 'admin:sections.content', Screen: ContentSection },
+  { id: 'communication', label: 'admin:sections.communication', Screen: CommunicationSection },
+  { id: 'media', label: 'admin:sections.media', Screen: MediaSection },
+  { id: 'audit', label: 'admin:sections.audit', Screen: AuditSection },
 ] as const
 
 export default function Admin() {
+  const { t } = useTranslation(['admin', 'moderation'])
   const [params, setParams] = useSearchParams()
   const current = SECTIONS.find((s) => s.id === params.get('section')) ?? SECTIONS[0]
   const open = (id: string) => setParams({ section: id })
@@ -50,21 +58,21 @@ export default function Admin() {
   return (
     <Container maxW="7xl" py={{ base: '5', md: '8' }} px={{ base: '3', md: '6' }}>
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="5">
-        Admin Panel
+        {t('admin:title')}
       </Heading>
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: '14rem minmax(0, 1fr)' }} gap="5" alignItems="start">
         <Box hideFrom="md">
-          <Select ariaLabel="Admin section" value={current.id} onChange={open}>
+          <Select ariaLabel={t('admin:sectionPicker')} value={current.id} onChange={open}>
             {SECTIONS.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.label}
+                {t(s.label)}
               </option>
             ))}
           </Select>
         </Box>
         <Stack
           as="nav"
-          aria-label="Admin sections"
+          aria-label={t('admin:sectionsNav')}
           hideBelow="md"
           gap="1"
           position="sticky"
@@ -86,12 +94,12 @@ export default function Admin() {
               css={{ '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800', fontWeight: 'semibold' } }}
               onClick={() => open(s.id)}
             >
-              {s.label}
+              {t(s.label)}
             </Button>
           ))}
         </Stack>
         <Box minW="0">
-          <Suspense fallback={<Spinner aria-label="Loading the section" />}>
+          <Suspense fallback={<Spinner aria-label={t('admin:loadingSection')} />}>
             <Screen />
           </Suspense>
         </Box>

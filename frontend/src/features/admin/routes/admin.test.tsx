@@ -2,33 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { components } from '@/api/schema'
+import { makeAdminUser } from '@/test/admin'
 import { apiError } from '@/test/http'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 import { makeSite } from '@/test/site'
-
-type AdminUser = components['schemas']['AccountDto']
-
-function makeUser(id: number, overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
-    id,
-    fullname: `User ${id}`,
-    email: `user${id}@example.com`,
-    phone: '9876543210',
-    role: 'parent',
-    active: true,
-    approved: false,
-    featured: false,
-    badges: [],
-    subscriptionActive: false,
-    subscriptionExpires: null,
-    paymentStatus: 'unpaid',
-    emailVerified: true,
-    createdAt: '2026-01-01T00:00:00Z',
-    language: 'en',
-    ...overrides,
-  }
-}
 
 /** Serves GET /admin/users and records each request's query string. */
 function serveUsers(total = 45) {
@@ -40,7 +18,7 @@ function serveUsers(total = 45) {
       const page = Number(params.get('page') ?? 1)
       const limit = Number(params.get('limit') ?? 20)
       const count = Math.max(0, Math.min(limit, total - (page - 1) * limit))
-      const users = Array.from({ length: count }, (_, i) => makeUser((page - 1) * limit + i + 1))
+      const users = Array.from({ length: count }, (_, i) => makeAdminUser((page - 1) * limit + i + 1))
       return HttpResponse.json({ users, total, page, limit })
     }),
   )

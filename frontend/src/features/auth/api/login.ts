@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { ApiPaths, RequestBody } from '@/api/types'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { startSession } from '@/lib/session'
 import { notifySuccess } from '@/lib/toaster'
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 
 export function resetPassword(body: { email: string; otp: string; newPassword: string }) {
   return request(api.POST('/auth/reset-password', { body }), MESSAGES.resetFailed)

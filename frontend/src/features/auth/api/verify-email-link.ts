@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 
 export function verifyEmailLinkQueryOptions(token: string, email: string) {
   return queryOptions({

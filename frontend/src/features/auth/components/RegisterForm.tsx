@@ -8,8 +8,10 @@ import { useNavigate } from 'react-router'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
-import { MESSAGES, PHONE_DIGITS, REDIRECT_AFTER_REGISTER_MS } from '@/lib/constants'
+import { PHONE_DIGITS, REDIRECT_AFTER_REGISTER_MS } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import { useRegister } from '../api/register'
 import type { OtpState } from '../routes/VerifyEmailOtp'
 import { registrationSchema, type RegistrationValues } from './validation'
@@ -17,20 +19,27 @@ import { registrationSchema, type RegistrationValues } from './validation'
 const EMPTY: RegistrationValues = { fullname: '', role: 'parent', email: '', phone: '', password: '', agreed: false }
 
 function NewTabLink({ href, children }: { href: string; children: string }) {
+  const { t } = useTranslation('auth')
   return (
     <Link href={href} target="_blank" rel="noopener noreferrer" color="blue.700" textDecoration="underline">
       {children}
       <Box as="span" srOnly>
         {' '}
-        (opens in a new tab)
+        {t('auth:register.newTab')}
       </Box>
     </Link>
   )
 }
 
 export function RegisterForm() {
+  const { t } = useTranslation('auth')
   const form = useForm({ resolver: zodResolver(registrationSchema), defaultValues: EMPTY })
   const { errors } = form.formState
+  const fullnameField = form.register('fullname')
+  const roleField = form.register('role')
+  const emailField = form.register('email')
+  const phoneField = form.register('phone')
+  const passwordField = form.register('password')
   const [success, setSuccess] = useState<string | null>(null)
   /** Who just registered: the OTP screen follows after a moment, with their e-mail and password. */
   const [registered, setRegistered] = useState<OtpState | null>(null)
@@ -49,7 +58,7 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit((body) =>
     register.mutate(body, {
       onSuccess: (data) => {
-        setSuccess(data?.message || 'Registration successful! Check your e-mail for the verification code.')
+        setSuccess(data?.message || t('auth:register.success'))
         setRegistered({ email: body.email, password: body.password, justRegistered: true })
       },
       onError: (error) => showServerError(form, error, MESSAGES.registrationFailed),
@@ -59,39 +68,33 @@ export function RegisterForm() {
   const busy = register.isPending || Boolean(success)
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create your account">
+    <form onSubmit={onSubmit} noValidate aria-label={t('auth:register.form')}>
       <Stack gap="4">
-        <FormField label="Full name" required error={errors.fullname?.message}>
-          <Input autoComplete="name" {...form.register('fullname')} />
+        <FormField label={t('auth:fields.fullName')} required error={errors.fullname?.message}>
+          <Input autoComplete="name" {...fullnameField} />
         </FormField>
-        <FormField label="I am a" required>
+        <FormField label={t('auth:fields.role')} required>
           <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
-            <NativeSelect.Field {...form.register('role')}>
-              <option value="parent">Parent/Student</option>
-              <option value="tutor">Tutor</option>
+            <NativeSelect.Field {...roleField}>
+              <option value="parent">{t('auth:roles.parent')}</option>
+              <option value="tutor">{t('auth:roles.tutor')}</option>
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
-        <FormField label="Email" required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
+        <FormField label={t('auth:fields.email')} required error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...emailField} />
         </FormField>
         <FormField
-          label="Phone"
+          label={t('auth:fields.phone')}
           required
           error={errors.phone?.message}
-          helperText={`${PHONE_DIGITS} digits, e.g. 9876543210`}
+          helperText={t('auth:register.phoneHelp', { digits: PHONE_DIGITS })}
         >
-          <Input
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={PHONE_DIGITS}
-            {...form.register('phone')}
-          />
+          <Input type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={PHONE_DIGITS} {...phoneField} />
         </FormField>
-        <FormField label="Password" required error={errors.password?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register('password')} />
+        <FormField label={t('auth:fields.password')} required error={errors.password?.message}>
+          <PasswordInput autoComplete="new-password" {...passwordField} />
         </FormField>
         <Controller
           control={form.control}
@@ -108,8 +111,9 @@ export function RegisterForm() {
               <Checkbox.Control mt="0.5" />
               <Checkbox.Label fontWeight="normal">
                 <Text as="span">
-                  I agree to the <NewTabLink href="/terms-and-conditions">Terms and Conditions</NewTabLink> and{' '}
-                  <NewTabLink href="/privacy-policy">Privacy Policy</NewTabLink>
+                  {t('auth:register.agree')}{' '}
+                  <NewTabLink href="/terms-and-conditions">{t('auth:register.terms')}</NewTabLink>{' '}
+                  {t('auth:register.and')} <NewTabLink href="/privacy-policy">{t('auth:register.privacy')}</NewTabLink>
                 </Text>
               </Checkbox.Label>
             </Checkbox.Root>
@@ -119,8 +123,14 @@ export function RegisterForm() {
         <FormAlert status="error" message={errors.agreed?.message ?? null} />
         <FormAlert status="error" message={errors.root?.server?.message ?? null} />
         <FormAlert status="success" message={success} />
-        <Button type="submit" size="lg" loading={register.isPending} loadingText="Creating account..." disabled={busy}>
-          Create Account
+        <Button
+          type="submit"
+          size="lg"
+          loading={register.isPending}
+          loadingText={t('auth:register.creating')}
+          disabled={busy}
+        >
+          {t('auth:register.submit')}
         </Button>
       </Stack>
     </form>

@@ -8,8 +8,10 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
 import { TextField } from '@/components/ui/text-field'
-import { CLOSE_AFTER_RESET_MS, MESSAGES } from '@/lib/constants'
+import { CLOSE_AFTER_RESET_MS } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import { useResetPassword } from '../api/reset-password'
 import { useSendResetOtp } from '../api/send-reset-otp'
 import { OtpField } from './OtpField'
@@ -29,10 +31,12 @@ const resetSchema = z.object({ otp: z.string().check(z.minLength(1)), newPasswor
  * Its opener gives it a new key each time, so every opening starts at step 1.
  */
 export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: ResetPasswordDialogProps) {
+  const { t } = useTranslation('auth')
   const [step, setStep] = useState<1 | 2>(1)
   const [success, setSuccess] = useState<string | null>(null)
   const emailForm = useForm({ resolver: zodResolver(emailSchema), defaultValues: { email: initialEmail } })
   const resetForm = useForm({ resolver: zodResolver(resetSchema), defaultValues: { otp: '', newPassword: '' } })
+  const newPasswordField = resetForm.register('newPassword')
   const email = useWatch({ control: emailForm.control, name: 'email' })
   const [otp, newPassword] = useWatch({ control: resetForm.control, name: ['otp', 'newPassword'] })
   const sendOtp = useSendResetOtp()
@@ -52,7 +56,7 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
     setSuccess(null)
     sendOtp.mutate(body, {
       onSuccess: (data) => {
-        setSuccess(data?.message || 'A one-time code has been sent to your e-mail.')
+        setSuccess(data?.message || t('auth:reset.otpSent'))
         setStep(2)
       },
       onError: (e) => showServerError(emailForm, e, MESSAGES.sendOtpFailed),
@@ -65,7 +69,7 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
       { email: emailForm.getValues('email').trim().toLowerCase(), otp, newPassword },
       {
         onSuccess: (data) => {
-          setSuccess(data?.message || 'Your password has been reset. You can sign in now.')
+          setSuccess(data?.message || t('auth:reset.done'))
           setDone(true)
         },
         onError: (e) => showServerError(resetForm, e, MESSAGES.resetFailed),
@@ -78,21 +82,21 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
   return (
     <DialogShell
       open={open}
-      title="Reset Password"
+      title={t('auth:reset.title')}
       onClose={() => onOpenChange(false)}
       closeButton
       footer={
         step === 1 ? (
           <Button type="submit" form="reset-step-1" loading={sendOtp.isPending} disabled={!email.trim()}>
-            Send OTP
+            {t('auth:reset.sendOtp')}
           </Button>
         ) : (
           <>
             <Button variant="ghost" onClick={() => setStep(1)} disabled={reset.isPending || done}>
-              Back
+              {t('auth:reset.back')}
             </Button>
             <Button type="submit" form="reset-step-2" loading={reset.isPending} disabled={!otp || !newPassword || done}>
-              Reset Password
+              {t('auth:reset.submit')}
             </Button>
           </>
         )
@@ -101,19 +105,26 @@ export function ResetPasswordDialog({ open, onOpenChange, initialEmail = '' }: R
       {step === 1 ? (
         <form id="reset-step-1" onSubmit={onSend} noValidate>
           <Stack gap="4">
-            <Text color="fg.muted">Enter your account e-mail and we will send you a one-time code.</Text>
-            <TextField form={emailForm} name="email" label="Email" required type="email" autoComplete="email" />
+            <Text color="fg.muted">{t('auth:reset.intro')}</Text>
+            <TextField
+              form={emailForm}
+              name="email"
+              label={t('auth:fields.email')}
+              required
+              type="email"
+              autoComplete="email"
+            />
           </Stack>
         </form>
       ) : (
         <form id="reset-step-2" onSubmit={onReset} noValidate>
           <Stack gap="4">
             <Text color="fg.muted">
-              Enter the code sent to <strong>{email}</strong> and choose a new password.
+              {t('auth:reset.codeSentTo')} <strong>{email}</strong> {t('auth:reset.codeSentToEnd')}
             </Text>
-            <OtpField control={resetForm.control} name="otp" label="One-time code" />
-            <FormField label="New password" required>
-              <PasswordInput autoComplete="new-password" {...resetForm.register('newPassword')} />
+            <OtpField control={resetForm.control} name="otp" label={t('auth:reset.code')} />
+            <FormField label={t('auth:fields.newPassword')} required>
+              <PasswordInput autoComplete="new-password" {...newPasswordField} />
             </FormField>
           </Stack>
         </form>

@@ -1,6 +1,7 @@
-import { z } from '@/lib/zod'
+import { translated, z } from '@/lib/zod'
 import type { ApiPaths, RequestBody } from '@/api/types'
-import { MESSAGES, PHONE_DIGITS } from '@/lib/constants'
+import { PHONE_DIGITS } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 
 const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_DIGITS}}$`)
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -15,20 +16,24 @@ export function termsMessage(role: 'parent' | 'tutor'): string {
  */
 const registrationFields = z
   .object({
-    fullname: z.string().check(z.trim(), z.minLength(1, 'Full name is required.')),
+    fullname: z.string().check(z.trim(), z.minLength(1, translated('auth:validation.fullNameRequired'))),
     role: z.enum(['parent', 'tutor']),
     email: z
       .string()
       .check(
         z.trim(),
-        z.minLength(1, 'Email is required.'),
-        z.regex(EMAIL_PATTERN, 'Enter a valid email address.'),
+        z.minLength(1, translated('auth:validation.emailRequired')),
+        z.regex(EMAIL_PATTERN, translated('auth:validation.emailInvalid')),
         z.toLowerCase(),
       ),
     phone: z
       .string()
-      .check(z.trim(), z.minLength(1, 'Phone number is required.'), z.regex(PHONE_PATTERN, MESSAGES.phoneDigits)),
-    password: z.string().check(z.minLength(1, 'Password is required.')),
+      .check(
+        z.trim(),
+        z.minLength(1, translated('auth:validation.phoneRequired')),
+        z.regex(PHONE_PATTERN, { error: () => MESSAGES.phoneDigits }),
+      ),
+    password: z.string().check(z.minLength(1, translated('auth:validation.passwordRequired'))),
     agreed: z.boolean(),
   })
   // Checked even when fields are missing, so that every message shows at once; worded for the role.

@@ -3,18 +3,19 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
-import { z } from '@/lib/zod'
+import { translated, z } from '@/lib/zod'
 import { ApiError } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import { useLogin } from '../api/login'
 import { AuthCard } from '../components/AuthCard'
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog'
 
-const CREDENTIALS_REQUIRED = 'Please enter your email and password.'
+const CREDENTIALS_REQUIRED = translated('auth:validation.credentialsRequired')
 
 const loginSchema = z.object({
   email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, CREDENTIALS_REQUIRED)),
@@ -29,6 +30,7 @@ interface LoginState {
 }
 
 export default function Login() {
+  const { t } = useTranslation('auth')
   const location = useLocation()
   const arrived = (location.state as LoginState | null) ?? {}
   const notice = arrived.message ?? null
@@ -37,6 +39,8 @@ export default function Login() {
     defaultValues: { email: arrived.email ?? '', password: '' },
   })
   const { errors } = form.formState
+  const emailField = form.register('email')
+  const passwordField = form.register('password')
   const [unverified, setUnverified] = useState(false)
   // Each opening starts the dialog afresh, with the e-mail typed here.
   const [reset, setReset] = useState({
@@ -63,15 +67,15 @@ export default function Login() {
   const error = errors.root?.server?.message ?? errors.email?.message ?? errors.password?.message ?? null
 
   return (
-    <AuthCard title="Welcome Back" subtitle="Sign in to your HomeTutor account.">
-      <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <AuthCard title={t('auth:login.title')} subtitle={t('auth:login.subtitle')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('auth:login.form')}>
         <Stack gap="4">
           <FormAlert status="info" message={notice} />
-          <FormField label="Email" required>
-            <Input type="email" autoComplete="email" {...form.register('email')} />
+          <FormField label={t('auth:fields.email')} required>
+            <Input type="email" autoComplete="email" {...emailField} />
           </FormField>
-          <FormField label="Password" required>
-            <PasswordInput autoComplete="current-password" {...form.register('password')} />
+          <FormField label={t('auth:fields.password')} required>
+            <PasswordInput autoComplete="current-password" {...passwordField} />
           </FormField>
           <Flex justify="flex-end">
             <Button
@@ -83,7 +87,7 @@ export default function Login() {
                 setReset((r) => ({ open: true, opened: r.opened + 1, email: form.getValues('email').trim() }))
               }
             >
-              Forgot/Reset Password
+              {t('auth:login.forgot')}
             </Button>
           </Flex>
           <FormAlert status="error" message={error} />
@@ -95,18 +99,18 @@ export default function Login() {
                 navigate('/verify-email-otp', { state: { email: email.trim().toLowerCase(), password } })
               }}
             >
-              Verify your e-mail
+              {t('auth:login.verifyEmail')}
             </Button>
           )}
-          <Button type="submit" size="lg" loading={login.isPending} loadingText="Signing in...">
-            Sign In
+          <Button type="submit" size="lg" loading={login.isPending} loadingText={t('auth:login.signingIn')}>
+            {t('auth:login.submit')}
           </Button>
         </Stack>
       </form>
       <Text mt="6" textAlign="center" color="fg.muted">
-        Don&apos;t have an account?{' '}
+        {t('auth:login.noAccount')}{' '}
         <Link asChild color="blue.700" fontWeight="semibold">
-          <RouterLink to="/register">Sign Up</RouterLink>
+          <RouterLink to="/register">{t('auth:login.signUp')}</RouterLink>
         </Link>
       </Text>
       <ResetPasswordDialog

@@ -4,12 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
-import { z } from '@/lib/zod'
+import { translated, z } from '@/lib/zod'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextField } from '@/components/ui/text-field'
-import { MESSAGES, OTP_DIGITS, REDIRECT_AFTER_OTP_MS } from '@/lib/constants'
+import { OTP_DIGITS, REDIRECT_AFTER_OTP_MS } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { login } from '../api/login'
 import { useResendOtp } from '../api/resend-otp'
@@ -27,9 +29,9 @@ export interface OtpState {
 
 /** What the success message adds while the screen moves on: where the person is going next. */
 const NEXT_STEP_TEXT = {
-  signingIn: 'Signing you in…',
-  home: 'You are signed in. Taking you to the home page…',
-  login: 'Taking you to the sign-in page…',
+  signingIn: 'auth:otp.signingInNext',
+  home: 'auth:otp.homeNext',
+  login: 'auth:otp.loginNext',
 } as const
 
 /**
@@ -38,35 +40,37 @@ const NEXT_STEP_TEXT = {
  * where the person would otherwise wait for a code that never comes.
  */
 function DuplicateNote({ email }: { email: string }) {
+  const { t } = useTranslation('auth')
   return (
     <Alert.Root recipe={alertSlotRecipe} status="info" borderRadius="md" data-testid="duplicate-note">
       <Alert.Indicator />
       <Alert.Description>
-        If you already have an account with this e-mail, we sent you a note instead of a code —{' '}
+        {t('auth:otp.duplicate.before')}{' '}
         <Link asChild color="blue.700" textDecoration="underline" fontWeight="medium">
           <RouterLink to="/login" state={{ email }}>
-            sign in
+            {t('auth:otp.duplicate.signIn')}
           </RouterLink>
         </Link>{' '}
-        or{' '}
+        {t('auth:otp.duplicate.or')}{' '}
         <Link asChild color="blue.700" textDecoration="underline" fontWeight="medium">
           <RouterLink to="/login" state={{ email, openReset: true }}>
-            reset your password
+            {t('auth:otp.duplicate.reset')}
           </RouterLink>
         </Link>
-        .
+        {t('auth:otp.duplicate.end')}
       </Alert.Description>
     </Alert.Root>
   )
 }
 
 const otpSchema = z.object({
-  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'Please enter your email first.')),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, translated('auth:validation.emailFirst'))),
   otp: z.string().check(z.length(OTP_DIGITS)),
 })
 
 /** SPEC §4: verify the 6-digit code, log in with the registration's credentials, go to / after 1 s. */
 export default function VerifyEmailOtp() {
+  const { t } = useTranslation('auth')
   const state = (useLocation().state as OtpState | null) ?? {}
   const navigate = useNavigate()
   const form = useForm({ resolver: zodResolver(otpSchema), defaultValues: { email: state.email ?? '', otp: '' } })
@@ -86,11 +90,11 @@ export default function VerifyEmailOtp() {
       () =>
         next === 'home'
           ? navigate('/', { replace: true })
-          : navigate('/login', { state: { message: 'Your e-mail is verified. Please sign in.' } }),
+          : navigate('/login', { state: { message: t('auth:otp.signInNow') } }),
       REDIRECT_AFTER_OTP_MS,
     )
     return () => window.clearTimeout(timer)
-  }, [next, navigate])
+  }, [next, navigate, t])
   // Arriving from registration, the code is all that is left to type.
   const cameWithEmail = Boolean(state.email)
   const { setFocus } = form
@@ -101,7 +105,7 @@ export default function VerifyEmailOtp() {
   const onSubmit = form.handleSubmit((body) =>
     verify.mutate(body, {
       onSuccess: async (data) => {
-        setSuccess(data?.message || 'Email verified successfully!')
+        setSuccess(data?.message || t('auth:otp.verified'))
         if (!state.password) {
           setNext('login')
           return
@@ -126,7 +130,7 @@ export default function VerifyEmailOtp() {
     resend.mutate(
       { email: form.getValues('email').trim().toLowerCase() },
       {
-        onSuccess: (data) => notifySuccess(data?.message || 'A new code has been sent to your e-mail.'),
+        onSuccess: (data) => notifySuccess(data?.message || t('auth:otp.resent')),
         onError: (e) => notifyError(errorMessage(e, MESSAGES.sendOtpFailed)),
       },
     )
@@ -137,48 +141,60 @@ export default function VerifyEmailOtp() {
 
   return (
     <AuthCard
-      title="Verify Your Email"
+      title={t('auth:otp.title')}
       subtitle={
         state.email ? (
           <>
-            Enter the 6-digit code we sent to <strong>{state.email}</strong>.
+            {t('auth:otp.sentTo')} <strong>{state.email}</strong>
+            {t('auth:otp.sentToEnd')}
           </>
         ) : (
-          'Enter your e-mail and the 6-digit code we sent to it.'
+          t('auth:otp.enterBoth')
         )
       }
     >
-      <form onSubmit={onSubmit} noValidate aria-label="Verify your email">
+      <form onSubmit={onSubmit} noValidate aria-label={t('auth:otp.form')}>
         <Stack gap="4">
           {!state.email && (
-            <TextField form={form} name="email" label="Email" required type="email" autoComplete="email" />
+            <TextField
+              form={form}
+              name="email"
+              label={t('auth:fields.email')}
+              required
+              type="email"
+              autoComplete="email"
+            />
           )}
           <OtpField
             control={form.control}
             name="otp"
-            label="Verification code"
-            helperText="6 digits"
+            label={t('auth:otp.code')}
+            helperText={t('auth:otp.codeHelp', { digits: OTP_DIGITS })}
             textAlign="center"
           />
           <FormAlert status="error" message={errors.root?.server?.message ?? null} />
           <FormAlert
             status="success"
-            message={success && nextStep ? `${success} ${NEXT_STEP_TEXT[nextStep]}` : success}
+            message={
+              success && nextStep
+                ? t('auth:otp.withNext', { message: success, next: t(NEXT_STEP_TEXT[nextStep]) })
+                : success
+            }
           />
           <Button
             type="submit"
             size="lg"
             loading={verify.isPending || signingIn}
-            loadingText={signingIn ? 'Signing in...' : 'Verifying...'}
+            loadingText={signingIn ? t('auth:otp.signingIn') : t('auth:otp.verifying')}
             disabled={!complete || done}
           >
-            Verify
+            {t('auth:otp.submit')}
           </Button>
           <Text textAlign="center" color="fg.muted" fontSize="sm">
-            Didn&apos;t get the code?
+            {t('auth:otp.noCode')}
           </Text>
           <Button variant="outline" onClick={() => void onResend()} loading={resend.isPending} disabled={done}>
-            Resend code
+            {t('auth:otp.resend')}
           </Button>
           {state.justRegistered && state.email && !done && <DuplicateNote email={state.email} />}
         </Stack>

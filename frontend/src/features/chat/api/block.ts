@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, errorMessage, request } from '@/api/client'
 import type { ChatPartner } from '@/lib/chat-launcher'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { chatKeys } from './keys'
 
@@ -23,6 +24,7 @@ export function useBlockStatus(partnerId: number) {
  * The confirmation lives on the mutation, not on mutate(), so it still shows if the dialog closes first.
  */
 export function useSetBlocked(partner: ChatPartner) {
+  const { t } = useTranslation('chat')
   const queryClient = useQueryClient()
   const partnerId = partner.id
   return useMutation({
@@ -35,7 +37,7 @@ export function useSetBlocked(partner: ChatPartner) {
     onSuccess: (blocked) => {
       queryClient.setQueryData(blockStatusQueryOptions(partnerId).queryKey, { blocked })
       notifySuccess(
-        blocked ? `You blocked ${partner.name}. Their messages will be refused.` : `You unblocked ${partner.name}.`,
+        blocked ? t('chat:block.blocked', { name: partner.name }) : t('chat:block.unblocked', { name: partner.name }),
       )
     },
     onError: (e) => notifyError(errorMessage(e, MESSAGES.blockFailed)),

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { chatKeys } from './keys'
 
 /** GET /messages/conversations: my conversations, most recent first, with their unread counts. */

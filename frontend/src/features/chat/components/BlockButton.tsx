@@ -1,5 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import type { ChatPartner } from '@/lib/chat-launcher'
+import { useTranslation } from '@/lib/i18n'
 import { useBlockStatus, useSetBlocked } from '../api/block'
 
 /**
@@ -7,6 +8,7 @@ import { useBlockStatus, useSetBlocked } from '../api/block'
  * to me. A block goes one way, so I can still write to them.
  */
 export function BlockButton({ partner }: { partner: ChatPartner }) {
+  const { t } = useTranslation('chat')
   const status = useBlockStatus(partner.id)
   const setBlocked = useSetBlocked(partner)
   if (!status.data) return null
@@ -19,11 +21,11 @@ export function BlockButton({ partner }: { partner: ChatPartner }) {
         onClick={() => setBlocked.mutate(!blocked)}
         loading={setBlocked.isPending}
       >
-        {blocked ? `Unblock ${partner.name}` : `Block ${partner.name}`}
+        {blocked ? t('chat:block.unblock', { name: partner.name }) : t('chat:block.block', { name: partner.name })}
       </Button>
       {blocked && (
         <Text fontSize="sm" color="fg.muted">
-          Their messages are refused.
+          {t('chat:block.refused')}
         </Text>
       )}
     </HStack>

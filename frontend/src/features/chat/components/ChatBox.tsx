@@ -1,9 +1,12 @@
 import { Box, Button, Flex, HStack, Spinner, Stack, Text, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
 import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { ReportButton } from '@/components/moderation/ReportButton'
 import { FormAlert } from '@/components/ui/form-alert'
-import { CHAT_BOX_HEIGHT_PX, CHAT_INPUT_ROWS, CHAT_MAX_CHARS, MESSAGES } from '@/lib/constants'
+import { CHAT_BOX_HEIGHT_PX, CHAT_INPUT_ROWS, CHAT_MAX_CHARS } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { formatTime } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { useChat, useChatStatus } from '../hooks/use-chat'
 import { chatSocket } from '../lib/chat-socket'
 import type { ChatItem } from '../lib/chat-state'
@@ -17,6 +20,7 @@ export interface ChatBoxProps {
 
 /** SPEC §2 chat box: 500 px message log, an input up to 3 rows, live over the socket. */
 export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps) {
+  const { t } = useTranslation('chat')
   const { history, state, send, retry, changeDraft, stopTyping } = useChat({ me, partnerId, requestId })
   const { items, partnerTyping } = state
   const logRef = useRef<HTMLDivElement>(null)
@@ -34,7 +38,7 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
         ref={logRef}
         role="log"
         aria-live="polite"
-        aria-label={`Messages with ${partnerName}`}
+        aria-label={t('chat:box.log', { name: partnerName })}
         tabIndex={0}
         h={`${CHAT_BOX_HEIGHT_PX}px`}
         flexShrink={1}
@@ -49,12 +53,12 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
       >
         {history.isPending ? (
           <Flex justify="center" py="6">
-            <Spinner color="blue.600" aria-label="Loading messages" />
+            <Spinner color="blue.600" aria-label={t('chat:box.loading')} />
           </Flex>
         ) : history.isError ? (
           <Text color="red.700">{history.error.message || MESSAGES.loadMessagesFailed}</Text>
         ) : items.length === 0 ? (
-          <Text color="fg.muted">No messages yet. Say hello!</Text>
+          <Text color="fg.muted">{t('chat:box.empty')}</Text>
         ) : null}
         <Stack gap="2">
           {items.map((item) => (
@@ -63,7 +67,7 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
         </Stack>
         {partnerTyping && (
           <Text fontSize="sm" color="fg.muted" mt="2" fontStyle="italic">
-            {partnerName} is typing…
+            {t('chat:box.typing', { name: partnerName })}
           </Text>
         )}
       </Box>
@@ -75,28 +79,30 @@ export function ChatBox({ me, partnerId, partnerName, requestId }: ChatBoxProps)
 
 /** Nothing while connected; "Connecting…"/"Reconnecting…" meanwhile; a Reconnect button once it gave up. */
 function ConnectionStatus() {
+  const { t } = useTranslation('chat')
   const status = useChatStatus()
   if (status === 'open') return null
   if (status === 'failed') {
     return (
       <HStack bg="red.50" p="2" borderRadius="md" justify="space-between">
         <Text fontSize="sm" color="red.800">
-          Chat is disconnected.
+          {t('chat:connection.disconnected')}
         </Text>
         <Button size="xs" variant="outline" onClick={() => chatSocket.reconnect()}>
-          Reconnect
+          {t('chat:connection.reconnect')}
         </Button>
       </HStack>
     )
   }
   return (
     <Text fontSize="sm" color="fg.muted" role="status">
-      {status === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
+      {status === 'reconnecting' ? t('chat:connection.reconnecting') : t('chat:connection.connecting')}
     </Text>
   )
 }
 
 function MessageBubble({ item, onRetry }: { item: ChatItem; onRetry: () => void }) {
+  const { t } = useTranslation('chat')
   return (
     <Flex justify={item.fromMe ? 'flex-end' : 'flex-start'}>
       <Box
@@ -115,20 +121,23 @@ function MessageBubble({ item, onRetry }: { item: ChatItem; onRetry: () => void 
         </Text>
         <HStack gap="2" justify="flex-end" fontSize="xs" color={item.fromMe ? 'blue.50' : 'fg.muted'}>
           <span>{formatTime(item.createdAt)}</span>
-          {item.fromMe && item.state === 'sending' && <span>Sending…</span>}
-          {item.fromMe && item.state === 'sent' && <span>Sent</span>}
+          {!item.fromMe && item.id !== undefined && (
+            <ReportButton subject={{ target: 'message', targetId: item.id }} size="xs" />
+          )}
+          {item.fromMe && item.state === 'sending' && <span>{t('chat:message.sending')}</span>}
+          {item.fromMe && item.state === 'sent' && <span>{t('chat:message.sent')}</span>}
           {item.fromMe && item.state === 'failed' && (
             <>
-              <span>Failed</span>
+              <span>{t('chat:message.failed')}</span>
               <Button
                 size="2xs"
                 variant="solid"
                 bg="white"
                 color="red.800"
                 onClick={onRetry}
-                aria-label={`Retry sending: ${item.text.slice(0, 40)}`}
+                aria-label={t('chat:message.retryLabel', { text: item.text.slice(0, 40) })}
               >
-                Retry
+                {t('chat:message.retry')}
               </Button>
             </>
           )}
@@ -147,6 +156,7 @@ interface ComposerProps {
 
 /** Enter sends; Shift+Enter (or an IME composition) keeps typing. */
 function Composer({ draft, onChange, onSend, onBlur }: ComposerProps) {
+  const { t } = useTranslation('chat')
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
@@ -157,9 +167,9 @@ function Composer({ draft, onChange, onSend, onBlur }: ComposerProps) {
     <HStack align="flex-end">
       <Textarea
         recipe={textareaRecipe}
-        aria-label="Message"
-        placeholder="Type a message…"
-        title="Enter sends; Shift+Enter starts a new line"
+        aria-label={t('chat:box.input')}
+        placeholder={t('chat:box.placeholder')}
+        title={t('chat:box.hint')}
         rows={1}
         autoresize
         maxH={`calc(${CHAT_INPUT_ROWS}lh + 1rem)`}
@@ -171,7 +181,7 @@ function Composer({ draft, onChange, onSend, onBlur }: ComposerProps) {
         resize="none"
       />
       <Button onClick={onSend} colorPalette="blue">
-        Send
+        {t('chat:box.send')}
       </Button>
     </HStack>
   )

@@ -1,6 +1,7 @@
 import { Button } from '@chakra-ui/react'
 import { DialogShell } from '@/components/ui/dialog'
 import type { ChatPartner } from '@/lib/chat-launcher'
+import { useTranslation } from '@/lib/i18n'
 import { BlockButton } from './BlockButton'
 import { ChatBox } from './ChatBox'
 
@@ -14,10 +15,11 @@ interface ChatDialogProps {
 
 /** SPEC §2: an 80%-height dialog 'Chat with {partner}' with a Close button, and Block / Unblock. */
 export default function ChatDialog({ me, partner, title, requestId, onClose }: ChatDialogProps) {
+  const { t } = useTranslation('chat')
   return (
     <DialogShell
       open
-      title={title ?? `Chat with ${partner.name}`}
+      title={title ?? t('chat:dialog.title', { name: partner.name })}
       onClose={onClose}
       size="lg"
       tall
@@ -26,7 +28,7 @@ export default function ChatDialog({ me, partner, title, requestId, onClose }: C
           {/* Nobody blocks themself: the features page's self-chat demo has no button. */}
           {partner.id !== me && <BlockButton partner={partner} />}
           <Button variant="outline" onClick={onClose}>
-            Close
+            {t('chat:dialog.close')}
           </Button>
         </>
       }

@@ -3,7 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { countBadgeText } from '@/components/count-badge'
 import { FormAlert } from '@/components/ui/form-alert'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
+import { useTranslation } from '@/lib/i18n'
 
 /**
  * A list of chat partners loaded by `query`: a spinner while it loads, the error,
@@ -20,6 +21,8 @@ export function PartnerListState<T>({
   empty: ReactNode
   children: (rows: T[]) => ReactNode
 }) {
+  // Renders again when the language changes: the fallback message below is read in the language shown.
+  useTranslation()
   if (query.isPending)
     return (
       <Flex justify="center" py="10" role="status" aria-label={loadingLabel}>
@@ -61,6 +64,7 @@ export function PartnerRowButton({
 
 /** The red count of unread messages from one partner (SPEC §9: at most '99+'); nothing when none. */
 export function UnreadCount({ count, testId }: { count: number; testId?: string }) {
+  const { t } = useTranslation()
   if (count <= 0) return null
   return (
     <Box
@@ -77,7 +81,7 @@ export function UnreadCount({ count, testId }: { count: number; testId?: string 
       {countBadgeText(count)}
       <Box as="span" srOnly>
         {' '}
-        unread
+        {t('common:status.unread')}
       </Box>
     </Box>
   )

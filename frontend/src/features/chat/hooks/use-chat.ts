@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react'
-import { CHAT_ACK_TIMEOUT_MS, CHAT_TYPING_IDLE_MS, MESSAGES } from '@/lib/constants'
+import { CHAT_ACK_TIMEOUT_MS, CHAT_TYPING_IDLE_MS } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { useChatHistory } from '../api/history'
 import { useMarkRead } from '../api/mark-read'
 import { chatSocket, type ChatEvent } from '../lib/chat-socket'

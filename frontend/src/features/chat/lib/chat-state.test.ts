@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import type { ChatMessage } from './chat-socket'
 import {
   chatReducer,

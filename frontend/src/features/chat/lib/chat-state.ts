@@ -1,4 +1,4 @@
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import type { ChatMessage } from './chat-socket'
 
 /**

@@ -5,17 +5,24 @@ import { useSearchParams } from 'react-router'
 import { Page, Panel } from '@/components/page'
 import { useOpenChat } from '@/lib/chat-launcher'
 import { formatDate } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { useConversations } from '../api/conversations'
 import { partnerName } from '../api/partner-name'
 import { PartnerListState, PartnerRowButton, UnreadCount } from '../components/PartnerList'
 
 type Conversations = ReturnType<typeof useConversations>['data']
 
+/** The date of a conversation's last message; nothing when it has none. */
+function conversationDate(value: string | null | undefined): string {
+  return formatDate(value, 'short', '')
+}
+
 /**
  * `/messages?with={userId}` (a notification's link, a profile's Message button) opens that
  * conversation once the list has loaded; the parameter is then dropped, so closing the dialog stays closed.
  */
 function useOpenWithParam(rows: Conversations, openChat: ReturnType<typeof useOpenChat>) {
+  const { t } = useTranslation('chat')
   const [params, setParams] = useSearchParams()
   const withId = Number(params.get('with')) || null
   const handled = useRef<number | null>(null)
@@ -33,9 +40,9 @@ function useOpenWithParam(rows: Conversations, openChat: ReturnType<typeof useOp
       )
     }
     const known = rows.find((c) => c.partner.id === withId)
-    if (known) open(known.partner.name || known.partner.email)
-    else void partnerName(withId).then(open)
-  }, [withId, rows, openChat, setParams])
+    if (known) open(known.partner.name || known.partner.email || '')
+    else void partnerName(withId).then((name) => open(name ?? t('chat:inbox.someone')))
+  }, [withId, rows, openChat, setParams, t])
 }
 
 /**
@@ -43,31 +50,32 @@ function useOpenWithParam(rows: Conversations, openChat: ReturnType<typeof useOp
  * partner's name, last message, date, unread count and e-mail; a row opens the chat dialog titled by name.
  */
 export default function Messages() {
+  const { t } = useTranslation('chat')
   const openChat = useOpenChat()
   const conversations = useConversations()
   useOpenWithParam(conversations.data, openChat)
 
   return (
-    <Page title="Messages">
+    <Page title={t('chat:inbox.title')}>
       <Panel>
         <PartnerListState
           query={conversations}
-          loadingLabel="Loading conversations"
+          loadingLabel={t('chat:inbox.loading')}
           empty={
             <Box textAlign="center" py="10">
               <Text fontSize="lg" fontWeight="semibold">
-                No conversations yet
+                {t('chat:inbox.emptyTitle')}
               </Text>
               <Text color="fg.muted" mt="2">
-                Start a conversation by contacting a tutor or responding to a tuition request.
+                {t('chat:inbox.emptyText')}
               </Text>
             </Box>
           }
         >
           {(rows) => (
-            <Stack as="ul" listStyleType="none" gap="0" aria-label="Conversations">
+            <Stack as="ul" listStyleType="none" gap="0" aria-label={t('chat:inbox.list')}>
               {rows.map((c) => {
-                const name = c.partner.name || c.partner.email
+                const name = c.partner.name || c.partner.email || ''
                 return (
                   <Box
                     as="li"
@@ -87,7 +95,7 @@ export default function Messages() {
                               {name}
                             </Text>
                             <Text fontSize="sm" color="fg.muted" flexShrink={0}>
-                              {formatDate(c.lastMessage.createdAt, 'short', '')}
+                              {conversationDate(c.lastMessage.createdAt)}
                             </Text>
                           </HStack>
                           <HStack justify="space-between" gap="2">
@@ -96,9 +104,11 @@ export default function Messages() {
                             </Text>
                             <UnreadCount count={c.unread} testId="chat-unread" />
                           </HStack>
-                          <Text fontSize="sm" color="fg.muted" truncate>
-                            {c.partner.email}
-                          </Text>
+                          {c.partner.email && (
+                            <Text fontSize="sm" color="fg.muted" truncate>
+                              {c.partner.email}
+                            </Text>
+                          )}
                         </Box>
                       </HStack>
                     </PartnerRowButton>

@@ -1,13 +1,18 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
+import { useTranslation } from '@/lib/i18n'
 
-export const SUBMIT_TESTIMONIAL_FAILED = 'Failed to submit testimonial'
-
-/** POST /testimonials {text}: a parent's testimonial, shown on the landing page once an admin approves it. */
-export function submitTestimonial(text: string) {
-  return request(api.POST('/testimonials', { body: { text } }), SUBMIT_TESTIMONIAL_FAILED)
+/**
+ * POST /testimonials {text}: a parent's testimonial, shown on the landing page once an admin approves it.
+ * `failed` is the message shown when the server gives none, in the reader's language.
+ */
+export function submitTestimonial(text: string, failed: string) {
+  return request(api.POST('/testimonials', { body: { text } }), failed)
 }
 
 export function useSubmitTestimonial() {
-  return useMutation({ mutationFn: submitTestimonial })
+  const { t } = useTranslation()
+  return useMutation({
+    mutationFn: (text: string) => submitTestimonial(text, t('shared:dashboard.testimonial.failed')),
+  })
 }

@@ -4,9 +4,8 @@ import { useState, type FormEvent } from 'react'
 import { errorMessage } from '@/api/errors'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { SUBMIT_TESTIMONIAL_FAILED, useSubmitTestimonial } from '../api/submit-testimonial'
-
-export const TESTIMONIAL_REQUIRED = 'Please write a few words about your experience.'
+import { useTranslation } from '@/lib/i18n'
+import { useSubmitTestimonial } from '../api/submit-testimonial'
 
 /**
  * A parent shares their experience; it appears on the landing page after an admin approves it.
@@ -16,24 +15,28 @@ export const TESTIMONIAL_REQUIRED = 'Please write a few words about your experie
  * refusal shows as the other forms show it: its message for the field, else its message.
  */
 export default function TestimonialCard() {
+  const { t } = useTranslation('shared')
   const [text, setText] = useState('')
+  // Empty text is a state, not a message, so it reads in the language shown when it renders.
+  const [missing, setMissing] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [success, setSuccess] = useState<string | null>(null)
+  const [sent, setSent] = useState(false)
   const submit = useSubmitTestimonial()
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    setSuccess(null)
+    setSent(false)
+    setError(null)
     if (!text.trim()) {
-      setError(TESTIMONIAL_REQUIRED)
+      setMissing(true)
       return
     }
-    setError(null)
+    setMissing(false)
     submit.mutate(text.trim(), {
       onSuccess: () => {
         setText('')
-        setSuccess('Thank you! Your testimonial will appear on the site after it is approved.')
+        setSent(true)
       },
-      onError: (e) => setError(errorMessage(e, SUBMIT_TESTIMONIAL_FAILED)),
+      onError: (e) => setError(errorMessage(e, t('shared:dashboard.testimonial.failed'))),
     })
   }
   return (
@@ -50,10 +53,10 @@ export default function TestimonialCard() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="3">
           <Heading as="h2" id="testimonial-title" size="lg">
-            Share your experience
+            {t('shared:dashboard.testimonial.title')}
           </Heading>
-          <Text color="fg.muted">Tell other families how HomeTutor helped you.</Text>
-          <FormField label="Your testimonial">
+          <Text color="fg.muted">{t('shared:dashboard.testimonial.intro')}</Text>
+          <FormField label={t('shared:dashboard.testimonial.label')}>
             <Textarea
               recipe={textareaRecipe}
               rows={3}
@@ -63,14 +66,19 @@ export default function TestimonialCard() {
               onChange={(event) => {
                 setText(event.target.value)
                 // As the other forms do after a refused submit: the message goes once it is met.
-                if (error === TESTIMONIAL_REQUIRED && event.target.value.trim()) setError(null)
+                if (missing && event.target.value.trim()) setMissing(false)
               }}
             />
           </FormField>
-          <FormAlert status="error" message={error} />
-          <FormAlert status="success" message={success} />
-          <Button type="submit" alignSelf="flex-start" loading={submit.isPending} loadingText="Submitting...">
-            Submit testimonial
+          <FormAlert status="error" message={missing ? t('shared:dashboard.testimonial.required') : error} />
+          <FormAlert status="success" message={sent ? t('shared:dashboard.testimonial.thanks') : null} />
+          <Button
+            type="submit"
+            alignSelf="flex-start"
+            loading={submit.isPending}
+            loadingText={t('shared:dashboard.testimonial.submitting')}
+          >
+            {t('shared:dashboard.testimonial.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,7 +1,7 @@
 import { Button, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from '@/lib/zod'
 import { Page, Panel } from '@/components/page'
@@ -9,29 +9,41 @@ import { SupportContacts } from '@/components/support-contacts'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { showServerError } from '@/lib/form-errors'
-import { SEND_MESSAGE_FAILED, useCreateTicket } from '../api/create-ticket'
+import { useTranslation } from '@/lib/i18n'
+import { useCreateTicket } from '../api/create-ticket'
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-const contactSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Name is required.')),
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Email is required.'),
-      z.regex(EMAIL_PATTERN, 'Please enter a valid e-mail address.'),
-    ),
-  subject: z.string().check(z.trim(), z.minLength(1, 'Subject is required.')),
-  message: z.string().check(z.trim(), z.minLength(1, 'Message is required.')),
-})
+type Translate = ReturnType<typeof useTranslation>['t']
+
+function contactSchema(t: Translate) {
+  return z.object({
+    name: z.string().check(z.trim(), z.minLength(1, t('info:contact.nameRequired'))),
+    email: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, t('info:contact.emailRequired')),
+        z.regex(EMAIL_PATTERN, t('info:contact.emailInvalid')),
+      ),
+    subject: z.string().check(z.trim(), z.minLength(1, t('info:contact.subjectRequired'))),
+    message: z.string().check(z.trim(), z.minLength(1, t('info:contact.messageRequired'))),
+  })
+}
 
 const EMPTY = { name: '', email: '', subject: '', message: '' }
 
 /** The contact form sends a support ticket the admins read under Communication. */
 export default function Contact() {
-  const form = useForm({ resolver: zodResolver(contactSchema), defaultValues: EMPTY })
+  const { t } = useTranslation('info')
+  // Built again when the language changes, so that the next check speaks it.
+  const schema = useMemo(() => contactSchema(t), [t])
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY })
   const { errors } = form.formState
+  const nameField = form.register('name')
+  const emailField = form.register('email')
+  const subjectField = form.register('subject')
+  const messageField = form.register('message')
   const [success, setSuccess] = useState<string | null>(null)
   const send = useCreateTicket()
 
@@ -40,47 +52,52 @@ export default function Contact() {
     send.mutate(ticket, {
       onSuccess: () => {
         form.reset(EMPTY)
-        setSuccess('Thank you! Your message has been sent. We typically respond within 2-4 hours.')
+        setSuccess(t('info:contact.sent'))
       },
-      onError: (error) => showServerError(form, error, SEND_MESSAGE_FAILED),
+      onError: (error) => showServerError(form, error, t('info:contact.sendFailed')),
     })
   })
 
   return (
-    <Page title="Contact Us" subtitle="Questions, feedback or partnership ideas — we would love to hear from you.">
+    <Page title={t('info:contact.title')} subtitle={t('info:contact.subtitle')}>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
         <Panel gridColumn={{ md: 'span 2' }}>
           <form onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
             <Stack gap="4">
               <Heading as="h2" id="contact-form-title" size="lg">
-                Send us a message
+                {t('info:contact.formTitle')}
               </Heading>
-              <FormField label="Name" required error={errors.name?.message}>
-                <Input autoComplete="name" {...form.register('name')} />
+              <FormField label={t('info:contact.name')} required error={errors.name?.message}>
+                <Input autoComplete="name" {...nameField} />
               </FormField>
-              <FormField label="Email" required error={errors.email?.message}>
-                <Input type="email" autoComplete="email" {...form.register('email')} />
+              <FormField label={t('info:contact.email')} required error={errors.email?.message}>
+                <Input type="email" autoComplete="email" {...emailField} />
               </FormField>
-              <FormField label="Subject" required error={errors.subject?.message}>
-                <Input {...form.register('subject')} />
+              <FormField label={t('info:contact.subject')} required error={errors.subject?.message}>
+                <Input {...subjectField} />
               </FormField>
-              <FormField label="Message" required error={errors.message?.message}>
-                <Textarea recipe={textareaRecipe} rows={5} {...form.register('message')} />
+              <FormField label={t('info:contact.message')} required error={errors.message?.message}>
+                <Textarea recipe={textareaRecipe} rows={5} {...messageField} />
               </FormField>
               <FormAlert status="error" message={errors.root?.server?.message ?? null} />
               <FormAlert status="success" message={success} />
-              <Button type="submit" alignSelf="flex-start" loading={send.isPending} loadingText="Sending...">
-                Send Message
+              <Button
+                type="submit"
+                alignSelf="flex-start"
+                loading={send.isPending}
+                loadingText={t('info:contact.sending')}
+              >
+                {t('info:contact.send')}
               </Button>
             </Stack>
           </form>
         </Panel>
         <Panel>
           <Heading as="h2" size="lg" mb="3">
-            Reach us directly
+            {t('info:contact.directTitle')}
           </Heading>
           <Text color="fg.muted" mb="4">
-            For the fastest answer, e-mail or call our support team.
+            {t('info:contact.directText')}
           </Text>
           <SupportContacts />
         </Panel>

@@ -1,46 +1,56 @@
 import { List, Text } from '@chakra-ui/react'
 import { listSlotRecipe } from '@chakra-ui-theme/recipes/list'
+import { SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { formatMoney } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { useSupportContacts } from '@/lib/support'
 import { LegalPage } from './LegalPage'
 
+const REFUND_CASES = [
+  'info:legal.refunds.when.technical',
+  'info:legal.refunds.when.duplicate',
+  'info:legal.refunds.when.unavailable',
+] as const
+
+const REFUND_DETAILS = [
+  'info:legal.refunds.how.account',
+  'info:legal.refunds.how.date',
+  'info:legal.refunds.how.order',
+  'info:legal.refunds.how.reason',
+] as const
+
 export default function Refunds() {
+  const { t } = useTranslation('info')
   const support = useSupportContacts()
   return (
     <LegalPage
-      title="Cancellations and Refunds"
-      intro="This policy covers the HomeTutor tutor subscription of ₹499 per year."
+      title={t('info:legal.refunds.title')}
+      intro={t('info:legal.refunds.intro', { price: formatMoney(SUBSCRIPTION_PRICE_RUPEES) })}
       sections={[
+        { title: t('info:legal.refunds.cancellation.title'), body: t('info:legal.refunds.cancellation.body') },
+        { title: t('info:legal.refunds.partial.title'), body: t('info:legal.refunds.partial.body') },
         {
-          title: 'Cancellation',
-          body: 'You may cancel your subscription at any time. Cancellation takes effect at the end of the current subscription period; until then you keep full access.',
-        },
-        {
-          title: 'No partial refunds',
-          body: 'We do not give partial refunds for the unused part of a subscription period.',
-        },
-        {
-          title: 'When we refund',
+          title: t('info:legal.refunds.when.title'),
           body: (
             <>
-              <Text>Refunds are given only in these cases, prorated where applicable:</Text>
+              <Text>{t('info:legal.refunds.when.body')}</Text>
               <List.Root recipe={listSlotRecipe} ps="5" gap="1">
-                <List.Item>technical issues that prevented you from using the service;</List.Item>
-                <List.Item>duplicate charges for the same subscription;</List.Item>
-                <List.Item>the service being unavailable.</List.Item>
+                {REFUND_CASES.map((key) => (
+                  <List.Item key={key}>{t(key)}</List.Item>
+                ))}
               </List.Root>
             </>
           ),
         },
         {
-          title: 'How to request a refund',
+          title: t('info:legal.refunds.how.title'),
           body: (
             <>
-              <Text>E-mail {support.email} with:</Text>
+              <Text>{t('info:legal.refunds.how.body', { email: support.email })}</Text>
               <List.Root recipe={listSlotRecipe} ps="5" gap="1">
-                <List.Item>the e-mail address of your account;</List.Item>
-                <List.Item>the payment date;</List.Item>
-                <List.Item>the order ID;</List.Item>
-                <List.Item>the reason for the refund.</List.Item>
+                {REFUND_DETAILS.map((key) => (
+                  <List.Item key={key}>{t(key)}</List.Item>
+                ))}
               </List.Root>
             </>
           ),

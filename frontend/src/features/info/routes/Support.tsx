@@ -3,42 +3,36 @@ import { listSlotRecipe } from '@chakra-ui-theme/recipes/list'
 import { cardSlotRecipe } from '@chakra-ui-theme/recipes/card'
 import { Clock, Mail, Phone } from 'lucide-react'
 import { Page, Panel } from '@/components/page'
-import { SUPPORT_HOURS, SUPPORT_RESPONSE_TIME } from '@/lib/constants'
+import { useTranslation } from '@/lib/i18n'
 import { useSupportContacts } from '@/lib/support'
 
 const HELP_TOPICS = [
-  { title: 'Account and registration', text: 'Sign-up, login, e-mail verification and password reset.' },
-  {
-    title: 'Tuition requests and matching',
-    text: 'Posting, editing and finding requests, and connecting with tutors.',
-  },
-  { title: 'Payment and subscription', text: 'Billing questions and managing your tutor subscription.' },
-  { title: 'Technical support', text: 'Anything on the site that does not work as it should.' },
-]
+  { title: 'info:support.topics.account.title', text: 'info:support.topics.account.text' },
+  { title: 'info:support.topics.requests.title', text: 'info:support.topics.requests.text' },
+  { title: 'info:support.topics.payment.title', text: 'info:support.topics.payment.text' },
+  { title: 'info:support.topics.technical.title', text: 'info:support.topics.technical.text' },
+] as const
 
-const QUICK_TIPS = [
-  'When e-mailing, include your registered e-mail address and a detailed description of the problem.',
-  'When calling, have your account information ready.',
-  'Before contacting us, try refreshing the page, or logging out and back in.',
-]
+const QUICK_TIPS = ['info:support.tips.email', 'info:support.tips.call', 'info:support.tips.refresh'] as const
 
 export default function Support() {
+  const { t } = useTranslation('info')
   const support = useSupportContacts()
   return (
-    <Page title="Help & Support" subtitle="We are here to help with your account, requests and subscription.">
+    <Page title={t('info:support.title')} subtitle={t('info:support.subtitle')}>
       <Stack gap="6">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <Card.Root recipe={cardSlotRecipe}>
             <Card.Body gap="3">
               <Mail aria-hidden size={28} color="#1d4ed8" />
               <Heading as="h2" size="lg">
-                E-mail us
+                {t('info:support.emailTitle')}
               </Heading>
               <Text color="fg.muted" wordBreak="break-all">
                 {support.email}
               </Text>
               <Button asChild alignSelf="flex-start">
-                <a href={support.emailUri}>Send Email</a>
+                <a href={support.emailUri}>{t('info:support.sendEmail')}</a>
               </Button>
             </Card.Body>
           </Card.Root>
@@ -46,11 +40,11 @@ export default function Support() {
             <Card.Body gap="3">
               <Phone aria-hidden size={28} color="#1d4ed8" />
               <Heading as="h2" size="lg">
-                Call us
+                {t('info:support.callTitle')}
               </Heading>
               <Text color="fg.muted">{support.phone}</Text>
               <Button asChild alignSelf="flex-start">
-                <a href={support.phoneUri}>Call Now</a>
+                <a href={support.phoneUri}>{t('info:support.callNow')}</a>
               </Button>
             </Card.Body>
           </Card.Root>
@@ -59,11 +53,11 @@ export default function Support() {
         <Panel>
           <Stack gap="3">
             <Heading as="h2" size="lg" display="flex" alignItems="center" gap="2">
-              <Clock aria-hidden /> Support hours
+              <Clock aria-hidden /> {t('info:support.hoursTitle')}
             </Heading>
-            <Text>{SUPPORT_HOURS}</Text>
+            <Text>{t('common:support.hours')}</Text>
             <Badge alignSelf="flex-start" colorPalette="green" size="lg">
-              {SUPPORT_RESPONSE_TIME}
+              {t('info:support.responseTime')}
             </Badge>
           </Stack>
         </Panel>
@@ -71,26 +65,26 @@ export default function Support() {
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <Panel as="section" aria-labelledby="help-topics">
             <Heading as="h2" id="help-topics" size="lg" mb="3">
-              How We Can Help
+              {t('info:support.topicsTitle')}
             </Heading>
             <List.Root recipe={listSlotRecipe} ps="5" gap="2">
               {HELP_TOPICS.map((topic) => (
                 <List.Item key={topic.title}>
                   <Text as="span" fontWeight="semibold">
-                    {topic.title}:
+                    {t('info:support.topic', { title: t(topic.title) })}
                   </Text>{' '}
-                  {topic.text}
+                  {t(topic.text)}
                 </List.Item>
               ))}
             </List.Root>
           </Panel>
           <Panel as="section" aria-labelledby="quick-tips">
             <Heading as="h2" id="quick-tips" size="lg" mb="3">
-              Quick Tips
+              {t('info:support.tipsTitle')}
             </Heading>
             <List.Root recipe={listSlotRecipe} ps="5" gap="2">
               {QUICK_TIPS.map((tip) => (
-                <List.Item key={tip}>{tip}</List.Item>
+                <List.Item key={tip}>{t(tip)}</List.Item>
               ))}
             </List.Root>
           </Panel>

@@ -1,31 +1,33 @@
 import { Box, Button, chakra } from '@chakra-ui/react'
+import { useTranslation } from '@/lib/i18n'
 import { useNavigate } from 'react-router'
 
 // The most asked-for subjects (vocabulary ids, crates/vocabulary): plain data, so the landing
 // route loads neither the vocabulary nor the place search (DESIGN.md §6 budget).
 const SUBJECTS = [
-  ['maths', 'Mathematics'],
-  ['science', 'Science'],
-  ['physics', 'Physics'],
-  ['chemistry', 'Chemistry'],
-  ['biology', 'Biology'],
-  ['english', 'English'],
-  ['hindi', 'Hindi'],
-  ['social-studies', 'Social Studies'],
-  ['computer-science', 'Computer Science'],
-  ['accountancy', 'Accountancy'],
-  ['all-subjects', 'All Subjects'],
+  ['maths', 'landing:subjects.maths'],
+  ['science', 'landing:subjects.science'],
+  ['physics', 'landing:subjects.physics'],
+  ['chemistry', 'landing:subjects.chemistry'],
+  ['biology', 'landing:subjects.biology'],
+  ['english', 'landing:subjects.english'],
+  ['hindi', 'landing:subjects.hindi'],
+  ['social-studies', 'landing:subjects.socialStudies'],
+  ['computer-science', 'landing:subjects.computerScience'],
+  ['accountancy', 'landing:subjects.accountancy'],
+  ['all-subjects', 'landing:subjects.allSubjects'],
 ]
 
 const field = { h: '11', px: '3', borderRadius: 'md', bg: 'white', color: 'gray.900', w: 'full' } as const
 
 /** Subject + place → /tutors?subject=…&place=…, where the place is looked up. */
 export function HeroSearch() {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   return (
     <chakra.form
       role="search"
-      aria-label="Find a tutor"
+      aria-label={t('landing:search.label')}
       display="flex"
       gap="2"
       flexDirection={{ base: 'column', sm: 'row' }}
@@ -40,25 +42,30 @@ export function HeroSearch() {
     >
       <Box as="label" flex="1">
         <Box as="span" srOnly>
-          Subject
+          {t('landing:search.subject')}
         </Box>
         <chakra.select name="subject" {...field}>
-          <option value="">Any subject</option>
+          <option value="">{t('landing:search.anySubject')}</option>
           {SUBJECTS.map(([id, label]) => (
             <option key={id} value={id}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </chakra.select>
       </Box>
       <Box as="label" flex="1.3">
         <Box as="span" srOnly>
-          Place or PIN code
+          {t('landing:search.place')}
         </Box>
-        <chakra.input name="place" placeholder="Locality or PIN code" autoComplete="postal-code" {...field} />
+        <chakra.input
+          name="place"
+          placeholder={t('landing:search.placePlaceholder')}
+          autoComplete="postal-code"
+          {...field}
+        />
       </Box>
       <Button type="submit" size="lg" bg="orange.700" color="white" _hover={{ bg: 'orange.800' }}>
-        Search tutors
+        {t('landing:search.submit')}
       </Button>
     </chakra.form>
   )

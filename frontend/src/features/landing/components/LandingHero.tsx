@@ -1,4 +1,5 @@
 import { Box, Button, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useTranslation } from '@/lib/i18n'
 import { Link as RouterLink } from 'react-router'
 import { STATS } from '@/lib/constants'
 import { HeroSearch } from './HeroSearch'
@@ -6,8 +7,17 @@ import { HeroSearch } from './HeroSearch'
 // small; lazy, it also popped in after the first paint.
 import MatchPreview from './MatchPreview'
 
+/** The figures' labels, by the spec's English label (lib/constants.ts). */
+const STAT_LABELS: Record<(typeof STATS)[number]['label'], string> = {
+  'Active Tutors': 'landing:stats.activeTutors',
+  'Students Helped': 'landing:stats.studentsHelped',
+  'Cities Covered': 'landing:stats.citiesCovered',
+  'Average Rating': 'landing:stats.averageRating',
+}
+
 /** The first screen: the promise, the search and the two ways in. */
 export function LandingHero() {
+  const { t } = useTranslation()
   return (
     <Box
       as="section"
@@ -30,7 +40,7 @@ export function LandingHero() {
               fontSize="xs"
               fontWeight="medium"
             >
-              Home tuition across India
+              {t('landing:hero.badge')}
             </Text>
             <Heading
               as="h1"
@@ -39,15 +49,15 @@ export function LandingHero() {
               lineHeight="1.1"
               fontWeight="extrabold"
             >
-              Find Your Perfect Tutor
+              {t('landing:hero.title')}
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="blue.50">
-              Find qualified tutors in your area for personalised learning.
+              {t('landing:hero.text')}
             </Text>
             <HeroSearch />
             <Flex gap="3" wrap="wrap">
               <Button asChild size="lg" bg="white" color="blue.800" _hover={{ bg: 'blue.50' }}>
-                <RouterLink to="/register">Get Started</RouterLink>
+                <RouterLink to="/register">{t('landing:hero.getStarted')}</RouterLink>
               </Button>
               <Button
                 asChild
@@ -57,7 +67,7 @@ export function LandingHero() {
                 borderColor="white"
                 _hover={{ bg: 'whiteAlpha.200' }}
               >
-                <RouterLink to="/about">About HomeTutor</RouterLink>
+                <RouterLink to="/about">{t('landing:hero.learnMore')}</RouterLink>
               </Button>
             </Flex>
           </Stack>
@@ -70,10 +80,11 @@ export function LandingHero() {
 
 /** The platform's figures, overlapping the hero's lower edge. */
 export function LandingStats() {
+  const { t } = useTranslation()
   return (
     <Container
       as="section"
-      aria-label="Statistics"
+      aria-label={t('landing:stats.label')}
       maxW="6xl"
       px={{ base: '4', md: '6' }}
       mt={{ base: '-6', md: '-10' }}
@@ -94,7 +105,7 @@ export function LandingStats() {
               {stat.value}
             </Text>
             <Text color="fg.muted" fontSize={{ base: 'sm', md: 'md' }}>
-              {stat.label}
+              {t(STAT_LABELS[stat.label])}
             </Text>
           </Box>
         ))}

@@ -1,27 +1,19 @@
 import { Box, Button, Container, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Clock, Mail, Phone, UserPlus } from 'lucide-react'
+import { useTranslation } from '@/lib/i18n'
 import { Link as RouterLink } from 'react-router'
-import { SUPPORT_HOURS } from '@/lib/constants'
 import { useSession } from '@/lib/session'
 import { useSupportContacts } from '@/lib/support'
 
 const STEPS = [
-  {
-    title: 'Register',
-    text: 'Sign up as a parent or a tutor and verify your e-mail address.',
-  },
-  {
-    title: 'Post or find',
-    text: 'Parents post their tuition needs; tutors find students nearby.',
-  },
-  {
-    title: 'Connect',
-    text: 'Talk it through in the built-in chat and start learning.',
-  },
+  { title: 'landing:how.register.title', text: 'landing:how.register.text' },
+  { title: 'landing:how.postOrFind.title', text: 'landing:how.postOrFind.text' },
+  { title: 'landing:how.connect.title', text: 'landing:how.connect.text' },
 ]
 
 /** Register, post or find, connect. */
 export function HowItWorks() {
+  const { t } = useTranslation()
   return (
     <Container
       as="section"
@@ -31,7 +23,7 @@ export function HowItWorks() {
       px={{ base: '4', md: '6' }}
     >
       <Heading as="h2" id="how-title" size={{ base: '2xl', md: '3xl' }} textAlign="center" mb="10">
-        How It Works
+        {t('landing:how.title')}
       </Heading>
       <SimpleGrid as="ol" columns={{ base: 1, md: 3 }} gap="6" listStyleType="none" m="0" p="0">
         {STEPS.map((step, index) => (
@@ -52,11 +44,11 @@ export function HowItWorks() {
             </Flex>
             <Heading as="h3" size="lg" mb="2">
               <Box as="span" srOnly>
-                Step {index + 1}:{' '}
+                {t('landing:how.step', { number: index + 1 })}{' '}
               </Box>
-              {step.title}
+              {t(step.title)}
             </Heading>
-            <Text color="fg.muted">{step.text}</Text>
+            <Text color="fg.muted">{t(step.text)}</Text>
           </Box>
         ))}
       </SimpleGrid>
@@ -66,6 +58,7 @@ export function HowItWorks() {
 
 /** The closing invitation to sign up. */
 export function CallToAction() {
+  const { t } = useTranslation()
   return (
     <Container
       as="section"
@@ -84,14 +77,14 @@ export function CallToAction() {
         p={{ base: '8', md: '14' }}
       >
         <Heading as="h2" id="cta-title" size={{ base: '2xl', md: '3xl' }}>
-          Ready to Start Learning?
+          {t('landing:cta.title')}
         </Heading>
         <Text color="blue.50" fontSize="lg" maxW="xl">
-          Join the parents, students and tutors who already learn together on HomeTutor.
+          {t('landing:cta.text')}
         </Text>
         <Flex gap="3" wrap="wrap" justify="center">
           <Button asChild size="lg" bg="white" color="blue.800" _hover={{ bg: 'blue.50' }}>
-            <RouterLink to="/register">Sign Up Now</RouterLink>
+            <RouterLink to="/register">{t('landing:cta.signUpNow')}</RouterLink>
           </Button>
           <Button
             asChild
@@ -101,7 +94,7 @@ export function CallToAction() {
             borderColor="white"
             _hover={{ bg: 'whiteAlpha.200' }}
           >
-            <RouterLink to="/about">About HomeTutor</RouterLink>
+            <RouterLink to="/about">{t('landing:cta.learnMore')}</RouterLink>
           </Button>
         </Flex>
       </Stack>
@@ -111,12 +104,13 @@ export function CallToAction() {
 
 /** The operator's support e-mail, phone and hours. */
 export function NeedHelp() {
+  const { t } = useTranslation()
   const support = useSupportContacts()
   return (
     <Box as="section" aria-labelledby="help-title" bg="bg" borderTopWidth="1px" borderColor="border" py="10">
       <Container maxW="6xl" px={{ base: '4', md: '6' }}>
         <Heading as="h2" id="help-title" size="xl" mb="4">
-          Need Help?
+          {t('landing:help.title')}
         </Heading>
         <Flex gap={{ base: '3', md: '8' }} direction={{ base: 'column', md: 'row' }} wrap="wrap">
           <Link href={support.emailUri} color="blue.700" fontWeight="medium">
@@ -126,7 +120,7 @@ export function NeedHelp() {
             <Phone aria-hidden size={18} /> {support.phone}
           </Link>
           <Text display="flex" alignItems="center" gap="2" color="fg.muted">
-            <Clock aria-hidden size={18} /> {SUPPORT_HOURS}
+            <Clock aria-hidden size={18} /> {t('common:support.hours')}
           </Text>
         </Flex>
       </Container>
@@ -136,6 +130,7 @@ export function NeedHelp() {
 
 /** On phones, a floating Sign Up for visitors who are not logged in. */
 export function MobileSignUp() {
+  const { t } = useTranslation()
   const { isLoggedIn } = useSession()
   if (isLoggedIn) return null
   return (
@@ -151,7 +146,7 @@ export function MobileSignUp() {
       shadow="lg"
     >
       <RouterLink to="/register">
-        <UserPlus aria-hidden /> Sign Up
+        <UserPlus aria-hidden /> {t('common:nav.signUp')}
       </RouterLink>
     </Button>
   )

@@ -1,4 +1,5 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react'
+import { useTranslation } from '@/lib/i18n'
 import type { Site } from '@/lib/site-store'
 
 // The admin's banners and announcements, under the landing page's statistics: part of the landing
@@ -38,6 +39,7 @@ function announcementItem(value: unknown): { title?: string; text: string } | nu
 
 /** Banners and announcements, under the hero. */
 export function SiteAnnouncements({ content }: { content: Site['content'] }) {
+  const { t } = useTranslation()
   const announcements = content.announcements.map(announcementItem).filter((a) => a !== null)
   return (
     <Container maxW="6xl" px={{ base: '4', md: '6' }} pt="6">
@@ -67,7 +69,7 @@ export function SiteAnnouncements({ content }: { content: Site['content'] }) {
             p="5"
           >
             <Heading as="h2" id="announcements-title" size="lg" mb="3" display="flex" alignItems="center" gap="2">
-              <MegaphoneIcon /> Announcements
+              <MegaphoneIcon /> {t('landing:content.announcements')}
             </Heading>
             <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
               {announcements.slice(0, 5).map((a, i) => (

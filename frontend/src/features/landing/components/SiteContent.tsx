@@ -1,5 +1,6 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { ChevronDown, Quote } from 'lucide-react'
+import { useTranslation } from '@/lib/i18n'
 import type { Site } from '@/lib/site-store'
 
 /** FAQs are free JSON (SPEC §3): {question, answer} objects (or q/a, title/text) or plain strings. */
@@ -14,6 +15,7 @@ function faqItem(value: unknown): { question: string; answer: string } | null {
 
 /** Home text, approved testimonials and FAQs, before the call to action. */
 function Bottom({ site }: { site: Site }) {
+  const { t } = useTranslation()
   const faqs = site.content.faqs.map(faqItem).filter((f) => f !== null)
   return (
     <Container maxW="6xl" px={{ base: '4', md: '6' }} pt={{ base: '12', md: '20' }} pb={{ base: '4', md: '8' }}>
@@ -33,7 +35,7 @@ function Bottom({ site }: { site: Site }) {
         {site.testimonials.length > 0 && (
           <Box as="section" aria-labelledby="testimonials-title">
             <Heading as="h2" id="testimonials-title" size={{ base: '2xl', md: '3xl' }} textAlign="center" mb="6">
-              What Parents Say
+              {t('landing:content.testimonials')}
             </Heading>
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
               {site.testimonials.map((t) => (
@@ -62,7 +64,7 @@ function Bottom({ site }: { site: Site }) {
         {faqs.length > 0 && (
           <Box as="section" aria-labelledby="faq-title" maxW="3xl" mx="auto" w="full">
             <Heading as="h2" id="faq-title" size={{ base: '2xl', md: '3xl' }} textAlign="center" mb="6">
-              Frequently Asked Questions
+              {t('landing:content.faqs')}
             </Heading>
             {/* Native disclosure widgets: no script of their own, so this chunk stays small on the
                 landing page's first load (the page-weight budget), and the browser's find-in-page opens them. */}

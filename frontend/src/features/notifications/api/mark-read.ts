@@ -6,9 +6,11 @@ import type { NotificationPage, UnreadCount } from './types'
 /** The two forms of the document's ReadBody the app sends (the server refuses both or neither). */
 export type MarkRead = { ids: number[] } | { all: true }
 
+export const MARK_READ_FAILED = 'Failed to mark notifications as read'
+
 /** POST /notifications/read `{ids}` or `{all: true}`: answers the unread count left. */
 export function markRead(body: MarkRead) {
-  return request(api.POST('/notifications/read', { body }), 'Failed to mark notifications as read')
+  return request(api.POST('/notifications/read', { body }), MARK_READ_FAILED)
 }
 
 /** Marks read, then shows it at once: the list's dots and the count follow the server's answer. */

@@ -2,6 +2,7 @@ import { Link, Popover, Portal } from '@chakra-ui/react'
 import { popoverSlotRecipe } from '@chakra-ui-theme/recipes/popover'
 import { useEffect, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { useTranslation } from '@/lib/i18n'
 import { BELL_CONTENT_ID, BELL_TRIGGER_ID } from './bell-ids'
 import { NotificationList } from './NotificationList'
 
@@ -25,6 +26,7 @@ function useOpenOnceMounted(open: boolean): boolean {
  * focus goes back to it on close.
  */
 export default function BellPopover({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('notifications')
   const shown = useOpenOnceMounted(open)
   return (
     <Popover.Root
@@ -39,11 +41,12 @@ export default function BellPopover({ open, onOpenChange }: { open: boolean; onO
       <Portal>
         <Popover.Positioner>
           <Popover.Content w="sm" maxW="calc(100vw - 2rem)">
-            <Popover.Header display="flex" justifyContent="space-between" alignItems="center">
-              <Popover.Title fontWeight="bold">Notifications</Popover.Title>
+            {/* A div, not a <header>: inside the popover it would be a second banner landmark. */}
+            <Popover.Header as="div" display="flex" justifyContent="space-between" alignItems="center">
+              <Popover.Title fontWeight="bold">{t('notifications:popover.title')}</Popover.Title>
               <Link asChild color="blue.700" fontSize="sm">
                 <RouterLink to="/notifications" onClick={() => onOpenChange(false)}>
-                  See all
+                  {t('notifications:popover.seeAll')}
                 </RouterLink>
               </Link>
             </Popover.Header>

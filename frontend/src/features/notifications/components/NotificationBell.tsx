@@ -1,6 +1,7 @@
 import { IconButton } from '@chakra-ui/react'
 import { Bell } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from '@/lib/i18n'
 import { CountBadge } from '@/components/count-badge'
 import { bellLabel } from '../lib/bell-label'
 import { useNotificationUnread } from '../lib/unread-store'
@@ -19,6 +20,7 @@ const BellPopover = lazy(() => import('./BellPopover'))
  * chunk instead of two keeps the landing route's first load within its budget.
  */
 export default function NotificationBell() {
+  const { t } = useTranslation()
   const count = useNotificationUnread()
   const [open, setOpen] = useState(false)
   // Set by the first click: from then on the popover's code is loaded (or on its way).
@@ -28,7 +30,7 @@ export default function NotificationBell() {
       <NotificationConnector />
       <IconButton
         id={BELL_TRIGGER_ID}
-        aria-label={bellLabel(count)}
+        aria-label={bellLabel(t, count)}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? BELL_CONTENT_ID : undefined}

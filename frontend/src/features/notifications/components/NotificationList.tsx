@@ -2,14 +2,17 @@ import { Box, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useNavigate } from 'react-router'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
+import { formatRelativeTime } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError } from '@/lib/toaster'
 import { LOAD_NOTIFICATIONS_FAILED, useNotifications } from '../api/get-notifications'
-import { useMarkRead } from '../api/mark-read'
+import { MARK_READ_FAILED, useMarkRead } from '../api/mark-read'
 import type { Notification } from '../api/types'
 import { useNotificationListOnScreen } from '../lib/live-toasts'
-import { formatRelative } from '../lib/relative-time'
+import { notificationErrorText } from '../lib/error-text'
 
 function NotificationRow({ notice, onOpen }: { notice: Notification; onOpen: () => void }) {
+  const { t } = useTranslation('notifications')
   return (
     <Box as="li" borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }}>
       <Box
@@ -43,7 +46,7 @@ function NotificationRow({ notice, onOpen }: { notice: Notification; onOpen: () 
             {!notice.read && (
               <Box as="span" srOnly>
                 {' '}
-                (unread)
+                {t('notifications:list.unread')}
               </Box>
             )}
           </Text>
@@ -53,7 +56,7 @@ function NotificationRow({ notice, onOpen }: { notice: Notification; onOpen: () 
             </Text>
           )}
           <Text fontSize="xs" color="fg.muted">
-            <time dateTime={notice.createdAt}>{formatRelative(notice.createdAt)}</time>
+            <time dateTime={notice.createdAt}>{formatRelativeTime(notice.createdAt)}</time>
           </Text>
         </Box>
       </Box>
@@ -66,15 +69,18 @@ function NotificationRow({ notice, onOpen }: { notice: Notification; onOpen: () 
  * dot; a click marks it read and opens its link; 'Mark all read'; older pages on 'Load more'.
  */
 export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('notifications')
   useNotificationListOnScreen()
   const { list, items, hasMore, loadMore, loadingMore, loadMoreError } = useNotifications()
   const markRead = useMarkRead()
   const navigate = useNavigate()
   const anyUnread = items.some((n) => !n.read)
 
+  const markReadFailed = (e: Error) => notifyError(notificationErrorText(t, errorMessage(e, MARK_READ_FAILED)))
+
   const open = (notice: Notification) => {
     if (!notice.read) {
-      markRead.mutate({ ids: [notice.id] }, { onError: (e) => notifyError(errorMessage(e, 'Failed to mark as read')) })
+      markRead.mutate({ ids: [notice.id] }, { onError: markReadFailed })
     }
     onNavigate?.()
     if (notice.link) void navigate(notice.link)
@@ -89,31 +95,46 @@ export function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
           colorPalette="blue"
           disabled={!anyUnread}
           loading={markRead.isPending && markRead.variables && 'all' in markRead.variables}
-          onClick={() =>
-            markRead.mutate({ all: true }, { onError: (e) => notifyError(errorMessage(e, 'Failed to mark as read')) })
-          }
+          onClick={() => markRead.mutate({ all: true }, { onError: markReadFailed })}
         >
-          Mark all read
+          {t('notifications:list.markAllRead')}
         </Button>
       </HStack>
-      {list.isPending && <Spinner aria-label="Loading notifications" alignSelf="center" />}
-      {list.isError && <FormAlert status="error" message={errorMessage(list.error, LOAD_NOTIFICATIONS_FAILED)} />}
+      {list.isPending && <Spinner aria-label={t('notifications:list.loading')} alignSelf="center" />}
+      {list.isError && (
+        <FormAlert
+          status="error"
+          message={notificationErrorText(t, errorMessage(list.error, LOAD_NOTIFICATIONS_FAILED))}
+        />
+      )}
       {list.isSuccess && items.length === 0 && (
         <Text color="fg.muted" textAlign="center" py="6">
-          No notifications yet.
+          {t('notifications:list.empty')}
         </Text>
       )}
       {items.length > 0 && (
-        <Stack as="ul" listStyleType="none" gap="0" aria-label="Notifications" borderWidth="1px" borderRadius="md">
+        <Stack
+          as="ul"
+          listStyleType="none"
+          gap="0"
+          aria-label={t('notifications:list.label')}
+          borderWidth="1px"
+          borderRadius="md"
+        >
           {items.map((n) => (
             <NotificationRow key={n.id} notice={n} onOpen={() => open(n)} />
           ))}
         </Stack>
       )}
-      {loadMoreError && <FormAlert status="error" message={errorMessage(loadMoreError, LOAD_NOTIFICATIONS_FAILED)} />}
+      {loadMoreError && (
+        <FormAlert
+          status="error"
+          message={notificationErrorText(t, errorMessage(loadMoreError, LOAD_NOTIFICATIONS_FAILED))}
+        />
+      )}
       {hasMore && (
         <Button variant="outline" size="sm" alignSelf="center" onClick={loadMore} loading={loadingMore}>
-          Load more
+          {t('notifications:list.loadMore')}
         </Button>
       )}
     </Stack>

@@ -5,6 +5,7 @@ import { errorMessage } from '@/api/client'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { useTranslation } from '@/lib/i18n'
 import { notifySuccess } from '@/lib/toaster'
 import {
   LOAD_PREFERENCES_FAILED,
@@ -13,11 +14,12 @@ import {
   useSavePreferences,
 } from '../api/preferences'
 import type { EmailChoice, NotificationKind } from '../api/types'
+import { notificationErrorText } from '../lib/error-text'
 
 const CHOICE_LABELS: Record<EmailChoice, string> = {
-  off: 'Off',
-  immediate: 'Immediately',
-  digest: 'Daily digest',
+  off: 'notifications:settings.choice.off',
+  immediate: 'notifications:settings.choice.immediate',
+  digest: 'notifications:settings.choice.digest',
 }
 
 /**
@@ -25,6 +27,7 @@ const CHOICE_LABELS: Record<EmailChoice, string> = {
  * shows). Only the kinds of the caller's role, each with the choices the server offers.
  */
 export default function NotificationSettings() {
+  const { t } = useTranslation('notifications')
   const prefs = usePreferences()
   const save = useSavePreferences()
   // Edits not saved yet, by kind; the rest show what the server has.
@@ -42,27 +45,32 @@ export default function NotificationSettings() {
     save.mutate(changes, {
       onSuccess: () => {
         setEdits({})
-        notifySuccess('Notification settings saved.')
+        notifySuccess(t('notifications:settings.saved'))
       },
-      onError: (err) => setError(errorMessage(err, SAVE_PREFERENCES_FAILED)),
+      onError: (err) => setError(notificationErrorText(t, errorMessage(err, SAVE_PREFERENCES_FAILED))),
     })
   }
 
   return (
     <Panel as="section" aria-labelledby="notification-settings">
       <Heading as="h2" id="notification-settings" size="lg" mb="1">
-        Notifications
+        {t('notifications:settings.title')}
       </Heading>
       <Text color="fg.muted" mb="4" fontSize="sm">
-        Everything shows in the app under the bell. Choose what is also sent to you by e-mail.
+        {t('notifications:settings.intro')}
       </Text>
-      {prefs.isPending && <Spinner aria-label="Loading notification settings" />}
-      {prefs.isError && <FormAlert status="error" message={errorMessage(prefs.error, LOAD_PREFERENCES_FAILED)} />}
+      {prefs.isPending && <Spinner aria-label={t('notifications:settings.loading')} />}
+      {prefs.isError && (
+        <FormAlert
+          status="error"
+          message={notificationErrorText(t, errorMessage(prefs.error, LOAD_PREFERENCES_FAILED))}
+        />
+      )}
       {prefs.isSuccess && (
-        <form onSubmit={onSubmit} aria-label="Notification settings" noValidate>
+        <form onSubmit={onSubmit} aria-label={t('notifications:settings.form')} noValidate>
           <Stack gap="4">
             {items.map((p) => (
-              <FormField key={p.kind} label={`E-mail: ${p.label}`}>
+              <FormField key={p.kind} label={t('notifications:settings.emailFor', { kind: p.label })}>
                 <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
                   <NativeSelect.Field
                     name={p.kind}
@@ -71,7 +79,7 @@ export default function NotificationSettings() {
                   >
                     {p.choices.map((choice) => (
                       <option key={choice} value={choice}>
-                        {CHOICE_LABELS[choice] ?? choice}
+                        {CHOICE_LABELS[choice] ? t(CHOICE_LABELS[choice]) : choice}
                       </option>
                     ))}
                   </NativeSelect.Field>
@@ -84,10 +92,10 @@ export default function NotificationSettings() {
               type="submit"
               alignSelf="flex-start"
               loading={save.isPending}
-              loadingText="Saving..."
+              loadingText={t('notifications:settings.saving')}
               disabled={Object.keys(edits).length === 0}
             >
-              Save notification settings
+              {t('notifications:settings.save')}
             </Button>
           </Stack>
         </form>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, ApiError, callerHandles401, request } from '@/api/client'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import type { CashfreeMode } from '../lib/cashfree'
 
 export type PaymentProvider = 'simulated' | 'cashfree'

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 
 export type SimulatedOutcome = 'paid' | 'cancelled'
 

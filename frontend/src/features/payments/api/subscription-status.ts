@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import { subscriptionStatusQueryKey } from '@/api/query-keys'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { setSubscription, useSession } from '@/lib/session'
 
 /** GET /payment/subscription-status; the answer is saved (or the stored values cleared), SPEC §4. */

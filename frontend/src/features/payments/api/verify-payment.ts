@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError, request } from '@/api/client'
 import { profileQueryKey, subscriptionStatusQueryKey } from '@/api/query-keys'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { setSubscription } from '@/lib/session'
 import { clearPendingOrder } from '../lib/pending-order'
 

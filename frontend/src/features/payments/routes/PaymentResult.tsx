@@ -6,50 +6,52 @@ import { Link as RouterLink, useSearchParams } from 'react-router'
 import { errorMessage } from '@/api/client'
 import { Page } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
-import { MESSAGES, SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
-import { formatDate } from '@/lib/format'
+import { SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
+import { formatDate, formatMoney } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { useVerifyPayment } from '../api/verify-payment'
 import { DetailList } from '../components/DetailList'
 import { SupportLine } from '../components/SupportLine'
 import { readPendingOrder } from '../lib/pending-order'
 
 function Verifying() {
+  const { t } = useTranslation('payments')
   return (
     <Stack align="center" gap="3" py="6" role="status">
       <Spinner size="xl" color="blue.600" />
-      <Text fontSize="lg">Verifying your payment with the payment provider…</Text>
-      <Text color="fg.muted">Please do not close or refresh this page.</Text>
+      <Text fontSize="lg">{t('payments:result.verifying')}</Text>
+      <Text color="fg.muted">{t('payments:result.doNotClose')}</Text>
     </Stack>
   )
 }
 
 function Success({ orderId, expires, simulated }: { orderId: string; expires: string; simulated: boolean }) {
+  const { t } = useTranslation('payments')
   return (
     <Stack gap="5">
       <Stack align="center" gap="2" textAlign="center">
         <CircleCheck aria-hidden size={56} color="#15803d" />
-        <Text fontSize="lg">Thank you! Your Tutor Premium subscription is now active.</Text>
+        <Text fontSize="lg">{t('payments:result.thanks')}</Text>
       </Stack>
-      {simulated && (
-        <FormAlert
-          status="info"
-          message="This was a simulated payment: no money was charged. The server runs in simulated payment mode."
-        />
-      )}
+      {simulated && <FormAlert status="info" message={t('payments:result.simulated')} />}
       <DetailList
         items={[
-          { label: 'Valid Until', value: <time dateTime={expires}>{formatDate(expires, 'long')}</time> },
-          { label: 'Subscription Type', value: 'Annual Plan' },
-          { label: 'Amount', value: `₹${SUBSCRIPTION_PRICE_RUPEES}` },
-          { label: 'Order ID', value: orderId },
+          {
+            label: t('payments:details.validUntil'),
+            value: <time dateTime={expires}>{formatDate(expires, 'long')}</time>,
+          },
+          { label: t('payments:details.subscriptionType'), value: t('payments:details.annualPlan') },
+          { label: t('payments:details.amount'), value: formatMoney(SUBSCRIPTION_PRICE_RUPEES) },
+          { label: t('payments:details.orderId'), value: orderId },
         ]}
       />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="center">
         <Button asChild size="lg">
-          <RouterLink to="/nearby">Find Students Near You</RouterLink>
+          <RouterLink to="/nearby">{t('payments:active.findStudents')}</RouterLink>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <RouterLink to="/dashboard">Go to Dashboard</RouterLink>
+          <RouterLink to="/dashboard">{t('payments:result.goToDashboard')}</RouterLink>
         </Button>
       </Stack>
     </Stack>
@@ -57,6 +59,7 @@ function Success({ orderId, expires, simulated }: { orderId: string; expires: st
 }
 
 function Failure({ message, orderId }: { message: string; orderId: string }) {
+  const { t } = useTranslation('payments')
   return (
     <Stack gap="5">
       <Stack align="center" textAlign="center">
@@ -64,25 +67,25 @@ function Failure({ message, orderId }: { message: string; orderId: string }) {
       </Stack>
       <FormAlert status="error" message={message} />
       <Text>
-        If money was deducted from your account, don&apos;t worry: the payment will be confirmed automatically or
-        refunded. Contact support
+        {t('payments:result.reassurance')}{' '}
         {orderId ? (
           <>
-            {' '}
-            with your order ID{' '}
+            {t('payments:result.contactWithOrderBefore')}{' '}
             <Text as="strong" wordBreak="break-all">
               {orderId}
-            </Text>
+            </Text>{' '}
+            {t('payments:result.contactWithOrderAfter')}
           </>
-        ) : null}{' '}
-        if you need help.
+        ) : (
+          t('payments:result.contactSupport')
+        )}
       </Text>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="center">
         <Button asChild size="lg">
-          <RouterLink to="/subscribe">Try Again</RouterLink>
+          <RouterLink to="/subscribe">{t('payments:result.tryAgain')}</RouterLink>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <RouterLink to="/contact-us">Contact Support</RouterLink>
+          <RouterLink to="/contact-us">{t('payments:result.contactSupportButton')}</RouterLink>
         </Button>
       </Stack>
     </Stack>
@@ -94,6 +97,7 @@ function Failure({ message, orderId }: { message: string; orderId: string }) {
  * returns. Only the server's verification of the order makes the subscription active.
  */
 export default function PaymentResult() {
+  const { t } = useTranslation('payments')
   const [params] = useSearchParams()
   const orderId = (params.get('order_id') ?? params.get('orderId') ?? '').trim()
   // Read before verification clears the pending order.
@@ -106,16 +110,16 @@ export default function PaymentResult() {
   let title: string
   let content
   if (!orderId) {
-    title = 'Payment Verification Failed'
+    title = t('payments:result.failedTitle')
     content = <Failure message={MESSAGES.invalidPaymentSession} orderId="" />
   } else if (verify.isPending) {
-    title = 'Verifying Payment'
+    title = t('payments:result.verifyingTitle')
     content = <Verifying />
   } else if (verify.isError) {
-    title = 'Payment Verification Failed'
+    title = t('payments:result.failedTitle')
     content = <Failure message={errorMessage(verify.error, MESSAGES.paymentVerificationFailed)} orderId={orderId} />
   } else {
-    title = 'Payment Successful!'
+    title = t('payments:result.successTitle')
     content = <Success orderId={orderId} expires={verify.data.subscriptionExpires ?? ''} simulated={simulated} />
   }
 

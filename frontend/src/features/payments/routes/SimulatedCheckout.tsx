@@ -6,7 +6,10 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { errorMessage } from '@/api/client'
 import { Page } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
-import { MESSAGES, SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { formatMoney } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
+import { MESSAGES } from '@/lib/messages'
 import { useSimulatePayment, type SimulatedOutcome } from '../api/simulate-payment'
 import { DetailList } from '../components/DetailList'
 import { SupportLine } from '../components/SupportLine'
@@ -17,6 +20,7 @@ import { SupportLine } from '../components/SupportLine'
  * the result page then asks the server to verify the order, as after a real checkout.
  */
 export default function SimulatedCheckout() {
+  const { t } = useTranslation('payments')
   const [params] = useSearchParams()
   const orderId = (params.get('order_id') ?? '').trim()
   const navigate = useNavigate()
@@ -35,32 +39,29 @@ export default function SimulatedCheckout() {
   }
 
   return (
-    <Page title="Checkout" subtitle="Confirm your Tutor Premium subscription.">
+    <Page title={t('payments:checkout.title')} subtitle={t('payments:checkout.subtitle')}>
       <Stack gap="6">
         <Card.Root recipe={cardSlotRecipe} as="section" aria-labelledby="order-title" maxW="lg" mx="auto" w="full">
           <Card.Body gap="5">
             <Heading as="h2" id="order-title" size="xl" display="flex" alignItems="center" gap="2">
-              <FlaskConical aria-hidden size={24} /> Order summary
+              <FlaskConical aria-hidden size={24} /> {t('payments:checkout.summary')}
             </Heading>
-            <FormAlert
-              status="info"
-              message="Simulated payment — no money moves. This server uses a simulated payment provider for testing."
-            />
+            <FormAlert status="info" message={t('payments:checkout.simulated')} />
             {!orderId ? (
               <>
                 <FormAlert status="error" message={MESSAGES.invalidPaymentSession} />
                 <Button asChild alignSelf="flex-start">
-                  <RouterLink to="/subscribe">Back to Subscribe</RouterLink>
+                  <RouterLink to="/subscribe">{t('payments:checkout.backToSubscribe')}</RouterLink>
                 </Button>
               </>
             ) : (
               <>
                 <DetailList
                   items={[
-                    { label: 'Plan', value: 'Tutor Premium' },
-                    { label: 'Subscription Type', value: 'Annual Plan (1 year)' },
-                    { label: 'Order ID', value: orderId },
-                    { label: 'Amount', value: `₹${SUBSCRIPTION_PRICE_RUPEES}` },
+                    { label: t('payments:details.plan'), value: t('payments:plan.name') },
+                    { label: t('payments:details.subscriptionType'), value: t('payments:details.annualPlanYear') },
+                    { label: t('payments:details.orderId'), value: orderId },
+                    { label: t('payments:details.amount'), value: formatMoney(SUBSCRIPTION_PRICE_RUPEES) },
                   ]}
                 />
                 {simulate.isError && (
@@ -71,26 +72,26 @@ export default function SimulatedCheckout() {
                     size="lg"
                     flex="1"
                     loading={choice === 'paid'}
-                    loadingText="Processing..."
+                    loadingText={t('payments:plan.processing')}
                     disabled={choice !== null}
                     onClick={() => choose('paid')}
                   >
-                    Pay ₹{SUBSCRIPTION_PRICE_RUPEES}
+                    {t('payments:checkout.pay', { price: formatMoney(SUBSCRIPTION_PRICE_RUPEES) })}
                   </Button>
                   <Button
                     size="lg"
                     flex="1"
                     variant="outline"
                     loading={choice === 'cancelled'}
-                    loadingText="Cancelling..."
+                    loadingText={t('payments:checkout.cancelling')}
                     disabled={choice !== null}
                     onClick={() => choose('cancelled')}
                   >
-                    Cancel
+                    {t('shared:ui.cancel')}
                   </Button>
                 </Stack>
                 <Text fontSize="sm" color="fg.muted">
-                  After you choose, we ask the server to verify this order, exactly as after a real payment.
+                  {t('payments:checkout.after')}
                 </Text>
               </>
             )}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, List, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Flex, Heading, List, Stack, Text } from '@chakra-ui/react'
 import { cardSlotRecipe } from '@chakra-ui-theme/recipes/card'
 import { listSlotRecipe } from '@chakra-ui-theme/recipes/list'
 import { BadgeCheck, Check } from 'lucide-react'
@@ -7,13 +7,10 @@ import { Link as RouterLink, useNavigate } from 'react-router'
 import { DemoPaymentsNotice } from '@/components/demo-payments-notice'
 import { Page } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
-import {
-  MESSAGES,
-  REDIRECT_AFTER_AUTH_ERROR_MS,
-  SUBSCRIPTION_PRICE_PER_DAY,
-  SUBSCRIPTION_PRICE_RUPEES,
-} from '@/lib/constants'
-import { formatDate } from '@/lib/format'
+import { REDIRECT_AFTER_AUTH_ERROR_MS, SUBSCRIPTION_PRICE_PER_DAY, SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
+import { formatDate, formatMoney } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { clearSession, getToken, useSession } from '@/lib/session'
 import { PaymentStartError, useCreatePaymentSession } from '../api/create-session'
 import { useSubscriptionStatus } from '../api/subscription-status'
@@ -22,48 +19,63 @@ import { openCashfreeCheckout } from '../lib/cashfree'
 import { savePendingOrder } from '../lib/pending-order'
 
 const BENEFITS = [
-  'See tuition requests from parents and students near you',
-  'Filter requests by distance (up to 25 km), class and subject',
-  "View parents' contact details (name, phone and e-mail) on the requests you choose",
-  "Say you're interested in up to 30 requests a day, with one click",
-  'Chat with parents and students in real time',
-  'Priority e-mail and phone support',
+  'payments:plan.benefits.nearby',
+  'payments:plan.benefits.filter',
+  'payments:plan.benefits.contacts',
+  'payments:plan.benefits.interest',
+  'payments:plan.benefits.chat',
+  'payments:plan.benefits.support',
 ] as const
 
 /** Shown when nobody is logged in (any more): SPEC §5 / §8, then /login after 2 s. */
 function LoggedOut({ message }: { message: string }) {
+  const { t } = useTranslation('payments')
   return (
     <Stack gap="4" maxW="lg" mx="auto">
       <FormAlert status="error" message={message} />
-      <Text color="fg.muted">Taking you to the login page…</Text>
+      <Text color="fg.muted">{t('payments:subscribe.toLogin')}</Text>
       <Button asChild alignSelf="flex-start" variant="outline">
-        <RouterLink to="/login">Log in now</RouterLink>
+        <RouterLink to="/login">{t('payments:subscribe.loginNow')}</RouterLink>
       </Button>
     </Stack>
   )
 }
 
 function ActiveSubscription({ expires }: { expires: string | null | undefined }) {
+  const { t } = useTranslation('payments')
+  const until = formatDate(expires, 'long')
   return (
     <Card.Root recipe={cardSlotRecipe} maxW="lg" mx="auto" w="full" borderColor="green.600" borderWidth="2px">
       <Card.Body gap="4" alignItems="center" textAlign="center">
         <BadgeCheck aria-hidden size={48} color="#15803d" />
         <Heading as="h2" size="2xl">
-          Subscription Active
+          {t('payments:active.title')}
         </Heading>
         <Text fontSize="lg">
-          Valid until <time dateTime={expires ?? undefined}>{formatDate(expires, 'long')}</time>
+          {t('payments:active.validUntil')} <time dateTime={expires ?? undefined}>{until}</time>
         </Text>
-        <Text color="fg.muted">Your Tutor Premium plan lets you find students near you and contact parents.</Text>
+        <Text color="fg.muted">{t('payments:active.text')}</Text>
         <Button asChild size="lg">
-          <RouterLink to="/nearby">Find Students Near You</RouterLink>
+          <RouterLink to="/nearby">{t('payments:active.findStudents')}</RouterLink>
         </Button>
       </Card.Body>
     </Card.Root>
   )
 }
 
-function PlanCard({ busy, error, onSubscribe }: { busy: boolean; error: string | null; onSubscribe: () => void }) {
+function PlanCard({
+  busy,
+  checking,
+  error,
+  onSubscribe,
+}: {
+  busy: boolean
+  /** The server has not yet confirmed that this tutor has no subscription. */
+  checking: boolean
+  error: string | null
+  onSubscribe: () => void
+}) {
+  const { t } = useTranslation('payments')
   return (
     <Card.Root
       recipe={cardSlotRecipe}
@@ -78,41 +90,46 @@ function PlanCard({ busy, error, onSubscribe }: { busy: boolean; error: string |
       <Card.Body gap="5">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Heading as="h2" id="plan-title" size="2xl">
-            Tutor Premium
+            {t('payments:plan.name')}
           </Heading>
           <Badge colorPalette="green" variant="solid" bg="green.700" size="lg" borderRadius="full" px="3">
-            Best Value
+            {t('payments:plan.bestValue')}
           </Badge>
         </Flex>
         <div>
           <Text fontSize="5xl" fontWeight="bold" lineHeight="1" color="fg">
-            ₹{SUBSCRIPTION_PRICE_RUPEES}
+            {formatMoney(SUBSCRIPTION_PRICE_RUPEES)}
             <Text as="span" fontSize="xl" fontWeight="medium" color="fg.muted">
               {' '}
-              per year
+              {t('payments:plan.perYear')}
             </Text>
           </Text>
           <Text mt="2" color="green.700" fontWeight="semibold">
-            just ₹{SUBSCRIPTION_PRICE_PER_DAY} per day
+            {t('payments:plan.perDay', { price: `₹${SUBSCRIPTION_PRICE_PER_DAY}` })}
           </Text>
         </div>
-        <List.Root recipe={listSlotRecipe} variant="plain" gap="3" aria-label="Benefits">
+        <List.Root recipe={listSlotRecipe} variant="plain" gap="3" aria-label={t('payments:plan.benefits.label')}>
           {BENEFITS.map((benefit) => (
             <List.Item key={benefit} alignItems="flex-start">
               <List.Indicator asChild color="green.700" mt="1">
                 <Check aria-hidden size={18} />
               </List.Indicator>
-              {benefit}
+              {t(benefit)}
             </List.Item>
           ))}
         </List.Root>
         <FormAlert status="error" message={error} />
-        <Button size="lg" w="full" loading={busy} loadingText="Processing..." onClick={onSubscribe}>
-          Subscribe Now
+        <Button
+          size="lg"
+          w="full"
+          loading={busy || checking}
+          loadingText={checking ? t('payments:subscribe.checking') : t('payments:plan.processing')}
+          onClick={onSubscribe}
+        >
+          {t('payments:plan.subscribe')}
         </Button>
         <Text fontSize="sm" color="fg.muted" textAlign="center">
-          One payment of ₹{SUBSCRIPTION_PRICE_RUPEES}, valid for one year. Your subscription starts as soon as the
-          payment is confirmed.
+          {t('payments:plan.terms', { price: formatMoney(SUBSCRIPTION_PRICE_RUPEES) })}
         </Text>
       </Card.Body>
     </Card.Root>
@@ -121,6 +138,7 @@ function PlanCard({ busy, error, onSubscribe }: { busy: boolean; error: string |
 
 /** /subscribe (SPEC §2 "Subscribe page", §4 "Payment start", §8 "Payment creation"). */
 export default function Subscribe() {
+  const { t } = useTranslation('payments')
   const session = useSession()
   const navigate = useNavigate()
   const status = useSubscriptionStatus()
@@ -164,26 +182,21 @@ export default function Subscribe() {
   let content
   if (loggedOut) {
     content = <LoggedOut message={endedMessage ?? MESSAGES.subscribeNeedsLogin} />
-  } else if (status.isPending) {
-    content = (
-      <Stack align="center" gap="3" py="10" role="status">
-        <Spinner size="lg" color="blue.600" />
-        <Text>Checking your subscription…</Text>
-      </Stack>
-    )
   } else {
-    // The server's answer; if that check failed, the stored state (also the server's, from the profile).
+    // The server's answer. Until it comes (or if that check failed), the state the session holds, which is
+    // also the server's (from the profile): drawing that card at once keeps the page from jumping when the
+    // answer arrives, and its button waits for the answer.
     const expires = status.data ? status.data.subscriptionExpires : session.user?.subscriptionExpires
     const active = status.data ? status.data.subscriptionActive : session.subscribed
     content = active ? (
       <ActiveSubscription expires={expires} />
     ) : (
-      <PlanCard busy={busy} error={error} onSubscribe={() => void onSubscribe()} />
+      <PlanCard busy={busy} checking={status.isPending} error={error} onSubscribe={() => void onSubscribe()} />
     )
   }
 
   return (
-    <Page title="Subscribe" subtitle="Find students near you with a Tutor Premium subscription.">
+    <Page title={t('payments:subscribe.title')} subtitle={t('payments:subscribe.subtitle')}>
       <Stack gap="6">
         {!loggedOut && <DemoPaymentsNotice />}
         {content}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import { profileQueryKey } from '@/api/query-keys'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { useSession } from '@/lib/session'
 
 export { profileQueryKey }

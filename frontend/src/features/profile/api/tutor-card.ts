@@ -3,11 +3,14 @@ import { api, handleUnauthorized, request } from '@/api/client'
 import type { FeePerHourChange, PhotoResult } from '@/api/discovery-types'
 import { ApiError } from '@/api/errors'
 import type { ApiErrorShape, ApiPaths, SuccessBody } from '@/api/types'
-import { MESSAGES, REQUEST_TIMEOUT_MS } from '@/lib/constants'
+import { REQUEST_TIMEOUT_MS } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { getToken } from '@/lib/session'
+import { currentLanguage, i18n } from '@/lib/i18n'
 
-export const PHOTO_FAILED = 'Could not upload the photo. Please try again.'
-export const FEE_FAILED = 'Could not save the fee. Please try again.'
+// Read when shown, in the language shown then.
+export const photoFailed = () => i18n.t('profile:card.photoFailed')
+export const feeFailed = () => i18n.t('profile:card.feeFailed')
 
 type PublicProfile = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']>
 
@@ -42,7 +45,8 @@ export function uploadPhoto(file: File): Promise<PhotoResult> {
     const token = getToken()
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
     xhr.setRequestHeader('Accept', 'application/json')
-    const fail = () => reject(new ApiError(PHOTO_FAILED, { status: 0 }))
+    xhr.setRequestHeader('Accept-Language', currentLanguage())
+    const fail = () => reject(new ApiError(photoFailed(), { status: 0 }))
     xhr.onerror = fail
     xhr.ontimeout = fail
     xhr.onabort = fail
@@ -60,7 +64,7 @@ export function uploadPhoto(file: File): Promise<PhotoResult> {
         return
       }
       const error = (body && typeof body === 'object' ? body : {}) as ApiErrorShape
-      const message = typeof error.message === 'string' && error.message.trim() ? error.message : PHOTO_FAILED
+      const message = typeof error.message === 'string' && error.message.trim() ? error.message : photoFailed()
       reject(new ApiError(message, { status: xhr.status, code: error.code, fields: error.fields }))
     }
     xhr.send(form)
@@ -71,7 +75,7 @@ export function uploadPhoto(file: File): Promise<PhotoResult> {
 export function saveFeePerHour({ email, feePerHour }: { email: string } & FeePerHourChange) {
   return request(
     api.PUT('/tutors/{idOrEmail}', { params: { path: { idOrEmail: email.toLowerCase() } }, body: { feePerHour } }),
-    FEE_FAILED,
+    feeFailed(),
   )
 }
 

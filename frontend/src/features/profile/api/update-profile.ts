@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { ApiPaths, RequestBody } from '@/api/types'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { updateSessionUser } from '@/lib/session'
 import { profileQueryKey } from './get-profile'
 

@@ -8,15 +8,19 @@ import { TutorPhoto } from '@/components/tutor-card/TutorCard'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '@/lib/constants'
+import { formatNumber } from '@/lib/format'
+import { i18n, useTranslation } from '@/lib/i18n'
 import { notifySuccess } from '@/lib/toaster'
-import { FEE_FAILED, PHOTO_FAILED, useMyTutorCard, useSaveFeePerHour, useUploadPhoto } from '../api/tutor-card'
+import { feeFailed, photoFailed, useMyTutorCard, useSaveFeePerHour, useUploadPhoto } from '../api/tutor-card'
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp']
+/** A number, the same in every language. */
+const FEE_EXAMPLE = '600'
 
 /** Why a file cannot be a photo, or null when it can (the server checks again). */
 export function photoProblem(file: File): string | null {
-  if (!PHOTO_TYPES.includes(file.type)) return 'Choose a JPEG, PNG or WebP image.'
-  if (file.size > MAX_UPLOAD_BYTES) return `The photo is too large. Maximum size is ${MAX_UPLOAD_LABEL}.`
+  if (!PHOTO_TYPES.includes(file.type)) return i18n.t('profile:card.photoType')
+  if (file.size > MAX_UPLOAD_BYTES) return i18n.t('profile:card.photoTooLarge', { max: MAX_UPLOAD_LABEL })
   return null
 }
 
@@ -40,6 +44,7 @@ function previewOf(file: File): string | null {
 }
 
 function PhotoField({ name, photoUrl }: { name: string; photoUrl: string | null }) {
+  const { t } = useTranslation('profile')
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   const [chosen, setChosen] = useState<Chosen | null>(null)
@@ -65,11 +70,11 @@ function PhotoField({ name, photoUrl }: { name: string; photoUrl: string | null 
 
   return (
     <Stack gap="3">
-      <Text fontWeight="medium">Photo</Text>
+      <Text fontWeight="medium">{t('profile:card.photo')}</Text>
       <Flex gap="4" align="center" wrap="wrap">
         {preview ? (
           <Box boxSize="20" borderRadius="full" overflow="hidden" flexShrink={0}>
-            <chakra.img src={preview} alt="Preview of the new photo" boxSize="full" objectFit="cover" />
+            <chakra.img src={preview} alt={t('profile:card.preview')} boxSize="full" objectFit="cover" />
           </Box>
         ) : (
           <TutorPhoto name={name} photoUrl={photoUrl} size="20" />
@@ -81,6 +86,9 @@ function PhotoField({ name, photoUrl }: { name: string; photoUrl: string | null 
             type="file"
             accept={PHOTO_TYPES.join(',')}
             srOnly
+            // The button beside it opens it: named for assistive tech, left out of the Tab order.
+            aria-label={t('profile:card.photo')}
+            tabIndex={-1}
             onChange={(e) => {
               choose(e.target.files?.[0])
               e.target.value = ''
@@ -88,77 +96,85 @@ function PhotoField({ name, photoUrl }: { name: string; photoUrl: string | null 
           />
           <HStack gap="2" wrap="wrap">
             <Button size="sm" variant="outline" onClick={() => input.current?.click()} aria-controls={inputId}>
-              <ImageUp aria-hidden /> {photoUrl ? 'Choose a new photo' : 'Choose a photo'}
+              <ImageUp aria-hidden /> {photoUrl ? t('profile:card.chooseNew') : t('profile:card.choose')}
             </Button>
             {file && (
               <Button
                 size="sm"
                 colorPalette="blue"
                 loading={upload.isPending}
-                loadingText="Uploading…"
+                loadingText={t('profile:card.uploading')}
                 onClick={() =>
                   upload.mutate(file, {
                     onSuccess: () => {
                       setChosen(null)
-                      notifySuccess('Photo updated.')
+                      notifySuccess(t('profile:card.photoUpdated'))
                     },
                   })
                 }
               >
-                Upload photo
+                {t('profile:card.upload')}
               </Button>
             )}
           </HStack>
           <Text fontSize="sm" color="fg.muted">
-            JPEG, PNG or WebP up to {MAX_UPLOAD_LABEL}. It is cropped to a square from the centre.
+            {t('profile:card.photoHelp', { max: MAX_UPLOAD_LABEL })}
           </Text>
         </Stack>
       </Flex>
       <FormAlert
         status="error"
-        message={problem ?? (upload.isError ? errorMessage(upload.error, PHOTO_FAILED) : null)}
+        message={problem ?? (upload.isError ? errorMessage(upload.error, photoFailed()) : null)}
       />
     </Stack>
   )
 }
 
 function FeeField({ email, feePerHour }: { email: string; feePerHour: number | null }) {
+  const { t } = useTranslation('profile')
   const [text, setText] = useState(feePerHour === null ? '' : String(feePerHour))
   const [error, setError] = useState<string | undefined>()
   const save = useSaveFeePerHour()
   return (
     <Box
       as="form"
-      aria-label="Fee per hour"
+      aria-label={t('profile:card.fee')}
       onSubmit={(e: React.FormEvent) => {
         e.preventDefault()
         const fee = parseFee(text)
         if (fee === undefined) {
-          setError(`Enter a whole number of rupees from 0 to ${FEE_PER_HOUR_MAX.toLocaleString('en-IN')}.`)
+          setError(t('profile:card.feeInvalid', { max: formatNumber(FEE_PER_HOUR_MAX) }))
           return
         }
         setError(undefined)
         save.mutate(
           { email, feePerHour: fee },
           {
-            onSuccess: () => notifySuccess(fee === null ? 'Fee cleared.' : 'Fee saved.'),
-            onError: (err) => setError(errorMessage(err, FEE_FAILED)),
+            onSuccess: () => notifySuccess(fee === null ? t('profile:card.feeCleared') : t('profile:card.feeSaved')),
+            onError: (err) => setError(errorMessage(err, feeFailed())),
           },
         )
       }}
     >
       <Flex gap="3" align="flex-end" wrap="wrap">
         <Box flex="1" minW="48" maxW="xs">
-          <FormField
-            label="Fee per hour (₹)"
-            error={error}
-            helperText="Shown on your card as ₹600/hour. Leave empty to show none; describe offers in Fees."
-          >
-            <Input inputMode="numeric" value={text} onChange={(e) => setText(e.target.value)} placeholder="600" />
+          <FormField label={t('profile:card.feeLabel')} error={error} helperText={t('profile:card.feeHelp')}>
+            <Input
+              inputMode="numeric"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={FEE_EXAMPLE}
+            />
           </FormField>
         </Box>
-        <Button type="submit" size="sm" loading={save.isPending} loadingText="Saving…" mb={error ? '7' : '0'}>
-          Save fee
+        <Button
+          type="submit"
+          size="sm"
+          loading={save.isPending}
+          loadingText={t('profile:card.saving')}
+          mb={error ? '7' : '0'}
+        >
+          {t('profile:card.saveFee')}
         </Button>
       </Flex>
     </Box>
@@ -170,16 +186,17 @@ function FeeField({ email, feePerHour }: { email: string; feePerHour: number | n
  * hour (PUT /tutors/{email} `feePerHour`).
  */
 export function TutorCardSettings({ tutorId, email, name }: { tutorId: number; email: string; name: string }) {
+  const { t } = useTranslation('profile')
   const card = useMyTutorCard(tutorId)
   return (
     <Panel as="section" aria-labelledby="tutor-card-heading">
       <Heading as="h2" id="tutor-card-heading" size="xl" mb="1">
-        Your tutor card
+        {t('profile:card.title')}
       </Heading>
       <Text color="fg.muted" mb="5">
-        What parents see when they search for tutors.
+        {t('profile:card.subtitle')}
       </Text>
-      {card.isError && <FormAlert status="error" message={errorMessage(card.error, FEE_FAILED)} />}
+      {card.isError && <FormAlert status="error" message={errorMessage(card.error, feeFailed())} />}
       {card.isSuccess && (
         <Stack gap="6">
           <PhotoField name={name} photoUrl={card.data.photoUrl ?? null} />

@@ -2,14 +2,17 @@ import { Button, Input, Spinner, Stack } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { z } from '@/lib/zod'
+import { translated, z } from '@/lib/zod'
 import { errorMessage } from '@/api/client'
 import { asRole, roleLabel } from '@/api/types'
+import { BlockedPeople } from '@/components/moderation/BlockedPeople'
 import { Page, Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { MESSAGES, PHONE_DIGITS } from '@/lib/constants'
+import { PHONE_DIGITS } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useProfile } from '../api/get-profile'
@@ -18,7 +21,7 @@ import { useUpdateProfile } from '../api/update-profile'
 
 const profileSchema = z.object({
   fullname: z.string().check(z.trim()),
-  phone: z.string().check(z.trim(), z.maxLength(PHONE_DIGITS, `Phone must be at most ${PHONE_DIGITS} characters.`)),
+  phone: z.string().check(z.trim(), z.maxLength(PHONE_DIGITS, translated('profile:form.phoneTooLong'))),
 })
 
 interface MyProfileProps {
@@ -30,6 +33,7 @@ interface MyProfileProps {
 }
 
 export default function MyProfile({ sections }: MyProfileProps) {
+  const { t } = useTranslation('profile')
   const profile = useProfile()
   const update = useUpdateProfile()
   // The profile stored at login shows at once, so the form does not grow from a spinner and push
@@ -45,43 +49,50 @@ export default function MyProfile({ sections }: MyProfileProps) {
     resetOptions: { keepDirtyValues: true },
   })
   const { errors } = form.formState
+  const fullnameField = form.register('fullname')
+  const phoneField = form.register('phone')
 
   const onSubmit = form.handleSubmit((changes) =>
     update.mutate(changes, {
-      onSuccess: () => notifySuccess('Profile updated successfully.'),
+      onSuccess: () => notifySuccess(t('profile:form.updated')),
       onError: (e) => notifyError(showServerError(form, e, MESSAGES.updateProfileFailed)),
     }),
   )
 
   return (
-    <Page title="My Profile" maxW="2xl">
+    <Page title={t('profile:title')} maxW="2xl">
       <Stack gap="6">
         <Panel>
-          {!user && profile.isPending && <Spinner aria-label="Loading profile" />}
+          {!user && profile.isPending && <Spinner aria-label={t('profile:loading')} />}
           {profile.isError && (
             <FormAlert status="error" message={errorMessage(profile.error, MESSAGES.loadProfileFailed)} />
           )}
           {user && (
-            <form onSubmit={onSubmit} noValidate aria-label="My profile">
+            <form onSubmit={onSubmit} noValidate aria-label={t('profile:form.label')}>
               <Stack gap="4">
-                <FormField label="Full name" error={errors.fullname?.message}>
-                  <Input autoComplete="name" {...form.register('fullname')} />
+                <FormField label={t('profile:form.fullName')} error={errors.fullname?.message}>
+                  <Input autoComplete="name" {...fullnameField} />
                 </FormField>
                 <FormField
-                  label="Phone"
+                  label={t('profile:form.phone')}
                   error={errors.phone?.message}
-                  helperText={`At most ${PHONE_DIGITS} characters`}
+                  helperText={t('profile:form.phoneHelp', { max: PHONE_DIGITS })}
                 >
-                  <Input type="tel" autoComplete="tel-national" maxLength={PHONE_DIGITS} {...form.register('phone')} />
+                  <Input type="tel" autoComplete="tel-national" maxLength={PHONE_DIGITS} {...phoneField} />
                 </FormField>
-                <FormField label="Email" readOnly helperText="Your e-mail cannot be changed.">
+                <FormField label={t('profile:form.email')} readOnly helperText={t('profile:form.emailFixed')}>
                   <Input value={user.email} readOnly bg="bg.muted" />
                 </FormField>
-                <FormField label="Role" readOnly>
+                <FormField label={t('profile:form.role')} readOnly>
                   <Input value={roleLabel(asRole(user.role))} readOnly bg="bg.muted" />
                 </FormField>
-                <Button type="submit" alignSelf="flex-start" loading={update.isPending} loadingText="Saving...">
-                  Save Changes
+                <Button
+                  type="submit"
+                  alignSelf="flex-start"
+                  loading={update.isPending}
+                  loadingText={t('profile:form.saving')}
+                >
+                  {t('profile:form.save')}
                 </Button>
               </Stack>
             </form>
@@ -91,6 +102,11 @@ export default function MyProfile({ sections }: MyProfileProps) {
           <TutorCardSettings tutorId={user.id} email={user.email} name={user.fullname || user.email} />
         )}
         {sections}
+        {user && (
+          <Panel>
+            <BlockedPeople />
+          </Panel>
+        )}
       </Stack>
     </Page>
   )

@@ -4,6 +4,7 @@ import { useEffect, useRef, type RefObject } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { Panel } from '@/components/page'
 import { FormField } from '@/components/ui/form-field'
+import { useTranslation } from '@/lib/i18n'
 import { useMyOpenRequests } from '../api/recommendations'
 import { RecommendedTutors } from './RecommendedTutors'
 
@@ -51,6 +52,7 @@ export default function RecommendationsPanel() {
 type OpenRequest = NonNullable<ReturnType<typeof useMyOpenRequests>['data']>[number]
 
 function Recommendations({ requests }: { requests: OpenRequest[] }) {
+  const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
   const sectionRef = useRef<HTMLElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -70,19 +72,16 @@ function Recommendations({ requests }: { requests: OpenRequest[] }) {
     <Panel as="section" ref={sectionRef} aria-labelledby="recommended-heading" mt="6" scrollMarginTop="20">
       <Stack gap="4">
         <Heading as="h2" id="recommended-heading" size="xl" ref={headingRef} tabIndex={-1} _focus={{ outline: 'none' }}>
-          Recommended tutors
+          {t('recommendations:panel.title')}
         </Heading>
-        <Text color="fg.muted">
-          The tutors who fit your request best, and why. Invite one and they get a notification to get in touch. No
-          tutor pays to appear here.
-        </Text>
+        <Text color="fg.muted">{t('recommendations:panel.intro')}</Text>
         {requests.length > 1 ? (
-          <FormField label="For your request">
+          <FormField label={t('recommendations:panel.forRequest')}>
             <NativeSelect.Root recipe={nativeSelectSlotRecipe} maxW="md">
               <NativeSelect.Field value={String(request.id)} onChange={(e) => choose(e.target.value)}>
                 {requests.map((r) => (
                   <option key={r.id} value={String(r.id)}>
-                    {r.subject} · {r.classLevel}
+                    {t('recommendations:panel.option', { subject: r.subject, classLevel: r.classLevel })}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -91,7 +90,7 @@ function Recommendations({ requests }: { requests: OpenRequest[] }) {
           </FormField>
         ) : (
           <Text fontWeight="medium">
-            For your request: {request.subject} · {request.classLevel}
+            {t('recommendations:panel.forRequestOne', { subject: request.subject, classLevel: request.classLevel })}
           </Text>
         )}
         <RecommendedTutors key={request.id} requestId={request.id} />

@@ -5,11 +5,13 @@ import { errorMessage } from '@/api/client'
 import type { RecommendedTutor } from '@/api/discovery-types'
 import { TutorCard, tutorName } from '@/components/tutor-card/TutorCard'
 import { FormAlert } from '@/components/ui/form-alert'
+import { useTranslation } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
-import { INVITE_FAILED, RECOMMENDATIONS_FAILED, useInviteTutor, useRecommendations } from '../api/recommendations'
+import { useInviteTutor, useRecommendations } from '../api/recommendations'
 
 /** The match score as a bar and a number, read as '87 out of 100 match'. */
 function Score({ score }: { score: number }) {
+  const { t } = useTranslation()
   return (
     <Progress.Root
       recipe={progressSlotRecipe}
@@ -18,13 +20,13 @@ function Score({ score }: { score: number }) {
       max={100}
       size="sm"
       colorPalette={score >= 70 ? 'green' : score >= 40 ? 'orange' : 'gray'}
-      translations={{ value: () => `${score} out of 100` }}
+      translations={{ value: () => t('recommendations:score.value', { score }) }}
       flex="1"
       maxW="48"
     >
       <HStack gap="2">
         <Progress.Label fontSize="sm" fontWeight="semibold" whiteSpace="nowrap">
-          Match {score}/100
+          {t('recommendations:score.label', { score })}
         </Progress.Label>
         <Progress.Track flex="1">
           <Progress.Range />
@@ -35,13 +37,21 @@ function Score({ score }: { score: number }) {
 }
 
 function Recommendation({ tutor, requestId, closed }: { tutor: RecommendedTutor; requestId: number; closed: boolean }) {
+  const { t } = useTranslation()
   const invite = useInviteTutor()
   const name = tutorName(tutor)
   return (
     <TutorCard tutor={tutor} headingLevel="h3">
       <Stack gap="2" mt="3" pt="3" borderTopWidth="1px" borderColor="border">
         <Score score={tutor.score} />
-        <Box as="ul" aria-label={`Why ${name} matches`} listStyleType="none" m="0" p="0" fontSize="sm">
+        <Box
+          as="ul"
+          aria-label={t('recommendations:tutor.why', { name })}
+          listStyleType="none"
+          m="0"
+          p="0"
+          fontSize="sm"
+        >
           {tutor.reasons.map((reason, i) => (
             <Box as="li" key={reason} display="inline">
               {i > 0 && (
@@ -55,8 +65,14 @@ function Recommendation({ tutor, requestId, closed }: { tutor: RecommendedTutor;
         </Box>
         <Flex justify="flex-end">
           {tutor.invited ? (
-            <Button size="sm" variant="subtle" colorPalette="green" disabled aria-label={`${name} invited`}>
-              <Check aria-hidden /> Invited
+            <Button
+              size="sm"
+              variant="subtle"
+              colorPalette="green"
+              disabled
+              aria-label={t('recommendations:tutor.invitedName', { name })}
+            >
+              <Check aria-hidden /> {t('recommendations:tutor.invited')}
             </Button>
           ) : (
             <Button
@@ -64,19 +80,19 @@ function Recommendation({ tutor, requestId, closed }: { tutor: RecommendedTutor;
               colorPalette="blue"
               disabled={closed}
               loading={invite.isPending}
-              loadingText="Inviting…"
-              aria-label={`Invite ${name}`}
+              loadingText={t('recommendations:tutor.inviting')}
+              aria-label={t('recommendations:tutor.inviteName', { name })}
               onClick={() =>
                 invite.mutate(
                   { requestId, tutorId: tutor.id },
                   {
-                    onSuccess: () => notifySuccess(`${name} is invited to your request.`),
-                    onError: (e) => notifyError(errorMessage(e, INVITE_FAILED)),
+                    onSuccess: () => notifySuccess(t('recommendations:tutor.inviteSent', { name })),
+                    onError: (e) => notifyError(errorMessage(e, t('recommendations:tutor.inviteFailed'))),
                   },
                 )
               }
             >
-              <Send aria-hidden /> Invite
+              <Send aria-hidden /> {t('recommendations:tutor.invite')}
             </Button>
           )}
         </Flex>
@@ -91,21 +107,18 @@ function Recommendation({ tutor, requestId, closed }: { tutor: RecommendedTutor;
  * to the profile and Invite (→ Invited), which notifies the tutor.
  */
 export function RecommendedTutors({ requestId, closed = false }: { requestId: number; closed?: boolean }) {
+  const { t } = useTranslation()
   const recommendations = useRecommendations(requestId)
-  if (recommendations.isPending) return <Spinner aria-label="Loading recommended tutors" />
+  if (recommendations.isPending) return <Spinner aria-label={t('recommendations:list.loading')} />
   if (recommendations.isError) {
-    return <FormAlert status="error" message={errorMessage(recommendations.error, RECOMMENDATIONS_FAILED)} />
+    return <FormAlert status="error" message={errorMessage(recommendations.error, t('recommendations:list.failed'))} />
   }
   const tutors = recommendations.data.tutors
   if (tutors.length === 0) {
-    return (
-      <Text color="fg.muted">
-        No tutor matches this request yet. Tutors nearby see your request and new ones join every day.
-      </Text>
-    )
+    return <Text color="fg.muted">{t('recommendations:list.empty')}</Text>
   }
   return (
-    <Stack as="ul" listStyleType="none" gap="3" aria-label="Recommended tutors">
+    <Stack as="ul" listStyleType="none" gap="3" aria-label={t('recommendations:list.label')}>
       {tutors.map((tutor) => (
         <li key={tutor.id}>
           <Recommendation tutor={tutor} requestId={requestId} closed={closed} />

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { myRequestsQueryKey } from './keys'
 
 /** GET /tuition/mine: the parent's own requests, newest first, each with its interested tutors. */

@@ -1,22 +1,23 @@
-import { Box, Button, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Box, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { useState } from 'react'
 import { errorMessage } from '@/api/client'
 import type { TuitionRequest } from '@/api/types'
-import { DialogShell } from '@/components/ui/dialog'
+import { DialogShell, FormDialogButtons } from '@/components/ui/dialog'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { useTranslation, type TFunction } from '@/lib/i18n'
 import { notifySuccess } from '@/lib/toaster'
-import { CLOSE_REQUEST_FAILED, useCloseRequest } from '../api/close-request'
+import { closeRequestFailed, useCloseRequest } from '../api/close-request'
 import type { CloseOutcome } from '../api/types'
 
 const OUTCOMES: Array<{ value: CloseOutcome; label: string; hint: string }> = [
-  { value: 'found_tutor', label: 'Found a tutor', hint: 'Through HomeTutor or elsewhere.' },
-  { value: 'not_needed', label: 'No longer needed', hint: 'The classes are not wanted any more.' },
+  { value: 'found_tutor', label: 'requests:outcome.foundTutor', hint: 'requests:outcome.foundTutorHint' },
+  { value: 'not_needed', label: 'requests:outcome.notNeeded', hint: 'requests:outcome.notNeededHint' },
 ]
 
-function tutorName(t: TuitionRequest['interestedTutors'][number]) {
-  return t.fullname || t.name || 'Tutor'
+function tutorName(t: TFunction, tutor: TuitionRequest['interestedTutors'][number]) {
+  return tutor.fullname || tutor.name || t('shared:tutorCard.fallbackName')
 }
 
 /**
@@ -24,6 +25,7 @@ function tutorName(t: TuitionRequest['interestedTutors'][number]) {
  * needed'). A closed request leaves tutors' searches and alerts; it can be reopened.
  */
 export function CloseRequestDialog({ request, onClose }: { request: TuitionRequest | null; onClose: () => void }) {
+  const { t } = useTranslation('requests')
   const close = useCloseRequest()
   const [outcome, setOutcome] = useState<CloseOutcome>('found_tutor')
   const [tutorId, setTutorId] = useState('')
@@ -46,10 +48,10 @@ export function CloseRequestDialog({ request, onClose }: { request: TuitionReque
       { id: request.id, body },
       {
         onSuccess: () => {
-          notifySuccess('Request closed.')
+          notifySuccess(t('requests:close.closed'))
           done()
         },
-        onError: (err) => setError(errorMessage(err, CLOSE_REQUEST_FAILED)),
+        onError: (err) => setError(errorMessage(err, closeRequestFailed())),
       },
     )
   }
@@ -57,28 +59,26 @@ export function CloseRequestDialog({ request, onClose }: { request: TuitionReque
   return (
     <DialogShell
       open={request !== null}
-      title={`Close the ${request?.subject ?? ''} request?`}
+      title={t('requests:close.title', { subject: request?.subject ?? '' })}
       onClose={done}
       footer={
-        <>
-          <Button variant="outline" onClick={done} disabled={close.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="close-request-form" loading={close.isPending} loadingText="Closing...">
-            Close request
-          </Button>
-        </>
+        <FormDialogButtons
+          formId="close-request-form"
+          label={t('requests:close.submit')}
+          busy={close.isPending}
+          busyLabel={t('requests:close.closing')}
+          onCancel={done}
+        />
       }
     >
       <form id="close-request-form" onSubmit={submit} noValidate>
         <Stack gap="4">
           <Text fontSize="sm" color="fg.muted">
-            Tutors will no longer see it or be alerted about it; those who were interested are told. You can reopen it
-            later.
+            {t('requests:close.text')}
           </Text>
           <Box as="fieldset" border="0" p="0" m="0">
             <Text as="legend" fontWeight="medium" mb="2">
-              Why are you closing it?
+              {t('requests:close.why')}
             </Text>
             <Stack gap="2">
               {OUTCOMES.map((o) => (
@@ -104,10 +104,10 @@ export function CloseRequestDialog({ request, onClose }: { request: TuitionReque
                   />
                   <span>
                     <Text as="span" fontWeight="semibold" display="block">
-                      {o.label}
+                      {t(o.label)}
                     </Text>
                     <Text as="span" fontSize="sm" color="fg.muted">
-                      {o.hint}
+                      {t(o.hint)}
                     </Text>
                   </span>
                 </Box>
@@ -115,13 +115,13 @@ export function CloseRequestDialog({ request, onClose }: { request: TuitionReque
             </Stack>
           </Box>
           {outcome === 'found_tutor' && tutors.length > 0 && (
-            <FormField label="Which tutor? (optional)">
+            <FormField label={t('requests:close.which')}>
               <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
                 <NativeSelect.Field name="tutorId" value={tutorId} onChange={(e) => setTutorId(e.target.value)}>
-                  <option value="">Someone else, or I'd rather not say</option>
-                  {tutors.map((t) => (
-                    <option key={t.tutor} value={t.tutor}>
-                      {tutorName(t)}
+                  <option value="">{t('requests:close.someoneElse')}</option>
+                  {tutors.map((tutor) => (
+                    <option key={tutor.tutor} value={tutor.tutor}>
+                      {tutorName(t, tutor)}
                     </option>
                   ))}
                 </NativeSelect.Field>

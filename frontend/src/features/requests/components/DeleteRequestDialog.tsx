@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react'
 import { dialogSlotRecipe } from '@chakra-ui-theme/recipes/dialog'
+import { useTranslation } from '@/lib/i18n'
 
 interface DeleteRequestDialogProps {
   subject: string | null
@@ -10,6 +11,7 @@ interface DeleteRequestDialogProps {
 
 /** Asks before a request (and the interest in it) is deleted. */
 export function DeleteRequestDialog({ subject, deleting, onConfirm, onClose }: DeleteRequestDialogProps) {
+  const { t } = useTranslation('requests')
   return (
     <Dialog.Root
       recipe={dialogSlotRecipe}
@@ -25,19 +27,22 @@ export function DeleteRequestDialog({ subject, deleting, onConfirm, onClose }: D
         <Dialog.Positioner px="3">
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Delete request?</Dialog.Title>
+              <Dialog.Title>{t('requests:delete.title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text>
-                The {subject} request and the tutors&apos; interest in it will be deleted. This cannot be undone.
-              </Text>
+              <Text>{t('requests:delete.text', { subject })}</Text>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose} disabled={deleting}>
-                Cancel
+                {t('shared:ui.cancel')}
               </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={deleting} loadingText="Deleting...">
-                Delete
+              <Button
+                colorPalette="red"
+                onClick={onConfirm}
+                loading={deleting}
+                loadingText={t('requests:delete.deleting')}
+              >
+                {t('requests:delete.confirm')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

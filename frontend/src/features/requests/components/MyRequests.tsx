@@ -5,11 +5,13 @@ import { errorMessage } from '@/api/client'
 import type { TuitionRequest } from '@/api/types'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
-import { MESSAGES } from '@/lib/constants'
+import { useVocabulary } from '@/features/vocabulary'
+import { useTranslation } from '@/lib/i18n'
+import { MESSAGES } from '@/lib/messages'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useDeleteRequest } from '../api/delete-request'
 import { useMyRequests } from '../api/get-my-requests'
-import { RequestItem } from './RequestItem'
+import { RequestItem, requestTermText } from './RequestItem'
 
 // The dialogs, and with them Chakra's dialog machinery (~12 KB), load when one is first opened,
 // not with the dashboard.
@@ -38,13 +40,14 @@ function usePostedRequestId(): number | null {
   return posted
 }
 
-export const POSTED_MESSAGE = 'Your request is posted. Tutors near you can see it now and say they are interested.'
-
 /** SPEC §2: the parent's requests, each expandable to its Interested Tutors, with Edit and Delete. */
 export default function MyRequests() {
+  const { t } = useTranslation('requests')
   const mine = useMyRequests()
   const postedId = usePostedRequestId()
   const posted = mine.data?.find((r) => r.id === postedId)
+  // The subject as the list names it: the vocabulary's label in the language shown.
+  const vocab = useVocabulary().data
   const remove = useDeleteRequest()
   const [toDelete, setToDelete] = useState<TuitionRequest | null>(null)
   const [toClose, setToClose] = useState<TuitionRequest | null>(null)
@@ -63,7 +66,7 @@ export default function MyRequests() {
     if (!toDelete) return
     remove.mutate(toDelete.id, {
       onSuccess: () => {
-        notifySuccess('Request deleted.')
+        notifySuccess(t('requests:list.deleted'))
         setToDelete(null)
       },
       onError: (e) => {
@@ -77,29 +80,34 @@ export default function MyRequests() {
     <Panel as="section" aria-labelledby="my-requests">
       <HStack justify="space-between" wrap="wrap" gap="3" mb="4">
         <Heading as="h2" id="my-requests" size="xl">
-          My Tuition Requests
+          {t('requests:list.title')}
         </Heading>
         <Button asChild size="sm">
-          <RouterLink to="/request/new">Post a New Request</RouterLink>
+          <RouterLink to="/request/new">{t('requests:list.postNew')}</RouterLink>
         </Button>
       </HStack>
       {posted && (
         <Box mb="4">
-          <FormAlert status="success" message={`${posted.subject}: ${POSTED_MESSAGE}`} />
+          <FormAlert
+            status="success"
+            message={t('requests:list.posted', {
+              subject: requestTermText(vocab, 'subjects', posted.subjectId, posted.subject),
+            })}
+          />
         </Box>
       )}
-      {mine.isPending && <Spinner aria-label="Loading requests" />}
+      {mine.isPending && <Spinner aria-label={t('requests:list.loading')} />}
       {mine.isError && <FormAlert status="error" message={errorMessage(mine.error, MESSAGES.fetchRequestsFailed)} />}
       {mine.isSuccess && mine.data.length === 0 && (
         <Box textAlign="center" py="6">
-          <Text mb="3">You have not posted any tuition requests yet.</Text>
+          <Text mb="3">{t('requests:list.empty')}</Text>
           <Button asChild variant="outline">
-            <RouterLink to="/request/new">Post your first request</RouterLink>
+            <RouterLink to="/request/new">{t('requests:list.postFirst')}</RouterLink>
           </Button>
         </Box>
       )}
       {mine.isSuccess && mine.data.length > 0 && (
-        <Stack as="ul" listStyleType="none" gap="4" aria-label="My tuition requests">
+        <Stack as="ul" listStyleType="none" gap="4" aria-label={t('requests:list.label')}>
           {mine.data.map((r) => (
             <RequestItem key={r.id} request={r} onDelete={() => askDelete(r)} onCloseRequest={() => askClose(r)} />
           ))}

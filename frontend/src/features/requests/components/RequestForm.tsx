@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { OTHER, TermRadios, TermSelect, termLabel, useVocabulary } from '@/features/vocabulary'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import type { RequestInput } from '../api/types'
 import { EMPTY_REQUEST, MODE_FALLBACK, requestSchema, TEXT_MAX, type RequestFormValues } from '../lib/request-schema'
 
@@ -18,22 +19,23 @@ const TERM_FIELDS = {
   subjects: {
     id: 'subjectId',
     text: 'subject',
-    label: 'Subject',
-    placeholder: 'Choose a subject',
-    otherLabel: 'Which subject?',
-    otherPlaceholder: 'e.g. Vedic maths',
+    label: 'requests:form.subject.label',
+    placeholder: 'requests:form.subject.placeholder',
+    otherLabel: 'requests:form.subject.otherLabel',
+    otherPlaceholder: 'requests:form.subject.otherPlaceholder',
   },
   classes: {
     id: 'classId',
     text: 'classLevel',
-    label: 'Class',
-    placeholder: 'Choose a class or exam',
-    otherLabel: 'Which class or exam?',
-    otherPlaceholder: 'e.g. CA Foundation',
+    label: 'requests:form.class.label',
+    placeholder: 'requests:form.class.placeholder',
+    otherLabel: 'requests:form.class.otherLabel',
+    otherPlaceholder: 'requests:form.class.otherPlaceholder',
   },
 } as const
 
 function TermOrOther({ form, facet }: { form: ReturnType<typeof useRequestForm>; facet: keyof typeof TERM_FIELDS }) {
+  const { t } = useTranslation('requests')
   const { id, text, label, placeholder, otherLabel, otherPlaceholder } = TERM_FIELDS[facet]
   const { errors } = form.formState
   const otherText = useWatch({ control: form.control, name: text })
@@ -43,17 +45,17 @@ function TermOrOther({ form, facet }: { form: ReturnType<typeof useRequestForm>;
       name={id}
       render={({ field }) => (
         <TermSelect
-          label={label}
+          label={t(label)}
           facet={facet}
           value={field.value}
           onChange={field.onChange}
           required
-          placeholder={placeholder}
+          placeholder={t(placeholder)}
           // Without 'Other' the text field is hidden: its message (too long) shows on the select.
           error={errors[id]?.message ?? (field.value === OTHER ? undefined : errors[text]?.message)}
           allowOther
-          otherLabel={otherLabel}
-          otherPlaceholder={otherPlaceholder}
+          otherLabel={t(otherLabel)}
+          otherPlaceholder={t(otherPlaceholder)}
           otherText={otherText}
           onOtherTextChange={(value) => form.setValue(text, value, { shouldDirty: true })}
           otherError={errors[text]?.message}
@@ -84,9 +86,11 @@ export function RequestForm({
   onSubmit,
   failureMessage,
 }: RequestFormProps) {
+  const { t } = useTranslation('requests')
   const form = useRequestForm(initialValues)
   const { errors } = form.formState
   const vocabulary = useVocabulary()
+  const preferredTime = form.register('preferredTime')
 
   // A 400 names its fields: those go next to the fields, anything else above the button.
   const submit = form.handleSubmit(async (input) => {
@@ -108,7 +112,7 @@ export function RequestForm({
     <form
       onSubmit={submit}
       noValidate
-      aria-label={mode === 'create' ? 'Post a tuition request' : 'Edit tuition request'}
+      aria-label={mode === 'create' ? t('requests:form.createLabel') : t('requests:form.editLabel')}
     >
       <Stack gap="4">
         <TermOrOther form={form} facet="subjects" />
@@ -118,12 +122,12 @@ export function RequestForm({
           name="board"
           render={({ field }) => (
             <TermSelect
-              label="Board"
+              label={t('requests:form.board.label')}
               facet="boards"
               value={field.value}
               onChange={field.onChange}
-              placeholder="Any / not sure"
-              helperText="Optional: tutors who know the syllabus are matched first."
+              placeholder={t('requests:form.board.placeholder')}
+              helperText={t('requests:form.board.help')}
               error={errors.board?.message}
             />
           )}
@@ -133,21 +137,21 @@ export function RequestForm({
           name="mode"
           render={({ field }) => (
             <TermRadios
-              legend="Where should classes happen?"
+              legend={t('requests:form.mode.legend')}
               facet="modes"
               value={field.value}
               onChange={field.onChange}
-              fallback={MODE_FALLBACK}
+              fallback={MODE_FALLBACK.map((term) => ({ ...term, label: t(term.label) }))}
               name="mode"
             />
           )}
         />
-        <FormField label="Preferred time" required error={errors.preferredTime?.message}>
-          <Input placeholder="e.g. Weekdays 5-7 PM" {...form.register('preferredTime')} />
+        <FormField label={t('requests:form.preferredTime.label')} required error={errors.preferredTime?.message}>
+          <Input placeholder={t('requests:form.preferredTime.placeholder')} {...preferredTime} />
         </FormField>
         <Box as="fieldset">
           <Box as="legend" fontWeight="medium" fontSize="sm" mb="1.5">
-            Location{' '}
+            {t('requests:form.location')}{' '}
             <Box as="span" color="fg.error" aria-hidden>
               *
             </Box>
@@ -163,12 +167,16 @@ export function RequestForm({
         <FormAlert status="error" message={errors.root?.server?.message ?? null} />
         <FormAlert status="success" message={success ?? null} />
         <HStack gap="3">
-          <Button type="submit" loading={submitting} loadingText={mode === 'create' ? 'Posting...' : 'Saving...'}>
-            {mode === 'create' ? 'Post Request' : 'Update Request'}
+          <Button
+            type="submit"
+            loading={submitting}
+            loadingText={mode === 'create' ? t('requests:form.posting') : t('requests:form.saving')}
+          >
+            {mode === 'create' ? t('requests:form.post') : t('requests:form.update')}
           </Button>
           {mode === 'edit' && (
             <Button type="button" variant="outline" onClick={() => form.reset()} disabled={submitting}>
-              Cancel
+              {t('shared:ui.cancel')}
             </Button>
           )}
         </HStack>

@@ -8,12 +8,13 @@ import { useNearestPlace } from '@/components/places/api'
 import { shortPlaceName } from '@/components/places/types'
 import { OTHER, termLabel, useVocabulary, type Vocabulary } from '@/features/vocabulary'
 import { formatDate } from '@/lib/format'
+import { useTranslation, type TFunction } from '@/lib/i18n'
 import { notifyError, notifySuccess } from '@/lib/toaster'
-import { REOPEN_REQUEST_FAILED, useReopenRequest } from '../api/close-request'
+import { reopenRequestFailed, useReopenRequest } from '../api/close-request'
 import type { MyRequest } from '../api/types'
 import { InterestedTutors } from './InterestedTutors'
 
-const OUTCOME_TEXT = { found_tutor: 'Found a tutor', not_needed: 'No longer needed' } as const
+const OUTCOME_TEXT = { found_tutor: 'requests:outcome.foundTutor', not_needed: 'requests:outcome.notNeeded' } as const
 
 /**
  * On a phone the card's buttons fill their rows instead of wrapping raggedly: the two ways to find a
@@ -23,10 +24,9 @@ const FULL_ROW = { w: { base: 'full', sm: 'auto' } } as const
 const FILL_ROW = { flexGrow: { base: 1, sm: 0 } } as const
 
 /** Why tutors no longer see a flagged request: an admin flagged it, for the reason they gave (if any). */
-export function flagNote(reason: string | null | undefined): string {
-  const why = reason?.trim().replace(/[.!?]+$/, '')
-  const flagged = why ? `Flagged by a HomeTutor admin. Reason: ${why}.` : 'Flagged by a HomeTutor admin.'
-  return `${flagged} Tutors do not see this request while it is flagged.`
+export function flagNote(t: TFunction, reason: string | null | undefined): string {
+  const why = reason?.trim().replace(/[.!?।]+$/, '')
+  return why ? t('requests:item.flagNoteReason', { reason: why }) : t('requests:item.flagNote')
 }
 
 /**
@@ -34,12 +34,13 @@ export function flagNote(reason: string | null | undefined): string {
  * yet, the place the point lies in. Never coordinates.
  */
 function RequestPlace({ request }: { request: MyRequest }) {
+  const { t } = useTranslation('requests')
   const [lng, lat] = request.location.coordinates
   const asked = request.placeName === undefined && lat !== undefined && lng !== undefined
   const nearest = useNearestPlace(asked ? [lng, lat] : null)
   const name = request.placeName ?? (nearest.data ? shortPlaceName(nearest.data) : null)
   if (asked && nearest.isPending) return null
-  return <LabeledText label="Location">{name ?? 'Your pin on the map'}</LabeledText>
+  return <LabeledText label={t('requests:item.location')}>{name ?? t('requests:item.yourPin')}</LabeledText>
 }
 
 /** A request's subject or class as a person reads it: the vocabulary's label, or the parent's words. */
@@ -61,6 +62,7 @@ export function RequestItem({
   onDelete: () => void
   onCloseRequest: () => void
 }) {
+  const { t } = useTranslation('requests')
   const [open, setOpen] = useState(false)
   const vocab = useVocabulary().data
   const reopen = useReopenRequest()
@@ -68,46 +70,51 @@ export function RequestItem({
   const closedWith = request.interestedTutors.find((t) => t.tutor === request.closedTutorId)
   const count = request.interestedTutors.length
   const panelId = `request-${request.id}-tutors`
+  const terms = {
+    subject: requestTermText(vocab, 'subjects', request.subjectId, request.subject),
+    classLevel: requestTermText(vocab, 'classes', request.classId, request.classLevel),
+    board: request.board && termLabel(vocab, 'boards', request.board),
+    mode: request.mode && termLabel(vocab, 'modes', request.mode),
+  }
   return (
     <Box as="li" borderWidth="1px" borderColor="border" borderRadius="lg" p={{ base: '4', md: '5' }}>
       <Stack gap="1" mb="3">
         <HStack justify="space-between" align="start" wrap="wrap">
           <Heading as="h3" size="md">
-            {requestTermText(vocab, 'subjects', request.subjectId, request.subject)}
+            {terms.subject}
           </Heading>
           <HStack gap="2">
             <Badge colorPalette={closed ? 'gray' : 'green'} data-testid={`status-${request.id}`}>
-              {closed ? 'Closed' : 'Open'}
+              {closed ? t('requests:item.closed') : t('requests:item.open')}
             </Badge>
-            {request.flagged && <Badge colorPalette="red">Flagged</Badge>}
+            {request.flagged && <Badge colorPalette="red">{t('requests:item.flagged')}</Badge>}
           </HStack>
         </HStack>
-        <LabeledText label="Class">
-          {requestTermText(vocab, 'classes', request.classId, request.classLevel)}
-        </LabeledText>
-        {request.board && <LabeledText label="Board">{termLabel(vocab, 'boards', request.board)}</LabeledText>}
-        {request.mode && <LabeledText label="Mode">{termLabel(vocab, 'modes', request.mode)}</LabeledText>}
-        <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
+        <LabeledText label={t('requests:item.class')}>{terms.classLevel}</LabeledText>
+        {request.board && <LabeledText label={t('requests:item.board')}>{terms.board}</LabeledText>}
+        {request.mode && <LabeledText label={t('requests:item.mode')}>{terms.mode}</LabeledText>}
+        <LabeledText label={t('requests:item.preferredTime')}>{request.preferredTime}</LabeledText>
         <RequestPlace request={request} />
         <Text fontSize="sm" color="fg.muted">
-          Posted {formatDate(request.createdAt, 'numeric')}
+          {t('requests:item.postedOn', { date: formatDate(request.createdAt) })}
         </Text>
         {request.flagged && (
           <Text fontSize="sm" color="red.700" data-testid={`flag-note-${request.id}`}>
-            {flagNote(request.flagReason)}
+            {flagNote(t, request.flagReason)}
           </Text>
         )}
         {closed && (
           <Text fontSize="sm" data-testid={`closed-note-${request.id}`}>
-            Closed {formatDate(request.closedAt, 'numeric', '')}
-            {request.closeOutcome && ` · ${OUTCOME_TEXT[request.closeOutcome]}`}
-            {closedWith && ` (${closedWith.fullname || closedWith.name})`}. Tutors no longer see it.
+            {t('requests:item.closedNote', {
+              date: formatDate(request.closedAt, 'short', ''),
+              details:
+                (request.closeOutcome ? ` · ${t(OUTCOME_TEXT[request.closeOutcome])}` : '') +
+                (closedWith ? ` (${closedWith.fullname || closedWith.name})` : ''),
+            })}
           </Text>
         )}
         <Text fontSize="sm" color="fg.muted" data-testid={`privacy-note-${request.id}`}>
-          {request.approximateLocation
-            ? 'Tutors see an approximate location, 250–500 m from your pin, never your address.'
-            : 'Tutors will see an approximate location, never your address.'}
+          {request.approximateLocation ? t('requests:item.privacyApproximate') : t('requests:item.privacy')}
         </Text>
       </Stack>
       <HStack gap="2" wrap="wrap">
@@ -119,22 +126,26 @@ export function RequestItem({
           aria-controls={open ? panelId : undefined}
           onClick={() => setOpen((o) => !o)}
         >
-          Interested Tutors ({count}) {open ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
+          {t('requests:item.interestedCount', { count })}{' '}
+          {open ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
         </Button>
         {!closed && (
           <Button size="sm" variant="outline" {...FULL_ROW} asChild>
             {/* The dashboard's recommendations panel (features/recommendations) reads the id. */}
             <RouterLink
               to={{ search: `?recommend=${request.id}` }}
-              aria-label={`Recommended tutors for ${request.subject}`}
+              aria-label={t('requests:item.recommendedFor', { subject: terms.subject })}
             >
-              Recommended tutors
+              {t('requests:item.recommended')}
             </RouterLink>
           </Button>
         )}
         <Button size="sm" variant="outline" {...FILL_ROW} asChild>
-          <RouterLink to={`/request/${request.id}/edit`} aria-label={`Edit ${request.subject} request`}>
-            Edit
+          <RouterLink
+            to={`/request/${request.id}/edit`}
+            aria-label={t('requests:item.editLabel', { subject: terms.subject })}
+          >
+            {t('requests:item.edit')}
           </RouterLink>
         </Button>
         {closed ? (
@@ -144,15 +155,15 @@ export function RequestItem({
             colorPalette="green"
             {...FILL_ROW}
             loading={reopen.isPending}
-            aria-label={`Reopen ${request.subject} request`}
+            aria-label={t('requests:item.reopenLabel', { subject: terms.subject })}
             onClick={() =>
               reopen.mutate(request.id, {
-                onSuccess: () => notifySuccess('Request reopened.'),
-                onError: (e) => notifyError(errorMessage(e, REOPEN_REQUEST_FAILED)),
+                onSuccess: () => notifySuccess(t('requests:item.reopened')),
+                onError: (e) => notifyError(errorMessage(e, reopenRequestFailed())),
               })
             }
           >
-            Reopen
+            {t('requests:item.reopen')}
           </Button>
         ) : (
           <Button
@@ -160,9 +171,9 @@ export function RequestItem({
             variant="outline"
             {...FILL_ROW}
             onClick={onCloseRequest}
-            aria-label={`Close ${request.subject} request`}
+            aria-label={t('requests:item.closeLabel', { subject: terms.subject })}
           >
-            Close request
+            {t('requests:item.close')}
           </Button>
         )}
         <Button
@@ -171,15 +182,15 @@ export function RequestItem({
           colorPalette="red"
           {...FILL_ROW}
           onClick={onDelete}
-          aria-label={`Delete ${request.subject} request`}
+          aria-label={t('requests:item.deleteLabel', { subject: terms.subject })}
         >
-          Delete
+          {t('requests:item.delete')}
         </Button>
       </HStack>
       {open && (
         <Box id={panelId} mt="4">
           <Heading as="h4" size="sm" mb="2">
-            Interested Tutors
+            {t('requests:item.interested')}
           </Heading>
           <InterestedTutors tutors={request.interestedTutors} requestId={request.id} />
         </Box>

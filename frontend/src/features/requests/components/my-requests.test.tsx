@@ -63,7 +63,7 @@ describe("the parent's request list (SPEC §2)", () => {
     const toggle = await screen.findByRole('button', { name: /Interested Tutors \(1\)/ })
     // The parent is told that tutors never get the exact point.
     expect(screen.getByTestId('privacy-note-3')).toHaveTextContent(
-      'Tutors see an approximate location, 250–500 m from your pin, never your address.',
+      'Tutors see only the centre of the 500 m square your pin is in, never your address.',
     )
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     expect(screen.queryByRole('table', { hidden: true })).not.toBeInTheDocument()

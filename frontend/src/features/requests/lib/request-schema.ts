@@ -1,18 +1,19 @@
 import type { LatLng } from '@/components/map/types'
 import { OTHER } from '@/features/vocabulary'
-import { MESSAGES } from '@/lib/constants'
-import { z } from '@/lib/zod'
+import { i18n } from '@/lib/i18n'
+import { translated, z } from '@/lib/zod'
 
-export const OTHER_SUBJECT_REQUIRED = 'Please say which subject.'
-export const OTHER_CLASS_REQUIRED = 'Please say which class or exam.'
 /** The server's limit on the subject and class texts. */
 export const TEXT_MAX = 100
 
-/** Shown while the vocabulary loads: the two modes the server knows. */
+/** Shown while the vocabulary loads: the two modes the server knows (labels are catalogue keys). */
 export const MODE_FALLBACK = [
-  { id: 'home', label: 'At home' },
-  { id: 'online', label: 'Online' },
+  { id: 'home', label: 'requests:form.mode.home' },
+  { id: 'online', label: 'requests:form.mode.online' },
 ]
+
+// Messages are read when a check fails, so they are in the language shown then (lib/zod.ts).
+const tooLong = { error: () => i18n.t('requests:validation.tooLong', { max: TEXT_MAX }) }
 
 /**
  * SPEC §5: subject and class are picked from the vocabulary (or 'Other' plus the
@@ -21,17 +22,17 @@ export const MODE_FALLBACK = [
  */
 export const requestSchema = z
   .object({
-    subjectId: z.string().check(z.minLength(1, MESSAGES.subjectRequired)),
-    subject: z.string().check(z.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters.`)),
-    classId: z.string().check(z.minLength(1, MESSAGES.classLevelRequired)),
-    classLevel: z.string().check(z.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters.`)),
+    subjectId: z.string().check(z.minLength(1, translated('shared:messages.subjectRequired'))),
+    subject: z.string().check(z.maxLength(TEXT_MAX, tooLong)),
+    classId: z.string().check(z.minLength(1, translated('shared:messages.classLevelRequired'))),
+    classLevel: z.string().check(z.maxLength(TEXT_MAX, tooLong)),
     board: z.string(),
     mode: z.enum(['home', 'online']),
-    preferredTime: z.string().check(z.trim(), z.minLength(1, MESSAGES.preferredTimeRequired)),
+    preferredTime: z.string().check(z.trim(), z.minLength(1, translated('shared:messages.preferredTimeRequired'))),
     location: z.pipe(
       z
         .nullable(z.object({ lat: z.number(), lng: z.number() }))
-        .check(z.refine((point) => point !== null, MESSAGES.selectLocation)),
+        .check(z.refine((point) => point !== null, translated('shared:messages.selectLocation'))),
       z.transform((point): LatLng => point!),
     ),
   })
@@ -39,12 +40,12 @@ export const requestSchema = z
   .check(
     z.refine((values) => values.subjectId !== OTHER || values.subject.trim() !== '', {
       path: ['subject'],
-      message: OTHER_SUBJECT_REQUIRED,
+      ...translated('requests:validation.otherSubject'),
       when: ({ value }) => isTexts(value),
     }),
     z.refine((values) => values.classId !== OTHER || values.classLevel.trim() !== '', {
       path: ['classLevel'],
-      message: OTHER_CLASS_REQUIRED,
+      ...translated('requests:validation.otherClass'),
       when: ({ value }) => isTexts(value),
     }),
   )

@@ -4,7 +4,9 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { Page, Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { findTerm, OTHER, useVocabulary, type Vocabulary } from '@/features/vocabulary'
-import { MESSAGES, REDIRECT_AFTER_REQUEST_EDIT_MS } from '@/lib/constants'
+import { REDIRECT_AFTER_REQUEST_EDIT_MS } from '@/lib/constants'
+import { useTranslation } from '@/lib/i18n'
+import { MESSAGES } from '@/lib/messages'
 import { useMyRequests } from '../api/get-my-requests'
 import { useUpdateRequest } from '../api/update-request'
 import type { MyRequest } from '../api/types'
@@ -40,6 +42,7 @@ export function toFormValues(found: MyRequest, vocab: Vocabulary | undefined): R
 }
 
 export default function EditRequest() {
+  const { t } = useTranslation('requests')
   const { id } = useParams()
   const requestId = Number(id)
   const mine = useMyRequests()
@@ -57,9 +60,9 @@ export default function EditRequest() {
   const loadFailed = mine.isError || (mine.isSuccess && !found)
 
   return (
-    <Page title="Edit Tuition Request" maxW="3xl">
+    <Page title={t('requests:edit.title')} maxW="3xl">
       <Panel>
-        {(mine.isPending || (found && !vocabularyReady)) && <Spinner aria-label="Loading request" />}
+        {(mine.isPending || (found && !vocabularyReady)) && <Spinner aria-label={t('requests:edit.loading')} />}
         {loadFailed && <FormAlert status="error" message={MESSAGES.loadRequestFailed} />}
         {initialValues && (
           <RequestForm
@@ -67,7 +70,7 @@ export default function EditRequest() {
             mode="edit"
             initialValues={initialValues}
             submitting={update.isPending || saved}
-            success={saved ? 'Request updated successfully.' : null}
+            success={saved ? t('requests:edit.updated') : null}
             failureMessage={MESSAGES.updateRequestFailed}
             onSubmit={(input) =>
               update.mutateAsync(
@@ -86,7 +89,7 @@ export default function EditRequest() {
       </Panel>
       <Box mt="4">
         <Link asChild color="blue.700">
-          <RouterLink to="/dashboard">Back to Dashboard</RouterLink>
+          <RouterLink to="/dashboard">{t('requests:backToDashboard')}</RouterLink>
         </Link>
       </Box>
     </Page>

@@ -1,19 +1,17 @@
 import { Box, Link } from '@chakra-ui/react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { Page, Panel } from '@/components/page'
-import { MESSAGES } from '@/lib/constants'
+import { useTranslation } from '@/lib/i18n'
+import { MESSAGES } from '@/lib/messages'
 import { useCreateRequest } from '../api/create-request'
 import { RequestForm } from '../components/RequestForm'
 
 export default function NewRequest() {
+  const { t } = useTranslation('requests')
   const create = useCreateRequest()
   const navigate = useNavigate()
   return (
-    <Page
-      title="Post a Tuition Request"
-      subtitle="Tell tutors near you what you need. Your exact location is never shown to them."
-      maxW="3xl"
-    >
+    <Page title={t('requests:new.title')} subtitle={t('requests:new.subtitle')} maxW="3xl">
       <Panel>
         <RequestForm
           mode="create"
@@ -29,7 +27,7 @@ export default function NewRequest() {
       </Panel>
       <Box mt="4">
         <Link asChild color="blue.700">
-          <RouterLink to="/dashboard">Back to Dashboard</RouterLink>
+          <RouterLink to="/dashboard">{t('requests:backToDashboard')}</RouterLink>
         </Link>
       </Box>
     </Page>

@@ -1,17 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
+import { i18n } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { nearbyQueryKey, tutorAreaQueryKey } from './keys'
 import type { TutorArea, TutorAreaBody } from './types'
 
 export type { TutorArea, TutorAreaBody } from './types'
 
-export const LOAD_AREA_FAILED = 'Failed to load your teaching area'
-export const SAVE_AREA_FAILED = 'Failed to save your teaching area'
+/** The messages when the server sends none, in the language shown when they are read. */
+export const loadAreaFailed = () => i18n.t('tuition:a.loadFailed')
+export const saveAreaFailed = () => i18n.t('tuition:a.saveFailed')
 
 /** GET /tutors/me/area; null when none is saved yet. */
 export function getTutorArea(): Promise<TutorArea | null> {
-  return request(api.GET('/tutors/me/area'), LOAD_AREA_FAILED)
+  return request(api.GET('/tutors/me/area'), loadAreaFailed())
 }
 
 export function tutorAreaQueryOptions() {
@@ -26,7 +28,7 @@ export function useTutorArea() {
 
 /** PUT /tutors/me/area: answers the area as saved (trimmed, deduplicated). */
 export function saveTutorArea(body: TutorAreaBody): Promise<TutorArea> {
-  return request(api.PUT('/tutors/me/area', { body }), SAVE_AREA_FAILED)
+  return request(api.PUT('/tutors/me/area', { body }), saveAreaFailed())
 }
 
 export function useSaveTutorArea() {

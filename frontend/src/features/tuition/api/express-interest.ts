@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { nearbyQueryKey } from './keys'
 
 /** POST /tuition/{id}/interested: idempotent; answers the parent's contacts (at most 30 new a day). */

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { ApiPaths } from '@/api/types'
 import type { TermIds } from '@/features/vocabulary'
-import { MESSAGES } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { nearbyQueryKey } from './keys'
 
 type NearbyQuery = NonNullable<ApiPaths['/tuition/nearby']['get']['parameters']['query']>

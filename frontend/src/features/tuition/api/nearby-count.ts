@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { components } from '@/api/schema'
+import { i18n } from '@/lib/i18n'
 import { nearbyQueryKey } from './keys'
 
 /** How many open requests the nearby search would list: the number alone. */
@@ -25,7 +26,7 @@ export function useNearbyCount({ enabled }: { enabled: boolean }) {
   return useQuery({ ...nearbyCountQueryOptions(), enabled })
 }
 
-/** "12 requests within 10 km of you". */
+/** "12 requests within 10 km of you", in the language shown. */
 export function nearbyCountText({ count, radiusKm }: NearbyCount): string {
-  return `${count} request${count === 1 ? '' : 's'} within ${radiusKm} km of you`
+  return i18n.t('tuition:count', { count, km: radiusKm })
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Grid, GridItem, Heading, HStack, Link, NativeSelect, Text } from '@chakra-ui/react'
+import { Box, Button, Grid, Heading, HStack, Link, NativeSelect, Text } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { LocateFixed } from 'lucide-react'
 import { Link as RouterLink } from 'react-router'
@@ -8,15 +8,17 @@ import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { TermSelect } from '@/features/vocabulary'
+import { useTranslation } from '@/lib/i18n'
 import { centreLabel, radiusOptions, type FilterFacet, type NearbyState } from '../lib/nearby-state'
 
 /** No saved area: the search starts from the default centre, and says where to save one. */
 function AreaPrompt() {
+  const { t } = useTranslation('tuition')
   return (
     <Box borderWidth="1px" borderColor="blue.200" bg="blue.50" borderRadius="md" p="3" mb="4" data-testid="area-prompt">
       <Text fontSize="sm">
         <Link asChild color="blue.700" fontWeight="semibold">
-          <RouterLink to="/profile">Save your teaching area to get alerts for new requests near you</RouterLink>
+          <RouterLink to="/profile">{t('tuition:areaPrompt')}</RouterLink>
         </Link>
       </Text>
     </Box>
@@ -43,21 +45,22 @@ export function NearbyFilters({
   onFilter,
   onLocate,
 }: NearbyFiltersProps) {
+  const { t } = useTranslation('tuition')
   const { filters, radiusKm } = state
   return (
     <Panel as="section" aria-labelledby="nearby-filters">
       <Heading as="h2" id="nearby-filters" size="lg" mb="4">
-        Search
+        {t('tuition:search')}
       </Heading>
       {!hasArea && <AreaPrompt />}
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}
         gap="4"
       >
-        <GridItem colSpan={{ md: 2 }}>
-          <PlaceSearch label="Search around" value={state.place} onChange={onPlace} />
-        </GridItem>
-        <FormField label="Distance">
+        <Box gridColumn={{ md: 'span 2 / span 2' }}>
+          <PlaceSearch label={t('tuition:around')} value={state.place} onChange={onPlace} />
+        </Box>
+        <FormField label={t('tuition:distance')}>
           <NativeSelect.Root recipe={nativeSelectSlotRecipe}>
             <NativeSelect.Field
               name="radiusKm"
@@ -66,7 +69,7 @@ export function NearbyFilters({
             >
               {radiusOptions(radiusKm).map((km) => (
                 <option key={km} value={km}>
-                  {km} km
+                  {t('tuition:km', { km })}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -74,44 +77,44 @@ export function NearbyFilters({
           </NativeSelect.Root>
         </FormField>
         <TermSelect
-          label="Mode"
+          label={t('tuition:mode')}
           facet="modes"
           value={filters.mode}
           onChange={(id) => onFilter('modes', id)}
-          placeholder="Home or online"
+          placeholder={t('tuition:anyMode')}
           name="mode"
         />
         <TermSelect
-          label="Subject"
+          label={t('tuition:subject')}
           facet="subjects"
           value={filters.subjectId}
           onChange={(id) => onFilter('subjects', id)}
-          placeholder="Any subject"
+          placeholder={t('tuition:anySubject')}
           name="subjectId"
         />
         <TermSelect
-          label="Class"
+          label={t('tuition:class')}
           facet="classes"
           value={filters.classId}
           onChange={(id) => onFilter('classes', id)}
-          placeholder="Any class"
+          placeholder={t('tuition:anyClass')}
           name="classId"
         />
         <TermSelect
-          label="Board"
+          label={t('tuition:board')}
           facet="boards"
           value={filters.board}
           onChange={(id) => onFilter('boards', id)}
-          placeholder="Any board"
+          placeholder={t('tuition:anyBoard')}
           name="board"
         />
       </Grid>
       <HStack mt="4" justify="space-between" wrap="wrap" gap="2">
         <Text fontSize="sm" data-testid="search-centre" aria-live="polite">
-          Searching around {centreLabel(state.centreSource, centreName)} · {radiusKm} km
+          {t('tuition:searching', { centre: centreLabel(state.centreSource, centreName), km: radiusKm })}
         </Text>
         <Button type="button" variant="outline" size="sm" onClick={onLocate} loading={state.locating}>
-          <LocateFixed aria-hidden /> Use my location
+          <LocateFixed aria-hidden /> {t('shared:map.useMyLocation')}
         </Button>
       </HStack>
       {state.geoError && (

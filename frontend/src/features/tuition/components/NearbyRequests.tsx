@@ -1,5 +1,5 @@
 import { Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react'
-import { useMemo } from 'react'
+import { lazy, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { ApiError, errorMessage } from '@/api/client'
 import type { NearbyRequest } from '@/api/types'
@@ -8,29 +8,36 @@ import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { useVocabulary } from '@/features/vocabulary'
 import { useOpenChat } from '@/lib/chat-launcher'
-import { MAP_DEFAULT_ZOOM, MESSAGES } from '@/lib/constants'
+import { useTranslation } from '@/lib/i18n'
+import { MAP_DEFAULT_ZOOM } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { useSession } from '@/lib/session'
 import { useTutorArea, type TutorArea } from '../api/area'
 import { useNearbySearch } from '../hooks/use-nearby-search'
 import { centreLabel, resultSummary } from '../lib/nearby-state'
 import { NearbyFilters } from './NearbyFilters'
 import { ResultItem, termText } from './NearbyResultItem'
-import { SubscribePrompt } from './SubscribePrompt'
+
+// Only a tutor without a subscription sees the prompt: a subscriber's first view loads without it.
+const SubscribePrompt = lazy(() => import('./SubscribePrompt'))
 
 /**
  * SPEC §2/§4: nearby requests with distance, class and subject filters, as a list and on a map.
- * The search starts from the tutor's saved teaching area and radius.
+ * The search starts from the tutor's saved teaching area and radius. `heading`: the dashboard's
+ * "Nearby Requests" above it (the /nearby page has it as its title).
  */
-export default function NearbyRequests({ title }: { title?: string }) {
+export default function NearbyRequests({ heading = false }: { heading?: boolean }) {
+  const { t } = useTranslation('tuition')
   const { subscribed } = useSession()
   const area = useTutorArea()
   if (!subscribed) return <SubscribePrompt />
-  if (area.isPending) return <Spinner aria-label="Loading your teaching area" />
+  if (area.isPending) return <Spinner aria-label={t('tuition:loadingArea')} />
   // A failed area load is no reason to refuse the search: it starts from the default centre.
-  return <NearbySearch title={title} area={area.data ?? null} />
+  return <NearbySearch heading={heading} area={area.data ?? null} />
 }
 
-function NearbySearch({ title, area }: { title?: string; area: TutorArea | null }) {
+function NearbySearch({ heading, area }: { heading: boolean; area: TutorArea | null }) {
+  const { t } = useTranslation('tuition')
   const search = useNearbySearch(area)
   const { state, nearby, results, centreName } = search
   const { radiusKm } = state
@@ -43,9 +50,9 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
 
   return (
     <Stack gap="6">
-      {title && (
+      {heading && (
         <Heading as="h2" size="2xl">
-          {title}
+          {t('shared:routes.nearby')}
         </Heading>
       )}
       <NearbyFilters
@@ -61,9 +68,9 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6" alignItems="start">
         <Panel as="section" aria-labelledby="nearby-results" p={{ base: '4', md: '6' }}>
           <Heading as="h2" id="nearby-results" size="lg" mb="3">
-            Requests near you
+            {t('tuition:near')}
           </Heading>
-          {nearby.isPending && <Spinner aria-label="Loading nearby requests" />}
+          {nearby.isPending && <Spinner aria-label={t('tuition:loading')} />}
           {nearby.isError && (
             <FormAlert status="error" message={errorMessage(nearby.error, MESSAGES.fetchNearbyFailed)} />
           )}
@@ -74,12 +81,11 @@ function NearbySearch({ title, area }: { title?: string; area: TutorArea | null 
           )}
           {highlightId !== null && nearby.isSuccess && !results.some((r) => r.id === highlightId) && (
             <Text fontSize="sm" mb="3" data-testid="highlight-missing">
-              The request from your alert is not in this search: it may have been closed, or lie outside {radiusKm} km
-              of {centreLabel(state.centreSource, centreName)}.
+              {t('tuition:missing', { km: radiusKm, centre: centreLabel(state.centreSource, centreName) })}
             </Text>
           )}
           {results.length > 0 && (
-            <Stack as="ul" listStyleType="none" gap="3" aria-label="Nearby requests">
+            <Stack as="ul" listStyleType="none" gap="3" aria-label={t('tuition:list')}>
               {results.map((r) => (
                 <ResultItem
                   key={r.id}
@@ -113,34 +119,38 @@ interface NearbyMapProps {
 
 /** The results at their approximate points, the search circle, and a click that moves the centre. */
 function NearbyMap({ results, center, radiusKm, onPick }: NearbyMapProps) {
+  const { t } = useTranslation('tuition')
   const vocab = useVocabulary().data
   const markers = useMemo(
     () =>
-      results.map((r) => ({
-        id: r.id,
-        position: { lat: r.location.coordinates[1] ?? 0, lng: r.location.coordinates[0] ?? 0 },
-        label: `${termText(vocab, 'subjects', r.subjectId, r.subject)}, ${termText(vocab, 'classes', r.classId, r.classLevel)} (approximate location)`,
-        popup: (
-          <>
-            <strong>{termText(vocab, 'subjects', r.subjectId, r.subject)}</strong>
-            <br />
-            {termText(vocab, 'classes', r.classId, r.classLevel)} · {r.distanceKm.toFixed(1)} km
-          </>
-        ),
-      })),
-    [results, vocab],
+      results.map((r) => {
+        const subject = termText(vocab, 'subjects', r.subjectId, r.subject)
+        const cls = termText(vocab, 'classes', r.classId, r.classLevel)
+        return {
+          id: r.id,
+          position: { lat: r.location.coordinates[1] ?? 0, lng: r.location.coordinates[0] ?? 0 },
+          label: t('tuition:marker', { subject, cls }),
+          popup: (
+            <>
+              <strong>{subject}</strong>
+              <br />
+              {cls} · {t('tuition:km', { km: r.distanceKm.toFixed(1) })}
+            </>
+          ),
+        }
+      }),
+    [results, vocab, t],
   )
   return (
     <Panel as="section" aria-labelledby="nearby-map" p={{ base: '4', md: '6' }}>
       <Heading as="h2" id="nearby-map" size="lg" mb="1">
-        Map
+        {t('tuition:map')}
       </Heading>
       <Text fontSize="sm" color="fg.muted" mb="3">
-        Markers show approximate locations, 250–500 m from the real address. Click the map, or search for a place, to
-        search around it.
+        {t('tuition:mapNote')}
       </Text>
       <MapView
-        label="Map of nearby tuition requests"
+        label={t('tuition:mapLabel')}
         center={center}
         zoom={MAP_DEFAULT_ZOOM - 1}
         markers={markers}

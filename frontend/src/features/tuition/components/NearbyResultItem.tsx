@@ -1,11 +1,13 @@
 import { Badge, Box, Button, Heading, HStack, Link, Text } from '@chakra-ui/react'
 import { MessageCircle } from 'lucide-react'
 import { useEffect, useRef } from 'react'
+import { ReportButton } from '@/components/moderation/ReportButton'
 import type { NearbyRequest } from '@/api/types'
 import { LabeledText } from '@/components/labeled-text'
 import { useNearestPlace } from '@/components/places/api'
 import { shortPlaceName } from '@/components/places/types'
 import { OTHER, termLabel, useVocabulary, type Vocabulary } from '@/features/vocabulary'
+import { useTranslation } from '@/lib/i18n'
 import type { ParentContact } from '../lib/nearby-state'
 
 /** A request's subject or class as a person reads it: the vocabulary's label, or the parent's words. */
@@ -19,19 +21,21 @@ export function termText(
 }
 
 /**
- * Where a request is, roughly: the server's 'near Lajpat Nagar, South Delhi'; from a server that
+ * Where a request is, roughly: 'near' the server's 'Lajpat Nagar, South Delhi'; from a server that
  * does not send it yet, the place its approximate point lies in. Never coordinates.
  */
 function RequestPlace({ request }: { request: NearbyRequest }) {
+  const { t } = useTranslation('tuition')
   const [lng, lat] = request.location.coordinates
   const asked = request.placeName === undefined && lat !== undefined && lng !== undefined
   const nearest = useNearestPlace(asked ? [lng, lat] : null)
-  const name = request.placeName ?? (nearest.data ? `near ${shortPlaceName(nearest.data)}` : null)
-  if (!name) return null
-  return <LabeledText label="Area">{name}</LabeledText>
+  const place = request.placeName ?? (nearest.data ? shortPlaceName(nearest.data) : null)
+  if (!place) return null
+  return <LabeledText label={t('tuition:area')}>{t('tuition:nearPlace', { place })}</LabeledText>
 }
 
 function ContactDetails({ contact }: { contact: ParentContact }) {
+  const { t } = useTranslation('tuition')
   return (
     <Box mt="2" fontSize="sm" overflowWrap="anywhere" data-testid="parent-contact">
       <Text fontWeight="medium">{contact.fullname}</Text>
@@ -39,7 +43,7 @@ function ContactDetails({ contact }: { contact: ParentContact }) {
         <Link
           href={`tel:${contact.phone}`}
           color="blue.700"
-          aria-label={`Call ${contact.fullname} on ${contact.phone}`}
+          aria-label={t('tuition:call', { name: contact.fullname, phone: contact.phone })}
         >
           {contact.phone}
         </Link>
@@ -50,7 +54,7 @@ function ContactDetails({ contact }: { contact: ParentContact }) {
           overflowWrap="anywhere"
           href={`mailto:${contact.email}`}
           color="blue.700"
-          aria-label={`E-mail ${contact.fullname} at ${contact.email}`}
+          aria-label={t('tuition:mail', { name: contact.fullname, email: contact.email })}
         >
           {contact.email}
         </Link>
@@ -73,8 +77,13 @@ export function ResultItem({
   onInterest: () => void
   onMessage: () => void
 }) {
+  const { t } = useTranslation('tuition')
   const name = request.contact?.fullname ?? request.parent.firstName
   const vocab = useVocabulary().data
+  const subject = termText(vocab, 'subjects', request.subjectId, request.subject)
+  const cls = termText(vocab, 'classes', request.classId, request.classLevel)
+  const board = request.board && termLabel(vocab, 'boards', request.board)
+  const mode = request.mode && termLabel(vocab, 'modes', request.mode)
   const ref = useRef<HTMLLIElement>(null)
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ block: 'center' })
@@ -94,24 +103,24 @@ export function ResultItem({
     >
       <HStack justify="space-between" align="start" wrap="wrap" mb="1">
         <Heading as="h3" size="md">
-          {termText(vocab, 'subjects', request.subjectId, request.subject)}
+          {subject}
         </Heading>
         <HStack gap="2">
-          {highlighted && <Badge colorPalette="purple">From your alert</Badge>}
-          <Badge colorPalette="blue">{request.distanceKm.toFixed(1)} km</Badge>
+          {highlighted && <Badge colorPalette="purple">{t('tuition:fromAlert')}</Badge>}
+          <Badge colorPalette="blue">{t('tuition:km', { km: request.distanceKm.toFixed(1) })}</Badge>
         </HStack>
       </HStack>
-      <LabeledText label="Class">{termText(vocab, 'classes', request.classId, request.classLevel)}</LabeledText>
-      {request.board && <LabeledText label="Board">{termLabel(vocab, 'boards', request.board)}</LabeledText>}
-      {request.mode && <LabeledText label="Mode">{termLabel(vocab, 'modes', request.mode)}</LabeledText>}
-      <LabeledText label="Preferred time">{request.preferredTime}</LabeledText>
+      <LabeledText label={t('tuition:class')}>{cls}</LabeledText>
+      {board && <LabeledText label={t('tuition:board')}>{board}</LabeledText>}
+      {mode && <LabeledText label={t('tuition:mode')}>{mode}</LabeledText>}
+      <LabeledText label={t('tuition:time')}>{request.preferredTime}</LabeledText>
       <RequestPlace request={request} />
       {request.contact ? (
         <ContactDetails contact={request.contact} />
       ) : (
         <Box mt="2" fontSize="sm">
           <Text fontWeight="medium">{request.parent.firstName}</Text>
-          <Text color="fg.muted">Their phone and e-mail appear once you say you are interested.</Text>
+          <Text color="fg.muted">{t('tuition:hidden')}</Text>
         </Box>
       )}
       <Button
@@ -121,9 +130,9 @@ export function ResultItem({
         disabled={request.interested}
         loading={sending}
         variant={request.interested ? 'subtle' : 'solid'}
-        aria-label={request.interested ? `Interested in ${request.subject}` : `I'm interested in ${request.subject}`}
+        aria-label={t(request.interested ? 'tuition:interestedIn' : 'tuition:interestIn', { subject })}
       >
-        {request.interested ? 'Interested' : "I'm interested"}
+        {t(request.interested ? 'tuition:interested' : 'tuition:interest')}
       </Button>
       <Button
         mt="3"
@@ -132,10 +141,13 @@ export function ResultItem({
         variant="outline"
         colorPalette="blue"
         onClick={onMessage}
-        aria-label={`Message ${name} about ${request.subject}`}
+        aria-label={t('tuition:messageAbout', { name, subject })}
       >
-        <MessageCircle aria-hidden /> Message
+        <MessageCircle aria-hidden /> {t('tuition:message')}
       </Button>
+      <Box as="span" ml="2">
+        <ReportButton subject={{ target: 'request', targetId: request.id }} name={subject} />
+      </Box>
     </Box>
   )
 }

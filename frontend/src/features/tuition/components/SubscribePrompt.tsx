@@ -3,6 +3,8 @@ import { Link as RouterLink } from 'react-router'
 import { ApiError } from '@/api/client'
 import { Panel } from '@/components/page'
 import { SUBSCRIPTION_PRICE_RUPEES } from '@/lib/constants'
+import { formatMoney } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { useTutorArea } from '../api/area'
 import { nearbyCountText, useNearbyCount } from '../api/nearby-count'
 
@@ -11,6 +13,7 @@ import { nearbyCountText, useNearbyCount } from '../api/nearby-count'
  * or the prompt to save an area when there is none.
  */
 function NearbyCountLine() {
+  const { t } = useTranslation('tuition')
   const area = useTutorArea()
   const count = useNearbyCount({ enabled: area.isSuccess && area.data !== null })
   const noArea =
@@ -26,9 +29,9 @@ function NearbyCountLine() {
     return (
       <Text mb="3" data-testid="nearby-count">
         <Link asChild color="blue.700" fontWeight="semibold">
-          <RouterLink to="/profile">Save your teaching area</RouterLink>
+          <RouterLink to="/profile">{t('tuition:saveArea')}</RouterLink>
         </Link>{' '}
-        to see how many requests are near you.
+        {t('tuition:countRest')}
       </Text>
     )
   }
@@ -37,22 +40,20 @@ function NearbyCountLine() {
 }
 
 /** SPEC §4: a tutor without an active subscription sees this and no request data. */
-export function SubscribePrompt({ message }: { message?: string }) {
+export default function SubscribePrompt({ message }: { message?: string }) {
+  const { t } = useTranslation('tuition')
   return (
     <Panel as="section" aria-labelledby="subscribe-prompt">
       <Heading as="h2" id="subscribe-prompt" size="xl" mb="2">
-        Subscribe to find students
+        {t('tuition:subTitle')}
       </Heading>
       <Box aria-live="polite">
         <NearbyCountLine />
       </Box>
       {message && <Text mb="2">{message}</Text>}
-      <Text mb="4">
-        An active Tutor Premium subscription (₹{SUBSCRIPTION_PRICE_RUPEES} per year) lets you see tuition requests near
-        you, filter them and contact parents.
-      </Text>
+      <Text mb="4">{t('tuition:subText', { price: formatMoney(SUBSCRIPTION_PRICE_RUPEES) })}</Text>
       <Button asChild>
-        <RouterLink to="/subscribe">Subscribe</RouterLink>
+        <RouterLink to="/subscribe">{t('common:nav.subscribe')}</RouterLink>
       </Button>
     </Panel>
   )

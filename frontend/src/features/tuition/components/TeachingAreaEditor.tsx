@@ -11,9 +11,10 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { TermChips, useVocabulary } from '@/features/vocabulary'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import {
-  LOAD_AREA_FAILED,
-  SAVE_AREA_FAILED,
+  loadAreaFailed,
+  saveAreaFailed,
   useSaveTutorArea,
   useTutorArea,
   type TutorArea,
@@ -42,14 +43,15 @@ function AreaListField({
   onChange: (next: string[]) => void
   error?: string
 }) {
+  const { t } = useTranslation('tuition')
   const noteId = `area-${list.name}-note`
   return (
     <Box as="fieldset" minW="0">
       <Box as="legend" fontWeight="medium" fontSize="sm" mb="1.5">
-        {list.legend}
+        {t(list.legend)}
       </Box>
       <TermChips
-        label={list.label}
+        label={t(list.label)}
         facet={list.facet}
         value={value}
         onChange={onChange}
@@ -61,20 +63,19 @@ function AreaListField({
         describedBy={noteId}
       />
       <Text id={noteId} fontSize="sm" mt="1.5" color={error ? 'fg.error' : 'fg.muted'}>
-        {error ?? list.helper}
+        {error ?? t(list.helper)}
       </Text>
     </Box>
   )
 }
 
-const MAP_HELP =
-  'Search for your locality, or click on the map where you teach (the centre of your area), or use your current location. With the map focused, arrow keys move it and Enter places the marker at its centre.'
-
 function AreaFormView({ area }: { area: TutorArea | null }) {
+  const { t } = useTranslation('tuition')
   const save = useSaveTutorArea()
   const form = useForm<AreaForm>({ resolver: zodResolver(areaSchema), defaultValues: toForm(area) })
   const { errors, isDirty } = form.formState
   const radius = useWatch({ control: form.control, name: 'radiusKm' })
+  const radiusField = form.register('radiusKm', { valueAsNumber: true })
   const options = RADIUS_OPTIONS_KM.includes(radius)
     ? RADIUS_OPTIONS_KM
     : [...RADIUS_OPTIONS_KM, radius].sort((a, b) => a - b)
@@ -94,13 +95,13 @@ function AreaFormView({ area }: { area: TutorArea | null }) {
       {
         // The saved answer becomes the form's clean state, so 'Saved' shows until the next change.
         onSuccess: (saved) => form.reset(toForm(saved)),
-        onError: (e) => showServerError(form, e, SAVE_AREA_FAILED),
+        onError: (e) => showServerError(form, e, saveAreaFailed()),
       },
     )
   })
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Teaching area">
+    <form onSubmit={onSubmit} noValidate aria-label={t('tuition:a.title')}>
       <Stack gap="5">
         <Controller
           control={form.control}
@@ -108,29 +109,25 @@ function AreaFormView({ area }: { area: TutorArea | null }) {
           render={({ field, fieldState }) => (
             <Stack gap="1.5">
               <Text fontWeight="medium" fontSize="sm">
-                Where you teach
+                {t('tuition:a.where')}
               </Text>
               <MapPicker
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
-                help={MAP_HELP}
+                help={t('tuition:a.help')}
                 radiusKm={radius}
-                searchLabel="Search for where you teach"
+                searchLabel={t('tuition:a.find')}
               />
             </Stack>
           )}
         />
-        <FormField
-          label="How far you travel"
-          error={errors.radiusKm?.message}
-          helperText="Requests within this distance of the centre reach you."
-        >
+        <FormField label={t('tuition:a.far')} error={errors.radiusKm?.message} helperText={t('tuition:a.farHelp')}>
           <NativeSelect.Root recipe={nativeSelectSlotRecipe} maxW="xs">
-            <NativeSelect.Field {...form.register('radiusKm', { valueAsNumber: true })}>
+            <NativeSelect.Field {...radiusField}>
               {options.map((km) => (
                 <option key={km} value={km}>
-                  {km} km
+                  {t('tuition:km', { km })}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -154,12 +151,12 @@ function AreaFormView({ area }: { area: TutorArea | null }) {
         ))}
         {errors.root?.server?.message && <FormAlert status="error" message={errors.root.server.message} />}
         <HStack gap="3">
-          <Button type="submit" loading={save.isPending} loadingText="Saving...">
-            Save teaching area
+          <Button type="submit" loading={save.isPending} loadingText={t('tuition:a.saving')}>
+            {t('tuition:a.save')}
           </Button>
           {save.isSuccess && !isDirty && (
             <Text role="status" color="green.700" display="flex" alignItems="center" gap="1">
-              <Check aria-hidden size={18} /> Saved
+              <Check aria-hidden size={18} /> {t('tuition:a.done')}
             </Text>
           )}
         </HStack>
@@ -174,6 +171,7 @@ function AreaFormView({ area }: { area: TutorArea | null }) {
  * /nearby starts from it.
  */
 export default function TeachingAreaEditor() {
+  const { t } = useTranslation('tuition')
   const area = useTutorArea()
   // The lists show labels and checkboxes from the start (if the vocabulary fails, ids and no checkboxes).
   const vocabulary = useVocabulary()
@@ -181,17 +179,16 @@ export default function TeachingAreaEditor() {
   return (
     <Panel as="section" aria-labelledby="teaching-area">
       <Heading as="h2" id="teaching-area" size="lg" mb="1">
-        Teaching area
+        {t('tuition:a.title')}
       </Heading>
       <Text color="fg.muted" fontSize="sm" mb="4">
-        New tuition requests inside this area, for your subjects, classes, boards and ways of teaching, are sent to you
-        as alerts.
+        {t('tuition:a.intro')}
       </Text>
-      {(area.isPending || (area.isSuccess && !ready)) && <Spinner aria-label="Loading teaching area" />}
-      {area.isError && <FormAlert status="error" message={errorMessage(area.error, LOAD_AREA_FAILED)} />}
+      {(area.isPending || (area.isSuccess && !ready)) && <Spinner aria-label={t('tuition:a.loading')} />}
+      {area.isError && <FormAlert status="error" message={errorMessage(area.error, loadAreaFailed())} />}
       {area.isSuccess && area.data?.placeName && (
         <Text fontSize="sm" mb="3" data-testid="area-summary">
-          Saved: around {area.data.placeName} · {area.data.radiusKm} km
+          {t('tuition:a.saved', { place: area.data.placeName, km: area.data.radiusKm })}
         </Text>
       )}
       {ready && <AreaFormView area={area.data} />}

@@ -110,7 +110,7 @@ describe('nearby requests for tutors (SPEC §2, §4)', () => {
         classId: 'class-8',
         board: 'icse',
         mode: 'home',
-        placeName: 'near Lajpat Nagar, South Delhi',
+        placeName: 'Lajpat Nagar, South Delhi',
       } as ReturnType<typeof makeNearby>,
       // From a server that does not send placeName: the approximate point is named on the client.
       makeNearby({ id: 22, subject: 'Chemistry' }),

@@ -4,7 +4,8 @@ import type { LatLng } from '@/components/map/types'
 import { useNearestPlace } from '@/components/places/api'
 import { shortPlaceName, type PlaceValue } from '@/components/places/types'
 import { isTermId, useVocabulary } from '@/features/vocabulary'
-import { MESSAGES } from '@/lib/constants'
+import { i18n } from '@/lib/i18n'
+import { MESSAGES } from '@/lib/messages'
 import { useSession } from '@/lib/session'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import type { TutorArea } from '../api/area'
@@ -60,7 +61,7 @@ export function useNearbySearch(area: TutorArea | null) {
     interest.mutate(id, {
       onSuccess: (data) => {
         if (data?.contact) dispatch({ type: 'contactRevealed', requestId: id, contact: data.contact })
-        notifySuccess(data?.message || 'Interest sent to the parent.')
+        notifySuccess(data?.message || i18n.t('tuition:sent'))
       },
       onError: (e) => notifyError(errorMessage(e, MESSAGES.sendInterestFailed)),
     })

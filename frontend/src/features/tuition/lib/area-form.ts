@@ -1,5 +1,7 @@
 import { OTHER, type Facet } from '@/features/vocabulary'
-import { DEFAULT_RADIUS_KM, MESSAGES } from '@/lib/constants'
+import { DEFAULT_RADIUS_KM } from '@/lib/constants'
+import { i18n } from '@/lib/i18n'
+import { MESSAGES } from '@/lib/messages'
 import { z } from '@/lib/zod'
 import type { TutorArea } from '../api/area'
 import type { AreaTerm } from '../api/types'
@@ -11,7 +13,11 @@ export const AREA_MAX_ITEMS = 20
 export const AREA_ITEM_MAX_CHARS = 100
 export const RADIUS_OPTIONS_KM = [2, 3, 5, 8, 10, 15, 20, 25]
 
-const items = (what: string) =>
+// Messages read when a check fails, so they are in the language shown then.
+const message = (key: string, values: Record<string, unknown>) => ({ error: () => i18n.t(key, values) })
+const distance = message('tuition:a.range', { min: AREA_RADIUS_MIN_KM, max: AREA_RADIUS_MAX_KM })
+
+const items = (list: ListName) =>
   z
     .array(
       z
@@ -19,32 +25,27 @@ const items = (what: string) =>
         .check(
           z.trim(),
           z.minLength(1),
-          z.maxLength(AREA_ITEM_MAX_CHARS, `Each ${what} is at most ${AREA_ITEM_MAX_CHARS} characters.`),
+          z.maxLength(AREA_ITEM_MAX_CHARS, message('tuition:a.tooLong', { list, max: AREA_ITEM_MAX_CHARS })),
         ),
     )
-    .check(z.maxLength(AREA_MAX_ITEMS, `At most ${AREA_MAX_ITEMS} ${what}s.`))
+    .check(z.maxLength(AREA_MAX_ITEMS, message('tuition:a.tooMany', { list, max: AREA_MAX_ITEMS })))
 
 export const areaSchema = z.object({
   location: z
     .nullable(z.object({ lat: z.number(), lng: z.number() }))
-    .check(z.refine((v) => v !== null, MESSAGES.selectLocation)),
-  radiusKm: z
-    .number()
-    .check(
-      z.gte(AREA_RADIUS_MIN_KM, `The distance is ${AREA_RADIUS_MIN_KM}–${AREA_RADIUS_MAX_KM} km.`),
-      z.lte(AREA_RADIUS_MAX_KM, `The distance is ${AREA_RADIUS_MIN_KM}–${AREA_RADIUS_MAX_KM} km.`),
-    ),
-  subjects: items('subject'),
-  classes: items('class'),
-  boards: items('board'),
-  modes: items('mode'),
+    .check(z.refine((v) => v !== null, { error: () => MESSAGES.selectLocation })),
+  radiusKm: z.number().check(z.gte(AREA_RADIUS_MIN_KM, distance), z.lte(AREA_RADIUS_MAX_KM, distance)),
+  subjects: items('subjects'),
+  classes: items('classes'),
+  boards: items('boards'),
+  modes: items('modes'),
 })
 
 export type AreaForm = z.input<typeof areaSchema>
 
 export type ListName = 'subjects' | 'classes' | 'boards' | 'modes'
 
-/** The four lists of an area, each one vocabulary facet, shown by one component. */
+/** The four lists of an area, each one vocabulary facet, shown by one component (texts are catalogue keys). */
 export const LISTS: {
   name: ListName
   facet: Facet
@@ -56,33 +57,33 @@ export const LISTS: {
   {
     name: 'subjects',
     facet: 'subjects',
-    legend: 'Subjects you teach',
-    label: 'Subjects',
-    helper: 'Pick from the list, or type one we do not list. None: any subject.',
+    legend: 'tuition:a.subjects',
+    label: 'tuition:a.subjectsLabel',
+    helper: 'tuition:a.subjectsHelp',
     picker: 'select',
   },
   {
     name: 'classes',
     facet: 'classes',
-    legend: 'Classes you teach',
-    label: 'Classes',
-    helper: 'Pick from the list, or type one we do not list. None: any class.',
+    legend: 'tuition:a.classes',
+    label: 'tuition:a.classesLabel',
+    helper: 'tuition:a.classesHelp',
     picker: 'select',
   },
   {
     name: 'boards',
     facet: 'boards',
-    legend: 'Boards you know',
-    label: 'Boards',
-    helper: 'None: any board.',
+    legend: 'tuition:a.boards',
+    label: 'tuition:a.boardsLabel',
+    helper: 'tuition:a.boardsHelp',
     picker: 'checkboxes',
   },
   {
     name: 'modes',
     facet: 'modes',
-    legend: 'How you teach',
-    label: 'Modes',
-    helper: 'None: both.',
+    legend: 'tuition:a.modes',
+    label: 'tuition:a.modesLabel',
+    helper: 'tuition:a.modesHelp',
     picker: 'checkboxes',
   },
 ]

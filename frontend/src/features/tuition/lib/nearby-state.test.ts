@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_RADIUS_KM, DISTANCE_OPTIONS_KM, MESSAGES } from '@/lib/constants'
+import { DEFAULT_RADIUS_KM, DISTANCE_OPTIONS_KM } from '@/lib/constants'
+import { MESSAGES } from '@/lib/messages'
 import { LAJPAT_NAGAR } from '@/test/places'
 import { ASHA_CONTACT, makeNearby } from '@/test/tuition'
 import type { TutorArea } from '../api/area'

@@ -3,6 +3,7 @@ import type { LatLng } from '@/components/map/types'
 import { placeLatLng, shortPlaceName, type PlaceValue } from '@/components/places/types'
 import type { TermIds } from '@/features/vocabulary'
 import { DEFAULT_RADIUS_KM, DISTANCE_OPTIONS_KM, MAP_DEFAULT_CENTER } from '@/lib/constants'
+import { i18n } from '@/lib/i18n'
 import type { TutorArea } from '../api/area'
 
 /**
@@ -119,19 +120,9 @@ export function needsNearestPlace(state: NearbyState, knownName: string | null):
  * the place it lies in when known ('your teaching area (Lajpat Nagar, South Delhi)').
  */
 export function centreLabel(source: CentreSource, placeName: string | null): string {
-  const near = placeName ? ` (${placeName})` : ''
-  switch (source) {
-    case 'place':
-      return placeName ?? 'the place you searched for'
-    case 'area':
-      return `your teaching area${near}`
-    case 'location':
-      return `your current location${near}`
-    case 'map':
-      return `the point you chose on the map${near}`
-    default:
-      return 'the map centre (New Delhi)'
-  }
+  if (source === 'place' && placeName) return placeName
+  const label = i18n.t('tuition:centre', { src: source })
+  return placeName && source !== 'default' ? `${label} (${placeName})` : label
 }
 
 /** The distance choices, with a saved radius that is not one of them in its place. */
@@ -150,6 +141,5 @@ export function withRevealed(results: NearbyRequest[], revealed: ReadonlyMap<num
 }
 
 export function resultSummary(count: number, radiusKm: number): string {
-  if (count === 0) return `No requests within ${radiusKm} km.`
-  return `${count} request${count === 1 ? '' : 's'} within ${radiusKm} km, nearest first.`
+  return i18n.t('tuition:summary', { count, km: radiusKm })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import { MESSAGES } from '@/lib/constants'
+import { i18n } from '@/lib/i18n'
 import { tutorsQueryKey } from './keys'
 
 export interface ReviewInput {
@@ -18,7 +18,7 @@ export function addReview({ tutorId, rating, comment, parentId }: ReviewInput) {
       params: { path: { idOrEmail: String(tutorId) } },
       body: { rating, comment, parentId },
     }),
-    MESSAGES.submitReviewFailed,
+    i18n.t('tutors:review.failed'),
   )
 }
 

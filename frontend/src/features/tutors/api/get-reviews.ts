@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { ApiPaths, SuccessBody } from '@/api/types'
-import { MESSAGES } from '@/lib/constants'
+import { i18n } from '@/lib/i18n'
 import { tutorReviewsQueryKey } from './keys'
 
 /** A review, with its 'in touch via HomeTutor'. */
@@ -11,7 +11,7 @@ export type Review = SuccessBody<ApiPaths['/tutors/{idOrEmail}/reviews']['get']>
 export function getReviews(tutorId: number) {
   return request<Review[]>(
     api.GET('/tutors/{idOrEmail}/reviews', { params: { path: { idOrEmail: String(tutorId) } } }),
-    MESSAGES.loadReviewsFailed,
+    i18n.t('tutors:reviews.failed'),
   )
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { ApiPaths, SuccessBody } from '@/api/types'
-import { MESSAGES } from '@/lib/constants'
+import { i18n } from '@/lib/i18n'
 import { tutorProfileQueryKey } from './keys'
 
 /** The public profile, with its photo, fee, rating summary and teaching area. */
@@ -11,7 +11,7 @@ export type TutorProfile = SuccessBody<ApiPaths['/tutors/{idOrEmail}']['get']>
 export function getTutor(idOrEmail: string) {
   return request<TutorProfile>(
     api.GET('/tutors/{idOrEmail}', { params: { path: { idOrEmail } } }),
-    MESSAGES.tutorNotFound,
+    i18n.t('tutors:profile.notFound'),
   )
 }
 

@@ -2,14 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { TutorSearchQuery, TutorSearchResult } from '@/api/discovery-types'
 import { tutorsQueryKey } from './keys'
-
-export const SEARCH_TUTORS_FAILED = 'Could not load tutors. Please try again.'
+import { i18n } from '@/lib/i18n'
 
 /** GET /tutors/search (public): tutors whose teaching area covers the point, 20 a page. */
 export function searchTutors(query: TutorSearchQuery, signal?: AbortSignal): Promise<TutorSearchResult> {
   const { location, ...rest } = query
   const params = { ...rest, location: JSON.stringify(location), verified: rest.verified ? true : undefined }
-  return request(api.GET('/tutors/search', { params: { query: params }, signal }), SEARCH_TUTORS_FAILED)
+  return request(api.GET('/tutors/search', { params: { query: params }, signal }), i18n.t('tutors:search.failed'))
 }
 
 export function searchTutorsQueryOptions(query: TutorSearchQuery) {

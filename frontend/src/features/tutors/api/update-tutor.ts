@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
 import type { ApiPaths, RequestBody } from '@/api/types'
-import { MESSAGES } from '@/lib/constants'
+import { i18n } from '@/lib/i18n'
 import { tutorProfileQueryKey } from './keys'
 
 /** The eight text fields; the fee per hour is saved on its own (features/profile's tutor card). */
@@ -11,7 +11,7 @@ export type TutorProfileChanges = Required<Omit<RequestBody<ApiPaths['/tutors/{i
 export function updateTutor({ email, changes }: { email: string; changes: TutorProfileChanges }) {
   return request(
     api.PUT('/tutors/{idOrEmail}', { params: { path: { idOrEmail: email.toLowerCase() } }, body: changes }),
-    MESSAGES.updateProfileFailed,
+    i18n.t('tutors:edit.failed'),
   )
 }
 

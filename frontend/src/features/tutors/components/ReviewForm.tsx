@@ -6,18 +6,18 @@ import { Controller, useForm } from 'react-hook-form'
 import { z } from '@/lib/zod'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { MESSAGES, RATING_MAX } from '@/lib/constants'
+import { RATING_MAX } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import { notifySuccess } from '@/lib/toaster'
 import { useAddReview } from '../api/add-review'
 import type { Review } from '../api/get-reviews'
 
-const starText = (n: number) => `${n} star${n === 1 ? '' : 's'}`
-
-const reviewSchema = z.object({
-  rating: z.int().check(z.gte(1, MESSAGES.ratingRequired), z.lte(RATING_MAX)),
-  comment: z.string().check(z.trim()),
-})
+const reviewSchema = (t: ReturnType<typeof useTranslation>['t']) =>
+  z.object({
+    rating: z.int().check(z.gte(1, t('tutors:review.ratingRequired')), z.lte(RATING_MAX)),
+    comment: z.string().check(z.trim()),
+  })
 
 /**
  * A parent's review: 1 to 5 whole stars (SPEC §9) and a comment. A rating is required (SPEC §5):
@@ -25,27 +25,27 @@ const reviewSchema = z.object({
  * it. A parent who already reviewed sees theirs, and submitting replaces it.
  */
 export function ReviewForm({ tutorId, parentId, existing }: { tutorId: number; parentId?: number; existing?: Review }) {
+  const { t } = useTranslation('tutors')
+  const starText = (n: number) => t('tutors:review.stars', { count: n })
   const form = useForm({
-    resolver: zodResolver(reviewSchema),
+    resolver: zodResolver(reviewSchema(t)),
     defaultValues: { rating: existing?.rating ?? 0, comment: existing?.comment ?? '' },
   })
-  const add = useAddReview(() =>
-    notifySuccess(existing ? 'Review updated successfully!' : 'Review submitted successfully!'),
-  )
+  const add = useAddReview(() => notifySuccess(existing ? t('tutors:review.updated') : t('tutors:review.submitted')))
+
+  const commentField = form.register('comment')
 
   const submit = form.handleSubmit(({ rating, comment }) =>
     add.mutate(
       { tutorId, rating, comment, parentId },
-      { onError: (e) => showServerError(form, e, MESSAGES.submitReviewFailed) },
+      { onError: (e) => showServerError(form, e, t('tutors:review.failed')) },
     ),
   )
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Write a review">
+    <form onSubmit={submit} noValidate aria-label={t('tutors:review.write')}>
       <Stack gap="4">
-        {existing && (
-          <Text color="fg.muted">You have already reviewed this tutor; submitting again updates your review.</Text>
-        )}
+        {existing && <Text color="fg.muted">{t('tutors:review.already')}</Text>}
         <Controller
           control={form.control}
           name="rating"
@@ -62,22 +62,27 @@ export function ReviewForm({ tutorId, parentId, existing }: { tutorId: number; p
               flexDirection="column"
               gap="1"
             >
-              <RatingGroup.Label fontWeight="medium">Your rating</RatingGroup.Label>
+              <RatingGroup.Label fontWeight="medium">{t('tutors:review.yourRating')}</RatingGroup.Label>
               <RatingGroup.HiddenInput name={field.name} />
               <RatingGroup.Control />
               {/* Nothing chosen says nothing until a submit: then 'Please select a rating' (SPEC §8). */}
               <Text fontSize="sm" color={field.value ? 'fg.muted' : 'fg.error'} aria-live="polite" minH="5">
-                {field.value ? `${starText(field.value)} selected` : (fieldState.error?.message ?? '')}
+                {field.value ? t('tutors:review.selected', { count: field.value }) : (fieldState.error?.message ?? '')}
               </Text>
             </RatingGroup.Root>
           )}
         />
-        <FormField label="Comment" error={form.formState.errors.comment?.message}>
-          <Textarea recipe={textareaRecipe} rows={3} {...form.register('comment')} />
+        <FormField label={t('tutors:review.comment')} error={form.formState.errors.comment?.message}>
+          <Textarea recipe={textareaRecipe} rows={3} {...commentField} />
         </FormField>
         <FormAlert status="error" message={form.formState.errors.root?.server?.message ?? null} />
-        <Button type="submit" alignSelf="flex-start" loading={add.isPending} loadingText="Submitting...">
-          {existing ? 'Update Review' : 'Submit Review'}
+        <Button
+          type="submit"
+          alignSelf="flex-start"
+          loading={add.isPending}
+          loadingText={t('tutors:review.submitting')}
+        >
+          {existing ? t('tutors:review.update') : t('tutors:review.submit')}
         </Button>
       </Stack>
     </form>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { PlaceSearch, type PlaceValue } from '@/components/places/PlaceSearch'
 import { placeLngLat } from '@/components/places/types'
 import { TermSelect } from '@/features/vocabulary'
+import { useTranslation } from '@/lib/i18n'
 import type { SearchState } from '../lib/search-params'
 
 /** The place as the URL gives it: a chosen place (with its point), or text to look up. */
@@ -27,6 +28,7 @@ export function SearchBar({
   place: PlaceValue | null
   onSearch: (draft: Pick<SearchState, 'subject' | 'place' | 'location'>) => void
 }) {
+  const { t } = useTranslation('tutors')
   const [subject, setSubject] = useState(state.subject)
   const [place, setPlace] = useState(initialPlace)
   const search = (chosen: PlaceValue | null) =>
@@ -39,7 +41,7 @@ export function SearchBar({
     <Box
       as="form"
       role="search"
-      aria-label="Search tutors"
+      aria-label={t('tutors:bar.label')}
       onSubmit={(e: FormEvent) => {
         e.preventDefault()
         search(place)
@@ -48,19 +50,19 @@ export function SearchBar({
       <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-start' }}>
         <Box flex="1">
           <TermSelect
-            label="Subject"
+            label={t('tutors:bar.subject')}
             facet="subjects"
             value={subject}
             onChange={setSubject}
-            placeholder="Any subject"
+            placeholder={t('tutors:bar.anySubject')}
           />
         </Box>
         <Box flex="1.4">
           <PlaceSearch
-            label="Place"
+            label={t('tutors:bar.place')}
             value={place}
-            placeholder="Lajpat Nagar or 110024"
-            helperText="A locality, a city or a 6-digit PIN code"
+            placeholder={t('tutors:bar.placePlaceholder')}
+            helperText={t('tutors:bar.placeHelp')}
             onChange={(chosen) => {
               setPlace(chosen)
               // Choosing a place is the search: no second step on a phone.
@@ -69,7 +71,7 @@ export function SearchBar({
           />
         </Box>
         <Button type="submit" colorPalette="blue" mt={{ md: '7' }}>
-          <Search aria-hidden /> Search
+          <Search aria-hidden /> {t('tutors:bar.search')}
         </Button>
       </Flex>
     </Box>

@@ -5,6 +5,8 @@ import { useId, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
 import { TermSelect } from '@/features/vocabulary'
+import { formatMoney } from '@/lib/format'
+import { useTranslation } from '@/lib/i18n'
 import { FEE_CHOICES, RADIUS_CHOICES, RATING_CHOICES, type SearchState } from '../lib/search-params'
 
 function Select({
@@ -38,13 +40,14 @@ function FeeSelect({
   onChange: (value: string) => void
   allows: (fee: number) => boolean
 }) {
+  const { t } = useTranslation(['tutors', 'shared'])
   return (
     <FormField label={label}>
       <Select value={value} onChange={onChange}>
-        <option value="">Any fee</option>
+        <option value="">{t('tutors:filters.anyFee')}</option>
         {FEE_CHOICES.filter(allows).map((fee) => (
           <option key={fee} value={String(fee)}>
-            ₹{fee.toLocaleString('en-IN')}/hour
+            {t('shared:tutorCard.feePerHour', { fee: formatMoney(fee) })}
           </option>
         ))}
       </Select>
@@ -59,61 +62,62 @@ export function Filters({
   state: SearchState
   onChange: (changes: Partial<SearchState>) => void
 }) {
+  const { t } = useTranslation(['tutors', 'shared'])
   const verifiedId = useId()
   return (
     <Box as="fieldset" borderWidth="1px" borderColor="border" borderRadius="lg" p="4" bg="bg">
       <Text as="legend" fontWeight="semibold" px="1">
-        Filters
+        {t('tutors:filters.legend')}
       </Text>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" alignItems="end">
         <TermSelect
-          label="Class"
+          label={t('tutors:filters.class')}
           facet="classes"
           value={state.classLevel}
           onChange={(classLevel) => onChange({ classLevel })}
-          placeholder="Any class"
+          placeholder={t('tutors:filters.anyClass')}
         />
         <TermSelect
-          label="Board"
+          label={t('tutors:filters.board')}
           facet="boards"
           value={state.board}
           onChange={(board) => onChange({ board })}
-          placeholder="Any board"
+          placeholder={t('tutors:filters.anyBoard')}
         />
         <TermSelect
-          label="Mode"
+          label={t('tutors:filters.mode')}
           facet="modes"
           value={state.mode}
           onChange={(mode) => onChange({ mode })}
-          placeholder="At home or online"
+          placeholder={t('tutors:filters.anyMode')}
         />
         <FeeSelect
-          label="Fee from"
+          label={t('tutors:filters.feeFrom')}
           value={state.minFee}
           onChange={(minFee) => onChange({ minFee })}
           allows={(fee) => !state.maxFee || fee <= Number(state.maxFee)}
         />
         <FeeSelect
-          label="Fee up to"
+          label={t('tutors:filters.feeUpTo')}
           value={state.maxFee}
           onChange={(maxFee) => onChange({ maxFee })}
           allows={(fee) => !state.minFee || fee >= Number(state.minFee)}
         />
-        <FormField label="Minimum rating">
+        <FormField label={t('tutors:filters.minRating')}>
           <Select value={state.minRating} onChange={(minRating) => onChange({ minRating })}>
-            <option value="">Any rating</option>
+            <option value="">{t('tutors:filters.anyRating')}</option>
             {RATING_CHOICES.map((r) => (
               <option key={r} value={String(r)}>
-                {r}★ and up
+                {t('tutors:filters.ratingUp', { rating: r })}
               </option>
             ))}
           </Select>
         </FormField>
-        <FormField label="Distance">
+        <FormField label={t('tutors:filters.distance')}>
           <Select value={String(state.radiusKm)} onChange={(r) => onChange({ radiusKm: Number(r) })}>
             {RADIUS_CHOICES.map((r) => (
               <option key={r} value={String(r)}>
-                Within {r} km
+                {t('tutors:filters.within', { km: r })}
               </option>
             ))}
           </Select>
@@ -128,7 +132,7 @@ export function Filters({
       >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
-        <Checkbox.Label>Verified tutors only</Checkbox.Label>
+        <Checkbox.Label>{t('tutors:filters.verifiedOnly')}</Checkbox.Label>
       </Checkbox.Root>
     </Box>
   )
@@ -148,19 +152,20 @@ export function EmptyState({
   state: SearchState
   onChange: (changes: Partial<SearchState>) => void
 }) {
+  const { t } = useTranslation(['tutors', 'shared'])
   const wider = RADIUS_CHOICES.find((r) => r > state.radiusKm)
   return (
     <Box textAlign="center" py="8" px="4" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="lg">
       <Heading as="h2" size="lg" mb="2">
-        No tutors found
+        {t('tutors:empty.title')}
       </Heading>
       <Text color="fg.muted" mb="4">
-        No tutor's teaching area covers this place with these filters yet. You could:
+        {t('tutors:empty.text')}
       </Text>
       <Stack gap="2" align="center">
         {wider && (
           <Button variant="outline" size="sm" onClick={() => onChange({ radiusKm: wider })}>
-            Search within {wider} km
+            {t('tutors:empty.wider', { km: wider })}
           </Button>
         )}
         {hasFilters(state) && (
@@ -179,15 +184,15 @@ export function EmptyState({
               })
             }
           >
-            Clear the filters
+            {t('tutors:empty.clear')}
           </Button>
         )}
         <Text fontSize="sm" color="fg.muted">
-          Try a nearby locality, or{' '}
+          {t('tutors:empty.tryBefore')}{' '}
           <Link asChild color="blue.700" textDecoration="underline">
-            <RouterLink to="/request/new">post a tuition request</RouterLink>
+            <RouterLink to="/request/new">{t('tutors:empty.postRequest')}</RouterLink>
           </Link>{' '}
-          so that tutors near you find you.
+          {t('tutors:empty.tryAfter')}
         </Text>
       </Stack>
     </Box>

@@ -3,8 +3,8 @@ import { textareaRecipe } from '@chakra-ui-theme/recipes/textarea'
 import { useForm } from 'react-hook-form'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
-import { MESSAGES } from '@/lib/constants'
 import { showServerError } from '@/lib/form-errors'
+import { useTranslation } from '@/lib/i18n'
 import { notifySuccess } from '@/lib/toaster'
 import type { TutorProfile } from '../api/get-tutor'
 import { useUpdateTutor, type TutorProfileChanges } from '../api/update-tutor'
@@ -20,6 +20,7 @@ function valuesOf(tutor: TutorProfile): TutorProfileChanges {
  * whose messages go next to them, the message above the buttons. No schema here to say more.
  */
 export function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () => void }) {
+  const { t } = useTranslation('tutors')
   const form = useForm<TutorProfileChanges>({ defaultValues: valuesOf(tutor) })
   const { errors } = form.formState
   const update = useUpdateTutor()
@@ -29,19 +30,19 @@ export function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDon
       { email: tutor.email, changes },
       {
         onSuccess: () => {
-          notifySuccess('Profile updated successfully.')
+          notifySuccess(t('tutors:edit.updated'))
           onDone()
         },
-        onError: (e) => showServerError(form, e, MESSAGES.updateProfileFailed),
+        onError: (e) => showServerError(form, e, t('tutors:edit.failed')),
       },
     ),
   )
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit tutor profile">
+    <form onSubmit={submit} noValidate aria-label={t('tutors:edit.label')}>
       <Stack gap="4">
         {TUTOR_FIELDS.map(({ key, label, multiline }) => (
-          <FormField key={key} label={label} error={errors[key]?.message}>
+          <FormField key={key} label={t(label)} error={errors[key]?.message}>
             {multiline ? (
               <Textarea recipe={textareaRecipe} rows={4} {...form.register(key)} />
             ) : (
@@ -51,11 +52,11 @@ export function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDon
         ))}
         <FormAlert status="error" message={errors.root?.server?.message ?? null} />
         <HStack gap="3" flexWrap="wrap">
-          <Button type="submit" loading={update.isPending} loadingText="Saving...">
-            Save
+          <Button type="submit" loading={update.isPending} loadingText={t('tutors:edit.saving')}>
+            {t('tutors:edit.save')}
           </Button>
           <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
-            Cancel
+            {t('tutors:edit.cancel')}
           </Button>
         </HStack>
       </Stack>

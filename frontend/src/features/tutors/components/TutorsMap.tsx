@@ -3,12 +3,13 @@ import { Link as RouterLink } from 'react-router'
 import type { TutorCard as TutorCardData } from '@/api/discovery-types'
 import { MapView } from '@/components/map/MapView'
 import type { MapMarker } from '@/components/map/types'
+import { useTranslation } from '@/lib/i18n'
 
 /**
  * The page's tutors on the map: one numbered badge per locality they teach near (the public point of
  * the place their card names, never a tutor's own), opening a list of links to their profiles.
  */
-function tutorMarkers(tutors: TutorCardData[]): MapMarker[] {
+function tutorMarkers(tutors: TutorCardData[], t: ReturnType<typeof useTranslation>['t']): MapMarker[] {
   const groups = new Map<string, TutorCardData[]>()
   for (const tutor of tutors) {
     const at = tutor.placeLocation
@@ -20,8 +21,12 @@ function tutorMarkers(tutors: TutorCardData[]): MapMarker[] {
   }
   return [...groups].map(([key, group]) => {
     const [lng, lat] = group[0]!.placeLocation as [number, number]
-    const place = group[0]!.placeName ?? 'near this place'
-    const label = group.length === 1 ? `${group[0]!.fullname}, ${place}` : `${group.length} tutors ${place}`
+    const named = group[0]!.placeName
+    const place = named ? t('shared:tutorCard.nearPlace', { place: named }) : t('tutors:map.nearThisPlace')
+    const label =
+      group.length === 1
+        ? t('tutors:map.oneTutor', { name: group[0]!.fullname, place })
+        : t('tutors:map.tutorsAt', { count: group.length, place })
     return {
       id: `tutors-${key}`,
       position: { lat, lng },
@@ -41,7 +46,7 @@ function tutorMarkers(tutors: TutorCardData[]): MapMarker[] {
             {group.map((tutor) => (
               <li key={tutor.id}>
                 <RouterLink to={`/tutor/${tutor.id}`}>
-                  {group.length > 1 ? tutor.fullname : `View ${tutor.fullname}’s profile`}
+                  {group.length > 1 ? tutor.fullname : t('tutors:map.viewProfile', { name: tutor.fullname })}
                 </RouterLink>
               </li>
             ))}
@@ -61,22 +66,22 @@ interface TutorsMapProps {
 
 /** The search area (the place and the radius) with the listed tutors grouped by locality. */
 export function TutorsMap({ location, placeLabel, radiusKm, tutors }: TutorsMapProps) {
+  const { t } = useTranslation('tutors')
   return (
     <Box order={{ base: 1, lg: 2 }} position={{ lg: 'sticky' }} top={{ lg: '4' }}>
       <MapView
-        label={`Map of the search area: within ${radiusKm} km of ${placeLabel}`}
+        label={t('tutors:map.label', { km: radiusKm, place: placeLabel })}
         center={{ lat: location[1], lng: location[0] }}
         zoom={12}
         height="min(320px, 45vh)"
         markers={[
           { id: 'place', position: { lat: location[1], lng: location[0] }, label: placeLabel },
-          ...tutorMarkers(tutors),
+          ...tutorMarkers(tutors, t),
         ]}
         circle={{ center: { lat: location[1], lng: location[0] }, radiusKm }}
       />
       <Text fontSize="xs" color="fg.muted" mt="1">
-        Green badges: how many of these tutors teach near each locality. Their exact locations are private; each card
-        shows how far the tutor is.
+        {t('tutors:map.note')}
       </Text>
     </Box>
   )

@@ -1,4 +1,5 @@
 import type { DocumentMeta } from '@/lib/document-meta'
+import { i18n } from '@/lib/i18n'
 import type { TutorProfile } from '../api/get-tutor'
 
 /**
@@ -11,6 +12,8 @@ export function tutorProfileMeta(tutor: TutorProfile | undefined): Partial<Docum
   const subjects = tutor.subjects?.trim()
   return {
     title: name,
-    description: `${name}, home tutor${subjects ? ` for ${subjects}` : ''}: profile, fees, availability and reviews on HomeTutor.`,
+    description: subjects
+      ? i18n.t('tutors:meta.descriptionSubjects', { name, subjects })
+      : i18n.t('tutors:meta.description', { name }),
   }
 }

@@ -2,30 +2,32 @@ import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/r
 import { useSearchParams } from 'react-router'
 import { errorMessage } from '@/api/client'
 import { Page } from '@/components/page'
-import { PLACES_FAILED, useNearestPlace } from '@/components/places/api'
+import { useNearestPlace } from '@/components/places/api'
 import { placeLngLat } from '@/components/places/types'
 import { TutorCard } from '@/components/tutor-card/TutorCard'
 import { FormAlert } from '@/components/ui/form-alert'
 import { useVocabulary } from '@/features/vocabulary'
+import { useTranslation } from '@/lib/i18n'
 import { useResolvedPlace } from '../api/resolve-place'
-import { SEARCH_TUTORS_FAILED, useSearchTutors } from '../api/search-tutors'
+import { useSearchTutors } from '../api/search-tutors'
 import { placeFromUrl, SearchBar } from '../components/SearchBar'
 import { EmptyState, Filters } from '../components/SearchFilters'
 import { TutorsMap } from '../components/TutorsMap'
 import { readSearch, toQuery, writeSearch, type SearchState } from '../lib/search-params'
 
 function Paging({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation(['tutors', 'shared'])
   if (pages <= 1) return null
   return (
-    <HStack as="nav" aria-label="Pages" justify="center" gap="3" mt="4">
+    <HStack as="nav" aria-label={t('tutors:paging.label')} justify="center" gap="3" mt="4">
       <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('tutors:paging.previous')}
       </Button>
       <Text fontSize="sm" aria-current="page">
-        Page {page} of {pages}
+        {t('tutors:paging.page', { page, pages })}
       </Text>
       <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('tutors:paging.next')}
       </Button>
     </HStack>
   )
@@ -38,6 +40,7 @@ function Paging({ page, pages, onPage }: { page: number; pages: number; onPage: 
  * The URL holds the whole search (`/tutors?subject=maths&place=110024`), so a shared link works.
  */
 export default function TutorSearch() {
+  const { t } = useTranslation(['tutors', 'shared'])
   const [params, setParams] = useSearchParams()
   const state = readSearch(params)
   const lookup = useResolvedPlace(state.location ? '' : state.place)
@@ -45,7 +48,7 @@ export default function TutorSearch() {
   // A link with a point but no name (`/tutors?location=[77.24,28.57]`) is named by the place it lies in.
   const named = useNearestPlace(state.location && !state.place ? state.location : null)
   const pointName = state.place || named.data?.label || ''
-  const placeLabel = state.location ? pointName || 'the chosen point' : (lookup.data?.label ?? state.place)
+  const placeLabel = state.location ? pointName || t('tutors:search.chosenPoint') : (lookup.data?.label ?? state.place)
   const vocabulary = useVocabulary()
   const results = useSearchTutors(location ? toQuery(state, location) : null)
 
@@ -59,11 +62,7 @@ export default function TutorSearch() {
   const subjectLabel = vocabulary.data?.subjects.find((s) => s.id === state.subject)?.label
 
   return (
-    <Page
-      title="Find a tutor"
-      maxW="6xl"
-      subtitle="Tutors whose teaching area covers your place, with fees, ratings and distance."
-    >
+    <Page title={t('tutors:search.title')} maxW="6xl" subtitle={t('tutors:search.subtitle')}>
       <Stack gap="5">
         <SearchBar
           // A new URL (a link, Back) starts the bar from it; the resolved place fills it in once known.
@@ -74,18 +73,13 @@ export default function TutorSearch() {
         />
         <Filters state={state} onChange={update} />
 
-        {!state.place && !state.location && (
-          <Text color="fg.muted">
-            Choose a place (a locality, a city or a PIN code) to see the tutors who teach there.
-          </Text>
+        {!state.place && !state.location && <Text color="fg.muted">{t('tutors:search.choosePlace')}</Text>}
+        {lookup.isPending && lookup.fetchStatus === 'fetching' && (
+          <Spinner aria-label={t('tutors:search.findingPlace')} />
         )}
-        {lookup.isPending && lookup.fetchStatus === 'fetching' && <Spinner aria-label="Finding the place" />}
-        {lookup.isError && <FormAlert status="error" message={errorMessage(lookup.error, PLACES_FAILED)} />}
+        {lookup.isError && <FormAlert status="error" message={errorMessage(lookup.error, t('shared:places.failed'))} />}
         {lookup.isSuccess && lookup.data === null && (
-          <FormAlert
-            status="error"
-            message={`We could not find “${state.place}”. Try a locality, a city or a 6-digit PIN code.`}
-          />
+          <FormAlert status="error" message={t('tutors:search.placeNotFound', { place: state.place })} />
         )}
 
         {location && (
@@ -97,22 +91,30 @@ export default function TutorSearch() {
           >
             <Box as="section" aria-labelledby="results-heading" minW="0" order={{ base: 2, lg: 1 }}>
               <Heading as="h2" id="results-heading" size="lg" mb="1">
-                {subjectLabel ? `${subjectLabel} tutors` : 'Tutors'} near {placeLabel}
+                {subjectLabel
+                  ? t('tutors:search.subjectTutorsNear', { subject: subjectLabel, place: placeLabel })
+                  : t('tutors:search.tutorsNear', { place: placeLabel })}
               </Heading>
               <Text color="fg.muted" mb="4" aria-live="polite" data-testid="results-count">
                 {data
-                  ? `${data.total} ${data.total === 1 ? 'tutor' : 'tutors'} within ${state.radiusKm} km`
+                  ? t('tutors:search.count', { count: data.total, km: state.radiusKm })
                   : results.isPending
-                    ? 'Searching…'
+                    ? t('tutors:search.searching')
                     : ''}
               </Text>
-              {results.isPending && <Spinner aria-label="Loading tutors" />}
+              {results.isPending && <Spinner aria-label={t('tutors:search.loading')} />}
               {results.isError && (
-                <FormAlert status="error" message={errorMessage(results.error, SEARCH_TUTORS_FAILED)} />
+                <FormAlert status="error" message={errorMessage(results.error, t('tutors:search.failed'))} />
               )}
               {data && data.tutors.length === 0 && <EmptyState state={state} onChange={update} />}
               {data && data.tutors.length > 0 && (
-                <Stack as="ul" listStyleType="none" gap="3" aria-label="Tutors" aria-busy={results.isFetching}>
+                <Stack
+                  as="ul"
+                  listStyleType="none"
+                  gap="3"
+                  aria-label={t('tutors:search.listLabel')}
+                  aria-busy={results.isFetching}
+                >
                   {data.tutors.map((tutor) => (
                     <li key={tutor.id}>
                       <TutorCard tutor={tutor} />

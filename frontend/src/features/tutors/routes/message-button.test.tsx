@@ -15,7 +15,7 @@ function serveTutor(canMessage: boolean) {
     subscriptionActive: true,
     approved: false,
     featured: false,
-    badges: [],
+    verification: null,
     about: '',
     subjects: '',
     availability: '',

@@ -15,7 +15,7 @@ const TUTOR: Tutor = {
   subscriptionActive: true,
   approved: true,
   featured: true,
-  badges: ['Top Rated'],
+  verification: { checks: { id: true, qualification: true, police: false }, checkedAt: '2026-12-02T10:00:00Z' },
   about: 'Maths teacher.',
   subjects: '',
   availability: '',
@@ -34,7 +34,7 @@ const TUTOR: Tutor = {
   reviewCount: 10,
   ratingCounts: [1, 0, 1, 2, 6],
   area: {
-    placeName: 'near Lajpat Nagar, South Delhi',
+    placeName: 'Lajpat Nagar, South Delhi',
     radiusKm: 5,
     subjects: [
       { id: 'maths', label: 'Mathematics' },
@@ -75,15 +75,16 @@ function serve(tutor: Tutor = TUTOR, reviews: Review[] = REVIEWS) {
 }
 
 describe('Tutor profile: photo, fee, teaching area, star distribution', { timeout: 20_000 }, () => {
-  it('shows the photo, the fee per hour and the verified, featured and badge labels', async () => {
+  it('shows the photo, the fee per hour, the checks that passed and the site’s award', async () => {
     serve()
     renderApp('/tutor/42')
     expect(await screen.findByRole('heading', { level: 1, name: 'Priya Sharma' })).toBeInTheDocument()
     expect(document.querySelector('img[src="/api/uploads/priya.jpg"]')).not.toBeNull()
     expect(screen.getByTestId('fee-per-hour')).toHaveTextContent('₹1,200/hour')
-    expect(screen.getByText('Verified')).toBeInTheDocument()
-    expect(screen.getByText('Featured')).toBeInTheDocument()
-    expect(screen.getByText('Top Rated')).toBeInTheDocument()
+    expect(screen.getByTestId('verification-badge')).toHaveTextContent(
+      'Verified · ID ✓ · Qualification ✓ · checked 2 Dec 2026',
+    )
+    expect(screen.getByText('Featured by HomeTutor')).toBeInTheDocument()
   })
 
   it('summarises the teaching area by place name and labels, never coordinates', async () => {

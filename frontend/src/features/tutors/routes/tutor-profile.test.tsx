@@ -17,7 +17,7 @@ function makeTutor(overrides: Partial<Tutor> = {}): Tutor {
     subscriptionActive: false,
     approved: false,
     featured: false,
-    badges: [],
+    verification: null,
     about: '',
     subjects: '',
     availability: '',
@@ -117,13 +117,14 @@ describe('Tutor profile (view)', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument()
   })
 
-  it('shows the name, fields, subscription, verified, featured and badges when present', async () => {
+  it('shows the name, fields, subscription, the checks that passed and the site’s award when present', async () => {
     serveTutor(
       makeTutor({
         subscriptionActive: true,
         approved: true,
         featured: true,
-        badges: ['Top Rated'],
+        verified: true,
+        verification: { checks: { id: true, qualification: true, police: true }, checkedAt: '2026-12-02T10:00:00Z' },
         about: 'Physics teacher for ten years.',
         fees: '₹800 per hour',
       }),
@@ -131,9 +132,11 @@ describe('Tutor profile (view)', { timeout: 15_000 }, () => {
     renderApp('/tutor/42')
     expect(await screen.findByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeInTheDocument()
     expect(screen.getByText('Subscription Active')).toBeInTheDocument()
-    expect(screen.getByText('Verified')).toBeInTheDocument()
-    expect(screen.getByText('Featured')).toBeInTheDocument()
-    expect(within(screen.getByRole('list', { name: 'Badges' })).getByText('Top Rated')).toBeInTheDocument()
+    expect(screen.getByTestId('verification-badge')).toHaveTextContent(
+      'Verified · ID ✓ · Qualification ✓ · Police ✓ · checked 2 Dec 2026',
+    )
+    expect(screen.getByText('Featured by HomeTutor')).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Badges' })).not.toBeInTheDocument()
     expect(screen.getByText('Physics teacher for ten years.')).toBeInTheDocument()
     expect(screen.getByText('₹800 per hour')).toBeInTheDocument()
   })
@@ -364,8 +367,16 @@ describe('Tutor reviews', { timeout: 15_000 }, () => {
     // The focus is an update of its own: the rating acts on arrows only once it knows it has the focus.
     const first = screen.getByRole('radio', { name: '1 star' })
     act(() => first.focus())
-    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}')
-    await waitFor(() => expect(screen.getByRole('radio', { name: '3 stars' })).toBeChecked())
+    // Each arrow checks the next star and then moves the focus to it (in a frame of its own); the
+    // next arrow is pressed once both have happened, as a person would after seeing the star light up.
+    for (const name of ['1 star', '2 stars', '3 stars']) {
+      await user.keyboard('{ArrowRight}')
+      const star = screen.getByRole('radio', { name })
+      await waitFor(() => {
+        expect(star).toBeChecked()
+        expect(star).toHaveFocus()
+      })
+    }
     expect(screen.getByRole('button', { name: 'Submit Review' })).toBeEnabled()
   })
 

@@ -43,7 +43,7 @@ describe('Tutor search (/tutors)', { timeout: 20_000 }, () => {
         reviewCount: 0,
         distanceKm: 4.04,
         photoUrl: '/api/uploads/arjun.jpg',
-        badges: ['Top Rated'],
+        verification: null,
       }),
     ])
     renderApp('/tutors?subject=maths&place=110024')
@@ -69,14 +69,16 @@ describe('Tutor search (/tutors)', { timeout: 20_000 }, () => {
     expect(within(priya).getByText('Class 8')).toBeInTheDocument()
     expect(within(priya).getByLabelText('Rated 4.6 out of 5 from 12 reviews')).toBeInTheDocument()
     expect(within(priya).getByText(/2\.1 km away/)).toBeInTheDocument()
-    expect(within(priya).getByText('Verified')).toBeInTheDocument()
-    expect(within(priya).queryByText('Featured')).not.toBeInTheDocument()
+    expect(within(priya).getByTestId('verification-badge')).toHaveTextContent(
+      'Verified · ID ✓ · Qualification ✓ · checked 2 Dec 2026',
+    )
+    expect(within(priya).queryByText('Featured by HomeTutor')).not.toBeInTheDocument()
     expect(within(priya).getByText('PS')).toBeInTheDocument()
 
     const arjun = cards[1]!
-    expect(within(arjun).getByText('Featured')).toBeInTheDocument()
+    expect(within(arjun).getByText('Featured by HomeTutor')).toBeInTheDocument()
     expect(within(arjun).queryByText('Verified')).not.toBeInTheDocument()
-    expect(within(arjun).getByText('Top Rated')).toBeInTheDocument()
+    expect(within(arjun).queryByTestId('verification-badge')).not.toBeInTheDocument()
     expect(within(arjun).getByText(/4\.0 km away/)).toBeInTheDocument()
     expect(within(arjun).getByLabelText('No reviews yet')).toBeInTheDocument()
     expect(within(arjun).queryByTestId('tutor-fee')).not.toBeInTheDocument()
@@ -99,7 +101,7 @@ describe('Tutor search (/tutors)', { timeout: 20_000 }, () => {
       makeCard({
         id: 43,
         fullname: 'Arjun Mehta',
-        placeName: 'near Saket, South Delhi',
+        placeName: 'Saket, South Delhi',
         placeLocation: [77.21, 28.52],
       }),
       makeCard({ id: 44, fullname: 'Meera Rao', placeName: null, placeLocation: null }),

@@ -1,6 +1,7 @@
 import { Box, Button, chakra, CloseButton, HStack, Input, NativeSelect, Stack, Wrap } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { useId, useState } from 'react'
+import { useTranslation } from '@/lib/i18n'
 import { useVocabulary } from '../api/get-vocabulary'
 import type { Facet } from '../api/types'
 import { findTerm, termLabel } from '../lib/term-label'
@@ -42,6 +43,7 @@ export function TermChips({
   invalid,
   describedBy,
 }: TermChipsProps) {
+  const { t } = useTranslation('shared')
   const vocabulary = useVocabulary()
   const terms = vocabulary.data?.[facet] ?? []
   const [draft, setDraft] = useState('')
@@ -97,7 +99,7 @@ export function TermChips({
     )
   }
 
-  const left = terms.filter((t) => !value.includes(t.id))
+  const left = terms.filter((term) => !value.includes(term.id))
   return (
     <Stack gap="2">
       {value.length > 0 && (
@@ -122,7 +124,7 @@ export function TermChips({
               <CloseButton
                 size="2xs"
                 variant="ghost"
-                aria-label={`Remove ${labelOf(entry)}`}
+                aria-label={t('shared:vocabulary.chips.remove', { term: labelOf(entry) })}
                 onClick={() => remove(entry)}
               />
             </HStack>
@@ -132,14 +134,18 @@ export function TermChips({
       <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ sm: 'center' }}>
         <NativeSelect.Root recipe={nativeSelectSlotRecipe} maxW={{ sm: 'xs' }} disabled={full || vocabulary.isPending}>
           <NativeSelect.Field
-            aria-label={`Add to ${noun}`}
+            aria-label={t('shared:vocabulary.chips.addTo', { list: noun })}
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
             value=""
             onChange={(e) => add(e.target.value)}
           >
             <option value="">
-              {full ? `At most ${maxItems}` : vocabulary.isPending ? 'Loading…' : 'Add from the list…'}
+              {full
+                ? t('shared:vocabulary.chips.atMost', { max: maxItems })
+                : vocabulary.isPending
+                  ? t('shared:vocabulary.loading')
+                  : t('shared:vocabulary.chips.addFromList')}
             </option>
             {left.map((term) => (
               <option key={term.id} value={term.id}>
@@ -152,12 +158,12 @@ export function TermChips({
         {allowFreeText && (
           <HStack gap="2" flex="1">
             <Input
-              aria-label={`Other ${noun}`}
+              aria-label={t('shared:vocabulary.chips.other', { list: noun })}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               value={draft}
               maxLength={maxLength}
-              placeholder={freeTextPlaceholder ?? 'Other: type and press Enter'}
+              placeholder={freeTextPlaceholder ?? t('shared:vocabulary.chips.otherPlaceholder')}
               disabled={full}
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {
@@ -168,7 +174,7 @@ export function TermChips({
               }}
             />
             <Button type="button" variant="outline" onClick={addDraft} disabled={full || draft.trim() === ''}>
-              Add
+              {t('shared:vocabulary.chips.add')}
             </Button>
           </HStack>
         )}

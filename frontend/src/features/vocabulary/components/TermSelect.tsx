@@ -1,7 +1,8 @@
 import { Input, NativeSelect, Stack } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { FormField } from '@/components/ui/form-field'
-import { VOCABULARY_FAILED, useVocabulary } from '../api/get-vocabulary'
+import { useTranslation } from '@/lib/i18n'
+import { useVocabulary } from '../api/get-vocabulary'
 import { OTHER, type Facet } from '../api/types'
 
 export interface TermSelectProps {
@@ -56,10 +57,11 @@ export function TermSelect({
   name,
   maxW,
 }: TermSelectProps) {
+  const { t } = useTranslation('shared')
   const vocabulary = useVocabulary()
   const terms = vocabulary.data?.[facet] ?? []
   const loading = vocabulary.isPending
-  const known = value === '' || value === OTHER || terms.some((t) => t.id === value)
+  const known = value === '' || value === OTHER || terms.some((term) => term.id === value)
   const showEmpty = placeholder !== undefined || !required || value === ''
 
   return (
@@ -68,22 +70,22 @@ export function TermSelect({
         label={label}
         required={required}
         error={error}
-        helperText={vocabulary.isError ? VOCABULARY_FAILED : helperText}
+        helperText={vocabulary.isError ? t('shared:vocabulary.failed') : helperText}
       >
         <NativeSelect.Root recipe={nativeSelectSlotRecipe} maxW={maxW} disabled={disabled || loading}>
           <NativeSelect.Field name={name} value={loading ? '' : value} onChange={(e) => onChange(e.target.value)}>
             {loading ? (
-              <option value="">Loading…</option>
+              <option value="">{t('shared:vocabulary.loading')}</option>
             ) : (
               <>
-                {showEmpty && <option value="">{placeholder ?? 'Any'}</option>}
+                {showEmpty && <option value="">{placeholder ?? t('shared:vocabulary.select.any')}</option>}
                 {terms.map((term) => (
                   <option key={term.id} value={term.id}>
                     {term.label}
                   </option>
                 ))}
                 {!known && <option value={value}>{value}</option>}
-                {allowOther && <option value={OTHER}>Other…</option>}
+                {allowOther && <option value={OTHER}>{t('shared:vocabulary.select.other')}</option>}
               </>
             )}
           </NativeSelect.Field>
@@ -91,7 +93,11 @@ export function TermSelect({
         </NativeSelect.Root>
       </FormField>
       {allowOther && value === OTHER && (
-        <FormField label={otherLabel ?? `Which ${label.toLowerCase()}?`} required={required} error={otherError}>
+        <FormField
+          label={otherLabel ?? t('shared:vocabulary.select.which', { list: label.toLowerCase() })}
+          required={required}
+          error={otherError}
+        >
           <Input
             value={otherText}
             maxLength={otherMaxLength}

@@ -1,3 +1,4 @@
+import { i18n } from '@/lib/i18n'
 import { OTHER, type Facet, type Term, type Vocabulary } from '../api/types'
 
 /**
@@ -12,7 +13,7 @@ export function termLabel(
   fallback?: string | null,
 ): string {
   if (!id) return fallback ?? ''
-  if (id === OTHER) return fallback || 'Other'
+  if (id === OTHER) return fallback || i18n.t('shared:vocabulary.other')
   const term = vocab?.[facet].find((t) => t.id === id)
   return term?.label ?? fallback ?? id
 }
@@ -20,7 +21,7 @@ export function termLabel(
 function normalize(text: string) {
   return text
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
     .trim()
 }
 

@@ -1,0 +1,26 @@
+# Reports, blocks and what admins decide about them.
+kind-moderation = Reports and warnings
+validation-report-details-too-long = Please keep the details under 1000 characters.
+validation-report-details-required = Please say what happened.
+error-report-yourself = You cannot report yourself.
+error-report-repeated = You have already reported this.
+error-report-decided = This report has already been decided.
+error-report-nothing-to-remove = There is nothing to remove for this report: warn, suspend or ban instead.
+error-report-admin = An admin account cannot be suspended or banned from a report.
+error-message-not-found = Message not found.
+error-report-not-found = Report not found.
+error-assign-tutor-unsubscribed = This tutor has no active subscription and cannot be assigned.
+error-assign-tutor-suspended = This tutor's account is suspended and cannot be assigned.
+notice-report-decided-title = Your report was reviewed
+notice-report-dismissed = We looked at your report and found no rule broken.
+notice-report-warned = We looked at your report and warned the person.
+notice-report-removed = We looked at your report and removed the content.
+notice-report-suspended = We looked at your report and suspended the account.
+notice-report-banned = We looked at your report and banned the account.
+notice-warning-title = A warning about your account
+notice-warning-money_upfront = You were reported for asking for money upfront. Another report may suspend your account.
+notice-warning-spam = You were reported for spam or selling. Another report may suspend your account.
+notice-warning-harassment = You were reported for harassment. Another report may suspend your account.
+notice-warning-fake_profile = You were reported for a fake profile. Another report may suspend your account.
+notice-warning-unsafe = You were reported for unsafe behaviour. Another report may suspend your account.
+notice-warning-other = You were reported for breaking the site's rules. Another report may suspend your account.

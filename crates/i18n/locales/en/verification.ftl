@@ -1,0 +1,25 @@
+# Tutors' verification: submitting documents, admins' decisions, the badge.
+kind-verification_decided = Your verification was decided
+verification-error-not-a-tutor = Only tutors can submit documents for verification.
+verification-error-pending = Your documents are already waiting for review.
+verification-error-not-found = Verification submission not found.
+verification-error-decided = This submission has already been decided.
+verification-error-not-yours = You can only see your own documents.
+verification-unmasked-number = Do not type a full Aadhaar number here: only its last four digits may be readable.
+verification-id-kind-required = Choose the kind of government ID.
+verification-aadhaar-masked-required = Confirm that your Aadhaar is masked so that only its last four digits are readable.
+verification-qualification-required = Describe your qualification.
+verification-document-required = Attach this document.
+verification-one-file = Attach one file for this document.
+verification-approve-needs-id = Approve only when at least the ID check passed; otherwise reject.
+verification-approved-title = You are verified
+verification-approved-body = An admin checked your documents. Your profile now shows the Verified badge with the checks that passed.
+verification-rejected-title = Your verification was not approved
+verification-rejected-body = Reason: { $reason }. You can submit your documents again.
+verification-rejected-body-text = Reason: { $reason } — { $text }. You can submit your documents again.
+verification-reason-unreadable = the document cannot be read
+verification-reason-name_mismatch = the name does not match your profile
+verification-reason-wrong_document = this document is not accepted
+verification-reason-expired = the document has expired
+verification-reason-not_masked = the Aadhaar number is not masked
+verification-reason-other = another reason

@@ -1,0 +1,25 @@
+# ट्यूटर सत्यापन: दस्तावेज़ जमा करना, एडमिन के निर्णय, बैज।
+kind-verification_decided = आपके सत्यापन पर निर्णय हो गया
+verification-error-not-a-tutor = केवल ट्यूटर सत्यापन के लिए दस्तावेज़ जमा कर सकते हैं।
+verification-error-pending = आपके दस्तावेज़ पहले से समीक्षा की प्रतीक्षा में हैं।
+verification-error-not-found = सत्यापन आवेदन नहीं मिला।
+verification-error-decided = इस आवेदन पर पहले ही निर्णय हो चुका है।
+verification-error-not-yours = आप केवल अपने दस्तावेज़ देख सकते हैं।
+verification-unmasked-number = यहाँ पूरा आधार नंबर न लिखें: केवल उसके अंतिम चार अंक पढ़ने योग्य हो सकते हैं।
+verification-id-kind-required = सरकारी पहचान पत्र का प्रकार चुनें।
+verification-aadhaar-masked-required = पुष्टि करें कि आपका आधार मास्क किया गया है और केवल अंतिम चार अंक पढ़ने योग्य हैं।
+verification-qualification-required = अपनी योग्यता लिखें।
+verification-document-required = यह दस्तावेज़ संलग्न करें।
+verification-one-file = इस दस्तावेज़ के लिए एक ही फ़ाइल संलग्न करें।
+verification-approve-needs-id = स्वीकृति तभी दें जब कम से कम पहचान की जाँच सफल हो; अन्यथा अस्वीकार करें।
+verification-approved-title = आप सत्यापित हैं
+verification-approved-body = एक एडमिन ने आपके दस्तावेज़ जाँचे। अब आपकी प्रोफ़ाइल पर सफल जाँचों के साथ सत्यापित बैज दिखता है।
+verification-rejected-title = आपका सत्यापन स्वीकृत नहीं हुआ
+verification-rejected-body = कारण: { $reason }। आप अपने दस्तावेज़ फिर से जमा कर सकते हैं।
+verification-rejected-body-text = कारण: { $reason } — { $text }। आप अपने दस्तावेज़ फिर से जमा कर सकते हैं।
+verification-reason-unreadable = दस्तावेज़ पढ़ा नहीं जा सकता
+verification-reason-name_mismatch = नाम आपकी प्रोफ़ाइल से मेल नहीं खाता
+verification-reason-wrong_document = यह दस्तावेज़ स्वीकार्य नहीं है
+verification-reason-expired = दस्तावेज़ की अवधि समाप्त हो चुकी है
+verification-reason-not_masked = आधार नंबर मास्क नहीं किया गया है
+verification-reason-other = कोई अन्य कारण

@@ -1,0 +1,2 @@
+DROP TABLE verification_documents;
+DROP TABLE verification_submissions;
