@@ -16,8 +16,12 @@ export interface Verification {
  * badge says what an admin checked, never more.
  */
 export function VerificationBadge({ verification }: { verification: Verification | null | undefined }) {
+  // The badge's catalogue is fetched only where a badge is drawn: a list of unverified tutors waits for nothing.
+  return verification ? <VerifiedBadge verification={verification} /> : null
+}
+
+function VerifiedBadge({ verification }: { verification: Verification }) {
   const { t } = useTranslation('verification')
-  if (!verification) return null
   const passed = (['id', 'qualification', 'police'] as const).filter((check) => verification.checks[check])
   const checks = passed.map((check) => t(CHECK_KEYS[check]))
   const date = formatDate(verification.checkedAt, 'short')

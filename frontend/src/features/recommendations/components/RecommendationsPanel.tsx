@@ -1,6 +1,6 @@
-import { Heading, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Heading, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
-import { useEffect, useRef, type RefObject } from 'react'
+import { Suspense, useEffect, useRef, type RefObject } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { Panel } from '@/components/page'
 import { FormField } from '@/components/ui/form-field'
@@ -93,7 +93,11 @@ function Recommendations({ requests }: { requests: OpenRequest[] }) {
             {t('recommendations:panel.forRequestOne', { subject: request.subject, classLevel: request.classLevel })}
           </Text>
         )}
-        <RecommendedTutors key={request.id} requestId={request.id} />
+        {/* Its own boundary: a card that waits for its code or catalogue must not hide the panel's heading
+            (which holds the focus after a link chose this request) behind the dashboard's spinner. */}
+        <Suspense fallback={<Spinner alignSelf="center" aria-label={t('common:status.loading')} />}>
+          <RecommendedTutors key={request.id} requestId={request.id} />
+        </Suspense>
       </Stack>
     </Panel>
   )
