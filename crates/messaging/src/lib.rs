@@ -9,6 +9,7 @@ mod cap;
 mod contact;
 mod decision;
 mod error;
+mod firsts;
 mod model;
 pub mod moderation;
 mod rows;
@@ -19,6 +20,7 @@ pub mod unread_alerts;
 mod writer;
 
 pub use error::MessagingError;
+pub use firsts::first_messages;
 pub use model::{Conversation, Message, Partner, SendInput, Sent};
 pub use service::MessageStore;
 pub use shown::short_name;

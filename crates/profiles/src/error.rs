@@ -1,4 +1,5 @@
-use hometutor_core::{FieldError, Message};
+use chrono::{Datelike, NaiveDateTime};
+use hometutor_core::{Arg, FieldError, Language, Message};
 use hometutor_db::DbError;
 
 #[derive(Debug, thiserror::Error)]
@@ -11,6 +12,10 @@ pub enum ProfileError {
     NotAParent,
     #[error("You can review a tutor after you have been in touch.")]
     NotInTouch,
+    /// In touch, but no real contact yet: `opens_at` (UTC) when both have written and the day
+    /// after has not passed, `None` while one side has not written.
+    #[error("{}", too_soon(*.opens_at).render(Language::En))]
+    ReviewTooSoon { opens_at: Option<NaiveDateTime> },
     #[error("Review not found.")]
     ReviewNotFound,
     #[error("Only the reviewed tutor can answer a review.")]
@@ -29,6 +34,7 @@ impl ProfileError {
     pub fn text(&self) -> Option<Message> {
         let id = match self {
             ProfileError::Validation(_) | ProfileError::Db(_) => return None,
+            ProfileError::ReviewTooSoon { opens_at } => return Some(too_soon(*opens_at)),
             ProfileError::NotFound => "error-tutor-not-found",
             ProfileError::NotYours => "error-profile-not-yours",
             ProfileError::NotAParent => "error-review-parents-only",
@@ -41,6 +47,16 @@ impl ProfileError {
     }
 }
 
+/// 'You can review this tutor from 5 January 2027, 14:30 UTC…', or that both must write first.
+fn too_soon(opens_at: Option<NaiveDateTime>) -> Message {
+    match opens_at {
+        Some(at) => Message::new("error-review-too-soon")
+            .arg("date", Arg::date(at.year(), at.month(), at.day()))
+            .arg("time", at.format("%H:%M").to_string()),
+        None => Message::new("error-review-both-write"),
+    }
+}
+
 impl From<diesel::result::Error> for ProfileError {
     fn from(e: diesel::result::Error) -> Self {
         ProfileError::Db(DbError::Query(e))
@@ -50,7 +66,6 @@ impl From<diesel::result::Error> for ProfileError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hometutor_core::Language;
 
     /// The catalogue's English is the Display, word for word.
     #[test]
@@ -61,6 +76,10 @@ mod tests {
             E::NotYours,
             E::NotAParent,
             E::NotInTouch,
+            E::ReviewTooSoon { opens_at: None },
+            E::ReviewTooSoon {
+                opens_at: chrono::NaiveDate::from_ymd_opt(2027, 1, 5).and_then(|d| d.and_hms_opt(14, 30, 0)),
+            },
             E::ReviewNotFound,
             E::NotAnswerable,
             E::AlreadyAnswered,

@@ -18,10 +18,12 @@ use hometutor_notifications::Notifier;
 
 mod answers;
 mod error;
+mod review_access;
 mod reviews;
 pub mod verification;
 pub use answers::Answer;
 pub use error::ProfileError;
+pub use review_access::{FirstMessages, ReviewAccess, REVIEW_WAIT};
 pub use reviews::{ratings, Review};
 
 /// A review's stars, from this many…
@@ -120,6 +122,7 @@ pub type TutorInterested = fn(&mut DbConnection, UserId, UserId) -> QueryResult<
 pub struct ProfileService {
     db: Db,
     tutor_interested: TutorInterested,
+    first_messages: FirstMessages,
     /// Tells a tutor of a new review (in the app, and by e-mail as they chose).
     notifier: Notifier,
 }
@@ -135,9 +138,10 @@ pub(crate) fn find_tutor(c: &mut DbConnection, key: &str) -> Result<User, Profil
 }
 
 impl ProfileService {
-    /// `tutor_interested` answers the half of "in touch" that tuition knows (see [`TutorInterested`]).
-    pub fn new(db: Db, tutor_interested: TutorInterested) -> Self {
-        Self { db, tutor_interested, notifier: Notifier::default() }
+    /// `tutor_interested` answers the half of "in touch" that tuition knows (see [`TutorInterested`]),
+    /// `first_messages` the half the chat knows (see [`FirstMessages`]).
+    pub fn new(db: Db, tutor_interested: TutorInterested, first_messages: FirstMessages) -> Self {
+        Self { db, tutor_interested, first_messages, notifier: Notifier::default() }
     }
 
     /// Tells reviewed tutors through `notifier` (the server's; the default reaches no socket).

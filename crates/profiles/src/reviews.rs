@@ -1,4 +1,4 @@
-//! Parents' reviews of tutors: who may review (a parent in touch with the tutor), one review
+//! Parents' reviews of tutors: who may review (`review_access`: a real contact), one review
 //! per parent and tutor (a second replaces the first), the tutor told of a new one, and each
 //! tutor's mean rating.
 
@@ -8,10 +8,11 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use hometutor_accounts as accounts;
 use hometutor_core::{multi_line, too_long, FieldError, Message, Role, UserId};
-use hometutor_db::schema::{conversations as cv, reviews as rv};
+use hometutor_db::schema::reviews as rv;
 use hometutor_db::{now, DbConnection};
 
-use crate::{find_tutor, ProfileError, ProfileService, TutorInterested, MAX_COMMENT_CHARS, MAX_RATING, MIN_RATING};
+use crate::review_access::{in_touch, review_access, ReviewAccess};
+use crate::{find_tutor, ProfileError, ProfileService, MAX_COMMENT_CHARS, MAX_RATING, MIN_RATING};
 
 // Also what the API answers with (a tutor's reviews, a review just written).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -36,25 +37,6 @@ pub struct Review {
     #[serde(serialize_with = "hometutor_core::utc::serialize_option")]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = DateTime))]
     pub answered_at: Option<NaiveDateTime>,
-}
-
-/// Whether a parent and a tutor have been in touch: a conversation with a message
-/// in it, or the tutor's interest in one of the parent's requests. Only then may
-/// the parent review the tutor, so ratings come from families who met them.
-/// (Reads the chat's table, and asks tuition about interest; the rule is this module's.)
-fn in_touch(
-    c: &mut DbConnection,
-    tutor_interested: TutorInterested,
-    parent: UserId,
-    tutor: UserId,
-) -> QueryResult<bool> {
-    let (a, b) = (parent.0.min(tutor.0), parent.0.max(tutor.0));
-    let talked: i64 =
-        cv::table.filter(cv::user_a.eq(a).and(cv::user_b.eq(b)).and(cv::last_seq.gt(0))).count().get_result(c)?;
-    if talked > 0 {
-        return Ok(true);
-    }
-    tutor_interested(c, parent, tutor)
 }
 
 /// Each tutor's mean rating (to one decimal, `None` without reviews) and review count,
@@ -95,7 +77,10 @@ impl ProfileService {
             let names = accounts::names(c, &parents)?;
             let mut touched = HashMap::new();
             for parent in &parents {
-                touched.insert(*parent, in_touch(c, self.tutor_interested, UserId(*parent), UserId(tutor))?);
+                touched.insert(
+                    *parent,
+                    in_touch(c, self.first_messages, self.tutor_interested, UserId(*parent), UserId(tutor))?,
+                );
             }
             // A review is its parent's (deleting an account deletes its reviews), so every name is found.
             Ok(rows
@@ -114,6 +99,23 @@ impl ProfileService {
                     })
                 })
                 .collect())
+        })
+    }
+
+    /// Where `viewer` stands with reviewing the tutor: `None` for anyone but a parent (and for
+    /// a tutor that is not found), else [`ReviewAccess`].
+    #[tracing::instrument(skip_all)]
+    pub fn review_access(
+        &self,
+        viewer: UserId,
+        role: Role,
+        tutor: UserId,
+    ) -> Result<Option<ReviewAccess>, ProfileError> {
+        if role != Role::Parent {
+            return Ok(None);
+        }
+        self.db.read(|c| -> Result<_, ProfileError> {
+            Ok(Some(review_access(c, self.first_messages, self.tutor_interested, viewer, tutor, now())?))
         })
     }
 
@@ -140,10 +142,11 @@ impl ProfileService {
         }
         let (review, told) = self.db.write(|c| -> Result<_, ProfileError> {
             let tutor = find_tutor(c, key)?.id.0;
-            if !in_touch(c, self.tutor_interested, parent, UserId(tutor))? {
-                return Err(ProfileError::NotInTouch);
-            }
             let at = now();
+            let access = review_access(c, self.first_messages, self.tutor_interested, parent, UserId(tutor), at)?;
+            if let Some(refused) = access.refusal() {
+                return Err(refused);
+            }
             let updated = diesel::update(rv::table.filter(rv::tutor_id.eq(tutor).and(rv::parent_id.eq(parent.0))))
                 .set((rv::rating.eq(rating), rv::comment.eq(comment), rv::updated_at.eq(at)))
                 .execute(c)?;

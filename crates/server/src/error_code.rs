@@ -38,6 +38,8 @@ pub enum ErrorCode {
     NotATutor,
     NotYours,
     NotInTouch,
+    /// A parent reviewing a tutor before both have written to each other and a day has passed.
+    ReviewTooSoon,
     SubscriptionRequired,
     /// A chat socket opened from a page of another origin.
     BadOrigin,

@@ -289,6 +289,7 @@ impl From<ProfileError> for ApiError {
             ProfileError::NotYours => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotYours, message),
             ProfileError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
             ProfileError::NotInTouch => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotInTouch, message),
+            ProfileError::ReviewTooSoon { .. } => Self::new(StatusCode::FORBIDDEN, ErrorCode::ReviewTooSoon, message),
             ProfileError::ReviewNotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message),
             ProfileError::NotAnswerable => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotYours, message),
             ProfileError::AlreadyAnswered => Self::new(StatusCode::CONFLICT, ErrorCode::ReviewAnswered, message),

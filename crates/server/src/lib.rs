@@ -196,8 +196,12 @@ impl Application {
         let state = aw::Data::new(AppState {
             tickets: Tickets::new(db.clone()),
             chat_writer: chat_writer.clone(),
-            profiles: ProfileService::new(db.clone(), hometutor_tuition::contacts::tutor_interested)
-                .with_notifier(notifier.clone()),
+            profiles: ProfileService::new(
+                db.clone(),
+                hometutor_tuition::contacts::tutor_interested,
+                hometutor_messaging::first_messages,
+            )
+            .with_notifier(notifier.clone()),
             admin: AdminService::new(db.clone(), auth.clone(), media.clone()).with_notifier(notifier.clone()),
             media,
             hub: hub.clone(),

@@ -2053,7 +2053,7 @@ export interface components {
          * @description A stable snake_case name for programs.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "first_contact_limit" | "request_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "review_answered" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
+        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "review_too_soon" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "first_contact_limit" | "request_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "review_answered" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
         /**
          * @description An event refused, or a frame that is not an event. `code` is the REST API's
          *     error code where there is one; `clientId` names the refused `sendMessage`.
@@ -3025,6 +3025,11 @@ export interface components {
              *     blocks); false when logged out and on one's own profile.
              */
             canMessage: boolean;
+            /**
+             * @description Whether the caller, a parent, may review this tutor now: both have written to each other
+             *     in chat and a day has passed since the later first message. False for anyone else.
+             */
+            canReview: boolean;
             demoOffer: string;
             education: string;
             email: string;
@@ -3058,6 +3063,12 @@ export interface components {
             ratingCounts: number[];
             /** Format: int64 */
             reviewCount: number;
+            /**
+             * Format: date-time
+             * @description For a parent who may not review yet but both have written: when they may. Null while
+             *     one side has not written, when `canReview`, and for anyone but a parent.
+             */
+            reviewOpensAt?: string | null;
             subjects: string;
             subscriptionActive: boolean;
             testimonials: string;
@@ -10179,7 +10190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only parents review */
+            /** @description Only parents review (`not_a_parent`), after contact (`not_in_touch`), once both wrote in chat and a day passed (`review_too_soon`) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,9 @@
 //! Tutors' public profiles and reviews (a tutor's own teaching area: `teaching_area`).
 
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
-use hometutor_profiles::{ProfileFields, Review, TutorProfile, MAX_COMMENT_CHARS, MAX_RATING, MIN_RATING};
+use hometutor_profiles::{
+    ProfileFields, Review, ReviewAccess, TutorProfile, MAX_COMMENT_CHARS, MAX_RATING, MIN_RATING,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -40,6 +42,12 @@ pub struct TutorProfileDto {
     /// Whether the caller may message this tutor now (the chat's first-contact rules and
     /// blocks); false when logged out and on one's own profile.
     pub can_message: bool,
+    /// Whether the caller, a parent, may review this tutor now: both have written to each other
+    /// in chat and a day has passed since the later first message. False for anyone else.
+    pub can_review: bool,
+    /// For a parent who may not review yet but both have written: when they may. Null while
+    /// one side has not written, when `canReview`, and for anyone but a parent.
+    pub review_opens_at: Option<chrono::DateTime<chrono::Utc>>,
     /// Rupees per hour; `fees` keeps the tutor's notes.
     pub fee_per_hour: Option<i32>,
     /// The square photo, served publicly.
@@ -105,6 +113,8 @@ impl From<TutorProfile> for TutorProfileDto {
             rating_average: p.rating_average,
             rating_count: p.rating_count,
             can_message: false,
+            can_review: false,
+            review_opens_at: None,
             fee_per_hour: p.fee_per_hour,
             photo_url: photo_url(p.photo),
             verified: p.approved,
@@ -156,6 +166,11 @@ pub async fn tutor_profile(
             dto.area = discovery.area_summary(tutor.0).map_err(ApiError::from)?.map(Into::into);
             if let Some(viewer) = viewer {
                 dto.can_message = messages.can_message(viewer.id, tutor).map_err(ApiError::from)?;
+                match profiles.review_access(viewer.id, viewer.role, tutor).map_err(ApiError::from)? {
+                    Some(ReviewAccess::Open) => dto.can_review = true,
+                    Some(ReviewAccess::OpensAt(at)) => dto.review_opens_at = Some(at.and_utc()),
+                    _ => {}
+                }
             }
             Ok::<_, ApiError>(dto)
         })
@@ -304,7 +319,7 @@ fn comment_schema() -> utoipa::openapi::Object {
 #[utoipa::path(tag = "tutors", security(("bearer" = [])), params(("idOrEmail" = String, Path,)), request_body = ReviewBody, responses(
     (status = 201, body = Review),
     (status = 400, description = "No rating, or out of 1–5", body = ErrorBody),
-    (status = 403, description = "Only parents review", body = ErrorBody),
+    (status = 403, description = "Only parents review (`not_a_parent`), after contact (`not_in_touch`), once both wrote in chat and a day passed (`review_too_soon`)", body = ErrorBody),
 ))]
 #[post("/tutors/{idOrEmail}/reviews")]
 #[tracing::instrument(skip_all)]

@@ -201,10 +201,13 @@ async fn an_array_is_not_taken_for_an_object() {
 /// as an integer takes it, and a number with a fraction is refused with the field named.
 #[actix_web::test]
 async fn a_whole_number_written_with_a_fraction_is_an_integer() {
-    let Site { app, parent, tutor_id, .. } = site(&[]).await;
+    let Site { app, parent, tutor, tutor_id, .. } = site(&[]).await;
     let whole = tutor_id as f64;
     let sent = app.call("POST", "/api/messages", Some(&parent), Some(json!({"to": whole, "text": "Hello"}))).await;
     assert_eq!((sent.status, sent.body["to"].as_i64()), (201, Some(tutor_id)), "{:?}", sent.body);
+    // A review needs a real contact: the tutor answers, and a day passes.
+    app.write_to(&tutor, &parent).await;
+    hometutor_db::clock::advance(hometutor_profiles::REVIEW_WAIT.to_std().expect("a day"));
     let review = format!("/api/tutors/{tutor_id}/reviews");
     let rated = app.call("POST", &review, Some(&parent), Some(json!({"rating": 5.0, "comment": "Kind"}))).await;
     assert_eq!((rated.status, rated.body["rating"].as_i64()), (201, Some(5)), "{:?}", rated.body);

@@ -144,8 +144,7 @@ async fn every_filter_of_tutor_search_holds_over_http() {
             .expect("approve");
     }
     let parent = app.verified_user("parent@example.com", "parent").await;
-    let hello = json!({"to": dear, "text": "Can you teach Class 8 maths?"});
-    assert_eq!(app.call("POST", "/api/messages", Some(&parent), Some(hello)).await.status, 201);
+    app.real_contact(&parent, &dear_token).await;
     let review =
         app.call("POST", &format!("/api/tutors/{dear}/reviews"), Some(&parent), Some(json!({"rating": 5}))).await;
     assert_eq!(review.status, 201, "{:?}", review.body);
@@ -277,8 +276,7 @@ async fn a_profile_shows_fee_verification_rating_counts_area_and_in_touch_review
         assert_eq!(refused.status, 400, "{bad}");
     }
 
-    let hello = json!({"to": tutor, "text": "Can you teach Class 8 maths?"});
-    assert_eq!(app.call("POST", "/api/messages", Some(&parent), Some(hello)).await.status, 201);
+    app.real_contact(&parent, &tutor_token).await;
     let reviewed =
         app.call("POST", &format!("{profile_path}/reviews"), Some(&parent), Some(json!({"rating": 4}))).await;
     assert_eq!(reviewed.status, 201);

@@ -43,6 +43,7 @@ mod packaging;
 mod payments_api;
 mod places_api;
 mod privacy_api;
+mod review_access_api;
 mod review_answers_api;
 mod tuition_api;
 mod tuition_vocabulary_api;

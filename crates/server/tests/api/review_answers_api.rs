@@ -13,11 +13,10 @@ async fn id_of(app: &TestApp, token: &str) -> i64 {
     app.call("GET", "/api/auth/profile", Some(token), None).await.body["user"]["id"].as_i64().expect("id")
 }
 
-/// A parent in touch with the tutor (they wrote to them), who then reviews them; the review's id.
-async fn reviewed(app: &TestApp, parent_email: &str, tutor_id: i64, rating: i64) -> (String, i64) {
+/// A parent in real contact with the tutor (both wrote, a day ago), who then reviews them; the review's id.
+async fn reviewed(app: &TestApp, parent_email: &str, tutor: &str, tutor_id: i64, rating: i64) -> (String, i64) {
     let parent = app.verified_user(parent_email, "parent").await;
-    let hello = json!({"to": tutor_id, "text": "Thank you for the classes"});
-    assert_eq!(app.call("POST", "/api/messages", Some(&parent), Some(hello)).await.status, 201);
+    app.real_contact(&parent, tutor).await;
     let review = json!({"rating": rating, "comment": "Patient and clear."});
     let posted = app.call("POST", &format!("/api/tutors/{tutor_id}/reviews"), Some(&parent), Some(review)).await;
     assert_eq!(posted.status, 201, "{:?}", posted.body);
@@ -32,7 +31,7 @@ async fn the_reviewed_tutor_is_told_in_their_language_and_answers_once_publicly(
     let tutor_id = id_of(&app, &tutor).await;
     let hindi = app.call("PUT", "/api/auth/profile", Some(&tutor), Some(json!({"language": "hi"}))).await;
     assert_eq!(hindi.status, 200, "{:?}", hindi.body);
-    let (parent, review) = reviewed(&app, "parent@example.com", tutor_id, 5).await;
+    let (parent, review) = reviewed(&app, "parent@example.com", &tutor, tutor_id, 5).await;
 
     // Told in the app and by e-mail, in Hindi.
     let told = app.call("GET", "/api/notifications", Some(&tutor), None).await.body;
@@ -84,7 +83,7 @@ async fn two_answers_at_once_keep_exactly_one() {
     let app = TestApp::start().await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let tutor_id = id_of(&app, &tutor).await;
-    let (_, review) = reviewed(&app, "parent@example.com", tutor_id, 4).await;
+    let (_, review) = reviewed(&app, "parent@example.com", &tutor, tutor_id, 4).await;
     let path = format!("/api/tutors/{tutor_id}/reviews/{review}/answer");
     let calls = (0..4).map(|i| {
         let (app, tutor, path) = (&app, &tutor, &path);

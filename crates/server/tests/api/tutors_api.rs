@@ -44,7 +44,7 @@ async fn a_tutor_edits_their_own_profile_and_nobody_else_can() {
 #[actix_web::test]
 async fn parents_review_once_and_the_average_shows() {
     let app = TestApp::start().await;
-    app.verified_user("tutor@example.com", "tutor").await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let parent = app.verified_user("parent@example.com", "parent").await;
     let tutor_token = app.verified_user("other@example.com", "tutor").await;
     let path = "/api/tutors/tutor%40example.com/reviews";
@@ -59,9 +59,7 @@ async fn parents_review_once_and_the_average_shows() {
         (stranger.status, stranger.body["code"].as_str(), stranger.body["message"].as_str()),
         (403, Some("not_in_touch"), Some("You can review a tutor after you have been in touch."))
     );
-    let tutor_id = app.call("GET", "/api/tutors/tutor%40example.com", None, None).await.body["id"].clone();
-    let hello = json!({"to": tutor_id, "text": "Can you teach Class 8 maths?"});
-    assert_eq!(app.call("POST", "/api/messages", Some(&parent), Some(hello)).await.status, 201);
+    app.real_contact(&parent, &tutor).await;
     let first =
         app.call("POST", path, Some(&parent), Some(json!({"rating": 3, "comment": "OK", "parentId": 999}))).await;
     assert_eq!(first.status, 201);
