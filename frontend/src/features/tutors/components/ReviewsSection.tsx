@@ -12,11 +12,15 @@ import { useReviews } from '../api/get-reviews'
 import { RatingBars } from './RatingBars'
 import { ReviewAnswer } from './ReviewAnswer'
 import { ReviewForm } from './ReviewForm'
+import { ReviewNotYet } from './ReviewNotYet'
 import { Stars } from './Stars'
 
 const reviewDate = (value: string) => formatDate(value, 'short', '')
 
-/** SPEC §2 "tutor reviews block": the average and count, the reviews, and a parent's form. */
+/**
+ * SPEC §2 "tutor reviews block": the average and count, the reviews, and a parent's form, once
+ * the profile says they may review (`canReview`); until then why not, and when.
+ */
 export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
   const { t } = useTranslation('tutors')
   const session = useSession()
@@ -106,7 +110,9 @@ export function ReviewsSection({ tutor }: { tutor: TutorProfile }) {
             <Heading as="h3" size="md" mb="3">
               {mine ? t('tutors:review.yours') : t('tutors:review.write')}
             </Heading>
-            {reviews.isPending ? null : (
+            {!tutor.canReview ? (
+              <ReviewNotYet opensAt={tutor.reviewOpensAt} />
+            ) : reviews.isPending ? null : (
               <ReviewForm
                 key={mine ? `${mine.id}-${mine.rating}` : 'new'}
                 tutorId={tutor.id}

@@ -30,6 +30,7 @@ function serveTutor(canMessage: boolean) {
     reviewCount: 0,
     ratingCounts: [0, 0, 0, 0, 0],
     canMessage,
+    canReview: false,
   }
   server.use(
     http.get('*/api/tutors/:id', () => HttpResponse.json(tutor)),

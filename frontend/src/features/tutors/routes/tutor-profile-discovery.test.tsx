@@ -27,6 +27,7 @@ const TUTOR: Tutor = {
   ratingAverage: 4.3,
   ratingCount: 10,
   canMessage: false,
+  canReview: false,
   feePerHour: 1200,
   photoUrl: '/api/uploads/priya.jpg',
   verified: true,

@@ -32,6 +32,9 @@ function makeTutor(overrides: Partial<Tutor> = {}): Tutor {
     reviewCount: 0,
     ratingCounts: [0, 0, 0, 0, 0],
     canMessage: false,
+    // What a signed-in parent may do: reviews open after a real contact (off by default).
+    canReview: false,
+    reviewOpensAt: null,
     ...overrides,
   }
   // The server's public names for the same figures: verified = approved, rating and reviewCount = the summary.
@@ -188,7 +191,7 @@ describe('Tutor profile (edit)', { timeout: 15_000 }, () => {
   })
 
   it('does not offer Edit Profile to another tutor or a parent', async () => {
-    serveTutor(makeTutor())
+    serveTutor(makeTutor({ canReview: true }))
     signInAs({ id: 3, role: 'tutor', email: 'other@example.com' })
     const first = renderApp('/tutor/42')
     await screen.findByRole('heading', { level: 1, name: 'Ravi Kumar' })
@@ -302,7 +305,7 @@ describe('Tutor reviews', { timeout: 15_000 }, () => {
   })
 
   it('a parent must choose a rating before submitting; the review then shows with the new average', async () => {
-    const { posts } = serveTutor(makeTutor({ ratingAverage: 5, ratingCount: 1 }), [existing])
+    const { posts } = serveTutor(makeTutor({ ratingAverage: 5, ratingCount: 1, canReview: true }), [existing])
     signInAs({ id: 7, role: 'parent', email: 'asha@example.com' })
     const { user } = renderApp('/tutor/42')
     const submit = await screen.findByRole('button', { name: 'Submit Review' })
@@ -333,7 +336,7 @@ describe('Tutor reviews', { timeout: 15_000 }, () => {
   })
 
   it('confirms a review even when the list refreshes (remounting the form) before the answer arrives', async () => {
-    const { posts } = serveTutor(makeTutor())
+    const { posts } = serveTutor(makeTutor({ canReview: true }))
     // The server stores the review at once, but its answer is held back until the test lets it go.
     let release = () => {}
     const answered = new Promise<void>((resolve) => (release = resolve))
@@ -360,7 +363,7 @@ describe('Tutor reviews', { timeout: 15_000 }, () => {
   })
 
   it('the rating is keyboard operable', async () => {
-    serveTutor(makeTutor())
+    serveTutor(makeTutor({ canReview: true }))
     signInAs({ id: 7, role: 'parent', email: 'asha@example.com' })
     const { user } = renderApp('/tutor/42')
     await screen.findByRole('button', { name: 'Submit Review' })
@@ -381,7 +384,7 @@ describe('Tutor reviews', { timeout: 15_000 }, () => {
   })
 
   it("shows 'Failed to submit review' when the server gives no message", async () => {
-    serveTutor(makeTutor())
+    serveTutor(makeTutor({ canReview: true }))
     server.use(http.post('*/api/tutors/:id/reviews', () => new HttpResponse(null, { status: 500 })))
     signInAs({ id: 7, role: 'parent', email: 'asha@example.com' })
     const { user } = renderApp('/tutor/42')
