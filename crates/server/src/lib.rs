@@ -28,6 +28,7 @@ mod services;
 pub mod settings;
 mod shutdown;
 mod state;
+mod term_labels;
 mod testing_clock;
 pub mod trusted_proxies;
 mod upgrades;

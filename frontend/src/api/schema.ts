@@ -1369,7 +1369,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tutors best suited to one of the caller's own requests (parents only). */
+        /**
+         * The tutors best suited to one of the caller's own requests (parents only).
+         * @description Terms are labelled in the caller's language.
+         */
         get: operations["recommendations"];
         put?: never;
         post?: never;
@@ -1452,6 +1455,7 @@ export interface paths {
         /**
          * Tutors who teach at a place (public). Nearest first, then the better (Bayesian) rating,
          *     then the id; 20 to a page. Filters take vocabulary ids; an unknown id answers 400.
+         * @description Terms are labelled in the request's language (the signed-in caller's, else `Accept-Language`).
          */
         get: operations["search_tutors"];
         put?: never;
@@ -1469,7 +1473,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public profile; the id may be the tutor's id or e-mail (url-encoded). */
+        /**
+         * The public profile; the id may be the tutor's id or e-mail (url-encoded).
+         * @description The area's terms are labelled in the request's language (the signed-in caller's, else
+         *     `Accept-Language`); browsers and the server keep one answer per language.
+         */
         get: operations["tutor_profile"];
         /** Saves the eight profile fields: the tutor themself or an admin only (others 403). */
         put: operations["update_tutor_profile"];
@@ -2864,6 +2872,7 @@ export interface components {
          */
         TermDto: {
             id: string;
+            /** @description In the request's language for a term of the vocabulary; a person's own words as written. */
             label: string;
             /** @description Other words people use for it (matched like the label when text is mapped). */
             synonyms?: string[];
@@ -2945,8 +2954,8 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description Where a tutor teaches, how far they travel and what they teach (vocabulary terms;
-         *     an entry the vocabulary does not have is `{id: "other", label: "<text>"}`).
+         * @description Where a tutor teaches, how far they travel and what they teach (vocabulary terms, labelled in
+         *     the tutor's language; an entry the vocabulary does not have is `{id: "other", label: "<text>"}`).
          */
         TutorAreaDto: {
             /** @description Empty: any board. */
@@ -9956,6 +9965,8 @@ export interface operations {
                     /** @description no-cache */
                     "Cache-Control"?: string;
                     ETag?: string;
+                    /** @description Authorization, Accept-Language */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {

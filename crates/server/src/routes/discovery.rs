@@ -20,6 +20,7 @@ use crate::routes::tuition::parse_coordinates;
 use crate::routes::vocabulary::TermDto;
 use crate::schemas;
 use crate::state::AppState;
+use crate::term_labels::{self, Labels};
 
 fn service(state: &AppState) -> DiscoveryService {
     DiscoveryService::new(state.db.clone(), state.notifier.clone())
@@ -27,7 +28,7 @@ fn service(state: &AppState) -> DiscoveryService {
 
 impl From<TermRef> for TermDto {
     fn from(t: TermRef) -> Self {
-        Self { id: t.id, label: t.label, synonyms: Vec::new() }
+        Self { id: t.id, label: t.label.into(), synonyms: Vec::new() }
     }
 }
 
@@ -73,6 +74,13 @@ pub struct TutorCardDto {
     pub featured: bool,
     /// The checks that passed and their date; absent for a tutor not verified.
     pub verification: Option<Badge>,
+}
+
+impl TutorCardDto {
+    /// The card's terms in the reader's language.
+    pub(crate) fn relabel(&mut self, labels: &Labels) {
+        labels.relabel_all([&mut self.subjects, &mut self.classes, &mut self.boards, &mut self.modes]);
+    }
 }
 
 impl From<TutorCard> for TutorCardDto {
@@ -147,6 +155,8 @@ pub struct TutorSearchDto {
 
 /// Tutors who teach at a place (public). Nearest first, then the better (Bayesian) rating,
 /// then the id; 20 to a page. Filters take vocabulary ids; an unknown id answers 400.
+///
+/// Terms are labelled in the request's language (the signed-in caller's, else `Accept-Language`).
 #[utoipa::path(tag = "tutors", params(SearchParams), responses(
     (status = 200, body = TutorSearchDto),
     (status = 400, description = "`validation`: a bad location, radius, filter id, rating, fee or page", body = ErrorBody),
@@ -204,8 +214,20 @@ pub async fn search_tutors(
     }
     // A family's filters count in the admins' search trends beside tutors' (a valid search only).
     state.tuition.record_tutor_search_terms(subject.as_deref(), class.as_deref());
+    // After the token was checked: a signed-in caller reads their own language.
+    let labels = term_labels::labels(crate::language::of_request(&req));
     Ok(web::Json(TutorSearchDto {
-        tutors: found.tutors.into_iter().map(Into::into).collect(),
+        tutors: found
+            .tutors
+            .into_iter()
+            .map(|card| {
+                let mut card = TutorCardDto::from(card);
+                if let Some(labels) = labels {
+                    card.relabel(labels);
+                }
+                card
+            })
+            .collect(),
         total: found.total,
         page: found.page,
         page_size: found.page_size,
@@ -239,6 +261,8 @@ pub struct RecommendationsDto {
 }
 
 /// The tutors best suited to one of the caller's own requests (parents only).
+///
+/// Terms are labelled in the caller's language.
 #[utoipa::path(tag = "tuition", security(("bearer" = [])), params(("id" = i64, Path,)), responses(
     (status = 200, body = RecommendationsDto),
     (status = 403, description = "`not_a_parent`: tutors and admins", body = ErrorBody),
@@ -253,9 +277,22 @@ pub async fn recommendations(
 ) -> Result<web::Json<RecommendationsDto>, ApiError> {
     let discovery = service(&state);
     let id = id.into_inner();
+    let language = me.0.language;
     let found = blocking(move || discovery.recommendations(me.0.id, me.0.role, id)).await?;
     debug_assert!(found.tutors.len() <= MAX_RECOMMENDATIONS);
-    Ok(web::Json(RecommendationsDto { tutors: found.tutors.into_iter().map(Into::into).collect() }))
+    let labels = term_labels::labels(language);
+    let tutors = found
+        .tutors
+        .into_iter()
+        .map(|tutor| {
+            let mut tutor = RecommendedTutorDto::from(tutor);
+            if let Some(labels) = labels {
+                tutor.card.relabel(labels);
+            }
+            tutor
+        })
+        .collect();
+    Ok(web::Json(RecommendationsDto { tutors }))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -16,8 +16,8 @@ use crate::routes::tuition::Coordinates;
 use crate::routes::vocabulary::TermDto;
 use crate::state::AppState;
 
-/// Where a tutor teaches, how far they travel and what they teach (vocabulary terms;
-/// an entry the vocabulary does not have is `{id: "other", label: "<text>"}`).
+/// Where a tutor teaches, how far they travel and what they teach (vocabulary terms, labelled in
+/// the tutor's language; an entry the vocabulary does not have is `{id: "other", label: "<text>"}`).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TutorAreaDto {
@@ -51,6 +51,17 @@ impl From<TutorArea> for TutorAreaDto {
                 .map(|p| p.display_name()),
             updated_at: a.updated_at.and_utc(),
         }
+    }
+}
+
+impl TutorAreaDto {
+    /// The area as a reader of `language` sees it: the terms labelled in it.
+    fn in_language(area: TutorArea, language: hometutor_i18n::Language) -> Self {
+        let mut dto = Self::from(area);
+        if let Some(labels) = crate::term_labels::labels(language) {
+            labels.relabel_all([&mut dto.subjects, &mut dto.classes, &mut dto.boards, &mut dto.modes]);
+        }
+        dto
     }
 }
 
@@ -124,9 +135,9 @@ fn area_modes_schema() -> utoipa::openapi::Array {
 #[get("/tutors/me/area")]
 #[tracing::instrument(skip_all)]
 pub async fn my_area(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<Option<TutorAreaDto>>, ApiError> {
-    let tuition = state.tuition.clone();
+    let (tuition, language) = (state.tuition.clone(), me.0.language);
     let area = blocking(move || tuition.area(me.0.id, me.0.role)).await?;
-    Ok(web::Json(area.map(Into::into)))
+    Ok(web::Json(area.map(|a| TutorAreaDto::in_language(a, language))))
 }
 
 /// Saves the calling tutor's teaching area in place of the one they had (tutors only:
@@ -152,9 +163,9 @@ pub async fn save_my_area(
         boards: b.boards,
         modes: b.modes,
     };
-    let tuition = state.tuition.clone();
+    let (tuition, language) = (state.tuition.clone(), me.0.language);
     let saved = blocking(move || tuition.save_area(me.0.id, me.0.role, &input)).await?;
-    Ok(web::Json(saved.into()))
+    Ok(web::Json(TutorAreaDto::in_language(saved, language)))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {

@@ -14,6 +14,7 @@ use crate::input::Json;
 use crate::routes::discovery::{photo_url, terms};
 use crate::routes::vocabulary::TermDto;
 use crate::state::AppState;
+use crate::term_labels::{self, Labels};
 use hometutor_discovery::{AreaSummary, DiscoveryService};
 
 /// A tutor as anyone may see them (never their phone number).
@@ -92,6 +93,13 @@ impl From<AreaSummary> for AreaSummaryDto {
     }
 }
 
+impl AreaSummaryDto {
+    /// The area's terms in the reader's language.
+    fn relabel(&mut self, labels: &Labels) {
+        labels.relabel_all([&mut self.subjects, &mut self.classes, &mut self.boards, &mut self.modes]);
+    }
+}
+
 impl From<TutorProfile> for TutorProfileDto {
     fn from(p: TutorProfile) -> Self {
         let f = p.fields;
@@ -128,8 +136,11 @@ impl From<TutorProfile> for TutorProfileDto {
 }
 
 /// The public profile; the id may be the tutor's id or e-mail (url-encoded).
+///
+/// The area's terms are labelled in the request's language (the signed-in caller's, else
+/// `Accept-Language`); browsers and the server keep one answer per language.
 #[utoipa::path(tag = "tutors", params(("idOrEmail" = String, Path,)), responses(
-    (status = 200, body = TutorProfileDto, headers(("ETag" = String), ("Cache-Control" = String, description = "no-cache"))),
+    (status = 200, body = TutorProfileDto, headers(("ETag" = String), ("Cache-Control" = String, description = "no-cache"), ("Vary" = String, description = "Authorization, Accept-Language"))),
     (status = 304, description = "Unchanged since the ETag in If-None-Match"),
     (status = 404, description = "Tutor not found.", body = ErrorBody),
 ))]
@@ -143,11 +154,13 @@ pub async fn tutor_profile(
     let key = key.into_inner();
     // The profile is public: a missing or stale token reads as logged out, never as an error.
     let has_token = req.headers().contains_key(actix_web::http::header::AUTHORIZATION);
-    // A visitor's answer is the same for every visitor, so it is kept; a signed-in one's says
-    // whether that person may message the tutor, so it is not.
-    let cache_key = (!has_token).then(|| format!("tutor:{key}"));
+    // A visitor's answer is the same for every visitor of one language, so it is kept per
+    // language; a signed-in one's says whether that person may message the tutor, so it is not.
+    let cache_key = (!has_token).then(|| format!("tutor:{}:{key}", crate::language::accepted(&req).code()));
     let compute = || async {
         let viewer = if has_token { crate::extract::authenticate(&req).await.ok() } else { None };
+        let labels =
+            term_labels::labels(viewer.as_ref().map_or_else(|| crate::language::accepted(&req), |v| v.language));
         let profiles = state.profiles.clone();
         let discovery = DiscoveryService::new(state.db.clone(), state.notifier.clone());
         let messages = state.messages.clone();
@@ -163,7 +176,13 @@ pub async fn tutor_profile(
                 }
             }
             let mut dto = TutorProfileDto::from(found);
-            dto.area = discovery.area_summary(tutor.0).map_err(ApiError::from)?.map(Into::into);
+            dto.area = discovery.area_summary(tutor.0).map_err(ApiError::from)?.map(|area| {
+                let mut area = AreaSummaryDto::from(area);
+                if let Some(labels) = labels {
+                    area.relabel(labels);
+                }
+                area
+            });
             if let Some(viewer) = viewer {
                 dto.can_message = messages.can_message(viewer.id, tutor).map_err(ApiError::from)?;
                 match profiles.review_access(viewer.id, viewer.role, tutor).map_err(ApiError::from)? {
@@ -177,7 +196,13 @@ pub async fn tutor_profile(
         .await?;
         serde_json::to_vec(&dto).map(Into::into).map_err(ApiError::internal)
     };
-    state.public_cache.answer(&req, cache_key, "no-cache", compute).await
+    let mut response = state.public_cache.answer(&req, cache_key, "no-cache", compute).await?;
+    // Browsers keep one answer per language (the area's terms are labelled in it).
+    response.headers_mut().insert(
+        actix_web::http::header::VARY,
+        actix_web::http::header::HeaderValue::from_static("Authorization, Accept-Language"),
+    );
+    Ok(response)
 }
 
 /// The eight fields a tutor writes about themself, each with the limit of `ProfileFields`.

@@ -1,6 +1,7 @@
 //! The vocabulary: the subjects, classes, boards and teaching modes that
 //! requests, teaching areas, filters and alerts speak in, as ids with labels.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use actix_web::web::Bytes;
@@ -19,7 +20,10 @@ use crate::public_cache;
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq, Eq)]
 pub struct TermDto {
     pub id: String,
-    pub label: String,
+    /// In the request's language for a term of the vocabulary; a person's own words as written.
+    // Borrowed when relabelled from the per-language tables (`term_labels`): no allocation per term.
+    #[schema(value_type = String)]
+    pub label: Cow<'static, str>,
     /// Other words people use for it (matched like the label when text is mapped).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(required = false)]
@@ -30,7 +34,7 @@ impl From<&Term> for TermDto {
     fn from(t: &Term) -> Self {
         Self {
             id: t.id.to_string(),
-            label: t.label.to_string(),
+            label: Cow::Borrowed(t.label),
             synonyms: t.synonyms.iter().map(|s| s.to_string()).collect(),
         }
     }
@@ -40,14 +44,16 @@ impl TermDto {
     /// A stored choice as an answer shows it: the term (without synonyms), or 'other' with the words.
     pub fn of_choice(c: &Choice) -> Self {
         match c {
-            Choice::Known(t) => Self { id: t.id.to_string(), label: t.label.to_string(), synonyms: Vec::new() },
-            Choice::Other(text) => Self { id: OTHER.to_string(), label: text.clone(), synonyms: Vec::new() },
+            Choice::Known(t) => Self::brief(t),
+            Choice::Other(text) => {
+                Self { id: OTHER.to_string(), label: Cow::Owned(text.clone()), synonyms: Vec::new() }
+            }
         }
     }
 
     /// A term as an answer about someone's choice shows it (without synonyms).
     pub fn brief(t: &Term) -> Self {
-        Self { id: t.id.to_string(), label: t.label.to_string(), synonyms: Vec::new() }
+        Self { id: t.id.to_string(), label: Cow::Borrowed(t.label), synonyms: Vec::new() }
     }
 }
 
@@ -70,7 +76,8 @@ fn list(facet: Facet, language: Language) -> Vec<TermDto> {
             let mut dto = TermDto::from(t);
             let label = label_in(facet, t.id, language.code()).unwrap_or(t.label);
             if label != t.label {
-                dto.synonyms.insert(0, std::mem::replace(&mut dto.label, label.to_string()));
+                let english = std::mem::replace(&mut dto.label, Cow::Borrowed(label));
+                dto.synonyms.insert(0, english.into_owned());
             }
             dto
         })

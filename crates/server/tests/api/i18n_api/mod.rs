@@ -2,7 +2,7 @@
 //! e-mails in the recipient's language through the real SMTP sink (`emails`), notifications
 //! in the reader's language (`notifications`), error and success messages in the request's
 //! language (`messages`), each domain's refusals (`domains`), and the refusals met before any
-//! domain, the chat socket's included (`requests`).
+//! domain, the chat socket's included (`requests`), and vocabulary terms in answers (`terms`).
 
 mod domains;
 mod emails;
@@ -10,6 +10,7 @@ mod messages;
 mod notifications;
 mod profile;
 mod requests;
+mod terms;
 
 use crate::common;
 
