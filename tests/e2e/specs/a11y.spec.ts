@@ -1,6 +1,8 @@
 import { expect, test } from '../support/fixtures'
 import { expectNoViolations } from '../support/a11y'
+import { realContact } from '../support/contact'
 import { DESKTOP, PHONE, signUp } from '../support/helpers'
+import { startServer, type RunningServer } from '../support/server'
 
 const PUBLIC_PAGES = [
   '/',
@@ -120,11 +122,24 @@ for (const [name, viewport] of [
   })
 }
 
-test('the review rating asks for stars only after a submit and is keyboard operable', async ({ page, browser }) => {
-  const tutorContext = await browser.newContext()
-  const tutor = await signUp(await tutorContext.newPage(), 'tutor', 'Ravi Kumar')
+// The review form shows a day after a parent and a tutor have both written: this test runs on a
+// server of its own, started with TEST_CLOCK=1, so it can move that server's clock alone.
+let clockServer: RunningServer | undefined
+
+test.afterAll(async () => {
+  await clockServer?.stop()
+})
+
+test('the review rating asks for stars only after a submit and is keyboard operable', async ({ browser }) => {
+  const server = (clockServer = await startServer('a11y-clock-server', { TEST_CLOCK: '1' }))
+  const tutorContext = await browser.newContext({ baseURL: server.base })
+  const tutorPage = await tutorContext.newPage()
+  const tutor = await signUp(tutorPage, 'tutor', 'Ravi Kumar', server.mailUrl)
+  const parentContext = await browser.newContext({ baseURL: server.base })
+  const page = await parentContext.newPage()
+  await signUp(page, 'parent', 'Asha Verma', server.mailUrl)
+  await realContact(page, tutorPage, server)
   await tutorContext.close()
-  await signUp(page, 'parent', 'Asha Verma')
   await page.goto(`/tutor/${encodeURIComponent(tutor.email.toLowerCase())}`)
   const submit = page.getByRole('button', { name: 'Submit Review' })
   await expect(submit).toBeVisible()
@@ -143,4 +158,5 @@ test('the review rating asks for stars only after a submit and is keyboard opera
   await expect(page.getByText('2 stars selected')).toBeVisible()
   await expect(page.getByText('Please select a rating')).toHaveCount(0)
   await expectNoViolations(page)
+  await parentContext.close()
 })

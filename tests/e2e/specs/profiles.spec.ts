@@ -1,39 +1,36 @@
 import { expect, test, type Page } from '../support/fixtures'
 import { expectNoViolations } from '../support/a11y'
+import { aDayPasses, writeTo } from '../support/contact'
 import { PHONE, signUp } from '../support/helpers'
 import { PIXEL_PNG } from '../support/pages'
+import { startServer, type RunningServer } from '../support/server'
 
 function profilePath(email: string): string {
   return `/tutor/${encodeURIComponent(email.toLowerCase())}`
-}
-
-/** Sends a chat message as the logged-in user of `page` to the tutor with this e-mail (REST). */
-async function writeTo(page: Page, tutorEmail: string, text: string) {
-  const status = await page.evaluate(
-    async ({ tutorEmail, text }) => {
-      const auth = { Authorization: `Bearer ${localStorage.getItem('token')}` }
-      const tutor = (await (await fetch(`/api/tutors/${encodeURIComponent(tutorEmail)}`)).json()) as { id: number }
-      const sent = await fetch('/api/messages', {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ to: tutor.id, text }),
-      })
-      return sent.status
-    },
-    { tutorEmail, text },
-  )
-  expect(status).toBe(201)
 }
 
 async function expectToast(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible()
 }
 
-test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews it', async ({ page, browser }) => {
+// The review needs a day to pass after both have written: this test runs on a server of its own,
+// started with TEST_CLOCK=1, so it can move that server's clock without touching the shared one's tests.
+let clockServer: RunningServer | undefined
+
+test.afterAll(async () => {
+  await clockServer?.stop()
+})
+
+test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews it after a real contact', async ({
+  browser,
+}) => {
   test.setTimeout(120_000)
+  const server = (clockServer = await startServer('profiles-clock-server', { TEST_CLOCK: '1' }))
+  const tutorContext = await browser.newContext({ baseURL: server.base, viewport: { width: 1280, height: 800 } })
+  const page = await tutorContext.newPage()
 
   // The tutor opens their profile from the navigation.
-  const tutor = await signUp(page, 'tutor', 'Ravi Kumar')
+  const tutor = await signUp(page, 'tutor', 'Ravi Kumar', server.mailUrl)
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click()
   await expect(page).toHaveURL(new RegExp(`${profilePath(tutor.email).replace(/[.%]/g, '\\$&')}$`))
   await expect(page.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible()
@@ -68,18 +65,39 @@ test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews
 
   // A parent, in a browser of their own.
   const parentContext = await browser.newContext({
+    baseURL: server.base,
     viewport: { width: 1280, height: 800 },
   })
   const parent = await parentContext.newPage()
-  await signUp(parent, 'parent', 'Asha Verma')
+  await signUp(parent, 'parent', 'Asha Verma', server.mailUrl)
   await parent.goto(profilePath(tutor.email))
   await expect(parent.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible()
   await expect(parent.getByText('Physics and maths tutor with eight years of experience.')).toBeVisible()
   await expect(parent.getByText('No reviews yet.')).toBeVisible()
   await expect(parent.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0)
 
-  // The rating is required: said after a submit without one, never before; then a 4-star review.
+  // Reviews come from a real contact: no form until both have written and a day has passed.
   const submit = parent.getByRole('button', { name: 'Submit Review' })
+  const bothMustWrite =
+    'You can review this tutor once you have both written to each other in chat and a day has passed.'
+  await expect(parent.getByText(bothMustWrite)).toBeVisible()
+  await expect(submit).toHaveCount(0)
+  await writeTo(parent, page, 'Hello, do you teach Class 10 physics?')
+  await parent.reload()
+  await expect(parent.getByText(bothMustWrite)).toBeVisible()
+  // The tutor answers: the parent is told from when they may review.
+  await writeTo(page, parent, 'Yes, shall we start with a demo class?')
+  await parent.reload()
+  await expect(
+    parent.getByText(/^You can review this tutor from .+: a day after you both first wrote to each other\.$/),
+  ).toBeVisible()
+  await expect(submit).toHaveCount(0)
+  await expectNoViolations(parent)
+  await aDayPasses(server)
+  await parent.reload()
+
+  // The rating is required: said after a submit without one, never before; then a 4-star review.
+  await expect(submit).toBeVisible()
   await expect(parent.getByText('Please select a rating')).toHaveCount(0)
   await submit.click()
   await expect(parent.getByText('Please select a rating')).toBeVisible()
@@ -87,11 +105,6 @@ test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews
   await parent.getByRole('radio', { name: '4 stars' }).click()
   await parent.getByRole('textbox', { name: 'Comment' }).fill('Patient and clear.')
   await expect(parent.getByText('Please select a rating')).toHaveCount(0)
-  // A parent who has never been in touch with the tutor cannot rate them.
-  await submit.click()
-  await expect(parent.getByText('You can review a tutor after you have been in touch.')).toBeVisible()
-  // Once the parent has written to the tutor, the review goes through.
-  await writeTo(parent, tutor.email, 'Hello, do you teach Class 10 physics?')
   await submit.click()
   await expectToast(parent, 'Review submitted successfully!')
   await expect(parent.getByTestId('rating-average')).toHaveText('4.0')
@@ -108,6 +121,7 @@ test('a tutor edits their profile; a parent sees it, cannot edit it, and reviews
   await expect(page.getByTestId('rating-average')).toHaveText('4.0')
   await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0)
   await parentContext.close()
+  await tutorContext.close()
 })
 
 test('a missing tutor shows "Tutor not found." with the id and the answer in words, no raw JSON', async ({ page }) => {
