@@ -55,13 +55,8 @@ async fn run_job(
     mut stopped: tokio::sync::watch::Receiver<bool>,
 ) {
     loop {
-        tokio::select! {
-            _ = stopped.wait_for(|s| *s) => return,
-            _ = tokio::time::sleep(job.every) => {}
-            changed = wake.changed() => if changed.is_err() {
-                // The wake's sender is gone (the server is stopping): the interval alone then.
-                tokio::time::sleep(job.every).await;
-            },
+        if !until_next_pass(job.every, &mut wake, &mut stopped).await {
+            return;
         }
         let (db, notifier) = (db.clone(), notifier.clone());
         let pass = tokio::task::spawn_blocking(move || -> anyhow::Result<usize> {
@@ -81,4 +76,28 @@ async fn run_job(
             Err(e) => tracing::error!(job = job.lease, error = %e, "periodic job panicked; it runs again next period"),
         }
     }
+}
+
+/// Waits for a background job's next pass: `every`, or a test clock's move, whichever comes first.
+/// False once `stopped` turns true. The wake's sender goes with the HTTP server's apps, which stop
+/// before the workers are told to, so without it the wait still ends at the stop (not only after
+/// `every`, which would hold the shutdown until its timeout).
+pub(crate) async fn until_next_pass(
+    every: Duration,
+    wake: &mut tokio::sync::watch::Receiver<u64>,
+    stopped: &mut tokio::sync::watch::Receiver<bool>,
+) -> bool {
+    let mut woken = true;
+    tokio::select! {
+        _ = stopped.wait_for(|s| *s) => return false,
+        _ = tokio::time::sleep(every) => {}
+        changed = wake.changed() => woken = changed.is_ok(),
+    }
+    if !woken {
+        tokio::select! {
+            _ = stopped.wait_for(|s| *s) => return false,
+            _ = tokio::time::sleep(every) => {}
+        }
+    }
+    true
 }

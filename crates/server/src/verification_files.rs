@@ -54,12 +54,8 @@ pub async fn run(
             Ok(Err(e)) => tracing::error!(error = %e, "deleting old verification documents failed; it runs again"),
             Err(e) => tracing::error!(error = %e, "deleting old verification documents panicked; it runs again"),
         }
-        tokio::select! {
-            _ = stopped.wait_for(|s| *s) => return,
-            _ = tokio::time::sleep(EVERY) => {}
-            changed = wake.changed() => if changed.is_err() {
-                tokio::time::sleep(EVERY).await;
-            },
+        if !crate::periodic::until_next_pass(EVERY, &mut wake, &mut stopped).await {
+            return;
         }
     }
 }
