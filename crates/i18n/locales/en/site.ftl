@@ -57,3 +57,12 @@ validation-ids-max = At most { $max } ids at a time.
 validation-preference-kind = '{ $kind }' is not a kind of notification you receive.
 validation-preference-email = E-mail for '{ $kind }' must be one of: { $choices }.
 validation-preference-twice = '{ $kind }' is given twice.
+
+# A tutor's shared link as previews show it (the page's title, description and photo text).
+page-tutor-headline = { $name } · Home tutor
+page-tutor-headline-place = { $name } · Home tutor near { $place }
+page-tutor-description = { $name }: Home tutor. Fees, availability and reviews on { $site }.
+page-tutor-description-place = { $name }: Home tutor near { $place }. Fees, availability and reviews on { $site }.
+page-tutor-description-subjects = { $name }: Home tutor for { $subjects }. Fees, availability and reviews on { $site }.
+page-tutor-description-subjects-place = { $name }: Home tutor for { $subjects } near { $place }. Fees, availability and reviews on { $site }.
+page-tutor-photo-alt = Photo of { $name }

@@ -65,3 +65,12 @@ validation-ids-max = एक बार में ज़्यादा से ज
 validation-preference-kind = '{ $kind }' ऐसी सूचना नहीं है जो आपको मिलती है।
 validation-preference-email = '{ $kind }' के ई-मेल के लिए इनमें से एक चुनें: { $choices }।
 validation-preference-twice = '{ $kind }' दो बार दिया गया है।
+
+# A tutor's shared link as previews show it (the page's title, description and photo text).
+page-tutor-headline = { $name } · होम ट्यूटर
+page-tutor-headline-place = { $name } · { $place } के पास होम ट्यूटर
+page-tutor-description = { $name }: होम ट्यूटर। फ़ीस, उपलब्धता और समीक्षाएँ { $site } पर।
+page-tutor-description-place = { $name }: { $place } के पास होम ट्यूटर। फ़ीस, उपलब्धता और समीक्षाएँ { $site } पर।
+page-tutor-description-subjects = { $name }: { $subjects } के होम ट्यूटर। फ़ीस, उपलब्धता और समीक्षाएँ { $site } पर।
+page-tutor-description-subjects-place = { $name }: { $place } के पास { $subjects } के होम ट्यूटर। फ़ीस, उपलब्धता और समीक्षाएँ { $site } पर।
+page-tutor-photo-alt = { $name } की फ़ोटो

@@ -4,6 +4,8 @@
 //! profile page gets that tutor's own, written into a copy of it here. Every value is
 //! HTML-escaped: names and profile text are the tutors' own words.
 
+use hometutor_i18n::{text, Arg, Language};
+
 /// Longest description kept (search engines show about this much).
 const DESCRIPTION_CHARS: usize = 160;
 
@@ -31,23 +33,38 @@ pub struct TutorPreview<'a> {
     pub photo_url: Option<String>,
     /// The site's name as the admin set it ('HomeTutor').
     pub site: &'a str,
+    /// The visitor's language (`Accept-Language`: link previews carry no account).
+    pub language: Language,
 }
 
 impl PageHead {
     /// 'Asha Kumar · Home tutor near Lajpat Nagar, South Delhi · HomeTutor', described by the
-    /// tutor's own about text (else their subjects and place).
+    /// tutor's own about text (else their subjects and place), in the preview's language
+    /// (`site.ftl`'s `page-tutor-*`). The tutor's own words are never translated.
     pub fn tutor(t: &TutorPreview) -> Self {
+        let say = |id: &str, args: &[(&str, Arg)]| text(t.language, id, args);
         let name = one_line(t.name);
-        let headline = match t.place {
-            Some(place) => format!("{name} · Home tutor near {}", one_line(place)),
-            None => format!("{name} · Home tutor"),
+        let place = t.place.map(one_line);
+        let headline = match &place {
+            Some(place) => say("page-tutor-headline-place", &[("name", (&name).into()), ("place", place.into())]),
+            None => say("page-tutor-headline", &[("name", (&name).into())]),
         };
         let description = shortened(&if t.about.trim().is_empty() {
             let subjects = one_line(t.subjects);
-            let teaches =
-                if subjects.is_empty() { "Home tutor".to_owned() } else { format!("Home tutor for {subjects}") };
-            let place = t.place.map(|p| format!(" near {}", one_line(p))).unwrap_or_default();
-            format!("{name}: {teaches}{place}. Fees, availability and reviews on {}.", t.site)
+            let mut args: Vec<(&str, Arg)> = vec![("name", (&name).into()), ("site", t.site.into())];
+            let id = match (subjects.is_empty(), &place) {
+                (true, None) => "page-tutor-description",
+                (true, Some(_)) => "page-tutor-description-place",
+                (false, None) => "page-tutor-description-subjects",
+                (false, Some(_)) => "page-tutor-description-subjects-place",
+            };
+            if !subjects.is_empty() {
+                args.push(("subjects", subjects.into()));
+            }
+            if let Some(place) = &place {
+                args.push(("place", place.into()));
+            }
+            say(id, &args)
         } else {
             one_line(t.about)
         });
@@ -60,7 +77,7 @@ impl PageHead {
         ];
         if let Some(photo) = &t.photo_url {
             open_graph.push(("og:image", photo.clone()));
-            open_graph.push(("og:image:alt", format!("Photo of {name}")));
+            open_graph.push(("og:image:alt", say("page-tutor-photo-alt", &[("name", (&name).into())])));
         }
         Self { title: format!("{headline} · {}", t.site), description, canonical: t.page_url.clone(), open_graph }
     }
@@ -153,6 +170,7 @@ mod tests {
             page_url: "https://hometutor.example.in/tutor/12".into(),
             photo_url: None,
             site: "HomeTutor",
+            language: Language::En,
         }
     }
 
@@ -171,6 +189,45 @@ mod tests {
         let nowhere = PageHead::tutor(&preview("Asha Kumar", "I teach.", None));
         assert_eq!(nowhere.title, "Asha Kumar · Home tutor · HomeTutor");
         assert_eq!(nowhere.description, "I teach.");
+    }
+
+    #[test]
+    fn a_hindi_visitor_reads_the_head_in_hindi_with_the_tutors_words_as_written() {
+        let mut t = preview("Asha Kumar", "", Some("Lajpat Nagar, South Delhi"));
+        t.language = Language::Hi;
+        t.photo_url = Some("https://hometutor.example.in/api/uploads/p.webp".into());
+        let head = PageHead::tutor(&t);
+        assert_eq!(head.title, "Asha Kumar · Lajpat Nagar, South Delhi के पास होम ट्यूटर · HomeTutor");
+        assert_eq!(
+            head.description,
+            "Asha Kumar: Lajpat Nagar, South Delhi के पास Maths, Physics के होम ट्यूटर। फ़ीस, उपलब्धता और समीक्षाएँ \
+             HomeTutor पर।"
+        );
+        assert!(head.open_graph.contains(&("og:image:alt", "Asha Kumar की फ़ोटो".into())));
+        t.place = None;
+        t.about = "I teach.";
+        let head = PageHead::tutor(&t);
+        assert_eq!((head.title.as_str(), head.description.as_str()), ("Asha Kumar · होम ट्यूटर · HomeTutor", "I teach."));
+        // Every variant of the English, word for word as before the catalogue.
+        t.language = Language::En;
+        t.about = "";
+        t.subjects = "";
+        assert_eq!(
+            PageHead::tutor(&t).description,
+            "Asha Kumar: Home tutor. Fees, availability and reviews on HomeTutor."
+        );
+        t.place = Some("Saket");
+        assert_eq!(
+            PageHead::tutor(&t).description,
+            "Asha Kumar: Home tutor near Saket. Fees, availability and reviews on HomeTutor."
+        );
+        t.subjects = "Maths";
+        t.place = None;
+        assert_eq!(
+            PageHead::tutor(&t).description,
+            "Asha Kumar: Home tutor for Maths. Fees, availability and reviews on HomeTutor."
+        );
+        assert!(PageHead::tutor(&t).open_graph.contains(&("og:image:alt", "Photo of Asha Kumar".into())));
     }
 
     #[test]

@@ -80,9 +80,17 @@ pub async fn serve(req: HttpRequest) -> HttpResponse {
 
 /// A tutor's profile page: the app, with the tutor's title, description and Open Graph tags
 /// when they are listed. Unknown and unlisted tutors get the plain app ('Tutor not found.').
+/// The preview is in the visitor's `Accept-Language`, so the answer varies by it.
 pub async fn tutor_page(req: HttpRequest, key: aw::Path<String>, state: aw::Data<AppState>) -> HttpResponse {
-    match tutor_head(&state, key.into_inner()).await {
-        Ok(head) => app_page(&req, head.as_ref()),
+    let language = crate::language::accepted(&req);
+    match tutor_head(&state, key.into_inner(), language).await {
+        Ok(head) => {
+            let mut page = app_page(&req, head.as_ref());
+            if head.is_some() {
+                page.headers_mut().append(header::VARY, HeaderValue::from_static("Accept-Language"));
+            }
+            page
+        }
         Err(error) => {
             // The page still works: the app asks the API itself and says what went wrong.
             tracing::warn!(error = %error, "a tutor page's preview could not be read; serving the plain app");
@@ -91,7 +99,11 @@ pub async fn tutor_page(req: HttpRequest, key: aw::Path<String>, state: aw::Data
     }
 }
 
-async fn tutor_head(state: &AppState, key: String) -> Result<Option<PageHead>, ApiError> {
+async fn tutor_head(
+    state: &AppState,
+    key: String,
+    language: hometutor_i18n::Language,
+) -> Result<Option<PageHead>, ApiError> {
     let profiles = state.profiles.clone();
     let discovery = DiscoveryService::new(state.db.clone(), state.notifier.clone());
     let admin = state.admin.clone();
@@ -117,6 +129,7 @@ async fn tutor_head(state: &AppState, key: String) -> Result<Option<PageHead>, A
         page_url: format!("{origin}/tutor/{}", tutor.id.0),
         photo_url: photo_url(tutor.photo).map(|path| format!("{origin}{path}")),
         site: &site,
+        language,
     })))
 }
 

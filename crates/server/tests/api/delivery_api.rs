@@ -221,6 +221,7 @@ async fn a_tutors_shared_link_previews_with_their_name_escaped() {
         assert_eq!(reply.status(), 200);
         assert!(header(&reply, "content-type").starts_with("text/html"));
         assert!(header(&reply, "content-security-policy").contains("script-src 'self';"), "the CSP stays");
+        assert!(header(&reply, "vary").split(',').any(|v| v.trim() == "Accept-Language"), "one preview per language");
         let page = reply.text().await.expect("html");
         let escaped_name = "Eve &quot;Ace&quot; &lt;/title&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;";
         let title = format!("<title>{escaped_name} · Home tutor near ");
@@ -237,6 +238,19 @@ async fn a_tutors_shared_link_previews_with_their_name_escaped() {
         }
         assert!(page.contains(&format!(r#"<meta property="og:title" content="{escaped_name} · Home tutor near "#)));
     }
+    // A Hindi visitor's preview is in Hindi; the tutor's own words stay as written.
+    let hindi = app
+        .client
+        .get(format!("{}/tutor/{id}", app.base))
+        .header("accept-language", "hi-IN,hi;q=0.9,en;q=0.5")
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(hindi.status(), 200);
+    let page = hindi.text().await.expect("html");
+    assert!(page.contains(" के पास होम ट्यूटर · "), "{page}");
+    assert!(page.contains("Ten years of teaching."), "{page}");
+    assert!(page.contains(r#"<meta property="og:image:alt" content="Eve &quot;Ace&quot; &lt;/title&gt;"#), "{page}");
 }
 
 #[actix_web::test]
