@@ -122,6 +122,7 @@ impl ToSchema for VerificationForm {}
     (status = 409, description = "Documents already in review", body = ErrorBody),
     (status = 413, body = ErrorBody),
     (status = 415, body = ErrorBody),
+    (status = 429, description = "30 uploads in the last hour, documents counted with every other file (with Retry-After)", body = ErrorBody),
 ))]
 #[post("/verification")]
 #[tracing::instrument(skip_all)]
