@@ -16,12 +16,6 @@ pub(crate) const ADMIN: &str = "admin@example.com";
 pub(crate) const DELHI: [f64; 2] = [77.209, 28.6139];
 
 /// A real 2 × 2 PNG: uploaded images are decoded and encoded again.
-pub(crate) fn png() -> Vec<u8> {
-    let mut out = std::io::Cursor::new(Vec::new());
-    image::DynamicImage::new_rgb8(2, 2).write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
 pub(crate) async fn start() -> (TestApp, String) {
     let app = TestApp::start_with(&[("ADMIN_EMAIL", ADMIN.into()), ("ADMIN_PASSWORD", PASSWORD.into())]).await;
     let token = app.login(ADMIN, PASSWORD).await;

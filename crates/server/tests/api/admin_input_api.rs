@@ -1,8 +1,9 @@
 //! What the admin API takes, checked against what its OpenAPI document says: enums, length
 //! limits and upload forms refused field by field, storing nothing.
 
-use crate::admin_api::{id_of, png, post_form, start, DELHI};
+use crate::admin_api::{id_of, post_form, start, DELHI};
 use crate::common;
+use crate::common::images::png;
 
 use common::PASSWORD;
 use reqwest::multipart::{Form, Part};

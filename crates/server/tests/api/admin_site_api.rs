@@ -2,8 +2,9 @@
 //! contacts, content, testimonials and broadcasts, support tickets, logo and assets, and
 //! the public site answer they change.
 
-use crate::admin_api::{png, post_form, start, ADMIN};
+use crate::admin_api::{post_form, start, ADMIN};
 use crate::common;
+use crate::common::images::png;
 
 use std::time::Duration;
 

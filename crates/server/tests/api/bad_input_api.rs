@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
+use common::images::png;
 use common::{TestApp, PASSWORD};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
@@ -102,12 +103,6 @@ pub(crate) fn files_under(dir: &std::path::Path) -> usize {
     std::fs::read_dir(dir)
         .map(|entries| entries.flatten().map(|e| if e.path().is_dir() { files_under(&e.path()) } else { 1 }).sum())
         .unwrap_or(0)
-}
-
-pub(crate) fn png() -> Vec<u8> {
-    let mut out = std::io::Cursor::new(Vec::new());
-    image::DynamicImage::new_rgb8(2, 2).write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
 }
 
 async fn id_of(app: &TestApp, token: &str) -> i64 {

@@ -2,8 +2,9 @@
 //! paths, multipart fields, chat frames — is refused with the field named, and nothing is
 //! stored. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL set.
 
-use crate::bad_input_api::{assert_refused, files_under, png, site, Site, Store, DELHI};
+use crate::bad_input_api::{assert_refused, files_under, site, Site, Store, DELHI};
 use crate::common;
+use crate::common::images::png;
 
 use common::socket::{next_event, send, WAIT};
 use common::{TestApp, PASSWORD};

@@ -6,8 +6,9 @@ use crate::common;
 
 use std::io::{Cursor, Write};
 
+use common::images::{picture, png};
 use common::{TestApp, PASSWORD};
-use image::{DynamicImage, ImageFormat, RgbImage};
+use image::ImageFormat;
 use reqwest::multipart::{Form, Part};
 
 const FIVE_MB: usize = 5 * 1024 * 1024;
@@ -41,17 +42,6 @@ fn single(name: &str, bytes: Vec<u8>) -> Form {
 }
 
 /// A real picture in `format` (uploaded images are decoded and encoded again).
-fn picture(format: ImageFormat, width: u32, height: u32) -> Vec<u8> {
-    let image = RgbImage::from_fn(width, height, |x, y| image::Rgb([(x * 30) as u8, (y * 30) as u8, 99]));
-    let mut out = Cursor::new(Vec::new());
-    DynamicImage::ImageRgb8(image).write_to(&mut out, format).expect("encode");
-    out.into_inner()
-}
-
-fn png() -> Vec<u8> {
-    picture(ImageFormat::Png, 2, 2)
-}
-
 /// A PDF of exactly `len` bytes: header, padding, `%%EOF` trailer.
 fn pdf(len: usize) -> Vec<u8> {
     let mut bytes = b"%PDF-1.4\n".to_vec();

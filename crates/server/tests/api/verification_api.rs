@@ -4,8 +4,9 @@
 //! app and by e-mail in the tutor's language, resubmission, a name change sending the tutor
 //! back to review, and two admins deciding at once (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 
+use crate::common::images::png;
 use crate::common::{TestApp, PASSWORD};
-use crate::verification_support::{aadhaar_form, id_of, listed_tutor, pdf, png, private_files, submit};
+use crate::verification_support::{aadhaar_form, id_of, listed_tutor, pdf, private_files, submit};
 
 use std::time::Duration;
 

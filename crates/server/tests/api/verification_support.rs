@@ -2,21 +2,14 @@
 //! Verification helpers shared by the API tests and the test-clock binary: a tutor's
 //! submission form, and a tutor who is listed in search.
 
-use std::io::Cursor;
-
 use hometutor_core::UserId;
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
+use crate::common::images::png;
 use crate::common::TestApp;
 
 /// A real 2 × 2 PNG (images are decoded and encoded again).
-pub fn png() -> Vec<u8> {
-    let mut out = Cursor::new(Vec::new());
-    image::DynamicImage::new_rgb8(2, 2).write_to(&mut out, image::ImageFormat::Png).expect("png");
-    out.into_inner()
-}
-
 /// A small well-formed PDF.
 pub fn pdf() -> Vec<u8> {
     let mut bytes = b"%PDF-1.4\n".to_vec();

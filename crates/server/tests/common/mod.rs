@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 mod contact;
+pub mod images;
 pub mod process;
 pub mod socket;
 mod users;

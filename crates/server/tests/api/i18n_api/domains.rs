@@ -240,8 +240,9 @@ async fn uploads_answer_in_the_users_language() {
             (res.status().as_u16(), res.json::<Value>().await.unwrap_or_default())
         }
     };
-    let png =
-        |name: &str| Part::bytes(crate::admin_api::png()).file_name(name.to_string()).mime_str("image/png").unwrap();
+    let png = |name: &str| {
+        Part::bytes(crate::common::images::png()).file_name(name.to_string()).mime_str("image/png").unwrap()
+    };
     let files = |n: usize| (0..n).fold(Form::new(), |f, i| f.part("files", png(&format!("{i}.png"))));
 
     let (status, body) = send(&hindi, "/api/upload/single", Form::new().part("file", png("a.png"))).await;
