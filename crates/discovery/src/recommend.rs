@@ -47,7 +47,8 @@ pub const ANSWER_HOURS: i64 = 24;
 pub struct RecommendedTutor {
     pub card: TutorCard,
     pub score: u8,
-    pub reasons: Vec<String>,
+    /// Rendered in the reader's language by the shell.
+    pub reasons: Vec<hometutor_core::Message>,
     pub invited: bool,
 }
 

@@ -23,7 +23,8 @@
 
 use std::cmp::Ordering;
 
-use hometutor_vocabulary::Choice;
+use hometutor_core::{Arg, Message};
+use hometutor_vocabulary::{Choice, Facet};
 
 use crate::card::{names, Candidate, ALL_SUBJECTS};
 pub use crate::ratings::{RatingStats, PRIOR_MEAN, PRIOR_REVIEWS};
@@ -54,7 +55,8 @@ pub struct Score {
     pub value: u8,
     /// Unrounded, for ties.
     pub exact: f64,
-    pub reasons: Vec<String>,
+    /// In words, each a catalogue message (`tuition.ftl`'s `reason-*`), rendered in the reader's language.
+    pub reasons: Vec<Message>,
 }
 
 fn credit(list: &[Choice], value: Option<&Choice>) -> f64 {
@@ -107,31 +109,35 @@ pub fn score(
         + if tutor.verified { VERIFIED_WEIGHT } else { 0.0 };
     // As the card says it: a tutor in the same locality is not '0.0 km away'.
     let shown = shown_distance(distance_km);
-    let mut reasons =
-        vec![if shown < 0.1 { "less than 0.1 km away".to_string() } else { format!("{shown:.1} km away") }];
+    let mut reasons = vec![if shown < 0.1 {
+        Message::new("reason-near")
+    } else {
+        // Written here, not by the catalogue's number format: always one decimal ('2.0 km away').
+        Message::new("reason-away").arg("km", format!("{shown:.1}"))
+    }];
     if subject_named {
-        let subject = wanted.subject.as_ref().map(Choice::label).unwrap_or_default();
+        let subject = Arg::subject(wanted.subject.as_ref().map(Choice::label).unwrap_or_default());
         reasons.push(match wanted.class.as_ref().filter(|_| class_named) {
-            Some(class) => format!("Teaches {subject} for {}", class.label()),
-            None => format!("Teaches {subject}"),
+            Some(class) => {
+                Message::new("reason-teaches-for").arg("subject", subject).arg("class", Arg::class(class.label()))
+            }
+            None => Message::new("reason-teaches").arg("subject", subject),
         });
     }
     if board_named {
-        if let Some(board) =
-            wanted.board.as_deref().and_then(|b| hometutor_vocabulary::label(hometutor_vocabulary::Facet::Board, b))
+        if let Some(board) = wanted.board.as_deref().filter(|b| hometutor_vocabulary::label(Facet::Board, b).is_some())
         {
-            reasons.push(board.to_string());
+            reasons.push(Message::new("reason-board").arg("board", Arg::board(board)));
         }
     }
     if let Some(mean) = rating.mean() {
-        let noun = if rating.count == 1 { "review" } else { "reviews" };
-        reasons.push(format!("★ {mean:.1} from {} {noun}", rating.count));
+        reasons.push(Message::new("reason-rating").arg("mean", format!("{mean:.1}")).arg("count", rating.count));
     }
     if tutor.verified {
-        reasons.push("Verified".into());
+        reasons.push(Message::new("reason-verified"));
     }
     if responsiveness.is_some_and(|r| r >= REPLIES_REASON_FROM) {
-        reasons.push("Usually replies within a day".into());
+        reasons.push(Message::new("reason-replies"));
     }
     Score { value: exact.round().clamp(0.0, 100.0) as u8, exact, reasons }
 }
@@ -228,13 +234,18 @@ mod tests {
         );
     }
 
+    /// The reasons as an English reader reads them.
+    fn english(s: &Score) -> Vec<String> {
+        s.reasons.iter().map(|m| m.render(hometutor_core::Language::En)).collect()
+    }
+
     #[test]
     fn reasons_read_as_people_say_them_in_order() {
         let mut t = tutor(1);
         t.verified = true;
         let s = score(&t, &wanted(), 2.08, RatingStats { count: 12, sum: 55 }, Some(0.9));
         assert_eq!(
-            s.reasons,
+            english(&s),
             vec![
                 "2.1 km away",
                 "Teaches Mathematics for Class 8",
@@ -250,16 +261,35 @@ mod tests {
         any.classes = vec![];
         any.boards = vec![];
         let s = score(&any, &wanted(), 0.5, RatingStats::default(), Some(0.2));
-        assert_eq!(s.reasons, vec!["0.5 km away"]);
+        assert_eq!(english(&s), vec!["0.5 km away"]);
         let next_door = score(&any, &wanted(), 0.04, RatingStats::default(), Some(0.2));
-        assert_eq!(next_door.reasons, vec!["less than 0.1 km away"], "as the card says it, never '0.0 km away'");
+        assert_eq!(english(&next_door), vec!["less than 0.1 km away"], "as the card says it, never '0.0 km away'");
         let one = score(&tutor(3), &wanted(), 1.0, RatingStats { count: 1, sum: 5 }, None);
-        assert!(one.reasons.contains(&"★ 5.0 from 1 review".to_string()));
+        assert!(english(&one).contains(&"★ 5.0 from 1 review".to_string()));
         // A named subject with another class reads without the class.
         let mut other_class = tutor(4);
         other_class.classes = vec![known(Facet::Class, "class-9")];
         let s = score(&other_class, &wanted(), 1.0, RatingStats::default(), None);
-        assert_eq!(s.reasons[1], "Teaches Mathematics");
+        assert_eq!(english(&s)[1], "Teaches Mathematics");
+    }
+
+    #[test]
+    fn a_hindi_reader_reads_the_reasons_and_the_terms_in_hindi() {
+        let mut t = tutor(1);
+        t.verified = true;
+        let s = score(&t, &wanted(), 2.08, RatingStats { count: 12, sum: 55 }, Some(0.9));
+        let hindi: Vec<String> = s.reasons.iter().map(|m| m.render(hometutor_core::Language::Hi)).collect();
+        assert_eq!(
+            hindi,
+            vec![
+                "2.1 किमी दूर",
+                "कक्षा 8 के लिए गणित पढ़ाते हैं",
+                "सीबीएसई",
+                "12 समीक्षाओं से ★ 4.6",
+                "सत्यापित",
+                "आम तौर पर एक दिन में जवाब देते हैं",
+            ]
+        );
     }
 
     #[test]

@@ -86,8 +86,11 @@ fn recommends_the_best_suited_tutors_with_reasons_to_the_owner_only() {
         format!("{:.1} km away", (shown * 10.0).round() / 10.0)
     };
     let (away_2, away_1, away_9) = (away(2.0), away(1.0), away(9.0));
+    let english = |reasons: &[hometutor_core::Message]| -> Vec<String> {
+        reasons.iter().map(|m| m.render(hometutor_core::Language::En)).collect()
+    };
     assert_eq!(
-        top.reasons,
+        english(&top.reasons),
         vec![
             away_2.as_str(),
             "Teaches Mathematics for Class 8",
@@ -99,8 +102,8 @@ fn recommends_the_best_suited_tutors_with_reasons_to_the_owner_only() {
     );
     assert!(top.score <= 100 && top.score > got.tutors[1].score);
     assert!(!top.invited);
-    assert_eq!(got.tutors[1].reasons, vec![away_1.as_str()]);
-    assert_eq!(got.tutors[2].reasons[..3], [away_9.as_str(), "Teaches Mathematics for Class 8", "CBSE"]);
+    assert_eq!(english(&got.tutors[1].reasons), vec![away_1.as_str()]);
+    assert_eq!(english(&got.tutors[2].reasons)[..3], [away_9.as_str(), "Teaches Mathematics for Class 8", "CBSE"]);
     // Determinism: the same answer again.
     assert_eq!(service.recommendations(UserId(parent), Role::Parent, id).unwrap(), got);
 

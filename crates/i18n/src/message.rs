@@ -27,7 +27,7 @@ pub enum Arg {
     /// A subject or a class as the parent wrote it, in the reader's language where the
     /// vocabulary knows it ('Mathematics' reads 'गणित' in Hindi); a parent's own words as they are.
     Term {
-        /// `subject` or `class`.
+        /// `subject`, `class` or `board`.
         term: String,
         /// The vocabulary's id, when the words name one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -52,6 +52,12 @@ impl Arg {
         Self::term(Facet::Class, "class", text)
     }
 
+    /// A board by its id ('CBSE', 'सीबीएसई').
+    pub fn board(id: &str) -> Self {
+        let text = hometutor_vocabulary::label(Facet::Board, id).unwrap_or(id);
+        Arg::Term { term: "board".into(), id: Some(id.into()), text: text.into() }
+    }
+
     fn term(facet: Facet, term: &str, text: &str) -> Self {
         let id = hometutor_vocabulary::resolve(facet, text).map(|t| t.id.to_string());
         Arg::Term { term: term.into(), id, text: text.into() }
@@ -62,6 +68,7 @@ impl Arg {
         let facet = match term {
             "subject" => Facet::Subject,
             "class" => Facet::Class,
+            "board" => Facet::Board,
             _ => return text.to_string(),
         };
         id.and_then(|id| hometutor_vocabulary::label_in(facet, id, language)).unwrap_or(text).to_string()

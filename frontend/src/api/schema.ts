@@ -1371,7 +1371,7 @@ export interface paths {
         };
         /**
          * The tutors best suited to one of the caller's own requests (parents only).
-         * @description Terms are labelled in the caller's language.
+         * @description Terms and reasons are in the caller's language.
          */
         get: operations["recommendations"];
         put?: never;
@@ -2477,7 +2477,7 @@ export interface components {
         RecommendedTutorDto: components["schemas"]["TutorCardDto"] & {
             /** @description Already invited to this request. */
             invited: boolean;
-            /** @description Why, in words ('2.1 km away', 'Teaches Mathematics for Class 8', 'CBSE', '★ 4.6 from 12 reviews', 'Verified', 'Usually replies within a day'). */
+            /** @description Why, in words, in the caller's language ('2.1 km away', 'Teaches Mathematics for Class 8', 'CBSE', '★ 4.6 from 12 reviews', 'Verified', 'Usually replies within a day'). */
             reasons: string[];
             /**
              * Format: int32

@@ -48,3 +48,16 @@ noun-class = class
 noun-board = board
 noun-mode = mode
 error-first-contact-limit = You have reached today's limit of 30 new contacts with families (interests and first messages together). Try again tomorrow.
+
+## Why a tutor is recommended for a request, one reason at a time (terms in the reader's language).
+reason-near = less than 0.1 km away
+reason-away = { $km } km away
+reason-teaches = Teaches { $subject }
+reason-teaches-for = Teaches { $subject } for { $class }
+reason-board = { $board }
+reason-rating = ★ { $mean } from { $count } { $count ->
+    [one] review
+   *[other] reviews
+}
+reason-verified = Verified
+reason-replies = Usually replies within a day

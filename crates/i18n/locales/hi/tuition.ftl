@@ -47,3 +47,16 @@ noun-class = कक्षा
 noun-board = बोर्ड
 noun-mode = पढ़ाने का तरीका
 error-first-contact-limit = आज आप परिवारों से 30 नए संपर्क (रुचि और पहले संदेश मिलाकर) कर चुके हैं। कृपया कल फिर से कोशिश करें।
+
+## Why a tutor is recommended for a request, one reason at a time (terms in the reader's language).
+reason-near = 0.1 किमी से कम दूर
+reason-away = { $km } किमी दूर
+reason-teaches = { $subject } पढ़ाते हैं
+reason-teaches-for = { $class } के लिए { $subject } पढ़ाते हैं
+reason-board = { $board }
+reason-rating = { $count } { $count ->
+    [one] समीक्षा
+   *[other] समीक्षाओं
+} से ★ { $mean }
+reason-verified = सत्यापित
+reason-replies = आम तौर पर एक दिन में जवाब देते हैं

@@ -242,15 +242,21 @@ pub struct RecommendedTutorDto {
     pub card: TutorCardDto,
     /// 0–100: distance 35, fit 30, rating 20, responsiveness 10, verified 5 (crates/discovery/src/score.rs).
     pub score: u8,
-    /// Why, in words ('2.1 km away', 'Teaches Mathematics for Class 8', 'CBSE', '★ 4.6 from 12 reviews', 'Verified', 'Usually replies within a day').
+    /// Why, in words, in the caller's language ('2.1 km away', 'Teaches Mathematics for Class 8', 'CBSE', '★ 4.6 from 12 reviews', 'Verified', 'Usually replies within a day').
     pub reasons: Vec<String>,
     /// Already invited to this request.
     pub invited: bool,
 }
 
-impl From<RecommendedTutor> for RecommendedTutorDto {
-    fn from(r: RecommendedTutor) -> Self {
-        Self { card: r.card.into(), score: r.score, reasons: r.reasons, invited: r.invited }
+impl RecommendedTutorDto {
+    /// The tutor as a reader of `language` sees them: the card's terms and the reasons in it.
+    fn in_language(r: RecommendedTutor, language: hometutor_i18n::Language) -> Self {
+        let reasons = r.reasons.iter().map(|m| m.render(language)).collect();
+        let mut dto = Self { card: r.card.into(), score: r.score, reasons, invited: r.invited };
+        if let Some(labels) = term_labels::labels(language) {
+            dto.card.relabel(labels);
+        }
+        dto
     }
 }
 
@@ -262,7 +268,7 @@ pub struct RecommendationsDto {
 
 /// The tutors best suited to one of the caller's own requests (parents only).
 ///
-/// Terms are labelled in the caller's language.
+/// Terms and reasons are in the caller's language.
 #[utoipa::path(tag = "tuition", security(("bearer" = [])), params(("id" = i64, Path,)), responses(
     (status = 200, body = RecommendationsDto),
     (status = 403, description = "`not_a_parent`: tutors and admins", body = ErrorBody),
@@ -280,18 +286,7 @@ pub async fn recommendations(
     let language = me.0.language;
     let found = blocking(move || discovery.recommendations(me.0.id, me.0.role, id)).await?;
     debug_assert!(found.tutors.len() <= MAX_RECOMMENDATIONS);
-    let labels = term_labels::labels(language);
-    let tutors = found
-        .tutors
-        .into_iter()
-        .map(|tutor| {
-            let mut tutor = RecommendedTutorDto::from(tutor);
-            if let Some(labels) = labels {
-                tutor.card.relabel(labels);
-            }
-            tutor
-        })
-        .collect();
+    let tutors = found.tutors.into_iter().map(|tutor| RecommendedTutorDto::in_language(tutor, language)).collect();
     Ok(web::Json(RecommendationsDto { tutors }))
 }
 

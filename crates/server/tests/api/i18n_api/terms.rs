@@ -1,4 +1,4 @@
-//! Vocabulary terms in the reader's language: tutor cards (search, recommendations), the public
+//! Vocabulary terms in the reader's language: tutor cards (search, recommendations and their reasons), the public
 //! profile's area (kept per language by the public cache) and a tutor's own area carry the Hindi
 //! name of each term for a Hindi reader and the spec's English for an English one; a person's
 //! own words (an 'other' entry) are never translated.
@@ -81,9 +81,10 @@ async fn search_cards_name_terms_in_the_visitors_or_the_users_language() {
 async fn recommendations_name_terms_in_the_parents_language() {
     let app = TestApp::start().await;
     let (_, tutor) = teaching_tutor(&app, "tutor@example.com").await;
-    for (email, language, expected) in
-        [("parent-hi@example.com", Some("hi"), in_hindi()), ("parent-en@example.com", None, in_english())]
-    {
+    for (email, language, expected, teaches) in [
+        ("parent-hi@example.com", Some("hi"), in_hindi(), "कक्षा 8 के लिए गणित पढ़ाते हैं"),
+        ("parent-en@example.com", None, in_english(), "Teaches Mathematics for Class 8"),
+    ] {
         let parent = app.verified_user(email, "parent").await;
         if let Some(language) = language {
             choose_language(&app, &parent, language).await;
@@ -97,6 +98,7 @@ async fn recommendations_name_terms_in_the_parents_language() {
         assert_eq!(found.status, 200, "{:?}", found.body);
         assert_eq!(found.body["tutors"][0]["id"].as_i64(), Some(tutor));
         assert_eq!(terms(&found.body["tutors"][0]), expected, "{email}");
+        assert_eq!(found.body["tutors"][0]["reasons"][1], json!(teaches), "{email}: {:?}", found.body);
     }
 }
 
