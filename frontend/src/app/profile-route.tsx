@@ -1,19 +1,21 @@
+import { lazy } from 'react'
 import NotificationSettings from '@/features/notifications/components/NotificationSettings'
 import MyProfile from '@/features/profile/routes/MyProfile'
-import TeachingAreaEditor from '@/features/tuition/components/TeachingAreaEditor'
 import { useSession } from '@/lib/session'
 
-/**
- * /profile with its sections from other features, as one lazy chunk: a tutor's teaching area (its
- * map still loads lazily, inside MapView) and everyone's e-mail settings.
- */
+// A tutor's sections (card, teaching area, the map picker) are their own file, fetched beside this
+// one when a tutor opens /profile (app/routes.tsx), so a parent's /profile does not carry them. No
+// Suspense of their own: the screen shows once they are here, so nothing below them moves.
+const ProfileTutorSections = lazy(() => import('./profile-tutor-sections'))
+
+/** /profile with its sections from other features: a tutor's own, and everyone's e-mail settings. */
 export default function ProfileRoute() {
   const { role } = useSession()
   return (
     <MyProfile
       sections={
         <>
-          {role === 'tutor' && <TeachingAreaEditor />}
+          {role === 'tutor' && <ProfileTutorSections />}
           <NotificationSettings />
         </>
       }

@@ -44,11 +44,17 @@ function withSite<T>(load: () => Promise<T>): () => Promise<T> {
 
 const Dashboard = lazyWithQueries(withSite(() => import('@/features/dashboard/routes/Dashboard')))
 const Messages = lazyWithQueries(() => import('@/features/chat/routes/Messages'))
-// /profile with the sections other features add (a tutor's teaching area, e-mail settings); a
-// tutor's comes with the teaching area's catalogue.
-const ProfileRoute = lazyWithQueries(() =>
-  withCatalogues(() => import('./profile-route'), getSession().role === 'tutor' ? ['tuition'] : [])(),
-)
+// /profile with the sections other features add (e-mail settings; a tutor's card and teaching
+// area): a tutor's come with their own file and the teaching area's catalogue, fetched beside the
+// screen's file rather than after it.
+const ProfileRoute = lazyWithQueries(async () => {
+  const tutor = getSession().role === 'tutor'
+  const [screen] = await Promise.all([
+    withCatalogues(() => import('./profile-route'), tutor ? ['tuition'] : [])(),
+    tutor ? import('./profile-tutor-sections') : null,
+  ])
+  return screen
+})
 const NewRequest = lazyWithQueries(withCatalogues(() => import('@/features/requests/routes/NewRequest'), ['requests']))
 const EditRequest = lazyWithQueries(
   withCatalogues(() => import('@/features/requests/routes/EditRequest'), ['requests']),

@@ -1,13 +1,14 @@
 import { Button } from '@chakra-ui/react'
 import { lazy, Suspense, useState } from 'react'
-import { useTranslation } from '@/lib/i18n'
+import { useTranslation, withCatalogues } from '@/lib/i18n'
 import type { ReportSubject } from './ReportDialog'
 
 export type { ReportSubject } from './ReportDialog'
 
-// The dialog (a form, the overlay) loads when someone opens it: a profile or a list that offers
-// 'Report' does not carry it on its first load.
-const ReportDialog = lazy(() => import('./ReportDialog'))
+// The dialog (a form, the overlay) and the moderation catalogue load when someone opens it: a
+// profile or a list that offers 'Report' carries neither on its first load (the button's own
+// texts are the shared catalogue's, which every screen that asks the server has).
+const ReportDialog = lazy(withCatalogues(() => import('./ReportDialog'), ['moderation']))
 
 /**
  * 'Report' on a profile, a request, a message or an interested tutor: a reason from the list and
@@ -23,7 +24,7 @@ export function ReportButton({
   name?: string
   size?: 'xs' | 'sm' | 'md'
 }) {
-  const { t } = useTranslation('moderation')
+  const { t } = useTranslation('shared')
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -32,9 +33,9 @@ export function ReportButton({
         colorPalette="red"
         size={size}
         onClick={() => setOpen(true)}
-        aria-label={name ? t('moderation:report.openNamed', { name }) : undefined}
+        aria-label={name ? t('shared:report.openNamed', { name }) : undefined}
       >
-        {t('moderation:report.open')}
+        {t('shared:report.open')}
       </Button>
       {open && (
         <Suspense fallback={null}>

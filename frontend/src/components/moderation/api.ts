@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, request } from '@/api/client'
 import type { components } from '@/api/schema'
 import { i18n } from '@/lib/i18n'
+import { MESSAGES } from '@/lib/messages'
 
 export type ReportBody = components['schemas']['ReportBody']
 export type ReportTarget = ReportBody['target']
@@ -32,7 +33,7 @@ export function useFileReport() {
 export function blockedPeopleQueryOptions() {
   return queryOptions({
     queryKey: moderationKeys.blocks,
-    queryFn: () => request(api.GET('/chat/blocks'), i18n.t('moderation:blocked.failed')),
+    queryFn: () => request(api.GET('/chat/blocks'), MESSAGES.loadBlocksFailed),
   })
 }
 
@@ -45,7 +46,7 @@ export function useSetBlock() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ userId, blocked }: { userId: number; blocked: boolean }) => {
-      const fallback = i18n.t('moderation:block.failed')
+      const fallback = MESSAGES.blockFailed
       await (blocked
         ? request(api.POST('/chat/block', { body: { partnerId: userId } }), fallback)
         : request(api.DELETE('/chat/block/{partnerId}', { params: { path: { partnerId: userId } } }), fallback))

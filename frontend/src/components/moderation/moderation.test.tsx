@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { renderComponent } from '@/test/render-component'
 import { server } from '@/test/server'
-import { BlockedPeople } from './BlockedPeople'
 import { ReportButton } from './ReportButton'
 
 describe('reporting', () => {
@@ -55,26 +54,5 @@ describe('reporting', () => {
     await user.click(within(again).getByRole('radio', { name: 'Spam or selling' }))
     await user.click(within(again).getByRole('button', { name: 'Send report' }))
     expect(await within(again).findByText('You have already reported this.')).toBeInTheDocument()
-  })
-})
-
-describe('the blocked people list', () => {
-  it('lists whom I block and unblocks one', async () => {
-    let blocked = [{ id: 7, fullname: 'Ravi Kumar', blockedAt: '2026-12-01T10:00:00Z' }]
-    const deleted: string[] = []
-    server.use(
-      http.get('*/api/chat/blocks', () => HttpResponse.json(blocked)),
-      http.delete('*/api/chat/block/:id', ({ params }) => {
-        deleted.push(String(params.id))
-        blocked = []
-        return new HttpResponse(null, { status: 204 })
-      }),
-    )
-    const { user } = renderComponent(<BlockedPeople />)
-    expect(await screen.findByRole('heading', { name: 'Blocked people' })).toBeInTheDocument()
-    expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Unblock Ravi Kumar' }))
-    expect(await screen.findByText('You have not blocked anyone.')).toBeInTheDocument()
-    expect(deleted).toEqual(['7'])
   })
 })

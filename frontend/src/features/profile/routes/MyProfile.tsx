@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form'
 import { translated, z } from '@/lib/zod'
 import { errorMessage } from '@/api/client'
 import { asRole, roleLabel } from '@/api/types'
-import { BlockedPeople } from '@/components/moderation/BlockedPeople'
 import { Page, Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
@@ -16,7 +15,7 @@ import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useProfile } from '../api/get-profile'
-import { TutorCardSettings } from '../components/TutorCardSettings'
+import { BlockedPeople } from '../components/BlockedPeople'
 import { useUpdateProfile } from '../api/update-profile'
 
 const profileSchema = z.object({
@@ -26,8 +25,8 @@ const profileSchema = z.object({
 
 interface MyProfileProps {
   /**
-   * Sections from other features, composed in app/routes.tsx: a tutor's teaching area
-   * (features/tuition) and the e-mail settings per notification kind (features/notifications).
+   * Sections composed in app/profile-route.tsx: a tutor's card and teaching area
+   * (app/profile-tutor-sections.tsx) and the e-mail settings per notification kind (features/notifications).
    */
   sections?: ReactNode
 }
@@ -98,9 +97,6 @@ export default function MyProfile({ sections }: MyProfileProps) {
             </form>
           )}
         </Panel>
-        {user?.role === 'tutor' && (
-          <TutorCardSettings tutorId={user.id} email={user.email} name={user.fullname || user.email} />
-        )}
         {sections}
         {user && (
           <Panel>

@@ -1,13 +1,17 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { errorMessage } from '@/api/client'
+import { useBlockedPeople, useSetBlock } from '@/components/moderation/api'
 import { useLanguage, useTranslation } from '@/lib/i18n'
 import { localeOf } from '@/lib/i18n-languages'
+import { MESSAGES } from '@/lib/messages'
 import { notifyError, notifySuccess } from '@/lib/toaster'
-import { useBlockedPeople, useSetBlock } from './api'
 
-/** The people I block, each with Unblock (the profile's settings). */
+/**
+ * The people I block, each with Unblock (the profile's settings). Its texts are the profile's
+ * catalogue, so /profile does not load the moderation catalogue (the report dialog's, the admin's).
+ */
 export function BlockedPeople() {
-  const { t } = useTranslation('moderation')
+  const { t } = useTranslation('profile')
   const language = useLanguage()
   const blocks = useBlockedPeople()
   const setBlock = useSetBlock()
@@ -15,18 +19,18 @@ export function BlockedPeople() {
     setBlock.mutate(
       { userId: id, blocked: false },
       {
-        onSuccess: () => notifySuccess(t('moderation:block.unblocked', { name })),
-        onError: (e) => notifyError(errorMessage(e, t('moderation:block.failed'))),
+        onSuccess: () => notifySuccess(t('profile:blocked.unblocked', { name })),
+        onError: (e) => notifyError(errorMessage(e, MESSAGES.blockFailed)),
       },
     )
   return (
     <Stack as="section" gap="3" aria-labelledby="blocked-people-title">
       <Heading as="h2" size="md" id="blocked-people-title">
-        {t('moderation:blocked.title')}
+        {t('profile:blocked.title')}
       </Heading>
-      {blocks.isPending && <Text color="fg.muted">{t('moderation:blocked.loading')}</Text>}
-      {blocks.isError && <Text color="red.600">{t('moderation:blocked.failed')}</Text>}
-      {blocks.data?.length === 0 && <Text color="fg.muted">{t('moderation:blocked.empty')}</Text>}
+      {blocks.isPending && <Text color="fg.muted">{t('profile:blocked.loading')}</Text>}
+      {blocks.isError && <Text color="red.600">{MESSAGES.loadBlocksFailed}</Text>}
+      {blocks.data?.length === 0 && <Text color="fg.muted">{t('profile:blocked.empty')}</Text>}
       {blocks.data && blocks.data.length > 0 && (
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
           {blocks.data.map((p) => (
@@ -34,7 +38,7 @@ export function BlockedPeople() {
               <Stack gap="0">
                 <Text fontWeight="medium">{p.fullname}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {t('moderation:blocked.since', {
+                  {t('profile:blocked.since', {
                     date: new Date(p.blockedAt).toLocaleDateString(localeOf(language)),
                   })}
                 </Text>
@@ -45,7 +49,7 @@ export function BlockedPeople() {
                 onClick={() => unblock(p.id, p.fullname)}
                 loading={setBlock.isPending}
               >
-                {t('moderation:block.unblock', { name: p.fullname })}
+                {t('profile:blocked.unblock', { name: p.fullname })}
               </Button>
             </HStack>
           ))}
