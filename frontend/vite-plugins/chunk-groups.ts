@@ -15,9 +15,9 @@ import type { Rolldown } from 'vite'
 //   ~12 KB), loaded by the screens that hold a dialog, not by every screen;
 // - teaching-area: the area's queries and the map icons the tutor's area and place screens share,
 //   and English's tuition catalogue, which the screens a tutor's area is on read (a file fewer for them);
-// - places: the place search with its map view, and the subject and class pickers it sits beside
+// - places: the place search with its map view, and the subject and class select it sits beside
 //   on every screen that has it (a tutor's dashboard and /nearby, the request form, tutor search):
-//   one file instead of two;
+//   one file instead of two (the chips and radios, each drawn by one screen, stay with it);
 // - session: the logged-in shell's parts (profile and subscription sync, chat connection, the
 //   bell), four lazy imports of one file, and the demo-payments notice a tutor's screens show.
 // Each screen's own code stays apart.
@@ -31,7 +31,7 @@ const OVERLAY =
 /** The app's own modules that belong with the shared libraries when two screens use them (the admin's
  * sections share theirs among themselves). */
 const FOUNDATION =
-  /[\\/]src[\\/](api|lib)[\\/]|[\\/]src[\\/]app[\\/]query-layer\.tsx$|[\\/]src[\\/]components[\\/](page|labeled-text|ui[\\/](form-field|form-alert|text-field|password-input))\.tsx$|[\\/]src[\\/]features[\\/](?!admin[\\/])[^\\/]+[\\/](api|lib)[\\/]/
+  /[\\/]src[\\/](api|lib)[\\/]|[\\/]src[\\/]app[\\/]query-layer\.tsx$|[\\/]src[\\/]components[\\/](page|labeled-text|moderation[\\/]ReportButton|ui[\\/](form-field|form-alert|text-field|password-input))\.tsx$|[\\/]src[\\/]features[\\/](?!admin[\\/])[^\\/]+[\\/](api|lib)[\\/]/
 
 const SESSION =
   /[\\/]src[\\/](app[\\/]layout[\\/](ProfileSync|SubscriptionSync)|features[\\/]chat[\\/]components[\\/]ChatConnector|features[\\/]notifications[\\/]components[\\/]NotificationBell|components[\\/]demo-payments-notice)\.tsx$/
@@ -41,11 +41,19 @@ const SESSION =
 const TEACHING_AREA =
   /[\\/]src[\\/]features[\\/]tuition[\\/]api[\\/](area|keys|types)\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|locate-fixed)\.mjs$|[\\/]src[\\/]locales[\\/]en[\\/]tuition\.json$/
 
-/** The place search, the map view and the vocabulary's pickers (with what they import). */
+/** The place search, the map view and the vocabulary's select (with what they import). The chips (a
+ * tutor's area only) and the radios (the request form only) stay with their one screen each (and
+ * are not in the vocabulary's index: a group takes in what its modules import). */
 const PLACES =
-  /[\\/]src[\\/](components[\\/](places[\\/](PlaceSearch|PlaceSuggestions)\.tsx|places[\\/](api|types)\.ts|map[\\/]MapView\.tsx)|features[\\/]vocabulary[\\/].*)$/
+  /[\\/]src[\\/](components[\\/](places[\\/](PlaceSearch|PlaceSuggestions)\.tsx|places[\\/](api|types)\.ts|map[\\/]MapView\.tsx)|features[\\/]vocabulary[\\/](?!components[\\/]Term(Chips|Radios)\.tsx$).*)$/
 
 const LANDING = /[\\/]src[\\/]features[\\/]landing[\\/]/
+
+/** Chakra's checkbox with its machine (~4 KB compressed): the few forms that draw one (registration,
+ * the tutors' filters, verification, the admin's tables) share it, not the screens that show a list
+ * or a map (a tutor's dashboard and /nearby, the heaviest), so it is not `ui`. */
+const CHECKBOX =
+  /[\\/]node_modules[\\/](@zag-js[\\/](checkbox|focus-visible)[\\/]|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]checkbox[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](components[\\/]checkbox[\\/]|theme[\\/]recipes[\\/]checkbox\.))/
 
 const FORMS = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]src[\\/]lib[\\/]zod\.ts$/
 
@@ -81,7 +89,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
       // them (the landing page's are its own, and one shared icon must not pull this file in). A
       // module that imports the form libraries stays with its screens: this file would pull them in.
       name: (id, ctx) => {
-        if (OVERLAY.test(id) || LUCIDE.test(id)) return null
+        if (OVERLAY.test(id) || LUCIDE.test(id) || CHECKBOX.test(id)) return null
         if (NODE_MODULES.test(id)) return 'ui'
         const moduleInfo: ModuleInfoOf = (m) => ctx.getModuleInfo(m)
         if (!FOUNDATION.test(id) || (moduleInfo(id)?.importedIds ?? []).some((m) => FORMS.test(m))) return null
