@@ -2,10 +2,16 @@ import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
 import { useContext, type ReactNode } from 'react'
 import { getQueryClient } from '@/lib/query-client'
 import { useSiteRefresh } from '@/lib/site'
+import { useSiteData, type Site } from '@/lib/site-store'
 
 /** Inside the layer: the site store follows invalidations of the site query (an admin's save). */
 function SiteRefresh() {
-  useSiteRefresh()
+  const site = useSiteData()
+  return site ? <SiteQuery site={site} /> : null
+}
+
+function SiteQuery({ site }: { site: Site }) {
+  useSiteRefresh(site)
   return null
 }
 

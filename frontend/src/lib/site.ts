@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { loadSite, useSiteData } from './site-store'
+import { loadSite, type Site } from './site-store'
 
 export type { Site, SiteSettings } from './site-store'
 
@@ -12,10 +12,11 @@ export function siteQueryOptions() {
 
 /**
  * Keeps the site store answering to invalidations of `siteQueryKey` once the query library has
- * loaded: it starts from what the shell already fetched (no second request), and refetches into
- * the store when an admin's save invalidates it.
+ * loaded: it starts from what the shell already fetched, `site` (no second request), and refetches
+ * into the store when an admin's save invalidates it. Called only once the store has the site: a
+ * query observed before the shell's request answered would fetch /site a second time when it
+ * subscribed, if the answer came in between.
  */
-export function useSiteRefresh() {
-  const site = useSiteData()
-  useQuery({ ...siteQueryOptions(), initialData: site ?? undefined })
+export function useSiteRefresh(site: Site) {
+  useQuery({ ...siteQueryOptions(), initialData: site })
 }
