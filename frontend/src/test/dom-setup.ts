@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { setMaintenance } from '@/lib/maintenance'
 import { reloadSession } from '@/lib/session'
+import { setSiteData } from '@/lib/site-store'
 import { FakeWebSocket } from './fake-websocket'
 import { server } from './server'
 import { siteHandler } from './site'
@@ -66,6 +67,8 @@ beforeAll(() => {
 beforeEach(() => {
   // Every screen's shell asks for the site settings; a test's own server.use() takes precedence.
   server.use(siteHandler)
+  // Each test is a fresh page load: no site settings until the shell has asked for them.
+  setSiteData(null)
   setMaintenance(false)
   FakeWebSocket.reset()
   localStorage.clear()
