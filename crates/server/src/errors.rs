@@ -238,6 +238,7 @@ impl From<TuitionError> for ApiError {
             TuitionError::AreaNotSet => Self::new(StatusCode::NOT_FOUND, ErrorCode::AreaNotSet, message),
             TuitionError::Closed => Self::new(StatusCode::CONFLICT, ErrorCode::RequestClosed, message),
             TuitionError::AlreadyOpen => Self::new(StatusCode::CONFLICT, ErrorCode::RequestOpen, message),
+            TuitionError::SharingBlocked => Self::new(StatusCode::FORBIDDEN, ErrorCode::Blocked, message),
             TuitionError::Db(e) => database(e),
         };
         err.with_text(text)

@@ -72,7 +72,9 @@ pub fn withheld_from(c: &mut DbConnection, parent: UserId, tutors: &[i64]) -> Qu
 impl TuitionService {
     /// The parent stops (`shared = false`) or starts again sharing their phone and e-mail with
     /// a tutor who is interested in request `id`. Only the request's parent may; a tutor who is
-    /// not interested in it is not found. Saying the same twice changes nothing.
+    /// not interested in it is not found. Sharing again is refused while either blocks the
+    /// other (a block is a "no" to contact, whoever said it); stopping is always allowed.
+    /// Saying the same twice changes nothing.
     #[tracing::instrument(skip_all, fields(parent = parent.0, id = id, tutor = tutor.0))]
     pub fn set_sharing(
         &self,
@@ -93,6 +95,9 @@ impl TuitionService {
                 .get_result(c)?;
             if interested == 0 {
                 return Err(TuitionError::NotFound);
+            }
+            if shared && hometutor_moderation::blocks::either_blocks(c, parent, tutor)? {
+                return Err(TuitionError::SharingBlocked);
             }
             let pair = cw::table.filter(cw::parent_id.eq(parent.0).and(cw::tutor_id.eq(tutor.0)));
             let withheld: i64 = pair.count().get_result(c)?;

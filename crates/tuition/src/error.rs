@@ -26,6 +26,9 @@ pub enum TuitionError {
     Closed,
     #[error("This request is already open.")]
     AlreadyOpen,
+    /// Sharing contacts again with a tutor while either of the two blocks the other.
+    #[error("You cannot share your phone and e-mail with this tutor while one of you blocks the other.")]
+    SharingBlocked,
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -58,6 +61,7 @@ impl TuitionError {
             TuitionError::AreaNotSet => "error-area-not-set",
             TuitionError::Closed => "error-request-closed",
             TuitionError::AlreadyOpen => "error-request-open",
+            TuitionError::SharingBlocked => "error-sharing-blocked",
         };
         Some(Message::new(id))
     }
@@ -83,6 +87,7 @@ mod tests {
             E::AreaNotSet,
             E::Closed,
             E::AlreadyOpen,
+            E::SharingBlocked,
         ] {
             assert_eq!(e.text().map(|t| t.render(Language::En)), Some(e.to_string()));
         }

@@ -234,14 +234,15 @@ pub(crate) fn own(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Tuiti
     with_interests(c, parent, vec![row])?.pop().ok_or(TuitionError::NotFound)
 }
 
-/// The rows (all `parent`'s) with their interested tutors, less the tutors the parent blocks:
-/// a block is the parent's "no" to that tutor, so their interest is hidden (kept, and shown
-/// again after an unblock), as marketplaces hide a blocked person rather than label them.
+/// The rows (all `parent`'s) with their interested tutors, less the tutors blocked either way:
+/// the parent's block is their "no" to that tutor, and a tutor's block of the parent is theirs,
+/// so the interest is hidden (kept, and shown again after an unblock), as marketplaces hide a
+/// blocked person rather than label them.
 fn with_interests(c: &mut DbConnection, parent: UserId, rows: Vec<Row>) -> Result<Vec<TuitionRequest>, TuitionError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let mut tutors: HashMap<i64, Vec<InterestedTutor>> = HashMap::new();
-    let blocked: HashSet<i64> =
-        hometutor_moderation::blocks::blocked_by(c, parent)?.into_iter().map(|(tutor, _)| tutor.0).collect();
+    let mut blocked: HashSet<i64> = hometutor_moderation::blocks::blockers_of(c, parent)?;
+    blocked.extend(hometutor_moderation::blocks::blocked_by(c, parent)?.into_iter().map(|(tutor, _)| tutor.0));
     let interests: Vec<(i64, i64)> = ti::table
         .filter(ti::request_id.eq_any(&ids))
         .order(ti::created_at.asc())

@@ -9301,7 +9301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a parent */
+            /** @description Not a parent, or sharing again with a tutor blocked either way (`blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;

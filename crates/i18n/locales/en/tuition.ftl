@@ -11,6 +11,7 @@ error-area-tutors-only = Only tutors have a teaching area.
 error-area-not-set = You have not saved a teaching area yet.
 error-request-closed = This request is closed.
 error-request-open = This request is already open.
+error-sharing-blocked = You cannot share your phone and e-mail with this tutor while one of you blocks the other.
 error-recommend-parents-only = Only the parent who posted the request can see its recommended tutors.
 error-invite-closed = This request is closed. Reopen it to invite tutors.
 error-invite-hidden = This request is hidden from tutors, so you cannot invite tutors to it.

@@ -1,6 +1,6 @@
 //! A block, either way, reaches a parent's own lists: a request's recommended tutors leave out a
-//! tutor who blocked the parent and one the parent blocked (and neither can be invited), and a
-//! tutor the parent blocked no longer shows among the tutors interested in their requests.
+//! tutor who blocked the parent and one the parent blocked (and neither can be invited), and
+//! neither shows among the tutors interested in their requests.
 
 use crate::admin_api::id_of;
 use crate::common;
@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 const DELHI: [f64; 2] = [77.209, 28.6139];
 
 /// A subscribed tutor teaching maths (any class) within 8 km of Delhi.
-async fn teaching_tutor(app: &TestApp, email: &str) -> (String, i64) {
+pub(crate) async fn teaching_tutor(app: &TestApp, email: &str) -> (String, i64) {
     let token = app.verified_user(email, "tutor").await;
     app.subscribe(&token).await;
     let area = json!({"location": DELHI, "radiusKm": 8, "subjects": ["maths"], "classes": []});
@@ -20,7 +20,7 @@ async fn teaching_tutor(app: &TestApp, email: &str) -> (String, i64) {
     (token, id)
 }
 
-async fn post_request(app: &TestApp, parent: &str) -> i64 {
+pub(crate) async fn post_request(app: &TestApp, parent: &str) -> i64 {
     let body =
         json!({"subject": "Mathematics", "classLevel": "Class 10", "preferredTime": "Evenings", "location": DELHI});
     let reply = app.call("POST", "/api/tuition", Some(parent), Some(body)).await;
@@ -28,7 +28,7 @@ async fn post_request(app: &TestApp, parent: &str) -> i64 {
     reply.body["id"].as_i64().unwrap()
 }
 
-async fn block(app: &TestApp, blocker: &str, blocked: i64) {
+pub(crate) async fn block(app: &TestApp, blocker: &str, blocked: i64) {
     let reply = app.call("POST", "/api/chat/block", Some(blocker), Some(json!({"partnerId": blocked}))).await;
     assert_eq!(reply.status, 204, "{:?}", reply.body);
 }
@@ -45,7 +45,7 @@ async fn recommended(app: &TestApp, parent: &str, request: i64) -> Vec<i64> {
 }
 
 /// The tutors interested in the parent's one request, as `GET /api/tuition/mine` lists them.
-async fn interested(app: &TestApp, parent: &str) -> Vec<i64> {
+pub(crate) async fn interested(app: &TestApp, parent: &str) -> Vec<i64> {
     let mine = app.call("GET", "/api/tuition/mine", Some(parent), None).await;
     assert_eq!(mine.status, 200, "{:?}", mine.body);
     let tutors: &Value = &mine.body[0]["interestedTutors"];
@@ -108,4 +108,29 @@ async fn a_tutor_the_parent_blocks_leaves_their_interested_tutors_until_unblocke
     let unblock = app.call("DELETE", &format!("/api/chat/block/{blocked_id}"), Some(&parent), None).await;
     assert!(unblock.status < 300, "{:?}", unblock.body);
     assert_eq!(interested(&app, &parent).await, sorted(vec![blocked_id, kept_id]));
+}
+
+#[actix_web::test]
+async fn a_tutor_who_blocks_the_parent_leaves_their_interested_tutors_and_no_one_elses() {
+    let app = TestApp::start().await;
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let other = app.verified_user("other@example.com", "parent").await;
+    let parent_id = id_of(&app, &parent).await;
+    let (refuser, refuser_id) = teaching_tutor(&app, "refuser@example.com").await;
+    let (kept, kept_id) = teaching_tutor(&app, "kept@example.com").await;
+    let request = post_request(&app, &parent).await;
+    let others_request = post_request(&app, &other).await;
+    for (tutor, request) in [(&refuser, request), (&kept, request), (&refuser, others_request)] {
+        let shown = app.call("POST", &format!("/api/tuition/{request}/interested"), Some(tutor), None).await;
+        assert_eq!(shown.status, 200, "{:?}", shown.body);
+    }
+    assert_eq!(interested(&app, &parent).await, sorted(vec![refuser_id, kept_id]));
+
+    block(&app, &refuser, parent_id).await;
+    assert_eq!(interested(&app, &parent).await, vec![kept_id]);
+    assert_eq!(interested(&app, &other).await, vec![refuser_id], "another parent's list is untouched");
+
+    let unblock = app.call("DELETE", &format!("/api/chat/block/{parent_id}"), Some(&refuser), None).await;
+    assert!(unblock.status < 300, "{:?}", unblock.body);
+    assert_eq!(interested(&app, &parent).await, sorted(vec![refuser_id, kept_id]));
 }

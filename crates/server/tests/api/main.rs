@@ -23,6 +23,7 @@ mod auth_codes_api;
 mod auth_tokens_api;
 mod bad_input_api;
 mod blocked_lists_api;
+mod blocked_sharing_api;
 mod chat_wire;
 mod chat_ws;
 mod cli;

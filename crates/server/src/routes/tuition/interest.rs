@@ -62,7 +62,7 @@ pub struct SharingResponse {
 #[utoipa::path(tag = "tuition", security(("bearer" = [])), request_body = SharingBody,
     params(("id" = i64, Path,), ("tutorId" = i64, Path,)), responses(
     (status = 200, body = SharingResponse),
-    (status = 403, description = "Not a parent", body = ErrorBody),
+    (status = 403, description = "Not a parent, or sharing again with a tutor blocked either way (`blocked`)", body = ErrorBody),
     (status = 404, description = "Not the caller's request, or the tutor is not interested in it", body = ErrorBody),
 ))]
 #[put("/tuition/{id}/interested/{tutorId}/sharing")]
