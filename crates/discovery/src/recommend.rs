@@ -234,10 +234,18 @@ pub fn recommend(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Recomm
         .into_iter()
         .filter_map(|(s, i)| {
             let tutor = candidates[i].0.tutor;
+            let card = by_id.get(&tutor)?;
+            // The card carries the standing approval's checks: the reason names them.
+            let checks = card.verification.map(|badge| badge.checks);
+            let reasons = s
+                .reasons
+                .into_iter()
+                .map(|m| if m.id == "reason-verified" { score::verified_reason(checks) } else { m })
+                .collect();
             Some(RecommendedTutor {
-                card: by_id.get(&tutor)?.clone(),
+                card: card.clone(),
                 score: s.value,
-                reasons: s.reasons,
+                reasons,
                 invited: invited.contains(&tutor),
             })
         })

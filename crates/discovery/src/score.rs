@@ -18,12 +18,14 @@
 //! never depends on the database's.
 //!
 //! Reasons, in this order and only those that are true: '2.1 km away', 'Teaches Mathematics
-//! for Class 8' (or 'Teaches Mathematics'), 'CBSE', '★ 4.6 from 12 reviews', 'Verified',
+//! for Class 8' (or 'Teaches Mathematics'), 'CBSE', '★ 4.6 from 12 reviews', 'Verified'
+//! (a recommendation names the checks passed: 'Verified: ID and qualification checks'),
 //! 'Usually replies within a day' (responsiveness known and at least 0.75).
 
 use std::cmp::Ordering;
 
 use hometutor_core::{Arg, Message};
+use hometutor_profiles::verification::Checks;
 use hometutor_vocabulary::{Choice, Facet};
 
 use crate::card::{names, Candidate, ALL_SUBJECTS};
@@ -140,6 +142,22 @@ pub fn score(
         reasons.push(Message::new("reason-replies"));
     }
     Score { value: exact.round().clamp(0.0, 100.0) as u8, exact, reasons }
+}
+
+/// The 'Verified' reason naming the checks an admin passed ('Verified: ID, qualification and
+/// police checks'); plain 'Verified' when the standing approval names none (or is unknown).
+/// The checks are one selector, so each language words the list in its own way.
+pub fn verified_reason(checks: Option<Checks>) -> Message {
+    let passed: Vec<&str> = checks
+        .map(|c| [(c.id, "id"), (c.qualification, "qualification"), (c.police, "police")])
+        .into_iter()
+        .flatten()
+        .filter_map(|(passed, name)| passed.then_some(name))
+        .collect();
+    if passed.is_empty() {
+        return Message::new("reason-verified");
+    }
+    Message::new("reason-verified-checks").arg("checks", passed.join("-"))
 }
 
 /// Best first: the higher exact score, then the lower tutor id.
@@ -301,5 +319,31 @@ mod tests {
         half.boards = vec![];
         let h = score(&half, &wanted(), 5.0, RatingStats::default(), None);
         assert!((full.exact - h.exact - FIT_WEIGHT / 2.0).abs() < 1e-9, "{} {}", full.exact, h.exact);
+    }
+}
+
+#[cfg(test)]
+mod verified_reason_tests {
+    use super::*;
+    use hometutor_core::Language;
+
+    fn said(checks: Option<Checks>, language: Language) -> String {
+        verified_reason(checks).render(language)
+    }
+
+    #[test]
+    fn the_verified_reason_names_the_checks_that_passed_in_english_and_hindi() {
+        let all = Checks { id: true, qualification: true, police: true };
+        assert_eq!(said(Some(all), Language::En), "Verified: ID, qualification and police checks");
+        assert_eq!(said(Some(all), Language::Hi), "सत्यापित: पहचान, योग्यता और पुलिस जाँच");
+        let two = Checks { id: true, qualification: false, police: true };
+        assert_eq!(said(Some(two), Language::En), "Verified: ID and police checks");
+        assert_eq!(said(Some(two), Language::Hi), "सत्यापित: पहचान और पुलिस जाँच");
+        let one = Checks { id: false, qualification: true, police: false };
+        assert_eq!(said(Some(one), Language::En), "Verified: qualification check");
+        assert_eq!(said(Some(one), Language::Hi), "सत्यापित: योग्यता की जाँच");
+        let none = Checks { id: false, qualification: false, police: false };
+        assert_eq!(said(Some(none), Language::En), "Verified");
+        assert_eq!(said(None, Language::Hi), "सत्यापित");
     }
 }

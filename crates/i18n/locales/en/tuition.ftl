@@ -61,4 +61,13 @@ reason-rating = ★ { $mean } from { $count } { $count ->
    *[other] reviews
 }
 reason-verified = Verified
+reason-verified-checks = Verified: { $checks ->
+    [id] ID check
+    [qualification] qualification check
+    [police] police check
+    [id-qualification] ID and qualification checks
+    [id-police] ID and police checks
+    [qualification-police] qualification and police checks
+   *[id-qualification-police] ID, qualification and police checks
+}
 reason-replies = Usually replies within a day

@@ -60,4 +60,13 @@ reason-rating = { $count } { $count ->
    *[other] समीक्षाओं
 } से ★ { $mean }
 reason-verified = सत्यापित
+reason-verified-checks = सत्यापित: { $checks ->
+    [id] पहचान की जाँच
+    [qualification] योग्यता की जाँच
+    [police] पुलिस जाँच
+    [id-qualification] पहचान और योग्यता की जाँच
+    [id-police] पहचान और पुलिस जाँच
+    [qualification-police] योग्यता और पुलिस जाँच
+   *[id-qualification-police] पहचान, योग्यता और पुलिस जाँच
+}
 reason-replies = आम तौर पर एक दिन में जवाब देते हैं

@@ -54,3 +54,4 @@ mod uploads_api;
 mod uploads_s3;
 mod verification_api;
 mod verification_support;
+mod verified_reason_api;
