@@ -69,6 +69,17 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
+/** Calls `listener` each time the language shown changes (for code outside components). */
+export function onLanguageShown(listener: (language: Language) => void): () => void {
+  let last = shown
+  const unsubscribe = subscribe(() => {
+    if (shown === last) return
+    last = shown
+    listener(shown)
+  })
+  return () => void unsubscribe()
+}
+
 const helpersByLanguage = new Map<Language, MessageHelpers>()
 
 // Numbers in messages (`{km, number}`, a plural's `#`) with India's grouping: 'en-IN', 'hi-IN'.

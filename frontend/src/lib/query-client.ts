@@ -1,5 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from '@/api/errors'
+import { onLanguageShown } from './i18n'
+import { refetchInNewLanguage } from './language-queries'
 import { setMaintenance } from './maintenance'
 import { getSession, onSessionChange } from './session'
 
@@ -39,6 +41,8 @@ export function getQueryClient(): QueryClient {
   if (!appClient) {
     const client = createQueryClient()
     forgetOnSessionEnd(client)
+    // The shell's language switch cannot reach the client (the query library is not part of it).
+    onLanguageShown(() => void refetchInNewLanguage(client))
     appClient = client
   }
   return appClient

@@ -1,8 +1,6 @@
 import { Button, HStack } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation, setLanguage, useLanguage } from '@/lib/i18n'
 import { LANGUAGES } from '@/lib/i18n-languages'
-import { refetchInNewLanguage } from '@/lib/language-queries'
 
 /**
  * English / हिन्दी: each language named in itself and marked with its `lang`, so a reader finds their
@@ -20,7 +18,6 @@ export function LanguageSwitch({
 }) {
   const { t } = useTranslation()
   const current = useLanguage()
-  const queryClient = useQueryClient()
   return (
     <HStack role="group" aria-label={t('common:language.label')} gap="0.5" flexShrink={0}>
       {LANGUAGES.map((language) => {
@@ -36,9 +33,9 @@ export function LanguageSwitch({
             aria-pressed={selected}
             display={collapsible && selected ? { base: 'inline-flex', md: 'none', lg: 'inline-flex' } : undefined}
             onClick={() => {
-              // A visitor's answers follow the browser's language (a signed-in reader's refetch again once
-              // the account stores it: see useUpdateProfile).
-              if (!selected) void setLanguage(language.code).then(() => refetchInNewLanguage(queryClient))
+              // Answers the server labels are fetched again in the new language (lib/query-client), and
+              // once more for a signed-in reader once the account stores it (useUpdateProfile).
+              if (!selected) void setLanguage(language.code)
             }}
           >
             {language.name}
