@@ -11,7 +11,7 @@
 #      CPU priority, then smoke-tested (tests/smoke.sh),
 #   5. the browser end-to-end suite (Playwright on the system Chromium) against that binary, and beside it
 #      the API fuzzing (schemathesis, tests/schemathesis.sh), one test per role × backend.
-# Prints each phase's time, then one line "N passed, N failed".
+# Prints each phase's wall-clock and CPU time, then one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -25,20 +25,30 @@ bin="$target/release/hometutor"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 export NEXTEST_HIDE_PROGRESS_BAR=1
 
-# Phases and their durations, printed together at the end.
+# Phases, their durations and the CPU time the whole machine spent in each (from /proc/stat: every
+# process's user and system time, this suite's and anything else running), printed together at the end:
+# the CPU time over the cores is the shortest a phase could take on this machine without less work.
+cores=$(nproc)
+cpu_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat; }
+ticks_per_sec=$(getconf CLK_TCK)
 phase_names=()
 phase_secs=()
+phase_cpu=()
 phase_start=$(date +%s)
+phase_ticks=$(cpu_ticks)
 phase_name=
 step() {
-  local now
+  local now ticks
   now=$(date +%s)
+  ticks=$(cpu_ticks)
   if [ -n "$phase_name" ]; then
     phase_names+=("$phase_name")
     phase_secs+=($((now - phase_start)))
+    phase_cpu+=($(((ticks - phase_ticks) / ticks_per_sec)))
   fi
   phase_name="$*"
   phase_start=$now
+  phase_ticks=$ticks
   echo
   echo "==> [$(date -u +%H:%M:%S)] $*"
 }
@@ -175,10 +185,18 @@ if [ -f tests/e2e/package.json ]; then
 fi
 
 step "Done"
-echo "Phase times:"
+echo "Phase times (wall clock; CPU time of the whole machine; that CPU time spread over its $cores cores):"
+total_secs=0
+total_cpu=0
 for i in "${!phase_names[@]}"; do
-  printf '  %5s  %s\n' "$((phase_secs[i] / 60))m$((phase_secs[i] % 60))s" "${phase_names[$i]}"
+  printf '  %6s  %6s CPU  %6s  %s\n' "$((phase_secs[i] / 60))m$((phase_secs[i] % 60))s" \
+    "$((phase_cpu[i] / 60))m$((phase_cpu[i] % 60))s" "$((phase_cpu[i] / cores / 60))m$((phase_cpu[i] / cores % 60))s" \
+    "${phase_names[$i]}"
+  total_secs=$((total_secs + phase_secs[i]))
+  total_cpu=$((total_cpu + phase_cpu[i]))
 done
+printf '  %6s  %6s CPU  %6s  in all\n' "$((total_secs / 60))m$((total_secs % 60))s" \
+  "$((total_cpu / 60))m$((total_cpu % 60))s" "$((total_cpu / cores / 60))m$((total_cpu / cores % 60))s"
 [ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
 echo "${passed} passed, ${failed} failed"
 exit "$status"

@@ -13,13 +13,15 @@ import type { Rolldown } from 'vite'
 //   share, so that the others (a tutor's /nearby with its map, the heaviest) do not carry it;
 // - overlay: Chakra's dialog and drawer with their machines (focus trap, dismissal, scroll lock:
 //   ~12 KB), loaded by the screens that hold a dialog, not by every screen;
-// - teaching-area: the area's queries and the map icons the tutor's area and place screens share,
-//   and English's tuition catalogue, which the screens a tutor's area is on read (a file fewer for them);
 // - places: the place search with its map view, and the subject and class select it sits beside
 //   on every screen that has it (a tutor's dashboard and /nearby, the request form, tutor search):
-//   one file instead of two (the chips and radios, each drawn by one screen, stay with it);
+//   one file instead of two (the chips and radios, each drawn by one screen, stay with it), and the
+//   phone's folded search filters that the search screens among them draw;
+// - teaching-area: the area's queries and the map icons the tutor's area and place screens share,
+//   and English's tuition catalogue, which the screens a tutor's area is on read (a file fewer for them);
 // - session: the logged-in shell's parts (profile and subscription sync, chat connection, the
-//   bell), four lazy imports of one file, and the demo-payments notice a tutor's screens show.
+//   bell, "My classes" with its count), lazy imports of one file, and the demo-payments notice a
+//   tutor's screens show.
 // Each screen's own code stays apart.
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/
@@ -34,7 +36,7 @@ const FOUNDATION =
   /[\\/]src[\\/](api|lib)[\\/]|[\\/]src[\\/]app[\\/]query-layer\.tsx$|[\\/]src[\\/]components[\\/](page|labeled-text|moderation[\\/]ReportButton|ui[\\/](form-field|form-alert|text-field|password-input))\.tsx$|[\\/]src[\\/]features[\\/](?!admin[\\/])[^\\/]+[\\/](api|lib)[\\/]/
 
 const SESSION =
-  /[\\/]src[\\/](app[\\/]layout[\\/](ProfileSync|SubscriptionSync)|features[\\/]chat[\\/]components[\\/]ChatConnector|features[\\/]notifications[\\/]components[\\/]NotificationBell|components[\\/]demo-payments-notice)\.tsx$/
+  /[\\/]src[\\/](app[\\/]layout[\\/](ProfileSync|SubscriptionSync)|features[\\/]chat[\\/]components[\\/]ChatConnector|features[\\/]notifications[\\/]components[\\/]NotificationBell|features[\\/]bookings[\\/]components[\\/]ClassesNavLink|components[\\/]demo-payments-notice)\.tsx$|[\\/]src[\\/]features[\\/]bookings[\\/]api[\\/]count\.ts$/
 
 /** What the teaching-area and place-search screens share (a tutor's dashboard, /nearby, /profile): the
  * area's queries, the two map icons and English's tuition catalogue, one file instead of four small ones. */
@@ -45,7 +47,7 @@ const TEACHING_AREA =
  * tutor's area only) and the radios (the request form only) stay with their one screen each (and
  * are not in the vocabulary's index: a group takes in what its modules import). */
 const PLACES =
-  /[\\/]src[\\/](components[\\/](places[\\/](PlaceSearch|PlaceSuggestions)\.tsx|places[\\/](api|types)\.ts|map[\\/]MapView\.tsx)|features[\\/]vocabulary[\\/](?!components[\\/]Term(Chips|Radios)\.tsx$).*)$/
+  /[\\/]src[\\/](components[\\/](places[\\/](PlaceSearch|PlaceSuggestions)\.tsx|places[\\/](api|types)\.ts|map[\\/]MapView\.tsx|filter-sheet\.tsx)|features[\\/]vocabulary[\\/](?!components[\\/]Term(Chips|Radios)\.tsx$).*)$/
 
 const LANDING = /[\\/]src[\\/]features[\\/]landing[\\/]/
 

@@ -11,37 +11,53 @@ use hometutor_db::DbConnection;
 
 use crate::{AdminError, AdminService};
 
-#[derive(Debug, Clone, PartialEq)]
+// These read models are what the admin's analytics routes answer with.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = UserStatsDto))]
+#[serde(rename_all = "camelCase")]
 pub struct UserStats {
     pub total_users: i64,
     pub tutors: i64,
+    /// Parents (students' families).
     pub students: i64,
     pub active: i64,
     pub inactive: i64,
-    /// Tutors per parent, to two decimals; `None` while there are no parents.
+    /// Tutors per parent; null without parents.
+    // To two decimals.
     pub tutor_student_ratio: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = SearchTrendDto))]
 pub struct SearchTrend {
     pub term: String,
     pub count: i64,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = PopularTutorDto))]
 pub struct PopularTutor {
     pub id: i64,
     pub name: String,
-    /// Requests they marked interest in plus reviews they received.
+    /// Interests shown plus reviews received.
+    // Requests they marked interest in plus reviews they received.
     pub count: i64,
     pub interests: i64,
     pub reviews: i64,
 }
 
-/// In rupees, from paid orders only.
-#[derive(Debug, Clone, PartialEq)]
+// In rupees, from paid orders only.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = RevenueDto))]
+#[serde(rename_all = "camelCase")]
 pub struct Revenue {
+    /// Rupees, confirmed payments only.
     pub total: f64,
+    /// This calendar month in India (IST).
     pub this_month: f64,
     pub last_month: f64,
 }

@@ -11,27 +11,36 @@ use hometutor_tuition::moderation;
 use crate::error::text;
 use crate::{audit, Actor, AdminError, AdminService};
 
-#[derive(Debug, Clone, PartialEq)]
+// A request as the admin's list of every request answers with it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = AdminRequestDto))]
+#[serde(rename_all = "camelCase")]
 pub struct AdminRequest {
     pub id: i64,
     pub subject: String,
     pub class_level: String,
     pub preferred_time: String,
-    /// Exact, as the parent chose it: admins see it all.
-    pub lat: f64,
-    pub lng: f64,
+    /// Vocabulary ids (`other`: the text says what, in the parent's own words); null only briefly
+    /// after an upgrade. The server answers a chosen term's text in the admin's language by them.
+    pub subject_id: Option<String>,
+    pub class_id: Option<String>,
+    /// [longitude, latitude], exact.
+    // As the parent chose it: admins see it all.
+    pub location: [f64; 2],
     pub parent_id: i64,
     pub parent_name: String,
     pub parent_email: String,
     pub flagged: bool,
     pub flag_reason: Option<String>,
-    pub assigned_tutor_id: Option<i64>,
+    pub assigned_tutor: Option<i64>,
     pub interested_count: i64,
+    #[serde(serialize_with = "hometutor_core::utc::serialize")]
     pub created_at: NaiveDateTime,
 }
 
 /// What a parent is told when an admin flags one of their requests.
-fn flagged_notice(parent: UserId, request: i64, subject: &str, reason: Option<&str>) -> Notice {
+fn flagged_notice(parent: UserId, request: i64, subject: (Option<&str>, &str), reason: Option<&str>) -> Notice {
     let body = match reason {
         Some(reason) => Message::new("notice-flagged-body-reason").arg("reason", reason),
         None => Message::new("notice-flagged-body"),
@@ -39,7 +48,7 @@ fn flagged_notice(parent: UserId, request: i64, subject: &str, reason: Option<&s
     Notice {
         user: parent,
         kind: Kind::RequestFlagged,
-        title: Message::new("notice-flagged-title").arg("subject", Arg::subject(subject)),
+        title: Message::new("notice-flagged-title").arg("subject", Arg::subject(subject.0, subject.1)),
         body,
         link: Some("/dashboard".into()),
         data: serde_json::json!({ "requestId": request, "reason": reason }),
@@ -71,14 +80,15 @@ impl AdminService {
                         subject: r.subject,
                         class_level: r.class_level,
                         preferred_time: r.preferred_time,
-                        lat: r.lat,
-                        lng: r.lng,
+                        subject_id: r.subject_id,
+                        class_id: r.class_id,
+                        location: [r.lng, r.lat],
                         parent_id: r.parent,
                         parent_name: parent.fullname.clone(),
                         parent_email: parent.email.clone(),
                         flagged: r.flagged,
                         flag_reason: r.flag_reason,
-                        assigned_tutor_id: r.assigned_tutor,
+                        assigned_tutor: r.assigned_tutor,
                         created_at: r.created_at,
                     })
                 })
@@ -102,7 +112,10 @@ impl AdminService {
             if !flagged || change.unchanged {
                 return Ok(None);
             }
-            Ok(self.notifier.notify(c, &flagged_notice(change.parent, id, &change.subject, stored.as_deref()))?)
+            Ok(self.notifier.notify(
+                c,
+                &flagged_notice(change.parent, id, (change.subject_id.as_deref(), &change.subject), stored.as_deref()),
+            )?)
         })?;
         self.notifier.announce(told.as_slice());
         Ok(())

@@ -481,10 +481,81 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Objects in the file store no row referenced when the sweep last looked, and since when
+    /// (crates/media's orphan sweep).
+    unreferenced_objects (name) {
+        name -> Text,
+        first_seen_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// A tutor's recurring weekly slots, IST wall clock (see crates/scheduling).
+    availability_slots (id) {
+        id -> BigInt,
+        tutor_id -> BigInt,
+        weekday -> Integer,
+        start_minute -> Integer,
+        end_minute -> Integer,
+        time_zone -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// A tutor's time off: IST calendar days, both ends included.
+    availability_exceptions (id) {
+        id -> BigInt,
+        tutor_id -> BigInt,
+        first_day -> Date,
+        last_day -> Date,
+        note -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// Demo classes a parent books with a tutor, UTC (see crates/scheduling's bookings).
+    bookings (id) {
+        id -> BigInt,
+        tutor_id -> BigInt,
+        parent_id -> BigInt,
+        request_id -> Nullable<BigInt>,
+        status -> Text,
+        awaiting -> Nullable<Text>,
+        starts_at -> Nullable<Timestamp>,
+        ends_at -> Nullable<Timestamp>,
+        subject -> Nullable<Text>,
+        subject_id -> Nullable<Text>,
+        place -> Nullable<Text>,
+        note -> Nullable<Text>,
+        decline_reason -> Nullable<Text>,
+        cancelled_by -> Nullable<Text>,
+        cancel_note -> Nullable<Text>,
+        late_cancellation -> Bool,
+        reschedule_note -> Nullable<Text>,
+        no_show_by -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// The one to three times a parent proposed, until the tutor picks one.
+    booking_proposals (id) {
+        id -> BigInt,
+        booking_id -> BigInt,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
 diesel::joinable!(payment_orders -> users (user_id));
+diesel::joinable!(booking_proposals -> bookings (booking_id));
 diesel::joinable!(verification_documents -> verification_submissions (submission_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -518,6 +589,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     notification_preferences,
     verification_submissions,
     verification_documents,
+    unreferenced_objects,
     tuition_invites,
-    tutor_search_index
+    tutor_search_index,
+    availability_slots,
+    availability_exceptions,
+    bookings,
+    booking_proposals
 );

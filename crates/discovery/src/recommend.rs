@@ -255,13 +255,14 @@ pub fn recommend(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Recomm
 
 /// What the invited tutor is told: what the request is for, nothing of who or where.
 fn invite_notice(tutor: i64, id: i64, facts: &RequestFacts) -> Notice {
+    // Labelled by the ids the request stores, never by its words: a parent's own words stay as typed.
+    let subject = Arg::subject(facts.wanted.subject.as_ref().map(Choice::id), &facts.subject_label);
+    let class = Arg::class(facts.wanted.class.as_ref().map(Choice::id), &facts.class_label);
     Notice {
         user: UserId(tutor),
         kind: Kind::TuitionInvite,
-        title: Message::new("notice-invite-title").arg("subject", Arg::subject(&facts.subject_label)),
-        body: Message::new("notice-invite-body")
-            .arg("subject", Arg::subject(&facts.subject_label))
-            .arg("classLevel", Arg::class(&facts.class_label)),
+        title: Message::new("notice-invite-title").arg("subject", subject.clone()),
+        body: Message::new("notice-invite-body").arg("subject", subject).arg("classLevel", class),
         link: Some(format!("/nearby?request={id}")),
         data: json!({ "requestId": id, "subject": facts.subject_label, "classLevel": facts.class_label }),
         dedupe_key: Some(format!("tuition_invite:{id}")),

@@ -118,11 +118,14 @@ pub fn score(
         Message::new("reason-away").arg("km", format!("{shown:.1}"))
     }];
     if subject_named {
-        let subject = Arg::subject(wanted.subject.as_ref().map(Choice::label).unwrap_or_default());
+        let subject = Arg::subject(
+            wanted.subject.as_ref().map(Choice::id),
+            wanted.subject.as_ref().map(Choice::label).unwrap_or_default(),
+        );
         reasons.push(match wanted.class.as_ref().filter(|_| class_named) {
-            Some(class) => {
-                Message::new("reason-teaches-for").arg("subject", subject).arg("class", Arg::class(class.label()))
-            }
+            Some(class) => Message::new("reason-teaches-for")
+                .arg("subject", subject)
+                .arg("class", Arg::class(Some(class.id()), class.label())),
             None => Message::new("reason-teaches").arg("subject", subject),
         });
     }

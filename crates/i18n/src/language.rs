@@ -19,6 +19,8 @@ macro_rules! catalogue_files {
             ("moderation.ftl", include_str!(concat!("../locales/", $code, "/moderation.ftl"))),
             ("verification.ftl", include_str!(concat!("../locales/", $code, "/verification.ftl"))),
             ("reviews.ftl", include_str!(concat!("../locales/", $code, "/reviews.ftl"))),
+            ("scheduling.ftl", include_str!(concat!("../locales/", $code, "/scheduling.ftl"))),
+            ("bookings.ftl", include_str!(concat!("../locales/", $code, "/bookings.ftl"))),
         ]
     };
 }

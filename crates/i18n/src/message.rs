@@ -24,8 +24,8 @@ pub enum Arg {
     Message {
         message: String,
     },
-    /// A subject or a class as the parent wrote it, in the reader's language where the
-    /// vocabulary knows it ('Mathematics' reads 'गणित' in Hindi); a parent's own words as they are.
+    /// A subject or a class: with a vocabulary id, the id's label in the reader's language
+    /// ('maths' reads 'गणित' in Hindi); without one, a parent's own words as they are.
     Term {
         /// `subject`, `class` or `board`.
         term: String,
@@ -42,14 +42,16 @@ impl Arg {
         Arg::Message { message: id.into() }
     }
 
-    /// A request's subject ('Mathematics', or a parent's own words).
-    pub fn subject(text: &str) -> Self {
-        Self::term(Facet::Subject, "subject", text)
+    /// A request's subject as stored: `id` its vocabulary id (`other`, or none, when the text is
+    /// the parent's own words), `text` the words stored beside it. Labelled by the id, never by
+    /// matching the words: a parent's own 'Mathematics' stays as typed in every language.
+    pub fn subject(id: Option<&str>, text: &str) -> Self {
+        Self::term(Facet::Subject, "subject", id, text)
     }
 
-    /// A request's class ('Class 8', or a parent's own words).
-    pub fn class(text: &str) -> Self {
-        Self::term(Facet::Class, "class", text)
+    /// A request's class as stored, like [`Arg::subject`] ('Class 8', or a parent's own words).
+    pub fn class(id: Option<&str>, text: &str) -> Self {
+        Self::term(Facet::Class, "class", id, text)
     }
 
     /// A board by its id ('CBSE', 'सीबीएसई').
@@ -58,12 +60,14 @@ impl Arg {
         Arg::Term { term: "board".into(), id: Some(id.into()), text: text.into() }
     }
 
-    fn term(facet: Facet, term: &str, text: &str) -> Self {
-        let id = hometutor_vocabulary::resolve(facet, text).map(|t| t.id.to_string());
+    /// Only an id the vocabulary knows is kept (not `other`, nor one it no longer has).
+    fn term(facet: Facet, term: &str, id: Option<&str>, text: &str) -> Self {
+        let id = id.and_then(|id| hometutor_vocabulary::find(facet, id)).map(|t| t.id.to_string());
         Arg::Term { term: term.into(), id, text: text.into() }
     }
 
-    /// The text of a [`Arg::Term`] in `language`.
+    /// The text of a [`Arg::Term`] in `language`: the id's label there; the words themselves
+    /// without an id.
     pub(crate) fn term_in(term: &str, id: Option<&str>, text: &str, language: &str) -> String {
         let facet = match term {
             "subject" => Facet::Subject,
@@ -171,8 +175,8 @@ mod tests {
     #[test]
     fn a_subject_and_a_class_read_in_the_readers_language_and_own_words_as_written() {
         let invite = Message::new("notice-invite-body")
-            .arg("subject", Arg::subject("Mathematics"))
-            .arg("classLevel", Arg::class("Class 8"));
+            .arg("subject", Arg::subject(Some("maths"), "Mathematics"))
+            .arg("classLevel", Arg::class(Some("class-8"), "Class 8"));
         let stored: Message = serde_json::from_str(&serde_json::to_string(&invite).unwrap_or_default()).expect("json");
         assert_eq!(stored, invite);
         assert!(
@@ -181,8 +185,24 @@ mod tests {
             stored.render(Language::Hi)
         );
         assert!(stored.render(Language::En).starts_with("Subject: Mathematics · Class: Class 8."));
-        let own = Message::new("notice-closed-title").arg("subject", Arg::subject("Vedic maths"));
+        let own = Message::new("notice-closed-title").arg("subject", Arg::subject(Some("other"), "Vedic maths"));
         assert!(own.render(Language::Hi).contains("Vedic maths"), "{}", own.render(Language::Hi));
+    }
+
+    #[test]
+    fn a_term_is_labelled_by_its_id_never_by_its_words() {
+        // A parent's own words that equal a label, with no id or 'other', stay as typed.
+        for id in [None, Some("other")] {
+            let own = Message::new("notice-closed-title").arg("subject", Arg::subject(id, "Mathematics"));
+            assert!(own.render(Language::Hi).contains("Mathematics"), "{id:?}: {}", own.render(Language::Hi));
+        }
+        // A chosen term whose words differ from its label reads as its label, in each language.
+        let chosen = Message::new("notice-flagged-title").arg("subject", Arg::subject(Some("maths"), "maths tuition"));
+        assert_eq!(chosen.render(Language::Hi), "आपके गणित अनुरोध को फ़्लैग किया गया है");
+        assert_eq!(chosen.render(Language::En), "Your Mathematics request was flagged");
+        // An id the vocabulary does not have is no label: the words as stored.
+        let unknown = Message::new("notice-flagged-title").arg("subject", Arg::subject(Some("no-such-id"), "Abacus"));
+        assert_eq!(unknown.render(Language::Hi), "आपके Abacus अनुरोध को फ़्लैग किया गया है");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! transaction that checks the owner's quota (see `quota`); a refusal there
 //! takes the object back, so a refused upload leaves nothing behind. A file is
 //! served only when it has a row, so an object left by a crash between the two
-//! steps is never seen, and [`MediaStore::sweep`] removes it.
+//! steps is never seen, and [`MediaStore::sweep_orphans`] removes it.
 
 mod documents;
 mod images;
@@ -16,6 +16,7 @@ mod kind;
 mod objects;
 mod private;
 mod quota;
+mod sweep;
 mod texts;
 
 use std::fs::File;
@@ -33,6 +34,7 @@ pub use kind::Kind;
 pub use objects::{StorageConfig, AWS_VARIABLES};
 pub use private::PrivateFile;
 pub use quota::{Quota, MAX_STORED_BYTES, MAX_UPLOADS_PER_HOUR};
+pub use sweep::{PrivateReferences, Swept};
 
 #[derive(Debug, thiserror::Error)]
 pub enum MediaError {
@@ -196,35 +198,11 @@ impl MediaStore {
 
     /// Removes the object of a file whose row is gone. The file is already unreachable
     /// (nothing serves an object without a row), so a store that fails now only leaves
-    /// an object for [`MediaStore::sweep`]: logged, not an error for the user.
+    /// an object for [`MediaStore::sweep_orphans`]: logged, not an error for the user.
     fn remove_object(&self, filename: &str) {
         if let Err(e) = self.objects.delete(filename) {
             tracing::warn!(file = %filename, error = %e, "an uploaded file's object stays until the next sweep");
         }
-    }
-
-    /// Removes the objects that have no row and are older than `grace` (left by a
-    /// crash between storing and recording, or by a store down when their file was
-    /// deleted); younger ones may be uploads in progress. Returns how many. Blocking.
-    #[tracing::instrument(skip_all)]
-    pub fn sweep(&self, grace: std::time::Duration) -> Result<usize, MediaError> {
-        let cutoff = chrono::Utc::now() - chrono::TimeDelta::from_std(grace).unwrap_or(chrono::TimeDelta::hours(1));
-        let candidates: Vec<String> = self
-            .objects
-            .list()?
-            .into_iter()
-            .filter(|(name, changed)| valid_stored_name(name) && *changed < cutoff)
-            .map(|(name, _)| name)
-            .collect();
-        let mut removed = 0;
-        for name in candidates {
-            let recorded = self.db.read(|c| -> Result<_, MediaError> { Ok(row_by_name(c, &name)?.is_some()) })?;
-            if !recorded {
-                self.objects.delete(&name)?;
-                removed += 1;
-            }
-        }
-        Ok(removed)
     }
 }
 

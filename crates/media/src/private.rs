@@ -2,8 +2,8 @@
 //! encoded again, documents' structure checked), kept in the same object store under
 //! `private/`, and recorded by their owner's module, never in `uploads`: the public
 //! uploads route serves only names that are `<32 hex>.<ext>` with an `uploads` row, so it
-//! can never serve one of these, and the uploads' sweep (which looks at those names only)
-//! never removes one. Who may read one is the recording module's rule.
+//! can never serve one of these. Who may read one is the recording module's rule, and
+//! which ones are still referenced is its to say to the orphan sweep (`crate::sweep`).
 
 use hometutor_core::UserId;
 
@@ -28,7 +28,7 @@ impl PrivateFile {
 }
 
 /// A private object's name is exactly `private/<32 hex>.<allowed extension>`.
-fn valid_private_name(name: &str) -> bool {
+pub(crate) fn valid_private_name(name: &str) -> bool {
     name.strip_prefix(PREFIX).is_some_and(|rest| match rest.split_once('.') {
         Some((stem, ext)) => {
             stem.len() == 32 && stem.bytes().all(|b| b.is_ascii_hexdigit()) && Kind::from_extension(ext).is_some()

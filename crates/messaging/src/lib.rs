@@ -23,7 +23,7 @@ pub use error::MessagingError;
 pub use firsts::first_messages;
 pub use model::{Conversation, Message, Partner, SendInput, Sent};
 pub use service::MessageStore;
-pub use shown::short_name;
+pub use shown::{short_name, shown_name};
 pub use tickets::{TicketHolder, Tickets, TICKET_SECONDS};
 pub use writer::{ChatWriter, WriteError, WriterState};
 

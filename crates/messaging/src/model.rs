@@ -31,12 +31,16 @@ pub struct Sent {
     pub new: bool,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = PartnerDto))]
 pub struct Partner {
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
     pub id: UserId,
-    /// The full name, or a parent's first name and initial where they do not share contacts.
+    /// The full name; a parent who does not share their contacts with the caller (a tutor
+    /// not interested in their requests, or one they stopped sharing with) as "Priya S.".
     pub name: String,
-    /// `None` for a parent who does not share their contacts with the viewer.
+    /// Null for a parent who does not share their contacts with the caller.
     pub email: Option<String>,
 }
 

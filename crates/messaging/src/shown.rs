@@ -58,6 +58,12 @@ pub(crate) fn partners_for(c: &mut DbConnection, viewer: UserId, partners: &[i64
         .collect())
 }
 
+/// The name `viewer` is shown for `person`, as the conversation list shows it (elsewhere a
+/// person meets a partner, e.g. a demo class booked between them, it reads the same).
+pub fn shown_name(c: &mut DbConnection, viewer: UserId, person: UserId) -> QueryResult<Option<String>> {
+    Ok(partners_for(c, viewer, &[person.0])?.remove(&person.0).map(|s| s.name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::short_name;

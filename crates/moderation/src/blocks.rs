@@ -70,11 +70,17 @@ pub fn either_blocks(c: &mut DbConnection, a: UserId, b: UserId) -> QueryResult<
     Ok(is_blocked(c, a, b)? || is_blocked(c, b, a)?)
 }
 
-/// A person someone blocks, as their list of blocked people shows them.
-#[derive(Debug, Clone, PartialEq)]
+// A person someone blocks, as their list of blocked people shows them (`GET /api/chat/blocks`
+// answers with it).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = BlockedPersonDto))]
+#[serde(rename_all = "camelCase")]
 pub struct BlockedPerson {
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
     pub id: UserId,
     pub fullname: String,
+    #[serde(serialize_with = "hometutor_core::utc::serialize")]
     pub blocked_at: NaiveDateTime,
 }
 

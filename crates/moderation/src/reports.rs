@@ -32,13 +32,22 @@ macro_rules! wire_enum {
     };
 }
 
+// What is reported, as `POST /api/reports` takes it: a profile (`targetId` is the user's), a
+// request, a message of the reporter's own conversation, or a tutor interested in the reporter's
+// request (`targetId` the tutor's, `requestId` the request's).
 wire_enum!(
-    /// What a report is about.
+    /// What is reported.
+    #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+    // The variants' serde names reach utoipa through the macro as groups it does not read.
+    #[cfg_attr(feature = "openapi", schema(as = ReportTarget, rename_all = "snake_case"))]
     TargetKind { Profile = "profile", Request = "request", Message = "message", Interest = "interest" }
 );
 
+// Why, from the list a reporter picks from.
 wire_enum!(
-    /// Why, from the list a reporter picks from.
+    /// Why, from the list.
+    #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+    #[cfg_attr(feature = "openapi", schema(as = ReportReason, rename_all = "snake_case"))]
     Reason {
         MoneyUpfront = "money_upfront",
         Spam = "spam",
@@ -76,19 +85,35 @@ pub struct NewReport {
     pub details: String,
 }
 
-/// A report as it is stored.
-#[derive(Debug, Clone, PartialEq)]
+// A report as it is stored, and as the admins' report queue answers with it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = ReportDto))]
+#[serde(rename_all = "camelCase")]
 pub struct Report {
     pub id: i64,
+    #[serde(rename = "reporterId")]
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
     pub reporter: UserId,
+    /// profile, request, message or interest.
+    #[serde(rename = "target")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub kind: TargetKind,
     pub target_id: i64,
+    #[serde(rename = "reportedId")]
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
     pub reported: UserId,
     pub request_id: Option<i64>,
+    /// money_upfront, spam, harassment, fake_profile, unsafe or other.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub reason: Reason,
     pub details: String,
+    /// dismissed, warned, removed, suspended or banned; null while open.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub outcome: Option<Outcome>,
+    #[serde(serialize_with = "hometutor_core::utc::serialize")]
     pub created_at: NaiveDateTime,
+    #[serde(serialize_with = "hometutor_core::utc::serialize_option")]
     pub decided_at: Option<NaiveDateTime>,
 }
 

@@ -3,6 +3,12 @@ use hometutor_i18n::Language;
 
 /// What a notification is about. Stored as its `as_str` name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = NotificationKind, rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "openapi",
+    schema(description = "What a notification is about (`hometutor_notifications::Kind`).")
+)]
 pub enum Kind {
     /// Parent: a tutor is interested in your request.
     TutorInterested,
@@ -28,10 +34,12 @@ pub enum Kind {
     Moderation,
     /// Tutor: a parent reviewed you.
     NewReview,
+    /// Parent and tutor: a demo class was booked, answered, moved or cancelled by the other side.
+    Booking,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 13] = [
         Kind::TutorInterested,
         Kind::NewRequest,
         Kind::UnreadMessage,
@@ -44,6 +52,7 @@ impl Kind {
         Kind::VerificationDecided,
         Kind::Moderation,
         Kind::NewReview,
+        Kind::Booking,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -60,6 +69,7 @@ impl Kind {
             Kind::VerificationDecided => "verification_decided",
             Kind::Moderation => "moderation",
             Kind::NewReview => "new_review",
+            Kind::Booking => "booking",
         }
     }
 
@@ -91,9 +101,12 @@ impl Kind {
     /// The kinds a role can receive, in the order the preferences screen lists them.
     pub fn for_role(role: Role) -> &'static [Kind] {
         match role {
-            Role::Parent => &[Kind::TutorInterested, Kind::RequestFlagged, Kind::UnreadMessage, Kind::Moderation],
+            Role::Parent => {
+                &[Kind::TutorInterested, Kind::Booking, Kind::RequestFlagged, Kind::UnreadMessage, Kind::Moderation]
+            }
             Role::Tutor => &[
                 Kind::NewRequest,
+                Kind::Booking,
                 Kind::TuitionInvite,
                 Kind::VerificationDecided,
                 Kind::NewReview,
@@ -111,6 +124,11 @@ impl Kind {
 
 /// How a user wants a kind by e-mail (in the app it is always shown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(
+    feature = "openapi",
+    schema(rename_all = "snake_case", description = "How a kind of notification is e-mailed.")
+)]
 pub enum EmailChoice {
     Off,
     Immediate,

@@ -112,7 +112,10 @@ fn preferences_decide_what_is_e_mailed_and_are_checked_against_the_role() {
     assert_eq!(kinds, Kind::for_role(hometutor_core::Role::Tutor));
     assert!(defaults.iter().all(|p| p.email == EmailChoice::Immediate));
     let parent_kinds: Vec<Kind> = service.preferences(UserId(parent)).unwrap().iter().map(|p| p.kind).collect();
-    assert_eq!(parent_kinds, vec![Kind::TutorInterested, Kind::RequestFlagged, Kind::UnreadMessage, Kind::Moderation]);
+    assert_eq!(
+        parent_kinds,
+        vec![Kind::TutorInterested, Kind::Booking, Kind::RequestFlagged, Kind::UnreadMessage, Kind::Moderation]
+    );
 
     let set = |user: i64, pairs: &[(&str, &str)]| {
         let pairs: Vec<(String, String)> = pairs.iter().map(|(k, e)| (k.to_string(), e.to_string())).collect();

@@ -1,6 +1,7 @@
 //! Place search: the time to load the built-in index, and p50/p99 of `search` over the 50
 //! queries of the quality test (plus their prefixes while typing), over the committed Hindi
-//! queries (`tests/hindi_queries.tsv`), and of `nearest` over random points in India.
+//! queries (`tests/hindi_queries.tsv`) and the queries typed as people type
+//! (`tests/typing_queries.tsv`), and of `nearest` over random points in India.
 //!
 //! The index is warmed first, as the server does at start-up ([`Places::warm`]).
 //!
@@ -17,7 +18,7 @@ mod cases;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use hometutor_places::{Places, MAX_SUGGESTIONS};
+use hometutor_places::{Places, Point, MAX_SUGGESTIONS};
 
 struct Rng(u64);
 
@@ -123,6 +124,32 @@ fn main() {
             hindi_fastest[i] = hindi_fastest[i].min(took);
         }
     }
+    // The committed queries typed as people type (typos, run-together words, sectors, PINs),
+    // with the person's city where the query names one: every round, and each's fastest.
+    let typed: Vec<(&str, Option<Point>)> = include_str!("../tests/typing_queries.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let near = f.get(3).map(|c| match *c {
+                "delhi" => Point { lat: 28.6139, lng: 77.2090 },
+                "mumbai" => Point { lat: 19.0760, lng: 72.8777 },
+                _ => Point { lat: 12.9716, lng: 77.5946 },
+            });
+            Some((*f.first()?, near))
+        })
+        .collect();
+    let mut typed_all = Vec::new();
+    let mut typed_fastest = vec![Duration::MAX; typed.len()];
+    for _ in 0..rounds {
+        for (i, &(q, near)) in typed.iter().enumerate() {
+            let took = time(&mut || {
+                black_box(places.search_near(black_box(q), MAX_SUGGESTIONS, near));
+            });
+            typed_fastest[i] = typed_fastest[i].min(took);
+            typed_all.push(took);
+        }
+    }
     if std::env::var("BENCH_SHOW").is_ok() {
         for (q, d) in queries.iter().zip(&fastest) {
             eprintln!("Q {q}\t{:.1}", d.as_secs_f64() * 1e6);
@@ -158,6 +185,14 @@ fn main() {
     row("search, each query's fastest round", fastest);
     row("search, each prefix's fastest of 3", prefix_fastest.iter().map(|(d, _)| *d).collect());
     row(&format!("search, {} Hindi queries' fastest", hindi.len()), hindi_fastest.clone());
+    row(&format!("search, {} typed queries × {rounds}", typed.len()), typed_all);
+    row(&format!("search, {} typed queries' fastest", typed.len()), typed_fastest.clone());
+    let mut typed_slowest: Vec<(Duration, &str)> =
+        typed_fastest.into_iter().zip(typed.iter().map(|&(q, _)| q)).collect();
+    typed_slowest.sort();
+    let shown: Vec<String> =
+        typed_slowest.iter().rev().take(3).map(|(d, q)| format!("{q:?} {:.0} µs", d.as_secs_f64() * 1e6)).collect();
+    println!("slowest typed queries: {}", shown.join(", "));
     let mut hindi_slowest: Vec<(Duration, &str)> = hindi_fastest.into_iter().zip(hindi.iter().copied()).collect();
     hindi_slowest.sort();
     let shown: Vec<String> =

@@ -22,6 +22,11 @@ pub(crate) struct Meta {
     /// Accurate post offices within ≈ 15 km (the 3×3 grid cells around the point): how
     /// urban the place is.
     pub(crate) density: u32,
+    /// How big a city the entry lies in (twice the log₂ of its population in thousands,
+    /// `data/cities.tsv`; 0 outside the listed cities), more for a district, city-state or area.
+    pub(crate) importance: u8,
+    /// The locality people mean by its PIN code, when the reviewed list names one.
+    pub(crate) principal: bool,
 }
 
 /// The loaded index; one per process ([`Places::global`]).
@@ -44,8 +49,10 @@ pub struct Places {
     pub(crate) first_postings: Vec<Vec<u32>>,
     /// The word ids of each entry's name, in order.
     pub(crate) name_words: Vec<Vec<u32>>,
+    /// The word id of 'H.O' (a head office, named after its area), if the data has it.
+    pub(crate) head_office_word: Option<u32>,
     pub(crate) grid: FxMap<(i32, i32), Vec<u32>>,
-    /// Each locality's point as a unit vector, by entry id: [`Places::nearest`] compares chords,
+    /// Each entry's point as a unit vector, by entry id: [`Places::nearest`] compares chords,
     /// not haversine distances (a quarter of a nearby search's CPU went to their sines and cosines).
     pub(crate) units: Vec<UnitVector>,
     /// The answers to one-word queries of up to [`SHORT_PREFIX`](crate::search::SHORT_PREFIX)

@@ -14,14 +14,20 @@
 //!   sub-district or state ('Koramangala Bengaluru'). Distinct words are kept sorted (prefixes
 //!   are a binary search), each with the entries it occurs in; typos scan only the words of a
 //!   close length whose letter set is close.
-//! * Ranking ([`rank_key`]): match quality (exact or whole words > prefix > typo), then the size
-//!   of the place (how many post offices of the district matched this well; a district counts
-//!   all of its post offices, a sub-district counts as one place), then fewer edits, an exact
-//!   name, denser surroundings (accurate post offices within ≈ 15 km: a town over a village),
-//!   the accuracy of the point, the name. Duplicates (same name and district) are dropped. Old
-//!   city names are aliases ('Bangalore', 'Gurugram' → the data's 'Bengaluru', 'Gurgaon'). A
-//!   one-word query of up to 3 letters matches the start of names only; a trailing word that
-//!   matches nothing is dropped ('Andheri West' where the data has no Andheri West).
+//! * Ranking ([`rank_key`]): match quality (exact or whole words > prefix or one typo > more),
+//!   a place in one of the largest cities (`data/cities.tsv`) counting one step better; then
+//!   nearness to the person's own place ([`Places::search_near`]), the size of the city, a
+//!   district or city-state before an area before a locality of the same name, the whole name,
+//!   the size of the place, fewer edits, denser surroundings, the accuracy of the point, the name.
+//!   Duplicates (same name and district) are dropped. Old city names are aliases ('Bangalore',
+//!   'Gurugram' → the data's 'Bengaluru', 'Gurgaon'). A one-word query of up to 3 letters matches
+//!   the start of names only; a trailing word that matches nothing is dropped.
+//! * Typing forgiven (docs/search.md): Hinglish spellings folded to one (`text::fold`),
+//!   sector/block/phase forms made one, words run together split and split words joined
+//!   (`variants`), typos of words the data has when the first reading finds nothing good.
+//! * Points: `corrections` applies the reviewed list `data/corrections.tsv` as the data loads
+//!   (post offices the data puts at their district's point, well-known localities it lacks) and
+//!   `data/pin-names.tsv` (the locality people mean by a PIN code).
 //! * Hindi: a query with Devanagari is first turned into the data's Latin words (`hindi`: a
 //!   reviewed list of city and locality names, then romanisation); Devanagari is folded to one
 //!   spelling (nukta, nasals, joiners, digits) as the vocabulary folds it. See docs/search.md.
@@ -30,11 +36,12 @@
 //! * Points: a 0.1° grid over the post offices whose coordinates GeoNames marks as accurate
 //!   (accuracy 3–4); the nearest within [`NEAREST_MAX_KM`].
 //!
-//! The modules: `place` (what comes back), `text` (normalising and typo tolerance), `hindi`
-//! (Devanagari queries in the data's words), `load` (the
-//! shipped data into an `index`), `matching`, `rank` and `search` (names and PIN codes to
-//! places), `nearest` (points to places).
+//! The modules: `place` (what comes back), `text` (normalising, folding and typo tolerance),
+//! `hindi` (Devanagari queries in the data's words), `load` and `corrections` (the shipped data
+//! and its reviewed corrections into an `index`), `matching`, `variants`, `rank` and `search`
+//! (names and PIN codes to places), `nearest` (points to places).
 
+mod corrections;
 mod fx;
 mod hindi;
 mod index;
@@ -43,15 +50,18 @@ mod matching;
 mod nearest;
 mod place;
 mod rank;
+mod row;
 mod search;
 #[cfg(test)]
 mod tests;
 mod text;
+mod variants;
 
+pub use hometutor_geo::Point;
 pub use index::Places;
 pub use nearest::NEAREST_MAX_KM;
 pub use place::{Place, PlaceKind};
-pub use rank::{rank_key, Match};
+pub use rank::{rank_key, Match, NEAR_KM};
 pub use search::MAX_SUGGESTIONS;
 pub use text::{alias, allowed_typos, edit_distance, normalize};
 

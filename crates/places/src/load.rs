@@ -9,12 +9,17 @@ use crate::fx::FxMap;
 use crate::index::{Meta, Places, NO_REGION};
 use crate::nearest::cell;
 use crate::place::{Place, PlaceKind};
-use crate::text::{letter_mask, words_of};
+use crate::row::Row;
+use crate::text::{fold, letter_mask, words_of};
 
 /// An [`PlaceKind::Area`] needs this many post offices in one district named after it …
 const AREA_MIN_OFFICES: usize = 3;
 /// … and at least this share of all the country's post offices whose name starts with that word.
 const AREA_MIN_SHARE: f64 = 0.6;
+/// What a district or city-state adds to its city's importance (more than any city has) …
+const REGION_IMPORTANCE: u8 = 64;
+/// … and an area ('Noida'), which is part of a district.
+const AREA_IMPORTANCE: u8 = 48;
 /// A state whose post offices all lie within this many km of its median is a city.
 const CITY_STATE_MAX_KM: f64 = 60.0;
 
@@ -27,25 +32,20 @@ impl Places {
         PLACES.get_or_init(|| {
             let mut text = String::new();
             match flate2::read::GzDecoder::new(DATA).read_to_string(&mut text) {
-                Ok(_) => Places::from_tsv(&text),
-                Err(_) => Places::from_tsv(""),
+                Ok(_) => Places::build(&text, true),
+                Err(_) => Places::build("", true),
             }
         })
     }
 
     /// Builds an index from the derived file's text (`name, district, sub-district, state,
     /// pincode, lat, lng, accuracy`, tab-separated, one place a line). Bad lines are skipped.
+    /// (The shipped data's reviewed corrections are [`Places::global`]'s only.)
     pub fn from_tsv(text: &str) -> Places {
-        struct Row<'a> {
-            name: &'a str,
-            district: &'a str,
-            sub: &'a str,
-            state: &'a str,
-            pincode: &'a str,
-            lat: f64,
-            lng: f64,
-            accuracy: u8,
-        }
+        Places::build(text, false)
+    }
+
+    fn build(text: &str, corrected: bool) -> Places {
         let mut rows: Vec<Row<'_>> = text
             .lines()
             .filter_map(|line| {
@@ -59,9 +59,22 @@ impl Places {
                 let lng: f64 = f.next()?.trim().parse().ok()?;
                 let accuracy: u8 = f.next().and_then(|a| a.trim().parse().ok()).unwrap_or(1);
                 Point::new(lat, lng)?;
-                (!name.is_empty()).then_some(Row { name, district, sub, state, pincode, lat, lng, accuracy })
+                (!name.is_empty()).then_some(Row {
+                    name,
+                    district,
+                    sub,
+                    state,
+                    pincode,
+                    lat,
+                    lng,
+                    accuracy,
+                    principal: false,
+                })
             })
             .collect();
+        if corrected {
+            crate::corrections::apply(&mut rows);
+        }
         rows.sort_by(|a, b| (a.pincode, a.name, a.district).cmp(&(b.pincode, b.name, b.district)));
         rows.dedup_by(|a, b| {
             (a.pincode, a.name, a.district, a.lat, a.lng) == (b.pincode, b.name, b.district, b.lat, b.lng)
@@ -98,6 +111,8 @@ impl Places {
                 accuracy: r.accuracy,
                 size: pin_sizes.get(r.pincode).copied().unwrap_or(1),
                 density: 0,
+                importance: 0,
+                principal: r.principal,
             });
             if !r.district.is_empty() {
                 districts.entry((r.district, r.state)).or_default().push(i);
@@ -121,8 +136,12 @@ impl Places {
         };
         let mut subs: Vec<_> = subs.into_iter().collect();
         subs.sort_by(|a, b| a.0.cmp(&b.0));
+        // The reviewed point of a sub-district or area named as a listed locality, when corrected.
+        let region_point = |name: &str, district: &str, state: &str, median: (f64, f64)| {
+            corrected.then(|| crate::corrections::region_point(name, district, state)).flatten().unwrap_or(median)
+        };
         for ((sub, district, state), members) in subs {
-            let (lat, lng) = median_point(&members);
+            let (lat, lng) = region_point(sub, district, state, median_point(&members));
             let entry = Region { kind: PlaceKind::SubDistrict, name: sub.to_owned(), district, sub: Some(sub), state };
             entry.push(&mut places, &mut meta, &mut regions, (lat, lng), members.len());
         }
@@ -165,7 +184,7 @@ impl Places {
             // The name as the data spells it: the first member's name up to its first word's end.
             let spelled = rows[members[0]].name;
             let end = spelled.find(|c: char| !c.is_alphanumeric()).unwrap_or(spelled.len());
-            let (lat, lng) = median_point(&members);
+            let (lat, lng) = region_point(&spelled[..end], district, state, median_point(&members));
             let entry = Region { kind: PlaceKind::Area, name: spelled[..end].to_owned(), district, sub: None, state };
             entry.push(&mut places, &mut meta, &mut regions, (lat, lng), members.len());
         }
@@ -198,7 +217,8 @@ impl Places {
         let mut name_words: Vec<Vec<u32>> = Vec::with_capacity(places.len());
         for p in &places {
             let ids = words_of(&p.name)
-                .into_iter()
+                .iter()
+                .map(|w| fold(w))
                 .map(|w| match interned.get(&w) {
                     Some(&id) => id,
                     None => {
@@ -232,6 +252,7 @@ impl Places {
             }
         }
         let word_masks = words.iter().map(|w| letter_mask(w)).collect();
+        let head_office_word = words.binary_search_by(|w| w.as_str().cmp("ho")).ok().map(|i| i as u32);
         let mut by_len: Vec<Vec<u32>> = Vec::new();
         for (i, w) in words.iter().enumerate() {
             let len = w.chars().count();
@@ -248,7 +269,20 @@ impl Places {
             }
         }
 
-        let units = places[..localities].iter().map(|p| UnitVector::of(Point { lat: p.lat, lng: p.lng })).collect();
+        let units = places.iter().map(|p| UnitVector::of(Point { lat: p.lat, lng: p.lng })).collect();
+
+        let cities = city_importance();
+        for (p, m) in places.iter().zip(meta.iter_mut()) {
+            let city = cities.get(p.district.as_str()).or_else(|| cities.get(p.state.as_str())).copied().unwrap_or(0);
+            // A district, a city-state or an area ('Noida') named as typed is the place meant
+            // before any locality of the same name, the bigger first.
+            let rank = match m.kind {
+                PlaceKind::District | PlaceKind::CityState => REGION_IMPORTANCE,
+                PlaceKind::Area => AREA_IMPORTANCE,
+                PlaceKind::SubDistrict | PlaceKind::Locality => 0,
+            };
+            m.importance = rank + city;
+        }
 
         let counts: FxMap<(i32, i32), u32> = grid.iter().map(|(&c, v)| (c, v.len() as u32)).collect();
         for (p, m) in places.iter().zip(meta.iter_mut()) {
@@ -270,11 +304,26 @@ impl Places {
             postings,
             first_postings,
             name_words,
+            head_office_word,
             grid,
             units,
             short_answers: std::sync::RwLock::default(),
         }
     }
+}
+
+/// The listed cities (`data/cities.tsv`): district or state → twice the log₂ of the population
+/// in thousands (a step per factor of √2).
+fn city_importance() -> FxMap<&'static str, u8> {
+    include_str!("../data/cities.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let (name, thousands) = l.split_once('\t')?;
+            let thousands: u32 = thousands.trim().parse().ok()?;
+            Some((name.trim(), (2.0 * f64::from(thousands.max(1)).log2()) as u8))
+        })
+        .collect()
 }
 
 /// Interned region names (districts, sub-districts, states) with their words.
@@ -292,7 +341,7 @@ impl Regions {
         if let Some(&id) = self.ids.get(name) {
             return id;
         }
-        self.words.push(words_of(name));
+        self.words.push(words_of(name).iter().map(|w| fold(w)).collect());
         let id = (self.words.len() - 1) as u32;
         self.ids.insert(name.to_owned(), id);
         id
@@ -326,6 +375,8 @@ impl Region<'_> {
             accuracy: 3,
             size: size as u32,
             density: 0,
+            importance: 0,
+            principal: false,
         });
         places.push(Place {
             name: self.name,

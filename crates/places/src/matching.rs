@@ -1,8 +1,12 @@
 //! Matching query words against the index's words: which words of the index a query word may
 //! stand for, and how the words of a name and its district, sub-district or state match a query.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::fx::FxMap;
 use crate::index::{Places, NO_REGION};
-use crate::text::{alias, allowed_typos, edit_distance, letter_mask};
+use crate::text::{alias, allowed_typos, edit_distance, fold, letter_mask};
 
 /// How one query word matched one word of the index: 0 exact, 1 prefix, 2 one edit, 3 two.
 pub(crate) type Quality = u8;
@@ -19,6 +23,35 @@ impl WordSet {
     }
 }
 
+/// The word sets of one query, each computed once however often its readings ask for it.
+pub(crate) struct SetCache<'p> {
+    places: &'p Places,
+    sets: RefCell<FxMap<(String, bool, bool), Rc<WordSet>>>,
+}
+
+impl<'p> SetCache<'p> {
+    pub(crate) fn new(places: &'p Places) -> Self {
+        Self { places, sets: RefCell::default() }
+    }
+
+    /// [`Places::word_set_with`] of `word`.
+    pub(crate) fn get(&self, word: &str, prefix: bool, wide: bool) -> Rc<WordSet> {
+        let key = (word.to_owned(), prefix, wide);
+        if let Some(set) = self.sets.borrow().get(&key) {
+            return Rc::clone(set);
+        }
+        let set = Rc::new(self.places.word_set_with(word, prefix, wide));
+        self.sets.borrow_mut().insert(key, Rc::clone(&set));
+        set
+    }
+}
+
+/// Words that may name a district, sub-district or state, as the index spells them ('bangalore'
+/// → 'bengaluru').
+pub(crate) fn context_words<'w>(words: impl Iterator<Item = &'w String>) -> Vec<String> {
+    words.map(|w| alias(w).map_or_else(|| w.clone(), fold)).collect()
+}
+
 /// Per-entry result of matching the name words.
 #[derive(Clone, Copy)]
 pub(crate) struct NameMatch {
@@ -30,10 +63,16 @@ pub(crate) struct NameMatch {
 
 impl Places {
     /// The index words `word` may stand for: itself; the words it starts (when `prefix`);
-    /// and only when neither exists, the words within the allowed edit distance.
+    /// and unless it is itself a word of the index, the words within the allowed edit distance.
     pub(crate) fn word_set(&self, word: &str, prefix: bool) -> WordSet {
+        self.word_set_with(word, prefix, false)
+    }
+
+    /// [`Places::word_set`]; `wide`: with the words within the allowed edit distance even when
+    /// `word` is itself a word of the index ('basant' also stands for 'vasant').
+    pub(crate) fn word_set_with(&self, word: &str, prefix: bool, wide: bool) -> WordSet {
         if let Some(data) = alias(word) {
-            return self.word_set(data, false);
+            return self.word_set(&fold(data), false);
         }
         let mut set = Vec::new();
         let from = self.words.partition_point(|w| w.as_str() < word);
@@ -46,18 +85,25 @@ impl Places {
         } else if self.words.get(from).is_some_and(|w| w == word) {
             set.push((from as u32, EXACT));
         }
-        if !set.is_empty() {
-            return WordSet(set);
-        }
+        // A whole word found is what was meant; so is a word typed in full. The start of words
+        // ('nagr' of 'nagra') may still be a typo ('nagar'): both are kept.
         let len = word.chars().count();
-        let max = allowed_typos(len);
-        if max == 0 {
+        // A whole word folded to three letters ('haus' → 'hos') was typed longer.
+        let max = if len == 3 && !prefix { 1 } else { allowed_typos(len) };
+        // Typos only for a word the data does not have, or does not start (a scan of the words of
+        // a close length); `wide` for every word ('nagr' is a word of the data, and a typo of 'nagar').
+        if max == 0 || (!wide && !set.is_empty()) {
             return WordSet(set);
         }
+        // The words already in the set (the word itself, the words it starts) are consecutive.
+        let prefixes = (from as u32)..(from + set.len()) as u32;
         let mask = letter_mask(word);
         for l in len.saturating_sub(max)..=len + max {
             for &id in self.by_len.get(l).map_or(&[][..], Vec::as_slice) {
                 if (self.word_masks[id as usize] ^ mask).count_ones() as usize > 2 * max {
+                    continue;
+                }
+                if prefixes.contains(&id) {
                     continue;
                 }
                 if let Some(d) = edit_distance(word, &self.words[id as usize], max) {
@@ -87,31 +133,36 @@ impl Places {
         Some(NameMatch { worst, edits, at_start, whole: at_start && name.len() == sets.len() })
     }
 
-    /// Whether every context word names (exactly, by prefix or with a typo) a word of the
-    /// entry's district, sub-district or state; returns the edits used.
-    pub(crate) fn context_match(&self, entry: usize, context: &[String]) -> Option<u8> {
+    /// Whether every context word (aliased and folded: [`context_words`]) names (exactly, by
+    /// prefix or with a typo) a word of the entry's district, sub-district or state; returns the edits used, and whether a word
+    /// named one only by its start ('nagr' of 'Kanpur Nagar').
+    pub(crate) fn context_match(&self, entry: usize, context: &[String]) -> Option<(u8, bool)> {
         let m = self.meta[entry];
         let mut edits = 0u8;
+        let mut by_prefix = false;
         for word in context {
-            let word = alias(word).unwrap_or(word);
             let len = word.chars().count();
             let max = allowed_typos(len);
+            // (edits, 1 when by prefix): an exact word is the best.
             let best = [m.district, m.sub, m.state]
                 .iter()
                 .filter(|&&r| r != NO_REGION)
                 .flat_map(|&r| self.regions[r as usize].iter())
                 .filter_map(|w| {
-                    if w == word || (len >= 2 && w.starts_with(word)) {
-                        Some(0)
+                    if w == word {
+                        Some((0, 0))
+                    } else if len >= 2 && w.starts_with(word) {
+                        Some((0, 1))
                     } else if max > 0 {
-                        edit_distance(word, w, max)
+                        edit_distance(word, w, max).map(|d| (d, 0))
                     } else {
                         None
                     }
                 })
                 .min()?;
-            edits += best as u8;
+            edits += best.0 as u8;
+            by_prefix |= best.1 == 1;
         }
-        Some(edits)
+        Some((edits, by_prefix))
     }
 }

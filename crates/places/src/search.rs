@@ -1,11 +1,16 @@
 //! Searching by what a person typed: a name (through [`crate::matching`], ranked by
 //! [`crate::rank`]) or a PIN code, and the cached answers to the shortest prefixes.
 
+use hometutor_geo::{Point, UnitVector};
+
 use crate::hindi::in_latin;
 use crate::index::Places;
-use crate::matching::{WordSet, EXACT, PREFIX};
+use crate::rank::NEAR_KM;
+use std::rc::Rc;
+
+use crate::matching::{context_words, SetCache, WordSet, EXACT};
 use crate::place::Place;
-use crate::text::words_of;
+use crate::text::{fold, words_of};
 
 /// A query of one word this short (in characters) matches the first word of names only.
 pub(crate) const SHORT_PREFIX: usize = 3;
@@ -21,6 +26,14 @@ impl Places {
     /// At most `limit` (≤ [`MAX_SUGGESTIONS`]) places for what a person typed: a name
     /// (prefix and typo tolerant, optionally followed by a district or state), or a PIN code.
     pub fn search(&self, query: &str, limit: usize) -> Vec<&Place> {
+        self.search_near(query, limit, None)
+    }
+
+    /// [`Places::search`] for a person in or near `near` (their saved area, or the last place
+    /// they chose): among matches equally good, places within [`NEAR_KM`](crate::NEAR_KM) of it come first, so
+    /// 'Saket' in Delhi is Delhi's and in Meerut Meerut's. Names of up to three letters typed
+    /// alone ignore it (their answers are kept for everyone).
+    pub fn search_near(&self, query: &str, limit: usize, near: Option<Point>) -> Vec<&Place> {
         let limit = limit.min(MAX_SUGGESTIONS);
         let words = words_of(query);
         let typed: usize = words.iter().map(|w| w.chars().count()).sum();
@@ -28,7 +41,7 @@ impl Places {
             return Vec::new();
         }
         // 'लाजपत नगर' is looked up as 'lajpat nagar'.
-        let words = in_latin(words);
+        let words: Vec<String> = in_latin(words).iter().map(|w| fold(w)).collect();
         let is_pin = |w: &String, lens: std::ops::RangeInclusive<usize>| {
             lens.contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit())
         };
@@ -45,7 +58,65 @@ impl Places {
                 return self.search_short_prefix(word, limit);
             }
         }
-        self.search_words(&words, limit)
+        let near = near.map(UnitVector::of);
+        let found = self.find(words, near);
+        self.rank(found, limit, near)
+    }
+
+    /// The entries the words match, each once with its best `(quality, edits, partial)`. Read
+    /// in turn until something matches: the words as typed, and with 'lajpatnagar' or 'indira
+    /// nagar' spaced as the data spaces them; when that finds nothing in the largest cities, with
+    /// typos of words the data also has ('basant kunj' for Vasant Kunj, where Basant is a
+    /// village); then with the first word naming the city ('chandigarh sector 22'); when nothing
+    /// at all, without the last word (a landmark, or 'West' where the data has no West).
+    fn find(&self, mut words: Vec<String>, near: Option<UnitVector>) -> Vec<(u32, (u8, u8, u8))> {
+        let mut found = Vec::new();
+        // Each word's sets, computed once across the readings: a typo's scan ('Indarpuri Delhi')
+        // is done once.
+        let sets = SetCache::new(self);
+        loop {
+            let n = words.len();
+            let whole: Vec<Rc<WordSet>> = words[..n - 1].iter().map(|w| sets.get(w, false, false)).collect();
+            let last = sets.get(&words[n - 1], true, false);
+            self.collect(&words, &whole, &last, 0, &mut found);
+            for variant in self.variants(&words, &sets) {
+                let (head, tail) = variant.split_at(variant.len() - 1);
+                let whole: Vec<Rc<WordSet>> = head.iter().map(|w| sets.get(w, false, false)).collect();
+                self.collect(&variant, &whole, &sets.get(&tail[0], true, false), 0, &mut found);
+            }
+            // Typos of words the data has, when nothing in the largest cities matched ('malvia nagar'
+            // is a street of Durg, and one letter off Delhi's Malviya Nagar), or nothing there
+            // exactly though the last word is one of the data's ('lajpat nagr': 'nagr' is a word).
+            // The same when the person's place is known and nothing near it matched ('mansarover'
+            // in Jaipur is its Mansarovar, not Delhi's Mansarover Garden).
+            let reach = UnitVector::chord2_of_km(NEAR_KM);
+            let wanted = |e: u32| match near {
+                Some(n) => n.chord2(&self.units[e as usize]) <= reach,
+                None => self.meta[e as usize].importance > 0,
+            };
+            let none_wanted = found.iter().all(|&(e, _)| !wanted(e));
+            let none_exact = found.iter().all(|&(e, (q, _, _))| !wanted(e) || q > 0);
+            if none_wanted || (none_exact && last.0.iter().any(|&(_, q)| q == EXACT)) {
+                let wide: Vec<Rc<WordSet>> = words[..n - 1].iter().map(|w| sets.get(w, false, true)).collect();
+                let before = found.len();
+                self.collect(&words, &wide, &sets.get(&words[n - 1], true, true), 0, &mut found);
+                for variant in self.variants(&words, &sets) {
+                    let (head, tail) = variant.split_at(variant.len() - 1);
+                    let wide: Vec<Rc<WordSet>> = head.iter().map(|w| sets.get(w, false, true)).collect();
+                    self.collect(&variant, &wide, &sets.get(&tail[0], true, true), 0, &mut found);
+                }
+                if found.len() == before && n > 1 {
+                    self.collect(&words, &whole, &last, 1, &mut found);
+                }
+            }
+            if !found.is_empty() || n == 1 {
+                break;
+            }
+            words.pop();
+        }
+        found.sort_unstable();
+        found.dedup_by_key(|(e, _)| *e);
+        found
     }
 
     fn search_short_prefix(&self, word: &str, limit: usize) -> Vec<&Place> {
@@ -100,39 +171,38 @@ impl Places {
                 (missing, i)
             })
             .collect();
-        found.sort_by(|&(ma, a), &(mb, b)| {
-            let (pa, pb) = (&self.places[a], &self.places[b]);
-            (ma, &pa.pincode, std::cmp::Reverse(self.meta[a].accuracy), &pa.name).cmp(&(
-                mb,
-                &pb.pincode,
-                std::cmp::Reverse(self.meta[b].accuracy),
-                &pb.name,
-            ))
-        });
+        // The locality people mean by the PIN first (the reviewed list's; else an exact point, then
+        // a head office named after its area, 'Andheri H.O'), then the others by name.
+        let key = |missing: usize, i: usize| {
+            let (p, m) = (&self.places[i], &self.meta[i]);
+            let head = self.name_words[i].len() >= 2 && self.name_words[i].last() == self.head_office_word.as_ref();
+            (missing, &p.pincode, !m.principal, std::cmp::Reverse(m.accuracy), !head, &p.name)
+        };
+        found.sort_by(|&(ma, a), &(mb, b)| key(ma, a).cmp(&key(mb, b)));
         found.into_iter().take(limit).map(|(_, i)| &self.places[i]).collect()
     }
 
     fn search_words(&self, words: &[String], limit: usize) -> Vec<&Place> {
-        self.search_words_with(words, limit, &mut Vec::new())
+        let found = self.find(words.to_vec(), None);
+        self.rank(found, limit, None)
     }
 
-    /// `whole` keeps each word's set as a whole word across the splits and the retry without
-    /// the last word: a typo's scan ('Indarpuri Delhi') is done once, not once per split.
-    fn search_words_with(&self, words: &[String], limit: usize, whole: &mut Vec<WordSet>) -> Vec<&Place> {
-        // The splits read every word but the last as a whole word, and the last as a prefix (still
-        // being typed) when it is in the name at all.
-        while whole.len() + 1 < words.len() {
-            whole.push(self.word_set(&words[whole.len()], false));
-        }
-        let last = self.word_set(&words[words.len() - 1], true);
-        // (entry, (quality, edits, partial)) for each way of splitting the words into a name
-        // and a context; an entry's best is kept below.
-        let mut found: Vec<(u32, (u8, u8, u8))> = Vec::new();
-        let mut splits = 0;
-        for k in (1..=words.len()).rev() {
-            let (_, context) = words.split_at(k);
+    /// The entries `words` match, each `(entry, (quality, edits, partial))`, added to `out`
+    /// (an entry may come more than once). `whole` holds the sets of every word but the last
+    /// as whole words, `last` the last's as a prefix (still being typed). The words after the
+    /// name, and the first `lead` words, may name its district, sub-district or state.
+    fn collect(
+        &self,
+        words: &[String],
+        whole: &[Rc<WordSet>],
+        last: &WordSet,
+        lead: usize,
+        out: &mut Vec<(u32, (u8, u8, u8))>,
+    ) {
+        for k in (lead + 1..=words.len()).rev() {
+            let context = context_words(words[..lead].iter().chain(&words[k..]));
             let sets: Vec<&WordSet> =
-                (0..k).map(|i| if k == words.len() && i + 1 == k { &last } else { &whole[i] }).collect();
+                (lead..k).map(|i| if k == words.len() && i + 1 == k { last } else { &*whole[i] }).collect();
             if sets.iter().any(|s| s.0.is_empty()) {
                 continue;
             }
@@ -144,7 +214,6 @@ impl Places {
             else {
                 continue;
             };
-            splits += 1;
             // The entries of the rarest word, each once, in order (one word's list already is;
             // several words' lists are merged through a bit set over the entries).
             let candidates: Vec<u32> = if let [(w, _)] = rarest.0[..] {
@@ -169,26 +238,21 @@ impl Places {
             };
             for e in candidates {
                 let Some(m) = self.name_match(e as usize, &sets) else { continue };
-                let Some(context_edits) = self.context_match(e as usize, context) else { continue };
+                let Some((context_edits, context_prefix)) = self.context_match(e as usize, &context) else {
+                    continue;
+                };
+                // One letter off ('lajpat nagr'), in the name or the district, is as good as a
+                // word still being typed; a place that needs more is a guess.
+                let edits = m.edits.saturating_add(context_edits);
                 let quality = match m.worst {
                     // Two or three letters typed are the start of a word, not the word 'Ka'.
                     _ if short_prefix => 1,
-                    EXACT if m.at_start => 0,
-                    EXACT | PREFIX => 1,
-                    _ => 2,
+                    _ if edits > 1 => 2,
+                    EXACT if m.at_start && !context_prefix && edits == 0 => 0,
+                    _ => 1,
                 };
-                found.push((e, (quality, m.edits.saturating_add(context_edits), u8::from(!m.whole))));
+                out.push((e, (quality, edits, u8::from(!m.whole))));
             }
         }
-        if found.is_empty() && words.len() > 1 {
-            // A last word that matches nothing ('Andheri West' where the data has no West, or a
-            // landmark) should not hide the place before it.
-            return self.search_words_with(&words[..words.len() - 1], limit, whole);
-        }
-        if splits > 1 {
-            found.sort_unstable();
-            found.dedup_by_key(|(e, _)| *e);
-        }
-        self.rank(found, limit)
     }
 }

@@ -128,11 +128,22 @@ fn ranking_prefers_exact_then_size_then_accuracy() {
 
 #[test]
 fn match_keys_order_quality_before_size() {
-    let exact = Match { quality: 0, size: 1, edits: 0, partial: 0, density: 1, accuracy: 1 };
-    let prefix = Match { quality: 1, size: 50, ..exact };
-    let bigger = Match { size: 3, partial: 1, ..exact };
-    assert!(rank_key(&exact) < rank_key(&prefix));
-    assert!(rank_key(&bigger) < rank_key(&exact));
+    let village = Match { quality: 0, far: 1, importance: 0, size: 1, edits: 0, partial: 0, density: 1, accuracy: 1 };
+    // A big city's place counts one step of quality better: its prefix beats a village's exact
+    // name, its two-edit guess does not.
+    let city_prefix = Match { quality: 1, importance: 27, ..village };
+    assert!(rank_key(&city_prefix) < rank_key(&village));
+    assert!(rank_key(&village) < rank_key(&Match { quality: 2, ..city_prefix }));
+    // Near the person first; within a city the better match, then the bigger city.
+    let near = Match { far: 0, ..village };
+    assert!(rank_key(&near) < rank_key(&city_prefix));
+    let city_exact = Match { quality: 0, ..city_prefix };
+    assert!(rank_key(&city_exact) < rank_key(&city_prefix));
+    assert!(rank_key(&Match { importance: 28, ..city_prefix }) < rank_key(&city_prefix));
+    // Then the whole name before a bigger place, and a bigger place before a smaller one.
+    let bigger = Match { size: 3, partial: 1, ..village };
+    assert!(rank_key(&village) < rank_key(&bigger));
+    assert!(rank_key(&Match { size: 3, ..village }) < rank_key(&village));
 }
 
 #[test]

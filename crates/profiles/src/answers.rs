@@ -12,11 +12,19 @@ use hometutor_notifications::{Kind, Message as NoticeText, Notice};
 
 use crate::{ProfileError, ProfileService, MAX_COMMENT_CHARS};
 
-/// An answer as stored.
-#[derive(Debug, Clone, PartialEq)]
+// An answer as stored, and what the API answers with once it is written. (No doc comment:
+// it would become the schema's description.)
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = AnswerDto))]
+#[serde(rename_all = "camelCase")]
 pub struct Answer {
+    #[serde(rename = "reviewId")]
     pub review: i64,
+    #[serde(rename = "answer")]
     pub text: String,
+    #[serde(serialize_with = "hometutor_core::utc::serialize")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub answered_at: NaiveDateTime,
 }
 

@@ -150,6 +150,12 @@ impl ProfileService {
         self
     }
 
+    /// The tutor a profile key (id or e-mail) names, found as [`ProfileService::get`] finds them:
+    /// what reads shown beside the profile (free times) ask first.
+    pub fn tutor_of(&self, key: &str) -> Result<UserId, ProfileError> {
+        self.db.read(|c| find_tutor(c, key).map(|u| u.id))
+    }
+
     /// The public profile of the tutor with this id or e-mail.
     #[tracing::instrument(skip_all)]
     pub fn get(&self, key: &str) -> Result<TutorProfile, ProfileError> {
@@ -287,4 +293,9 @@ impl ProfileService {
             Ok(old.flatten())
         })
     }
+}
+
+/// The stored photo name of one tutor (what a demo class booked with them shows beside their name).
+pub fn photo_of(c: &mut DbConnection, tutor: UserId) -> QueryResult<Option<String>> {
+    Ok(tp::table.find(tutor.0).select(tp::photo).first::<Option<String>>(c).optional()?.flatten())
 }

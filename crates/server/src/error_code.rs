@@ -76,6 +76,21 @@ pub enum ErrorCode {
     ContactNotAllowed,
     SelfBlock,
 
+    // Demo classes (404, 409).
+    /// Booking someone who is not a tutor, or no one.
+    TutorNotFound,
+    /// Booking a suspended tutor, or one of a pair where either blocks the other.
+    TutorUnavailable,
+    /// The time is not (or no longer) among the tutor's free times, or another booking holds it.
+    BookingNotFree,
+    BookingNotFound,
+    /// Accepting or declining a booking that waits for the other side.
+    BookingNotAwaitingYou,
+    /// Changing a booking that was declined or cancelled, or has started.
+    BookingClosed,
+    /// Reporting a no-show before the class started.
+    NoShowTooSoon,
+
     // Reviews (409).
     /// A tutor's second answer to a review.
     ReviewAnswered,

@@ -16,6 +16,7 @@ use hometutor_messaging::{MessagingError, WriteError};
 use hometutor_notifications::NotificationError;
 use hometutor_payments::PaymentError;
 use hometutor_profiles::ProfileError;
+use hometutor_scheduling::SchedulingError;
 use hometutor_tuition::TuitionError;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -412,17 +413,27 @@ impl From<NotificationError> for ApiError {
     }
 }
 
-impl From<actix_web::error::BlockingError> for ApiError {
-    fn from(e: actix_web::error::BlockingError) -> Self {
-        Self::internal(e)
+impl From<SchedulingError> for ApiError {
+    fn from(e: SchedulingError) -> Self {
+        let (message, text) = (e.to_string(), e.text());
+        let err = match e {
+            SchedulingError::Validation(errors) => validation(message, &errors),
+            SchedulingError::NotATutor => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotATutor, message),
+            SchedulingError::TutorNotFound | SchedulingError::TimeOffNotFound => {
+                Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
+            }
+            SchedulingError::NotAParent => Self::new(StatusCode::FORBIDDEN, ErrorCode::NotAParent, message),
+            SchedulingError::NoSuchTutor => Self::new(StatusCode::NOT_FOUND, ErrorCode::TutorNotFound, message),
+            SchedulingError::BookingNotFound => Self::new(StatusCode::NOT_FOUND, ErrorCode::BookingNotFound, message),
+            SchedulingError::TutorUnavailable => Self::new(StatusCode::CONFLICT, ErrorCode::TutorUnavailable, message),
+            SchedulingError::BookingNotFree => Self::new(StatusCode::CONFLICT, ErrorCode::BookingNotFree, message),
+            SchedulingError::NotAwaitingYou => {
+                Self::new(StatusCode::CONFLICT, ErrorCode::BookingNotAwaitingYou, message)
+            }
+            SchedulingError::BookingClosed => Self::new(StatusCode::CONFLICT, ErrorCode::BookingClosed, message),
+            SchedulingError::NoShowTooSoon => Self::new(StatusCode::CONFLICT, ErrorCode::NoShowTooSoon, message),
+            SchedulingError::Db(e) => database(e),
+        };
+        err.with_text(text)
     }
-}
-
-/// Runs blocking domain work (diesel, bcrypt) on the blocking pool, off the reactor.
-pub async fn blocking<T, E>(f: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, ApiError>
-where
-    T: Send + 'static,
-    E: Into<ApiError> + Send + 'static,
-{
-    actix_web::web::block(f).await?.map_err(Into::into)
 }

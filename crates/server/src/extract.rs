@@ -7,7 +7,8 @@ use std::pin::Pin;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use hometutor_auth::AuthUser;
 
-use crate::errors::{blocking, ApiError, ErrorCode};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorCode};
 use crate::state::AppState;
 
 /// A logged-in user; the role and active flag were just read from the database.

@@ -3,6 +3,7 @@
 
 mod access_log;
 mod admin_gate;
+mod blocking;
 mod chat;
 pub mod client_address;
 mod compression;
@@ -16,6 +17,7 @@ pub mod language;
 pub mod logging;
 mod maintenance;
 mod metrics;
+pub mod object_sweep;
 mod openapi;
 mod periodic;
 mod public_cache;
@@ -176,7 +178,12 @@ impl Application {
         let media = MediaStore::open(db.clone(), &settings.uploads, staging, settings.max_upload_bytes)?
             .with_quota(settings.upload_quota);
         if settings.background_jobs {
-            workers.push(actix_web::rt::spawn(sweep_uploads(media.clone())));
+            workers.push(actix_web::rt::spawn(object_sweep::run(
+                db.clone(),
+                media.clone(),
+                wake.subscribe(),
+                stop_workers.subscribe(),
+            )));
             workers.push(actix_web::rt::spawn(verification_files::run(
                 db.clone(),
                 media.clone(),
@@ -274,8 +281,18 @@ impl Application {
                 .wrap(actix_web::middleware::from_fn(public_cache::invalidate_on_writes))
                 .wrap(actix_web::middleware::from_fn(input::body_deadline))
                 .wrap(actix_web::middleware::from_fn(gates::refusals))
+                .wrap(actix_web::middleware::from_fn(security::document_headers))
                 .wrap(security::headers(&public_url))
-                .wrap(Cors::default().allowed_origin(&public_url).allow_any_method().allow_any_header().max_age(3600))
+                // One allowed origin: the Access-Control-Allow-Origin an answer carries never differs
+                // between requests, so caches need no `Vary: Origin, …` (~80 bytes on every response).
+                .wrap(
+                    Cors::default()
+                        .allowed_origin(&public_url)
+                        .allow_any_method()
+                        .allow_any_header()
+                        .max_age(3600)
+                        .disable_vary_header(),
+                )
                 .wrap(actix_web::middleware::from_fn(input::fallback::json_errors))
                 .wrap(Condition::new(metrics.is_some(), actix_web::middleware::from_fn(metrics::record_request)))
                 // Compresses what the layers inside answered; the access log around it logs the same status.
@@ -368,17 +385,6 @@ impl Application {
             ),
         }
         result
-    }
-}
-
-/// Once per start: objects no row names (a crash between storing and recording them,
-/// a store that was down when their file was deleted), left an hour for uploads in flight.
-async fn sweep_uploads(media: MediaStore) {
-    match tokio::task::spawn_blocking(move || media.sweep(std::time::Duration::from_secs(3600))).await {
-        Ok(Ok(0)) => {}
-        Ok(Ok(removed)) => tracing::info!(removed, "unrecorded uploaded files removed"),
-        Ok(Err(e)) => tracing::warn!(error = %e, "the uploads sweep did not finish; it runs again at the next start"),
-        Err(e) => tracing::warn!(error = %e, "the uploads sweep stopped"),
     }
 }
 

@@ -8,7 +8,8 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use crate::errors::{blocking, ApiError, ErrorCode};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorCode};
 use crate::extract::authenticate;
 use crate::state::AppState;
 

@@ -145,6 +145,10 @@ fn describe() {
         "hometutor_payment_reconciler_activations_total",
         "Subscriptions the reconciler activated (payments whose browser never came back)"
     );
+    describe_counter!(
+        "hometutor_orphan_objects_deleted_total",
+        "Objects the orphan sweep deleted from the file store (no row referenced them for an hour), by kind"
+    );
     describe_counter!("hometutor_login_failures_total", "Logins refused for a wrong e-mail or password");
     describe_counter!(
         "hometutor_login_throttled_total",

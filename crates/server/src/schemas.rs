@@ -17,8 +17,8 @@
 
 use hometutor_core::{Email, Otp, Password, Phone};
 use hometutor_geo::Point;
-use utoipa::openapi::schema::{ArrayBuilder, ArrayItems, Object, ObjectBuilder, SchemaType, Type};
-use utoipa::openapi::{Array, RefOr, Schema};
+use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
+use utoipa::openapi::{RefOr, Schema};
 
 /// What `str::trim` removes: Unicode White_Space, as `char::is_whitespace` has it.
 const WHITESPACE: &str = r"\t\n\x0B\f\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000";
@@ -198,26 +198,7 @@ pub fn link_token() -> Object {
         .build()
 }
 
-/// `[longitude, latitude]` within the ranges of `hometutor_geo::Point::new`.
-pub fn coordinates() -> Array {
-    let degrees = |max: f64, what: &str| {
-        ObjectBuilder::new()
-            .schema_type(Type::Number)
-            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Double)))
-            .description(Some(what))
-            .minimum(Some(-max))
-            .maximum(Some(max))
-    };
-    ArrayBuilder::new()
-        .description(Some("`[longitude, latitude]` in degrees."))
-        .prefix_items([degrees(Point::MAX_LNG, "Longitude"), degrees(Point::MAX_LAT, "Latitude")])
-        .items(ArrayItems::False)
-        .min_items(Some(2))
-        .max_items(Some(2))
-        .build()
-}
-
-// The text pattern of `coordinates` below spells these ranges out.
+// The text pattern of `coordinates_text` below spells these ranges out.
 const _: () = assert!(Point::MAX_LAT == 90.0 && Point::MAX_LNG == 180.0);
 
 /// The nearby search's centre as a query string, `[longitude,latitude]` (brackets optional), as

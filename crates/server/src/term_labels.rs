@@ -1,7 +1,8 @@
 //! Vocabulary labels in the request's language for the answers that carry terms (tutor cards,
-//! profiles, recommendations, a tutor's own area). The domain crates label terms in English;
-//! the shell swaps a term's label by its id just before answering. English answers are left as
-//! they are built, byte for byte. The free words of an 'other' entry are never translated.
+//! profiles, recommendations, a tutor's own area, a tuition request's subject and class, for its
+//! parent, a tutor and an admin). The domain crates label terms in English; the shell swaps a
+//! term's label by its id just before answering. English answers are left as they are built, byte
+//! for byte. The free words of an 'other' entry are never translated.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -51,6 +52,20 @@ impl Labels {
                 term.label = Cow::Borrowed(label);
             }
         }
+    }
+
+    /// A request's subject or class as this reader reads it: the term's label when the request
+    /// names one of the vocabulary's (`id`), else the words stored (an 'other' entry, or no id).
+    pub fn relabel_text(&self, facet: Facet, id: Option<&str>, text: &mut String) {
+        if let Some(label) = id.and_then(|id| self.table(facet).get(id)) {
+            (*label).clone_into(text);
+        }
+    }
+
+    /// A request's subject and class, each as `relabel_text` reads it: `(id, text)` pairs.
+    pub fn relabel_request(&self, subject: (Option<&str>, &mut String), class: (Option<&str>, &mut String)) {
+        self.relabel_text(Facet::Subject, subject.0, subject.1);
+        self.relabel_text(Facet::Class, class.0, class.1);
     }
 
     /// Relabels the four lists an answer carries, in the vocabulary's facet order.
@@ -104,5 +119,21 @@ mod tests {
         hindi.relabel(Facet::Subject, &mut list);
         let shown: Vec<&str> = list.iter().map(|t| t.label.as_ref()).collect();
         assert_eq!(shown, ["गणित", "Maths", "maths"]);
+    }
+
+    #[test]
+    fn a_requests_subject_and_class_read_in_hindi_unless_they_are_the_parents_own_words() {
+        let hindi = labels(Language::Hi).expect("Hindi labels");
+        let mut subject = "Mathematics".to_string();
+        hindi.relabel_text(Facet::Subject, Some("maths"), &mut subject);
+        assert_eq!(subject, "गणित");
+        let mut class = "Class 8".to_string();
+        hindi.relabel_text(Facet::Class, Some("class-8"), &mut class);
+        assert_eq!(class, "कक्षा 8");
+        for (id, words) in [(Some(OTHER), "CA Foundation"), (None, "Vedic maths"), (Some("no-such-id"), "Abacus")] {
+            let mut text = words.to_string();
+            hindi.relabel_text(Facet::Subject, id, &mut text);
+            assert_eq!(text, words, "{id:?}");
+        }
     }
 }

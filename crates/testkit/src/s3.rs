@@ -123,6 +123,39 @@ impl S3Server {
         reply.matches("<Key>").count()
     }
 
+    /// The keys of the bucket's objects (prefixes included).
+    pub fn object_keys(&self) -> Vec<String> {
+        let reply = match self.exchange(&format!("GET /{}?list-type=2", self.bucket), b"") {
+            Ok(reply) => reply,
+            Err(e) => panic!("S3 server: {e}"),
+        };
+        reply.split("<Key>").skip(1).filter_map(|k| k.split("</Key>").next()).map(str::to_string).collect()
+    }
+
+    /// Stores `body` as the object `key` (prefix included) behind the server's back.
+    pub fn put_object(&self, key: &str, body: &[u8]) {
+        match self.exchange(&format!("PUT /{}/{key}", self.bucket), body) {
+            Ok(reply) if reply.starts_with("HTTP/1.1 200") => {}
+            other => panic!("the S3 server did not store {key}: {other:?}"),
+        }
+    }
+
+    /// A signed-looking request with `body`; the whole reply as text.
+    fn exchange(&self, line: &str, body: &[u8]) -> std::io::Result<String> {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port))?;
+        stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+        let head = format!(
+            "{line} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{AUTHORIZATION}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            self.port,
+            body.len()
+        );
+        stream.write_all(head.as_bytes())?;
+        stream.write_all(body)?;
+        let mut reply = Vec::new();
+        stream.read_to_end(&mut reply)?;
+        Ok(String::from_utf8_lossy(&reply).into_owned())
+    }
+
     /// Removes the object `key` (its full name in the bucket, prefix included) behind the server's back.
     pub fn delete_object(&self, key: &str) {
         match self.request("DELETE", &format!("/{}/{key}", self.bucket)) {

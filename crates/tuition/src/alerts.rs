@@ -124,6 +124,7 @@ pub(crate) fn new_request(c: &mut DbConnection, notifier: &Notifier, id: i64) ->
             subject_id: subject_choice.as_ref().map(|c| c.id()),
             class_level: &class_level,
             class_id: class_choice.as_ref().map(|c| c.id()),
+            labelled_by: (subject_id.as_deref(), class_id.as_deref()),
             board: board.as_deref(),
             mode: &mode,
             preferred_time: &preferred_time,
@@ -142,6 +143,9 @@ struct About<'a> {
     subject_id: Option<&'a str>,
     class_level: &'a str,
     class_id: Option<&'a str>,
+    /// The subject's and class's ids as stored, which the words are labelled by in the tutor's
+    /// language (never the words themselves: a parent's own 'Mathematics' stays as typed).
+    labelled_by: (Option<&'a str>, Option<&'a str>),
     board: Option<&'a str>,
     mode: &'a str,
     preferred_time: &'a str,
@@ -150,18 +154,19 @@ struct About<'a> {
 /// The alert itself: what the request is for and how far, nothing of who or where. Its
 /// data carries the vocabulary ids too, so that a client can filter or label by id.
 fn notice(tutor: UserId, about: &About<'_>, distance_km: f64, subscribed: bool) -> Notice {
-    let About { request: id, subject, subject_id, class_level, class_id, board, mode, preferred_time } = *about;
+    let About { request: id, subject, subject_id, class_level, class_id, labelled_by, board, mode, preferred_time } =
+        *about;
     let distance = format!("{distance_km:.1}");
     let body = if subscribed { "notice-new-request-body" } else { "notice-new-request-body-unsubscribed" };
     Notice {
         user: tutor,
         kind: Kind::NewRequest,
         title: Message::new("notice-new-request-title")
-            .arg("subject", Arg::subject(subject))
+            .arg("subject", Arg::subject(labelled_by.0, subject))
             .arg("distanceKm", distance.as_str()),
         body: Message::new(body)
-            .arg("subject", Arg::subject(subject))
-            .arg("classLevel", Arg::class(class_level))
+            .arg("subject", Arg::subject(labelled_by.0, subject))
+            .arg("classLevel", Arg::class(labelled_by.1, class_level))
             .arg("preferredTime", preferred_time)
             .arg("distanceKm", distance.as_str()),
         link: Some(format!("/nearby?request={id}")),

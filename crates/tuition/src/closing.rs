@@ -54,7 +54,8 @@ impl TuitionService {
                 .execute(c)?;
             let mut told: Vec<Notification> = Vec::with_capacity(interested.len());
             for interested_tutor in interested {
-                let notice = closed_notice(UserId(interested_tutor), id, &subject, outcome, tutor, at);
+                let notice =
+                    closed_notice(UserId(interested_tutor), id, (subject.0.as_deref(), &subject.1), outcome, tutor, at);
                 told.extend(self.notifier.notify(c, &notice)?);
             }
             Ok((own(c, parent, id)?, told))
@@ -85,22 +86,30 @@ impl TuitionService {
     }
 }
 
-/// The request's subject and when it was closed, if it is this parent's; else 404.
-fn owned(c: &mut DbConnection, parent: UserId, id: i64) -> Result<(String, Option<NaiveDateTime>), TuitionError> {
-    tr::table
+/// The request's subject (stored id and words) and when it was closed, if it is this parent's; else 404.
+fn owned(
+    c: &mut DbConnection,
+    parent: UserId,
+    id: i64,
+) -> Result<(StoredSubject, Option<NaiveDateTime>), TuitionError> {
+    let (subject_id, subject, closed_at) = tr::table
         .filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0)))
-        .select((tr::subject, tr::closed_at))
+        .select((tr::subject_id, tr::subject, tr::closed_at))
         .first(c)
         .optional()?
-        .ok_or(TuitionError::NotFound)
+        .ok_or(TuitionError::NotFound)?;
+    Ok(((subject_id, subject), closed_at))
 }
+
+/// A request's subject id (`other`: the parent's own words) and the words stored.
+type StoredSubject = (Option<String>, String);
 
 /// What an interested tutor is told: the subject and why, nothing of the parent's.
 /// Keyed by the close's time, so closing again after a reopen tells them again.
 fn closed_notice(
     to: UserId,
     request: i64,
-    subject: &str,
+    subject: (Option<&str>, &str),
     outcome: CloseOutcome,
     chosen: Option<UserId>,
     at: NaiveDateTime,
@@ -113,7 +122,7 @@ fn closed_notice(
     Notice {
         user: to,
         kind: Kind::RequestClosed,
-        title: Message::new("notice-closed-title").arg("subject", Arg::subject(subject)),
+        title: Message::new("notice-closed-title").arg("subject", Arg::subject(subject.0, subject.1)),
         body: Message::new(body),
         link: Some("/nearby".into()),
         data: serde_json::json!({ "requestId": request, "outcome": outcome.as_str() }),

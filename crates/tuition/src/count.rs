@@ -28,10 +28,15 @@ pub struct CountQuery {
     pub radius_km: Option<f64>,
 }
 
-/// The answer: how many, and within what radius.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// How many open requests are near: the number alone.
+// The doc comments here are the API schema's descriptions.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = NearbyCountDto))]
+#[serde(rename_all = "camelCase")]
 pub struct NearbyCount {
     pub count: i64,
+    /// The radius counted within, in km.
     pub radius_km: f64,
 }
 

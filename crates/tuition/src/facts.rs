@@ -75,3 +75,30 @@ pub fn own_request_needs(c: &mut DbConnection, parent: UserId, id: i64) -> Query
         openness,
     }))
 }
+
+/// One of a parent's own requests as a demo class booked for it names it: its subject (as
+/// written, with its vocabulary id) and the locality of its published point ('Lajpat Nagar,
+/// South Delhi'), never the home.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RequestLabel {
+    pub subject: String,
+    pub subject_id: Option<String>,
+    pub place_name: Option<String>,
+}
+
+type LabelRow = (String, Option<String>, Option<f64>, Option<f64>);
+
+/// The label of one of `parent`'s own requests; anyone else's, or none, is `None`.
+pub fn own_request_label(c: &mut DbConnection, parent: UserId, id: i64) -> QueryResult<Option<RequestLabel>> {
+    let row: Option<LabelRow> = tr::table
+        .filter(tr::id.eq(id).and(tr::parent_id.eq(parent.0)))
+        .select((tr::subject, tr::subject_id, tr::approx_lat, tr::approx_lng))
+        .first(c)
+        .optional()?;
+    Ok(row.map(|(subject, subject_id, lat, lng)| RequestLabel {
+        subject,
+        subject_id,
+        // The point tutors are shown (`location`), named as nearby search names it.
+        place_name: lat.zip(lng).and_then(|(lat, lng)| hometutor_places::Places::global().describe(lat, lng)),
+    }))
+}

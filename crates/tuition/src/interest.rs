@@ -29,9 +29,12 @@ impl TuitionService {
             // cannot both pass the daily limit and both write.
             accounts::lock(c, tutor)?;
             require_subscription(c, tutor)?;
-            let found: Option<(i64, String, Openness)> =
-                tr::table.find(id).select((tr::parent_id, tr::subject, Openness::as_select())).first(c).optional()?;
-            let (parent, subject, openness) = found.ok_or(TuitionError::NotFound)?;
+            let found: Option<(i64, String, Option<String>, Openness)> = tr::table
+                .find(id)
+                .select((tr::parent_id, tr::subject, tr::subject_id, Openness::as_select()))
+                .first(c)
+                .optional()?;
+            let (parent, subject, subject_id, openness) = found.ok_or(TuitionError::NotFound)?;
             if !openness.open_to_tutors() {
                 return Err(if openness.hidden() { TuitionError::NotFound } else { TuitionError::Closed });
             }
@@ -63,7 +66,10 @@ impl TuitionService {
                 .values((ti::request_id.eq(id), ti::tutor_id.eq(tutor.0), ti::created_at.eq(at)))
                 .execute(c)?;
             let tutor_name = accounts::names(c, &[tutor.0])?.remove(&tutor).unwrap_or_default();
-            let told = self.notifier.notify(c, &interest_notice(UserId(parent), id, &subject, tutor, &tutor_name))?;
+            let told = self.notifier.notify(
+                c,
+                &interest_notice(UserId(parent), id, (subject_id.as_deref(), &subject), tutor, &tutor_name),
+            )?;
             Ok((contact, told))
         })?;
         self.notifier.announce(told.as_slice());
@@ -72,13 +78,20 @@ impl TuitionService {
 }
 
 /// What a parent is told when a tutor says they are interested in one of their requests.
-fn interest_notice(parent: UserId, request: i64, subject: &str, tutor: UserId, tutor_name: &str) -> Notice {
+/// `subject`: the request's stored subject id and words.
+fn interest_notice(
+    parent: UserId,
+    request: i64,
+    subject: (Option<&str>, &str),
+    tutor: UserId,
+    tutor_name: &str,
+) -> Notice {
     Notice {
         user: parent,
         kind: Kind::TutorInterested,
         title: Message::new("notice-interested-title")
             .arg("tutorName", tutor_name)
-            .arg("subject", Arg::subject(subject)),
+            .arg("subject", Arg::subject(subject.0, subject.1)),
         body: Message::new("notice-interested-body").arg("tutorName", tutor_name),
         link: Some(format!("/tutor/{}", tutor.0)),
         data: serde_json::json!({

@@ -29,6 +29,7 @@ pub mod coverage;
 mod error;
 pub mod facts;
 pub mod first_contacts;
+pub mod geojson;
 mod interest;
 pub mod location;
 mod model;
@@ -49,7 +50,7 @@ pub use area::{AreaInput, TutorArea, Wanted, MAX_AREA_ITEMS};
 pub use backfill::Backfilled;
 pub use count::{CountQuery, NearbyCount};
 pub use error::TuitionError;
-pub use facts::{own_request_needs, request_facts, RequestFacts, RequestNeeds};
+pub use facts::{own_request_label, own_request_needs, request_facts, RequestFacts, RequestLabel, RequestNeeds};
 pub use model::{
     CloseOutcome, InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput,
     TuitionRequest, DEFAULT_MODE,

@@ -264,26 +264,40 @@ pub struct NearbyParent {
     pub first_name: String,
 }
 
-/// A request as a subscribed tutor sees it: the approximate point and the distance to it.
-#[derive(Debug, Clone, PartialEq)]
+/// A request as a subscribed tutor sees it: an approximate location (the centre of the
+/// 500 m cell of the site's grid the real one is in) and, only once the tutor has said they are interested, the contacts.
+// Also what the API answers with: the doc comments here are the schema's descriptions.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = NearbyRequestDto))]
+#[serde(rename_all = "camelCase")]
 pub struct NearbyRequest {
     pub id: i64,
     pub subject: String,
     pub class_level: String,
     pub preferred_time: String,
+    /// Vocabulary ids (`other`: the text says what).
     pub subject_id: Option<String>,
     pub class_id: Option<String>,
+    /// A board id, or null when the parent did not say.
     pub board: Option<String>,
+    /// `home` or `online`.
     pub mode: String,
-    pub approximate_location: Point,
     /// Where the approximate point is ('Lajpat Nagar, South Delhi'), if known.
     pub place_name: Option<String>,
-    /// From the search centre to the approximate point, rounded to 0.1 km.
+    /// An approximate point, never the exact address.
+    #[serde(rename = "location", serialize_with = "crate::geojson::serialize")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::geojson::GeoPoint))]
+    pub approximate_location: Point,
+    /// From the search centre to the approximate point, to 0.1 km; the radius filter compares this number.
     pub distance_km: f64,
     pub parent: NearbyParent,
+    /// Whether the caller has already expressed interest.
     pub interested: bool,
-    /// The parent's contacts, only on requests this tutor has said they are interested in.
+    /// The parent's contacts: only on requests the caller is interested in, otherwise null.
     pub contact: Option<ParentContact>,
+    #[serde(serialize_with = "hometutor_core::utc::serialize")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub created_at: NaiveDateTime,
 }
 

@@ -19,6 +19,10 @@ pub struct ModeratedRequest {
     pub subject: String,
     pub class_level: String,
     pub preferred_time: String,
+    /// Vocabulary ids beside the words stored (`other`: the parent's own words); null only
+    /// briefly after an upgrade. The server labels a chosen term in the reader's language by them.
+    pub subject_id: Option<String>,
+    pub class_id: Option<String>,
     /// Exact, as the parent chose it.
     pub lat: f64,
     pub lng: f64,
@@ -36,6 +40,8 @@ pub struct ModeratedRequest {
 pub struct FlagChange {
     pub parent: UserId,
     pub subject: String,
+    /// The subject's vocabulary id as stored (`other`: the subject is the parent's own words).
+    pub subject_id: Option<String>,
     /// Flagged already, with the same reason: nothing new to tell.
     pub unchanged: bool,
 }
@@ -58,12 +64,18 @@ pub fn all_requests(c: &mut DbConnection) -> QueryResult<Vec<(ModeratedRequest, 
         .collect())
 }
 
+/// Parent, subject, subject id, flagged, flag reason.
+type FlagRow = (i64, String, Option<String>, bool, Option<String>);
+
 /// Flags the request with a reason (`None`: none given) or clears the flag and its reason;
 /// `None` when there is no such request.
 pub fn flag(c: &mut DbConnection, id: i64, flagged: bool, reason: Option<&str>) -> QueryResult<Option<FlagChange>> {
-    let before: Option<(i64, String, bool, Option<String>)> =
-        tr::table.find(id).select((tr::parent_id, tr::subject, tr::flagged, tr::flag_reason)).first(c).optional()?;
-    let Some((parent, subject, was_flagged, old_reason)) = before else {
+    let before: Option<FlagRow> = tr::table
+        .find(id)
+        .select((tr::parent_id, tr::subject, tr::subject_id, tr::flagged, tr::flag_reason))
+        .first(c)
+        .optional()?;
+    let Some((parent, subject, subject_id, was_flagged, old_reason)) = before else {
         return Ok(None);
     };
     let reason = reason.filter(|_| flagged);
@@ -71,7 +83,7 @@ pub fn flag(c: &mut DbConnection, id: i64, flagged: bool, reason: Option<&str>) 
         .set((tr::flagged.eq(flagged), tr::flag_reason.eq(reason), tr::updated_at.eq(now())))
         .execute(c)?;
     let unchanged = was_flagged && flagged && old_reason.as_deref() == reason;
-    Ok(Some(FlagChange { parent: UserId(parent), subject, unchanged }))
+    Ok(Some(FlagChange { parent: UserId(parent), subject, subject_id, unchanged }))
 }
 
 /// Assigns a tutor to the request (`None` clears it); `false` when there is no such request.

@@ -182,7 +182,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open reports, oldest first (at most 50), each in its context. */
+        /**
+         * Open reports, oldest first (at most 50), each in its context.
+         * @description A reported request's subject and class chosen from the vocabulary read in the admin's language;
+         *     a parent's own words as written.
+         */
         get: operations["admin_reports"];
         put?: never;
         post?: never;
@@ -233,7 +237,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every tuition request, newest first. */
+        /**
+         * Every tuition request, newest first.
+         * @description A subject and class chosen from the vocabulary read in the admin's language; a parent's own
+         *     words as written.
+         */
         get: operations["admin_requests"];
         put?: never;
         post?: never;
@@ -684,6 +692,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's bookings, as parent or tutor. */
+        get: operations["list_bookings"];
+        put?: never;
+        /**
+         * A parent books a demo class: one of the tutor's free times (`slot`: it leaves their free times
+         *     at once; of two parents racing for it, one gets 201 and the other 409 `booking_not_free`), or
+         *     one to three times for the tutor to pick from (`propose`). A refused booking changes nothing.
+         */
+        post: operations["create_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many upcoming bookings the caller has, and how many wait for their answer (the navigation's badge). */
+        get: operations["count_bookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One booking: only its parent and its tutor (anyone else 404, as an unknown id). */
+        get: operations["get_booking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The side the booking awaits accepts it (for a proposal, the one `startsAt` names): confirmed. */
+        post: operations["accept_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Either side cancels before the start, with a note; less than 3 hours before it is a late
+         *     cancellation, counted for whoever cancelled.
+         */
+        post: operations["cancel_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The side the booking awaits declines it with a reason; its time is free again. */
+        post: operations["decline_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Either side of a confirmed booking reports, after its start, that the other did not come (once). */
+        post: operations["report_no_show"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Either side moves it before the start, with a note: requested again, awaiting the other side.
+         *     A parent's new time must be inside the tutor's free times; a tutor's may be any valid time
+         *     another booking does not hold.
+         */
+        post: operations["reschedule_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/block": {
         parameters: {
             query?: never;
@@ -1092,7 +1248,8 @@ export interface paths {
         };
         /**
          * Places matching what a person typed, best first (at most 10): exact names before
-         *     prefixes before typos, larger places first. Place data © GeoNames, CC BY 4.0.
+         *     prefixes and single typos before guesses, places near `near` and in the largest cities
+         *     first. Place data © GeoNames, CC BY 4.0.
          */
         get: operations["search_places"];
         put?: never;
@@ -1424,6 +1581,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutors/me/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling tutor's weekly slots and upcoming time off (tutors only: others 403). */
+        get: operations["my_availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutors/me/availability/exceptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds time off for the calling tutor: not starting in the past, not ending before it starts, at
+         *     most 366 days, at most 30 periods not yet ended.
+         */
+        post: operations["add_time_off"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutors/me/availability/exceptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes the calling tutor's time off (another tutor's is 404, as an unknown one). */
+        delete: operations["remove_time_off"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutors/me/availability/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Saves the calling tutor's week in place of the one they had: every slot within 06:00–22:00 IST,
+         *     on the half hour, ending after it starts, none overlapping another that day, at most 56. A
+         *     refused week changes nothing.
+         */
+        put: operations["save_week"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutors/me/photo": {
         parameters: {
             query?: never;
@@ -1481,6 +1713,27 @@ export interface paths {
         get: operations["tutor_profile"];
         /** Saves the eight profile fields: the tutor themself or an admin only (others 403). */
         put: operations["update_tutor_profile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutors/{idOrEmail}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tutor's free times over the next weeks (their weekly slots minus time off, from now on), as
+         *     UTC intervals. Public, like the profile, and shown to the same people: a tutor who blocks the
+         *     reader is not found.
+         */
+        get: operations["free_times"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1711,6 +1964,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptBody: {
+            /** @description For a proposed booking: which proposal (its `startsAt`). */
+            startsAt?: string | null;
+        };
         /**
          * @description An account with its standing, as its owner and the admins see it (the password hash
          *     and token version never leave the server).
@@ -1743,6 +2000,7 @@ export interface components {
         AdminRequestDto: {
             /** Format: int64 */
             assignedTutor?: number | null;
+            classId?: string | null;
             classLevel: string;
             /** Format: date-time */
             createdAt: string;
@@ -1760,6 +2018,11 @@ export interface components {
             parentName: string;
             preferredTime: string;
             subject: string;
+            /**
+             * @description Vocabulary ids (`other`: the text says what, in the parent's own words); null only briefly
+             *     after an upgrade. The server answers a chosen term's text in the admin's language by them.
+             */
+            subjectId?: string | null;
         };
         /** @description The shape of a [`BroadcastData`]. */
         Announcement: {
@@ -1870,6 +2133,22 @@ export interface components {
             id: number;
             target: string;
         };
+        /** @description A period the tutor is away, as they read it back. */
+        AvailabilityException: {
+            /**
+             * Format: date
+             * @description The last day away, included.
+             */
+            endDate: string;
+            /** Format: int64 */
+            id: number;
+            note?: string | null;
+            /**
+             * Format: date
+             * @description The first day away (IST calendar day).
+             */
+            startDate: string;
+        };
         BlockStatus: {
             /** @description Whether the caller refuses this partner's messages. */
             blocked: boolean;
@@ -1880,6 +2159,115 @@ export interface components {
             fullname: string;
             /** Format: int64 */
             id: number;
+        };
+        /** @description A demo class between a parent and a tutor. */
+        Booking: {
+            awaiting?: null | components["schemas"]["BookingSide"];
+            cancelNote?: string | null;
+            cancelledBy?: null | components["schemas"]["BookingSide"];
+            /** Format: date-time */
+            createdAt: string;
+            declineReason?: string | null;
+            /** Format: date-time */
+            endsAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description Cancelled less than 3 hours before the start. */
+            lateCancellation: boolean;
+            noShowReportedBy?: null | components["schemas"]["BookingSide"];
+            /** @description The parent's message when booking. */
+            note?: string | null;
+            parent: components["schemas"]["BookingParent"];
+            /**
+             * Format: int64
+             * @description The parent's late cancellations so far.
+             */
+            parentLateCancellations: number;
+            /** @description A locality name ('Lajpat Nagar, South Delhi'), never the home. */
+            place?: string | null;
+            /** @description One to three while proposed, soonest first; else empty. */
+            proposals: components["schemas"]["BookingTime"][];
+            /** Format: int64 */
+            requestId?: number | null;
+            /** @description The note sent with the latest new time. */
+            rescheduleNote?: string | null;
+            /**
+             * Format: date-time
+             * @description Null while proposed.
+             */
+            startsAt?: string | null;
+            status: components["schemas"]["BookingStatus"];
+            /** @description The request's subject, in the reader's language when it is the vocabulary's. */
+            subject?: string | null;
+            tutor: components["schemas"]["BookingTutor"];
+            /**
+             * Format: int64
+             * @description The tutor's late cancellations so far (of all their bookings).
+             */
+            tutorLateCancellations: number;
+        };
+        /** @description The caller's bookings in numbers, for the navigation's badge. */
+        BookingCount: {
+            /**
+             * Format: int64
+             * @description Upcoming ones waiting for the caller's answer.
+             */
+            awaitingMe: number;
+            /** Format: int64 */
+            upcoming: number;
+        };
+        BookingList: {
+            bookings: components["schemas"]["Booking"][];
+        };
+        /**
+         * @description How a parent books.
+         * @enum {string}
+         */
+        BookingMode: "slot" | "propose";
+        /** @description The parent of a booking, named as the conversation list names them. */
+        BookingParent: {
+            /** Format: int64 */
+            id: number;
+            /** @example Priya S. */
+            name: string;
+        };
+        /**
+         * @description One side of a booking.
+         * @enum {string}
+         */
+        BookingSide: "tutor" | "parent";
+        /**
+         * @description Where a booking stands.
+         * @enum {string}
+         */
+        BookingStatus: "requested" | "proposed" | "confirmed" | "declined" | "cancelled";
+        /** @description A time of a booking, UTC. */
+        BookingTime: {
+            /** Format: date-time */
+            endsAt: string;
+            /** Format: date-time */
+            startsAt: string;
+        };
+        /** @description A time, two UTC instants in RFC 3339 (`2027-01-11T11:30:00Z`). */
+        BookingTimeBody: {
+            /**
+             * @description 30 to 120 minutes after `startsAt`, on a quarter hour.
+             * @example 2027-01-11T12:30:00Z
+             */
+            endsAt: string;
+            /**
+             * @description On a quarter hour, in the future, within 06:00–22:00 IST, at most 8 weeks ahead.
+             * @example 2027-01-11T11:30:00Z
+             */
+            startsAt: string;
+        };
+        /** @description The tutor of a booking. */
+        BookingTutor: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description Where the tutor's square photo is served (`/api/uploads/…`), if they have one. */
+            photoUrl?: string | null;
         };
         BroadcastBody: {
             /** @description Not blank; at most 1000 characters. */
@@ -1906,6 +2294,9 @@ export interface components {
          * @enum {string}
          */
         BulkUserAction: "activate" | "deactivate" | "delete";
+        CancelBody: {
+            note: string;
+        };
         /**
          * @description The state of one part readiness checks.
          * @enum {string}
@@ -2027,6 +2418,9 @@ export interface components {
             /** @description Reports decided: this one and every other open report on the same target. */
             reports: number;
         };
+        DeclineBody: {
+            reason: string;
+        };
         Deleted: {
             message: string;
         };
@@ -2061,7 +2455,7 @@ export interface components {
          * @description A stable snake_case name for programs.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "review_too_soon" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "first_contact_limit" | "request_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "review_answered" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
+        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "review_too_soon" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "first_contact_limit" | "request_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "tutor_not_found" | "tutor_unavailable" | "booking_not_free" | "booking_not_found" | "booking_not_awaiting_you" | "booking_closed" | "no_show_too_soon" | "review_answered" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
         /**
          * @description An event refused, or a frame that is not an event. `code` is the REST API's
          *     error code where there is one; `clientId` names the refused `sendMessage`.
@@ -2081,6 +2475,35 @@ export interface components {
             /** @description Why (kept with a flag, dropped with it); at most 500 characters (`MAX_FLAG_REASON_CHARS`). */
             flagReason?: string | null;
             flagged: boolean;
+        };
+        /** @description A half-open span of time `[start, end)`, in UTC. */
+        FreeInterval: {
+            /** Format: date-time */
+            end: string;
+            /** Format: date-time */
+            start: string;
+        };
+        /** @description A tutor's free times over the next weeks, as UTC intervals (sorted, not overlapping). */
+        FreeTimes: {
+            /** @description Less the times demo classes already hold. */
+            free: components["schemas"]["FreeInterval"][];
+            /**
+             * Format: date-time
+             * @description The instant the answer was computed for: nothing before it is offered.
+             */
+            from: string;
+            /**
+             * Format: int64
+             * @description How many bookings the tutor cancelled less than 3 hours before the start, so far.
+             */
+            lateCancellations: number;
+            /** @description The zone the tutor's week is kept in (and the web app shows times in): `Asia/Kolkata`. */
+            timeZone: string;
+            /**
+             * Format: int32
+             * @description How many weeks ahead the answer covers (from today in India).
+             */
+            weeks: number;
         };
         /** @description A point as `{"type": "Point", "coordinates": [longitude, latitude]}`. */
         GeoPoint: {
@@ -2204,6 +2627,18 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A tutor's availability as they edit it: the week and the time off that has not ended. */
+        MyAvailability: {
+            /** @description Soonest first. */
+            exceptions: components["schemas"]["AvailabilityException"][];
+            /** @description Sorted by day and time. */
+            slots: components["schemas"]["WeeklySlot"][];
+            /**
+             * @description The zone of every time and date here: `Asia/Kolkata`.
+             * @example Asia/Kolkata
+             */
+            timeZone: string;
+        };
         /** @description How many open requests are near: the number alone. */
         NearbyCountDto: {
             /** Format: int64 */
@@ -2256,6 +2691,19 @@ export interface components {
             /** @description Vocabulary ids (`other`: the text says what). */
             subjectId?: string | null;
         };
+        NewBookingBody: {
+            mode: components["schemas"]["BookingMode"];
+            /** @description The parent's message to the tutor. */
+            note?: string | null;
+            /**
+             * Format: int64
+             * @description One of the parent's own requests (it names the subject and the place).
+             */
+            requestId?: number | null;
+            times: components["schemas"]["BookingTimeBody"][];
+            /** Format: int64 */
+            tutorId: number;
+        };
         /** @description A notification, as `GET /api/notifications` lists it and the socket's `notification` event carries it. */
         Notification: {
             body: string;
@@ -2275,7 +2723,7 @@ export interface components {
          * @description What a notification is about (`hometutor_notifications::Kind`).
          * @enum {string}
          */
-        NotificationKind: "tutor_interested" | "new_request" | "unread_message" | "subscription_receipt" | "subscription_reminder" | "subscription_expired" | "request_flagged" | "request_closed" | "tuition_invite" | "verification_decided" | "moderation" | "new_review";
+        NotificationKind: "tutor_interested" | "new_request" | "unread_message" | "subscription_receipt" | "subscription_reminder" | "subscription_expired" | "request_flagged" | "request_closed" | "tuition_invite" | "verification_decided" | "moderation" | "new_review" | "booking";
         NotificationPage: {
             /** @description Newest first. */
             items: components["schemas"]["Notification"][];
@@ -2573,6 +3021,7 @@ export interface components {
         ReportTarget: "profile" | "request" | "message" | "interest";
         /** @description The request a report concerns, as the queue shows it. */
         ReportedRequestDto: {
+            classId?: string | null;
             classLevel: string;
             flagReason?: string | null;
             flagged: boolean;
@@ -2580,6 +3029,11 @@ export interface components {
             id: number;
             preferredTime: string;
             subject: string;
+            /**
+             * @description Vocabulary ids (`other`: the text says what, in the parent's own words); null only briefly
+             *     after an upgrade. A chosen term's text is answered in the admin's language.
+             */
+            subjectId?: string | null;
         };
         RequestBody: {
             /** @enum {string|null} */
@@ -2604,6 +3058,13 @@ export interface components {
          * @enum {string}
          */
         RequestStatus: "open" | "closed";
+        RescheduleBody: {
+            /** @example 2027-01-12T12:30:00Z */
+            endsAt: string;
+            note: string;
+            /** @example 2027-01-12T11:30:00Z */
+            startsAt: string;
+        };
         ResetPasswordBody: {
             /** @description 8 characters to 72 bytes. */
             password: string;
@@ -2844,6 +3305,24 @@ export interface components {
          * @enum {string}
          */
         SiteImageTarget: "logo" | "banner";
+        /** @description One weekly slot, IST wall clock. */
+        SlotBody: {
+            /**
+             * @description `HH:MM`, after `start`, at most 22:00, on the hour or half past.
+             * @example 19:00
+             */
+            end: string;
+            /**
+             * @description `HH:MM`, 06:00 to 21:30, on the hour or half past.
+             * @example 17:00
+             */
+            start: string;
+            /**
+             * @description `mon` … `sun`.
+             * @example mon
+             */
+            weekday: string;
+        };
         /** @enum {string} */
         Status: "ok" | "unavailable";
         StatusBody: {
@@ -2913,6 +3392,21 @@ export interface components {
             expiresIn: number;
             /** @description Opens `GET /api/ws?ticket=…` once, within `expiresIn` seconds. */
             ticket: string;
+        };
+        /** @description Days away, IST calendar days, both included. */
+        TimeOffBody: {
+            /**
+             * @description `YYYY-MM-DD`, on or after `startDate`, at most 366 days in all.
+             * @example 2027-01-15
+             */
+            endDate: string;
+            /** @description One line, at most 200 characters ("Pongal holidays"). */
+            note?: string | null;
+            /**
+             * @description `YYYY-MM-DD`, today or later.
+             * @example 2027-01-12
+             */
+            startDate: string;
         };
         /** @description A request as its parent sees it. */
         TuitionRequestDto: {
@@ -3344,6 +3838,29 @@ export interface components {
         };
         WebhookResponse: {
             message: string;
+        };
+        /** @description The whole week, in place of the one saved (an empty list clears it). */
+        WeekBody: {
+            slots: components["schemas"]["SlotBody"][];
+        };
+        /**
+         * @description A day of the week as the API writes it (`mon` … `sun`).
+         * @enum {string}
+         */
+        Weekday: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+        /** @description A weekly slot as its tutor reads it back. */
+        WeeklySlot: {
+            /**
+             * @description IST wall clock, `HH:MM`, after `start`.
+             * @example 19:00
+             */
+            end: string;
+            /**
+             * @description IST wall clock, `HH:MM`.
+             * @example 17:00
+             */
+            start: string;
+            weekday: components["schemas"]["Weekday"];
         };
     };
     responses: never;
@@ -6572,6 +7089,761 @@ export interface operations {
             };
         };
     };
+    list_bookings: {
+        parameters: {
+            query?: {
+                /** @description `upcoming` (default): not ended and not declined or cancelled, soonest first; `past`: the rest, newest first. */
+                when?: null | ("upcoming" | "past");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingList"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewBookingBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description `validation`, with `fields.times`, `fields.note` or `fields.requestId` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_parent` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `tutor_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `tutor_unavailable` (suspended, or a block either way), `booking_not_free` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    count_bookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCount"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description `validation`, with `fields.startsAt` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_not_awaiting_you`, `booking_closed`, `booking_not_free` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description `validation`, with `fields.note` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description `validation`, with `fields.reason` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_not_awaiting_you`, `booking_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_no_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `no_show_too_soon`, `booking_closed` (not confirmed, or already reported) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reschedule_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description `validation`, with `fields.startsAt` or `fields.note` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_closed`, `booking_not_free` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     block: {
         parameters: {
             query?: never;
@@ -8167,6 +9439,12 @@ export interface operations {
                  * @example Lajpat Nagar
                  */
                 q: string;
+                /**
+                 * @description Where the person is (their saved area, or the last place they chose), as `[longitude,
+                 *     latitude]`: among matches equally good, places within 40 km of it come first ('Saket' near
+                 *     Meerut is Meerut's). Optional.
+                 */
+                near?: null | string;
             };
             header?: never;
             path?: never;
@@ -8192,7 +9470,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `q` longer than 100 characters */
+            /** @description `q` longer than 100 characters, or `near` not a point */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9782,6 +11060,316 @@ export interface operations {
             };
         };
     };
+    my_availability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAvailability"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_tutor` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_time_off: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeOffBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAvailability"];
+                };
+            };
+            /** @description `validation`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_tutor` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_time_off: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAvailability"];
+                };
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_tutor` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_week: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeekBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAvailability"];
+                };
+            };
+            /** @description `validation`, with `fields.slots` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_tutor` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_photo: {
         parameters: {
             query?: never;
@@ -10104,6 +11692,57 @@ export interface operations {
             };
             /** @description Storage is full: nothing was saved */
             507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    free_times: {
+        parameters: {
+            query?: {
+                /** @description How many weeks ahead, 1–8 (default 2). */
+                weeks?: number | null;
+            };
+            header?: never;
+            path: {
+                idOrEmail: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeTimes"];
+                };
+            };
+            /** @description `validation`: weeks out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Tutor not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

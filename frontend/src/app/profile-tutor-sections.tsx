@@ -1,6 +1,7 @@
 import { useProfile } from '@/features/profile/api/get-profile'
 import { TutorCardSettings } from '@/features/profile/components/TutorCardSettings'
 import TeachingAreaEditor from '@/features/tuition/components/TeachingAreaEditor'
+import AvailabilityLink from './availability-link'
 import { useSession } from '@/lib/session'
 
 /**
@@ -14,6 +15,7 @@ export default function ProfileTutorSections() {
   return (
     <>
       <TutorCardSettings tutorId={user.id} email={user.email} name={user.fullname || user.email} />
+      <AvailabilityLink />
       <TeachingAreaEditor />
     </>
   )

@@ -3,6 +3,7 @@ import { useContext, type ReactNode } from 'react'
 import { getQueryClient } from '@/lib/query-client'
 import { useSiteRefresh } from '@/lib/site'
 import { useSiteData, type Site } from '@/lib/site-store'
+import { BookDemoHost } from './book-demo-host'
 
 /** Inside the layer: the site store follows invalidations of the site query (an admin's save). */
 function SiteRefresh() {
@@ -25,7 +26,7 @@ export function QueryLayer({ children }: { children: ReactNode }) {
   const content = (
     <>
       <SiteRefresh />
-      {children}
+      <BookDemoHost>{children}</BookDemoHost>
     </>
   )
   if (outer) return content

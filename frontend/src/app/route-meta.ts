@@ -42,6 +42,8 @@ const ROUTE_META: [pattern: string, meta: RouteMetaKeys][] = [
   ['/payment-success', page('shared:routes.paymentResult')],
   ['/payment/checkout', page('shared:routes.checkout')],
   ['/nearby', page('shared:routes.nearby')],
+  ['/availability', page('shared:routes.availability')],
+  ['/classes', page('shared:routes.classes')],
   ['/admin', page('shared:routes.admin')],
   ['/chats', page('shared:routes.chats')],
   ['/messages', page('shared:routes.messages')],

@@ -32,7 +32,8 @@ const VerifyEmailOtp = lazyWithQueries(() => import('@/features/auth/routes/Veri
 const Login = lazyWithQueries(() => import('@/features/auth/routes/Login'))
 const Register = lazyWithQueries(() => import('@/features/auth/routes/Register'))
 const FeaturesDemo = lazyWithQueries(() => import('@/features/demo/routes/FeaturesDemo'))
-const TutorProfile = lazyWithQueries(() => import('@/features/tutors/routes/TutorProfile'))
+// The profile with the tutor's free times (another feature's), composed in tutor-profile-route.
+const TutorProfile = lazyWithQueries(() => import('./tutor-profile-route'))
 const TutorSearch = lazyWithQueries(() => import('@/features/tutors/routes/TutorSearch'))
 const Verification = lazyWithQueries(
   withCatalogues(() => import('@/features/verification/routes/Verification'), ['verification']),
@@ -69,6 +70,10 @@ const SimulatedCheckout = lazyWithQueries(
   withCatalogues(() => import('@/features/payments/routes/SimulatedCheckout'), ['payments']),
 )
 const Nearby = lazyWithQueries(withCatalogues(() => import('@/features/tuition/routes/Nearby'), ['tuition']))
+const Availability = lazyWithQueries(
+  withCatalogues(() => import('@/features/availability/routes/Availability'), ['availability']),
+)
+const MyClasses = lazyWithQueries(withCatalogues(() => import('@/features/bookings/routes/MyClasses'), ['bookings']))
 const Admin = lazyWithQueries(withCatalogues(() => import('@/features/admin/routes/Admin'), ['admin']))
 const NotificationPages = lazyWithQueries(() => import('@/features/notifications/routes/NotificationPages'))
 // The dashboard's panels come from their own features (which do not import each other); composed here.
@@ -123,6 +128,7 @@ export function AppRoutes() {
           <Route path="messages" element={<Messages />} />
           <Route path="profile" element={<ProfileRoute />} />
           <Route path="notifications" element={<NotificationPages page="list" />} />
+          <Route path="classes" element={<MyClasses />} />
         </Route>
 
         <Route element={<RequireRole role="parent" />}>
@@ -141,6 +147,7 @@ export function AppRoutes() {
           <Route path="payment/checkout" element={<SimulatedCheckout />} />
           <Route path="nearby" element={<Nearby />} />
           <Route path="verification" element={<Verification />} />
+          <Route path="availability" element={<Availability />} />
         </Route>
 
         <Route element={<RequireRole role="admin" />}>

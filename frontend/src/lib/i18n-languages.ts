@@ -38,6 +38,8 @@ export const NAMESPACES = [
   'demo',
   'verification',
   'moderation',
+  'availability',
+  'bookings',
 ] as const
 
 export type Namespace = (typeof NAMESPACES)[number]

@@ -72,6 +72,7 @@ beforeEach(() => {
   setMaintenance(false)
   FakeWebSocket.reset()
   localStorage.clear()
+  sessionStorage.clear()
   reloadSession()
 })
 afterEach(async () => {

@@ -84,6 +84,8 @@ export const defaultHandlers = [
   http.get('*/api/tuition/nearby/count', () => HttpResponse.json<Body<'NearbyCountDto'>>({ count: 0, radiusKm: 10 })),
   // The parent dashboard's recommended tutors (none unless a test serves some).
   http.get('*/api/tuition/:id/recommendations', () => HttpResponse.json({ tutors: [] })),
+  // The navigation's count of upcoming classes (a parent's and a tutor's): none unless a test serves some.
+  http.get('*/api/bookings/count', () => HttpResponse.json({ upcoming: 0, awaitingMe: 0 })),
   // The gazetteer and the vocabulary (test/places.ts, test/vocabulary.ts).
   ...placesHandlers,
 ]

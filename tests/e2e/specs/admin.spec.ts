@@ -2,6 +2,7 @@ import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { mkdirSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type Page } from '../support/fixtures'
+import { adminLogin } from '../support/accounts'
 import { expectNoViolations } from '../support/a11y'
 import { DESKTOP, otpFrom, PHONE, uniqueEmail, waitForMail } from '../support/helpers'
 import { api, PIXEL_PNG } from '../support/pages'
@@ -35,17 +36,6 @@ async function apiUser(request: APIRequestContext, role: 'parent' | 'tutor', ful
 
 function bearer(token: string) {
   return { Authorization: `Bearer ${token}` }
-}
-
-async function adminLogin(page: Page) {
-  const email = process.env.E2E_ADMIN_EMAIL
-  const password = process.env.E2E_ADMIN_PASSWORD
-  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set (see support/fixtures.ts)')
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('role'))).toBe('admin')
 }
 
 /** Opens one admin section from the desktop side list. */
@@ -315,7 +305,8 @@ test('every admin section is axe-clean at 1280 and 375 px; its tables scroll in 
   await expect(card.getByRole('button', { name: `Unflag ${subject} request` })).toBeInViewport({ ratio: 1 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
 
-  // The audit log's region likewise, with the flag just made in it.
+  // The audit log's region likewise at 1280 px (a phone shows cards), with the flag just made in it.
+  await page.setViewportSize(DESKTOP)
   await page.goto('/admin?section=audit')
   const audit = page.getByRole('region', { name: 'Admin actions, newest first' })
   await expect(audit).toHaveAttribute('tabindex', '0')

@@ -224,6 +224,9 @@ test("a parent blocks a tutor: the tutor is refused and not seen typing until th
   const tutorDialog = tutor.getByRole("dialog", {
     name: "Chat with Kavya I.",
   });
+  // Once open, the dialog moves the focus into itself (to its first stop, the message log): keys
+  // typed into the input before that move would go to the log instead.
+  await expect(tutorDialog.getByRole("log")).toBeFocused();
   const tutorInput = tutorDialog.getByRole("textbox", { name: "Message" });
   await tutorInput.pressSequentially("Are you there?", { delay: 20 });
   await tutorInput.press("Enter");

@@ -99,19 +99,28 @@ test('the main script, any stylesheet and the page come as brotli, gzip or ident
 
 test('the page, the service worker and the SVG carry the policy; the hashed scripts and styles do not', async () => {
   // A policy governs what a response becomes as a document or a worker; a hashed file runs under
-  // its page's policy, and ~420 bytes each on a dozen files is a phone's bytes for nothing.
+  // its page's policy, and ~420 bytes each on a dozen files is a phone's bytes for nothing. The
+  // same holds for the framing and referrer lines; and with one allowed origin no answer varies by it.
   const { script, styles } = await appFiles()
   for (const path of [script, ...styles]) {
     const response = await get(path, 'br')
     expect(response.status).toBe(200)
     expect(response.headers['content-security-policy'], path).toBeUndefined()
+    expect(response.headers['x-frame-options'], path).toBeUndefined()
+    expect(response.headers['referrer-policy'], path).toBeUndefined()
     expect(response.headers['x-content-type-options'], path).toBe('nosniff')
+    expect(response.headers.vary?.toLowerCase(), path).not.toContain('origin')
   }
   for (const path of ['/', '/sw.js', '/favicon.svg']) {
     const response = await get(path, 'br')
     expect(response.status).toBe(200)
     expect(response.headers['content-security-policy'], path).toContain("script-src 'self'")
+    expect(response.headers['x-frame-options'], path).toBe('DENY')
+    expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
   }
+  const answer = await get('/api/site', 'br')
+  expect(answer.headers['x-frame-options'], 'an API answer is never framed either').toBe('DENY')
+  expect(answer.headers['x-content-type-options']).toBe('nosniff')
 })
 
 test('a HEAD request is answered like the GET, without the body', async () => {

@@ -128,6 +128,10 @@ test("a visitor finds 'Maths near 110024', opens the tutor, signs up as a parent
   await expectNoViolations(visitor)
   await picture(visitor, 'tutor-search-desktop.png')
   await visitor.setViewportSize(PHONE)
+  // Results first on a phone: the filters fold into one line, the first card is on the first screen.
+  await visitor.evaluate(() => window.scrollTo(0, 0))
+  await expect(visitor.getByTestId('filter-summary')).toContainText('km')
+  expect((await results.getByRole('article').first().boundingBox())!.y).toBeLessThan(PHONE.height)
   await expectNoViolations(visitor)
   expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
   await card.scrollIntoViewIfNeeded()

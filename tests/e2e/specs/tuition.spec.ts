@@ -151,7 +151,23 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
   await expect(
     results.getByRole("listitem").filter({ hasText: otherTime }),
   ).toBeVisible();
+  // The search is in the address: a reload, and Back from another page, show it again.
+  await expect(tutor).toHaveURL(/\/nearby\?subject=maths$/);
+  await tutor.reload();
+  await expect(subjectFilter).toHaveValue("maths");
+  await expect(
+    results.getByRole("listitem").filter({ hasText: otherTime }),
+  ).toBeVisible();
+  await expect(mine).toHaveCount(0);
+  await tutor.goto("/messages");
+  await tutor.goBack();
+  await expect(subjectFilter).toHaveValue("maths");
+  await expect(
+    results.getByRole("listitem").filter({ hasText: otherTime }),
+  ).toBeVisible();
+  await expect(mine).toHaveCount(0);
   await subjectFilter.selectOption({ label: "Any subject" });
+  await expect(tutor).toHaveURL(/\/nearby$/);
   await expect(mine).toBeVisible();
 
   await mine
@@ -187,6 +203,18 @@ test("a parent posts a request on the map; a subscribed tutor finds it nearby, f
   ).toHaveCount(0, { timeout: 8_000 });
   await picture(tutor, "nearby-desktop.png");
   await tutor.setViewportSize(PHONE);
+  // Results first on a phone: the search folds into one line above them, the first request is on
+  // the first screen, and the whole search opens in a sheet.
+  await tutor.evaluate(() => window.scrollTo(0, 0));
+  await expect(tutor.getByTestId("filter-summary")).toContainText("10 km");
+  const firstRequest = await results.getByRole("listitem").first().boundingBox();
+  expect(firstRequest!.y).toBeLessThan(PHONE.height);
+  await tutor.getByRole("button", { name: "Change search" }).click();
+  const sheet = tutor.getByRole("dialog", { name: "Change search" });
+  await expect(sheet.getByLabel("Distance")).toBeVisible();
+  await expectNoViolations(tutor);
+  await sheet.getByRole("button", { name: "Show requests" }).click();
+  await expect(sheet).toBeHidden();
   // The list under the sticky header, the results in view.
   await tutor.evaluate(() => {
     document

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { otpFrom, uniqueEmail, waitForMail } from './helpers'
 
 // Accounts made through the API and a browser session for them, for specs that are about what a
@@ -49,4 +49,17 @@ export function storageStateFor(base: string, account: Account & { user: object 
     cookies: [],
     origins: [{ origin: base, localStorage: Object.entries(items).map(([name, value]) => ({ name, value })) }],
   }
+}
+
+/** Signs the site's admin (E2E_ADMIN_EMAIL, made by support/fixtures.ts) in through the login page; the e-mail. */
+export async function adminLogin(page: Page): Promise<string> {
+  const email = process.env.E2E_ADMIN_EMAIL
+  const password = process.env.E2E_ADMIN_PASSWORD
+  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set (see support/fixtures.ts)')
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('role'))).toBe('admin')
+  return email
 }

@@ -66,3 +66,30 @@ page-tutor-description-place = { $name }: Home tutor near { $place }. Fees, avai
 page-tutor-description-subjects = { $name }: Home tutor for { $subjects }. Fees, availability and reviews on { $site }.
 page-tutor-description-subjects-place = { $name }: Home tutor for { $subjects } near { $place }. Fees, availability and reviews on { $site }.
 page-tutor-photo-alt = Photo of { $name }
+
+# The public pages' heads, for link previews and search engines before the app runs: the same
+# texts as the web app's (frontend/src/locales/*/shared.json routes.*, common.json app.*).
+page-home-tagline = Find Your Perfect Tutor
+page-home-description = Find qualified home tutors near you: parents post tuition needs on a map, tutors nearby get in touch, and both sides chat in real time.
+page-about-title = About
+page-about-description = About HomeTutor: our mission to connect families across India with qualified home tutors, and the team behind it.
+page-tutors-title = Find a Tutor
+page-tutors-description = Search home tutors by subject and locality or PIN code, with their fees, ratings and distance.
+page-tutor-profile-title = Tutor Profile
+page-tutor-profile-description = A home tutor's profile on HomeTutor: subjects, fees, availability and reviews.
+page-support-title = Help & Support
+page-support-description = Help for parents and tutors: e-mail and phone support, support hours and quick tips.
+page-contact-title = Contact Us
+page-contact-description = Contact the HomeTutor team by message, e-mail or phone.
+page-features-title = Features
+page-features-description = Try HomeTutor's real-time chat and file uploads.
+page-terms-title = Terms and Conditions
+page-terms-description = The terms and conditions for parents, students and tutors using HomeTutor.
+page-privacy-title = Privacy Policy
+page-privacy-description = How HomeTutor collects, uses and protects your personal data.
+page-refunds-title = Cancellations and Refunds
+page-refunds-description = HomeTutor's cancellation and refund policy for the tutor subscription.
+page-login-title = Sign In
+page-login-description = Sign in to HomeTutor to manage your tuition requests, messages and subscription.
+page-register-title = Sign Up
+page-register-description = Create a free HomeTutor account as a parent or as a tutor.

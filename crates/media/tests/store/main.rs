@@ -7,3 +7,4 @@ mod files;
 mod images;
 mod quota;
 mod support;
+mod sweep;

@@ -18,8 +18,10 @@ mod store;
 
 pub use decide::{decide, Decision, DECIDED_KIND};
 pub use model::{
-    Badge, Checks, Document, IdKind, NewDocument, NewSubmission, QueueItem, RejectReason, Slot, Submission,
+    Badge, Checks, Document, IdKind, NewDocument, NewSubmission, QueueItem, RejectReason, Slot, Status, Submission,
     VerificationError,
 };
 pub use rules::{check_texts, MAX_NOTE_CHARS, MAX_QUALIFICATION_CHARS};
-pub use store::{badges, document_for, expire_files, latest_of, queue, submit, FILES_KEPT_DAYS};
+pub use store::{
+    badges, document_for, expire_files, latest_of, queue, referenced_objects, status_of, submit, FILES_KEPT_DAYS,
+};

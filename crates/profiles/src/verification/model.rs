@@ -198,6 +198,20 @@ pub struct Submission {
     pub documents: Vec<Document>,
 }
 
+/// A tutor's verification as their page shows it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = VerificationStatus))]
+#[serde(rename_all = "camelCase")]
+pub struct Status {
+    /// The latest submission, if any (in review, approved, rejected…).
+    pub latest: Option<Submission>,
+    /// The badge shown on cards and the profile, while an approval stands.
+    pub badge: Option<Badge>,
+    /// Whether the tutor may submit now (nothing in review).
+    pub can_submit: bool,
+}
+
 /// A submission in the admins' queue, beside the profile it is for.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -1,6 +1,6 @@
 //! The two tables: submissions and their documents.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use chrono::{NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
@@ -9,7 +9,7 @@ use hometutor_core::{Role, UserId};
 use hometutor_db::schema::{verification_documents as vd, verification_submissions as vs};
 use hometutor_db::{now, DbConnection};
 
-use super::model::{Badge, Checks, Document, NewSubmission, QueueItem, Submission, VerificationError};
+use super::model::{Badge, Checks, Document, NewSubmission, QueueItem, Status, Submission, VerificationError};
 use super::rules;
 
 /// A decided submission's files are deleted this many days after the decision.
@@ -179,6 +179,15 @@ pub fn latest_of(c: &mut DbConnection, tutor: UserId, limit: i64) -> QueryResult
     load(c, rows)
 }
 
+/// The tutor's verification page: their latest submission, their badge, and whether they may
+/// submit now (nothing in review).
+pub fn status_of(c: &mut DbConnection, tutor: UserId) -> QueryResult<Status> {
+    let latest = latest_of(c, tutor, 1)?.pop();
+    let badge = badges(c, &[tutor.0])?.remove(&tutor.0);
+    let can_submit = latest.as_ref().is_none_or(|s| s.status != "pending");
+    Ok(Status { latest, badge, can_submit })
+}
+
 /// The badge of each of `tutors` who has a standing approval (and whose account still
 /// says so: a name change clears it at once).
 pub fn badges(c: &mut DbConnection, tutors: &[i64]) -> QueryResult<HashMap<i64, Badge>> {
@@ -283,4 +292,14 @@ pub fn expire_files(c: &mut DbConnection, at: NaiveDateTime) -> QueryResult<Vec<
     diesel::update(vd::table.filter(vd::submission_id.eq_any(&due))).set(vd::deleted_at.eq(at)).execute(c)?;
     diesel::update(vs::table.filter(vs::id.eq_any(&due))).set(vs::files_deleted_at.eq(at)).execute(c)?;
     Ok(names)
+}
+
+/// Of `object_names`, the private objects a document whose file is kept still names (the orphan
+/// sweep deletes the others' objects; a document past its 30 days names its object no more).
+pub fn referenced_objects(c: &mut DbConnection, object_names: &[String]) -> QueryResult<HashSet<String>> {
+    let rows: Vec<String> = vd::table
+        .filter(vd::object_name.eq_any(object_names).and(vd::deleted_at.is_null()))
+        .select(vd::object_name)
+        .load(c)?;
+    Ok(rows.into_iter().collect())
 }

@@ -22,6 +22,6 @@ mod socket;
 mod wire;
 
 pub use hub::Hub;
-pub use payloads::{BroadcastData, MessageDto, NotificationDto, NotificationKind};
+pub use payloads::{BroadcastData, MessageDto, NotificationDto};
 pub use protocol::{ClientEvent, ServerEvent};
 pub use socket::{connect, SocketContext};

@@ -17,6 +17,8 @@ pub struct Sender {
 
 /// A stored message, as `GET`/`POST /api/messages` return it and the socket's
 /// `newMessage` and `ack` events carry it.
+// Kept in the shell: the domain's message has its sender's id and name side by side (the
+// writer and the hub route by the id); the wire nests them as `from: {id, name}`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageDto {
@@ -48,12 +50,14 @@ impl From<Message> for MessageDto {
 }
 
 /// A notification, as `GET /api/notifications` lists it and the socket's `notification` event carries it.
+// Kept in the shell: the stored row keeps its owner, its messages for other languages and its
+// data as text; the answer leaves the first two out, parses the data and says `read` for `readAt`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = Notification)]
 pub struct NotificationDto {
     pub id: i64,
-    #[schema(value_type = NotificationKind)]
+    #[schema(value_type = hometutor_notifications::Kind)]
     pub kind: String,
     pub title: String,
     pub body: String,
@@ -80,25 +84,6 @@ impl From<&hometutor_notifications::Notification> for NotificationDto {
             created_at: n.created_at.and_utc(),
         }
     }
-}
-
-/// What a notification is about (`hometutor_notifications::Kind`).
-#[derive(ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[allow(dead_code)] // a schema, never built
-pub enum NotificationKind {
-    TutorInterested,
-    NewRequest,
-    UnreadMessage,
-    SubscriptionReceipt,
-    SubscriptionReminder,
-    SubscriptionExpired,
-    RequestFlagged,
-    RequestClosed,
-    TuitionInvite,
-    VerificationDecided,
-    Moderation,
-    NewReview,
 }
 
 /// A broadcast as the admin service built and kept it among the announcements.

@@ -29,7 +29,8 @@ use super::outbox;
 use super::payloads::MessageDto;
 use super::protocol::{self, ClientEvent, ErrorEvent, Join, ReadMark, SendMessage, ServerEvent, Typing};
 use super::wire::{self, Incoming};
-use crate::errors::{blocking, ApiError};
+use crate::blocking::blocking;
+use crate::errors::ApiError;
 use crate::upgrades::UpgradeSlot;
 
 const PING_EVERY: Duration = Duration::from_secs(15);

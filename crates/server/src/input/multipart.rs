@@ -19,7 +19,8 @@ use hometutor_media::{Kind, MediaStore, Pending, PrivateFile, StoredFile};
 
 use hometutor_i18n::Message;
 
-use crate::errors::{blocking, ApiError, ErrorCode};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorCode};
 
 /// A text part longer than this is refused (descriptions, targets: short by nature).
 const MAX_TEXT_BYTES: usize = 4096;

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::blocking::blocking;
 use crate::client_address::ClientAddress;
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::{Caller, CurrentUser};
 use crate::input::Json;
 use crate::language::Accepted;
@@ -29,6 +30,7 @@ fn message(language: Language, id: &str) -> MessageResponse {
 
 /// An account with its standing, as its owner and the admins see it (the password hash
 /// and token version never leave the server).
+// Not `User` itself: the subscription is read as of the moment of answering (`Subscription::at`).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountDto {

@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, ApiError, ErrorBody, ErrorCode};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::rate_limit;
@@ -26,12 +27,6 @@ fn service(state: &AppState) -> DiscoveryService {
     DiscoveryService::new(state.db.clone(), state.notifier.clone())
 }
 
-impl From<TermRef> for TermDto {
-    fn from(t: TermRef) -> Self {
-        Self { id: t.id, label: t.label.into(), synonyms: Vec::new() }
-    }
-}
-
 pub(crate) fn terms(list: Vec<TermRef>) -> Vec<TermDto> {
     list.into_iter().map(Into::into).collect()
 }
@@ -42,6 +37,8 @@ pub(crate) fn photo_url(photo: Option<String>) -> Option<String> {
 }
 
 /// A tutor as search shows them: never an e-mail address or a phone number.
+// Not `TutorCard` itself: its terms are labelled in the reader's language (`term_labels`) and the
+// photo's name becomes its URL.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TutorCardDto {
@@ -235,6 +232,7 @@ pub async fn search_tutors(
 }
 
 /// A recommended tutor: the card, a score from 0 to 100 and its reasons.
+// Not `RecommendedTutor` itself: the reasons are catalogue messages rendered in the reader's language.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecommendedTutorDto {

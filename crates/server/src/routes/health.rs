@@ -19,7 +19,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::blocking;
+use crate::blocking::blocking;
 use crate::shutdown::Draining;
 use crate::state::AppState;
 

@@ -7,13 +7,14 @@ use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_core::UserId;
 use hometutor_limits::Bucket;
-use hometutor_messaging::{Conversation, MessageStore, MessagingError, SendInput};
+use hometutor_messaging::{Conversation, MessageStore, MessagingError, Partner, SendInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::blocking::blocking;
 use crate::chat::MessageDto;
-use crate::errors::{blocking, ApiError, ErrorBody, ErrorCode};
+use crate::errors::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::rate_limit;
@@ -102,26 +103,18 @@ pub async fn send(state: web::Data<AppState>, me: CurrentUser, body: Json<SendBo
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct PartnerDto {
-    pub id: i64,
-    /// The full name; a parent who does not share their contacts with the caller (a tutor
-    /// not interested in their requests, or one they stopped sharing with) as "Priya S.".
-    pub name: String,
-    /// Null for a parent who does not share their contacts with the caller.
-    pub email: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LastMessage {
     pub text: String,
     pub created_at: DateTime<Utc>,
 }
 
+// Kept in the shell: the domain's conversation has its last message's text and time side by
+// side (and its `seq`, for the socket's catch-up); the answer nests them as `lastMessage`.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConversationDto {
-    pub partner: PartnerDto,
+    pub partner: Partner,
     pub last_message: LastMessage,
     pub unread: i64,
 }
@@ -129,7 +122,7 @@ pub struct ConversationDto {
 impl From<Conversation> for ConversationDto {
     fn from(c: Conversation) -> Self {
         Self {
-            partner: PartnerDto { id: c.partner.id.0, name: c.partner.name, email: c.partner.email },
+            partner: c.partner,
             last_message: LastMessage { text: c.last_text, created_at: c.last_at.and_utc() },
             unread: c.unread,
         }
@@ -149,6 +142,7 @@ pub async fn conversations(
     Ok(web::Json(list.into_iter().map(Into::into).collect()))
 }
 
+// Kept in the shell: a conversation's partner and unread count side by side, as this list has them.
 #[derive(Serialize, ToSchema)]
 pub struct RecentChatUser {
     pub id: i64,

@@ -2,6 +2,8 @@
 
 pub mod admin;
 pub mod auth;
+pub mod availability;
+pub mod bookings;
 pub mod discovery;
 pub mod health;
 pub mod messages;
@@ -32,6 +34,9 @@ pub fn config(cfg: &mut ServiceConfig) {
     discovery::config(cfg);
     // The literal `me/area` before the `{idOrEmail}` routes.
     teaching_area::config(cfg);
+    // The literal `me/availability` before `{idOrEmail}/availability`.
+    availability::config(cfg);
+    bookings::config(cfg);
     tutors::config(cfg);
     uploads::config(cfg);
     verification::config(cfg);

@@ -3,79 +3,41 @@
 //! unblocking one person are the chat's routes (`/api/chat/block`).
 
 use actix_web::{get, post, web, HttpResponse};
-use chrono::{DateTime, Utc};
 use hometutor_admin::ReportInput;
 use hometutor_limits::Bucket;
+use hometutor_moderation::blocks::BlockedPerson;
 use hometutor_moderation::{Reason, TargetKind};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, database, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{database, ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::rate_limit;
 use crate::state::AppState;
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BlockedPersonDto {
-    pub id: i64,
-    pub fullname: String,
-    pub blocked_at: DateTime<Utc>,
-}
-
 /// The people the caller blocks, most recent first.
-#[utoipa::path(tag = "messages", security(("bearer" = [])), responses((status = 200, body = Vec<BlockedPersonDto>)))]
+#[utoipa::path(tag = "messages", security(("bearer" = [])), responses((status = 200, body = Vec<BlockedPerson>)))]
 #[get("/chat/blocks")]
 #[tracing::instrument(skip_all)]
 pub async fn blocked_people(
     state: web::Data<AppState>,
     me: CurrentUser,
-) -> Result<web::Json<Vec<BlockedPersonDto>>, ApiError> {
+) -> Result<web::Json<Vec<BlockedPerson>>, ApiError> {
     let (db, me) = (state.db.clone(), me.0.id);
-    let list = blocking(move || hometutor_moderation::blocks::list(&db, me).map_err(database)).await?;
-    Ok(web::Json(
-        list.into_iter()
-            .map(|p| BlockedPersonDto { id: p.id.0, fullname: p.fullname, blocked_at: p.blocked_at.and_utc() })
-            .collect(),
-    ))
-}
-
-/// What is reported.
-#[derive(Deserialize, Serialize, ToSchema, Clone, Copy)]
-#[serde(rename_all = "snake_case")]
-pub enum ReportTarget {
-    /// A tutor's (or any person's) profile: `targetId` is the user's id.
-    Profile,
-    /// A tuition request: `targetId` is the request's id.
-    Request,
-    /// A chat message of the caller's own conversation: `targetId` is the message's id.
-    Message,
-    /// A tutor interested in the caller's request: `targetId` is the tutor's id, `requestId` the request's.
-    Interest,
-}
-
-/// Why, from the list.
-#[derive(Deserialize, Serialize, ToSchema, Clone, Copy)]
-#[serde(rename_all = "snake_case")]
-pub enum ReportReason {
-    MoneyUpfront,
-    Spam,
-    Harassment,
-    FakeProfile,
-    Unsafe,
-    Other,
+    Ok(web::Json(blocking(move || hometutor_moderation::blocks::list(&db, me).map_err(database)).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReportBody {
-    pub target: ReportTarget,
+    pub target: TargetKind,
     pub target_id: i64,
     #[serde(default)]
     pub request_id: Option<i64>,
-    pub reason: ReportReason,
+    pub reason: Reason,
     /// What happened, at most 1000 characters; required when the reason is `other`.
     #[serde(default)]
     #[schema(max_length = 1000)]
@@ -85,30 +47,6 @@ pub struct ReportBody {
 #[derive(Serialize, ToSchema)]
 pub struct ReportFiled {
     pub id: i64,
-}
-
-impl From<ReportTarget> for TargetKind {
-    fn from(t: ReportTarget) -> Self {
-        match t {
-            ReportTarget::Profile => TargetKind::Profile,
-            ReportTarget::Request => TargetKind::Request,
-            ReportTarget::Message => TargetKind::Message,
-            ReportTarget::Interest => TargetKind::Interest,
-        }
-    }
-}
-
-impl From<ReportReason> for Reason {
-    fn from(r: ReportReason) -> Self {
-        match r {
-            ReportReason::MoneyUpfront => Reason::MoneyUpfront,
-            ReportReason::Spam => Reason::Spam,
-            ReportReason::Harassment => Reason::Harassment,
-            ReportReason::FakeProfile => Reason::FakeProfile,
-            ReportReason::Unsafe => Reason::Unsafe,
-            ReportReason::Other => Reason::Other,
-        }
-    }
 }
 
 /// Reports a profile, a request, a message or an interested tutor to the admins. One report per
@@ -132,10 +70,10 @@ pub async fn file_report(
     }
     let b = body.into_inner();
     let input = ReportInput {
-        kind: b.target.into(),
+        kind: b.target,
         target_id: b.target_id,
         request_id: b.request_id,
-        reason: b.reason.into(),
+        reason: b.reason,
         details: b.details,
     };
     let (service, reporter) = (state.admin.clone(), me.0.id);
@@ -145,4 +83,25 @@ pub async fn file_report(
 
 pub fn config(cfg: &mut ServiceConfig) {
     cfg.service(blocked_people).service(file_report);
+}
+
+#[cfg(test)]
+mod tests {
+    use hometutor_moderation::{Reason, TargetKind};
+    use serde_json::{json, Value};
+    use utoipa::openapi::{RefOr, Schema};
+    use utoipa::PartialSchema;
+
+    fn listed(schema: RefOr<Schema>) -> Value {
+        serde_json::to_value(schema).unwrap_or_default()["enum"].clone()
+    }
+
+    /// The document lists exactly the names a report's target and reason are read and written as.
+    #[test]
+    fn report_enums_document_their_wire_names() {
+        let targets: Vec<&str> = TargetKind::ALL.iter().map(|t| t.as_str()).collect();
+        assert_eq!(listed(TargetKind::schema()), json!(targets));
+        let reasons: Vec<&str> = Reason::ALL.iter().map(|r| r.as_str()).collect();
+        assert_eq!(listed(Reason::schema()), json!(reasons));
+    }
 }

@@ -5,13 +5,14 @@
 
 use actix_web::middleware::from_fn;
 use actix_web::{get, post, put, web};
-use hometutor_notifications::{Kind, Preference};
+use hometutor_notifications::{EmailChoice, Kind, Preference};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::blocking::blocking;
 use crate::chat::NotificationDto;
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::language::Accepted;
@@ -27,6 +28,7 @@ pub struct ListParams {
     pub limit: Option<i64>,
 }
 
+// Kept in the shell: each item is rendered in the reader's language (`NotificationDto`).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NotificationPage {
@@ -114,28 +116,18 @@ pub async fn unread_notifications(
     Ok(web::Json(UnreadCount { unread }))
 }
 
-/// How a kind of notification is e-mailed.
-#[derive(Serialize, Deserialize, ToSchema, Clone, Copy)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = EmailChoice)]
-pub enum EmailChoiceDto {
-    Off,
-    Immediate,
-    /// One e-mail a day (new requests only).
-    Digest,
-}
-
+// Kept in the shell: the label is rendered in the caller's language, the choices come from the kind.
 #[derive(Serialize, ToSchema)]
 #[schema(as = NotificationPreference)]
 pub struct PreferenceDto {
-    #[schema(value_type = crate::chat::NotificationKind)]
+    #[schema(value_type = Kind)]
     pub kind: &'static str,
     /// What the preferences screen calls the kind, in the caller's language.
     pub label: String,
-    #[schema(value_type = EmailChoiceDto)]
+    #[schema(value_type = EmailChoice)]
     pub email: &'static str,
     /// The choices this kind offers.
-    #[schema(value_type = Vec<EmailChoiceDto>)]
+    #[schema(value_type = Vec<EmailChoice>)]
     pub choices: Vec<&'static str>,
 }
 
@@ -178,10 +170,10 @@ pub async fn notification_preferences(
 #[serde(deny_unknown_fields)]
 pub struct PreferenceChange {
     /// A kind the caller's role receives.
-    #[schema(value_type = crate::chat::NotificationKind)]
+    #[schema(value_type = Kind)]
     pub kind: String,
     /// `digest` only for `new_request`.
-    #[schema(value_type = EmailChoiceDto)]
+    #[schema(value_type = EmailChoice)]
     pub email: String,
 }
 
@@ -220,12 +212,12 @@ pub struct UnsubscribeParams {
 
 #[derive(Serialize, ToSchema)]
 pub struct Unsubscribed {
-    #[schema(value_type = crate::chat::NotificationKind)]
+    #[schema(value_type = Kind)]
     pub kind: &'static str,
     /// In the language of the browser that followed the link.
     pub label: String,
     /// After a POST always `off`; from a GET, the account's choice for this kind now (nothing changed yet).
-    #[schema(value_type = EmailChoiceDto)]
+    #[schema(value_type = EmailChoice)]
     pub email: &'static str,
 }
 

@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::blocking::blocking;
 use crate::error_code::ErrorCode;
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::errors::{ApiError, ErrorBody};
 use crate::public_cache;
 use crate::rate_limit;
 use crate::routes::tuition::parse_coordinates;
@@ -24,6 +25,8 @@ pub const MAX_QUERY_CHARS: usize = 100;
 pub const MIN_QUERY_CHARS: usize = 2;
 
 /// One place a person can pick.
+// Not `Place` itself: the answer writes the point as one `[longitude, latitude]` pair and adds the
+// label a person reads (`Place::label`).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlaceDto {
@@ -69,20 +72,32 @@ pub struct SearchParams {
     /// characters find nothing; more than 100 are refused.
     #[param(max_length = 100, example = "Lajpat Nagar")]
     pub q: String,
+    /// Where the person is (their saved area, or the last place they chose), as `[longitude,
+    /// latitude]`: among matches equally good, places within 40 km of it come first ('Saket' near
+    /// Meerut is Meerut's). Optional.
+    #[param(value_type = Option<schemas::CoordinatesParameter>, inline)]
+    pub near: Option<String>,
 }
 
 /// Places matching what a person typed, best first (at most 10): exact names before
-/// prefixes before typos, larger places first. Place data © GeoNames, CC BY 4.0.
+/// prefixes and single typos before guesses, places near `near` and in the largest cities
+/// first. Place data © GeoNames, CC BY 4.0.
 #[utoipa::path(tag = "places", params(SearchParams), responses(
     (status = 200, body = Vec<PlaceDto>, headers(("ETag" = String), ("Cache-Control" = String, description = "public, max-age=3600"))),
     (status = 304, description = "Unchanged since the ETag in If-None-Match"),
-    (status = 400, description = "`q` longer than 100 characters", body = ErrorBody),
+    (status = 400, description = "`q` longer than 100 characters, or `near` not a point", body = ErrorBody),
     (status = 429, description = "Too many searches from this address, with Retry-After", body = ErrorBody),
 ))]
 #[get("/places", wrap = "from_fn(rate_limit::place_searches)")]
 #[tracing::instrument(skip_all)]
 pub async fn search_places(req: HttpRequest, params: web::Query<SearchParams>) -> Result<HttpResponse, ApiError> {
-    let q = params.into_inner().q;
+    let SearchParams { q, near } = params.into_inner();
+    let near = match near.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+        None => None,
+        Some(raw) => Some(parse_coordinates(raw).ok_or_else(|| {
+            ApiError::bad_request_text(hometutor_i18n::Message::new("error-not-a-real-place").arg("param", "near"))
+        })?),
+    };
     if q.chars().count() > MAX_QUERY_CHARS {
         return Err(ApiError::bad_request_text(
             hometutor_i18n::Message::new("error-place-query-long").arg("max", MAX_QUERY_CHARS),
@@ -93,7 +108,8 @@ pub async fn search_places(req: HttpRequest, params: web::Query<SearchParams>) -
     }
     // The first search builds the index (a fraction of a second): off the async workers.
     let found: Vec<PlaceDto> = blocking(move || {
-        Ok::<_, ApiError>(Places::global().search(&q, MAX_SUGGESTIONS).into_iter().map(PlaceDto::from).collect())
+        let found = Places::global().search_near(&q, MAX_SUGGESTIONS, near);
+        Ok::<_, ApiError>(found.into_iter().map(PlaceDto::from).collect())
     })
     .await?;
     public_cache::json(&req, &found, PLACES_CACHE_CONTROL)

@@ -9,7 +9,8 @@ use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, ObjectBuilder, SchemaFo
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::routes::tuition::Coordinates;
@@ -18,6 +19,8 @@ use crate::state::AppState;
 
 /// Where a tutor teaches, how far they travel and what they teach (vocabulary terms, labelled in
 /// the tutor's language; an entry the vocabulary does not have is `{id: "other", label: "<text>"}`).
+// Not `TutorArea` itself: its terms are labelled in the tutor's language and the place is looked up
+// from the centre.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TutorAreaDto {

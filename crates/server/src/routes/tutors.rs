@@ -2,13 +2,14 @@
 
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use hometutor_profiles::{
-    ProfileFields, Review, ReviewAccess, TutorProfile, MAX_COMMENT_CHARS, MAX_RATING, MIN_RATING,
+    Answer, ProfileFields, Review, ReviewAccess, TutorProfile, MAX_COMMENT_CHARS, MAX_RATING, MIN_RATING,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::routes::discovery::{photo_url, terms};
@@ -18,6 +19,8 @@ use crate::term_labels::{self, Labels};
 use hometutor_discovery::{AreaSummary, DiscoveryService};
 
 /// A tutor as anyone may see them (never their phone number).
+// Not `TutorProfile` itself: what the viewer may do (message, review) is per caller, the photo's
+// name becomes its URL, and the area's terms are labelled in the reader's language.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TutorProfileDto {
@@ -68,6 +71,7 @@ pub struct TutorProfileDto {
 }
 
 /// A teaching area as a profile shows it: roughly where, never the centre.
+// Not `AreaSummary` itself: its terms are labelled in the reader's language (`term_labels`).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AreaSummaryDto {
@@ -373,18 +377,10 @@ fn answer_schema() -> utoipa::openapi::Object {
     crate::schemas::multi_line_trimmed(MAX_COMMENT_CHARS).build()
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AnswerDto {
-    pub review_id: i64,
-    pub answer: String,
-    pub answered_at: chrono::DateTime<chrono::Utc>,
-}
-
 /// The reviewed tutor answers a review of theirs, once and publicly (shown under it).
 #[utoipa::path(tag = "tutors", security(("bearer" = [])), params(("idOrEmail" = String, Path,), ("reviewId" = i64, Path,)),
     request_body = AnswerBody, responses(
-    (status = 201, body = AnswerDto),
+    (status = 201, body = Answer),
     (status = 400, description = "A blank or too long answer", body = ErrorBody),
     (status = 403, description = "Not the reviewed tutor (`not_yours`)", body = ErrorBody),
     (status = 404, description = "No such review of this tutor", body = ErrorBody),
@@ -402,11 +398,7 @@ pub async fn answer_review(
     let text = body.into_inner().text;
     let profiles = state.profiles.clone();
     let answer = blocking(move || profiles.answer(me.0.id, review, &text)).await?;
-    Ok(HttpResponse::Created().json(AnswerDto {
-        review_id: answer.review,
-        answer: answer.text,
-        answered_at: answer.answered_at.and_utc(),
-    }))
+    Ok(HttpResponse::Created().json(answer))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {

@@ -11,11 +11,13 @@ use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::multipart::{receive, receive_one, FileLimit};
 use crate::state::AppState;
 
+// Not `StoredFile` itself: the answer adds the URL the file is served at.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UploadedFile {

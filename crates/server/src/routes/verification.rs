@@ -9,14 +9,14 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use hometutor_admin::Actor;
 use hometutor_core::{FieldError, Message, Role};
-use hometutor_profiles::verification::{self as v, Badge, IdKind, NewDocument, Slot, Submission, VerificationError};
-use serde::Serialize;
+use hometutor_profiles::verification::{self as v, IdKind, NewDocument, Slot, Submission, VerificationError};
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, ApiError, ErrorBody, ErrorCode};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody, ErrorCode};
 use crate::extract::CurrentUser;
 use crate::input::multipart::{receive_fields, remove_private};
 use crate::state::AppState;
@@ -38,42 +38,19 @@ impl From<VerificationError> for ApiError {
     }
 }
 
-/// A tutor's verification as their page shows it.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VerificationStatus {
-    /// The latest submission, if any (in review, approved, rejected…).
-    pub latest: Option<Submission>,
-    /// The badge shown on cards and the profile, while an approval stands.
-    pub badge: Option<Badge>,
-    /// Whether the tutor may submit now (nothing in review).
-    pub can_submit: bool,
-}
-
 /// Your verification: the latest submission and the badge it gives. Tutors only.
 #[utoipa::path(tag = "verification", security(("bearer" = [])), responses(
-    (status = 200, body = VerificationStatus),
+    (status = 200, body = v::Status),
     (status = 403, description = "Not a tutor", body = ErrorBody),
 ))]
 #[get("/verification")]
 #[tracing::instrument(skip_all)]
-pub async fn my_verification(
-    state: web::Data<AppState>,
-    me: CurrentUser,
-) -> Result<web::Json<VerificationStatus>, ApiError> {
+pub async fn my_verification(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<v::Status>, ApiError> {
     if me.0.role != Role::Tutor {
         return Err(VerificationError::NotATutor.into());
     }
     let (db, id) = (state.db.clone(), me.0.id);
-    let status = blocking(move || {
-        db.read(|c| -> Result<_, VerificationError> {
-            let latest = v::latest_of(c, id, 1)?.pop();
-            let badge = v::badges(c, &[id.0])?.remove(&id.0);
-            let can_submit = latest.as_ref().is_none_or(|s| s.status != "pending");
-            Ok(VerificationStatus { latest, badge, can_submit })
-        })
-    })
-    .await?;
+    let status = blocking(move || db.read(|c| v::status_of(c, id).map_err(VerificationError::from))).await?;
     Ok(web::Json(status))
 }
 

@@ -17,6 +17,8 @@ use crate::public_cache;
 
 /// One entry: the id stored and sent, and the label a person reads. An 'other' entry
 /// (a teaching area's own words) is `{id: "other", label: "<text>"}`.
+// Not `Term` itself: labels are swapped for the reader's language (`term_labels`), and an 'other'
+// entry carries a person's own words.
 #[derive(Serialize, ToSchema, Clone, Debug, PartialEq, Eq)]
 pub struct TermDto {
     pub id: String,
@@ -37,6 +39,13 @@ impl From<&Term> for TermDto {
             label: Cow::Borrowed(t.label),
             synonyms: t.synonyms.iter().map(|s| s.to_string()).collect(),
         }
+    }
+}
+
+/// A term as discovery read it (a card's or an area's, without synonyms).
+impl From<hometutor_discovery::TermRef> for TermDto {
+    fn from(t: hometutor_discovery::TermRef) -> Self {
+        Self { id: t.id, label: t.label.into(), synonyms: Vec::new() }
     }
 }
 

@@ -11,7 +11,8 @@ use chrono::NaiveDateTime;
 use hometutor_core::UserId;
 
 use super::head::escape;
-use crate::errors::{blocking, ApiError};
+use crate::blocking::blocking;
+use crate::errors::ApiError;
 use crate::state::AppState;
 
 /// The pages anyone may open (the spec's route table's public routes), as the sitemap lists them.

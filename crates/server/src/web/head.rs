@@ -18,6 +18,8 @@ pub struct PageHead {
     pub canonical: String,
     /// `og:*` properties in order, e.g. `("og:type", "profile")`.
     pub open_graph: Vec<(&'static str, String)>,
+    /// The language the head is written in: the page's `<html lang>` says it.
+    pub language: Language,
 }
 
 /// What a tutor's profile page previews as.
@@ -79,13 +81,21 @@ impl PageHead {
             open_graph.push(("og:image", photo.clone()));
             open_graph.push(("og:image:alt", say("page-tutor-photo-alt", &[("name", (&name).into())])));
         }
-        Self { title: format!("{headline} · {}", t.site), description, canonical: t.page_url.clone(), open_graph }
+        Self {
+            title: format!("{headline} · {}", t.site),
+            description,
+            canonical: t.page_url.clone(),
+            open_graph,
+            language: t.language,
+        }
     }
 
-    /// `index` with this title and description in place of its own, and the canonical link and
-    /// Open Graph tags added at the end of its head.
+    /// `index` with this title and description in place of its own, the canonical link and
+    /// Open Graph tags added at the end of its head, and `<html lang>` saying the head's language
+    /// (screen readers, and the app's first paint, read it before any script runs).
     pub fn written_into(&self, index: &str) -> String {
         let mut page = index.to_owned();
+        set_language(&mut page, self.language.code());
         let title = format!("<title>{}</title>", escape(&self.title));
         let description = format!(r#"<meta name="description" content="{}" />"#, escape(&self.description));
         let mut added = String::new();
@@ -105,6 +115,22 @@ impl PageHead {
         }
         page
     }
+}
+
+/// Gives the page's `<html>` tag `lang="{code}"`, in place of the one it has.
+fn set_language(page: &mut String, code: &str) {
+    let Some(start) = page.find("<html") else { return };
+    let Some(length) = page[start..].find('>') else { return };
+    let tag = &page[start..start + length];
+    let attribute = format!(r#"lang="{code}""#);
+    let replaced = match tag.find(" lang=\"") {
+        Some(at) => match tag[at + 7..].find('"') {
+            Some(end) => format!("{} {attribute}{}", &tag[..at], &tag[at + 7 + end + 1..]),
+            None => return,
+        },
+        None => format!("<html {attribute}{}", &tag["<html".len()..]),
+    };
+    page.replace_range(start..start + length, &replaced);
 }
 
 /// Replaces the first element from `start` to the end of `end` with `with`; false when absent.
@@ -273,9 +299,27 @@ mod tests {
     }
 
     #[test]
+    fn the_html_tag_says_the_heads_language() {
+        let mut t = preview("Asha", "Hi", None);
+        let english = PageHead::tutor(&t).written_into(INDEX);
+        assert!(english.contains("<html lang=\"en\">\n  <head>"), "{english}");
+        t.language = Language::Hi;
+        let hindi = PageHead::tutor(&t).written_into(INDEX);
+        assert!(hindi.contains("<html lang=\"hi\">\n  <head>"), "{hindi}");
+        assert_eq!(hindi.matches("lang=").count(), 1, "{hindi}");
+        let bare = PageHead::tutor(&t).written_into("<!doctype html><html><head></head></html>");
+        assert!(bare.starts_with("<!doctype html><html lang=\"hi\"><head>"), "{bare}");
+        let other =
+            PageHead::tutor(&t).written_into("<html class=\"x\" lang=\"en-IN\" dir=\"ltr\"><head></head></html>");
+        assert!(other.starts_with("<html class=\"x\" lang=\"hi\" dir=\"ltr\"><head>"), "{other}");
+    }
+
+    #[test]
     fn a_page_without_the_tags_gets_them() {
         let page =
             PageHead::tutor(&preview("Asha", "Hi", None)).written_into("<html><head></head><body></body></html>");
-        assert!(page.starts_with("<html><head><title>Asha · Home tutor · HomeTutor</title><meta name=\"description\""));
+        assert!(page.starts_with(
+            "<html lang=\"en\"><head><title>Asha · Home tutor · HomeTutor</title><meta name=\"description\""
+        ));
     }
 }

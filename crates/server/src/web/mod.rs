@@ -6,11 +6,14 @@
 //! those it has (`crate::compression` negotiates and adds `Vary`). The copies are not pages of
 //! their own: `/assets/app.js.br` is answered like any unknown path, so every file has one
 //! address and its type is always the original's. A tutor's profile page gets that tutor's
-//! title, description and Open Graph tags ([`head`]); robots.txt and the sitemap are
-//! [`crawlers`].
+//! title, description and Open Graph tags ([`head`]), the other public pages their own
+//! ([`pages`]), in the visitor's `Accept-Language` (link previews carry no account, and the
+//! stored choice lives in the browser), with `<html lang>` to match; robots.txt and the sitemap
+//! are [`crawlers`].
 
 pub mod crawlers;
 pub mod head;
+pub mod pages;
 
 use std::borrow::Cow;
 
@@ -21,8 +24,9 @@ use actix_web::{guard, web as aw, HttpRequest, HttpResponse, ResponseError};
 use hometutor_discovery::DiscoveryService;
 use rust_embed::RustEmbed;
 
+use crate::blocking::blocking;
 use crate::compression::{self, Coding};
-use crate::errors::{blocking, ApiError, ErrorCode};
+use crate::errors::{ApiError, ErrorCode};
 use crate::routes::discovery::photo_url;
 use crate::state::AppState;
 use head::{PageHead, TutorPreview};
@@ -75,22 +79,56 @@ pub async fn serve(req: HttpRequest) -> HttpResponse {
             return response;
         }
     }
-    app_page(&req, None)
+    match pages::public_page(req.path()) {
+        Some((page, stem)) => page_in_language(&req, page, stem).await,
+        None => app_page(&req, None),
+    }
+}
+
+/// A public page with its own head in the visitor's language.
+async fn page_in_language(req: &HttpRequest, page: &str, stem: &str) -> HttpResponse {
+    let Some(state) = req.app_data::<aw::Data<AppState>>() else { return app_page(req, None) };
+    let origin = state.public_url.trim_end_matches('/');
+    let head = PageHead::page(stem, crate::language::accepted(req), &site_name(state).await, format!("{origin}{page}"));
+    per_language(app_page(req, Some(&head)))
+}
+
+/// The admin's site title (General Settings), else the app's name, as the web app's shell says it.
+async fn site_name(state: &AppState) -> String {
+    let admin = state.admin.clone();
+    let settings = match admin.cached_settings() {
+        Some(settings) => Ok(settings),
+        None => blocking(move || admin.settings().map_err(ApiError::from)).await,
+    };
+    match settings {
+        Ok(settings) if !settings.site_title.trim().is_empty() => settings.site_title.trim().to_owned(),
+        Ok(_) => APP_NAME.to_owned(),
+        Err(error) => {
+            tracing::warn!(error = %error, "the site's title could not be read; the page says the app's name");
+            APP_NAME.to_owned()
+        }
+    }
+}
+
+/// The app's name when the admin has not named the site (the web app's `APP_NAME`).
+const APP_NAME: &str = "HomeTutor";
+
+/// An answer whose head is in the request's `Accept-Language`: caches keep one per language.
+fn per_language(mut page: HttpResponse) -> HttpResponse {
+    page.headers_mut().append(header::VARY, HeaderValue::from_static("Accept-Language"));
+    page
 }
 
 /// A tutor's profile page: the app, with the tutor's title, description and Open Graph tags
-/// when they are listed. Unknown and unlisted tutors get the plain app ('Tutor not found.').
-/// The preview is in the visitor's `Accept-Language`, so the answer varies by it.
+/// when they are listed. Unknown and unlisted tutors get the route's own head ('Tutor Profile';
+/// the app says 'Tutor not found.'), never a name. The head is in the visitor's
+/// `Accept-Language`, so the answer varies by it.
 pub async fn tutor_page(req: HttpRequest, key: aw::Path<String>, state: aw::Data<AppState>) -> HttpResponse {
     let language = crate::language::accepted(&req);
     match tutor_head(&state, key.into_inner(), language).await {
-        Ok(head) => {
-            let mut page = app_page(&req, head.as_ref());
-            if head.is_some() {
-                page.headers_mut().append(header::VARY, HeaderValue::from_static("Accept-Language"));
-            }
-            page
-        }
+        Ok(Some(head)) => per_language(app_page(&req, Some(&head))),
+        // The address as asked: an unknown tutor has no id of their own to name.
+        Ok(None) => page_in_language(&req, req.path(), pages::TUTOR_PROFILE).await,
         Err(error) => {
             // The page still works: the app asks the API itself and says what went wrong.
             tracing::warn!(error = %error, "a tutor page's preview could not be read; serving the plain app");
@@ -146,12 +184,11 @@ fn page_policy(req: &HttpRequest) -> HeaderValue {
 }
 
 /// Whether the file at `path` is sent with the page's Content-Security-Policy. A policy governs
-/// only what a response becomes as a document or a worker: the pages, `sw.js` and the other
-/// files at the root, and SVG (a document when opened by itself). The hashed scripts, styles,
-/// fonts and pictures under `assets/` run under the policy of the page that loads them, and a
-/// first visit fetches dozens of them: 420 bytes each that a phone would download for nothing.
+/// only what a response becomes as a document or a worker (`crate::security::is_document`); a
+/// first visit fetches dozens of hashed files under `assets/`: 420 bytes each that a phone would
+/// download for nothing.
 fn needs_policy(path: &str, mime: &str) -> bool {
-    !path.starts_with("assets/") || mime.starts_with("text/html") || mime.starts_with("image/svg+xml")
+    crate::security::is_document(path, mime)
 }
 
 /// The built file at `path`, in the best coding the request accepts among its copies; `None`

@@ -243,6 +243,8 @@ async fn a_flagged_request_leaves_nearby_results_and_can_be_assigned() {
         (Some(true), Some("Phone number in the subject"))
     );
     assert_eq!(all.body[0]["parentEmail"], "parent@example.com");
+    assert_eq!(all.body[0]["location"], json!(DELHI), "[longitude, latitude], exact");
+    assert!(all.body[0]["createdAt"].as_str().is_some_and(|t| t.ends_with('Z')), "{:?}", all.body[0]);
 
     let unflag = json!({"flagged": false});
     app.call("POST", &format!("/api/admin/requests/{request}/flag"), Some(&admin), Some(unflag)).await;
@@ -260,6 +262,8 @@ async fn a_flagged_request_leaves_nearby_results_and_can_be_assigned() {
     assert_eq!(assign.status, 200);
     let mine = app.call("GET", "/api/tuition/mine", Some(&parent), None).await;
     assert_eq!(mine.body[0]["assignedTutor"].as_i64(), Some(tutor_id), "{:?}", mine.body[0]);
+    let all = app.call("GET", "/api/admin/requests", Some(&admin), None).await;
+    assert_eq!(all.body[0]["assignedTutor"].as_i64(), Some(tutor_id), "{:?}", all.body[0]);
     let parent_id = id_of(&app, &parent).await;
     let wrong = app
         .call(

@@ -65,6 +65,7 @@ async fn a_blocked_tutor_cannot_see_write_to_or_show_interest_in_the_blocker() {
     assert_eq!(mine.status, 200);
     assert_eq!(mine.body.as_array().map(Vec::len), Some(1));
     assert_eq!((mine.body[0]["id"].as_i64(), mine.body[0]["fullname"].as_str()), (Some(tutor_id), Some("Asha Kumar")));
+    assert!(mine.body[0]["blockedAt"].as_str().is_some_and(|t| t.ends_with('Z')), "{}", mine.body);
     assert_eq!(
         app.call("GET", "/api/chat/blocks", Some(&tutor), None).await.body,
         json!([]),
@@ -200,6 +201,11 @@ async fn the_queue_shows_context_and_a_decision_tells_the_reporter_in_their_lang
     assert_eq!(thread, ["Hello, are you free?", "Pay 5000 first"]);
     assert_eq!(item["request"]["subject"], "Mathematics");
     assert_eq!(item["earlier"].as_array().map(Vec::len), Some(1), "the profile report about the same tutor");
+    let mut names: Vec<&str> = item["report"].as_object().unwrap().keys().map(String::as_str).collect();
+    names.sort_unstable();
+    let wire = "createdAt decidedAt details id outcome reason reportedId reporterId requestId target targetId";
+    assert_eq!(names.join(" "), wire, "the report's wire names");
+    assert!(item["report"]["createdAt"].as_str().is_some_and(|t| t.ends_with('Z')), "{item}");
 
     let report_id = item["report"]["id"].as_i64().unwrap();
     let decide = format!("/api/admin/reports/{report_id}/decide");

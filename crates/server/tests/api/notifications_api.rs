@@ -151,6 +151,7 @@ async fn preferences_list_the_roles_kinds_and_refuse_what_does_not_apply() {
         kinds,
         [
             "new_request",
+            "booking",
             "tuition_invite",
             "verification_decided",
             "new_review",
@@ -170,7 +171,7 @@ async fn preferences_list_the_roles_kinds_and_refuse_what_does_not_apply() {
     let parents = app.call("GET", "/api/notifications/preferences", Some(&parent), None).await;
     let kinds: Vec<&str> =
         parents.body["preferences"].as_array().unwrap().iter().map(|p| p["kind"].as_str().unwrap()).collect();
-    assert_eq!(kinds, ["tutor_interested", "request_flagged", "unread_message", "moderation"]);
+    assert_eq!(kinds, ["tutor_interested", "booking", "request_flagged", "unread_message", "moderation"]);
 
     for (token, bad) in [
         (&tutor, json!({"preferences": [{"kind": "no_such_kind", "email": "off"}]})),

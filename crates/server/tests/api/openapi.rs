@@ -132,6 +132,8 @@ fn the_public_routes_are_exactly_the_ones_without_a_token() {
         "GET /api/tutors/search",
         "GET /api/tutors/{idOrEmail}",
         "GET /api/tutors/{idOrEmail}/reviews",
+        // A tutor's free times: shown on the public profile.
+        "GET /api/tutors/{idOrEmail}/availability",
         "GET /api/uploads/{filename}",
         // The vocabulary: the same for everyone, cached by browsers.
         "GET /api/vocabulary",

@@ -54,6 +54,33 @@ async fn names_and_pin_codes_find_places_best_first() {
 }
 
 #[actix_web::test]
+async fn near_puts_the_persons_city_first_and_must_be_a_point() {
+    let app = TestApp::start().await;
+    // Saket is Delhi's for everyone, and Meerut's for a person in Meerut.
+    let anywhere = app.call("GET", "/api/places?q=Saket", None, None).await;
+    assert_eq!(anywhere.body[0]["district"], "South Delhi", "{:?}", anywhere.body);
+    let meerut = app.call("GET", "/api/places?q=Saket&near=%5B77.7064,28.9845%5D", None, None).await;
+    assert_eq!(meerut.status, 200, "{:?}", meerut.body);
+    assert_eq!(meerut.body[0]["district"], "Meerut", "{:?}", meerut.body);
+    // Typing forgiven: run-together words, a missing letter, a sector written short.
+    for (q, name, district) in [
+        ("lajpatnagar", "Lajpat Nagar", "South Delhi"),
+        ("lajpat%20nagr", "Lajpat Nagar", "South Delhi"),
+        ("rohini%20sec-11", "Rohini sec-11", "North West Delhi"),
+    ] {
+        let found = app.call("GET", &format!("/api/places?q={q}"), None, None).await;
+        assert_eq!(
+            (found.body[0]["name"].as_str(), found.body[0]["district"].as_str()),
+            (Some(name), Some(district)),
+            "{q}"
+        );
+    }
+    // Not a point: refused, in the reader's language.
+    let bad = app.call("GET", "/api/places?q=Saket&near=nowhere", None, None).await;
+    assert_eq!(bad.status, 400, "{:?}", bad.body);
+}
+
+#[actix_web::test]
 async fn short_long_and_junk_queries() {
     let app = TestApp::start().await;
     for q in ["a", "", "%20%20b%20", "zzzzqqqqxxxx"] {

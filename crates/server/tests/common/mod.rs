@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expectation is the test failing
 #![allow(dead_code)]
 
+pub mod bookings;
 mod contact;
 pub mod images;
 pub mod process;

@@ -14,6 +14,9 @@ const MobileDrawer = lazy(() => import('./MobileDrawer'))
 // The bell, its popover and the live notifications load once someone is logged in, never on a
 // logged-out first visit.
 const NotificationBell = lazyWithQueries(() => import('@/features/notifications/components/NotificationBell'))
+// "My classes" with its count: a parent's and a tutor's, loaded with the query layer after sign-in.
+const ClassesNavLink = lazyWithQueries(() => import('@/features/bookings/components/ClassesNavLink'))
+const NAV_LINK_CSS = { '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800' } }
 
 /** The admin's logo is drawn in a fixed box whatever its file's size, so its arrival moves nothing. */
 const LOGO_BOX = { width: 120, height: 32 }
@@ -116,7 +119,7 @@ export function Header({
                 px={{ md: '1.5', lg: '3.5' }}
                 variant={isSignUp ? 'solid' : 'ghost'}
                 color={isSignUp ? undefined : 'fg'}
-                css={isSignUp ? undefined : { '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800' } }}
+                css={isSignUp ? undefined : NAV_LINK_CSS}
               >
                 <NavLink to={item.to} end={item.to === '/'}>
                   {t(NAV_LABELS[item.id])}
@@ -125,6 +128,13 @@ export function Header({
               </Button>
             )
           })}
+          {session.isLoggedIn && (session.role === 'parent' || session.role === 'tutor') && (
+            <Suspense fallback={null}>
+              <ClassesNavLink
+                button={{ size: 'sm', px: { md: '1.5', lg: '3.5' }, variant: 'ghost', color: 'fg', css: NAV_LINK_CSS }}
+              />
+            </Suspense>
+          )}
           {session.isLoggedIn && (
             <Suspense fallback={null}>
               <NotificationBell key={session.token} />

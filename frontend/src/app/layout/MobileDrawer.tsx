@@ -1,11 +1,13 @@
 import { Badge, Box, Button, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react'
 import { drawerSlotRecipe } from '@chakra-ui-theme/recipes/drawer'
 import { LogOut } from 'lucide-react'
+import { Suspense } from 'react'
 import { useTranslation } from '@/lib/i18n'
 import { NavLink, useLocation } from 'react-router'
 import type { Role } from '@/api/types'
 import type { Session } from '@/lib/session'
 import { drawerExtraItems, titleKeyFromPath } from './drawer-nav'
+import { lazyWithQueries } from '../lazy-with-queries'
 import { LanguageSwitch } from './LanguageSwitch'
 import { desktopNavItems, NAV_LABELS, type NavItem } from './nav'
 
@@ -13,6 +15,9 @@ function uniqueByPath(items: NavItem[]): NavItem[] {
   const seen = new Set<string>()
   return items.filter((item) => (seen.has(item.to) ? false : (seen.add(item.to), true)))
 }
+
+const ClassesNavLink = lazyWithQueries(() => import('@/features/bookings/components/ClassesNavLink'))
+const LINK_CSS = { '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800' } }
 
 const ROLE_LABELS: Record<Role | 'guest', string> = {
   parent: 'common:roles.parent',
@@ -62,19 +67,20 @@ export default function MobileDrawer({ session, open, onOpenChange, onSignOut }:
             <Drawer.Body px="2">
               <Stack as="nav" aria-label={t('common:drawer.menu')} gap="1">
                 {items.map((item) => (
-                  <Button
-                    key={item.to}
-                    asChild
-                    variant="ghost"
-                    justifyContent="flex-start"
-                    color="fg"
-                    css={{ '&[aria-current=page]': { bg: 'blue.50', color: 'blue.800' } }}
-                  >
+                  <Button key={item.to} asChild variant="ghost" justifyContent="flex-start" color="fg" css={LINK_CSS}>
                     <NavLink to={item.to} end={item.to === '/'} onClick={close}>
                       {t(NAV_LABELS[item.id])}
                     </NavLink>
                   </Button>
                 ))}
+                {session.isLoggedIn && (session.role === 'parent' || session.role === 'tutor') && (
+                  <Suspense fallback={null}>
+                    <ClassesNavLink
+                      button={{ variant: 'ghost', justifyContent: 'flex-start', color: 'fg', css: LINK_CSS }}
+                      onNavigate={close}
+                    />
+                  </Suspense>
+                )}
               </Stack>
               <Box px="2" pt="4" mt="2" borderTopWidth="1px" borderColor="border">
                 <LanguageSwitch size="sm" />

@@ -48,6 +48,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/messages\/?$/, 'common:titles.messages'],
   [/^\/profile\/?$/, 'common:titles.myProfile'],
   [/^\/notifications\/?$/, 'common:titles.notifications'],
+  [/^\/classes\/?$/, 'common:titles.classes'],
   [/^\/unsubscribe\/?$/, 'common:titles.emailSettings'],
 ]
 

@@ -6,7 +6,7 @@ import { useDebounced } from '@/hooks/use-debounced'
 import { useTranslation } from '@/lib/i18n'
 import { PLACE_QUERY_MAX, PLACE_QUERY_MIN, usePlaceSearch } from './api'
 import { PlaceSuggestions } from './PlaceSuggestions'
-import type { PlaceValue } from './types'
+import { placeLngLat, type PlaceValue } from './types'
 
 export type { PlaceValue } from './types'
 
@@ -68,7 +68,7 @@ export function PlaceSearch({ label, value, onChange, placeholder, id, helperTex
   const query = text.trim().slice(0, PLACE_QUERY_MAX)
   const debounced = useDebounced(query, PLACE_SEARCH_DEBOUNCE_MS)
   const searching = open && query.length >= PLACE_QUERY_MIN && !(value && value.label === text)
-  const places = usePlaceSearch(searching ? debounced : '')
+  const places = usePlaceSearch(searching ? debounced : '', value ? placeLngLat(value) : undefined) // its city first
   const settled = debounced === query && !places.isPlaceholderData
   const options = searching && places.data ? places.data : []
   const listOpen = searching && (options.length > 0 || places.isFetching || places.isError || settled)

@@ -12,23 +12,33 @@ export const PLACE_QUERY_MAX = 100
 
 export const placesQueryKey = ['places'] as const
 
-/** GET /api/places?q=: at most 10 places, best first. */
-export function searchPlaces(q: string, signal?: AbortSignal) {
-  return request(api.GET('/places', { params: { query: { q } }, signal }), i18n.t('shared:places.failed'))
+/**
+ * GET /api/places?q=: at most 10 places, best first; `near` (the place last chosen) puts the places
+ * around it first among matches equally good.
+ */
+export function searchPlaces(q: string, near?: LngLat, signal?: AbortSignal) {
+  const query = near ? { q, near: `[${near[0]},${near[1]}]` } : { q }
+  return request(api.GET('/places', { params: { query }, signal }), i18n.t('shared:places.failed'))
 }
 
-export function placeSearchQueryOptions(q: string) {
+/** `near` is asked about at about 1 km: the server's 'near' reaches 40 km. */
+function nearKey(near?: LngLat): LngLat | undefined {
+  return near && [Math.round(near[0] * 100) / 100, Math.round(near[1] * 100) / 100]
+}
+
+export function placeSearchQueryOptions(q: string, near?: LngLat) {
+  const around = nearKey(near)
   return queryOptions({
-    queryKey: [...placesQueryKey, 'search', q.toLowerCase()],
-    queryFn: ({ signal }) => searchPlaces(q, signal),
+    queryKey: [...placesQueryKey, 'search', q.toLowerCase(), ...(around ? around : [])],
+    queryFn: ({ signal }) => searchPlaces(q, around, signal),
     enabled: q.length >= PLACE_QUERY_MIN,
     staleTime: 60 * 60_000,
     placeholderData: keepPreviousData,
   })
 }
 
-export function usePlaceSearch(q: string) {
-  return useQuery(placeSearchQueryOptions(q))
+export function usePlaceSearch(q: string, near?: LngLat) {
+  return useQuery(placeSearchQueryOptions(q, near))
 }
 
 /** Points are asked about at about 1 m: a re-render with a float wobble is the same question. */

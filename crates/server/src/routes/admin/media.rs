@@ -12,11 +12,13 @@ use utoipa::{PartialSchema, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::responses::Done;
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::AdminOnly;
 use crate::input::multipart::receive_one;
 use crate::state::AppState;
 
+// Kept in the shell: the answer adds where the file is served (`path`).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AssetDto {

@@ -3,57 +3,24 @@
 //! order over Redis); its tokens stopped working in the decision's transaction.
 
 use actix_web::{get, post, web};
-use chrono::{DateTime, Utc};
 use hometutor_admin::QueuedReport;
+use hometutor_i18n::Language;
 use hometutor_moderation::{Outcome, Report};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::blocking::blocking;
 use crate::chat::MessageDto;
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::AdminOnly;
 use crate::input::Json;
 use crate::state::AppState;
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReportDto {
-    pub id: i64,
-    pub reporter_id: i64,
-    /// profile, request, message or interest.
-    pub target: String,
-    pub target_id: i64,
-    pub reported_id: i64,
-    pub request_id: Option<i64>,
-    /// money_upfront, spam, harassment, fake_profile, unsafe or other.
-    pub reason: String,
-    pub details: String,
-    /// dismissed, warned, removed, suspended or banned; null while open.
-    pub outcome: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub decided_at: Option<DateTime<Utc>>,
-}
-
-impl From<Report> for ReportDto {
-    fn from(r: Report) -> Self {
-        Self {
-            id: r.id,
-            reporter_id: r.reporter.0,
-            target: r.kind.as_str().into(),
-            target_id: r.target_id,
-            reported_id: r.reported.0,
-            request_id: r.request_id,
-            reason: r.reason.as_str().into(),
-            details: r.details,
-            outcome: r.outcome.map(|o| o.as_str().into()),
-            created_at: r.created_at.and_utc(),
-            decided_at: r.decided_at.map(|t| t.and_utc()),
-        }
-    }
-}
-
 /// The request a report concerns, as the queue shows it.
+// Kept in the shell: tuition's moderated request also holds the exact location, the parent and
+// the assigned tutor, which the queue does not show; its subject and class are labelled here in
+// the admin's language.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportedRequestDto {
@@ -61,14 +28,20 @@ pub struct ReportedRequestDto {
     pub subject: String,
     pub class_level: String,
     pub preferred_time: String,
+    /// Vocabulary ids (`other`: the text says what, in the parent's own words); null only briefly
+    /// after an upgrade. A chosen term's text is answered in the admin's language.
+    pub subject_id: Option<String>,
+    pub class_id: Option<String>,
     pub flagged: bool,
     pub flag_reason: Option<String>,
 }
 
+// Kept in the shell: its message thread and request are answered in their own shapes
+// (`MessageDto`, `ReportedRequestDto`), and the reported person's role is left out.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QueuedReportDto {
-    pub report: ReportDto,
+    pub report: Report,
     pub reporter_name: String,
     pub reported_name: String,
     pub reported_email: String,
@@ -77,44 +50,61 @@ pub struct QueuedReportDto {
     pub thread: Vec<MessageDto>,
     pub request: Option<ReportedRequestDto>,
     /// Other reports about the same account, newest first.
-    pub earlier: Vec<ReportDto>,
+    pub earlier: Vec<Report>,
 }
 
-impl From<QueuedReport> for QueuedReportDto {
-    fn from(q: QueuedReport) -> Self {
+impl QueuedReportDto {
+    /// The report as an admin of `language` reads it: the request's subject and class chosen from
+    /// the vocabulary in that language's words (`term_labels`); English answers as stored.
+    fn read_in(q: QueuedReport, language: Language) -> Self {
         Self {
-            report: q.report.into(),
+            report: q.report,
             reporter_name: q.reporter_name,
             reported_name: q.reported_name,
             reported_email: q.reported_email,
             reported_active: q.reported_active,
             thread: q.thread.into_iter().map(MessageDto::from).collect(),
-            request: q.request.map(|r| ReportedRequestDto {
-                id: r.id,
-                subject: r.subject,
-                class_level: r.class_level,
-                preferred_time: r.preferred_time,
-                flagged: r.flagged,
-                flag_reason: r.flag_reason,
+            request: q.request.map(|r| {
+                let mut request = ReportedRequestDto {
+                    id: r.id,
+                    subject: r.subject,
+                    class_level: r.class_level,
+                    preferred_time: r.preferred_time,
+                    subject_id: r.subject_id,
+                    class_id: r.class_id,
+                    flagged: r.flagged,
+                    flag_reason: r.flag_reason,
+                };
+                if let Some(labels) = crate::term_labels::labels(language) {
+                    labels.relabel_request(
+                        (request.subject_id.as_deref(), &mut request.subject),
+                        (request.class_id.as_deref(), &mut request.class_level),
+                    );
+                }
+                request
             }),
-            earlier: q.earlier.into_iter().map(Into::into).collect(),
+            earlier: q.earlier,
         }
     }
 }
 
 /// Open reports, oldest first (at most 50), each in its context.
+///
+/// A reported request's subject and class chosen from the vocabulary read in the admin's language;
+/// a parent's own words as written.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<QueuedReportDto>)))]
 #[get("/admin/reports")]
 #[tracing::instrument(skip_all)]
 pub async fn admin_reports(
     state: web::Data<AppState>,
-    _admin: AdminOnly,
+    admin: AdminOnly,
 ) -> Result<web::Json<Vec<QueuedReportDto>>, ApiError> {
     let service = state.admin.clone();
     let queue = blocking(move || service.report_queue()).await?;
-    Ok(web::Json(queue.into_iter().map(Into::into).collect()))
+    Ok(web::Json(queue.into_iter().map(|q| QueuedReportDto::read_in(q, admin.0.language)).collect()))
 }
 
+// Kept in the shell: the domain gives the oldest open report's filing time, the answer its age now.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenReportsDto {
@@ -158,6 +148,7 @@ pub struct DecideBody {
     pub action: ReportAction,
 }
 
+// Kept in the shell: the domain's decision also names the account whose sockets the hub closes.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DecidedDto {

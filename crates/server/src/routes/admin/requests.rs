@@ -1,67 +1,40 @@
 //! Tuition requests' moderation: every request with its parent, flags and assignment.
 
 use actix_web::{get, post, web};
-use chrono::{DateTime, Utc};
 use hometutor_admin::AdminRequest;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::responses::Done;
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::AdminOnly;
 use crate::input::Json;
 use crate::state::AppState;
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminRequestDto {
-    pub id: i64,
-    pub subject: String,
-    pub class_level: String,
-    pub preferred_time: String,
-    /// [longitude, latitude], exact.
-    pub location: [f64; 2],
-    pub parent_id: i64,
-    pub parent_name: String,
-    pub parent_email: String,
-    pub flagged: bool,
-    pub flag_reason: Option<String>,
-    pub assigned_tutor: Option<i64>,
-    pub interested_count: i64,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<AdminRequest> for AdminRequestDto {
-    fn from(r: AdminRequest) -> Self {
-        Self {
-            id: r.id,
-            subject: r.subject,
-            class_level: r.class_level,
-            preferred_time: r.preferred_time,
-            location: [r.lng, r.lat],
-            parent_id: r.parent_id,
-            parent_name: r.parent_name,
-            parent_email: r.parent_email,
-            flagged: r.flagged,
-            flag_reason: r.flag_reason,
-            assigned_tutor: r.assigned_tutor_id,
-            interested_count: r.interested_count,
-            created_at: r.created_at.and_utc(),
-        }
-    }
-}
-
 /// Every tuition request, newest first.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<AdminRequestDto>)))]
+///
+/// A subject and class chosen from the vocabulary read in the admin's language; a parent's own
+/// words as written.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses((status = 200, body = Vec<AdminRequest>)))]
 #[get("/admin/requests")]
 #[tracing::instrument(skip_all)]
 pub async fn admin_requests(
     state: web::Data<AppState>,
-    _admin: AdminOnly,
-) -> Result<web::Json<Vec<AdminRequestDto>>, ApiError> {
+    admin: AdminOnly,
+) -> Result<web::Json<Vec<AdminRequest>>, ApiError> {
     let service = state.admin.clone();
-    Ok(web::Json(blocking(move || service.requests()).await?.into_iter().map(Into::into).collect()))
+    let mut list = blocking(move || service.requests()).await?;
+    if let Some(labels) = crate::term_labels::labels(admin.0.language) {
+        for r in &mut list {
+            labels.relabel_request(
+                (r.subject_id.as_deref(), &mut r.subject),
+                (r.class_id.as_deref(), &mut r.class_level),
+            );
+        }
+    }
+    Ok(web::Json(list))
 }
 
 #[derive(Deserialize, ToSchema)]

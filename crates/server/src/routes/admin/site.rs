@@ -13,7 +13,8 @@ use utoipa::openapi::{Object, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::AdminOnly;
 use crate::input::Json;
 use crate::schemas;

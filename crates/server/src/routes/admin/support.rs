@@ -5,7 +5,8 @@ use actix_web::{get, web};
 use hometutor_admin::{SupportTicket, UndeliveredEmail};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::AdminOnly;
 use crate::state::AppState;
 

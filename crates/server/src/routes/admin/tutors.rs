@@ -6,7 +6,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::AdminOnly;
 use crate::input::Json;
 use crate::routes::auth::AccountDto;

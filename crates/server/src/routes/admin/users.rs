@@ -11,7 +11,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::request_enums::{BulkUserAction, UserActiveFilter, UserRole, UserRoleFilter};
 use super::responses::Done;
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::AdminOnly;
 use crate::input::Json;
 use crate::routes::auth::AccountDto;

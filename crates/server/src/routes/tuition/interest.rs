@@ -7,7 +7,8 @@ use hometutor_tuition::ParentContact;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::state::AppState;

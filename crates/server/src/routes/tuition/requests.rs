@@ -3,6 +3,7 @@
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use hometutor_core::UserId;
+use hometutor_i18n::Language;
 use hometutor_tuition::{CloseOutcome, RequestInput, TuitionRequest, MAX_FIELD_CHARS};
 use hometutor_vocabulary::Facet;
 use serde::{Deserialize, Serialize};
@@ -10,7 +11,8 @@ use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::ToSchema;
 
 use super::wire::{vocabulary_id_schema, GeoPoint, LocationInput};
-use crate::errors::{blocking, ApiError, ErrorBody};
+use crate::blocking::blocking;
+use crate::errors::{ApiError, ErrorBody};
 use crate::extract::CurrentUser;
 use crate::input::Json;
 use crate::schemas;
@@ -134,6 +136,8 @@ pub enum RequestStatus {
 }
 
 /// A request as its parent sees it.
+// Not `TuitionRequest` itself: the answer adds `status` (from `closedAt`) and each interested tutor's
+// `name` beside `fullname`, which serde attributes alone cannot write.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TuitionRequestDto {
@@ -209,6 +213,21 @@ impl From<TuitionRequest> for TuitionRequestDto {
     }
 }
 
+impl TuitionRequestDto {
+    /// The answer for a reader of `language`: a subject and class chosen from the vocabulary in
+    /// that language's words (`term_labels`); English answers as stored.
+    fn read_in(request: TuitionRequest, language: Language) -> Self {
+        let mut dto = Self::from(request);
+        if let Some(labels) = crate::term_labels::labels(language) {
+            labels.relabel_request(
+                (dto.subject_id.as_deref(), &mut dto.subject),
+                (dto.class_id.as_deref(), &mut dto.class_level),
+            );
+        }
+        dto
+    }
+}
+
 /// The parent's own requests, newest first, each with the tutors interested in it.
 #[utoipa::path(tag = "tuition", security(("bearer" = [])), responses(
     (status = 200, body = Vec<TuitionRequestDto>),
@@ -222,7 +241,7 @@ pub async fn my_requests(
 ) -> Result<web::Json<Vec<TuitionRequestDto>>, ApiError> {
     let tuition = state.tuition.clone();
     let list = blocking(move || tuition.mine(me.0.id)).await?;
-    Ok(web::Json(list.into_iter().map(Into::into).collect()))
+    Ok(web::Json(list.into_iter().map(|r| TuitionRequestDto::read_in(r, me.0.language)).collect()))
 }
 
 /// Posts a request (parents only).
@@ -242,7 +261,7 @@ pub async fn create_request(
     let tuition = state.tuition.clone();
     let input = body.into_inner().into();
     let created = blocking(move || tuition.create(me.0.id, me.0.role, input)).await?;
-    Ok(HttpResponse::Created().json(TuitionRequestDto::from(created)))
+    Ok(HttpResponse::Created().json(TuitionRequestDto::read_in(created, me.0.language)))
 }
 
 /// Changes one of the caller's own requests (another's answers 404).
@@ -263,7 +282,7 @@ pub async fn update_request(
     let input = body.into_inner().into();
     let id = id.into_inner();
     let updated = blocking(move || tuition.update(me.0.id, id, input)).await?;
-    Ok(web::Json(updated.into()))
+    Ok(web::Json(TuitionRequestDto::read_in(updated, me.0.language)))
 }
 
 /// Deletes one of the caller's own requests and the interest in it (another's answers 404).
@@ -312,7 +331,7 @@ pub async fn close_request(
     let id = id.into_inner();
     let body = body.into_inner();
     let closed = blocking(move || tuition.close(me.0.id, id, body.outcome, body.tutor_id.map(UserId))).await?;
-    Ok(web::Json(closed.into()))
+    Ok(web::Json(TuitionRequestDto::read_in(closed, me.0.language)))
 }
 
 /// Opens one of the caller's closed requests again. Another's request answers 404.
@@ -331,5 +350,5 @@ pub async fn reopen_request(
     let tuition = state.tuition.clone();
     let id = id.into_inner();
     let reopened = blocking(move || tuition.reopen(me.0.id, id)).await?;
-    Ok(web::Json(reopened.into()))
+    Ok(web::Json(TuitionRequestDto::read_in(reopened, me.0.language)))
 }

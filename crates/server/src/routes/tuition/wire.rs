@@ -2,43 +2,12 @@
 //! and a vocabulary id's schema.
 
 use hometutor_geo::Point;
+// The wire shapes of a point are the domain's: its read models answer with them as they are.
+pub(crate) use hometutor_tuition::geojson::{Coordinates, GeoPoint};
 use hometutor_vocabulary::Facet;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::ToSchema;
-
-use crate::schemas;
-
-/// `[longitude, latitude]` in degrees: longitude -180 to 180, latitude -90 to 90.
-#[derive(Serialize, Deserialize, Clone, Copy)]
-pub struct Coordinates(pub [f64; 2]);
-
-impl utoipa::PartialSchema for Coordinates {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        schemas::coordinates().into()
-    }
-}
-
-impl ToSchema for Coordinates {}
-
-/// A point as `{"type": "Point", "coordinates": [longitude, latitude]}`.
-#[derive(Serialize, Deserialize, ToSchema)]
-pub struct GeoPoint {
-    /// Always `Point` in answers; not checked in requests.
-    #[serde(rename = "type", default = "point_type")]
-    pub kind: String,
-    pub coordinates: Coordinates,
-}
-
-fn point_type() -> String {
-    "Point".into()
-}
-
-impl From<Point> for GeoPoint {
-    fn from(p: Point) -> Self {
-        Self { kind: point_type(), coordinates: Coordinates([p.lng, p.lat]) }
-    }
-}
 
 /// Either a GeoJSON point (an object) or a bare `[longitude, latitude]` pair (an array).
 #[derive(Deserialize, ToSchema)]

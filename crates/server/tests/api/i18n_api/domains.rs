@@ -151,7 +151,7 @@ async fn messages_profiles_and_payments_refuse_in_the_users_language() {
     let said = ("संदेश खाली नहीं हो सकता", "Message cannot be empty");
     refused_in_both(&app, users, "POST", "/api/messages", Some(empty), 400, None, said).await;
     let nobody = json!({"to": 999_999, "text": "Hello"});
-    let said = ("यूज़र नहीं मिला।", "User not found.");
+    let said = ("उपयोगकर्ता नहीं मिला।", "User not found.");
     refused_in_both(&app, users, "POST", "/api/messages", Some(nobody), 404, None, said).await;
 
     let review = json!({"rating": 5, "comment": "Very good"});
@@ -200,7 +200,7 @@ async fn the_admin_panel_refuses_in_the_admins_language() {
     let en = app.call("POST", &format!("/api/admin/users/{me}/delete"), Some(&english), None).await;
     assert_eq!((en.status, en.body["message"].as_str()), (409, Some(said.1)), "{:?}", en.body);
 
-    let said = ("यूज़र नहीं मिला।", "User not found.");
+    let said = ("उपयोगकर्ता नहीं मिला।", "User not found.");
     let path = "/api/admin/users/999999/delete";
     refused_in_both(&app, (&hindi, &english), "POST", path, None, 404, None, said).await;
 }

@@ -95,7 +95,7 @@ async fn a_signed_in_users_own_language_wins_over_the_browsers() {
     let after = call_in(&app, Some("hi"), "GET", "/api/auth/profile", Some(&asha), None).await;
     assert_eq!(
         (after.status, after.body["message"].as_str()),
-        (401, Some("आपका सत्र समाप्त हो गया है। कृपया फिर से साइन इन करें।"))
+        (401, Some("आपका सेशन समाप्त हो गया है। कृपया फिर से साइन इन करें।"))
     );
     let english = call_in(&app, None, "GET", "/api/auth/profile", Some(&asha), None).await;
     assert_eq!(english.body["message"], "Session expired. Please log in again.");
@@ -138,7 +138,7 @@ async fn the_other_routes_success_messages_follow_the_reader_too() {
     let hindi = app.verified_user("admin-hi@example.com", "admin").await;
     choose_language(&app, &hindi, "hi").await;
     let english = app.verified_user("admin-en@example.com", "admin").await;
-    for (admin, said) in [(&hindi, "यूज़र हटा दिया गया।"), (&english, "User deleted.")]
+    for (admin, said) in [(&hindi, "उपयोगकर्ता हटा दिया गया।"), (&english, "User deleted.")]
     {
         let parent = app.verified_user(&format!("p-{}@example.com", said.len()), "parent").await;
         let id =

@@ -2,13 +2,16 @@
 //! e-mails in the recipient's language through the real SMTP sink (`emails`), notifications
 //! in the reader's language (`notifications`), error and success messages in the request's
 //! language (`messages`), each domain's refusals (`domains`), and the refusals met before any
-//! domain, the chat socket's included (`requests`), and vocabulary terms in answers (`terms`).
+//! domain, the chat socket's included (`requests`), vocabulary terms in answers (`terms`), and
+//! the public pages' heads (`page_heads`).
 
 mod domains;
 mod emails;
 mod messages;
 mod notifications;
+mod page_heads;
 mod profile;
+mod request_terms;
 mod requests;
 mod terms;
 

@@ -65,11 +65,19 @@ async fn a_new_requests_subject_and_class_read_in_each_tutors_language() {
         assert_eq!(saved.status, 200, "{:?}", saved.body);
     }
     let parent = app.verified_user("parent@example.com", "parent").await;
-    for (subject, class) in [("maths", "class-8"), ("other", "class-8")] {
+    // The third: the parent's own words, which happen to be the vocabulary's English labels.
+    for (subject, class, own) in [
+        ("maths", "class-8", None),
+        ("other", "class-8", Some(("Vedic maths", ""))),
+        ("other", "other", Some(("Mathematics", "Class 8"))),
+    ] {
         let mut body =
             json!({"subjectId": subject, "classId": class, "preferredTime": "Evenings", "location": [77.21, 28.614]});
-        if subject == "other" {
-            body["subject"] = json!("Vedic maths");
+        if let Some((subject, class)) = own {
+            body["subject"] = json!(subject);
+            if !class.is_empty() {
+                body["classLevel"] = json!(class);
+            }
         }
         let posted = app.call("POST", "/api/tuition", Some(&parent), Some(body)).await;
         assert_eq!(posted.status, 201, "{:?}", posted.body);
@@ -82,7 +90,9 @@ async fn a_new_requests_subject_and_class_read_in_each_tutors_language() {
     let read = titles(app.call("GET", "/api/notifications", Some(&hindi), None).await);
     assert!(read.iter().any(|b| b.starts_with("विषय: गणित · कक्षा: कक्षा 8 ·")), "{read:?}");
     assert!(read.iter().any(|b| b.starts_with("विषय: Vedic maths · कक्षा: कक्षा 8 ·")), "{read:?}");
+    assert!(read.iter().any(|b| b.starts_with("विषय: Mathematics · कक्षा: Class 8 ·")), "as typed: {read:?}");
     let read = titles(app.call("GET", "/api/notifications", Some(&english), None).await);
     assert!(read.iter().any(|b| b.starts_with("Subject: Mathematics · Class: Class 8 ·")), "{read:?}");
     assert!(read.iter().any(|b| b.starts_with("Subject: Vedic maths · Class: Class 8 ·")), "{read:?}");
+    assert_eq!(read.iter().filter(|b| b.starts_with("Subject: Mathematics · Class: Class 8 ·")).count(), 2, "{read:?}");
 }

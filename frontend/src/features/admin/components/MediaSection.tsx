@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Heading, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
@@ -14,7 +14,8 @@ import { notifyError, notifySuccess } from '@/lib/toaster'
 import { ASSET_TYPES, useAssets, useDeleteAsset, useUploadAsset, type Asset } from '../api/assets'
 import { ADMIN_MESSAGES, useAdminText } from '../lib/messages'
 import { fileSchema } from '../lib/file-field'
-import { FileInput, QueryState, ScrollTable, Section, Select, recordTime } from './ui'
+import { DataTable, type Column } from './DataTable'
+import { FileInput, QueryState, Section, Select, recordTime } from './ui'
 
 const uploadAssetSchema = z.extend(fileSchema, { assetType: z.enum(ASSET_TYPES), description: z.string() })
 
@@ -120,6 +121,42 @@ export function MediaSection() {
       },
     })
   }
+  const columns: Column<Asset>[] = [
+    {
+      key: 'file',
+      header: t('admin:media.file'),
+      wrap: '40',
+      cell: (a) => (
+        <Link href={a.path} target="_blank" rel="noreferrer" color="blue.700">
+          {a.originalName}
+        </Link>
+      ),
+    },
+    { key: 'type', header: t('admin:media.type'), cell: (a) => <AssetTypeName type={a.type} /> },
+    {
+      key: 'size',
+      header: t('admin:media.size'),
+      cell: (a) => t('admin:media.sizeKb', { size: formatNumber(Math.round(a.size / 102.4) / 10) }),
+    },
+    { key: 'description', header: t('admin:media.description'), cell: (a) => a.description || '-', wrap: '40' },
+    { key: 'uploadedAt', header: t('admin:media.uploadedAt'), cell: (a) => recordTime(a.createdAt), wrap: '24' },
+    {
+      key: 'actions',
+      header: t('admin:media.actions'),
+      card: 'actions',
+      cell: (a) => (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="red"
+          onClick={() => setDeleting(a)}
+          aria-label={t('admin:media.deleteLabel', { name: a.originalName })}
+        >
+          {t('admin:common.delete')}
+        </Button>
+      ),
+    },
+  ]
   return (
     <Section title={t('admin:sections.media')}>
       <UploadAsset />
@@ -127,48 +164,12 @@ export function MediaSection() {
         {data?.length === 0 ? (
           <Text color="fg.muted">{t('admin:media.empty')}</Text>
         ) : (
-          <ScrollTable caption={t('admin:media.caption')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('admin:media.file')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:media.type')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:media.size')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:media.description')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:media.uploadedAt')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin:media.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data?.map((a) => (
-                <Table.Row key={a.filename}>
-                  <Table.Cell>
-                    <Link href={a.path} target="_blank" rel="noreferrer" color="blue.700">
-                      {a.originalName}
-                    </Link>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <AssetTypeName type={a.type} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    {t('admin:media.sizeKb', { size: formatNumber(Math.round(a.size / 102.4) / 10) })}
-                  </Table.Cell>
-                  <Table.Cell>{a.description || '-'}</Table.Cell>
-                  <Table.Cell>{recordTime(a.createdAt)}</Table.Cell>
-                  <Table.Cell>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      colorPalette="red"
-                      onClick={() => setDeleting(a)}
-                      aria-label={t('admin:media.deleteLabel', { name: a.originalName })}
-                    >
-                      {t('admin:common.delete')}
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </ScrollTable>
+          <DataTable
+            caption={t('admin:media.caption')}
+            rows={data ?? []}
+            rowKey={(a) => a.filename}
+            columns={columns}
+          />
         )}
       </QueryState>
       <ConfirmDialog

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, HStack, Stack, Table, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react'
 import type { Role } from '@/api/types'
 import { asRole } from '@/api/types'
 import { useTranslation } from '@/lib/i18n'
 import type { AdminUser } from '../api/users'
 import { pageSelection, type UserDialog } from '../lib/users-state'
 import { RowCheckbox, ScrollTable, Toggle } from './ui'
+import { useWideScreen } from '@/lib/use-wide-screen'
 
 interface UsersTableProps {
   rows: AdminUser[]
@@ -41,7 +42,7 @@ function RoleBadge({ role }: { role: string }) {
  * control exists once (a hidden copy would still be found by its name).
  */
 export function UsersTable(props: UsersTableProps) {
-  const asTable = useBreakpointValue({ base: false, md: true }, { ssr: false })
+  const asTable = useWideScreen()
   return asTable ? <UsersGrid {...props} /> : <UserCards {...props} />
 }
 

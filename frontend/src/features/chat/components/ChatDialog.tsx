@@ -1,4 +1,5 @@
 import { Button } from '@chakra-ui/react'
+import { BookDemoButton } from '@/components/book-demo-button'
 import { DialogShell } from '@/components/ui/dialog'
 import type { ChatPartner } from '@/lib/chat-launcher'
 import { useTranslation } from '@/lib/i18n'
@@ -27,6 +28,8 @@ export default function ChatDialog({ me, partner, title, requestId, onClose }: C
         <>
           {/* Nobody blocks themself: the features page's self-chat demo has no button. */}
           {partner.id !== me && <BlockButton partner={partner} />}
+          {/* A parent's chat is with tutors: the demo is booked from here (tutors do not see it). */}
+          {partner.id !== me && <BookDemoButton tutor={partner} requestId={requestId} />}
           <Button variant="outline" onClick={onClose}>
             {t('chat:dialog.close')}
           </Button>

@@ -8,11 +8,13 @@ import { asRole, roleLabel } from '@/api/types'
 import { Page, Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
+import { DraftNotice, UnsavedChangesGuard } from '@/components/ui/unsaved-changes'
 import { PHONE_DIGITS } from '@/lib/constants'
 import { MESSAGES } from '@/lib/messages'
 import { showServerError } from '@/lib/form-errors'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
+import { useFormDraft } from '@/hooks/use-form-draft'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { useProfile } from '../api/get-profile'
 import { BlockedPeople } from '../components/BlockedPeople'
@@ -47,13 +49,17 @@ export default function MyProfile({ sections }: MyProfileProps) {
     values: user && { fullname: user.fullname ?? '', phone: user.phone ?? '' },
     resetOptions: { keepDirtyValues: true },
   })
+  const draft = useFormDraft(form, 'profile')
   const { errors } = form.formState
   const fullnameField = form.register('fullname')
   const phoneField = form.register('phone')
 
   const onSubmit = form.handleSubmit((changes) =>
     update.mutate(changes, {
-      onSuccess: () => notifySuccess(t('profile:form.updated')),
+      onSuccess: () => {
+        draft.clear()
+        notifySuccess(t('profile:form.updated'))
+      },
       onError: (e) => notifyError(showServerError(form, e, MESSAGES.updateProfileFailed)),
     }),
   )
@@ -68,7 +74,9 @@ export default function MyProfile({ sections }: MyProfileProps) {
           )}
           {user && (
             <form onSubmit={onSubmit} noValidate aria-label={t('profile:form.label')}>
+              <UnsavedChangesGuard shouldBlock={draft.unsaved} />
               <Stack gap="4">
+                <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
                 <FormField label={t('profile:form.fullName')} error={errors.fullname?.message}>
                   <Input autoComplete="name" {...fullnameField} />
                 </FormField>

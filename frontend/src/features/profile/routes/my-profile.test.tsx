@@ -45,4 +45,27 @@ describe('My Profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
     expect(await screen.findByText('Failed to update profile')).toBeInTheDocument()
   })
+
+  it('keeps an unsaved name as a draft across a remount, and drops it once saved', async () => {
+    signInAs({ id: 5, role: 'tutor', fullname: 'Meera Nair', email: 'meera@example.com' })
+    server.use(
+      http.put('*/api/auth/profile', async ({ request }) => {
+        const body = (await request.json()) as { fullname: string; phone: string }
+        return HttpResponse.json({ user: makeProfile({ id: 5, role: 'tutor', email: 'meera@example.com', ...body }) })
+      }),
+    )
+    const first = renderApp('/profile')
+    const name = await screen.findByLabelText(/full name/i)
+    await first.user.clear(name)
+    await first.user.type(name, 'Meera N.')
+    first.unmount()
+
+    const { user } = renderApp('/profile')
+    await waitFor(() => expect(screen.getByLabelText(/full name/i)).toHaveValue('Meera N.'))
+    expect(screen.getByText('Restored your unsaved changes')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Profile updated successfully.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByText('Restored your unsaved changes')).not.toBeInTheDocument())
+    expect(sessionStorage.getItem('draft:5:profile')).toBeNull()
+  })
 })

@@ -58,15 +58,15 @@ function png(name = 'me.png', size = 1000, type = 'image/png') {
 }
 
 describe("a tutor's card on My Profile: photo and fee per hour", { timeout: 20_000 }, () => {
-  it('uploads a chosen photo as multipart `photo` and shows the stored one', async () => {
+  it('uploads a photo as soon as it is chosen, as multipart `photo`, and shows the stored one', async () => {
     signInAs({ id: 5, role: 'tutor', fullname: 'Meera Nair', email: 'meera@example.com' })
     const { photos } = serve()
     const { user } = renderApp('/profile')
     const card = await screen.findByRole('region', { name: 'Your tutor card' })
     expect(await within(card).findByText('MN')).toBeInTheDocument()
     const input = card.querySelector('input[type="file"]') as HTMLInputElement
+    expect(input).toHaveAccessibleName('Photo')
     await user.upload(input, png())
-    await user.click(within(card).getByRole('button', { name: 'Upload photo' }))
     await waitFor(() => expect(photos).toEqual([{ field: 'photo', size: 1000, auth: 'Bearer test-token' }]))
     expect(await screen.findByText('Photo updated.')).toBeInTheDocument()
     await waitFor(() => expect(card.querySelector('img[src="/api/uploads/meera-400.jpg"]')).not.toBeNull())
@@ -82,7 +82,7 @@ describe("a tutor's card on My Profile: photo and fee per hour", { timeout: 20_0
     const input = card.querySelector('input[type="file"]') as HTMLInputElement
     await user.upload(input, png('big.png', 6 * 1024 * 1024))
     expect(await within(card).findByText('The photo is too large. Maximum size is 5MB.')).toBeInTheDocument()
-    expect(within(card).queryByRole('button', { name: 'Upload photo' })).not.toBeInTheDocument()
+    expect(photos).toEqual([])
 
     server.use(
       http.post('*/api/tutors/me/photo', () =>
@@ -90,9 +90,12 @@ describe("a tutor's card on My Profile: photo and fee per hour", { timeout: 20_0
       ),
     )
     await user.upload(input, png('broken.png'))
-    await user.click(within(card).getByRole('button', { name: 'Upload photo' }))
     expect(await within(card).findByText('This image could not be read.')).toBeInTheDocument()
     expect(photos).toEqual([])
+    // The chosen photo is not lost: one click sends it again.
+    server.use(http.post('*/api/tutors/me/photo', () => HttpResponse.json({ photoUrl: '/api/uploads/meera-400.jpg' })))
+    await user.click(within(card).getByRole('button', { name: 'Try the upload again' }))
+    expect(await screen.findByText('Photo updated.')).toBeInTheDocument()
   })
 
   it('saves the fee per hour as a number, clears it when empty, and refuses other text', async () => {
@@ -116,6 +119,25 @@ describe("a tutor's card on My Profile: photo and fee per hour", { timeout: 20_0
     await user.clear(fee)
     await user.click(screen.getByRole('button', { name: 'Save fee' }))
     await waitFor(() => expect(puts[1]).toEqual({ path: 'meera@example.com', body: { feePerHour: null } }))
+  })
+
+  it('keeps an unsaved fee as a draft across a remount until it is saved', async () => {
+    signInAs({ id: 5, role: 'tutor', fullname: 'Meera Nair', email: 'meera@example.com' })
+    const { puts } = serve()
+    const first = renderApp('/profile')
+    const fee = await screen.findByRole('textbox', { name: 'Fee per hour (₹)' })
+    await waitFor(() => expect(fee).toHaveValue('500'))
+    await first.user.clear(fee)
+    await first.user.type(fee, '750')
+    first.unmount()
+
+    const { user } = renderApp('/profile')
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Fee per hour (₹)' })).toHaveValue('750'))
+    expect(screen.getByText('Restored your unsaved changes')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save fee' }))
+    await waitFor(() => expect(puts).toEqual([{ path: 'meera@example.com', body: { feePerHour: 750 } }]))
+    await waitFor(() => expect(screen.queryByText('Restored your unsaved changes')).not.toBeInTheDocument())
+    expect(sessionStorage.getItem('draft:5:tutor-fee')).toBeNull()
   })
 
   it('is not shown to a parent', async () => {

@@ -6,6 +6,7 @@ import type { InterestedTutor } from '@/api/types'
 import { useOpenChat } from '@/lib/chat-launcher'
 import { useContactSharing } from '../api/contact-sharing'
 import { useTranslation, type TFunction } from '@/lib/i18n'
+import { BookDemoButton } from '@/components/book-demo-button'
 import { BlockToggle } from '@/components/moderation/BlockToggle'
 import { ReportButton } from '@/components/moderation/ReportButton'
 
@@ -156,6 +157,11 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
                 </Table.Cell>
                 <Table.Cell>
                   <MessageButton tutor={t} requestId={requestId} />
+                  <BookDemoButton
+                    tutor={{ id: t.tutor, name: t.fullname || t.name || '' }}
+                    requestId={requestId}
+                    size="xs"
+                  />
                   <TutorSafety tutor={t} requestId={requestId} />
                   <SharingControl tutor={t} requestId={requestId} />
                 </Table.Cell>
@@ -199,6 +205,11 @@ export function InterestedTutors({ tutors, requestId }: { tutors: InterestedTuto
             )}
             <Box mt="2">
               <MessageButton tutor={t} requestId={requestId} />
+              <BookDemoButton
+                tutor={{ id: t.tutor, name: t.fullname || t.name || '' }}
+                requestId={requestId}
+                size="xs"
+              />
               <TutorSafety tutor={t} requestId={requestId} />
             </Box>
             <Box mt="2">

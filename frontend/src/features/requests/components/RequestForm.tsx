@@ -3,11 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { MapPicker } from '@/components/map/MapPicker'
 import { FormAlert } from '@/components/ui/form-alert'
+import { DraftNotice, UnsavedChangesGuard } from '@/components/ui/unsaved-changes'
 import { FormField } from '@/components/ui/form-field'
 import { OTHER, TermSelect, termLabel, useVocabulary } from '@/features/vocabulary'
 import { TermRadios } from '@/features/vocabulary/components/TermRadios'
 import { showServerError } from '@/lib/form-errors'
 import { useTranslation } from '@/lib/i18n'
+import { useFormDraft } from '@/hooks/use-form-draft'
 import type { RequestInput } from '../api/types'
 import { EMPTY_REQUEST, MODE_FALLBACK, requestSchema, TEXT_MAX, type RequestFormValues } from '../lib/request-schema'
 
@@ -69,6 +71,8 @@ function TermOrOther({ form, facet }: { form: ReturnType<typeof useRequestForm>;
 
 interface RequestFormProps {
   mode: 'create' | 'edit'
+  /** Names the kept draft: 'request:new', or 'request:<id>' for an edit. */
+  draftId: string
   initialValues?: RequestFormValues
   submitting: boolean
   success?: string | null
@@ -81,6 +85,7 @@ interface RequestFormProps {
 /** The one request form: create mode posts, edit mode saves and Cancel puts the loaded values back. */
 export function RequestForm({
   mode,
+  draftId,
   initialValues = EMPTY_REQUEST,
   submitting,
   success,
@@ -89,6 +94,7 @@ export function RequestForm({
 }: RequestFormProps) {
   const { t } = useTranslation('requests')
   const form = useRequestForm(initialValues)
+  const draft = useFormDraft(form, draftId)
   const { errors } = form.formState
   const vocabulary = useVocabulary()
   const preferredTime = form.register('preferredTime')
@@ -104,6 +110,7 @@ export function RequestForm({
         subject: text('subjects', input.subjectId, input.subject),
         classLevel: text('classes', input.classId, input.classLevel),
       })
+      draft.clear()
     } catch (error) {
       showServerError(form, error, failureMessage, { summary: 'unlessFieldsShown' })
     }
@@ -115,7 +122,9 @@ export function RequestForm({
       noValidate
       aria-label={mode === 'create' ? t('requests:form.createLabel') : t('requests:form.editLabel')}
     >
+      <UnsavedChangesGuard shouldBlock={draft.unsaved} />
       <Stack gap="4">
+        <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
         <TermOrOther form={form} facet="subjects" />
         <TermOrOther form={form} facet="classes" />
         <Controller

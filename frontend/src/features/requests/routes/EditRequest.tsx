@@ -68,6 +68,7 @@ export default function EditRequest() {
           <RequestForm
             key={requestId}
             mode="edit"
+            draftId={`request:${requestId}`}
             initialValues={initialValues}
             submitting={update.isPending || saved}
             success={saved ? t('requests:edit.updated') : null}

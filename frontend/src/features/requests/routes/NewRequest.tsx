@@ -15,6 +15,7 @@ export default function NewRequest() {
       <Panel>
         <RequestForm
           mode="create"
+          draftId="request:new"
           submitting={create.isPending}
           failureMessage={MESSAGES.postRequestFailed}
           onSubmit={(input) =>

@@ -3,10 +3,12 @@ import { lazy, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { ApiError, errorMessage } from '@/api/client'
 import type { NearbyRequest } from '@/api/types'
+import { FilterSheet } from '@/components/filter-sheet'
 import { MapView, type LatLng } from '@/components/map/MapView'
 import { Panel } from '@/components/page'
 import { FormAlert } from '@/components/ui/form-alert'
-import { useVocabulary } from '@/features/vocabulary'
+import { termLabel, useVocabulary } from '@/features/vocabulary'
+import { useWideScreen } from '@/lib/use-wide-screen'
 import { useOpenChat } from '@/lib/chat-launcher'
 import { useTranslation } from '@/lib/i18n'
 import { MAP_DEFAULT_ZOOM } from '@/lib/constants'
@@ -14,7 +16,7 @@ import { MESSAGES } from '@/lib/messages'
 import { useSession } from '@/lib/session'
 import { useTutorArea, type TutorArea } from '../api/area'
 import { useNearbySearch } from '../hooks/use-nearby-search'
-import { centreLabel, resultSummary } from '../lib/nearby-state'
+import { centreLabel, resultSummary, searchSummary } from '../lib/nearby-state'
 import { NearbyFilters } from './NearbyFilters'
 import { ResultItem, termText } from './NearbyResultItem'
 
@@ -42,6 +44,10 @@ function NearbySearch({ heading, area }: { heading: boolean; area: TutorArea | n
   const { state, nearby, results, centreName } = search
   const { radiusKm } = state
   const openChat = useOpenChat()
+  const vocab = useVocabulary().data
+  // On a phone the map sits below the list: drawn once the list is in, so the list's arrival does
+  // not push it down the screen (a layout shift the person did not cause).
+  const wide = useWideScreen()
   const [params] = useSearchParams()
   const highlightId = Number(params.get('request')) || null
 
@@ -55,15 +61,21 @@ function NearbySearch({ heading, area }: { heading: boolean; area: TutorArea | n
           {t('shared:routes.nearby')}
         </Heading>
       )}
-      <NearbyFilters
-        state={state}
-        hasArea={area !== null}
-        centreName={centreName}
-        onPlace={search.choosePlace}
-        onRadius={search.chooseRadius}
-        onFilter={search.chooseFilter}
-        onLocate={search.locateMe}
-      />
+      <FilterSheet
+        title={t('tuition:sheet.open')}
+        done={t('tuition:sheet.done')}
+        summary={searchSummary(state, centreName, (facet, id) => termLabel(vocab, facet, id))}
+      >
+        <NearbyFilters
+          state={state}
+          hasArea={area !== null}
+          centreName={centreName}
+          onPlace={search.choosePlace}
+          onRadius={search.chooseRadius}
+          onFilter={search.chooseFilter}
+          onLocate={search.locateMe}
+        />
+      </FilterSheet>
 
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6" alignItems="start">
         <Panel as="section" aria-labelledby="nearby-results" p={{ base: '4', md: '6' }}>
@@ -104,7 +116,9 @@ function NearbySearch({ heading, area }: { heading: boolean; area: TutorArea | n
             </Stack>
           )}
         </Panel>
-        <NearbyMap results={results} center={state.center} radiusKm={radiusKm} onPick={search.pickCenter} />
+        {(wide || !nearby.isPending) && (
+          <NearbyMap results={results} center={state.center} radiusKm={radiusKm} onPick={search.pickCenter} />
+        )}
       </Grid>
     </Stack>
   )

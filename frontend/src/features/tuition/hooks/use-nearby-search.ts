@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useReducer } from 'react'
+import { useCallback, useEffect, useMemo, useReducer } from 'react'
+import { useSearchParams } from 'react-router'
 import { errorMessage } from '@/api/client'
 import type { LatLng } from '@/components/map/types'
 import { useNearestPlace } from '@/components/places/api'
@@ -12,29 +13,64 @@ import type { TutorArea } from '../api/area'
 import { useExpressInterest } from '../api/express-interest'
 import { useNearby } from '../api/get-nearby'
 import {
-  initialNearbyState,
   knownCentreName,
   nearbyQuery,
   nearbyReducer,
   needsNearestPlace,
   withRevealed,
   type FilterFacet,
+  type NearbyFilters,
 } from '../lib/nearby-state'
+import { nearbySearchParams, nearbyStateFromUrl } from '../lib/nearby-url'
 import { useLiveNearby } from '../lib/use-live-nearby'
 
-/** The nearby search of a subscribed tutor: its state (see nearby-state.ts), the results and the actions. */
+const FACET_OF: { [K in keyof NearbyFilters]: FilterFacet } = {
+  subjectId: 'subjects',
+  classId: 'classes',
+  board: 'boards',
+  mode: 'modes',
+}
+
+/**
+ * The nearby search of a subscribed tutor: its state (see nearby-state.ts), kept in the page's address
+ * (nearby-url.ts), the results and the actions.
+ */
 export function useNearbySearch(area: TutorArea | null) {
   useLiveNearby()
   const { subscribed } = useSession()
   const vocab = useVocabulary().data
-  const [state, dispatch] = useReducer(nearbyReducer, area, initialNearbyState)
+  const [params, setParams] = useSearchParams()
+  const [state, dispatch] = useReducer(nearbyReducer, undefined, () => nearbyStateFromUrl(params, area))
+
+  // The address follows the search in place (no history entry per filter): Back leaves the page.
+  const query = nearbySearchParams(state, area, params).toString()
+  useEffect(() => {
+    if (query !== params.toString()) setParams(new URLSearchParams(query), { replace: true })
+  }, [query, params, setParams])
+
+  // A filter from an address the vocabulary does not have is dropped (and so leaves the address).
+  useEffect(() => {
+    if (!vocab) return
+    for (const [key, facet] of Object.entries(FACET_OF) as [keyof NearbyFilters, FilterFacet][]) {
+      const id = state.filters[key]
+      if (id && !isTermId(vocab, facet, id)) dispatch({ type: 'filterChosen', facet, id: '' })
+    }
+  }, [vocab, state.filters])
+  // Until the vocabulary has loaded, a filter from the address is not known to be one: no search yet;
+  // after, one it does not have is left out of the search at once (before the state drops it).
+  const filtersKnown = !!vocab || Object.values(state.filters).every((id) => !id)
+  const filters = { ...state.filters }
+  for (const [key, facet] of Object.entries(FACET_OF) as [keyof NearbyFilters, FilterFacet][]) {
+    if (filters[key] && !isTermId(vocab, facet, filters[key]))
+      (filters as Record<keyof NearbyFilters, string>)[key] = ''
+  }
 
   // The centre by name: the place searched for, the saved area's name, else the place it lies in.
   const knownName = knownCentreName(state, area)
   const nearest = useNearestPlace(needsNearestPlace(state, knownName) ? state.center : null)
   const centreName = knownName ?? (nearest.data ? shortPlaceName(nearest.data) : null)
 
-  const nearby = useNearby(nearbyQuery(state), { enabled: subscribed })
+  const nearby = useNearby({ ...nearbyQuery(state), ...filters }, { enabled: subscribed && filtersKnown })
   const interest = useExpressInterest()
   const results = useMemo(() => withRevealed(nearby.data ?? [], state.revealed), [nearby.data, state.revealed])
 

@@ -15,6 +15,7 @@ import {
   needsNearestPlace,
   radiusOptions,
   resultSummary,
+  searchSummary,
   withRevealed,
   type NearbyAction,
   type NearbyState,
@@ -138,6 +139,23 @@ describe("a tutor's nearby search state", () => {
       expect(shown[1]).toBe(results[1])
       const fromServer = makeNearby({ id: 1, interested: true, contact: { ...ASHA_CONTACT, phone: '9000000000' } })
       expect(withRevealed([fromServer], state.revealed)[0].contact?.phone).toBe('9000000000')
+    })
+  })
+
+  describe("the phone's one-line summary", () => {
+    const label = (facet: string, id: string) => `${facet}:${id}`
+
+    it('says the centre and the distance, then each chosen filter by its label', () => {
+      const saved = run(AREA)
+      expect(searchSummary(saved, 'Lajpat Nagar', label)).toBe('Around your teaching area (Lajpat Nagar) · 7 km')
+      const narrowed = run(
+        AREA,
+        { type: 'filterChosen', facet: 'subjects', id: 'maths' },
+        { type: 'filterChosen', facet: 'modes', id: 'online' },
+      )
+      expect(searchSummary(narrowed, 'Lajpat Nagar', label)).toBe(
+        'Around your teaching area (Lajpat Nagar) · 7 km · subjects:maths · modes:online',
+      )
     })
   })
 })

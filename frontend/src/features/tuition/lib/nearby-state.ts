@@ -42,6 +42,11 @@ export interface NearbyState {
   centreSource: CentreSource
   /** The place searched for, while it is the centre (or still shown in the search box). */
   place: PlaceValue | null
+  /**
+   * The searched place's short name while it is the centre: from the place chosen, or from a link
+   * (the page's address keeps the name, not the whole place).
+   */
+  placeName: string | null
   radiusKm: number
   filters: NearbyFilters
   locating: boolean
@@ -68,6 +73,7 @@ export function initialNearbyState(area: TutorArea | null): NearbyState {
     center: area ? { lat: area.location[1] ?? 0, lng: area.location[0] ?? 0 } : DEFAULT_CENTER,
     centreSource: area ? 'area' : 'default',
     place: null,
+    placeName: null,
     radiusKm: area?.radiusKm ?? DEFAULT_RADIUS_KM,
     filters: { subjectId: '', classId: '', board: '', mode: '' },
     locating: false,
@@ -83,14 +89,20 @@ export function nearbyReducer(state: NearbyState, action: NearbyAction): NearbyS
     case 'filterChosen':
       return { ...state, filters: { ...state.filters, [FILTER_OF[action.facet]]: action.id } }
     case 'placeChosen':
-      if (!action.place) return { ...state, place: null }
-      return { ...state, place: action.place, center: placeLatLng(action.place), centreSource: 'place' }
+      if (!action.place) return { ...state, place: null, placeName: null }
+      return {
+        ...state,
+        place: action.place,
+        placeName: shortPlaceName(action.place),
+        center: placeLatLng(action.place),
+        centreSource: 'place',
+      }
     case 'mapPicked':
-      return { ...state, center: action.point, centreSource: 'map', place: null }
+      return { ...state, center: action.point, centreSource: 'map', place: null, placeName: null }
     case 'locating':
       return { ...state, locating: true, geoError: null }
     case 'located':
-      return { ...state, locating: false, center: action.point, centreSource: 'location', place: null }
+      return { ...state, locating: false, center: action.point, centreSource: 'location', place: null, placeName: null }
     case 'locateFailed':
       return { ...state, locating: false, geoError: action.message }
     case 'contactRevealed':
@@ -105,7 +117,7 @@ export function nearbyQuery(state: NearbyState) {
 
 /** The centre's name when it is known without asking the server: the place searched for, or the saved area's. */
 export function knownCentreName(state: NearbyState, area: TutorArea | null): string | null {
-  if (state.centreSource === 'place' && state.place) return shortPlaceName(state.place)
+  if (state.centreSource === 'place' && state.placeName) return state.placeName
   if (state.centreSource === 'area') return area?.placeName ?? null
   return null
 }
@@ -138,6 +150,22 @@ export function withRevealed(results: NearbyRequest[], revealed: ReadonlyMap<num
     const contact = r.contact ?? revealed.get(r.id)
     return contact ? { ...r, interested: true, contact } : r
   })
+}
+
+/** The search in one line for the phone's folded filters: 'Around your teaching area (Lajpat Nagar) · 10 km · Mathematics'. */
+export function searchSummary(
+  state: NearbyState,
+  centreName: string | null,
+  labelOf: (facet: FilterFacet, id: string) => string,
+): string {
+  const chosen = (Object.entries(FILTER_OF) as [FilterFacet, keyof NearbyFilters][])
+    .map(([facet, key]) => (state.filters[key] ? labelOf(facet, state.filters[key]) : ''))
+    .filter(Boolean)
+  const around = i18n.t('tuition:sheet.summary', {
+    centre: centreLabel(state.centreSource, centreName),
+    km: state.radiusKm,
+  })
+  return [around, ...chosen].join(' · ')
 }
 
 export function resultSummary(count: number, radiusKm: number): string {

@@ -138,10 +138,21 @@ export function Filters({
   )
 }
 
+/** How many filters narrow the search (the distance is not one: every search has it). */
+export function filterCount(state: SearchState): number {
+  return [
+    state.classLevel,
+    state.board,
+    state.mode,
+    state.minFee,
+    state.maxFee,
+    state.minRating,
+    state.verified,
+  ].filter(Boolean).length
+}
+
 function hasFilters(state: SearchState): boolean {
-  return Boolean(
-    state.classLevel || state.board || state.mode || state.minFee || state.maxFee || state.minRating || state.verified,
-  )
+  return filterCount(state) > 0
 }
 
 /** No tutor matched: what to try next. */

@@ -68,7 +68,7 @@ interface TutorsMapProps {
 export function TutorsMap({ location, placeLabel, radiusKm, tutors }: TutorsMapProps) {
   const { t } = useTranslation('tutors')
   return (
-    <Box order={{ base: 1, lg: 2 }} position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+    <Box position={{ lg: 'sticky' }} top={{ lg: '4' }}>
       <MapView
         label={t('tutors:map.label', { km: radiusKm, place: placeLabel })}
         center={{ lat: location[1], lng: location[0] }}

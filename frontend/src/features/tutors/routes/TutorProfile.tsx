@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react'
 import { MessageCircle, Pencil } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
 import { ApiError, errorMessage } from '@/api/client'
 import { BlockToggle } from '@/components/moderation/BlockToggle'
@@ -46,8 +46,15 @@ function debugText(error: unknown, id: string, t: ReturnType<typeof useTranslati
   return t('tutors:profile.debug', { id, answer })
 }
 
-/** SPEC §2 public tutor profile (/tutor/{id or lowercased e-mail}): view mode, edit mode, reviews. */
-export default function TutorProfile() {
+/**
+ * SPEC §2 public tutor profile (/tutor/{id or lowercased e-mail}): view mode, edit mode, reviews;
+ * `availability` renders the tutor's free times (another feature's, composed by the router).
+ */
+export default function TutorProfile({
+  availability,
+}: {
+  availability?: (tutor: { id: number; name: string }) => ReactNode
+}) {
   const { t } = useTranslation(['tutors', 'shared'])
   const title = t('tutors:profile.title')
   const { id = '' } = useParams()
@@ -152,6 +159,7 @@ export default function TutorProfile() {
             <TutorDetails tutor={profile} />
           )}
         </Panel>
+        {availability?.({ id: profile.id, name })}
         {profile.area && <TeachingArea area={profile.area} />}
         <ReviewsSection tutor={profile} />
       </Stack>

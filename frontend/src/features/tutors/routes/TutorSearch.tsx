@@ -1,6 +1,7 @@
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useSearchParams } from 'react-router'
 import { errorMessage } from '@/api/client'
+import { FilterSheet } from '@/components/filter-sheet'
 import { Page } from '@/components/page'
 import { useNearestPlace } from '@/components/places/api'
 import { placeLngLat } from '@/components/places/types'
@@ -11,7 +12,7 @@ import { useTranslation } from '@/lib/i18n'
 import { useResolvedPlace } from '../api/resolve-place'
 import { useSearchTutors } from '../api/search-tutors'
 import { placeFromUrl, SearchBar } from '../components/SearchBar'
-import { EmptyState, Filters } from '../components/SearchFilters'
+import { EmptyState, filterCount, Filters } from '../components/SearchFilters'
 import { TutorsMap } from '../components/TutorsMap'
 import { readSearch, toQuery, writeSearch, type SearchState } from '../lib/search-params'
 
@@ -71,7 +72,13 @@ export default function TutorSearch() {
           place={placeFromUrl(state, lookup.data, pointName)}
           onSearch={(draft) => update(draft)}
         />
-        <Filters state={state} onChange={update} />
+        <FilterSheet
+          title={t('tutors:filters.legend')}
+          done={t('tutors:sheet.done')}
+          summary={t('tutors:sheet.summary', { km: state.radiusKm, count: filterCount(state) })}
+        >
+          <Filters state={state} onChange={update} />
+        </FilterSheet>
 
         {!state.place && !state.location && <Text color="fg.muted">{t('tutors:search.choosePlace')}</Text>}
         {lookup.isPending && lookup.fetchStatus === 'fetching' && (
@@ -89,7 +96,7 @@ export default function TutorSearch() {
             gap="5"
             alignItems="start"
           >
-            <Box as="section" aria-labelledby="results-heading" minW="0" order={{ base: 2, lg: 1 }}>
+            <Box as="section" aria-labelledby="results-heading" minW="0">
               <Heading as="h2" id="results-heading" size="lg" mb="1">
                 {subjectLabel
                   ? t('tutors:search.subjectTutorsNear', { subject: subjectLabel, place: placeLabel })

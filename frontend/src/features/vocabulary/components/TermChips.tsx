@@ -1,4 +1,4 @@
-import { Box, Button, chakra, CloseButton, HStack, Input, NativeSelect, Stack, Wrap } from '@chakra-ui/react'
+import { Box, Button, chakra, CloseButton, Flex, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react'
 import { nativeSelectSlotRecipe } from '@chakra-ui-theme/recipes/native-select'
 import { useId, useState } from 'react'
 import { useTranslation } from '@/lib/i18n'
@@ -103,7 +103,7 @@ export function TermChips({
   return (
     <Stack gap="2">
       {value.length > 0 && (
-        <Wrap as="ul" listStyleType="none" gap="2" aria-label={label}>
+        <Flex wrap="wrap" as="ul" listStyleType="none" gap="2" aria-label={label}>
           {value.map((entry) => (
             <HStack
               as="li"
@@ -129,7 +129,7 @@ export function TermChips({
               />
             </HStack>
           ))}
-        </Wrap>
+        </Flex>
       )}
       <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ sm: 'center' }}>
         <NativeSelect.Root recipe={nativeSelectSlotRecipe} maxW={{ sm: 'xs' }} disabled={full || vocabulary.isPending}>

@@ -1,0 +1,1 @@
+DROP TABLE unreferenced_objects;

@@ -1,0 +1,2 @@
+DROP TABLE availability_exceptions;
+DROP TABLE availability_slots;

@@ -1,0 +1,2 @@
+DROP TABLE booking_proposals;
+DROP TABLE bookings;
