@@ -1,11 +1,11 @@
 import { chakra, CloseButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react'
 import { Search } from 'lucide-react'
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
-import { errorMessage } from '@/api/client'
 import { useDebounced } from '@/hooks/use-debounced'
 import { useTranslation } from '@/lib/i18n'
 import { PLACE_QUERY_MAX, PLACE_QUERY_MIN, usePlaceSearch } from './api'
 import { PlaceSuggestions } from './PlaceSuggestions'
+import { searchStatus } from './search-status'
 import { placeLngLat, type PlaceValue } from './types'
 
 export type { PlaceValue } from './types'
@@ -25,18 +25,6 @@ export interface PlaceSearchProps {
 
 /** How long typing must pause before the server is asked. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 200
-
-/** What the list says (and a screen reader hears) about the search under way. */
-function searchStatus(
-  places: { isError: boolean; error: unknown; isFetching: boolean },
-  settled: boolean,
-  count: number,
-  t: ReturnType<typeof useTranslation>['t'],
-): string {
-  if (places.isError) return errorMessage(places.error, t('shared:places.failed'))
-  if (!settled || places.isFetching) return t('shared:places.searching')
-  return count ? t('shared:places.found', { count }) : t('shared:places.noneFound')
-}
 
 /**
  * Find a locality, town or PIN code by name (GET /api/places): an ARIA 1.2 combobox with a list of
