@@ -61,6 +61,8 @@ diesel::table! {
         headers -> Nullable<Text>,
         /// Higher goes first: 2 codes, 1 account notices, 0 the rest.
         priority -> Integer,
+        /// Attached files, a JSON array of {filename, contentType, content}.
+        attachments -> Nullable<Text>,
     }
 }
 
@@ -538,6 +540,12 @@ diesel::table! {
         no_show_by -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        /// When the 24-hour reminder was claimed (sent once); cleared when the class moves.
+        reminded_day_at -> Nullable<Timestamp>,
+        /// When the 1-hour reminder was claimed.
+        reminded_hour_at -> Nullable<Timestamp>,
+        /// The calendar event's SEQUENCE: rises with each change.
+        calendar_sequence -> Integer,
     }
 }
 

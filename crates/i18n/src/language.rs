@@ -21,6 +21,7 @@ macro_rules! catalogue_files {
             ("reviews.ftl", include_str!(concat!("../locales/", $code, "/reviews.ftl"))),
             ("scheduling.ftl", include_str!(concat!("../locales/", $code, "/scheduling.ftl"))),
             ("bookings.ftl", include_str!(concat!("../locales/", $code, "/bookings.ftl"))),
+            ("calendar.ftl", include_str!(concat!("../locales/", $code, "/calendar.ftl"))),
         ]
     };
 }

@@ -8,7 +8,7 @@ mod transport;
 mod worker;
 
 pub use outbox::{
-    enqueue, enqueue_with_headers, stats as outbox_stats, undelivered, ExtraHeader, MailKind, OutboxStats,
+    enqueue, enqueue_with_attachments, enqueue_with_headers, stats as outbox_stats, undelivered, Attachment, ExtraHeader, MailKind, OutboxStats,
     OutgoingEmail, UndeliveredEmail,
 };
 pub use transport::{MailError, MailTransport};

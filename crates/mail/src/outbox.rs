@@ -110,6 +110,21 @@ fn one_line(value: &str) -> String {
     value.chars().filter(|c| !c.is_control()).collect()
 }
 
+/// A file an e-mail carries (a booking's `.ics`): text, stored in the outbox row with the e-mail.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Attachment {
+    pub filename: String,
+    /// Such as `text/calendar; charset=utf-8; method=REQUEST`.
+    pub content_type: String,
+    pub content: String,
+}
+
+/// Stored attachments as the worker sends them; a column that does not parse carries none.
+pub(crate) fn parse_attachments(stored: Option<&str>) -> Vec<Attachment> {
+    stored.and_then(|s| serde_json::from_str(s).ok()).unwrap_or_default()
+}
+
 #[derive(Insertable)]
 #[diesel(table_name = outbox_emails)]
 struct NewOutboxEmail<'a> {
@@ -121,6 +136,7 @@ struct NewOutboxEmail<'a> {
     created_at: chrono::NaiveDateTime,
     headers: Option<String>,
     priority: i32,
+    attachments: Option<String>,
 }
 
 /// Queues an e-mail on the caller's connection (and so in the caller's transaction).
@@ -134,7 +150,18 @@ pub fn enqueue_with_headers(
     email: &OutgoingEmail,
     headers: &[(ExtraHeader, String)],
 ) -> Result<(), diesel::result::Error> {
+    enqueue_with_attachments(conn, email, headers, &[])
+}
+
+/// [`enqueue_with_headers`], with files attached.
+pub fn enqueue_with_attachments(
+    conn: &mut DbConnection,
+    email: &OutgoingEmail,
+    headers: &[(ExtraHeader, String)],
+    attachments: &[Attachment],
+) -> Result<(), diesel::result::Error> {
     let at = now();
+    let attachments = (!attachments.is_empty()).then(|| serde_json::to_string(attachments).unwrap_or_default());
     let headers = (!headers.is_empty()).then(|| {
         let map: serde_json::Map<String, serde_json::Value> =
             headers.iter().map(|(h, v)| (h.name().to_string(), serde_json::Value::String(one_line(v)))).collect();
@@ -150,6 +177,7 @@ pub fn enqueue_with_headers(
             created_at: at,
             headers,
             priority: email.kind.priority(),
+            attachments,
         })
         .execute(conn)
         .map(|_| ())

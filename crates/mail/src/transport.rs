@@ -1,10 +1,10 @@
 use std::time::Duration;
 
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
-use lettre::message::{Body, Mailbox, SinglePart};
+use lettre::message::{Attachment as Part, Body, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use crate::{ExtraHeader, OutgoingEmail};
+use crate::{Attachment, ExtraHeader, OutgoingEmail};
 
 #[derive(Debug, thiserror::Error)]
 pub enum MailError {
@@ -66,12 +66,24 @@ impl MailTransport {
         email: &OutgoingEmail,
         headers: &[(ExtraHeader, String)],
     ) -> Result<(), MailError> {
+        self.send_with_attachments(from, email, headers, &[]).await
+    }
+
+    /// [`Self::send_with_headers`] with files attached (then a multipart/mixed message).
+    pub async fn send_with_attachments(
+        &self,
+        from: &Mailbox,
+        email: &OutgoingEmail,
+        headers: &[(ExtraHeader, String)],
+        attachments: &[Attachment],
+    ) -> Result<(), MailError> {
         match self {
             Self::Log => {
                 tracing::info!(
                     to = %email.to,
                     subject = %email.subject,
                     headers = ?headers,
+                    attachments = attachments.len(),
                     "SMTP_URL is unset; e-mail printed instead of sent:\n{}",
                     email.body
                 );
@@ -89,9 +101,17 @@ impl MailTransport {
                     builder = builder
                         .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str(header.name()), value.clone()));
                 }
-                let message = builder
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body))
-                    .map_err(|e| MailError::Address(e.to_string()))?;
+                let text = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body);
+                let message = if attachments.is_empty() {
+                    builder.singlepart(text)
+                } else {
+                    let mut parts = MultiPart::mixed().singlepart(text);
+                    for file in attachments {
+                        parts = parts.singlepart(attachment_part(file)?);
+                    }
+                    builder.multipart(parts)
+                }
+                .map_err(|e| MailError::Address(e.to_string()))?;
                 transport.send(message).await.map(|_| ()).map_err(|e| {
                     if e.is_permanent() {
                         MailError::Rejected(e.to_string())
@@ -102,4 +122,13 @@ impl MailTransport {
             }
         }
     }
+}
+
+/// One attached file, base64 (a calendar's folded lines and CRLFs reach the reader as written).
+fn attachment_part(file: &Attachment) -> Result<SinglePart, MailError> {
+    let content_type = ContentType::parse(&file.content_type)
+        .map_err(|_| MailError::Send(format!("bad attachment type '{}'", file.content_type)))?;
+    let body = Body::new_with_encoding(file.content.clone(), ContentTransferEncoding::Base64)
+        .map_err(|_| MailError::Send("cannot encode the attachment".into()))?;
+    Ok(Part::new(file.filename.clone()).body(body, content_type))
 }

@@ -8,7 +8,7 @@ use hometutor_db::{now, Db, DbError};
 use lettre::message::Mailbox;
 use tokio::sync::Notify;
 
-use crate::outbox::parse_headers;
+use crate::outbox::{parse_attachments, parse_headers};
 use crate::{ExtraHeader, MailError, MailKind, MailTransport, OutgoingEmail};
 
 /// Wakes the worker right after a service committed an e-mail, so delivery
@@ -90,6 +90,7 @@ struct Due {
     attempts: i32,
     email: OutgoingEmail,
     headers: Vec<(ExtraHeader, String)>,
+    attachments: Vec<crate::Attachment>,
 }
 
 impl MailWorker {
@@ -162,7 +163,7 @@ impl MailWorker {
     async fn deliver(&self, item: Due) -> Result<(), DbError> {
         let sent = match tokio::time::timeout(
             self.send_deadline,
-            self.transport.send_with_headers(&self.from, &item.email, &item.headers),
+            self.transport.send_with_attachments(&self.from, &item.email, &item.headers, &item.attachments),
         )
         .await
         {
@@ -245,16 +246,16 @@ fn purge_old(db: &Db) -> Result<usize, DbError> {
 fn claim_due(db: &Db) -> Result<Vec<Due>, DbError> {
     db.write(|conn| {
         let at = now();
-        type Row = (i64, i32, String, String, String, String, Option<String>);
+        type Row = (i64, i32, String, String, String, String, Option<String>, Option<String>);
         let rows: Vec<Row> = o::outbox_emails
             .filter(o::sent_at.is_null().and(o::failed_at.is_null()).and(o::next_attempt_at.le(at)))
             .order((o::priority.desc(), o::id))
             .limit(BATCH)
-            .select((o::id, o::attempts, o::recipient, o::subject, o::body, o::kind, o::headers))
+            .select((o::id, o::attempts, o::recipient, o::subject, o::body, o::kind, o::headers, o::attachments))
             .load(conn)?;
         let lease_until = at + chrono::Duration::from_std(LEASE).unwrap_or_default();
         let mut due = Vec::with_capacity(rows.len());
-        for (id, attempts, to, subject, body, kind, headers) in rows {
+        for (id, attempts, to, subject, body, kind, headers, attachments) in rows {
             let claimed = diesel::update(o::outbox_emails.filter(o::id.eq(id).and(o::next_attempt_at.le(at))))
                 .set(o::next_attempt_at.eq(lease_until))
                 .execute(conn)?;
@@ -264,6 +265,7 @@ fn claim_due(db: &Db) -> Result<Vec<Due>, DbError> {
                     attempts,
                     email: OutgoingEmail { to, subject, body, kind: MailKind::parse(&kind) },
                     headers: parse_headers(headers.as_deref()),
+                    attachments: parse_attachments(attachments.as_deref()),
                 });
             }
         }

@@ -6,7 +6,7 @@ use diesel::QueryResult;
 use hometutor_core::UserId;
 use hometutor_db::DbConnection;
 use hometutor_i18n::{text, Language};
-use hometutor_mail::{ExtraHeader, MailKind, OutgoingEmail};
+use hometutor_mail::{Attachment, ExtraHeader, MailKind, OutgoingEmail};
 
 use crate::{Kind, Notice, Notification, Site};
 
@@ -41,7 +41,12 @@ fn greeting(to: &Recipient) -> String {
 }
 
 /// Queues the e-mail of one notice on the caller's connection, in the recipient's language.
-pub(crate) fn send_one(conn: &mut DbConnection, site: &Site, notice: &Notice) -> QueryResult<()> {
+pub(crate) fn send_one(
+    conn: &mut DbConnection,
+    site: &Site,
+    notice: &Notice,
+    attachments: &[Attachment],
+) -> QueryResult<()> {
     let Some(to) = recipient(conn, notice.user)? else { return Ok(()) };
     let mut body = format!("{}\n\n{}\n", greeting(&to), notice.body.render(to.language));
     if let Some(link) = &notice.link {
@@ -49,7 +54,7 @@ pub(crate) fn send_one(conn: &mut DbConnection, site: &Site, notice: &Notice) ->
         body.push_str(&format!("\n{}\n", text(to.language, "email-notice-open-link", &[("url", url.into())])));
     }
     let subject = notice.title.render(to.language);
-    queue(conn, site, notice.user, notice.kind, to, subject, body)
+    queue(conn, site, notice.user, notice.kind, to, (subject, body), attachments)
 }
 
 /// Queues one digest e-mail listing `items` (new requests), `more` further ones left out.
@@ -79,7 +84,7 @@ pub(crate) fn send_digest(
             text(language, "email-digest-more", &[("more", more.into()), ("url", url.into())])
         ));
     }
-    queue(conn, site, user, Kind::NewRequest, to, subject, body).map(|()| true)
+    queue(conn, site, user, Kind::NewRequest, to, (subject, body), &[]).map(|()| true)
 }
 
 fn queue(
@@ -88,8 +93,8 @@ fn queue(
     user: UserId,
     kind: Kind,
     to: Recipient,
-    subject: String,
-    mut body: String,
+    (subject, mut body): (String, String),
+    attachments: &[Attachment],
 ) -> QueryResult<()> {
     let unsubscribe = unsubscribe_url(site, user, kind);
     let page = format!("{}{UNSUBSCRIBE_PAGE}?token={}", site.public_url, site.keys.token(user, kind));
@@ -106,5 +111,5 @@ fn queue(
         (ExtraHeader::ListUnsubscribe, format!("<{unsubscribe}>")),
         (ExtraHeader::ListUnsubscribePost, "List-Unsubscribe=One-Click".to_string()),
     ];
-    hometutor_mail::enqueue_with_headers(conn, &email, &headers)
+    hometutor_mail::enqueue_with_attachments(conn, &email, &headers, attachments)
 }

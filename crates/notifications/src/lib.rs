@@ -40,6 +40,7 @@ pub use worker::{run_digest_worker, DigestSignal};
 use hometutor_core::UserId;
 use hometutor_db::DbConnection;
 pub use hometutor_i18n::{Arg, Language, Message};
+pub use hometutor_mail::Attachment;
 
 /// Something to tell one user. Its title and body are catalogue messages, stored with their
 /// arguments and rendered in the language of whoever reads them (a text that is no message,
@@ -110,6 +111,16 @@ impl Notifier {
     ///
     /// The notification returned (and announced live) is in the recipient's language.
     pub fn notify(&self, conn: &mut DbConnection, notice: &Notice) -> diesel::QueryResult<Option<Notification>> {
+        self.notify_with(conn, notice, &[])
+    }
+
+    /// [`Self::notify`] whose e-mail (if the user wants one) carries `attachments` (a booking's `.ics`).
+    pub fn notify_with(
+        &self,
+        conn: &mut DbConnection,
+        notice: &Notice,
+        attachments: &[Attachment],
+    ) -> diesel::QueryResult<Option<Notification>> {
         let choice = preferences::email_choice(conn, notice.user, notice.kind)?;
         // A new request within a minute of the last waits to share its e-mail (`burst`).
         let held =
@@ -118,7 +129,7 @@ impl Notifier {
             return Ok(None);
         };
         if choice == EmailChoice::Immediate && !held {
-            email::send_one(conn, &self.site, notice)?;
+            email::send_one(conn, &self.site, notice, attachments)?;
         }
         let language = hometutor_accounts::language_of(conn, notice.user)?.unwrap_or_default();
         Ok(Some(created.in_language(language)))
@@ -134,6 +145,11 @@ impl Notifier {
     /// The one-click unsubscribe address of `user`'s e-mails of `kind` (what the e-mails carry).
     pub fn unsubscribe_url(&self, user: UserId, kind: Kind) -> String {
         email::unsubscribe_url(&self.site, user, kind)
+    }
+
+    /// The site's address, no trailing slash (calendar UIDs are named after its host).
+    pub fn public_url(&self) -> &str {
+        &self.site.public_url
     }
 
     pub(crate) fn keys(&self) -> &UnsubscribeKeys {

@@ -1,5 +1,5 @@
 //! The marketplace loop's periodic jobs: unread-message alerts every 30 s and
-//! subscription reminders every hour. Each runs once per period between all the
+//! subscription reminders every hour, demo-class reminders every minute. Each runs once per period between all the
 //! processes on the database (a job lease), off the reactor, supervised: a
 //! failure or panic is logged and the next period runs. A test clock's move
 //! (`crate::testing_clock`) wakes them at once.
@@ -18,13 +18,18 @@ struct Job {
     run: fn(&Db, &Notifier, chrono::NaiveDateTime) -> anyhow::Result<usize>,
 }
 
-static JOBS: [Job; 2] = [
+static JOBS: [Job; 3] = [
     Job {
         lease: hometutor_messaging::unread_alerts::LEASE,
         every: hometutor_messaging::unread_alerts::EVERY,
         run: unread_alerts,
     },
     Job { lease: hometutor_payments::reminders::LEASE, every: hometutor_payments::reminders::EVERY, run: reminders },
+    Job {
+        lease: hometutor_scheduling::bookings::reminders::LEASE,
+        every: hometutor_scheduling::bookings::reminders::EVERY,
+        run: booking_reminders,
+    },
 ];
 
 fn unread_alerts(db: &Db, notifier: &Notifier, at: chrono::NaiveDateTime) -> anyhow::Result<usize> {
@@ -33,6 +38,10 @@ fn unread_alerts(db: &Db, notifier: &Notifier, at: chrono::NaiveDateTime) -> any
 
 fn reminders(db: &Db, notifier: &Notifier, at: chrono::NaiveDateTime) -> anyhow::Result<usize> {
     Ok(hometutor_payments::reminders::run(db, notifier, at)?)
+}
+
+fn booking_reminders(db: &Db, notifier: &Notifier, at: chrono::NaiveDateTime) -> anyhow::Result<usize> {
+    Ok(hometutor_scheduling::bookings::reminders::run(db, notifier, at)?)
 }
 
 /// Spawns every job; each ends when `stopped` turns true.

@@ -26,8 +26,10 @@ use tokio::sync::Notify;
 pub struct ReceivedMail {
     pub from: String,
     pub to: Vec<String>,
-    /// Headers and body as sent, dot-unstuffed.
+    /// Headers and body as sent, dot-unstuffed, quoted-printable decoded (for reading texts).
     pub data: String,
+    /// Headers and body as sent, dot-unstuffed, nothing decoded (for reading a base64 attachment).
+    pub raw: String,
 }
 
 impl ReceivedMail {
@@ -135,6 +137,7 @@ impl SmtpSink {
                     from: from.clone(),
                     to: std::mem::take(&mut to),
                     data: unfold_quoted_printable(&data),
+                    raw: data.clone(),
                 };
                 if let Ok(mut mails) = self.mails.lock() {
                     mails.push(mail);

@@ -7,9 +7,11 @@
 //! that checks freedom again inside it, so two parents racing for one time (in one process or
 //! in two on one PostgreSQL database) get exactly one booking.
 
+pub mod calendar;
 mod changes;
 pub mod model;
 mod notices;
+pub mod reminders;
 pub mod rules;
 mod store;
 mod view;

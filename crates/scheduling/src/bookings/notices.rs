@@ -78,5 +78,7 @@ pub fn tell(
         data: serde_json::json!({ "bookingId": row.id, "event": event.code() }),
         dedupe_key: None,
     };
-    notifier.notify(c, &notice)
+    // The e-mail carries the class as a calendar event (none while only proposed: no time yet).
+    let files = super::calendar::attachment_for(c, row, to, notifier.public_url())?;
+    notifier.notify_with(c, &notice, &files)
 }

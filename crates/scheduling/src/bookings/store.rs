@@ -35,6 +35,8 @@ pub struct Row {
     pub reschedule_note: Option<String>,
     pub no_show_by: Option<String>,
     pub created_at: NaiveDateTime,
+    /// The calendar event's SEQUENCE (`calendar`).
+    pub calendar_sequence: i32,
 }
 
 impl Row {
@@ -181,6 +183,17 @@ pub struct Change<'a> {
 /// Writes `change` to booking `id`; its proposals go once it has a time of its own.
 pub fn update(c: &mut DbConnection, id: i64, change: &Change<'_>, drop_proposals: bool) -> QueryResult<()> {
     diesel::update(b::table.find(id)).set(change).execute(c)?;
+    // Every change is a new version of the calendar event; a new time is reminded afresh.
+    diesel::update(b::table.find(id)).set(b::calendar_sequence.eq(b::calendar_sequence + 1)).execute(c)?;
+    if let Some(Some(start)) = change.starts_at {
+        let at = change.updated_at.unwrap_or_else(hometutor_db::now);
+        // Less than 24 hours ahead: its 24-hour reminder is done without being sent (no late
+        // "tomorrow"; see `reminders`).
+        let day_done = (start - chrono::Duration::hours(24) < at).then_some(at);
+        diesel::update(b::table.find(id))
+            .set((b::reminded_day_at.eq(day_done), b::reminded_hour_at.eq(None::<NaiveDateTime>)))
+            .execute(c)?;
+    }
     if drop_proposals {
         diesel::delete(bp::table.filter(bp::booking_id.eq(id))).execute(c)?;
     }

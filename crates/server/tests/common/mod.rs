@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod bookings;
+pub mod calendar;
 mod contact;
 pub mod images;
 pub mod process;
