@@ -559,6 +559,29 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Each side's word after a demo: whether it took place, whether they continue.
+    booking_outcomes (id) {
+        id -> BigInt,
+        booking_id -> BigInt,
+        side -> Text,
+        happened -> Bool,
+        continues -> Nullable<Bool>,
+        note -> Nullable<Text>,
+        answered_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// A demo after which the parent continued: its tutor was assigned to its request.
+    booking_assignments (booking_id) {
+        booking_id -> BigInt,
+        request_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
@@ -603,5 +626,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     availability_slots,
     availability_exceptions,
     bookings,
-    booking_proposals
+    booking_proposals,
+    booking_outcomes,
+    booking_assignments
 );

@@ -118,11 +118,17 @@ pub struct TutorProfile {
 /// other way round.
 pub type TutorInterested = fn(&mut DbConnection, UserId, UserId) -> QueryResult<bool>;
 
+/// Whether a demo class between `(connection, parent, tutor)` took place: the bookings' answer
+/// (`hometutor_scheduling::bookings::took_place`), handed in likewise (scheduling depends on this crate).
+pub type DemoTookPlace = fn(&mut DbConnection, UserId, UserId) -> QueryResult<bool>;
+
 #[derive(Clone)]
 pub struct ProfileService {
     db: Db,
     tutor_interested: TutorInterested,
     first_messages: FirstMessages,
+    /// A demo that took place opens reviews at once (`None`: only the chat's rule).
+    demo_took_place: Option<DemoTookPlace>,
     /// Tells a tutor of a new review (in the app, and by e-mail as they chose).
     notifier: Notifier,
 }
@@ -141,7 +147,13 @@ impl ProfileService {
     /// `tutor_interested` answers the half of "in touch" that tuition knows (see [`TutorInterested`]),
     /// `first_messages` the half the chat knows (see [`FirstMessages`]).
     pub fn new(db: Db, tutor_interested: TutorInterested, first_messages: FirstMessages) -> Self {
-        Self { db, tutor_interested, first_messages, notifier: Notifier::default() }
+        Self { db, tutor_interested, first_messages, demo_took_place: None, notifier: Notifier::default() }
+    }
+
+    /// Opens a parent's reviews of a tutor once a demo class between them took place.
+    pub fn with_demos(mut self, took_place: DemoTookPlace) -> Self {
+        self.demo_took_place = Some(took_place);
+        self
     }
 
     /// Tells reviewed tutors through `notifier` (the server's; the default reaches no socket).

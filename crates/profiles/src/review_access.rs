@@ -1,14 +1,15 @@
-//! When a parent may review a tutor. A review should come from a family who met the tutor;
-//! until lessons are booked through the site, that is read from the chat: both have written to
+//! When a parent may review a tutor. A review should come from a family who met the tutor:
+//! a demo class booked through the site that took place (a side said so and neither said it
+//! did not) opens reviews at once; without one, it is read from the chat: both have written to
 //! each other, and a day has passed since the later of their first messages (time for a demo
-//! class to have taken place).
+//! class arranged in the chat to have taken place).
 
 use chrono::{NaiveDateTime, TimeDelta};
 use diesel::QueryResult;
 use hometutor_core::UserId;
 use hometutor_db::DbConnection;
 
-use crate::{ProfileError, TutorInterested};
+use crate::{DemoTookPlace, ProfileError, TutorInterested};
 
 /// How long after both have written a parent may review.
 pub const REVIEW_WAIT: TimeDelta = TimeDelta::hours(24);
@@ -47,12 +48,16 @@ impl ReviewAccess {
 /// The rule, at time `at`.
 pub(crate) fn review_access(
     c: &mut DbConnection,
-    first_messages: FirstMessages,
-    tutor_interested: TutorInterested,
+    (first_messages, tutor_interested, demo_took_place): (FirstMessages, TutorInterested, Option<DemoTookPlace>),
     parent: UserId,
     tutor: UserId,
     at: NaiveDateTime,
 ) -> QueryResult<ReviewAccess> {
+    if let Some(took_place) = demo_took_place {
+        if took_place(c, parent, tutor)? {
+            return Ok(ReviewAccess::Open);
+        }
+    }
     Ok(match first_messages(c, parent, tutor)? {
         (Some(from_parent), Some(from_tutor)) => {
             let opens = from_parent.max(from_tutor) + REVIEW_WAIT;

@@ -115,7 +115,7 @@ impl ProfileService {
             return Ok(None);
         }
         self.db.read(|c| -> Result<_, ProfileError> {
-            Ok(Some(review_access(c, self.first_messages, self.tutor_interested, viewer, tutor, now())?))
+            Ok(Some(review_access(c, (self.first_messages, self.tutor_interested, self.demo_took_place), viewer, tutor, now())?))
         })
     }
 
@@ -143,7 +143,7 @@ impl ProfileService {
         let (review, told) = self.db.write(|c| -> Result<_, ProfileError> {
             let tutor = find_tutor(c, key)?.id.0;
             let at = now();
-            let access = review_access(c, self.first_messages, self.tutor_interested, parent, UserId(tutor), at)?;
+            let access = review_access(c, (self.first_messages, self.tutor_interested, self.demo_took_place), parent, UserId(tutor), at)?;
             if let Some(refused) = access.refusal() {
                 return Err(refused);
             }

@@ -29,6 +29,10 @@ pub enum SchedulingError {
     BookingClosed,
     #[error("A no-show can be reported once the class has started.")]
     NoShowTooSoon,
+    #[error("You can say how the demo went once it has started.")]
+    OutcomeTooSoon,
+    #[error("Your answer can no longer be changed: 48 hours have passed since you gave it.")]
+    OutcomeLocked,
     #[error("{}", .0.first().map(|e| e.message.as_str()).unwrap_or("Invalid input."))]
     Validation(Vec<FieldError>),
     #[error(transparent)]
@@ -52,6 +56,8 @@ impl SchedulingError {
             SchedulingError::NotAwaitingYou => "error-booking-not-awaiting-you",
             SchedulingError::BookingClosed => "error-booking-closed",
             SchedulingError::NoShowTooSoon => "error-booking-no-show-too-soon",
+            SchedulingError::OutcomeTooSoon => "error-booking-outcome-too-soon",
+            SchedulingError::OutcomeLocked => "error-booking-outcome-locked",
         };
         Some(Message::new(id))
     }
@@ -87,6 +93,8 @@ mod tests {
             SchedulingError::NotAwaitingYou,
             SchedulingError::BookingClosed,
             SchedulingError::NoShowTooSoon,
+            SchedulingError::OutcomeTooSoon,
+            SchedulingError::OutcomeLocked,
         ] {
             assert_eq!(e.text().map(|t| t.render(Language::En)), Some(e.to_string()));
         }

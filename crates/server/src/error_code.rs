@@ -90,6 +90,10 @@ pub enum ErrorCode {
     BookingClosed,
     /// Reporting a no-show before the class started.
     NoShowTooSoon,
+    /// Saying how a demo went before it started.
+    OutcomeTooSoon,
+    /// Correcting an answer about a demo more than 48 hours after giving it.
+    OutcomeLocked,
 
     // Reviews (409).
     /// A tutor's second answer to a review.

@@ -432,6 +432,8 @@ impl From<SchedulingError> for ApiError {
             }
             SchedulingError::BookingClosed => Self::new(StatusCode::CONFLICT, ErrorCode::BookingClosed, message),
             SchedulingError::NoShowTooSoon => Self::new(StatusCode::CONFLICT, ErrorCode::NoShowTooSoon, message),
+            SchedulingError::OutcomeTooSoon => Self::new(StatusCode::CONFLICT, ErrorCode::OutcomeTooSoon, message),
+            SchedulingError::OutcomeLocked => Self::new(StatusCode::CONFLICT, ErrorCode::OutcomeLocked, message),
             SchedulingError::Db(e) => database(e),
         };
         err.with_text(text)

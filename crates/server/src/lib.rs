@@ -209,6 +209,7 @@ impl Application {
                 hometutor_tuition::contacts::tutor_interested,
                 hometutor_messaging::first_messages,
             )
+            .with_demos(hometutor_scheduling::bookings::took_place)
             .with_notifier(notifier.clone()),
             admin: AdminService::new(db.clone(), auth.clone(), media.clone()).with_notifier(notifier.clone()),
             media,

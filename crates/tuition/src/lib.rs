@@ -26,6 +26,7 @@ mod closing;
 pub mod contacts;
 mod count;
 pub mod coverage;
+pub mod demo_choice;
 mod error;
 pub mod facts;
 pub mod first_contacts;

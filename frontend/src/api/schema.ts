@@ -819,6 +819,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The parent or the tutor says, once the demo has started, whether it took place and whether
+         *     they will continue. Each side answers once and may correct it for 48 hours after first
+         *     giving it. When the parent continues (and the tutor has not said they will not) and the
+         *     booking was made for one of the parent's requests, the tutor is assigned to the request and
+         *     it closes to new interest; the other interested tutors and the tutor are told, once.
+         */
+        post: operations["answer_outcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{id}/reschedule": {
         parameters: {
             query?: never;
@@ -2177,6 +2200,8 @@ export interface components {
             noShowReportedBy?: null | components["schemas"]["BookingSide"];
             /** @description The parent's message when booking. */
             note?: string | null;
+            /** @description What each side said after the start: whether it took place, whether they continue. */
+            outcome: components["schemas"]["BookingOutcome"];
             parent: components["schemas"]["BookingParent"];
             /**
              * Format: int64
@@ -2224,6 +2249,18 @@ export interface components {
          * @enum {string}
          */
         BookingMode: "slot" | "propose";
+        /** @description Both sides' words after a demo, and what followed. */
+        BookingOutcome: {
+            /**
+             * Format: int64
+             * @description The request the tutor was assigned to because the parent continued after this demo.
+             */
+            assignedRequestId?: number | null;
+            parent?: null | components["schemas"]["OutcomeAnswer"];
+            /** @description A side said it took place and neither said it did not (what opens reviews). */
+            tookPlace: boolean;
+            tutor?: null | components["schemas"]["OutcomeAnswer"];
+        };
         /** @description The parent of a booking, named as the conversation list names them. */
         BookingParent: {
             /** Format: int64 */
@@ -2455,7 +2492,7 @@ export interface components {
          * @description A stable snake_case name for programs.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "review_too_soon" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "first_contact_limit" | "request_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "tutor_not_found" | "tutor_unavailable" | "booking_not_free" | "booking_not_found" | "booking_not_awaiting_you" | "booking_closed" | "no_show_too_soon" | "review_answered" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
+        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "review_too_soon" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "first_contact_limit" | "request_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "tutor_not_found" | "tutor_unavailable" | "booking_not_free" | "booking_not_found" | "booking_not_awaiting_you" | "booking_closed" | "no_show_too_soon" | "outcome_too_soon" | "outcome_locked" | "review_answered" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
         /**
          * @description An event refused, or a frame that is not an event. `code` is the REST API's
          *     error code where there is one; `clientId` names the refused `sendMessage`.
@@ -2749,6 +2786,28 @@ export interface components {
              * @description Seconds since the oldest open report was filed; null when none is open.
              */
             oldestAgeSeconds?: number | null;
+        };
+        /** @description One side's word after a demo started. */
+        OutcomeAnswer: {
+            /** Format: date-time */
+            answeredAt: string;
+            /** @description Whether they will continue with lessons; null when it did not take place or they did not say. */
+            continue?: boolean | null;
+            /**
+             * Format: date-time
+             * @description Until when this side may correct it (48 hours after it was first given).
+             */
+            correctableUntil: string;
+            /** @description Whether the demo took place (a no-show report is `false`). */
+            happened: boolean;
+            note?: string | null;
+        };
+        OutcomeBody: {
+            /** @description Whether you will continue with lessons; only when it took place (else leave it out or null). */
+            continue?: boolean | null;
+            /** @description Whether the demo took place. */
+            happened: boolean;
+            note?: string | null;
         };
         /** @description A parent's contacts, revealed to a subscribed tutor who said they are interested. */
         ParentContactDto: {
@@ -7711,6 +7770,112 @@ export interface operations {
             };
             /** @description `no_show_too_soon`, `booking_closed` (not confirmed, or already reported) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answer_outcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutcomeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description `validation`, with `fields.continue` or `fields.note` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `booking_not_found` (also for anyone but its two sides) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `outcome_too_soon` (before the start), `outcome_locked` (48 hours after the answer), `booking_closed` (not confirmed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

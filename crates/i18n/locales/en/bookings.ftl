@@ -34,3 +34,10 @@ notice-booking-proposed-body = Choose one of the times, or decline.
 notice-booking-declined-body = Reason: { $reason }
 notice-booking-rescheduled-body = New time: { $when } IST. { $note }
 notice-booking-cancelled-body = { $when } IST. { $note }
+
+## After a demo: each side says whether it took place and whether they continue.
+error-booking-outcome-too-soon = You can say how the demo went once it has started.
+error-booking-outcome-locked = Your answer can no longer be changed: 48 hours have passed since you gave it.
+validation-outcome-continue = Say whether you continue only when the demo took place.
+notice-booking-chosen-title = The family chose you as their tutor for { $classLevel } { $subject }
+notice-booking-chosen-body = { $name } would like to continue after the demo. Agree the lessons with them in the chat.

@@ -41,6 +41,8 @@ notice-closed-title = The { $subject } request you were interested in is closed
 notice-closed-body-chosen = The parent chose you as their tutor.
 notice-closed-body-found = The parent has found a tutor.
 notice-closed-body-not-needed = The parent no longer needs a tutor.
+notice-chosen-other-title = The family has chosen another tutor for { $classLevel } { $subject }.
+notice-chosen-other-body = Thank you for your interest — new requests near you are waiting.
 
 ## Dates as notifications and e-mails write them (5 January 2027).
 

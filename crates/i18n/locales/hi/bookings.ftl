@@ -33,3 +33,10 @@ notice-booking-proposed-body = कोई एक समय चुनें, य�
 notice-booking-declined-body = कारण: { $reason }
 notice-booking-rescheduled-body = नया समय: { $when } IST। { $note }
 notice-booking-cancelled-body = { $when } IST। { $note }
+
+## डेमो के बाद: हर पक्ष बताता है कि डेमो हुआ या नहीं और क्या वे आगे जारी रखेंगे।
+error-booking-outcome-too-soon = डेमो शुरू होने के बाद ही आप बता सकते हैं कि वह कैसा रहा।
+error-booking-outcome-locked = आपका जवाब अब बदला नहीं जा सकता: उसे दिए 48 घंटे बीत चुके हैं।
+validation-outcome-continue = आगे जारी रखने के बारे में तभी बताएँ जब डेमो हुआ हो।
+notice-booking-chosen-title = परिवार ने { $classLevel } { $subject } के लिए आपको अपना ट्यूटर चुना है
+notice-booking-chosen-body = { $name } डेमो के बाद आगे पढ़ाई जारी रखना चाहते हैं। चैट में उनसे कक्षाएँ तय करें।

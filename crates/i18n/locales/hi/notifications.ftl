@@ -41,6 +41,8 @@ notice-closed-title = जिस { $subject } अनुरोध में आप
 notice-closed-body-chosen = अभिभावक ने आपको अपने ट्यूटर के रूप में चुना है।
 notice-closed-body-found = अभिभावक को ट्यूटर मिल गया है।
 notice-closed-body-not-needed = अभिभावक को अब ट्यूटर की ज़रूरत नहीं है।
+notice-chosen-other-title = परिवार ने { $classLevel } { $subject } के लिए कोई और ट्यूटर चुन लिया है।
+notice-chosen-other-body = आपकी रुचि के लिए धन्यवाद — आपके पास नए अनुरोध आपका इंतज़ार कर रहे हैं।
 
 ## तारीख़ें, जैसे सूचनाएँ और ई-मेल उन्हें लिखते हैं (5 जनवरी 2027)।
 

@@ -7,6 +7,7 @@ use hometutor_db::{now, DbConnection};
 use hometutor_notifications::Notification;
 
 use super::notices::{self, Event};
+use super::outcome;
 use super::store::{self, Change, Row};
 use super::{free_for, rules, shown_to, view, Booking, Bookings, Side, Status};
 use crate::free::Interval;
@@ -124,10 +125,11 @@ impl Bookings {
         })
     }
 
-    /// Either side of a confirmed booking reports, once it has started, that the other did not come.
+    /// Either side of a confirmed booking reports, once it has started, that the other did not
+    /// come: that side's outcome answer "it did not take place" (`outcome`), marked as a no-show.
     #[tracing::instrument(skip_all)]
     pub fn no_show(&self, me: UserId, id: i64) -> Result<Booking, SchedulingError> {
-        let (booking, _) = self.apply(me, id, |_, row, side| {
+        let (booking, _) = self.apply(me, id, |c, row, side| {
             if row.status() != Status::Confirmed || row.no_show_by.is_some() {
                 return Err(SchedulingError::BookingClosed);
             }
@@ -135,6 +137,7 @@ impl Bookings {
             if row.starts_at.is_none_or(|start| at < start) {
                 return Err(SchedulingError::NoShowTooSoon);
             }
+            outcome::record(c, row, side, (false, None, None), at)?;
             let change = Change { no_show_by: Some(Some(side.as_str())), updated_at: Some(at), ..Change::default() };
             Ok((change, false, None))
         })?;
@@ -157,7 +160,7 @@ impl Bookings {
 
     /// Reads booking `id` under its tutor's lock (not the caller's: not found), applies what
     /// `decide` says and, for an event, tells the other side; one transaction.
-    fn apply(
+    pub(super) fn apply(
         &self,
         me: UserId,
         id: i64,

@@ -11,6 +11,8 @@ pub mod calendar;
 mod changes;
 pub mod model;
 mod notices;
+mod outcome;
+mod outcome_store;
 pub mod reminders;
 pub mod rules;
 mod store;
@@ -21,7 +23,11 @@ use hometutor_core::{Role, UserId};
 use hometutor_db::{now, Db, DbConnection};
 use hometutor_notifications::Notifier;
 
-pub use model::{Booking, BookingCount, BookingParent, BookingTime, BookingTutor, Side, Status};
+pub use model::{
+    Booking, BookingCount, BookingOutcome, BookingParent, BookingTime, BookingTutor, OutcomeAnswer, Side, Status,
+};
+pub use outcome::{took_place, OutcomeInput};
+pub use outcome_store::CORRECTABLE_HOURS;
 pub use rules::{Mode, TimeInput};
 
 use crate::free::{self, Interval};

@@ -155,6 +155,8 @@ pub struct Booking {
     /// The note sent with the latest new time.
     pub reschedule_note: Option<String>,
     pub no_show_reported_by: Option<Side>,
+    /// What each side said after the start: whether it took place, whether they continue.
+    pub outcome: BookingOutcome,
     /// The tutor's late cancellations so far (of all their bookings).
     pub tutor_late_cancellations: i64,
     /// The parent's late cancellations so far.
@@ -190,4 +192,37 @@ pub struct BookingCount {
     pub upcoming: i64,
     /// Upcoming ones waiting for the caller's answer.
     pub awaiting_me: i64,
+}
+
+/// One side's word after a demo started.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct OutcomeAnswer {
+    /// Whether the demo took place (a no-show report is `false`).
+    pub happened: bool,
+    /// Whether they will continue with lessons; null when it did not take place or they did not say.
+    #[serde(rename = "continue")]
+    pub continues: Option<bool>,
+    pub note: Option<String>,
+    #[serde(serialize_with = "hometutor_core::utc::serialize")]
+    #[cfg_attr(feature = "openapi", schema(value_type = chrono::DateTime<chrono::Utc>))]
+    pub answered_at: NaiveDateTime,
+    /// Until when this side may correct it (48 hours after it was first given).
+    #[serde(serialize_with = "hometutor_core::utc::serialize")]
+    #[cfg_attr(feature = "openapi", schema(value_type = chrono::DateTime<chrono::Utc>))]
+    pub correctable_until: NaiveDateTime,
+}
+
+/// Both sides' words after a demo, and what followed.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct BookingOutcome {
+    pub parent: Option<OutcomeAnswer>,
+    pub tutor: Option<OutcomeAnswer>,
+    /// A side said it took place and neither said it did not (what opens reviews).
+    pub took_place: bool,
+    /// The request the tutor was assigned to because the parent continued after this demo.
+    pub assigned_request_id: Option<i64>,
 }

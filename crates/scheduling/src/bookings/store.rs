@@ -106,6 +106,11 @@ pub fn of(c: &mut DbConnection, user: UserId, side: Side) -> QueryResult<Vec<Row
     }
 }
 
+/// The ids of the bookings between `parent` and `tutor`.
+pub fn between(c: &mut DbConnection, parent: UserId, tutor: UserId) -> QueryResult<Vec<i64>> {
+    b::table.filter(b::parent_id.eq(parent.0).and(b::tutor_id.eq(tutor.0))).select(b::id).load(c)
+}
+
 /// The tutor's times taken by bookings that hold them (requested or confirmed) and end after
 /// `from`, but booking `except`'s own.
 pub fn busy(

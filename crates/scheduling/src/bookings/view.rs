@@ -8,6 +8,7 @@ use hometutor_core::UserId;
 use hometutor_db::DbConnection;
 
 use super::model::{Booking, BookingParent, BookingTime, BookingTutor, Side};
+use super::outcome_store;
 use super::store::{self, Row};
 
 /// `rows` as `viewer` reads them, in the same order.
@@ -16,6 +17,7 @@ pub fn read(c: &mut DbConnection, viewer: UserId, rows: Vec<Row>) -> QueryResult
     let tutors: Vec<i64> = distinct(rows.iter().map(|r| r.tutor_id));
     let parents: Vec<i64> = distinct(rows.iter().map(|r| r.parent_id));
     let mut proposals = store::proposals(c, &ids)?;
+    let mut outcomes = outcome_store::outcomes(c, &ids)?;
     let tutor_late = store::late_cancellations(c, &tutors, Side::Tutor)?;
     let parent_late = store::late_cancellations(c, &parents, Side::Parent)?;
     let tutor_names = hometutor_accounts::names(c, &tutors)?;
@@ -60,6 +62,7 @@ pub fn read(c: &mut DbConnection, viewer: UserId, rows: Vec<Row>) -> QueryResult
                 late_cancellation: r.late_cancellation,
                 reschedule_note: r.reschedule_note,
                 no_show_reported_by: r.no_show_by.as_deref().and_then(Side::parse),
+                outcome: outcomes.remove(&r.id).unwrap_or_default(),
                 tutor_late_cancellations: tutor_late.get(&r.tutor_id).copied().unwrap_or(0),
                 parent_late_cancellations: parent_late.get(&r.parent_id).copied().unwrap_or(0),
                 created_at: r.created_at,

@@ -118,7 +118,7 @@ fn service(state: &AppState) -> Bookings {
 }
 
 /// A booking as `me` reads it: the subject in their language, the photo as its URL.
-fn present(me: &CurrentUser, mut booking: Booking) -> Booking {
+pub(crate) fn present(me: &CurrentUser, mut booking: Booking) -> Booking {
     booking.tutor.photo_url = photo_url(booking.tutor.photo.take());
     if let (Some(labels), Some(subject)) = (crate::term_labels::labels(me.0.language), booking.subject.as_mut()) {
         labels.relabel_text(Facet::Subject, booking.subject_id.as_deref(), subject);

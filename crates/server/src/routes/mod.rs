@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod auth;
 pub mod availability;
+pub mod booking_outcomes;
 pub mod bookings;
 pub mod discovery;
 pub mod health;
@@ -37,6 +38,7 @@ pub fn config(cfg: &mut ServiceConfig) {
     // The literal `me/availability` before `{idOrEmail}/availability`.
     availability::config(cfg);
     bookings::config(cfg);
+    booking_outcomes::config(cfg);
     tutors::config(cfg);
     uploads::config(cfg);
     verification::config(cfg);

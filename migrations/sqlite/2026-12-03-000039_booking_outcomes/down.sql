@@ -1,0 +1,2 @@
+DROP TABLE booking_assignments;
+DROP TABLE booking_outcomes;
