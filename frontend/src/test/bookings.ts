@@ -20,6 +20,7 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     cancelNote: null,
     lateCancellation: false,
     noShowReportedBy: null,
+    outcome: { parent: null, tutor: null, tookPlace: false, assignedRequestId: null },
     tutorLateCancellations: 0,
     parentLateCancellations: 0,
     createdAt: '2027-01-01T00:00:00Z',

@@ -74,3 +74,15 @@ function send(input: BookingActionInput) {
 export function useBookingAction() {
   return useBookingMutation((input: BookingActionInput) => request<Booking>(send(input), saveFailed()))
 }
+
+export type OutcomeInput = { id: number; body: { happened: boolean; continue: boolean | null; note?: string | null } }
+
+/** Says how a demo went (once it has started); the answer is the booking as it now is. */
+export function useBookingOutcome() {
+  return useBookingMutation((input: OutcomeInput) =>
+    request<Booking>(
+      api.POST('/bookings/{id}/outcome', { params: { path: { id: input.id } }, body: input.body }),
+      saveFailed(),
+    ),
+  )
+}

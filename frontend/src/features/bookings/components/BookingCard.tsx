@@ -3,6 +3,7 @@ import { useLanguage, useTranslation } from '@/lib/i18n'
 import type { Booking, BookingStatus, Side } from '../api/types'
 import type { BookingActionKind, BookingView } from '../lib/booking-view'
 import { whenText } from '../lib/when-text'
+import { OutcomeCard } from './OutcomeCard'
 
 const STATUS: Record<BookingStatus, { key: string; palette: string }> = {
   requested: { key: 'bookings:status.requested', palette: 'orange' },
@@ -42,6 +43,7 @@ export function BookingCard({ view, onAct }: { view: BookingView; onAct: (kind: 
   const language = useLanguage()
   const { booking } = view
   const status = STATUS[booking.status]
+  const me = view.other.side === 'tutor' ? 'parent' : 'tutor'
   return (
     <Box as="li" borderWidth="1px" borderColor="border" borderRadius="lg" p="4" data-testid={`booking-${booking.id}`}>
       <Stack gap="1">
@@ -91,6 +93,9 @@ export function BookingCard({ view, onAct }: { view: BookingView; onAct: (kind: 
         )}
         {booking.noShowReportedBy && (
           <Text fontSize="sm">{t('bookings:card.noShow', { side: t(SIDE[booking.noShowReportedBy]) })}</Text>
+        )}
+        {view.outcome.shown && (
+          <OutcomeCard booking={booking} me={me} otherName={view.other.name} view={view.outcome} />
         )}
         {view.lateCounts.map(({ side, count }) => (
           <Text key={side} fontSize="sm" color="orange.800">

@@ -1,4 +1,5 @@
 import type { Booking, Side } from '../api/types'
+import { outcomeView, type OutcomeView } from './outcome-view'
 
 /** A cancellation this close to the start is marked late (the server's rule, shown before it happens). */
 export const LATE_CANCEL_MS = 3 * 60 * 60_000
@@ -16,6 +17,8 @@ export interface BookingView {
   actions: BookingActionKind[]
   /** Each side's late cancellations so far, only those that are not zero. */
   lateCounts: { side: Side; count: number }[]
+  /** "How did the demo go?" as this side sees it. */
+  outcome: OutcomeView
 }
 
 const OPEN = new Set<Booking['status']>(['requested', 'proposed', 'confirmed'])
@@ -55,6 +58,7 @@ export function bookingView(booking: Booking, me: Side, now: number): BookingVie
     awaitingOther: open && booking.status !== 'confirmed' && booking.awaiting !== null && booking.awaiting !== me,
     actions,
     lateCounts: counts.filter((c) => c.count > 0),
+    outcome: outcomeView(booking, me, now),
   }
 }
 
