@@ -550,6 +550,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// A user's private calendar feed: its random token (the feed's address).
+    calendar_feeds (user_id) {
+        user_id -> BigInt,
+        token -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     /// The one to three times a parent proposed, until the tutor picks one.
     booking_proposals (id) {
         id -> BigInt,

@@ -56,6 +56,15 @@ pub async fn tutor_searches(
     every_request_per_client_address(Bucket::TutorSearchesPerIp, req, next).await
 }
 
+/// `GET /calendar/<token>.ics`: every fetch per client address, in the place searches' bucket (the
+/// same kind of public read; a calendar program fetches a feed a few times an hour).
+pub async fn calendar_feeds(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    every_request_per_client_address(Bucket::PlaceSearchesPerIp, req, next).await
+}
+
 /// Counts every request against its client address before the handler runs.
 async fn every_request_per_client_address(
     bucket: Bucket,

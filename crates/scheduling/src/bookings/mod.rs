@@ -8,6 +8,7 @@
 //! in two on one PostgreSQL database) get exactly one booking.
 
 pub mod calendar;
+pub mod feeds;
 mod changes;
 pub mod model;
 mod notices;

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod availability;
 pub mod booking_outcomes;
 pub mod bookings;
+pub mod calendar;
 pub mod discovery;
 pub mod health;
 pub mod messages;
@@ -38,6 +39,7 @@ pub fn config(cfg: &mut ServiceConfig) {
     // The literal `me/availability` before `{idOrEmail}/availability`.
     availability::config(cfg);
     bookings::config(cfg);
+    calendar::config(cfg);
     booking_outcomes::config(cfg);
     tutors::config(cfg);
     uploads::config(cfg);

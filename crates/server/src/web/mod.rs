@@ -43,7 +43,13 @@ pub fn configure(cfg: &mut aw::ServiceConfig, sitemaps: aw::Data<crawlers::Sitem
     cfg.app_data(sitemaps)
         .route("/robots.txt", get_or_head().to(crawlers::robots))
         .route("/sitemap.xml", get_or_head().to(crawlers::sitemap))
-        .route("/tutor/{id}", get_or_head().to(tutor_page));
+        .route("/tutor/{id}", get_or_head().to(tutor_page))
+        // A user's private calendar feed, read without a login; counted as a public read.
+        .service(
+            aw::resource("/calendar/{file}")
+                .wrap(actix_web::middleware::from_fn(crate::rate_limit::calendar_feeds))
+                .route(get_or_head().to(crate::routes::calendar::public_feed)),
+        );
 }
 
 /// Shown when the binary was built without the web app (no Node.js at build time).

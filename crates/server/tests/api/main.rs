@@ -27,6 +27,7 @@ mod blocked_lists_api;
 mod blocked_sharing_api;
 mod bookings_api;
 mod bookings_refusals_api;
+mod calendar_api;
 mod chat_wire;
 mod chat_ws;
 mod cli;
