@@ -20,6 +20,7 @@ mod answers;
 mod error;
 mod review_access;
 mod reviews;
+pub mod demo;
 pub mod verification;
 pub use answers::Answer;
 pub use error::ProfileError;

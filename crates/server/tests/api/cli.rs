@@ -187,23 +187,67 @@ fn serve(database: &TestDatabase, data_dir: &std::path::Path) -> (std::process::
     (child, port)
 }
 
+/// A token for a demo account with the published demo password.
+fn demo_token(port: u16, email: &str) -> String {
+    let login = login(port, email, "demo-password");
+    assert!(login.starts_with("HTTP/1.1 200"), "{login}");
+    login.split("\"token\":\"").nth(1).and_then(|t| t.split('"').next()).expect("token").to_string()
+}
+
+/// How many tutors the public search lists within 10 km of `point`, for `subject` if given.
+fn tutors_near(port: u16, point: hometutor_geo::Point, subject: Option<&str>) -> usize {
+    let subject = subject.map(|s| format!("&subject={s}")).unwrap_or_default();
+    let path = format!("/api/tutors/search?location=[{},{}]&radiusKm=10{subject}", point.lng, point.lat);
+    let found = http(port, "GET", &path, None, None);
+    assert!(found.starts_with("HTTP/1.1 200"), "{found}");
+    let total = found.split("\"total\":").nth(1).expect("a total");
+    total.split(|c: char| !c.is_ascii_digit()).next().and_then(|n| n.parse().ok()).expect("a number")
+}
+
 #[test]
-fn seed_demo_fills_a_first_look_once() {
+fn seed_demo_fills_five_cities_once() {
     let database = TestDatabase::file();
     let dir = temp_dir("demo");
+    let started = Instant::now();
     let first = hometutor(&database, &dir).arg("seed-demo").output().expect("run");
     assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
-    assert!(String::from_utf8_lossy(&first.stdout).contains("6 accounts and 8 requests added"));
+    assert!(String::from_utf8_lossy(&first.stdout).contains("75 accounts and 40 requests added"));
+    eprintln!("seed-demo took {:?}", started.elapsed());
     let second = hometutor(&database, &dir).arg("seed-demo").output().expect("run");
     assert!(String::from_utf8_lossy(&second.stdout).contains("0 accounts and 0 requests added"), "safe to run twice");
 
     let (mut child, port) = serve(&database, &dir);
-    let login = demo_tutor_login(port);
-    assert!(login.starts_with("HTTP/1.1 200"), "{login}");
-    let token = login.split("\"token\":\"").nth(1).and_then(|t| t.split('"').next()).expect("token").to_string();
-    let nearby = http(port, "GET", "/api/tuition/nearby?coordinates=[77.209,28.6139]&radiusKm=25", Some(&token), None);
+    // Maths, Science and English near two well-known localities of every city, within 10 km.
+    let named = [
+        ("Delhi", ["Lajpat Nagar", "Connaught Place"]),
+        ("Mumbai", ["Andheri", "Bandra"]),
+        ("Bengaluru", ["Koramangala", "Indiranagar"]),
+        ("Pune", ["Kothrud", "Aundh"]),
+        ("Hyderabad", ["Banjara Hills", "Jubilee Hills"]),
+    ];
+    let localities = hometutor_server::demo::data::localities();
+    for (city, names) in named {
+        let mut counts = Vec::new();
+        for name in names {
+            let place = localities.iter().find(|l| l.city == city && l.name == name).expect("a demo locality");
+            let found =
+                [None, Some("maths"), Some("science"), Some("english")].map(|s| tutors_near(port, place.point, s));
+            assert!(found[0] >= 4 && found[1] >= 3 && found[2] >= 2 && found[3] >= 1, "{name}, {city}: {found:?}");
+            counts.push(format!("{name} {found:?}"));
+        }
+        eprintln!("{city}: tutors within 10 km (any, maths, science, english): {}", counts.join(", "));
+    }
+
+    // Subscribed demo tutors see their city's requests, and only those.
+    let priya = demo_token(port, "priya.tutor@demo.hometutor.in");
+    let nearby = http(port, "GET", "/api/tuition/nearby?coordinates=[77.209,28.6139]&radiusKm=25", Some(&priya), None);
     assert!(nearby.starts_with("HTTP/1.1 200"), "{nearby}");
-    assert_eq!(nearby.matches("\"subject\"").count(), 8, "the demo tutor is subscribed and sees every demo request");
+    assert_eq!(nearby.matches("\"subject\"").count(), 8, "Delhi's eight demo requests");
+    let rajesh = demo_token(port, "rajesh.patil.tutor@demo.hometutor.in");
+    let nearby =
+        http(port, "GET", "/api/tuition/nearby?coordinates=[72.8468,19.1197]&radiusKm=25", Some(&rajesh), None);
+    assert!(nearby.starts_with("HTTP/1.1 200"), "{nearby}");
+    assert_eq!(nearby.matches("\"subject\"").count(), 8, "Mumbai's eight demo requests near Andheri");
     let _ = child.kill();
     let _ = child.wait();
     let _ = std::fs::remove_dir_all(dir);
@@ -238,7 +282,7 @@ fn seed_demo_refuses_a_public_site_unless_forced() {
         .output()
         .expect("run");
     assert!(forced.status.success(), "{}", String::from_utf8_lossy(&forced.stderr));
-    assert!(String::from_utf8_lossy(&forced.stdout).contains("6 accounts and 8 requests added"));
+    assert!(String::from_utf8_lossy(&forced.stdout).contains("75 accounts and 40 requests added"));
     let _ = std::fs::remove_dir_all(dir);
 }
 
