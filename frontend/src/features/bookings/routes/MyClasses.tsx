@@ -1,4 +1,5 @@
 import { Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
+import { lazy, Suspense, useState } from 'react'
 import { errorMessage } from '@/api/client'
 import { Page, Panel } from '@/components/page'
 import { useTranslation } from '@/lib/i18n'
@@ -6,6 +7,9 @@ import { BookingActionDialog } from '../components/BookingActionDialog'
 import { BookingCard } from '../components/BookingCard'
 import { useMyClasses } from '../hooks/use-my-classes'
 import type { When } from '../lib/booking-view'
+
+// Loaded when opened: most visits never need it.
+const CalendarFeed = lazy(() => import('../components/CalendarFeed'))
 
 const TABS: { when: When; key: string; empty: string }[] = [
   { when: 'upcoming', key: 'bookings:page.upcoming', empty: 'bookings:page.emptyUpcoming' },
@@ -17,6 +21,7 @@ export default function MyClasses() {
   const { t } = useTranslation('bookings')
   const { state, dispatch, list, views, acting } = useMyClasses()
   const tab = TABS.find((entry) => entry.when === state.when)!
+  const [calendarOpen, setCalendarOpen] = useState(false)
   return (
     <Page title={t('bookings:page.title')} subtitle={t('bookings:page.subtitle')}>
       <Panel>
@@ -33,7 +38,22 @@ export default function MyClasses() {
               {t(entry.key)}
             </Button>
           ))}
+          <Button
+            size="sm"
+            variant="ghost"
+            colorPalette="blue"
+            ms="auto"
+            aria-expanded={calendarOpen}
+            onClick={() => setCalendarOpen((open) => !open)}
+          >
+            {t('bookings:calendar.open')}
+          </Button>
         </HStack>
+        {calendarOpen && (
+          <Suspense fallback={<Spinner size="sm" color="blue.600" />}>
+            <CalendarFeed />
+          </Suspense>
+        )}
         {list.isPending ? (
           <Flex justify="center" py="10" role="status" aria-label={t('bookings:page.loading')}>
             <Spinner size="lg" color="blue.600" />
