@@ -1,7 +1,7 @@
 //! What search and recommendations read of a tutor: the candidate (their teaching area and
 //! what the filters and the order need). The card of a tutor shown is `tutor_card`'s.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDateTime;
 use diesel::dsl::{AsSelect, Nullable};
@@ -190,6 +190,28 @@ fn with_approval((area, fee): (SearchArea, Option<i32>), approved: &HashMap<i64,
     Some(Candidate::new(area, verified, fee))
 }
 
+/// Those of `ids` whose profile is complete enough to judge (crates/profiles' [`judgeable`]: a
+/// teaching area naming a subject, a fee per hour, an about text), read by id in slices.
+///
+/// [`judgeable`]: hometutor_profiles::judgeable
+pub(crate) fn judgeable(c: &mut DbConnection, ids: &[i64]) -> QueryResult<HashSet<i64>> {
+    let mut out = HashSet::with_capacity(ids.len());
+    for chunk in ids.chunks(5_000) {
+        let rows: Vec<(AreaColumns, Option<i32>, Option<String>)> = tutor_search::areas_of(chunk)
+            .left_join(tp::table.on(tp::user_id.eq(tutor_search::area_tutor())))
+            .select((AreaColumns::as_select(), tp::fee_per_hour.nullable(), tp::about.nullable()))
+            .load(c)?;
+        for (area, fee, about) in rows {
+            let area = SearchArea::from(area);
+            let facts = hometutor_profiles::ProfileFacts::of_listing(area.subjects.len(), fee, about.as_deref());
+            if hometutor_profiles::judgeable(&facts) {
+                out.insert(area.tutor);
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The listable tutors whose area covers `point` (and is within `within_km`), optionally
 /// only those teaching `subject`, in tutor order: the index's hits, the accounts listable
 /// at `at` among them, then their areas.
@@ -214,5 +236,9 @@ pub(crate) fn all_listable(c: &mut DbConnection, at: NaiveDateTime) -> QueryResu
         .select(area_fee())
         .order(tutor_search::area_tutor())
         .load(c)?;
-    Ok(rows.into_iter().filter_map(|(area, fee)| with_approval((area.into(), fee), &listable)).collect())
+    let all: Vec<Candidate> =
+        rows.into_iter().filter_map(|(area, fee)| with_approval((area.into(), fee), &listable)).collect();
+    let ids: Vec<i64> = all.iter().map(|cand| cand.tutor).collect();
+    let kept = judgeable(c, &ids)?;
+    Ok(all.into_iter().filter(|cand| kept.contains(&cand.tutor)).collect())
 }

@@ -1,6 +1,7 @@
 //! Tutor search: the tutors who teach at a place, with filters, 20 to a page.
 //!
-//! Listed: a listable tutor (see the crate's documentation) whose teaching area's circle
+//! Listed: a listable tutor (see the crate's documentation) whose profile is complete enough to
+//! judge (crates/profiles' `judgeable`: a subject, a fee per hour, an about text) and whose teaching area's circle
 //! covers the place (distance from the place to the area's centre ≤ the area's radius) and,
 //! when `radiusKm` is given, whose centre is at most that far. The centre is always the one
 //! searches use, the centre of the saved centre's 1 km cell (`hometutor_tuition::area::shown_center`):
@@ -274,6 +275,10 @@ impl ValidQuery {
 fn listed(c: &mut DbConnection, q: &ValidQuery, at: NaiveDateTime, all_ratings: bool) -> QueryResult<ListedTutors> {
     let mut kept: Vec<Hit> = card::index_hits(c, q.point, q.subject, q.radius_km, at)?;
     kept.retain(|h| h.approved || !q.verified_only);
+    // Only profiles complete enough to judge are listed.
+    let hit_ids: Vec<i64> = kept.iter().map(|h| h.tutor).collect();
+    let judgeable = card::judgeable(c, &hit_ids)?;
+    kept.retain(|h| judgeable.contains(&h.tutor));
     let listable: HashMap<i64, bool> = kept.iter().map(|h| (h.tutor, h.approved)).collect();
     if q.needs_areas() {
         let ids: Vec<i64> = kept.iter().map(|h| h.tutor).collect();

@@ -99,13 +99,28 @@ pub fn area(
     (UserId(tutor), input)
 }
 
-/// Stores the areas as the tutors saving them would (crates/tuition's own bulk insert).
+/// Stores the areas as the tutors saving them would (crates/tuition's own bulk insert), and gives
+/// each tutor without a profile one complete enough for search to list ([`DEFAULT_FEE`] per hour,
+/// an about text): tests that are about an incomplete profile write theirs with [`profile`].
 pub fn seed(db: &Db, areas: &[(UserId, AreaInput)]) {
     db.write(|c| insert_many(c, areas)).expect("areas");
+    for (tutor, _) in areas {
+        let has: i64 = db
+            .read(|c| tp::table.filter(tp::user_id.eq(tutor.0)).count().get_result(c).map_err(DbError::from))
+            .expect("profile count");
+        if has == 0 {
+            profile(db, tutor.0, "Teaches at the student's home.", Some(DEFAULT_FEE));
+        }
+    }
 }
 
+/// The fee per hour of a profile [`seed`] writes.
+pub const DEFAULT_FEE: i32 = 400;
+
+/// Writes the tutor's profile in place of the one they had.
 pub fn profile(db: &Db, tutor: i64, about: &str, fee: Option<i32>) {
     db.write(|c| {
+        diesel::delete(tp::table.filter(tp::user_id.eq(tutor))).execute(c).map_err(DbError::from)?;
         diesel::insert_into(tp::table)
             .values((
                 tp::user_id.eq(tutor),

@@ -73,17 +73,26 @@ fn filters_by_vocabulary_ids() {
     let all = user(&db, "all@example.com", Who { approved: true, ..Who::TUTOR });
     let any = user(&db, "any@example.com", Who::TUTOR);
     let science = user(&db, "science@example.com", Who::TUTOR);
+    // Not complete enough to judge: no subject; no fee; no about.
+    let bare = user(&db, "bare@example.com", Who::TUTOR);
+    let feeless = user(&db, "feeless@example.com", Who::TUTOR);
+    let silent = user(&db, "silent@example.com", Who::TUTOR);
     seed(
         &db,
         &[
             area(maths, east(1.0), 10.0, &["maths"], &["class-1"], &["cbse"], &["home"]),
             area(all, east(2.0), 10.0, &["all-subjects"], &["class-10"], &[], &["online"]),
-            area(any, east(3.0), 10.0, &[], &[], &[], &[]),
+            area(any, east(3.0), 10.0, &["english"], &[], &[], &[]),
+            area(bare, east(3.0), 10.0, &[], &[], &[], &[]),
+            area(feeless, east(3.0), 10.0, &["maths"], &[], &[], &[]),
+            area(silent, east(3.0), 10.0, &["maths"], &[], &[], &[]),
             area(science, east(4.0), 10.0, &["science", "other:Vedic maths"], &[], &["icse"], &[]),
         ],
     );
     profile(&db, maths, "Maths", Some(500));
     profile(&db, all, "All", Some(900));
+    profile(&db, feeless, "Maths", None);
+    profile(&db, silent, " ", Some(500));
     let service = DiscoveryService::new(db.clone(), Announced::default().notifier());
     let with = |f: &dyn Fn(&mut TutorQuery)| {
         let mut q = query(DELHI);
@@ -91,7 +100,8 @@ fn filters_by_vocabulary_ids() {
         ids(&service, &q)
     };
     assert_eq!(with(&|_| {}), vec![maths, all, any, science]);
-    // A subject: those who name it or 'All Subjects'; an area without subjects is not listed.
+    // A subject: those who name it or 'All Subjects'. A profile without a subject, a fee or an
+    // about text is listed by no search.
     assert_eq!(with(&|q| q.subject = Some("maths".into())), vec![maths, all]);
     // 'Class 1' never matches 'Class 10'; empty lists admit any class.
     assert_eq!(with(&|q| q.class_level = Some("class-1".into())), vec![maths, any, science]);
@@ -103,10 +113,12 @@ fn filters_by_vocabulary_ids() {
     assert_eq!(with(&|q| q.class_level = Some("dasvi".into())), vec![all, any, science]);
     assert_eq!(with(&|q| q.board = Some("cbse".into())), vec![maths, all, any]);
     assert_eq!(with(&|q| q.mode = Some("online".into())), vec![all, any, science]);
-    // Tutors without a fee are left out when maxFee is set.
-    assert_eq!(with(&|q| q.max_fee = Some(600)), vec![maths]);
-    assert_eq!(with(&|q| q.max_fee = Some(900)), vec![maths, all]);
-    // A fee range: both ends count, and tutors without a fee are left out of any range.
+    // maxFee: at most that fee (the profiles seed wrote ask common::DEFAULT_FEE).
+    assert_eq!(common::DEFAULT_FEE, 400);
+    assert_eq!(with(&|q| q.max_fee = Some(600)), vec![maths, any, science]);
+    assert_eq!(with(&|q| q.max_fee = Some(900)), vec![maths, all, any, science]);
+    assert_eq!(with(&|q| q.max_fee = Some(399)), Vec::<i64>::new());
+    // A fee range: both ends count.
     assert_eq!(with(&|q| q.min_fee = Some(600)), vec![all]);
     assert_eq!(with(&|q| q.min_fee = Some(500)), vec![maths, all]);
     assert_eq!(
@@ -210,7 +222,7 @@ fn about_is_cut_to_160_characters() {
     let t = TestDatabase::in_memory();
     let db = t.db();
     let tutor = user(&db, "long@example.com", Who::TUTOR);
-    seed(&db, &[area(tutor, DELHI, 5.0, &[], &[], &[], &[])]);
+    seed(&db, &[area(tutor, DELHI, 5.0, &["maths"], &[], &[], &[])]);
     profile(&db, tutor, &"अ".repeat(300), Some(100));
     let service = DiscoveryService::new(db.clone(), Announced::default().notifier());
     let card = service.search(&query(DELHI)).unwrap().tutors.remove(0);
@@ -250,7 +262,7 @@ fn the_indexed_search_agrees_with_a_full_scan() {
         let m = pick(&["home", "online"], 0.3, &mut next);
         areas.push(area(tutor, center, 2.0 + next() * 23.0, &s, &c, &b, &m));
         if next() < 0.5 {
-            profile(&db, tutor, "", Some((next() * 2000.0) as i32));
+            profile(&db, tutor, "About", Some((next() * 2000.0) as i32));
         }
         if next() < 0.3 {
             review(&db, tutor, parent, 1 + (next() * 5.0) as i32 % 5);

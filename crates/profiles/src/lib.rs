@@ -17,12 +17,14 @@ use hometutor_db::{now, Db, DbConnection};
 use hometutor_notifications::Notifier;
 
 mod answers;
+pub mod completeness;
 mod error;
 mod review_access;
 mod reviews;
 pub mod demo;
 pub mod verification;
 pub use answers::Answer;
+pub use completeness::{judgeable, Completeness, ProfileFacts, Step};
 pub use error::ProfileError;
 pub use review_access::{FirstMessages, ReviewAccess, REVIEW_WAIT};
 pub use reviews::{ratings, Review};
@@ -287,6 +289,19 @@ impl ProfileService {
             Ok(())
         })?;
         self.get(key)
+    }
+
+    /// How complete the tutor's profile is, given what other crates hold of it in `facts` (the
+    /// teaching area's and availability's steps): the fee, photo and about are read here.
+    #[tracing::instrument(skip_all, fields(tutor = tutor.0))]
+    pub fn completeness(&self, tutor: UserId, facts: ProfileFacts) -> Result<Completeness, ProfileError> {
+        let own: Option<(Option<i32>, Option<String>, String)> = self.db.read(|c| -> Result<_, ProfileError> {
+            Ok(tp::table.find(tutor.0).select((tp::fee_per_hour, tp::photo, tp::about)).first(c).optional()?)
+        })?;
+        let (fee, photo, about) = own.unwrap_or_default();
+        let facts =
+            ProfileFacts { fee: fee.is_some(), photo: photo.is_some(), about: !about.trim().is_empty(), ..facts };
+        Ok(Completeness::of(&facts))
     }
 
     /// Records the tutor's new photo (its stored name) and returns the one it replaces, for

@@ -1734,6 +1734,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutors/me/completeness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling tutor's onboarding steps done and missing (in the flow's order), the percentage
+         *     done, and whether public tutor search lists them yet (tutors only: others 403).
+         */
+        get: operations["my_completeness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutors/me/photo": {
         parameters: {
             query?: never;
@@ -1789,7 +1809,10 @@ export interface paths {
          *     `Accept-Language`); browsers and the server keep one answer per language.
          */
         get: operations["tutor_profile"];
-        /** Saves the eight profile fields: the tutor themself or an admin only (others 403). */
+        /**
+         * Saves the profile fields the body names (a field left out keeps its saved text; `feePerHour` absent keeps
+         *     the fee, null clears it): the tutor themself or an admin only (others 403).
+         */
         put: operations["update_tutor_profile"];
         post?: never;
         delete?: never;
@@ -2452,6 +2475,20 @@ export interface components {
          * @enum {string}
          */
         CloseOutcomeDto: "found_tutor" | "not_needed";
+        /** @description A tutor's progress through the onboarding steps. */
+        Completeness: {
+            /** @description The steps done, in the flow's order. */
+            done: components["schemas"]["Step"][];
+            /** @description The steps still to do, in the flow's order (the first is where to continue). */
+            missing: components["schemas"]["Step"][];
+            /**
+             * Format: int32
+             * @description Steps done of all steps, 0 to 100, rounded down.
+             */
+            percent: number;
+            /** @description Complete enough for public tutor search to list the tutor. */
+            searchable: boolean;
+        };
         /**
          * @description FAQs and announcements may come as JSON arrays or as text holding one.
          *     Everything left out is emptied: the content is saved whole.
@@ -3451,6 +3488,11 @@ export interface components {
         StatusBody: {
             active: boolean;
         };
+        /**
+         * @description One step of a tutor's onboarding, in the order the guided flow asks for them.
+         * @enum {string}
+         */
+        Step: "subjects" | "classes" | "boards" | "modes" | "area" | "fee" | "availability" | "photo" | "about";
         SubscriptionStatus: {
             /** @description Active means paid and not yet expired. */
             subscriptionActive: boolean;
@@ -3585,6 +3627,11 @@ export interface components {
             modes: components["schemas"]["TermDto"][];
             /** @description The place the centre lies in ('Lajpat Nagar, South Delhi'), if known. */
             placeName?: string | null;
+            /**
+             * @description The tutor's onboarding steps still to do, in the flow's order (`GET /api/tutors/me/completeness`
+             *     has the rest): what the dashboard needs to know whether to show "Your profile is n% complete".
+             */
+            profileMissing: components["schemas"]["Step"][];
             /** Format: double */
             radiusKm: number;
             /** @description Empty: any subject. */
@@ -11774,6 +11821,52 @@ export interface operations {
             };
             /** @description Storage is full: nothing was saved */
             507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_completeness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Completeness"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tutor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ pub mod availability;
 pub mod booking_outcomes;
 pub mod bookings;
 pub mod calendar;
+pub mod completeness;
 pub mod discovery;
 pub mod health;
 pub mod messages;
@@ -36,6 +37,7 @@ pub fn config(cfg: &mut ServiceConfig) {
     discovery::config(cfg);
     // The literal `me/area` before the `{idOrEmail}` routes.
     teaching_area::config(cfg);
+    completeness::config(cfg);
     // The literal `me/availability` before `{idOrEmail}/availability`.
     availability::config(cfg);
     bookings::config(cfg);

@@ -3,6 +3,7 @@
 
 use actix_web::{get, put, web};
 use chrono::{DateTime, Utc};
+use hometutor_profiles::Step;
 use hometutor_tuition::{AreaInput, TutorArea, MAX_AREA_ITEMS, MAX_FIELD_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type};
@@ -38,6 +39,9 @@ pub struct TutorAreaDto {
     /// The place the centre lies in ('Lajpat Nagar, South Delhi'), if known.
     pub place_name: Option<String>,
     pub updated_at: DateTime<Utc>,
+    /// The tutor's onboarding steps still to do, in the flow's order (`GET /api/tutors/me/completeness`
+    /// has the rest): what the dashboard needs to know whether to show "Your profile is n% complete".
+    pub profile_missing: Vec<Step>,
 }
 
 impl From<TutorArea> for TutorAreaDto {
@@ -53,6 +57,7 @@ impl From<TutorArea> for TutorAreaDto {
                 .nearest(a.center.lat, a.center.lng)
                 .map(|p| p.display_name()),
             updated_at: a.updated_at.and_utc(),
+            profile_missing: Vec::new(),
         }
     }
 }
@@ -140,7 +145,9 @@ fn area_modes_schema() -> utoipa::openapi::Array {
 pub async fn my_area(state: web::Data<AppState>, me: CurrentUser) -> Result<web::Json<Option<TutorAreaDto>>, ApiError> {
     let (tuition, language) = (state.tuition.clone(), me.0.language);
     let area = blocking(move || tuition.area(me.0.id, me.0.role)).await?;
-    Ok(web::Json(area.map(|a| TutorAreaDto::in_language(a, language))))
+    let Some(area) = area else { return Ok(web::Json(None)) };
+    let missing = crate::routes::completeness::of(&state, me.0.id, me.0.role, Some(&area)).await?.missing;
+    Ok(web::Json(Some(TutorAreaDto { profile_missing: missing, ..TutorAreaDto::in_language(area, language) })))
 }
 
 /// Saves the calling tutor's teaching area in place of the one they had (tutors only:
@@ -168,7 +175,8 @@ pub async fn save_my_area(
     };
     let (tuition, language) = (state.tuition.clone(), me.0.language);
     let saved = blocking(move || tuition.save_area(me.0.id, me.0.role, &input)).await?;
-    Ok(web::Json(TutorAreaDto::in_language(saved, language)))
+    let missing = crate::routes::completeness::of(&state, me.0.id, me.0.role, Some(&saved)).await?.missing;
+    Ok(web::Json(TutorAreaDto { profile_missing: missing, ..TutorAreaDto::in_language(saved, language) }))
 }
 
 pub fn config(cfg: &mut ServiceConfig) {

@@ -215,28 +215,28 @@ pub async fn tutor_profile(
 pub struct ProfileBody {
     #[serde(default)]
     #[schema(schema_with = about_schema)]
-    pub about: String,
+    pub about: Option<String>,
     #[serde(default)]
     #[schema(schema_with = subjects_schema)]
-    pub subjects: String,
+    pub subjects: Option<String>,
     #[serde(default)]
     #[schema(schema_with = availability_schema)]
-    pub availability: String,
+    pub availability: Option<String>,
     #[serde(default)]
     #[schema(schema_with = methodology_schema)]
-    pub methodology: String,
+    pub methodology: Option<String>,
     #[serde(default)]
     #[schema(schema_with = testimonials_schema)]
-    pub testimonials: String,
+    pub testimonials: Option<String>,
     #[serde(default)]
     #[schema(schema_with = education_schema)]
-    pub education: String,
+    pub education: Option<String>,
     #[serde(default)]
     #[schema(schema_with = fees_schema)]
-    pub fees: String,
+    pub fees: Option<String>,
     #[serde(default)]
     #[schema(schema_with = demo_offer_schema)]
-    pub demo_offer: String,
+    pub demo_offer: Option<String>,
     /// Rupees per hour, 0–100000; null clears it; absent keeps it.
     #[serde(default, deserialize_with = "some_value")]
     #[schema(value_type = Option<i64>, minimum = 0, maximum = 100000)]
@@ -268,7 +268,8 @@ profile_field_schemas! {
     demo_offer_schema => MAX_DEMO_OFFER,
 }
 
-/// Saves the eight profile fields: the tutor themself or an admin only (others 403).
+/// Saves the profile fields the body names (a field left out keeps its saved text; `feePerHour` absent keeps
+/// the fee, null clears it): the tutor themself or an admin only (others 403).
 #[utoipa::path(tag = "tutors", security(("bearer" = [])), params(("idOrEmail" = String, Path,)), request_body = ProfileBody, responses(
     (status = 200, body = TutorProfileDto),
     (status = 400, body = ErrorBody),
@@ -284,19 +285,24 @@ pub async fn update_tutor_profile(
     body: Json<ProfileBody>,
 ) -> Result<web::Json<TutorProfileDto>, ApiError> {
     let b = body.into_inner();
-    let fields = ProfileFields {
-        about: b.about,
-        subjects: b.subjects,
-        availability: b.availability,
-        methodology: b.methodology,
-        testimonials: b.testimonials,
-        education: b.education,
-        fees: b.fees,
-        demo_offer: b.demo_offer,
-    };
     let profiles = state.profiles.clone();
     let fee = b.fee_per_hour;
-    let saved = blocking(move || profiles.update_with_fee(me.0.id, me.0.role, &key, fields, fee)).await?;
+    let saved = blocking(move || {
+        // A field the body leaves out keeps its saved text (saving the fee alone keeps the about).
+        let was = profiles.get(&key)?.fields;
+        let fields = ProfileFields {
+            about: b.about.unwrap_or(was.about),
+            subjects: b.subjects.unwrap_or(was.subjects),
+            availability: b.availability.unwrap_or(was.availability),
+            methodology: b.methodology.unwrap_or(was.methodology),
+            testimonials: b.testimonials.unwrap_or(was.testimonials),
+            education: b.education.unwrap_or(was.education),
+            fees: b.fees.unwrap_or(was.fees),
+            demo_offer: b.demo_offer.unwrap_or(was.demo_offer),
+        };
+        profiles.update_with_fee(me.0.id, me.0.role, &key, fields, fee)
+    })
+    .await?;
     Ok(web::Json(saved.into()))
 }
 

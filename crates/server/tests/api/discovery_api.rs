@@ -45,6 +45,7 @@ async fn teaching_tutor_with(app: &TestApp, email: &str, km_east: f64, board: &s
         modes: modes.iter().map(|m| m.to_string()).collect(),
     };
     app.db().write(|c| insert_many(c, &[(UserId(id), area)])).expect("area");
+    app.judgeable_profile(&token, "Maths for Class 8 at home.", 500).await;
     (token, id)
 }
 
@@ -126,7 +127,8 @@ async fn every_filter_of_tutor_search_holds_over_http() {
     let app = TestApp::start().await;
     let (cheap_token, cheap) = teaching_tutor_with(&app, "cheap@example.com", 1.0, "cbse", &["home"]).await;
     let (dear_token, dear) = teaching_tutor_with(&app, "dear@example.com", 2.0, "icse", &["online"]).await;
-    let (_, unpriced) = teaching_tutor_with(&app, "unpriced@example.com", 3.0, "cbse", &[]).await;
+    // Its fee is the 500 teaching_tutor_with writes.
+    let (mid_token, mid) = teaching_tutor_with(&app, "mid@example.com", 3.0, "cbse", &[]).await;
     for (token, id, fee) in [(&cheap_token, cheap, 400), (&dear_token, dear, 1200)] {
         let saved = app
             .call("PUT", &format!("/api/tutors/{id}"), Some(token), Some(json!({"about": "Maths", "feePerHour": fee})))
@@ -149,19 +151,27 @@ async fn every_filter_of_tutor_search_holds_over_http() {
         app.call("POST", &format!("/api/tutors/{dear}/reviews"), Some(&parent), Some(json!({"rating": 5}))).await;
     assert_eq!(review.status, 201, "{:?}", review.body);
 
-    assert_eq!(listed(&app, "").await, vec![cheap, dear, unpriced]);
+    assert_eq!(listed(&app, "").await, vec![cheap, dear, mid]);
     assert_eq!(listed(&app, "&board=icse").await, vec![dear]);
     // An area without modes teaches either way.
-    assert_eq!(listed(&app, "&mode=online").await, vec![dear, unpriced]);
-    assert_eq!(listed(&app, "&mode=home").await, vec![cheap, unpriced]);
-    // A fee range: both ends count; a tutor without a fee is in no range.
-    assert_eq!(listed(&app, "&minFee=400").await, vec![cheap, dear]);
-    assert_eq!(listed(&app, "&minFee=401").await, vec![dear]);
+    assert_eq!(listed(&app, "&mode=online").await, vec![dear, mid]);
+    assert_eq!(listed(&app, "&mode=home").await, vec![cheap, mid]);
+    // A fee range: both ends count.
+    assert_eq!(listed(&app, "&minFee=400").await, vec![cheap, dear, mid]);
+    assert_eq!(listed(&app, "&minFee=401").await, vec![dear, mid]);
     assert_eq!(listed(&app, "&maxFee=400").await, vec![cheap]);
-    assert_eq!(listed(&app, "&minFee=500&maxFee=1000").await, Vec::<i64>::new());
+    assert_eq!(listed(&app, "&minFee=501&maxFee=1000").await, Vec::<i64>::new());
     assert_eq!(listed(&app, "&minRating=4.5").await, vec![dear]);
     assert_eq!(listed(&app, "&verified=true").await, vec![dear]);
-    assert_eq!(listed(&app, "&verified=false").await, vec![cheap, dear, unpriced]);
+    assert_eq!(listed(&app, "&verified=false").await, vec![cheap, dear, mid]);
+    // A tutor without a fee is not complete enough to judge: no search lists them, until they say it.
+    let path = format!("/api/tutors/{mid}");
+    let cleared = app.call("PUT", &path, Some(&mid_token), Some(json!({"feePerHour": null}))).await;
+    assert_eq!(cleared.status, 200, "{:?}", cleared.body);
+    assert_eq!(listed(&app, "").await, vec![cheap, dear]);
+    assert_eq!(listed(&app, "&mode=online").await, vec![dear]);
+    assert_eq!(app.call("PUT", &path, Some(&mid_token), Some(json!({"feePerHour": 500}))).await.status, 200);
+    assert_eq!(listed(&app, "").await, vec![cheap, dear, mid]);
 
     // Each card names its place and where the map shows it: a post office near the tutor's centre.
     let found = app.call("GET", "/api/tutors/search?location=[77.209,28.6139]&board=icse", None, None).await;

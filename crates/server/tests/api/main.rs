@@ -29,6 +29,7 @@ mod bookings_api;
 mod bookings_refusals_api;
 mod calendar_api;
 mod chat_wire;
+mod completeness_api;
 mod chat_ws;
 mod cli;
 mod contact_terms_api;

@@ -321,6 +321,7 @@ async fn a_tutor_who_blocked_a_family_is_left_out_of_that_familys_tutor_search()
     let parent_id = id_of(&app, &parent).await;
     let area = json!({"location": DELHI, "radiusKm": 8, "subjects": ["maths"], "classes": []});
     assert_eq!(app.call("PUT", "/api/tutors/me/area", Some(&tutor), Some(area)).await.status, 200);
+    app.judgeable_profile(&tutor, "Maths at home.", 500).await;
     let search = format!("/api/tutors/search?location=[{},{}]", DELHI[0], DELHI[1]);
     let listed = |body: &Value| body["tutors"].as_array().unwrap().iter().any(|t| t["id"].as_i64() == Some(tutor_id));
     assert!(listed(&app.call("GET", &search, Some(&parent), None).await.body), "listed before the block");

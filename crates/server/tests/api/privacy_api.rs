@@ -192,6 +192,7 @@ async fn five_hundred_anonymous_searches_do_not_tell_two_centres_a_kilometre_apa
     let app = behind_a_proxy().await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     app.subscribe(&tutor).await;
+    app.judgeable_profile(&tutor, "Maths at home.", 500).await;
     let around = place_point(&app).await;
     let cell = hometutor_tuition::area::shown_cell(around);
     let (centre_a, centre_b) = (cell.at(0.02, 0.03), cell.at(0.97, 0.98));

@@ -54,6 +54,7 @@ pub async fn listed_tutor(app: &TestApp, email: &str) -> (String, i64) {
         modes: vec![],
     };
     app.db().write(|c| insert_many(c, &[(UserId(id), area)])).expect("area");
+    app.judgeable_profile(&token, "Maths at home.", 500).await;
     (token, id)
 }
 

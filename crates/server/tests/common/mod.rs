@@ -161,6 +161,16 @@ impl TestApp {
         assert_eq!(verify.status, 200);
     }
 
+    /// Writes the tutor's about text and fee per hour as the profile screen does: with a teaching
+    /// area naming a subject, what public tutor search needs to list them (complete enough to judge).
+    pub async fn judgeable_profile(&self, tutor: &str, about: &str, fee_per_hour: i64) {
+        let me = self.call("GET", "/api/auth/profile", Some(tutor), None).await.body;
+        let key = me["user"]["id"].as_i64().expect("the tutor's id");
+        let body = json!({"about": about, "feePerHour": fee_per_hour});
+        let saved = self.call("PUT", &format!("/api/tutors/{key}"), Some(tutor), Some(body)).await;
+        assert_eq!(saved.status, 200, "{:?}", saved.body);
+    }
+
     /// The server's database: the one its `DATABASE_URL` names, which a test may have set.
     pub fn db(&self) -> hometutor_db::Db {
         hometutor_db::Db::connect(&self.env["DATABASE_URL"]).expect("db")

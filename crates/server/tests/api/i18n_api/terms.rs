@@ -28,6 +28,7 @@ async fn teaching_tutor(app: &TestApp, email: &str) -> (String, i64) {
         modes: vec!["home".into()],
     };
     app.db().write(|c| insert_many(c, &[(UserId(id), area)])).expect("area");
+    app.judgeable_profile(&token, "Maths at home.", 500).await;
     (token, id)
 }
 
