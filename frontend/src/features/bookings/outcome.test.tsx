@@ -87,6 +87,8 @@ describe('How did the demo go? on My classes', { timeout: 20_000 }, () => {
     expect(card.getByText('You: it took place · will continue')).toBeInTheDocument()
     expect(card.getByText('Ravi Kumar: it took place · will continue — Bright student')).toBeInTheDocument()
     expect(card.queryByRole('button', { name: 'Save my answer' })).not.toBeInTheDocument()
+    // Having said it took place, the parent is no longer offered a no-show report.
+    expect(screen.queryByRole('button', { name: 'Report a no-show' })).not.toBeInTheDocument()
   })
 
   it('reads in Hindi', async () => {

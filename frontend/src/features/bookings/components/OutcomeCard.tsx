@@ -63,6 +63,7 @@ export function OutcomeCard({ booking, me, otherName, view }: OutcomeCardProps) 
         )}
         {asking ? (
           <>
+            <Text fontSize="sm">{t('bookings:outcome.happened')}</Text>
             <ChoiceButtons
               label={t('bookings:outcome.happened')}
               options={[
@@ -72,6 +73,7 @@ export function OutcomeCard({ booking, me, otherName, view }: OutcomeCardProps) 
               value={happened === null ? null : happened ? 'yes' : 'no'}
               onChange={(v) => setHappened(v === 'yes')}
             />
+            {happened && <Text fontSize="sm">{t('bookings:outcome.continueLabel')}</Text>}
             {happened && (
               <ChoiceButtons
                 label={t('bookings:outcome.continueLabel')}

@@ -42,7 +42,14 @@ export function bookingView(booking: Booking, me: Side, now: number): BookingVie
   const actions: BookingActionKind[] = []
   if (awaitingMe) actions.push('accept', 'decline')
   if (open && beforeStart) actions.push('reschedule', 'cancel')
-  if (booking.status === 'confirmed' && start !== null && now >= start && !booking.noShowReportedBy) {
+  // A side who already said how the demo went says it there (a no-show is such an answer).
+  if (
+    booking.status === 'confirmed' &&
+    start !== null &&
+    now >= start &&
+    !booking.noShowReportedBy &&
+    !booking.outcome[me]
+  ) {
     actions.push('noShow')
   }
   const counts: { side: Side; count: number }[] = [
