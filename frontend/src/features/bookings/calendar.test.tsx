@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { setLanguage } from '@/lib/i18n'
+import { booking } from '@/test/bookings'
 import { renderApp, signInAs } from '@/test/render'
 import { server } from '@/test/server'
 
@@ -62,5 +63,32 @@ describe('My classes: Calendar', { timeout: 30_000 }, () => {
     const section = within(await screen.findByRole('region', { name: 'आपकी क्लासें आपके कैलेंडर में' }))
     expect(section.getByRole('button', { name: 'नया लिंक लें' })).toBeInTheDocument()
     expect(section.getByRole('button', { name: 'फ़ीड बंद करें' })).toBeInTheDocument()
+  })
+
+  it('downloads a confirmed class as an .ics file with the session', async () => {
+    const asked: string[] = []
+    server.use(
+      http.get('*/api/bookings', () =>
+        HttpResponse.json({ bookings: [booking({ status: 'confirmed', awaiting: null })] }),
+      ),
+      http.get('*/api/bookings/count', () => HttpResponse.json({ upcoming: 1, awaitingMe: 0 })),
+      http.get('*/api/bookings/:id/calendar.ics', ({ params, request }) => {
+        asked.push(`${params.id} ${request.headers.get('Authorization') ? 'signed in' : 'anonymous'}`)
+        return new HttpResponse('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+          headers: { 'Content-Type': 'text/calendar' },
+        })
+      }),
+    )
+    const made = vi.fn((blob: Blob) => `blob:${blob.type}`)
+    Object.assign(URL, { createObjectURL: made, revokeObjectURL: vi.fn() })
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    signInAs({ id: 7, role: 'parent' })
+    const { user } = renderApp('/classes')
+    const card = within(await screen.findByTestId('booking-5'))
+    await user.click(card.getByRole('button', { name: 'Add to calendar (.ics)' }))
+    await waitFor(() => expect(clicked).toHaveBeenCalled())
+    expect(asked).toEqual(['5 signed in'])
+    expect(made).toHaveBeenCalledWith(expect.objectContaining({ type: 'text/calendar' }))
+    clicked.mockRestore()
   })
 })

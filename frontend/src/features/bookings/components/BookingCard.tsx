@@ -4,6 +4,7 @@ import type { Booking, BookingStatus, Side } from '../api/types'
 import type { BookingActionKind, BookingView } from '../lib/booking-view'
 import { whenText } from '../lib/when-text'
 import { OutcomeCard } from './OutcomeCard'
+import { AddToCalendar } from './AddToCalendar'
 
 const STATUS: Record<BookingStatus, { key: string; palette: string }> = {
   requested: { key: 'bookings:status.requested', palette: 'orange' },
@@ -112,6 +113,7 @@ export function BookingCard({ view, onAct }: { view: BookingView; onAct: (kind: 
             {t('bookings:card.awaitingOther', { name: view.other.name })}
           </Text>
         )}
+        {booking.status === 'confirmed' && booking.startsAt && <AddToCalendar id={booking.id} />}
         {view.actions.length > 0 && (
           <HStack gap="2" wrap="wrap" mt="2">
             {view.actions.map((kind) => (
