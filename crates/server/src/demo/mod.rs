@@ -10,6 +10,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use futures_util::{stream, StreamExt, TryStreamExt};
+
 use hometutor_auth::{AuthError, AuthService, NewAccount};
 use hometutor_core::{Role, UserId};
 use hometutor_db::Db;
@@ -62,19 +64,22 @@ pub async fn seed(db: Db, auth: AuthService, tuition: TuitionService, public_url
     };
     let mut summary = DemoSummary { created_accounts: 0, created_requests: 0 };
 
-    // Accounts at once: hashing the password is most of a run's time.
+    // Two accounts at a time: hashing the password is most of a run's time, and the hasher refuses
+    // work that would wait too long for its threads (`AuthError::Busy`).
     let parents = data::parents();
-    let made = futures_util::future::try_join_all(
-        parents.iter().map(|p| account(&auth, p.name, p.email, p.phone, Role::Parent)),
-    )
-    .await?;
+    let made: Vec<Option<UserId>> =
+        stream::iter(parents.iter().map(|p| account(&auth, p.name, p.email, p.phone, Role::Parent)))
+            .buffered(2)
+            .try_collect()
+            .await?;
     let new_parents: HashMap<&str, UserId> =
         parents.iter().zip(made).filter_map(|(p, made)| made.map(|id| (p.email, id))).collect();
     let all_tutors = data::tutors();
-    let made = futures_util::future::try_join_all(
-        all_tutors.iter().map(|t| account(&auth, t.name, t.email, t.phone, Role::Tutor)),
-    )
-    .await?;
+    let made: Vec<Option<UserId>> =
+        stream::iter(all_tutors.iter().map(|t| account(&auth, t.name, t.email, t.phone, Role::Tutor)))
+            .buffered(2)
+            .try_collect()
+            .await?;
     let new_tutors: HashMap<&str, UserId> =
         all_tutors.iter().zip(made).filter_map(|(t, made)| made.map(|id| (t.email, id))).collect();
     summary.created_accounts = new_parents.len() + new_tutors.len();
