@@ -73,12 +73,18 @@ const Nearby = lazyWithQueries(withCatalogues(() => import('@/features/tuition/r
 const Availability = lazyWithQueries(
   withCatalogues(() => import('@/features/availability/routes/Availability'), ['availability']),
 )
+// A tutor's guided set-up: the teaching area's and the week's editors come from their features.
+const Onboarding = lazyWithQueries(
+  withCatalogues(() => import('./onboarding-route'), ['profile', 'tuition', 'availability']),
+)
 const MyClasses = lazyWithQueries(withCatalogues(() => import('@/features/bookings/routes/MyClasses'), ['bookings']))
 const Admin = lazyWithQueries(withCatalogues(() => import('@/features/admin/routes/Admin'), ['admin']))
 const NotificationPages = lazyWithQueries(() => import('@/features/notifications/routes/NotificationPages'))
 // The dashboard's panels come from their own features (which do not import each other); composed here.
 const MyRequests = lazy(withCatalogues(() => import('@/features/requests/components/MyRequests'), ['requests']))
 const NearbyRequests = lazy(withCatalogues(() => import('@/features/tuition/components/NearbyRequests'), ['tuition']))
+// Loaded only for a tutor whose teaching area's answer says a step of their profile is missing.
+const SetupCard = lazy(withCatalogues(() => import('@/features/profile/components/SetupCard'), ['profile']))
 const RecommendationsPanel = lazy(
   withCatalogues(() => import('@/features/recommendations/components/RecommendationsPanel'), ['recommendations']),
 )
@@ -119,7 +125,7 @@ export function AppRoutes() {
                     <RecommendationsPanel />
                   </>
                 }
-                tutor={<NearbyRequests heading />}
+                tutor={<NearbyRequests heading setup={SetupCard} />}
               />
             }
           />
@@ -148,6 +154,7 @@ export function AppRoutes() {
           <Route path="nearby" element={<Nearby />} />
           <Route path="verification" element={<Verification />} />
           <Route path="availability" element={<Availability />} />
+          <Route path="onboarding" element={<Onboarding />} />
         </Route>
 
         <Route element={<RequireRole role="admin" />}>

@@ -81,6 +81,10 @@ export const defaultHandlers = [
   http.get('*/api/notifications', () => HttpResponse.json<Body<'NotificationPage'>>({ items: [], nextCursor: null })),
   http.get('*/api/notifications/preferences', () => HttpResponse.json<Body<'Preferences'>>({ preferences: [] })),
   http.get('*/api/tutors/me/area', () => HttpResponse.json(null)),
+  // A tutor's profile completeness: complete unless a test says otherwise (the dashboard's card stays away).
+  http.get('*/api/tutors/me/completeness', () =>
+    HttpResponse.json<Body<'Completeness'>>({ done: [], missing: [], percent: 100, searchable: true }),
+  ),
   http.get('*/api/tuition/nearby/count', () => HttpResponse.json<Body<'NearbyCountDto'>>({ count: 0, radiusKm: 10 })),
   // The parent dashboard's recommended tutors (none unless a test serves some).
   http.get('*/api/tuition/:id/recommendations', () => HttpResponse.json({ tutors: [] })),

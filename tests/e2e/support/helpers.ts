@@ -99,6 +99,7 @@ export async function signUp(
   const mail = await waitForMail(who.email, (m) => /Your verification code/.test(m.text), mailUrl)
   await page.getByLabel('Verification code').fill(otpFrom(mail))
   await page.getByRole('button', { name: 'Verify' }).click()
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 })
+  // A new tutor goes on to the guided set-up of their profile; a parent home.
+  await expect(page).toHaveURL(role === 'tutor' ? /\/onboarding$/ : /\/$/, { timeout: 10_000 })
   return who
 }

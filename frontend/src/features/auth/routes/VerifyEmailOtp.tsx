@@ -12,6 +12,7 @@ import { OTP_DIGITS, REDIRECT_AFTER_OTP_MS } from '@/lib/constants'
 import { MESSAGES } from '@/lib/messages'
 import { showServerError } from '@/lib/form-errors'
 import { useTranslation } from '@/lib/i18n'
+import { getSession } from '@/lib/session'
 import { notifyError, notifySuccess } from '@/lib/toaster'
 import { login } from '../api/login'
 import { useResendOtp } from '../api/resend-otp'
@@ -31,6 +32,7 @@ export interface OtpState {
 const NEXT_STEP_TEXT = {
   signingIn: 'auth:otp.signingInNext',
   home: 'auth:otp.homeNext',
+  setup: 'auth:otp.setupNext',
   login: 'auth:otp.loginNext',
 } as const
 
@@ -78,8 +80,11 @@ export default function VerifyEmailOtp() {
   const { errors } = form.formState
   const [success, setSuccess] = useState<string | null>(null)
   const [signingIn, setSigningIn] = useState(false)
-  /** Where to go once verified: home when signed in, else the login page, after a moment. */
-  const [next, setNext] = useState<'home' | 'login' | null>(null)
+  /**
+   * Where to go once verified, after a moment: home when signed in (a tutor, whose profile a new
+   * account has not filled yet, to the guided set-up), else the login page.
+   */
+  const [next, setNext] = useState<'home' | 'setup' | 'login' | null>(null)
   const nextStep = next ?? (signingIn ? 'signingIn' : null)
   const verify = useVerifyEmailOtp()
   const resend = useResendOtp()
@@ -88,9 +93,9 @@ export default function VerifyEmailOtp() {
     if (!next) return undefined
     const timer = window.setTimeout(
       () =>
-        next === 'home'
-          ? navigate('/', { replace: true })
-          : navigate('/login', { state: { message: t('auth:otp.signInNow') } }),
+        next === 'login'
+          ? navigate('/login', { state: { message: t('auth:otp.signInNow') } })
+          : navigate(next === 'setup' ? '/onboarding' : '/', { replace: true }),
       REDIRECT_AFTER_OTP_MS,
     )
     return () => window.clearTimeout(timer)
@@ -114,7 +119,7 @@ export default function VerifyEmailOtp() {
         setSigningIn(true)
         try {
           await login({ email: body.email, password: state.password })
-          setNext('home')
+          setNext(getSession().role === 'tutor' ? 'setup' : 'home')
         } catch {
           setNext('login')
         } finally {

@@ -98,3 +98,16 @@ export function useSaveFeePerHour() {
   const refresh = useRefresh()
   return useMutation({ mutationFn: saveFeePerHour, onSuccess: refresh })
 }
+
+/** PUT /tutors/{id} with only `about`; the other fields and the fee stay. */
+export function saveAbout({ tutorId, about }: { tutorId: number; about: string }) {
+  return request(
+    api.PUT('/tutors/{idOrEmail}', { params: { path: { idOrEmail: String(tutorId) } }, body: { about } }),
+    i18n.t('profile:onboarding.about.failed'),
+  )
+}
+
+export function useSaveAbout() {
+  const refresh = useRefresh()
+  return useMutation({ mutationFn: saveAbout, onSuccess: refresh })
+}

@@ -26,7 +26,7 @@ export function parseFee(text: string): number | null | undefined {
   return n <= FEE_PER_HOUR_MAX ? n : undefined
 }
 
-function FeeField({ email, feePerHour }: { email: string; feePerHour: number | null }) {
+export function FeeField({ email, feePerHour }: { email: string; feePerHour: number | null }) {
   const { t } = useTranslation('profile')
   const saved = feePerHour === null ? '' : String(feePerHour)
   // A form of its own so its unsaved text is kept as a draft and guarded like the others.

@@ -1,5 +1,5 @@
-import { Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react'
-import { lazy, useMemo } from 'react'
+import { Box, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react'
+import { lazy, Suspense, useMemo, type ComponentType } from 'react'
 import { useSearchParams } from 'react-router'
 import { ApiError, errorMessage } from '@/api/client'
 import type { NearbyRequest } from '@/api/types'
@@ -28,14 +28,38 @@ const SubscribePrompt = lazy(() => import('./SubscribePrompt'))
  * The search starts from the tutor's saved teaching area and radius. `heading`: the dashboard's
  * "Nearby Requests" above it (the /nearby page has it as its title).
  */
-export default function NearbyRequests({ heading = false }: { heading?: boolean }) {
+export default function NearbyRequests({
+  heading = false,
+  setup: Setup,
+}: {
+  heading?: boolean
+  setup?: ComponentType
+}) {
   const { t } = useTranslation('tuition')
   const { subscribed } = useSession()
   const area = useTutorArea()
-  if (!subscribed) return <SubscribePrompt />
-  if (area.isPending) return <Spinner aria-label={t('tuition:loadingArea')} />
+  // `setup` (the dashboard's completeness card) loads only when the area's answer says a step is missing.
+  const incomplete = area.isSuccess && (area.data === null || area.data.profileMissing.length > 0)
   // A failed area load is no reason to refuse the search: it starts from the default centre.
-  return <NearbySearch heading={heading} area={area.data ?? null} />
+  const body = !subscribed ? (
+    <SubscribePrompt />
+  ) : area.isPending ? (
+    <Spinner aria-label={t('tuition:loadingArea')} />
+  ) : (
+    <NearbySearch heading={heading} area={area.data ?? null} />
+  )
+  return (
+    <>
+      {Setup && incomplete && (
+        <Suspense fallback={null}>
+          <Box mb="6">
+            <Setup />
+          </Box>
+        </Suspense>
+      )}
+      {body}
+    </>
+  )
 }
 
 function NearbySearch({ heading, area }: { heading: boolean; area: TutorArea | null }) {

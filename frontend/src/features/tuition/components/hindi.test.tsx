@@ -19,6 +19,7 @@ const AREA: Body<'TutorAreaDto'> = {
   modes: [],
   placeName: 'Lajpat Nagar, South Delhi',
   updatedAt: '2026-11-20T10:00:00Z',
+  profileMissing: [],
 }
 
 /** Two requests within 10 km, one within 5, none within 2. */

@@ -20,6 +20,7 @@ const SAVED: Body<'TutorAreaDto'> = {
   boards: [],
   modes: [],
   updatedAt: '2026-11-20T10:00:00Z',
+  profileMissing: [],
 }
 
 /** The server's answer: each entry a term ({id: 'other', label} for free text), with boards, modes and the place name. */
@@ -50,6 +51,7 @@ function areaServer(initial: object | null = null) {
         modes: asTerms('modes', body.modes),
         placeName: 'Connaught Place, New Delhi',
         updatedAt: '2026-11-24T10:00:00Z',
+        profileMissing: [],
       }
       return HttpResponse.json(area)
     }),
@@ -160,6 +162,7 @@ describe("a tutor's teaching area on /profile", () => {
       modes: [],
       placeName: 'Lajpat Nagar, South Delhi',
       updatedAt: '2026-11-20T10:00:00Z',
+      profileMissing: [],
     })
     const { user } = renderApp('/profile')
     const section = await screen.findByRole('region', { name: 'Teaching area' })

@@ -1,0 +1,62 @@
+import { Box, Button, Stack, Textarea } from '@chakra-ui/react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { errorMessage } from '@/api/client'
+import { FormAlert } from '@/components/ui/form-alert'
+import { FormField } from '@/components/ui/form-field'
+import { DraftNotice, UnsavedChangesGuard } from '@/components/ui/unsaved-changes'
+import { useFormDraft } from '@/hooks/use-form-draft'
+import { useTranslation } from '@/lib/i18n'
+import { notifySuccess } from '@/lib/toaster'
+import { useMyTutorCard, useSaveAbout } from '../api/tutor-card'
+
+/** The server's limit of the about text (crates/profiles `MAX_ABOUT`). */
+export const ABOUT_MAX = 2000
+
+/** The tutor's about text (PUT /tutors/{id} `about` alone: the other fields keep theirs), kept as a draft. */
+export function AboutStep({ tutorId, onSaved }: { tutorId: number; onSaved?: () => void }) {
+  const { t } = useTranslation('profile')
+  const card = useMyTutorCard(tutorId)
+  const saved = card.data?.about ?? ''
+  const form = useForm({
+    defaultValues: { about: saved },
+    values: { about: saved },
+    resetOptions: { keepDirtyValues: true },
+  })
+  const draft = useFormDraft(form, 'tutor-about')
+  const aboutField = form.register('about')
+  const save = useSaveAbout()
+  const [error, setError] = useState<string | undefined>()
+  const onSubmit = form.handleSubmit(({ about }) => {
+    setError(undefined)
+    save.mutate(
+      { tutorId, about },
+      {
+        onSuccess: () => {
+          draft.clear()
+          notifySuccess(t('profile:onboarding.about.saved'))
+          onSaved?.()
+        },
+        onError: (e) => setError(errorMessage(e, t('profile:onboarding.about.failed'))),
+      },
+    )
+  })
+  return (
+    <Box as="form" aria-label={t('profile:onboarding.about.label')} onSubmit={onSubmit} noValidate>
+      <UnsavedChangesGuard shouldBlock={draft.unsaved} />
+      <Stack gap="4">
+        <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
+        {error && <FormAlert status="error" message={error} />}
+        <FormField
+          label={t('profile:onboarding.about.label')}
+          helperText={t('profile:onboarding.about.help', { max: ABOUT_MAX })}
+        >
+          <Textarea rows={6} maxLength={ABOUT_MAX} {...aboutField} />
+        </FormField>
+        <Button type="submit" alignSelf="flex-start" loading={save.isPending}>
+          {t('profile:onboarding.about.save')}
+        </Button>
+      </Stack>
+    </Box>
+  )
+}
