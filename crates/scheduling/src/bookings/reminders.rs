@@ -40,10 +40,11 @@ impl Due {
         }
     }
 
-    /// Starts in (from, to] at `at`: the day's window ends where the hour's begins.
+    /// Starts in (from, to] at `at`. The day's reminder is sent only within its hour (a server down
+    /// longer skips it), so it never says "tomorrow" of a class a few hours away.
     fn window(self, at: NaiveDateTime) -> (NaiveDateTime, NaiveDateTime) {
         match self {
-            Due::Day => (at + Duration::hours(1), at + Duration::hours(24)),
+            Due::Day => (at + Duration::hours(23), at + Duration::hours(24)),
             Due::Hour => (at, at + Duration::hours(1)),
         }
     }
