@@ -45,8 +45,11 @@ async fn a_tutor_saves_and_reads_their_own_area_and_no_one_else_can() {
     assert_eq!(saved.status, 200, "{:?}", saved.body);
     assert_eq!(
         sorted_keys(&saved.body),
-        ["boards", "classes", "location", "modes", "placeName", "radiusKm", "subjects", "updatedAt"]
+        ["boards", "classes", "location", "modes", "placeName", "profileMissing", "radiusKm", "subjects", "updatedAt"]
     );
+    // Subjects and an area saved; the rest of the set-up is still to do.
+    let missing = json!(["classes", "boards", "modes", "fee", "availability", "photo", "about"]);
+    assert_eq!(saved.body["profileMissing"], missing);
     assert_eq!(saved.body["location"], json!(DELHI));
     assert_eq!(saved.body["radiusKm"], 8.0);
     assert_eq!(
