@@ -39,9 +39,9 @@ const SESSION =
   /[\\/]src[\\/](app[\\/]layout[\\/](ProfileSync|SubscriptionSync)|features[\\/]chat[\\/]components[\\/]ChatConnector|features[\\/]notifications[\\/]components[\\/]NotificationBell|features[\\/]bookings[\\/]components[\\/]ClassesNavLink|components[\\/]demo-payments-notice)\.tsx$|[\\/]src[\\/]features[\\/]bookings[\\/]api[\\/]count\.ts$/
 
 /** What the teaching-area and place-search screens share (a tutor's dashboard, /nearby, /profile): the
- * area's queries, the two map icons and English's tuition catalogue, one file instead of four small ones. */
+ * area's queries, the two map icons (and the check mark /profile draws) and English's tuition catalogue, one file instead of five small ones. */
 const TEACHING_AREA =
-  /[\\/]src[\\/]features[\\/]tuition[\\/]api[\\/](area|keys|types)\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|locate-fixed)\.mjs$|[\\/]src[\\/]locales[\\/]en[\\/]tuition\.json$/
+  /[\\/]src[\\/]features[\\/]tuition[\\/]api[\\/](area|keys|types)\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|locate-fixed|check)\.mjs$|[\\/]src[\\/]locales[\\/]en[\\/]tuition\.json$/
 
 /** The place search, the map view and the vocabulary's select (with what they import). The chips (a
  * tutor's area only) and the radios (the request form only) stay with their one screen each (and
@@ -56,6 +56,12 @@ const LANDING = /[\\/]src[\\/]features[\\/]landing[\\/]/
  * or a map (a tutor's dashboard and /nearby, the heaviest), so it is not `ui`. */
 const CHECKBOX =
   /[\\/]node_modules[\\/](@zag-js[\\/](checkbox|focus-visible)[\\/]|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]checkbox[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](components[\\/]checkbox[\\/]|theme[\\/]recipes[\\/]checkbox\.))/
+
+/** Chakra's progress bar with its machine (~2.5 KB compressed): only the tutor's set-up screens draw
+ * it (the onboarding flow and the dashboard's set-up card, both loaded on demand), so it stays with
+ * them and not in `ui`, which every signed-in screen loads. */
+const PROGRESS =
+  /[\\/]node_modules[\\/](@zag-js[\\/]progress[\\/]|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/]progress[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](components[\\/]progress[\\/]|theme[\\/]recipes[\\/]progress\.))/
 
 const FORMS = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]src[\\/]lib[\\/]zod\.ts$/
 
@@ -91,7 +97,7 @@ export function chunkGroups(): Rolldown.CodeSplittingGroup[] {
       // them (the landing page's are its own, and one shared icon must not pull this file in). A
       // module that imports the form libraries stays with its screens: this file would pull them in.
       name: (id, ctx) => {
-        if (OVERLAY.test(id) || LUCIDE.test(id) || CHECKBOX.test(id)) return null
+        if (OVERLAY.test(id) || LUCIDE.test(id) || CHECKBOX.test(id) || PROGRESS.test(id)) return null
         if (NODE_MODULES.test(id)) return 'ui'
         const moduleInfo: ModuleInfoOf = (m) => ctx.getModuleInfo(m)
         if (!FOUNDATION.test(id) || (moduleInfo(id)?.importedIds ?? []).some((m) => FORMS.test(m))) return null

@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::CONTENT_TYPE;
 use actix_web::http::StatusCode;
 use actix_web::middleware::Next;
 use actix_web::{web, HttpMessage, HttpRequest};
@@ -110,8 +111,10 @@ pub async fn middleware(
     // back as `Err` is answered from its own response, with the id added to it.
     match next.call(req).instrument(span.clone()).await {
         Ok(mut response) => {
-            response.response_mut().headers_mut().insert(request_id::HEADER, id.header_value());
             let status = response.status();
+            if !is_hashed_file(&line.path, &response) {
+                response.response_mut().headers_mut().insert(request_id::HEADER, id.header_value());
+            }
             if let Some(error) = response.response().error() {
                 log_server_error(&span, status, error);
             }
@@ -207,4 +210,13 @@ mod tests {
         }
         assert!(known.paths.borrow().len() <= KnownTemplates::MAX_PATHS);
     }
+}
+
+/// A hashed script, style or image served whole: never a question for the log, so its id would cost
+/// each of a page's dozen files ~50 bytes on a phone for nothing (the log line keeps it; a page, an
+/// API answer or a failed answer carries it).
+fn is_hashed_file<B>(path: &str, response: &ServiceResponse<B>) -> bool {
+    let content_type = response.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    path.strip_prefix('/').is_some_and(|path| !crate::security::is_document(path, content_type))
+        && (response.status().is_success() || response.status().is_redirection())
 }

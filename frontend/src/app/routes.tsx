@@ -75,7 +75,7 @@ const Availability = lazyWithQueries(
 )
 // A tutor's guided set-up: the teaching area's and the week's editors come from their features.
 const Onboarding = lazyWithQueries(
-  withCatalogues(() => import('./onboarding-route'), ['profile', 'tuition', 'availability']),
+  withCatalogues(() => import('./onboarding-route'), ['profile', 'onboarding', 'tuition', 'availability']),
 )
 const MyClasses = lazyWithQueries(withCatalogues(() => import('@/features/bookings/routes/MyClasses'), ['bookings']))
 const Admin = lazyWithQueries(withCatalogues(() => import('@/features/admin/routes/Admin'), ['admin']))
@@ -84,7 +84,7 @@ const NotificationPages = lazyWithQueries(() => import('@/features/notifications
 const MyRequests = lazy(withCatalogues(() => import('@/features/requests/components/MyRequests'), ['requests']))
 const NearbyRequests = lazy(withCatalogues(() => import('@/features/tuition/components/NearbyRequests'), ['tuition']))
 // Loaded only for a tutor whose teaching area's answer says a step of their profile is missing.
-const SetupCard = lazy(withCatalogues(() => import('@/features/profile/components/SetupCard'), ['profile']))
+const SetupCard = lazy(withCatalogues(() => import('@/features/profile/components/SetupCard'), ['onboarding']))
 const RecommendationsPanel = lazy(
   withCatalogues(() => import('@/features/recommendations/components/RecommendationsPanel'), ['recommendations']),
 )

@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'moderation',
   'availability',
   'bookings',
+  'onboarding',
 ] as const
 
 export type Namespace = (typeof NAMESPACES)[number]

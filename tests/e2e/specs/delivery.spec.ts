@@ -110,6 +110,7 @@ test('the page, the service worker and the SVG carry the policy; the hashed scri
     expect(response.headers['referrer-policy'], path).toBeUndefined()
     expect(response.headers['x-content-type-options'], path).toBe('nosniff')
     expect(response.headers.vary?.toLowerCase(), path).not.toContain('origin')
+    expect(response.headers['x-request-id'], `${path}: the id stays in the log`).toBeUndefined()
   }
   for (const path of ['/', '/sw.js', '/favicon.svg']) {
     const response = await get(path, 'br')
@@ -117,9 +118,13 @@ test('the page, the service worker and the SVG carry the policy; the hashed scri
     expect(response.headers['content-security-policy'], path).toContain("script-src 'self'")
     expect(response.headers['x-frame-options'], path).toBe('DENY')
     expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
+    expect(response.headers['x-request-id'], path).toMatch(/^[0-9a-f]{32}$/)
   }
   const answer = await get('/api/site', 'br')
-  expect(answer.headers['x-frame-options'], 'an API answer is never framed either').toBe('DENY')
+  // JSON with nosniff is never rendered as a page: nothing to frame, no link to leak a referrer from.
+  expect(answer.headers['x-frame-options'], 'JSON needs no framing line').toBeUndefined()
+  expect(answer.headers['referrer-policy'], 'JSON needs no referrer line').toBeUndefined()
+  expect(answer.headers['x-request-id'], 'an API answer names its id').toMatch(/^[0-9a-f]{32}$/)
   expect(answer.headers['x-content-type-options']).toBe('nosniff')
 })
 

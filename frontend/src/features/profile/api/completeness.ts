@@ -11,7 +11,7 @@ export const completenessQueryKey = ['profile', 'completeness'] as const
 export function completenessQueryOptions() {
   return queryOptions({
     queryKey: completenessQueryKey,
-    queryFn: () => request<Completeness>(api.GET('/tutors/me/completeness'), i18n.t('profile:onboarding.about.failed')),
+    queryFn: () => request<Completeness>(api.GET('/tutors/me/completeness'), i18n.t('onboarding:about.failed')),
   })
 }
 

@@ -103,7 +103,7 @@ export function useSaveFeePerHour() {
 export function saveAbout({ tutorId, about }: { tutorId: number; about: string }) {
   return request(
     api.PUT('/tutors/{idOrEmail}', { params: { path: { idOrEmail: String(tutorId) } }, body: { about } }),
-    i18n.t('profile:onboarding.about.failed'),
+    i18n.t('onboarding:about.failed'),
   )
 }
 

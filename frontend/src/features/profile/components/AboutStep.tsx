@@ -15,7 +15,7 @@ export const ABOUT_MAX = 2000
 
 /** The tutor's about text (PUT /tutors/{id} `about` alone: the other fields keep theirs), kept as a draft. */
 export function AboutStep({ tutorId, onSaved }: { tutorId: number; onSaved?: () => void }) {
-  const { t } = useTranslation('profile')
+  const { t } = useTranslation('onboarding')
   const card = useMyTutorCard(tutorId)
   const saved = card.data?.about ?? ''
   const form = useForm({
@@ -34,27 +34,27 @@ export function AboutStep({ tutorId, onSaved }: { tutorId: number; onSaved?: () 
       {
         onSuccess: () => {
           draft.clear()
-          notifySuccess(t('profile:onboarding.about.saved'))
+          notifySuccess(t('onboarding:about.saved'))
           onSaved?.()
         },
-        onError: (e) => setError(errorMessage(e, t('profile:onboarding.about.failed'))),
+        onError: (e) => setError(errorMessage(e, t('onboarding:about.failed'))),
       },
     )
   })
   return (
-    <Box as="form" aria-label={t('profile:onboarding.about.label')} onSubmit={onSubmit} noValidate>
+    <Box as="form" aria-label={t('onboarding:about.label')} onSubmit={onSubmit} noValidate>
       <UnsavedChangesGuard shouldBlock={draft.unsaved} />
       <Stack gap="4">
         <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
         {error && <FormAlert status="error" message={error} />}
         <FormField
-          label={t('profile:onboarding.about.label')}
-          helperText={t('profile:onboarding.about.help', { max: ABOUT_MAX })}
+          label={t('onboarding:about.label')}
+          helperText={t('onboarding:about.help', { max: ABOUT_MAX })}
         >
           <Textarea rows={6} maxLength={ABOUT_MAX} {...aboutField} />
         </FormField>
         <Button type="submit" alignSelf="flex-start" loading={save.isPending}>
-          {t('profile:onboarding.about.save')}
+          {t('onboarding:about.save')}
         </Button>
       </Stack>
     </Box>

@@ -12,9 +12,9 @@ import { CompletenessMeter } from './CompletenessMeter'
  * the teaching area's answer says a step is missing, so a complete tutor's dashboard never fetches it.
  */
 export default function SetupCard() {
-  const { t } = useTranslation('profile')
+  const { t } = useTranslation('onboarding')
   const completeness = useCompleteness()
-  if (completeness.isPending) return <Spinner aria-label={t('profile:onboarding.meterLabel')} />
+  if (completeness.isPending) return <Spinner aria-label={t('onboarding:meterLabel')} />
   if (!completeness.data || completeness.data.missing.length === 0) return null
   const { percent, missing, searchable } = completeness.data
   const first = firstMissing(missing)
@@ -23,11 +23,11 @@ export default function SetupCard() {
     <Panel as="section" aria-labelledby="setup-card-heading" data-testid="setup-card">
       <Stack gap="4">
         <Heading as="h2" id="setup-card-heading" size="xl">
-          {t('profile:onboarding.card.title', { percent })}
+          {t('onboarding:card.title', { percent })}
         </Heading>
         <CompletenessMeter percent={percent} />
-        {!searchable && <Text fontWeight="medium">{t('profile:onboarding.card.hidden')}</Text>}
-        <Text fontWeight="medium">{t('profile:onboarding.card.missing')}</Text>
+        {!searchable && <Text fontWeight="medium">{t('onboarding:card.hidden')}</Text>}
+        <Text fontWeight="medium">{t('onboarding:card.missing')}</Text>
         <List.Root gap="1.5" ps="5">
           {reasons.map(({ step, why }) => (
             <List.Item key={step}>
@@ -40,7 +40,7 @@ export default function SetupCard() {
           ))}
         </List.Root>
         <Button asChild alignSelf="flex-start">
-          <RouterLink to={`/onboarding?step=${first ?? STEPS[0]}`}>{t('profile:onboarding.card.continue')}</RouterLink>
+          <RouterLink to={`/onboarding?step=${first ?? STEPS[0]}`}>{t('onboarding:card.continue')}</RouterLink>
         </Button>
       </Stack>
     </Panel>

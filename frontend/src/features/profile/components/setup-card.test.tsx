@@ -79,13 +79,24 @@ describe("the tutor dashboard's set-up card", { timeout: 30_000 }, () => {
     expect(asked).toEqual([])
   })
 
+  it('is not loaded while only steps that cost no leads are missing (a photo, boards, availability)', async () => {
+    signInAs({ role: 'tutor', subscriptionActive: true, subscriptionExpires: '2099-01-01T00:00:00Z' })
+    const asked = serve(['boards', 'availability', 'photo'], 66)
+    renderApp('/dashboard')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nearby Requests' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByTestId('setup-card')).not.toBeInTheDocument())
+    expect(asked).toEqual([])
+  })
+
   it('speaks Hindi', async () => {
     await setLanguage('hi')
     signInAs({ role: 'tutor', language: 'hi', subscriptionActive: true, subscriptionExpires: '2099-01-01T00:00:00Z' })
-    serve(['photo'], 88)
+    serve(['photo', 'about'], 77)
     renderApp('/dashboard')
-    const card = await screen.findByRole('region', { name: 'आपकी प्रोफ़ाइल 88% पूरी है' })
-    expect(within(card).getByRole('listitem')).toHaveTextContent('फ़ोटो: फ़ोटो वाली प्रोफ़ाइल को ज़्यादा जवाब मिलते हैं।')
+    const card = await screen.findByRole('region', { name: 'आपकी प्रोफ़ाइल 77% पूरी है' })
+    expect(within(card).getAllByRole('listitem')[0]).toHaveTextContent(
+      'फ़ोटो: फ़ोटो वाली प्रोफ़ाइल को ज़्यादा जवाब मिलते हैं।',
+    )
     expect(within(card).getByRole('link', { name: 'सेटअप जारी रखें' })).toBeInTheDocument()
   })
 })

@@ -41,23 +41,23 @@ export function firstMissing(missing: readonly string[]): Step | null {
 export function stepLabel(step: Step): string {
   switch (step) {
     case 'subjects':
-      return i18n.t('profile:onboarding.step.subjects')
+      return i18n.t('onboarding:step.subjects')
     case 'classes':
-      return i18n.t('profile:onboarding.step.classes')
+      return i18n.t('onboarding:step.classes')
     case 'boards':
-      return i18n.t('profile:onboarding.step.boards')
+      return i18n.t('onboarding:step.boards')
     case 'modes':
-      return i18n.t('profile:onboarding.step.modes')
+      return i18n.t('onboarding:step.modes')
     case 'area':
-      return i18n.t('profile:onboarding.step.area')
+      return i18n.t('onboarding:step.area')
     case 'fee':
-      return i18n.t('profile:onboarding.step.fee')
+      return i18n.t('onboarding:step.fee')
     case 'availability':
-      return i18n.t('profile:onboarding.step.availability')
+      return i18n.t('onboarding:step.availability')
     case 'photo':
-      return i18n.t('profile:onboarding.step.photo')
+      return i18n.t('onboarding:step.photo')
     case 'about':
-      return i18n.t('profile:onboarding.step.about')
+      return i18n.t('onboarding:step.about')
   }
 }
 
@@ -65,23 +65,23 @@ export function stepLabel(step: Step): string {
 export function stepHint(step: Step): string {
   switch (step) {
     case 'subjects':
-      return i18n.t('profile:onboarding.hint.subjects')
+      return i18n.t('onboarding:hint.subjects')
     case 'classes':
-      return i18n.t('profile:onboarding.hint.classes')
+      return i18n.t('onboarding:hint.classes')
     case 'boards':
-      return i18n.t('profile:onboarding.hint.boards')
+      return i18n.t('onboarding:hint.boards')
     case 'modes':
-      return i18n.t('profile:onboarding.hint.modes')
+      return i18n.t('onboarding:hint.modes')
     case 'area':
-      return i18n.t('profile:onboarding.hint.area')
+      return i18n.t('onboarding:hint.area')
     case 'fee':
-      return i18n.t('profile:onboarding.hint.fee')
+      return i18n.t('onboarding:hint.fee')
     case 'availability':
-      return i18n.t('profile:onboarding.hint.availability')
+      return i18n.t('onboarding:hint.availability')
     case 'photo':
-      return i18n.t('profile:onboarding.hint.photo')
+      return i18n.t('onboarding:hint.photo')
     case 'about':
-      return i18n.t('profile:onboarding.hint.about')
+      return i18n.t('onboarding:hint.about')
   }
 }
 
@@ -89,22 +89,22 @@ export function stepHint(step: Step): string {
 export function stepWhy(step: Step): string {
   switch (step) {
     case 'subjects':
-      return i18n.t('profile:onboarding.why.subjects')
+      return i18n.t('onboarding:why.subjects')
     case 'classes':
-      return i18n.t('profile:onboarding.why.classes')
+      return i18n.t('onboarding:why.classes')
     case 'boards':
-      return i18n.t('profile:onboarding.why.boards')
+      return i18n.t('onboarding:why.boards')
     case 'modes':
-      return i18n.t('profile:onboarding.why.modes')
+      return i18n.t('onboarding:why.modes')
     case 'area':
-      return i18n.t('profile:onboarding.why.area')
+      return i18n.t('onboarding:why.area')
     case 'fee':
-      return i18n.t('profile:onboarding.why.fee')
+      return i18n.t('onboarding:why.fee')
     case 'availability':
-      return i18n.t('profile:onboarding.why.availability')
+      return i18n.t('onboarding:why.availability')
     case 'photo':
-      return i18n.t('profile:onboarding.why.photo')
+      return i18n.t('onboarding:why.photo')
     case 'about':
-      return i18n.t('profile:onboarding.why.about')
+      return i18n.t('onboarding:why.about')
   }
 }

@@ -34,9 +34,9 @@ function OwnStep({ step, tutorId, name, email }: { step: Step; tutorId: number; 
 
 /** The list of steps: each a link to it (`?step=`), the current one marked, the done ones ticked. */
 function StepList({ current, done }: { current: Step; done: readonly string[] }) {
-  const { t } = useTranslation('profile')
+  const { t } = useTranslation('onboarding')
   return (
-    <Box as="nav" aria-label={t('profile:onboarding.stepsLabel')}>
+    <Box as="nav" aria-label={t('onboarding:stepsLabel')}>
       <Flex as="ol" wrap="wrap" gap="2" listStyleType="none">
         {STEPS.map((s) => (
           <li key={s}>
@@ -51,7 +51,7 @@ function StepList({ current, done }: { current: Step; done: readonly string[] })
               color={s === current ? 'white' : 'fg'}
             >
               <RouterLink to={`?step=${s}`} replace aria-current={s === current ? 'step' : undefined}>
-                {done.includes(s) && <Check aria-label={t('profile:onboarding.done')} size={14} />}
+                {done.includes(s) && <Check aria-label={t('onboarding:done')} size={14} />}
                 {stepLabel(s)}
               </RouterLink>
             </Link>
@@ -64,7 +64,7 @@ function StepList({ current, done }: { current: Step; done: readonly string[] })
 
 /** /onboarding: a new tutor's guided set-up, one step at a time, the step in the address. */
 export default function Onboarding({ renderStep }: OnboardingProps) {
-  const { t } = useTranslation('profile')
+  const { t } = useTranslation('onboarding')
   const [params, setParams] = useSearchParams()
   const step = stepOf(params.get('step'))
   const navigate = useNavigate()
@@ -81,13 +81,13 @@ export default function Onboarding({ renderStep }: OnboardingProps) {
   const index = STEPS.indexOf(step)
   const next = nextOf(step)
   return (
-    <Page title={t('profile:onboarding.title')} subtitle={t('profile:onboarding.subtitle')} maxW="4xl">
+    <Page title={t('onboarding:title')} subtitle={t('onboarding:subtitle')} maxW="4xl">
       <Stack gap="6">
         <CompletenessMeter percent={completeness.data?.percent} />
         <StepList current={step} done={completeness.data?.done ?? []} />
         <Panel as="section" aria-labelledby="onboarding-step">
           <Text color="fg.muted" fontSize="sm">
-            {t('profile:onboarding.stepOf', { n: index + 1, total: STEPS.length })}
+            {t('onboarding:stepOf', { n: index + 1, total: STEPS.length })}
           </Text>
           <Heading as="h2" id="onboarding-step" size="xl" mb="1">
             {stepLabel(step)}
@@ -103,14 +103,14 @@ export default function Onboarding({ renderStep }: OnboardingProps) {
         </Panel>
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Button variant="outline" disabled={index === 0} onClick={() => go(previousOf(step))}>
-            {t('profile:onboarding.back')}
+            {t('onboarding:back')}
           </Button>
           <HStack gap="3">
             <Button variant="ghost" onClick={() => go(next)}>
-              {t('profile:onboarding.skip')}
+              {t('onboarding:skip')}
             </Button>
             <Button onClick={() => go(next)}>
-              {next ? t('profile:onboarding.next') : t('profile:onboarding.finish')}
+              {next ? t('onboarding:next') : t('onboarding:finish')}
             </Button>
           </HStack>
         </HStack>

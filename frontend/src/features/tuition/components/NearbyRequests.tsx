@@ -28,6 +28,9 @@ const SubscribePrompt = lazy(() => import('./SubscribePrompt'))
  * The search starts from the tutor's saved teaching area and radius. `heading`: the dashboard's
  * "Nearby Requests" above it (the /nearby page has it as its title).
  */
+/** The steps without which a tutor gets no leads or is not listed in search. */
+const LEAD_STEPS: readonly string[] = ['subjects', 'area', 'fee', 'about']
+
 export default function NearbyRequests({
   heading = false,
   setup: Setup,
@@ -38,8 +41,10 @@ export default function NearbyRequests({
   const { t } = useTranslation('tuition')
   const { subscribed } = useSession()
   const area = useTutorArea()
-  // `setup` (the dashboard's completeness card) loads only when the area's answer says a step is missing.
-  const incomplete = area.isSuccess && (area.data === null || area.data.profileMissing.length > 0)
+  // `setup` (the dashboard's completeness card) loads only when a step that costs the tutor leads or
+  // their place in search is missing; the rest (photo, boards, availability…) the onboarding meter asks for.
+  const incomplete =
+    area.isSuccess && (area.data === null || area.data.profileMissing.some((step) => LEAD_STEPS.includes(step)))
   // A failed area load is no reason to refuse the search: it starts from the default centre.
   const body = !subscribed ? (
     <SubscribePrompt />
