@@ -68,7 +68,7 @@ async function openDialog() {
   return { ...rendered, dialog: await screen.findByRole('dialog', { name: 'Book a demo class with Ravi Kumar' }) }
 }
 
-describe('booking a demo class', { timeout: 20_000 }, () => {
+describe('booking a demo class', () => {
   it("books one of the tutor's free times, at a quarter hour, for the chosen length", async () => {
     const sent = serveProfile()
     signInAs({ id: 7, role: 'parent' })
@@ -156,7 +156,7 @@ describe('booking a demo class', { timeout: 20_000 }, () => {
   })
 })
 
-describe('My classes', { timeout: 20_000 }, () => {
+describe('My classes', () => {
   function serveClasses(upcoming: ReturnType<typeof booking>[], past: ReturnType<typeof booking>[] = []) {
     const actions: { path: string; body: unknown }[] = []
     server.use(

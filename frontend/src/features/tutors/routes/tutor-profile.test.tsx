@@ -93,7 +93,7 @@ function serveTutor(initial: Tutor, reviews: Review[] = []) {
   return { puts, posts }
 }
 
-describe('Tutor profile (view)', { timeout: 15_000 }, () => {
+describe('Tutor profile (view)', () => {
   it('shows the fallbacks for an empty profile and the inactive subscription', async () => {
     serveTutor(makeTutor({ fullname: '' }))
     renderApp('/tutor/ravi%40example.com')
@@ -175,7 +175,7 @@ describe('Tutor profile (view)', { timeout: 15_000 }, () => {
   })
 })
 
-describe('Tutor profile (edit)', { timeout: 15_000 }, () => {
+describe('Tutor profile (edit)', () => {
   it('offers Edit Profile to the tutor themself (by e-mail, any case)', async () => {
     serveTutor(makeTutor())
     signInAs({ id: 1, role: 'tutor', email: 'ravi@example.com' })
@@ -282,7 +282,7 @@ describe('Tutor profile (edit)', { timeout: 15_000 }, () => {
   })
 })
 
-describe('Tutor reviews', { timeout: 15_000 }, () => {
+describe('Tutor reviews', () => {
   const existing: Review = {
     id: 5,
     parentId: 99,
