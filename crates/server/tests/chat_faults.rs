@@ -147,7 +147,8 @@ const SLOW_READER_RSS_BOUND: u64 = 24 * 1024 * 1024;
 async fn a_socket_that_never_reads_is_closed_and_memory_stays_bounded() {
     const MESSAGES: usize = 60_000;
     let app = TestApp::start_with(&[("CHAT_RATE_LIMIT", "1000000".into())]).await;
-    let server = app.start_peer_process(&[]).await;
+    let log = app.data_dir.join("slow-reader-peer.log");
+    let server = app.start_peer_process_logging_to(&[], &log).await;
     let parent = app.verified_user("parent@example.com", "parent").await;
     let tutor = app.verified_user("tutor@example.com", "tutor").await;
     let tutor_id = id_of(&app, &tutor).await;
@@ -178,6 +179,18 @@ async fn a_socket_that_never_reads_is_closed_and_memory_stays_bounded() {
             Ok(Some(Ok(Frame::Ping(_) | Frame::Pong(_)))) => {}
             other => panic!("no ack during warm-up after {warm_acks}: {other:?}"),
         }
+    }
+    // The place index is start-up's largest allocation (tens of MB, on a thread of its own): on a
+    // busy machine it may land inside the measured window, so the window opens once it is built.
+    let started = Instant::now();
+    while !std::fs::read_to_string(&log).unwrap_or_default().contains("place index warm") {
+        let logged = || std::fs::read_to_string(&log).unwrap_or_default();
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the place index was never built; the server logged:\n{}",
+            logged()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let before = anonymous_rss_bytes(server.pid());
 
