@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Textarea } from '@chakra-ui/react'
+import { Button, Stack, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { errorMessage } from '@/api/client'
@@ -42,7 +42,7 @@ export function AboutStep({ tutorId, onSaved }: { tutorId: number; onSaved?: () 
     )
   })
   return (
-    <Box as="form" aria-label={t('onboarding:about.label')} onSubmit={onSubmit} noValidate>
+    <form aria-label={t('onboarding:about.label')} onSubmit={onSubmit} noValidate>
       <UnsavedChangesGuard shouldBlock={draft.unsaved} />
       <Stack gap="4">
         <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
@@ -57,6 +57,6 @@ export function AboutStep({ tutorId, onSaved }: { tutorId: number; onSaved?: () 
           {t('onboarding:about.save')}
         </Button>
       </Stack>
-    </Box>
+    </form>
   )
 }
