@@ -47,10 +47,7 @@ export function AboutStep({ tutorId, onSaved }: { tutorId: number; onSaved?: () 
       <Stack gap="4">
         <DraftNotice restored={draft.restored} onDiscard={draft.discard} />
         {error && <FormAlert status="error" message={error} />}
-        <FormField
-          label={t('onboarding:about.label')}
-          helperText={t('onboarding:about.help', { max: ABOUT_MAX })}
-        >
+        <FormField label={t('onboarding:about.label')} helperText={t('onboarding:about.help', { max: ABOUT_MAX })}>
           <Textarea rows={6} maxLength={ABOUT_MAX} {...aboutField} />
         </FormField>
         <Button type="submit" alignSelf="flex-start" loading={save.isPending}>

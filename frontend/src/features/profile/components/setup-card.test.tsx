@@ -94,9 +94,7 @@ describe("the tutor dashboard's set-up card", { timeout: 30_000 }, () => {
     serve(['photo', 'about'], 77)
     renderApp('/dashboard')
     const card = await screen.findByRole('region', { name: 'आपकी प्रोफ़ाइल 77% पूरी है' })
-    expect(within(card).getAllByRole('listitem')[0]).toHaveTextContent(
-      'फ़ोटो: फ़ोटो वाली प्रोफ़ाइल को ज़्यादा जवाब मिलते हैं।',
-    )
+    expect(within(card).getAllByRole('listitem')[0]).toHaveTextContent('फ़ोटो: फ़ोटो वाली प्रोफ़ाइल को ज़्यादा जवाब मिलते हैं।')
     expect(within(card).getByRole('link', { name: 'सेटअप जारी रखें' })).toBeInTheDocument()
   })
 })

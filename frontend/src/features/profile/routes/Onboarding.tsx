@@ -109,9 +109,7 @@ export default function Onboarding({ renderStep }: OnboardingProps) {
             <Button variant="ghost" onClick={() => go(next)}>
               {t('onboarding:skip')}
             </Button>
-            <Button onClick={() => go(next)}>
-              {next ? t('onboarding:next') : t('onboarding:finish')}
-            </Button>
+            <Button onClick={() => go(next)}>{next ? t('onboarding:next') : t('onboarding:finish')}</Button>
           </HStack>
         </HStack>
       </Stack>
