@@ -26,9 +26,24 @@ function installHold(navigator: Navigator) {
   held.add(navigator)
   const push = navigator.push.bind(navigator)
   navigator.push = (...args: Parameters<typeof push>) => {
-    const holder = [...guards].find((guard) => guard.check())
+    const holder = passing ? undefined : [...guards].find((guard) => guard.check())
     if (holder) holder.hold(() => push(...args))
     else push(...args)
+  }
+}
+
+let passing = false
+
+/**
+ * Runs `go`, a navigation the page itself makes while keeping its draft (a guided flow's next step,
+ * whose unsaved values wait as a draft for a later step), without asking.
+ */
+export function navigateKeepingDraft(go: () => void) {
+  passing = true
+  try {
+    go()
+  } finally {
+    passing = false
   }
 }
 

@@ -38,6 +38,8 @@ export type WeekAction =
   | { type: 'clearDay'; day: Weekday }
   | { type: 'showDay'; day: Weekday }
   | { type: 'undo' }
+  /** A kept draft's week in place of the ticked cells; the saved week stays what it was. */
+  | { type: 'restore'; slots: readonly WeeklySlot[] }
 
 function cellsOf(slots: readonly WeeklySlot[]): Set<string> {
   const cells = new Set<string>()
@@ -72,6 +74,8 @@ export function weekReducer(state: WeekState, action: WeekAction): WeekState {
       return { ...state, day: action.day }
     case 'undo':
       return { ...state, cells: state.saved }
+    case 'restore':
+      return { ...state, cells: cellsOf(action.slots) }
   }
 }
 

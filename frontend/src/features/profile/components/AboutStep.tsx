@@ -1,11 +1,12 @@
 import { Button, Stack, Textarea } from '@chakra-ui/react'
-import { useState } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { errorMessage } from '@/api/client'
 import { FormAlert } from '@/components/ui/form-alert'
 import { FormField } from '@/components/ui/form-field'
 import { DraftNotice, UnsavedChangesGuard } from '@/components/ui/unsaved-changes'
 import { useFormDraft } from '@/hooks/use-form-draft'
+import { submitted, useStepSave } from '@/hooks/use-step-save'
 import { useTranslation } from '@/lib/i18n'
 import { notifySuccess } from '@/lib/toaster'
 import { useMyTutorCard, useSaveAbout } from '../api/tutor-card'
@@ -27,20 +28,26 @@ export function AboutStep({ tutorId, onSaved }: { tutorId: number; onSaved?: () 
   const aboutField = form.register('about')
   const save = useSaveAbout()
   const [error, setError] = useState<string | undefined>()
-  const onSubmit = form.handleSubmit(({ about }) => {
+  // Saves the text; Save and the flow's Next both come here.
+  const persist = async ({ about }: { about: string }) => {
     setError(undefined)
-    save.mutate(
-      { tutorId, about },
-      {
-        onSuccess: () => {
-          draft.clear()
-          notifySuccess(t('onboarding:about.saved'))
-          onSaved?.()
-        },
-        onError: (e) => setError(errorMessage(e, t('onboarding:about.failed'))),
-      },
-    )
-  })
+    try {
+      await save.mutateAsync({ tutorId, about })
+    } catch (e) {
+      setError(errorMessage(e, t('onboarding:about.failed')))
+      return false
+    }
+    draft.clear()
+    form.reset({ about })
+    notifySuccess(t('onboarding:about.saved'))
+    onSaved?.()
+    return true
+  }
+  useStepSave({ unsaved: draft.unsaved, save: () => submitted(form, persist) })
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    void submitted(form, persist)
+  }
   return (
     <form aria-label={t('onboarding:about.label')} onSubmit={onSubmit} noValidate>
       <UnsavedChangesGuard shouldBlock={draft.unsaved} />

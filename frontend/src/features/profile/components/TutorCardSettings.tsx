@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react'
-import { useState } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { errorMessage } from '@/api/client'
 import { FEE_PER_HOUR_MAX } from '@/api/discovery-types'
@@ -11,6 +11,7 @@ import { formatNumber } from '@/lib/format'
 import { useTranslation } from '@/lib/i18n'
 import { notifySuccess } from '@/lib/toaster'
 import { useFormDraft } from '@/hooks/use-form-draft'
+import { submitted, useStepSave } from '@/hooks/use-step-save'
 import { feeFailed, useMyTutorCard, useSaveFeePerHour } from '../api/tutor-card'
 import { PhotoField } from './PhotoField'
 
@@ -26,7 +27,15 @@ export function parseFee(text: string): number | null | undefined {
   return n <= FEE_PER_HOUR_MAX ? n : undefined
 }
 
-export function FeeField({ email, feePerHour }: { email: string; feePerHour: number | null }) {
+export function FeeField({
+  email,
+  feePerHour,
+  onSaved,
+}: {
+  email: string
+  feePerHour: number | null
+  onSaved?: () => void
+}) {
   const { t } = useTranslation('profile')
   const saved = feePerHour === null ? '' : String(feePerHour)
   // A form of its own so its unsaved text is kept as a draft and guarded like the others.
@@ -39,24 +48,31 @@ export function FeeField({ email, feePerHour }: { email: string; feePerHour: num
   const feeInput = form.register('fee')
   const [error, setError] = useState<string | undefined>()
   const save = useSaveFeePerHour()
-  const onSubmit = form.handleSubmit(({ fee: text }) => {
+  // Saves the fee; Save and the onboarding flow's Next both come here.
+  const persist = async ({ fee: text }: { fee: string }) => {
     const fee = parseFee(text)
     if (fee === undefined) {
       setError(t('profile:card.feeInvalid', { max: formatNumber(FEE_PER_HOUR_MAX) }))
-      return
+      return false
     }
     setError(undefined)
-    save.mutate(
-      { email, feePerHour: fee },
-      {
-        onSuccess: () => {
-          draft.clear()
-          notifySuccess(fee === null ? t('profile:card.feeCleared') : t('profile:card.feeSaved'))
-        },
-        onError: (err) => setError(errorMessage(err, feeFailed())),
-      },
-    )
-  })
+    try {
+      await save.mutateAsync({ email, feePerHour: fee })
+    } catch (err) {
+      setError(errorMessage(err, feeFailed()))
+      return false
+    }
+    draft.clear()
+    form.reset({ fee: text })
+    notifySuccess(fee === null ? t('profile:card.feeCleared') : t('profile:card.feeSaved'))
+    onSaved?.()
+    return true
+  }
+  useStepSave({ unsaved: draft.unsaved, save: () => submitted(form, persist) })
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    void submitted(form, persist)
+  }
   return (
     <Box as="form" aria-label={t('profile:card.fee')} onSubmit={onSubmit}>
       <UnsavedChangesGuard shouldBlock={draft.unsaved} />

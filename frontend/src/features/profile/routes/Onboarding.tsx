@@ -1,8 +1,10 @@
 import { Box, Button, Flex, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react'
 import { Check } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useCallback, useRef, useState, type ReactNode } from 'react'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { Page, Panel } from '@/components/page'
+import { navigateKeepingDraft } from '@/hooks/use-unsaved-changes-guard'
+import { StepSaveContext, type StepSave } from '@/hooks/use-step-save'
 import { useTranslation } from '@/lib/i18n'
 import { useSession } from '@/lib/session'
 import { useCompleteness, useRefreshCompleteness } from '../api/completeness'
@@ -28,7 +30,8 @@ function OwnStep({ step, tutorId, name, email }: { step: Step; tutorId: number; 
   const refresh = useRefreshCompleteness()
   if (step === 'about') return <AboutStep tutorId={tutorId} onSaved={() => void refresh()} />
   if (!card.data) return <Spinner />
-  if (step === 'fee') return <FeeField email={email} feePerHour={card.data.feePerHour ?? null} />
+  if (step === 'fee')
+    return <FeeField email={email} feePerHour={card.data.feePerHour ?? null} onSaved={() => void refresh()} />
   return <PhotoField name={name} photoUrl={card.data.photoUrl ?? null} />
 }
 
@@ -72,10 +75,33 @@ export default function Onboarding({ renderStep }: OnboardingProps) {
   const refresh = useRefreshCompleteness()
   const stored = useSession().user
   const user = useProfile().data?.user ?? stored
+  // The step's form, which Next saves before it moves on (a step without one, the photo, has
+  // nothing waiting: it uploads when chosen).
+  const current = useRef<StepSave | null>(null)
+  const register = useCallback((form: StepSave) => {
+    current.current = form
+    return () => {
+      if (current.current === form) current.current = null
+    }
+  }, [])
+  const [saving, setSaving] = useState(false)
+  // Moving between steps keeps whatever is unsaved as a draft: no question; leaving the flow asks.
   const go = (to: Step | null) => {
     void refresh()
-    if (to === null) navigate('/dashboard')
-    else setParams({ step: to })
+    navigateKeepingDraft(() => {
+      if (to === null) navigate('/dashboard')
+      else setParams({ step: to })
+    })
+  }
+  const saveAndGo = async (to: Step | null) => {
+    const form = current.current
+    if (form?.unsaved()) {
+      setSaving(true)
+      const saved = await form.save().finally(() => setSaving(false))
+      // A failed save stays on the step, its form saying why.
+      if (!saved) return
+    }
+    go(to)
   }
   const own = step === 'fee' || step === 'photo' || step === 'about'
   const index = STEPS.indexOf(step)
@@ -95,11 +121,15 @@ export default function Onboarding({ renderStep }: OnboardingProps) {
           <Text color="fg.muted" mb="5">
             {stepHint(step)}
           </Text>
-          {own && user ? (
-            <OwnStep step={step} tutorId={user.id} name={user.fullname || user.email} email={user.email} />
-          ) : (
-            renderStep(step)
-          )}
+          <StepSaveContext.Provider value={register}>
+            <Box key={step}>
+              {own && user ? (
+                <OwnStep step={step} tutorId={user.id} name={user.fullname || user.email} email={user.email} />
+              ) : (
+                renderStep(step)
+              )}
+            </Box>
+          </StepSaveContext.Provider>
         </Panel>
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Button variant="outline" disabled={index === 0} onClick={() => go(previousOf(step))}>
@@ -109,7 +139,9 @@ export default function Onboarding({ renderStep }: OnboardingProps) {
             <Button variant="ghost" onClick={() => go(next)}>
               {t('onboarding:skip')}
             </Button>
-            <Button onClick={() => go(next)}>{next ? t('onboarding:next') : t('onboarding:finish')}</Button>
+            <Button onClick={() => void saveAndGo(next)} loading={saving}>
+              {next ? t('onboarding:next') : t('onboarding:finish')}
+            </Button>
           </HStack>
         </HStack>
       </Stack>

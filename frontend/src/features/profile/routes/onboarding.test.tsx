@@ -62,8 +62,9 @@ describe('/onboarding: the guided set-up', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Subjects' })).toBeInTheDocument()
     expect(screen.getByText('Step 1 of 9')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled()
-    // The first steps edit the teaching area, the editor /profile has.
-    expect(await screen.findByRole('region', { name: 'Teaching area' })).toBeInTheDocument()
+    // The first steps edit the teaching area, one part each: here its subjects alone.
+    expect(await screen.findByRole('combobox', { name: 'Add to subjects' })).toBeInTheDocument()
+    expect(screen.queryByRole('combobox', { name: 'Add to classes' })).not.toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Next' }))
     await waitFor(() => expect(search()).toBe('?step=classes'))
