@@ -44,6 +44,8 @@ const ROUTE_META: [pattern: string, meta: RouteMetaKeys][] = [
   ['/nearby', page('shared:routes.nearby')],
   ['/availability', page('shared:routes.availability')],
   ['/classes', page('shared:routes.classes')],
+  // A class's page: My classes until it has loaded and names the class (useScreenMeta).
+  ['/bookings/:id', page('shared:routes.classes')],
   ['/admin', page('shared:routes.admin')],
   ['/chats', page('shared:routes.chats')],
   ['/messages', page('shared:routes.messages')],

@@ -78,6 +78,10 @@ const Onboarding = lazyWithQueries(
   withCatalogues(() => import('./onboarding-route'), ['profile', 'onboarding', 'tuition', 'availability']),
 )
 const MyClasses = lazyWithQueries(withCatalogues(() => import('@/features/bookings/routes/MyClasses'), ['bookings']))
+// Where notifications and e-mails about a class lead.
+const BookingPage = lazyWithQueries(
+  withCatalogues(() => import('@/features/bookings/routes/BookingPage'), ['bookings']),
+)
 const Admin = lazyWithQueries(withCatalogues(() => import('@/features/admin/routes/Admin'), ['admin']))
 const NotificationPages = lazyWithQueries(() => import('@/features/notifications/routes/NotificationPages'))
 // The dashboard's panels come from their own features (which do not import each other); composed here.
@@ -135,6 +139,7 @@ export function AppRoutes() {
           <Route path="profile" element={<ProfileRoute />} />
           <Route path="notifications" element={<NotificationPages page="list" />} />
           <Route path="classes" element={<MyClasses />} />
+          <Route path="bookings/:id" element={<BookingPage />} />
         </Route>
 
         <Route element={<RequireRole role="parent" />}>

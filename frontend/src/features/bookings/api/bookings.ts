@@ -21,6 +21,15 @@ export function useBookings(when: When) {
   })
 }
 
+/** One class, for its parent or its tutor (anyone else: 404 `booking_not_found`, as an unknown id). */
+export function useBooking(id: number) {
+  return useQuery({
+    queryKey: ['bookings', 'one', id] as const,
+    queryFn: () => request(api.GET('/bookings/{id}', { params: { path: { id } } }), loadFailed()),
+    enabled: Number.isSafeInteger(id) && id > 0,
+  })
+}
+
 /** A tutor's free times over the next two weeks (public, as the profile shows them). */
 export function useFreeTimes(tutorId: number) {
   return useQuery({
