@@ -193,6 +193,27 @@ describe('/onboarding: each step saves', { timeout: 30_000 }, () => {
     expect(screen.getByText('Restored your unsaved changes')).toBeInTheDocument()
   })
 
+  it('keeps the week’s unsaved half hours across a remount, until they are saved', async () => {
+    tutor()
+    const { puts } = serve()
+    const first = renderApp('/onboarding?step=availability')
+    await first.user.click(await screen.findByRole('button', { name: 'Monday 18:00–18:30' }))
+    first.unmount()
+    const second = renderApp('/onboarding?step=availability')
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Monday 18:00–18:30' })).toHaveAttribute('aria-pressed', 'true'),
+    )
+    await second.user.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(search()).toBe('?step=photo'))
+    expect(puts).toEqual([{ path: 'week', body: { slots: [{ weekday: 'mon', start: '18:00', end: '18:30' }] } }])
+    second.unmount()
+    renderApp('/onboarding?step=availability')
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Monday 18:00–18:30' })).toHaveAttribute('aria-pressed', 'true'),
+    )
+    expect(sessionStorage.getItem('draft:5:tutor-week')).toBeNull()
+  })
+
   it('says in Hindi that a list waits for the place', async () => {
     await setLanguage('hi')
     signInAs({ id: 5, role: 'tutor', fullname: 'Meera Nair', email: 'meera@example.com', language: 'hi' })
