@@ -75,6 +75,10 @@ async fn confirmed_classes_are_reminded_once_a_day_and_an_hour_before_with_a_cal
     assert_eq!(value(event, "STATUS"), Some("CONFIRMED"));
     assert_eq!(value(event, "SUMMARY"), Some("Demo class with Asha Kumar"));
     let accepted_sequence: i64 = value(event, "SEQUENCE").unwrap().parse().unwrap();
+    // The e-mail and the event lead to the class's own page in the web app (/bookings/:id).
+    let page = format!("http://localhost:8080/bookings/{a}");
+    assert_eq!(value(event, "URL"), Some(page.as_str()));
+    assert!(accepted.data.contains(&page), "{}", accepted.data);
 
     // A cancelled class: its e-mail cancels the event (same UID, a higher SEQUENCE).
     let c = booked(&app, &parent, &tutor, tutor_id, &c_time).await;

@@ -84,7 +84,8 @@ pub fn event_of(
         summary,
         location: row.place.clone(),
         status,
-        url: Some(format!("{}/classes", public_url.trim_end_matches('/'))),
+        // The class's own page, where its notifications lead too.
+        url: Some(format!("{}/bookings/{}", public_url.trim_end_matches('/'), row.id)),
     }))
 }
 

@@ -17,7 +17,7 @@ fn event(summary: &str, location: Option<&str>, status: &'static str) -> Event {
         summary: summary.into(),
         location: location.map(str::to_string),
         status,
-        url: Some("https://hometutor.in/classes".into()),
+        url: Some("https://hometutor.in/bookings/7".into()),
     }
 }
 
