@@ -591,6 +591,48 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A tutor's recurring lessons with one family (crates/scheduling's lessons): IST weekdays and time.
+    lesson_plans (id) {
+        id -> BigInt,
+        tutor_id -> BigInt,
+        parent_id -> BigInt,
+        request_id -> Nullable<BigInt>,
+        booking_id -> Nullable<BigInt>,
+        subject -> Nullable<Text>,
+        subject_id -> Nullable<Text>,
+        /// ISO weekdays, comma-separated ('1,3,5').
+        weekdays -> Text,
+        start_minute -> Integer,
+        minutes -> Integer,
+        first_day -> Date,
+        last_day -> Date,
+        /// Whole rupees.
+        fee_per_lesson -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    /// One occurrence of a lesson plan, UTC; its state is read with the clock (see crates/scheduling's lessons).
+    lessons (id) {
+        id -> BigInt,
+        plan_id -> BigInt,
+        tutor_id -> BigInt,
+        parent_id -> BigInt,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+        cancelled_at -> Nullable<Timestamp>,
+        cancel_note -> Nullable<Text>,
+        parent_answer -> Nullable<Text>,
+        answered_at -> Nullable<Timestamp>,
+        dispute_note -> Nullable<Text>,
+        topic -> Nullable<Text>,
+        homework -> Nullable<Text>,
+        diary_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(tuition_interests -> tuition_requests (request_id));
 diesel::joinable!(tuition_interests -> users (tutor_id));
@@ -637,5 +679,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     bookings,
     booking_proposals,
     booking_outcomes,
-    booking_assignments
+    booking_assignments,
+    lesson_plans,
+    lessons
 );

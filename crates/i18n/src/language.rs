@@ -22,6 +22,7 @@ macro_rules! catalogue_files {
             ("scheduling.ftl", include_str!(concat!("../locales/", $code, "/scheduling.ftl"))),
             ("bookings.ftl", include_str!(concat!("../locales/", $code, "/bookings.ftl"))),
             ("calendar.ftl", include_str!(concat!("../locales/", $code, "/calendar.ftl"))),
+            ("lessons.ftl", include_str!(concat!("../locales/", $code, "/lessons.ftl"))),
         ]
     };
 }

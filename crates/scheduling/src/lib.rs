@@ -13,6 +13,7 @@ pub mod bookings;
 pub mod error;
 pub mod free;
 pub mod ist;
+pub mod lessons;
 pub mod slots;
 pub mod time_off;
 
@@ -24,6 +25,7 @@ pub use bookings::{Booking, BookingCount, Bookings, Mode, NewBooking, TimeInput,
 pub use error::SchedulingError;
 pub use free::Interval;
 pub use ist::Weekday;
+pub use lessons::{LessonError, Lessons};
 pub use slots::{SlotInput, WeeklySlot};
 pub use time_off::{TimeOff, TimeOffInput};
 

@@ -95,6 +95,20 @@ pub enum ErrorCode {
     /// Correcting an answer about a demo more than 48 hours after giving it.
     OutcomeLocked,
 
+    // Lessons after a demo (404, 409).
+    LessonPlanNotFound,
+    LessonNotFound,
+    /// A plan with a parent who is suspended, or one of the two blocks the other.
+    LessonUnavailable,
+    /// A planned lesson overlaps another lesson or a demo class of the tutor.
+    LessonOverlap,
+    /// Confirming or disputing a lesson before it ended.
+    LessonNotHeld,
+    /// Changing a cancelled lesson, or answering one already confirmed (by the parent or the 48 hours).
+    LessonClosed,
+    /// Cancelling a lesson that has started.
+    LessonStarted,
+
     // Reviews (409).
     /// A tutor's second answer to a review.
     ReviewAnswered,

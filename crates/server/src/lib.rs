@@ -13,6 +13,7 @@ mod errors;
 mod extract;
 mod gates;
 mod input;
+mod lesson_errors;
 pub mod language;
 pub mod logging;
 mod maintenance;

@@ -88,6 +88,17 @@ pub struct RequestLabel {
 
 type LabelRow = (String, Option<String>, Option<f64>, Option<f64>);
 
+/// The parent and label of request `id` when `tutor` is its assigned tutor (lessons are planned
+/// for it); anyone else's, or none, is `None`.
+pub fn assigned_request(c: &mut DbConnection, tutor: UserId, id: i64) -> QueryResult<Option<(UserId, RequestLabel)>> {
+    let row: Option<(i64, String, Option<String>)> = tr::table
+        .filter(tr::id.eq(id).and(tr::assigned_tutor_id.eq(Some(tutor.0))))
+        .select((tr::parent_id, tr::subject, tr::subject_id))
+        .first(c)
+        .optional()?;
+    Ok(row.map(|(parent, subject, subject_id)| (UserId(parent), RequestLabel { subject, subject_id, place_name: None })))
+}
+
 /// The label of one of `parent`'s own requests; anyone else's, or none, is `None`.
 pub fn own_request_label(c: &mut DbConnection, parent: UserId, id: i64) -> QueryResult<Option<RequestLabel>> {
     let row: Option<LabelRow> = tr::table

@@ -1061,6 +1061,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lesson-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's lesson plans, as tutor or parent, newest first (`lessons` empty: read one plan for them). */
+        get: operations["list_plans"];
+        put?: never;
+        /**
+         * The tutor plans lessons with a family (for a request they are assigned to, or after a demo
+         *     whose parent continues): every chosen weekday from the start date to the end date at the
+         *     start time, none overlapping the tutor's other lessons or demo classes. A refused plan changes nothing.
+         */
+        post: operations["create_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lesson-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One plan with every lesson and its state: its tutor and parent only (anyone else 404). */
+        get: operations["get_plan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lesson-plans/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month of the plan (IST): lessons held, confirmed, awaiting the parent, disputed, cancelled
+         *     and still to come, the fee per lesson and `total = confirmed × fee`. No money moves.
+         */
+        get: operations["statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lessons/diary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The class diary between the caller and `with`: date, topic and homework of each lesson. */
+        get: operations["diary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lessons/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The tutor cancels a lesson before it starts, with a note. */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lessons/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The parent confirms a lesson that has ended (a disputed one too: the dispute is withdrawn). */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lessons/{id}/diary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The tutor writes a lesson's diary entry (topic, homework); both sides read it. */
+        put: operations["write_diary"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lessons/{id}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The parent disputes a lesson that has ended and is not confirmed, with a note; it never confirms itself. */
+        post: operations["dispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages": {
         parameters: {
             query?: never;
@@ -1467,7 +1611,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Requests near a point, nearest first, for tutors with an active subscription (others: 403). */
+        /** Requests near a point, nearest first (or newest first), for tutors with an active subscription (others: 403). */
         get: operations["nearby"];
         put?: never;
         post?: never;
@@ -1489,6 +1633,27 @@ export interface paths {
          *     others 403): from the given point, or else from the caller's saved teaching area.
          */
         get: operations["nearby_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tuition/nearby/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For a subscribed tutor (others 403): how many requests the nearby search from this centre and
+         *     radius would list with each subject and each class chosen (the other filters kept), and in
+         *     all with `mine` off and on. `sort` is read and changes nothing.
+         */
+        get: operations["nearby_facets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2562,6 +2727,32 @@ export interface components {
         Deleted: {
             message: string;
         };
+        /** @description The class diary between the caller and one other person: lesson by lesson, newest first. */
+        Diary: {
+            /** @description Lessons that were not cancelled and have started or carry an entry, newest first. */
+            entries: components["schemas"]["DiaryEntry"][];
+            parent: components["schemas"]["PlanPerson"];
+            tutor: components["schemas"]["PlanPerson"];
+        };
+        DiaryBody: {
+            /** @description The homework set (blank clears it). */
+            homework?: string | null;
+            /** @description What was taught (blank clears it). */
+            topic?: string | null;
+        };
+        DiaryEntry: {
+            /** @example 2027-01-11 */
+            date: string;
+            homework?: string | null;
+            /** Format: int64 */
+            lessonId: number;
+            /** Format: int64 */
+            planId: number;
+            /** Format: date-time */
+            startsAt: string;
+            subject?: string | null;
+            topic?: string | null;
+        };
         Done: {
             message: string;
         };
@@ -2593,7 +2784,7 @@ export interface components {
          * @description A stable snake_case name for programs.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "review_too_soon" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "first_contact_limit" | "request_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "tutor_not_found" | "tutor_unavailable" | "booking_not_free" | "booking_not_found" | "booking_not_awaiting_you" | "booking_closed" | "no_show_too_soon" | "outcome_too_soon" | "outcome_locked" | "review_answered" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
+        ErrorCode: "invalid_request" | "validation" | "not_found" | "place_not_found" | "method_not_allowed" | "request_timeout" | "too_large" | "uri_too_long" | "unsupported_media_type" | "unauthenticated" | "invalid_credentials" | "email_not_verified" | "account_deactivated" | "admin_only" | "forbidden" | "not_a_parent" | "not_a_tutor" | "not_yours" | "not_in_touch" | "review_too_soon" | "subscription_required" | "bad_origin" | "invalid_code" | "invalid_link" | "already_exists" | "invalid_unsubscribe_link" | "rate_limited" | "interest_limit" | "first_contact_limit" | "request_limit" | "too_many_sockets" | "request_closed" | "request_open" | "empty_message" | "message_too_long" | "too_long" | "blocked" | "contact_not_allowed" | "self_block" | "tutor_not_found" | "tutor_unavailable" | "booking_not_free" | "booking_not_found" | "booking_not_awaiting_you" | "booking_closed" | "no_show_too_soon" | "outcome_too_soon" | "outcome_locked" | "lesson_plan_not_found" | "lesson_not_found" | "lesson_unavailable" | "lesson_overlap" | "lesson_not_held" | "lesson_closed" | "lesson_started" | "review_answered" | "area_not_set" | "file_too_large" | "unsupported_file" | "damaged_file" | "image_too_large" | "upload_quota_full" | "order_not_found" | "payment_not_completed" | "payment_closed" | "payment_mismatch" | "provider_unavailable" | "bad_signature" | "refused" | "maintenance" | "database_unavailable" | "busy" | "storage_unavailable" | "storage_full" | "internal";
         /**
          * @description An event refused, or a frame that is not an event. `code` is the REST API's
          *     error code where there is one; `clientId` names the refused `sendMessage`.
@@ -2710,6 +2901,80 @@ export interface components {
             createdAt: string;
             text: string;
         };
+        /** @description One lesson. */
+        Lesson: {
+            /** @description Confirmed by the clock (48 hours after its end without a dispute), not by the parent. */
+            autoConfirmed: boolean;
+            cancelNote?: string | null;
+            /**
+             * Format: date-time
+             * @description While held: when it confirms itself unless the parent disputes it first.
+             */
+            confirmsAt?: string | null;
+            /**
+             * @description The IST date of the lesson (`YYYY-MM-DD`).
+             * @example 2027-01-11
+             */
+            date: string;
+            disputeNote?: string | null;
+            /** Format: date-time */
+            endsAt: string;
+            /** @description The class diary: the homework set. */
+            homework?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            planId: number;
+            /** Format: date-time */
+            startsAt: string;
+            status: components["schemas"]["LessonStatus"];
+            /** @description The class diary: what was taught, written by the tutor. */
+            topic?: string | null;
+        };
+        LessonNoteBody: {
+            note: string;
+        };
+        /** @description A recurring schedule between a tutor and a family. */
+        LessonPlan: {
+            /** Format: int64 */
+            bookingId?: number | null;
+            /** @example 2027-06-30 */
+            endDate: string;
+            /**
+             * Format: int64
+             * @description Whole rupees, agreed between the two; no money moves through the site.
+             */
+            feePerLesson: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Every lesson, soonest first (in lists: empty). */
+            lessons: components["schemas"]["Lesson"][];
+            /** Format: int32 */
+            minutes: number;
+            parent: components["schemas"]["PlanPerson"];
+            /** Format: int64 */
+            requestId?: number | null;
+            /**
+             * @description `HH:MM` IST.
+             * @example 17:00
+             */
+            start: string;
+            /** @example 2027-01-11 */
+            startDate: string;
+            subject?: string | null;
+            /** @description `Asia/Kolkata`: the zone of the weekdays, the start and the dates. */
+            timeZone: string;
+            tutor: components["schemas"]["PlanPerson"];
+            weekdays: components["schemas"]["Weekday"][];
+        };
+        LessonPlanList: {
+            plans: components["schemas"]["LessonPlan"][];
+        };
+        /**
+         * @description Where a lesson stands at a given time.
+         * @enum {string}
+         */
+        LessonStatus: "scheduled" | "held" | "confirmed" | "disputed" | "cancelled";
         Liveness: {
             /** @description Always `ok`: whoever reads it, the process answered. */
             status: components["schemas"]["Status"];
@@ -2787,6 +3052,35 @@ export interface components {
              */
             radiusKm: number;
         };
+        /** @description The counts behind a tutor's filter choices: what each would list within the radius. */
+        NearbyFacetsDto: {
+            /**
+             * Format: int64
+             * @description Requests the search lists with "only my subjects and classes" off (the other filters on).
+             */
+            all: number;
+            /** @description Per class id, the same way. */
+            classes: {
+                [key: string]: number;
+            };
+            /**
+             * Format: int64
+             * @description …and with it on; null when the tutor has saved no subjects or classes (it would keep everything).
+             */
+            mine?: number | null;
+            /**
+             * Format: double
+             * @description The radius counted within, in km.
+             */
+            radiusKm: number;
+            /**
+             * @description Per subject id (`other` for the rest): what choosing it would list, the other filters kept
+             *     (and the tutor's own classes and subjects when `mine` is asked). Ids with none are left out.
+             */
+            subjects: {
+                [key: string]: number;
+            };
+        };
         /** @description Who posted a nearby request: enough to message them about it, no contacts. */
         NearbyParentDto: {
             firstName: string;
@@ -2841,6 +3135,55 @@ export interface components {
             times: components["schemas"]["BookingTimeBody"][];
             /** Format: int64 */
             tutorId: number;
+        };
+        /** @description A lesson plan as the tutor sends it: exactly one of `requestId` and `bookingId`. */
+        NewPlanBody: {
+            /**
+             * Format: int64
+             * @description A demo of the caller's after which the parent said they continue.
+             */
+            bookingId?: number | null;
+            /**
+             * @description `YYYY-MM-DD` IST, not before `startDate` and at most a year after it.
+             * @example 2027-06-30
+             */
+            endDate: string;
+            /**
+             * Format: int64
+             * @description Whole rupees, 1 to 100000.
+             * @example 500
+             */
+            feePerLesson: number;
+            /**
+             * Format: int32
+             * @description 30 to 180, in quarter hours.
+             * @example 60
+             */
+            minutes: number;
+            /**
+             * Format: int64
+             * @description A request the caller is the assigned tutor of (the parent's "continue" after a demo assigns it).
+             */
+            requestId?: number | null;
+            /**
+             * @description `HH:MM` IST on a quarter hour; the lesson lies within 06:00–22:00.
+             * @example 17:00
+             */
+            start: string;
+            /**
+             * @description `YYYY-MM-DD` IST, today or later.
+             * @example 2027-01-11
+             */
+            startDate: string;
+            /**
+             * @description `mon` … `sun`, IST.
+             * @example [
+             *       "mon",
+             *       "wed",
+             *       "fri"
+             *     ]
+             */
+            weekdays: string[];
         };
         /** @description A notification, as `GET /api/notifications` lists it and the socket's `notification` event carries it. */
         Notification: {
@@ -2977,6 +3320,12 @@ export interface components {
             pincode: string;
             /** @example Delhi */
             state: string;
+        };
+        /** @description A side of a plan, named as the reader is shown them. */
+        PlanPerson: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         PopularTutorDto: {
             /**
@@ -3482,6 +3831,49 @@ export interface components {
              * @example mon
              */
             weekday: string;
+        };
+        /** @description A plan's month (IST), in numbers. No money moves: the total is what the family owes the tutor. */
+        Statement: {
+            /**
+             * Format: int64
+             * @description Held, waiting for the parent's word (counted once confirmed).
+             */
+            awaiting: number;
+            /** Format: int64 */
+            cancelled: number;
+            /** Format: int64 */
+            confirmed: number;
+            /** Format: int64 */
+            disputed: number;
+            /** Format: int64 */
+            feePerLesson: number;
+            /**
+             * Format: int64
+             * @description Lessons that have ended and were not cancelled (confirmed, disputed or awaiting the parent).
+             */
+            held: number;
+            /** @description The month's lessons, soonest first. */
+            lessons: components["schemas"]["Lesson"][];
+            /**
+             * @description `YYYY-MM`, IST.
+             * @example 2027-01
+             */
+            month: string;
+            parent: components["schemas"]["PlanPerson"];
+            /** Format: int64 */
+            planId: number;
+            /**
+             * Format: int64
+             * @description Not yet held.
+             */
+            scheduled: number;
+            subject?: string | null;
+            /**
+             * Format: int64
+             * @description `confirmed × feePerLesson`, rupees.
+             */
+            total: number;
+            tutor: components["schemas"]["PlanPerson"];
         };
         /** @enum {string} */
         Status: "ok" | "unavailable";
@@ -8756,6 +9148,754 @@ export interface operations {
             };
         };
     };
+    list_plans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonPlanList"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPlanBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonPlan"];
+                };
+            };
+            /** @description `validation`, with `fields.weekdays`, `start`, `minutes`, `startDate`, `endDate`, `feePerLesson`, `requestId` or `bookingId` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_tutor` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_overlap`, `lesson_unavailable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonPlan"];
+                };
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_plan_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    statement: {
+        parameters: {
+            query: {
+                /**
+                 * @description `YYYY-MM`, IST.
+                 * @example 2027-01
+                 */
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            /** @description `validation`, with `fields.month` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_plan_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    diary: {
+        parameters: {
+            query: {
+                /** @description The other side: the tutor (for a parent) or the parent (for a tutor). */
+                with: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diary"];
+                };
+            };
+            /** @description A query parameter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_plan_not_found` (no plan between the two) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonNoteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lesson"];
+                };
+            };
+            /** @description `validation`, with `fields.note` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_tutor` (the parent) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_started`, `lesson_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lesson"];
+                };
+            };
+            /** @description A path parameter contains the NUL character */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_parent` (the tutor) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_not_held`, `lesson_closed` (cancelled, or confirmed by the 48 hours) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    write_diary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiaryBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lesson"];
+                };
+            };
+            /** @description `validation`, with `fields.topic` or `fields.homework` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_tutor` (the parent) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_closed` (cancelled) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonNoteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lesson"];
+                };
+            };
+            /** @description `validation`, with `fields.note` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_parent` (the tutor) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving before it was complete */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `lesson_not_held`, `lesson_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Storage is full: nothing was saved */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     history: {
         parameters: {
             query?: {
@@ -10521,6 +11661,13 @@ export interface operations {
                 classId?: "nursery" | "kg" | "class-1" | "class-2" | "class-3" | "class-4" | "class-5" | "class-6" | "class-7" | "class-8" | "class-9" | "class-10" | "class-11" | "class-12" | "college" | "jee" | "neet" | "cuet" | "olympiad" | "upsc" | "govt-exams";
                 board?: "cbse" | "icse" | "state" | "ib" | "igcse";
                 mode?: "home" | "online";
+                /**
+                 * @description Only requests for the caller's own subjects and classes (their teaching area's; a tutor
+                 *     who saved none gets everything). Applied before the nearest are picked. `false` by default.
+                 */
+                mine?: boolean | null;
+                /** @description `distance` (nearest first, the default) or `newest` (the newest within the radius first). */
+                sort?: null | ("distance" | "newest");
             };
             header?: never;
             path?: never;
@@ -10624,6 +11771,82 @@ export interface operations {
             };
             /** @description `area_not_set`: no coordinates given and no area saved */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Down for maintenance, the database briefly unavailable, or (sign-in, sign-up, password changes) every password-hashing thread taken; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    nearby_facets: {
+        parameters: {
+            query: {
+                coordinates: string;
+                radiusKm?: number;
+                /**
+                 * @description A class: its id or name ('Class 1' is class-1, never class-10); text naming no class
+                 *     matches part of an 'other' class.
+                 */
+                classLevel?: string | null;
+                /** @description A subject: its id or name ('Maths'); text naming no subject matches part of an 'other' subject. */
+                subject?: string | null;
+                subjectId?: "maths" | "science" | "physics" | "chemistry" | "biology" | "english" | "hindi" | "social-studies" | "evs" | "computer-science" | "accountancy" | "economics" | "business-studies" | "history" | "geography" | "political-science" | "sanskrit" | "tamil" | "telugu" | "kannada" | "malayalam" | "marathi" | "bengali" | "gujarati" | "punjabi" | "urdu" | "french" | "german" | "spanish" | "statistics" | "psychology" | "music" | "art" | "all-subjects";
+                classId?: "nursery" | "kg" | "class-1" | "class-2" | "class-3" | "class-4" | "class-5" | "class-6" | "class-7" | "class-8" | "class-9" | "class-10" | "class-11" | "class-12" | "college" | "jee" | "neet" | "cuet" | "olympiad" | "upsc" | "govt-exams";
+                board?: "cbse" | "icse" | "state" | "ib" | "igcse";
+                mode?: "home" | "online";
+                /**
+                 * @description Only requests for the caller's own subjects and classes (their teaching area's; a tutor
+                 *     who saved none gets everything). Applied before the nearest are picked. `false` by default.
+                 */
+                mine?: boolean | null;
+                /** @description `distance` (nearest first, the default) or `newest` (the newest within the radius first). */
+                sort?: null | ("distance" | "newest");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NearbyFacetsDto"];
+                };
+            };
+            /** @description Bad coordinates or radius, or an unknown vocabulary id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in, or the session expired or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tutor, or no active subscription */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

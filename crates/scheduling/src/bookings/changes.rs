@@ -215,7 +215,8 @@ fn not_started(row: &Row, at: chrono::NaiveDateTime) -> Result<(), SchedulingErr
 
 /// Refuses `time` when another booking of the tutor holds any of it.
 fn not_taken(c: &mut DbConnection, row: &Row, time: &Interval) -> Result<(), SchedulingError> {
-    let busy = store::busy(c, UserId(row.tutor_id), now(), Some(row.id))?;
+    let mut busy = store::busy(c, UserId(row.tutor_id), now(), Some(row.id))?;
+    busy.extend(crate::lessons::store::busy(c, UserId(row.tutor_id), now())?);
     if busy.iter().any(|b| b.start < time.end && time.start < b.end) {
         return Err(SchedulingError::BookingNotFree);
     }

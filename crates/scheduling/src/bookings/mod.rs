@@ -205,7 +205,32 @@ pub(crate) fn free_for(
     let week = slots::of(c, tutor)?;
     let away = time_off::upcoming(c, tutor, ist::today(at))?;
     let free = free::occurrences(&week, &away, at, i64::from(MAX_WEEKS) * 7);
-    Ok(Interval::minus(&free, &store::busy(c, tutor, at, except)?))
+    let mut busy = store::busy(c, tutor, at, except)?;
+    busy.extend(crate::lessons::store::busy(c, tutor, at)?);
+    busy.sort();
+    Ok(Interval::minus(&free, &busy))
+}
+
+/// The tutor's times held by demo classes (requested or confirmed) ending after `at`: what a
+/// lesson plan may not overlap.
+pub(crate) fn held_times(c: &mut DbConnection, tutor: UserId, at: NaiveDateTime) -> diesel::QueryResult<Vec<Interval>> {
+    store::busy(c, tutor, at, None)
+}
+
+/// The parties of `tutor`'s demo `id` after which its parent said they continue: the parent,
+/// the subject (words and vocabulary id) and the request, for a lesson plan.
+#[allow(clippy::type_complexity)]
+pub(crate) fn continued_with(
+    c: &mut DbConnection,
+    tutor: UserId,
+    id: i64,
+) -> diesel::QueryResult<Option<(UserId, Option<String>, Option<String>, Option<i64>)>> {
+    let Some(row) = store::find(c, id)?.filter(|r| r.tutor_id == tutor.0) else { return Ok(None) };
+    let parent = outcome_store::answer_of(c, id, Side::Parent)?;
+    Ok(parent
+        .and_then(|a| a.continues)
+        .filter(|yes| *yes)
+        .map(|_| (UserId(row.parent_id), row.subject, row.subject_id, row.request_id)))
 }
 
 /// The tutor's late cancellations so far, for whoever is about to book them.

@@ -9,6 +9,7 @@ pub mod calendar;
 pub mod completeness;
 pub mod discovery;
 pub mod health;
+pub mod lessons;
 pub mod messages;
 pub mod moderation;
 pub mod notifications;
@@ -43,6 +44,7 @@ pub fn config(cfg: &mut ServiceConfig) {
     bookings::config(cfg);
     calendar::config(cfg);
     booking_outcomes::config(cfg);
+    lessons::config(cfg);
     tutors::config(cfg);
     uploads::config(cfg);
     verification::config(cfg);

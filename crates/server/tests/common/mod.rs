@@ -7,6 +7,7 @@ pub mod bookings;
 pub mod calendar;
 mod contact;
 pub mod images;
+pub mod lessons;
 pub mod process;
 pub mod socket;
 mod users;

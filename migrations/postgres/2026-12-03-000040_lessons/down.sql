@@ -1,0 +1,2 @@
+DROP TABLE lessons;
+DROP TABLE lesson_plans;
