@@ -10,8 +10,10 @@
 //! owns the `users` table.
 //!
 //! Who is listed (search and recommendations alike): a tutor whose account is active, whose
-//! e-mail is verified, whose subscription is paid and not expired, and who saved a teaching
-//! area whose circle covers the point. Cards never carry an e-mail address or a phone number.
+//! e-mail is verified, whose subscription is paid and not expired, whose profile is complete
+//! enough to judge (crates/profiles' `judgeable`: a subject, a fee per hour, an about text), and
+//! who saved a teaching area whose circle covers the point. Cards never carry an e-mail address
+//! or a phone number.
 
 pub mod area;
 mod card;

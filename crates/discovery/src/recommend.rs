@@ -1,9 +1,11 @@
 //! Recommended tutors for a parent's request, and the parent's invitations.
 //!
-//! Candidates: listable tutors (see the crate's documentation) other than the parent whose
-//! teaching area covers the request's point, who teach its subject (named, or 'All
-//! Subjects'; for a subject in the parent's own words, the same words), and whose class,
-//! board and mode lists admit the request's (an empty list admits anything). Each is
+//! Candidates: listable tutors (see the crate's documentation) other than the parent, whose
+//! profile is complete enough to judge (crates/profiles' `judgeable`, the rule search lists by:
+//! a subject, a fee per hour, an about text), whose teaching area covers the request's point,
+//! who teach its subject (named, or 'All Subjects'; for a subject in the parent's own words,
+//! the same words), and whose class, board and mode lists admit the request's (an empty list
+//! admits anything). Each is
 //! scored ([`crate::score`]); the best [`MAX_RECOMMENDATIONS`] come back, best first.
 //! A block either way keeps a tutor out (one who blocked the parent, or whom the parent
 //! blocked), before the top list is cut, so it is never shorter for it.
@@ -198,6 +200,11 @@ pub fn recommend(c: &mut DbConnection, parent: UserId, id: i64) -> Result<Recomm
             (d <= cand.radius_km).then_some((cand, d))
         })
         .collect();
+    // Only profiles complete enough to judge, as search lists them.
+    let near: Vec<i64> = candidates.iter().map(|(cand, _)| cand.tutor).collect();
+    let judgeable = card::judgeable(c, &near)?;
+    let candidates: Vec<(Candidate, f64)> =
+        candidates.into_iter().filter(|(cand, _)| judgeable.contains(&cand.tutor)).collect();
     let ids: Vec<i64> = candidates.iter().map(|(cand, _)| cand.tutor).collect();
     let stats = rating_stats(c, &ids)?;
     let stat = |t: i64| stats.get(&t).copied().unwrap_or_default();
@@ -292,6 +299,10 @@ impl DiscoveryService {
             // Only a tutor search could list: another account, or a tutor without a current
             // subscription (who could not open the request), is not found.
             if hometutor_accounts::listable_tutors(c, &[tutor], now())?.is_empty() {
+                return Err(DiscoveryError::NotFound);
+            }
+            // Nor one whose profile is not complete enough to judge: never recommended either.
+            if card::judgeable(c, &[tutor])?.is_empty() {
                 return Err(DiscoveryError::NotFound);
             }
             // Nor a tutor a block either way keeps out of the recommendations: the invitation

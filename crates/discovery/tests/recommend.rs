@@ -142,6 +142,10 @@ fn invitations_once_per_tutor_notified_capped_and_never_on_a_closed_or_flagged_r
     let other_parent = user(&db, "other@example.com", Who::PARENT);
     let tutors: Vec<i64> =
         (0..=MAX_INVITES_PER_REQUEST).map(|i| user(&db, &format!("t{i}@example.com"), Who::TUTOR)).collect();
+    // Profiles complete enough to judge (a parent invites no other): the first tutor near the
+    // request, the rest far away.
+    let far: Vec<_> = tutors[1..].iter().map(|t| area(*t, east(200.0), 5.0, &["maths"], &[], &[], &[])).collect();
+    seed(&db, &[vec![area(tutors[0], east(1.0), 5.0, &["maths"], &[], &[], &[])], far].concat());
     let id = request(&db, parent, DELHI, "maths", "class-8", None, "home");
     let announced = Announced::default();
     let service = DiscoveryService::new(db.clone(), announced.notifier());
@@ -166,7 +170,6 @@ fn invitations_once_per_tutor_notified_capped_and_never_on_a_closed_or_flagged_r
     assert_eq!(stored, 1);
 
     // The recommendations say who is invited.
-    seed(&db, &[area(tutors[0], east(1.0), 5.0, &["maths"], &[], &[], &[])]);
     let rec = service.recommendations(UserId(parent), Role::Parent, id).unwrap();
     assert!(rec.tutors[0].invited);
 
@@ -177,6 +180,9 @@ fn invitations_once_per_tutor_notified_capped_and_never_on_a_closed_or_flagged_r
     // A tutor whose subscription has run out could not open the request: not found either.
     let lapsed = user(&db, "lapsed@example.com", Who { subscribed_days: None, ..Who::TUTOR });
     assert!(matches!(service.invite(UserId(parent), Role::Parent, id, lapsed), Err(DiscoveryError::NotFound)));
+    // Nor can a tutor whose profile is not complete enough to judge be invited (none recommends them).
+    let bare = user(&db, "bare@example.com", Who::TUTOR);
+    assert!(matches!(service.invite(UserId(parent), Role::Parent, id, bare), Err(DiscoveryError::NotFound)));
     assert!(matches!(service.invite(UserId(tutors[1]), Role::Tutor, id, tutors[2]), Err(DiscoveryError::NotAParent)));
 
     // At most 20 per request.

@@ -10,12 +10,14 @@ use serde_json::{json, Value};
 
 const DELHI: [f64; 2] = [77.209, 28.6139];
 
-/// A subscribed tutor teaching maths (any class) within 8 km of Delhi.
+/// A subscribed tutor teaching maths (any class) within 8 km of Delhi, their profile complete
+/// enough to judge (recommendations list no other).
 pub(crate) async fn teaching_tutor(app: &TestApp, email: &str) -> (String, i64) {
     let token = app.verified_user(email, "tutor").await;
     app.subscribe(&token).await;
     let area = json!({"location": DELHI, "radiusKm": 8, "subjects": ["maths"], "classes": []});
     assert_eq!(app.call("PUT", "/api/tutors/me/area", Some(&token), Some(area)).await.status, 200);
+    app.judgeable_profile(&token, "Maths at home.", 500).await;
     let id = id_of(app, &token).await;
     (token, id)
 }

@@ -21,6 +21,12 @@ async fn listed(app: &TestApp) -> Vec<i64> {
     found.body["tutors"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect()
 }
 
+async fn recommended(app: &TestApp, parent: &str, path: &str) -> Vec<i64> {
+    let got = app.call("GET", path, Some(parent), None).await;
+    assert_eq!(got.status, 200, "{:?}", got.body);
+    got.body["tutors"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect()
+}
+
 #[actix_web::test]
 async fn the_meter_rises_step_by_step_and_search_lists_the_tutor_once_complete_enough() {
     let app = TestApp::start().await;
@@ -90,4 +96,45 @@ async fn only_a_tutor_has_a_completeness_and_only_their_own() {
     let by_parent = app.call("GET", "/api/tutors/me/completeness", Some(&parent), None).await;
     assert_eq!((by_parent.status, by_parent.body["code"].as_str()), (403, Some("not_a_tutor")));
     assert_eq!(app.call("GET", "/api/tutors/me/completeness", None, None).await.status, 401);
+}
+
+#[actix_web::test]
+async fn recommendations_leave_out_a_tutor_not_complete_enough_to_judge_as_search_does() {
+    let app = TestApp::start().await;
+    let tutor = app.verified_user("tutor@example.com", "tutor").await;
+    app.subscribe(&tutor).await;
+    let id = app.call("GET", "/api/auth/profile", Some(&tutor), None).await.body["user"]["id"].as_i64().unwrap();
+    // A teaching area covering the request's point, for its subject and class: no fee, no about yet.
+    let area = json!({"location": DELHI, "radiusKm": 8, "subjects": ["maths"], "classes": ["class-8"]});
+    assert_eq!(app.call("PUT", "/api/tutors/me/area", Some(&tutor), Some(area)).await.status, 200);
+    let parent = app.verified_user("parent@example.com", "parent").await;
+    let body = json!({"subject": "Maths", "classLevel": "Class 8", "preferredTime": "Evenings", "location": DELHI});
+    let posted = app.call("POST", "/api/tuition", Some(&parent), Some(body)).await;
+    assert_eq!(posted.status, 201, "{:?}", posted.body);
+    let request = posted.body["id"].as_i64().unwrap();
+    let path = format!("/api/tuition/{request}/recommendations");
+
+    assert!(recommended(&app, &parent, &path).await.is_empty(), "an area alone is not enough to judge");
+    assert!(listed(&app).await.is_empty());
+    // Nor can the parent invite them.
+    let invite = format!("/api/tuition/{request}/invite");
+    let refused = app.call("POST", &invite, Some(&parent), Some(json!({"tutorId": id}))).await;
+    assert_eq!((refused.status, refused.body["code"].as_str()), (404, Some("not_found")));
+
+    // The fee without an about text: still neither.
+    let profile = format!("/api/tutors/{id}");
+    assert_eq!(app.call("PUT", &profile, Some(&tutor), Some(json!({"feePerHour": 600}))).await.status, 200);
+    assert!(recommended(&app, &parent, &path).await.is_empty(), "no about text");
+
+    // Complete enough to judge: listed by search and recommended alike, and invited.
+    assert_eq!(app.call("PUT", &profile, Some(&tutor), Some(json!({"about": "Maths for ten years."}))).await.status, 200);
+    assert_eq!(completeness(&app, &tutor).await["searchable"], true);
+    assert_eq!(listed(&app).await, vec![id]);
+    assert_eq!(recommended(&app, &parent, &path).await, vec![id]);
+    assert_eq!(app.call("POST", &invite, Some(&parent), Some(json!({"tutorId": id}))).await.status, 201);
+
+    // A blank about takes them out of both again.
+    assert_eq!(app.call("PUT", &profile, Some(&tutor), Some(json!({"about": " "}))).await.status, 200);
+    assert!(listed(&app).await.is_empty());
+    assert!(recommended(&app, &parent, &path).await.is_empty(), "a blank about");
 }
