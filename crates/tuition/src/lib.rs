@@ -28,6 +28,7 @@ mod count;
 pub mod coverage;
 pub mod demo_choice;
 mod error;
+mod facets;
 pub mod facts;
 pub mod first_contacts;
 pub mod geojson;
@@ -51,9 +52,10 @@ pub use area::{AreaInput, TutorArea, Wanted, MAX_AREA_ITEMS};
 pub use backfill::Backfilled;
 pub use count::{CountQuery, NearbyCount};
 pub use error::TuitionError;
+pub use facets::NearbyFacets;
 pub use facts::{own_request_label, own_request_needs, request_facts, RequestFacts, RequestLabel, RequestNeeds};
 pub use model::{
-    CloseOutcome, InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, ParentContact, RequestInput,
+    CloseOutcome, InterestedTutor, NearbyParent, NearbyQuery, NearbyRequest, NearbySort, ParentContact, RequestInput,
     TuitionRequest, DEFAULT_MODE,
 };
 pub use open::Openness;

@@ -316,6 +316,22 @@ pub struct NearbyQuery {
     pub board: Option<String>,
     /// A mode id.
     pub mode: Option<String>,
+    /// Only requests for the tutor's own subjects and classes (those of their teaching area; an
+    /// empty list there means any). Applied by the search, before the nearest are picked.
+    pub mine: bool,
+    pub sort: NearbySort,
+}
+
+/// The order of a nearby search's answer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum NearbySort {
+    /// Nearest first (ties: older first).
+    #[default]
+    Distance,
+    /// Newest first: the newest requests within the radius.
+    Newest,
 }
 
 impl NearbyQuery {
@@ -330,6 +346,8 @@ impl NearbyQuery {
             class_id: None,
             board: None,
             mode: None,
+            mine: false,
+            sort: NearbySort::Distance,
         }
     }
 }

@@ -14,8 +14,8 @@ use hometutor_geo::{distance_km, Point};
 use hometutor_places::Places;
 use hometutor_vocabulary::Facet;
 
-use crate::model::{NearbyParent, NearbyQuery, NearbyRequest, ParentContact};
-use crate::search::{nearest, Search};
+use crate::model::{NearbyParent, NearbyQuery, NearbyRequest, NearbySort, ParentContact};
+use crate::search::{nearest, newest, Own, Search};
 use crate::service::{contact_of, require_subscription, shown_distance};
 use crate::{TuitionError, TuitionService, MAX_NEARBY_RESULTS, MAX_RADIUS_KM, MIN_RADIUS_KM, SHOWN_DISTANCE_STEP_KM};
 
@@ -58,14 +58,21 @@ impl TuitionService {
             return Err(FieldError::text("radiusKm", crate::radius_message()).into());
         }
         // Everything whose shown (rounded) distance fits: up to half a step beyond the radius.
-        let search =
+        let mut search =
             Search::new(query.center, query.radius_km + SHOWN_DISTANCE_STEP_KM / 2.0, None, None, MAX_NEARBY_RESULTS)
                 .with_filters(query)
                 .map_err(TuitionError::Validation)?;
         let found = self.db.read(|c| -> Result<Vec<NearbyRequest>, TuitionError> {
             require_subscription(c, tutor)?;
-            let found = nearest(c, &search)?;
-            // `found` is nearest first, so those shown within the radius are a prefix of it.
+            // The tutor's own subjects and classes, in the search itself: before the nearest are cut.
+            if query.mine {
+                search.own = crate::area::load(c, tutor)?.as_ref().and_then(Own::of);
+            }
+            let found = match query.sort {
+                NearbySort::Distance => nearest(c, &search)?,
+                NearbySort::Newest => newest(c, &search)?,
+            };
+            // Those shown within the radius (nearest first, a prefix of `found`; newest first, scattered in it).
             let ids: Vec<i64> =
                 found.iter().filter(|(_, d)| shown_distance(*d) <= query.radius_km).map(|(id, _)| *id).collect();
             let details: Vec<Candidate> =
@@ -81,8 +88,13 @@ impl TuitionService {
                     Some((r, approximate, shown))
                 })
                 .collect();
-            // Shown nearest first by the distance the tutor sees.
-            hits.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.id.cmp(&b.0.id)));
+            match query.sort {
+                // Shown nearest first by the distance the tutor sees.
+                NearbySort::Distance => hits.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.id.cmp(&b.0.id))),
+                NearbySort::Newest => {
+                    hits.sort_by(|a, b| b.0.created_at.cmp(&a.0.created_at).then(b.0.id.cmp(&a.0.id)))
+                }
+            }
 
             let ids: Vec<i64> = hits.iter().map(|h| h.0.id).collect();
             let interested: HashSet<i64> = ti::table

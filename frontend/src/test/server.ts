@@ -86,6 +86,10 @@ export const defaultHandlers = [
     HttpResponse.json<Body<'Completeness'>>({ done: [], missing: [], percent: 100, searchable: true }),
   ),
   http.get('*/api/tuition/nearby/count', () => HttpResponse.json<Body<'NearbyCountDto'>>({ count: 0, radiusKm: 10 })),
+  // The counts behind a subscribed tutor's filter choices: none unless a test serves some.
+  http.get('*/api/tuition/nearby/facets', () =>
+    HttpResponse.json<Body<'NearbyFacetsDto'>>({ radiusKm: 10, all: 0, mine: null, subjects: {}, classes: {} }),
+  ),
   // The parent dashboard's recommended tutors (none unless a test serves some).
   http.get('*/api/tuition/:id/recommendations', () => HttpResponse.json({ tutors: [] })),
   // The navigation's count of upcoming classes (a parent's and a tutor's): none unless a test serves some.

@@ -1,5 +1,5 @@
 //! Tuition requests: a parent's own list, post, edit, close and delete (`requests`); a
-//! subscribed tutor's nearby search and its count (`nearby`) and interest (`interest`).
+//! subscribed tutor's nearby search, its count and its filters' counts (`nearby`) and interest (`interest`).
 
 mod interest;
 mod nearby;
@@ -14,6 +14,7 @@ pub fn config(cfg: &mut ServiceConfig) {
     // `nearby` before `{id}` routes, so the literal path wins.
     cfg.service(requests::my_requests)
         .service(nearby::nearby_count)
+        .service(nearby::nearby_facets)
         .service(nearby::nearby)
         .service(requests::create_request)
         .service(requests::update_request)

@@ -2,7 +2,8 @@
 
 use actix_web::{get, web};
 use hometutor_tuition::{
-    CountQuery, NearbyCount, NearbyQuery, NearbyRequest, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MIN_RADIUS_KM,
+    CountQuery, NearbyCount, NearbyFacets, NearbyQuery, NearbyRequest, NearbySort, DEFAULT_RADIUS_KM, MAX_RADIUS_KM,
+    MIN_RADIUS_KM,
 };
 use hometutor_vocabulary::Facet;
 use serde::Deserialize;
@@ -39,6 +40,34 @@ pub struct NearbyParams {
     /// A mode id (`home`, `online`); unknown: 400.
     #[param(schema_with = mode_param)]
     pub mode: Option<String>,
+    /// Only requests for the caller's own subjects and classes (their teaching area's; a tutor
+    /// who saved none gets everything). Applied before the nearest are picked. `false` by default.
+    pub mine: Option<bool>,
+    /// `distance` (nearest first, the default) or `newest` (the newest within the radius first).
+    #[param(inline)]
+    pub sort: Option<NearbySort>,
+}
+
+impl NearbyParams {
+    fn query(self) -> Result<NearbyQuery, ApiError> {
+        let center = parse_coordinates(&self.coordinates).ok_or_else(|| {
+            ApiError::bad_request_text(
+                hometutor_i18n::Message::new("error-not-a-real-place").arg("param", "coordinates"),
+            )
+        })?;
+        Ok(NearbyQuery {
+            center,
+            radius_km: self.radius_km.unwrap_or(DEFAULT_RADIUS_KM),
+            class_level: self.class_level,
+            subject: self.subject,
+            subject_id: self.subject_id,
+            class_id: self.class_id,
+            board: self.board,
+            mode: self.mode,
+            mine: self.mine.unwrap_or(false),
+            sort: self.sort.unwrap_or_default(),
+        })
+    }
 }
 
 fn subject_id_param() -> utoipa::openapi::Object {
@@ -67,7 +96,7 @@ fn radius_schema() -> utoipa::openapi::Object {
         .build()
 }
 
-/// Requests near a point, nearest first, for tutors with an active subscription (others: 403).
+/// Requests near a point, nearest first (or newest first), for tutors with an active subscription (others: 403).
 #[utoipa::path(tag = "tuition", security(("bearer" = [])), params(NearbyParams), responses(
     (status = 200, body = Vec<NearbyRequest>),
     (status = 400, description = "Bad coordinates or radius, or an unknown vocabulary id", body = ErrorBody),
@@ -80,20 +109,7 @@ pub async fn nearby(
     me: Caller,
     params: web::Query<NearbyParams>,
 ) -> Result<web::Json<Vec<NearbyRequest>>, ApiError> {
-    let params = params.into_inner();
-    let center = parse_coordinates(&params.coordinates).ok_or_else(|| {
-        ApiError::bad_request_text(hometutor_i18n::Message::new("error-not-a-real-place").arg("param", "coordinates"))
-    })?;
-    let query = NearbyQuery {
-        center,
-        radius_km: params.radius_km.unwrap_or(DEFAULT_RADIUS_KM),
-        class_level: params.class_level,
-        subject: params.subject,
-        subject_id: params.subject_id,
-        class_id: params.class_id,
-        board: params.board,
-        mode: params.mode,
-    };
+    let query = params.into_inner().query()?;
     let tuition = state.tuition.clone();
     let (mut found, language) =
         me.blocking(move |me| tuition.nearby(me.id, me.role, &query).map(|found| (found, me.language))).await?;
@@ -107,6 +123,26 @@ pub async fn nearby(
         }
     }
     Ok(web::Json(found))
+}
+
+/// For a subscribed tutor (others 403): how many requests the nearby search from this centre and
+/// radius would list with each subject and each class chosen (the other filters kept), and in
+/// all with `mine` off and on. `sort` is read and changes nothing.
+#[utoipa::path(tag = "tuition", security(("bearer" = [])), params(NearbyParams), responses(
+    (status = 200, body = NearbyFacets),
+    (status = 400, description = "Bad coordinates or radius, or an unknown vocabulary id", body = ErrorBody),
+    (status = 403, description = "Not a tutor, or no active subscription", body = ErrorBody),
+))]
+#[get("/tuition/nearby/facets")]
+#[tracing::instrument(skip_all)]
+pub async fn nearby_facets(
+    state: web::Data<AppState>,
+    me: Caller,
+    params: web::Query<NearbyParams>,
+) -> Result<web::Json<NearbyFacets>, ApiError> {
+    let query = params.into_inner().query()?;
+    let tuition = state.tuition.clone();
+    Ok(web::Json(me.blocking(move |me| tuition.nearby_facets(me.id, me.role, &query)).await?))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -4,6 +4,7 @@
 
 mod closed;
 mod interest;
+mod leads;
 
 use crate::common;
 

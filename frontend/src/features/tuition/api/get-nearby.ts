@@ -1,34 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, request } from '@/api/client'
-import type { ApiPaths } from '@/api/types'
-import type { TermIds } from '@/features/vocabulary'
 import { MESSAGES } from '@/lib/messages'
 import { nearbyQueryKey } from './keys'
+import { nearbyApiQuery, type NearbyParams } from './nearby-query'
 
-type NearbyQuery = NonNullable<ApiPaths['/tuition/nearby']['get']['parameters']['query']>
+export type { NearbyParams } from './nearby-query'
 
-export interface NearbyParams {
-  lat: number
-  lng: number
-  radiusKm: number
-  /** Vocabulary ids; '' for any. */
-  subjectId: TermIds['subjects'] | ''
-  classId: TermIds['classes'] | ''
-  board: TermIds['boards'] | ''
-  mode: TermIds['modes'] | ''
-}
-
-/** GET /tuition/nearby: nearest first; the subject, class, board and mode filters (ids) are applied by the server. */
-export function getNearby({ lat, lng, radiusKm, subjectId, classId, board, mode }: NearbyParams) {
-  const query: NearbyQuery = {
-    coordinates: JSON.stringify([lng, lat]),
-    radiusKm,
-    subjectId: subjectId || undefined,
-    classId: classId || undefined,
-    board: board || undefined,
-    mode: mode || undefined,
-  }
-  return request(api.GET('/tuition/nearby', { params: { query } }), MESSAGES.fetchNearbyFailed)
+/** GET /tuition/nearby: nearest (or newest) first; the filters (ids, and the tutor's own subjects and classes) are applied by the server. */
+export function getNearby(params: NearbyParams) {
+  return request(api.GET('/tuition/nearby', { params: { query: nearbyApiQuery(params) } }), MESSAGES.fetchNearbyFailed)
 }
 
 /** A new search keeps showing the previous results until its own arrive. */
@@ -37,6 +17,20 @@ export function nearbyQueryOptions(params: NearbyParams) {
     queryKey: [...nearbyQueryKey, params],
     queryFn: () => getNearby(params),
     placeholderData: keepPreviousData,
+  })
+}
+
+/**
+ * How many requests each filter choice would list (GET /tuition/nearby/facets): asked only when the
+ * tutor turns to the filters, its code loaded then too. The order changes no count.
+ */
+export function useNearbyFacets(params: NearbyParams, { enabled }: { enabled: boolean }) {
+  const counted = { ...params, sort: 'distance' as const }
+  return useQuery({
+    queryKey: [...nearbyQueryKey, 'facets', counted],
+    queryFn: () => import('./nearby-facets').then((m) => m.getNearbyFacets(counted)),
+    placeholderData: keepPreviousData,
+    enabled,
   })
 }
 

@@ -1,6 +1,6 @@
-import { Box, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Grid, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react'
 import { lazy, Suspense, useMemo, type ComponentType } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link as RouterLink, useSearchParams } from 'react-router'
 import { ApiError, errorMessage } from '@/api/client'
 import type { NearbyRequest } from '@/api/types'
 import { FilterSheet } from '@/components/filter-sheet'
@@ -16,7 +16,7 @@ import { MESSAGES } from '@/lib/messages'
 import { useSession } from '@/lib/session'
 import { useTutorArea, type TutorArea } from '../api/area'
 import { useNearbySearch } from '../hooks/use-nearby-search'
-import { centreLabel, resultSummary, searchSummary } from '../lib/nearby-state'
+import { centreLabel, hasOwnChoices, resultSummary, searchSummary } from '../lib/nearby-state'
 import { NearbyFilters } from './NearbyFilters'
 import { ResultItem, termText } from './NearbyResultItem'
 
@@ -97,11 +97,13 @@ function NearbySearch({ heading, area }: { heading: boolean; area: TutorArea | n
       >
         <NearbyFilters
           state={state}
+          query={search.asked}
           hasArea={area !== null}
           centreName={centreName}
           onPlace={search.choosePlace}
           onRadius={search.chooseRadius}
           onFilter={search.chooseFilter}
+          onSort={search.chooseSort}
           onLocate={search.locateMe}
         />
       </FilterSheet>
@@ -111,13 +113,31 @@ function NearbySearch({ heading, area }: { heading: boolean; area: TutorArea | n
           <Heading as="h2" id="nearby-results" size="lg" mb="3">
             {t('tuition:near')}
           </Heading>
+          {hasOwnChoices(area) ? (
+            <Button
+              size="xs"
+              borderRadius="full"
+              mb="3"
+              variant={state.mine ? 'solid' : 'outline'}
+              aria-pressed={state.mine}
+              onClick={() => search.chooseMine(!state.mine)}
+            >
+              {t('tuition:mine')}
+            </Button>
+          ) : (
+            <Text fontSize="sm" mb="3" data-testid="mine-hint">
+              <Link asChild color="blue.700">
+                <RouterLink to="/onboarding?step=subjects">{t('tuition:mineHint')}</RouterLink>
+              </Link>
+            </Text>
+          )}
           {nearby.isPending && <Spinner aria-label={t('tuition:loading')} />}
           {nearby.isError && (
             <FormAlert status="error" message={errorMessage(nearby.error, MESSAGES.fetchNearbyFailed)} />
           )}
           {nearby.isSuccess && (
             <Text fontSize="sm" color="fg.muted" mb="3" aria-live="polite">
-              {resultSummary(results.length, radiusKm)}
+              {resultSummary(results.length, radiusKm, state.sort)}
             </Text>
           )}
           {highlightId !== null && nearby.isSuccess && !results.some((r) => r.id === highlightId) && (

@@ -20,6 +20,7 @@ import {
   withRevealed,
   type FilterFacet,
   type NearbyFilters,
+  type NearbySort,
 } from '../lib/nearby-state'
 import { nearbySearchParams, nearbyStateFromUrl } from '../lib/nearby-url'
 import { useLiveNearby } from '../lib/use-live-nearby'
@@ -70,13 +71,16 @@ export function useNearbySearch(area: TutorArea | null) {
   const nearest = useNearestPlace(needsNearestPlace(state, knownName) ? state.center : null)
   const centreName = knownName ?? (nearest.data ? shortPlaceName(nearest.data) : null)
 
-  const nearby = useNearby({ ...nearbyQuery(state), ...filters }, { enabled: subscribed && filtersKnown })
+  const asked = { ...nearbyQuery(state), ...filters }
+  const nearby = useNearby(asked, { enabled: subscribed && filtersKnown })
   const interest = useExpressInterest()
   const results = useMemo(() => withRevealed(nearby.data ?? [], state.revealed), [nearby.data, state.revealed])
 
   const chooseFilter = (facet: FilterFacet, picked: string) =>
     dispatch({ type: 'filterChosen', facet, id: isTermId(vocab, facet, picked) ? picked : '' })
   const chooseRadius = (radiusKm: number) => dispatch({ type: 'radiusChosen', radiusKm })
+  const chooseMine = (mine: boolean) => dispatch({ type: 'mineChosen', mine })
+  const chooseSort = (sort: NearbySort) => dispatch({ type: 'sortChosen', sort })
   const choosePlace = (place: PlaceValue | null) => dispatch({ type: 'placeChosen', place })
   const pickCenter = useCallback((point: LatLng) => dispatch({ type: 'mapPicked', point }), [])
 
@@ -104,12 +108,16 @@ export function useNearbySearch(area: TutorArea | null) {
 
   return {
     state,
+    /** What the list is asked with. */
+    asked,
     centreName,
     nearby,
     results,
     sendingInterestTo: interest.isPending ? interest.variables : undefined,
     chooseFilter,
     chooseRadius,
+    chooseMine,
+    chooseSort,
     choosePlace,
     pickCenter,
     locateMe,

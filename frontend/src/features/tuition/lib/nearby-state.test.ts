@@ -73,10 +73,18 @@ describe("a tutor's nearby search state", () => {
         classId: 'class-10',
         board: 'cbse',
         mode: 'home',
+        mine: true,
+        sort: 'distance',
       })
       const cleared = nearbyReducer(state, { type: 'filterChosen', facet: 'subjects', id: '' })
       expect(nearbyQuery(cleared).subjectId).toBe('')
       expect(nearbyQuery(cleared).classId).toBe('class-10')
+      // "Only my subjects and classes" is on until turned off; the order is nearest first until changed.
+      const all = nearbyReducer(state, { type: 'mineChosen', mine: false })
+      expect(nearbyQuery(nearbyReducer(all, { type: 'sortChosen', sort: 'newest' }))).toMatchObject({
+        mine: false,
+        sort: 'newest',
+      })
     })
 
     it('the distance choices include a saved radius that is not one of them, in order', () => {

@@ -37,6 +37,9 @@ const FILTER_OF: { [F in FilterFacet]: keyof NearbyFilters } = {
   modes: 'mode',
 }
 
+/** The list's order: nearest first, or newest first. */
+export type NearbySort = 'distance' | 'newest'
+
 export interface NearbyState {
   center: LatLng
   centreSource: CentreSource
@@ -49,6 +52,9 @@ export interface NearbyState {
   placeName: string | null
   radiusKm: number
   filters: NearbyFilters
+  /** Only the requests for the tutor's own subjects and classes (on unless turned off). */
+  mine: boolean
+  sort: NearbySort
   locating: boolean
   geoError: string | null
   /** Contacts revealed by 'I'm interested' in this visit, until the refreshed results carry them. */
@@ -57,6 +63,8 @@ export interface NearbyState {
 
 export type NearbyAction =
   | { type: 'radiusChosen'; radiusKm: number }
+  | { type: 'mineChosen'; mine: boolean }
+  | { type: 'sortChosen'; sort: NearbySort }
   /** `id` is '' for "any", or an id the vocabulary has (the hook checks it). */
   | { type: 'filterChosen'; facet: FilterFacet; id: string }
   /** A place picked in the search box, or the box cleared (the centre stays). */
@@ -76,6 +84,8 @@ export function initialNearbyState(area: TutorArea | null): NearbyState {
     placeName: null,
     radiusKm: area?.radiusKm ?? DEFAULT_RADIUS_KM,
     filters: { subjectId: '', classId: '', board: '', mode: '' },
+    mine: true,
+    sort: 'distance',
     locating: false,
     geoError: null,
     revealed: new Map(),
@@ -86,6 +96,10 @@ export function nearbyReducer(state: NearbyState, action: NearbyAction): NearbyS
   switch (action.type) {
     case 'radiusChosen':
       return { ...state, radiusKm: action.radiusKm }
+    case 'mineChosen':
+      return { ...state, mine: action.mine }
+    case 'sortChosen':
+      return { ...state, sort: action.sort }
     case 'filterChosen':
       return { ...state, filters: { ...state.filters, [FILTER_OF[action.facet]]: action.id } }
     case 'placeChosen':
@@ -112,7 +126,8 @@ export function nearbyReducer(state: NearbyState, action: NearbyAction): NearbyS
 
 /** What the nearby query asks the server. */
 export function nearbyQuery(state: NearbyState) {
-  return { lat: state.center.lat, lng: state.center.lng, radiusKm: state.radiusKm, ...state.filters }
+  const { center, radiusKm, mine, sort } = state
+  return { lat: center.lat, lng: center.lng, radiusKm, mine, sort, ...state.filters }
 }
 
 /** The centre's name when it is known without asking the server: the place searched for, or the saved area's. */
@@ -165,9 +180,15 @@ export function searchSummary(
     centre: centreLabel(state.centreSource, centreName),
     km: state.radiusKm,
   })
-  return [around, ...chosen].join(' · ')
+  const order = state.sort === 'newest' ? [i18n.t('tuition:sort.newest')] : []
+  return [around, ...chosen, ...order].join(' · ')
 }
 
-export function resultSummary(count: number, radiusKm: number): string {
-  return i18n.t('tuition:summary', { count, km: radiusKm })
+export function resultSummary(count: number, radiusKm: number, sort: NearbySort = 'distance'): string {
+  return i18n.t(sort === 'newest' ? 'tuition:summaryNewest' : 'tuition:summary', { count, km: radiusKm })
+}
+
+/** Whether the tutor's area names subjects or classes, which "only mine" keeps to. */
+export function hasOwnChoices(area: TutorArea | null): boolean {
+  return !!area && (area.subjects.length > 0 || area.classes.length > 0)
 }

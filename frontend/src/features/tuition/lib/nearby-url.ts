@@ -9,6 +9,7 @@ import { initialNearbyState, type CentreSource, type NearbyFilters, type NearbyS
  * not a valid choice is ignored: the search falls back to its start for that part.
  *
  *   /nearby?subject=mathematics&class=class-10&km=5&from=place&lat=28.5677&lng=77.2433&near=Lajpat+Nagar
+ *   /nearby?mine=0&sort=newest   (every subject and class, newest first; "only mine" is the start)
  */
 
 const FILTER_PARAMS: { [K in keyof NearbyFilters]: string } = {
@@ -19,7 +20,16 @@ const FILTER_PARAMS: { [K in keyof NearbyFilters]: string } = {
 }
 
 /** Every key the search owns in the address (others, such as a highlighted `request`, are left alone). */
-export const NEARBY_PARAMS = [...Object.values(FILTER_PARAMS), 'km', 'from', 'lat', 'lng', 'near'] as const
+export const NEARBY_PARAMS = [
+  ...Object.values(FILTER_PARAMS),
+  'km',
+  'from',
+  'lat',
+  'lng',
+  'near',
+  'mine',
+  'sort',
+] as const
 
 const MOVED_CENTRES: readonly CentreSource[] = ['place', 'map', 'location']
 
@@ -53,6 +63,8 @@ export function nearbyStateFromUrl(params: URLSearchParams, area: TutorArea | nu
     if (id && TERM_ID.test(id)) (filters as Record<keyof NearbyFilters, string>)[key] = id
   }
   state.filters = filters
+  if (params.get('mine') === '0') state.mine = false
+  if (params.get('sort') === 'newest') state.sort = 'newest'
 
   const from = params.get('from') as CentreSource | null
   const lat = coordinate(params.get('lat'), 90)
@@ -80,6 +92,8 @@ export function nearbySearchParams(
     if (state.filters[key]) next.set(param, state.filters[key])
   }
   if (state.radiusKm !== start.radiusKm) next.set('km', String(state.radiusKm))
+  if (!state.mine) next.set('mine', '0')
+  if (state.sort !== start.sort) next.set('sort', state.sort)
   if (MOVED_CENTRES.includes(state.centreSource)) {
     const places = decimals(state.centreSource)
     next.set('from', state.centreSource)

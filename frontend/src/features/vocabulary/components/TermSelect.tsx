@@ -30,6 +30,8 @@ export interface TermSelectProps {
   name?: string
   /** How wide the select may grow. */
   maxW?: string
+  /** How many a choice would find (by id), shown beside its label when there are any. */
+  counts?: Partial<Record<string, number>>
 }
 
 /**
@@ -56,6 +58,7 @@ export function TermSelect({
   disabled,
   name,
   maxW,
+  counts,
 }: TermSelectProps) {
   const { t } = useTranslation('shared')
   const vocabulary = useVocabulary()
@@ -81,7 +84,7 @@ export function TermSelect({
                 {showEmpty && <option value="">{placeholder ?? t('shared:vocabulary.select.any')}</option>}
                 {terms.map((term) => (
                   <option key={term.id} value={term.id}>
-                    {term.label}
+                    {counts?.[term.id] ? `${term.label} (${counts[term.id]})` : term.label}
                   </option>
                 ))}
                 {!known && <option value={value}>{value}</option>}
