@@ -135,3 +135,46 @@ fn search_terms_are_written_within_seconds_without_a_flush() {
         assert_eq!(count(&f.db), 2 * round);
     }
 }
+
+/// "Only my subjects and classes" is part of the search: 100 nearer requests the tutor does not
+/// teach never push out the farther one they do, in either order; the full scan agrees.
+#[test]
+fn own_subjects_and_classes_are_kept_before_the_nearest_are_cut() {
+    use hometutor_tuition::search::{nearest, nearest_by_full_scan, newest, Own, Search};
+    use hometutor_tuition::{AreaInput, NearbySort, MAX_NEARBY_RESULTS};
+    let f = fixture();
+    let fits = f.post("Maths", "Class 10", east_of_delhi(6.0));
+    let vedic = f.post("Vedic maths", "Class 10", east_of_delhi(7.0));
+    for i in 0..MAX_NEARBY_RESULTS {
+        f.post("Physics", "Class 12", east_of_delhi(0.5 + i as f64 * 0.04));
+    }
+    let area = AreaInput {
+        location: Some(DELHI),
+        radius_km: Some(10.0),
+        subjects: vec!["maths".into(), "Vedic maths".into()],
+        classes: vec!["class-10".into()],
+        ..AreaInput::default()
+    };
+    let area = f.tuition.save_area(f.tutor, Role::Tutor, &area).expect("area");
+
+    let ids = |query: &NearbyQuery| -> Vec<i64> {
+        f.tuition.nearby(f.tutor, Role::Tutor, query).expect("nearby").iter().map(|r| r.id).collect()
+    };
+    let everything = ids(&near_delhi(10.0));
+    assert_eq!(everything.len(), MAX_NEARBY_RESULTS);
+    assert!(!everything.contains(&fits), "the 100 nearest are all Physics");
+    assert_eq!(ids(&NearbyQuery { mine: true, ..near_delhi(10.0) }), [fits, vedic]);
+    assert_eq!(ids(&NearbyQuery { mine: true, sort: NearbySort::Newest, ..near_delhi(10.0) }), [vedic, fits]);
+
+    let center = Point { lat: DELHI[1], lng: DELHI[0] };
+    let search = Search { own: Own::of(&area), ..Search::new(center, 10.0, None, None, 5) };
+    let (fast, slow, new) = f
+        .db
+        .read(|c| {
+            Ok::<_, hometutor_db::DbError>((nearest(c, &search)?, nearest_by_full_scan(c, &search)?, newest(c, &search)?))
+        })
+        .expect("search");
+    assert_eq!(fast, slow);
+    assert_eq!(fast.iter().map(|h| h.0).collect::<Vec<_>>(), [fits, vedic]);
+    assert_eq!(new.iter().map(|h| h.0).collect::<Vec<_>>(), [vedic, fits]);
+}
