@@ -99,7 +99,8 @@ impl TuitionService {
                         continue;
                     }
                     let (subject_id, class_id) = (subject_id.as_deref(), class_id.as_deref());
-                    let (subject_ok, class_ok, rest_ok) = search.parts((subject_id, &subject, class_id, &class_level, board.as_deref(), &mode));
+                    let (subject_ok, class_ok, rest_ok) =
+                        search.parts((subject_id, &subject, class_id, &class_level, board.as_deref(), &mode));
                     let is_mine = own.as_ref().map(|o| o.matches(subject_id, &subject, class_id, &class_level));
                     // The own filter, where the list would apply it.
                     let kept = !query.mine || is_mine.unwrap_or(true);

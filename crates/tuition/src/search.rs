@@ -70,7 +70,8 @@ impl Own {
         fn any(list: &[Choice], facet: Facet, id: Option<&str>, text: &str) -> bool {
             list.is_empty() || stored_choice(facet, id, text).is_some_and(|v| list.iter().any(|c| c.matches(&v)))
         }
-        any(&self.subjects, Facet::Subject, subject_id, subject) && any(&self.classes, Facet::Class, class_id, class_level)
+        any(&self.subjects, Facet::Subject, subject_id, subject)
+            && any(&self.classes, Facet::Class, class_id, class_level)
     }
 
     /// The stored ids a list may match (its ids, and 'other' for its own words); `None`: any.
@@ -101,7 +102,10 @@ type FilterRow<'a> = (Option<&'a str>, &'a str, Option<&'a str>, &'a str, Option
 impl Search {
     /// Whether a row matches the subject filter, the class filter, and the board and mode filters
     /// (the own filter is not asked): what the counts of each choice read.
-    pub(crate) fn parts(&self, (subject_id, subject, class_id, class_level, board, mode): FilterRow<'_>) -> (bool, bool, bool) {
+    pub(crate) fn parts(
+        &self,
+        (subject_id, subject, class_id, class_level, board, mode): FilterRow<'_>,
+    ) -> (bool, bool, bool) {
         (
             self.subject.as_ref().is_none_or(|f| f.matches(subject_id, subject)),
             self.class_level.as_ref().is_none_or(|f| f.matches(class_id, class_level)),
@@ -257,7 +261,9 @@ fn own_point(search: &Search, (_, lat, lng, subject_id, subject, class_id, class
     own.then_some(Point { lat: (*lat)?, lng: (*lng)? })
 }
 
-const CELL_COLUMNS: (tr::id, tr::approx_lat, tr::approx_lng, tr::subject_id, tr::subject, tr::class_id, tr::class_level) =
+type CellColumns = (tr::id, tr::approx_lat, tr::approx_lng, tr::subject_id, tr::subject, tr::class_id, tr::class_level);
+
+const CELL_COLUMNS: CellColumns =
     (tr::id, tr::approx_lat, tr::approx_lng, tr::subject_id, tr::subject, tr::class_id, tr::class_level);
 
 /// The `limit` nearest requests open to tutors ([`crate::open`]) whose approximate point is within

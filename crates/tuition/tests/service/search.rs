@@ -171,7 +171,8 @@ fn own_subjects_and_classes_are_kept_before_the_nearest_are_cut() {
     let (fast, slow, new) = f
         .db
         .read(|c| {
-            Ok::<_, hometutor_db::DbError>((nearest(c, &search)?, nearest_by_full_scan(c, &search)?, newest(c, &search)?))
+            let (fast, slow) = (nearest(c, &search)?, nearest_by_full_scan(c, &search)?);
+            Ok::<_, hometutor_db::DbError>((fast, slow, newest(c, &search)?))
         })
         .expect("search");
     assert_eq!(fast, slow);
