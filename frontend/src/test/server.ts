@@ -94,6 +94,8 @@ export const defaultHandlers = [
   http.get('*/api/tuition/:id/recommendations', () => HttpResponse.json({ tutors: [] })),
   // The navigation's count of upcoming classes (a parent's and a tutor's): none unless a test serves some.
   http.get('*/api/bookings/count', () => HttpResponse.json({ upcoming: 0, awaitingMe: 0 })),
+  // My classes' lesson plans: none unless a test serves some.
+  http.get('*/api/lesson-plans', () => HttpResponse.json({ plans: [] })),
   // The gazetteer and the vocabulary (test/places.ts, test/vocabulary.ts).
   ...placesHandlers,
 ]

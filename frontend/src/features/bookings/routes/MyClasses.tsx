@@ -14,6 +14,8 @@ import { istToday, weekFromParam } from '../lib/week'
 
 // Loaded when opened: most visits never need it.
 const CalendarFeed = lazy(() => import('../components/CalendarFeed'))
+// Lessons after a demo: their own chunk, loaded after the classes themselves.
+const Lessons = lazy(() => import('../components/Lessons'))
 
 const TABS: { when: When; key: string; empty: string }[] = [
   { when: 'upcoming', key: 'bookings:page.upcoming', empty: 'bookings:page.emptyUpcoming' },
@@ -115,6 +117,9 @@ export default function MyClasses() {
           </Suspense>
         )}
         {week ? <WeekView monday={monday} today={today} me={me} onWeek={show} /> : <ClassList classes={classes} />}
+        <Suspense fallback={<Spinner size="sm" color="blue.600" />}>
+          <Lessons me={me} />
+        </Suspense>
       </Panel>
       {acting && (
         <BookingActionDialog kind={acting.kind} view={acting.view} onClose={() => dispatch({ type: 'close' })} />
