@@ -96,7 +96,9 @@ pub fn assigned_request(c: &mut DbConnection, tutor: UserId, id: i64) -> QueryRe
         .select((tr::parent_id, tr::subject, tr::subject_id))
         .first(c)
         .optional()?;
-    Ok(row.map(|(parent, subject, subject_id)| (UserId(parent), RequestLabel { subject, subject_id, place_name: None })))
+    Ok(row.map(|(parent, subject, subject_id)| {
+        (UserId(parent), RequestLabel { subject, subject_id, place_name: None })
+    }))
 }
 
 /// The label of one of `parent`'s own requests; anyone else's, or none, is `None`.

@@ -75,8 +75,8 @@ impl Lessons {
             hometutor_accounts::lock(c, me)?;
             let mut busy = store::busy(c, me, at)?;
             busy.extend(crate::bookings::held_times(c, me, at)?);
-            if let Some(clash) = checked.lessons.iter().find(|l| busy.iter().any(|b| b.start < l.end && l.start < b.end))
-            {
+            let overlaps = |l: &&crate::free::Interval| busy.iter().any(|b| b.start < l.end && l.start < b.end);
+            if let Some(clash) = checked.lessons.iter().find(overlaps) {
                 return Err(LessonError::Overlap(ist::today(clash.start).to_string()));
             }
             let weekdays: Vec<String> = checked.weekdays.iter().map(|d| d.number().to_string()).collect();
@@ -163,7 +163,8 @@ impl Lessons {
             let ids: Vec<i64> = plans.iter().map(|p| p.id).collect();
             let mut entries: Vec<DiaryEntry> = store::lessons_of(c, &ids, None)?
                 .into_iter()
-                .filter(|l| l.cancelled_at.is_none() && (l.starts_at <= at || l.topic.is_some() || l.homework.is_some()))
+                .filter(|l| l.cancelled_at.is_none())
+                .filter(|l| l.starts_at <= at || l.topic.is_some() || l.homework.is_some())
                 .map(|l| {
                     let (subject, subject_id) = labels.get(&l.plan_id).cloned().unwrap_or_default();
                     DiaryEntry {

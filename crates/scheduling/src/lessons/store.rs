@@ -77,8 +77,8 @@ pub struct LessonRow {
 
 impl LessonRow {
     pub fn status(&self, now: NaiveDateTime) -> (LessonStatus, bool) {
-        let facts =
-            Facts { ends_at: self.ends_at, cancelled: self.cancelled_at.is_some(), answer: self.parent_answer.as_deref() };
+        let cancelled = self.cancelled_at.is_some();
+        let facts = Facts { ends_at: self.ends_at, cancelled, answer: self.parent_answer.as_deref() };
         status_at(facts, now)
     }
 

@@ -210,7 +210,11 @@ pub async fn diary(
 ))]
 #[post("/lessons/{id}/confirm")]
 #[tracing::instrument(skip_all)]
-pub async fn confirm(state: web::Data<AppState>, me: CurrentUser, id: web::Path<i64>) -> Result<web::Json<Lesson>, ApiError> {
+pub async fn confirm(
+    state: web::Data<AppState>,
+    me: CurrentUser,
+    id: web::Path<i64>,
+) -> Result<web::Json<Lesson>, ApiError> {
     let (service, user, id) = (service(&state), me.0.id, id.into_inner());
     Ok(web::Json(blocking(move || service.confirm(user, id)).await?))
 }

@@ -63,7 +63,8 @@ impl TestApp {
             .await;
         assert_eq!(booked.status, 201, "{:?}", booked.body);
         let booking = booked.body["id"].as_i64().expect("booking id");
-        let accepted = self.call("POST", &format!("/api/bookings/{booking}/accept"), Some(&tutor), Some(json!({}))).await;
+        let accept = format!("/api/bookings/{booking}/accept");
+        let accepted = self.call("POST", &accept, Some(&tutor), Some(json!({}))).await;
         assert_eq!(accepted.status, 200, "{:?}", accepted.body);
         self.move_clock_to(ist_instant(1, 12, 0)).await;
         let path = format!("/api/bookings/{booking}/outcome");
