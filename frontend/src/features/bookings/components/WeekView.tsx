@@ -65,10 +65,20 @@ export function WeekView({ monday, today, me, onWeek }: WeekViewProps) {
       <Button size="sm" variant="outline" colorPalette="blue" onClick={() => onWeek(addDays(monday, -7))}>
         <ChevronLeft aria-hidden /> {t('bookings:week.previous')}
       </Button>
-      <Text as="h2" fontWeight="semibold" fontSize="md" flex="1" textAlign="center" aria-live="polite">
+      {/* On a phone the week's dates have a line of their own, above its buttons. */}
+      <Text
+        as="h2"
+        fontWeight="semibold"
+        fontSize="md"
+        flex="1"
+        flexBasis={{ base: '100%', md: 'auto' }}
+        order={{ base: -1, md: 0 }}
+        textAlign="center"
+        aria-live="polite"
+      >
         {range}
       </Text>
-      <Button size="sm" variant="outline" colorPalette="blue" onClick={() => onWeek(addDays(monday, 7))}>
+      <Button size="sm" variant="outline" colorPalette="blue" ms="auto" onClick={() => onWeek(addDays(monday, 7))}>
         {t('bookings:week.next')} <ChevronRight aria-hidden />
       </Button>
       {!days.includes(today) && (
