@@ -257,7 +257,7 @@ function StatementView({ plan }: { plan: LessonPlan }) {
   return (
     <Box className="lesson-statement" mt="4" role="region" aria-label={t('bookings:lessons.statement')}>
       <style>{PRINT_CSS}</style>
-      <Heading as="h4" size="sm">
+      <Heading as="h3" size="sm">
         {t('bookings:lessons.statementOf', { tutor: plan.tutor.name, parent: plan.parent.name, month })}
       </Heading>
       <HStack className="no-print" gap="2" my="2">
@@ -328,7 +328,7 @@ export default function Lessons({ me }: { me: Side }) {
   return (
     <Box as="section" aria-label={t('bookings:lessons.title')} mt="6">
       <HStack justify="space-between" mb="3">
-        <Heading as="h3" size="md">
+        <Heading as="h2" size="md">
           {t('bookings:lessons.title')}
         </Heading>
         {me === 'tutor' && (
