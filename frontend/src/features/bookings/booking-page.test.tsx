@@ -56,7 +56,10 @@ describe('a class’s own page (/bookings/:id)', () => {
     // The parent is not the side awaited: no accept or decline; no calendar file before it is confirmed.
     expect(panel.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument()
     expect(panel.queryByRole('button', { name: 'Add to calendar (.ics)' })).not.toBeInTheDocument()
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'My classes' })).toHaveAttribute('href', '/classes')
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'My classes' })).toHaveAttribute(
+      'href',
+      '/classes',
+    )
 
     await user.click(panel.getByRole('button', { name: 'Cancel class' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel the class' }))
@@ -91,7 +94,12 @@ describe('a class’s own page (/bookings/:id)', () => {
     // Monday 11 Jan 2027, 17:30 IST: the class began at 17:00.
     vi.setSystemTime(new Date('2027-01-11T12:00:00Z'))
     serveBooking(
-      booking({ status: 'confirmed', awaiting: null, rescheduleNote: 'Moved to the evening', tutorLateCancellations: 1 }),
+      booking({
+        status: 'confirmed',
+        awaiting: null,
+        rescheduleNote: 'Moved to the evening',
+        tutorLateCancellations: 1,
+      }),
     )
     signInAs({ id: 7, role: 'parent' })
     renderApp('/bookings/5')
@@ -128,7 +136,10 @@ describe('a class’s own page (/bookings/:id)', () => {
     renderApp('/bookings/99')
     expect(await screen.findByRole('heading', { level: 1, name: 'Class not found' })).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('This class does not exist, or it is not one of yours.')
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'My classes' })).toHaveAttribute('href', '/classes')
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'My classes' })).toHaveAttribute(
+      'href',
+      '/classes',
+    )
     expect(screen.queryByText(/Ravi Kumar/)).not.toBeInTheDocument()
   })
 
@@ -190,7 +201,9 @@ describe('My classes as a week', () => {
     await user.click(screen.getByRole('button', { name: 'Week' }))
     expect(currentSearch()).toBe('?view=week&week=2027-01-11')
     const grid = await screen.findByTestId('week-grid')
-    const days = within(grid).getAllByRole('listitem').filter((li) => li.hasAttribute('data-day'))
+    const days = within(grid)
+      .getAllByRole('listitem')
+      .filter((li) => li.hasAttribute('data-day'))
     expect(days.map((day) => day.getAttribute('data-day'))).toEqual([
       '2027-01-11',
       '2027-01-12',

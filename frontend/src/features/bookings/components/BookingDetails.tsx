@@ -112,9 +112,7 @@ export function BookingDetails({ view, onAct, href }: BookingDetailsProps) {
       {booking.noShowReportedBy && (
         <Text fontSize="sm">{t('bookings:card.noShow', { side: t(SIDE[booking.noShowReportedBy]) })}</Text>
       )}
-      {view.outcome.shown && (
-        <OutcomeCard booking={booking} me={me} otherName={view.other.name} view={view.outcome} />
-      )}
+      {view.outcome.shown && <OutcomeCard booking={booking} me={me} otherName={view.other.name} view={view.outcome} />}
       {view.lateCounts.map(({ side, count }) => (
         <Text key={side} fontSize="sm" color="orange.800">
           {t(LATE_COUNT[side], { count })}

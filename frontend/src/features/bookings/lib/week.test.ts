@@ -42,7 +42,12 @@ describe('a week of classes in IST', () => {
     expect([...days.keys()]).toEqual(weekDays('2026-12-07'))
     expect(days.get('2026-12-07')!.map((c) => c.id)).toEqual([3, 5])
     expect(days.get('2026-12-13')!.map((c) => c.id)).toEqual([1])
-    expect([...days.values()].flat().map((c) => c.id).sort()).toEqual([1, 3, 5])
+    expect(
+      [...days.values()]
+        .flat()
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([1, 3, 5])
   })
 
   it("takes the address's week, any day of it, and this week for anything else", () => {

@@ -104,11 +104,7 @@ export function AreaPlaceFields({ form }: { form: UseFormReturn<AreaForm> }) {
           </Stack>
         )}
       />
-      <FormField
-        label={t('tuition:a.far')}
-        error={errors.radiusKm?.message}
-        helperText={t('tuition:a.farHelp')}
-      >
+      <FormField label={t('tuition:a.far')} error={errors.radiusKm?.message} helperText={t('tuition:a.farHelp')}>
         <NativeSelect.Root recipe={nativeSelectSlotRecipe} maxW="xs">
           <NativeSelect.Field {...radiusField}>
             {options.map((km) => (
