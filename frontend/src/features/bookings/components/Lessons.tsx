@@ -19,6 +19,24 @@ import { whenText } from '../lib/when-text'
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
 
+// Whole keys, so the catalogue check finds every one the screen uses.
+const DAY_LABEL: Record<(typeof WEEKDAYS)[number], string> = {
+  mon: 'bookings:lessons.day.mon',
+  tue: 'bookings:lessons.day.tue',
+  wed: 'bookings:lessons.day.wed',
+  thu: 'bookings:lessons.day.thu',
+  fri: 'bookings:lessons.day.fri',
+  sat: 'bookings:lessons.day.sat',
+  sun: 'bookings:lessons.day.sun',
+}
+const STATUS_LABEL: Record<Lesson['status'], string> = {
+  scheduled: 'bookings:lessons.status.scheduled',
+  held: 'bookings:lessons.status.held',
+  confirmed: 'bookings:lessons.status.confirmed',
+  disputed: 'bookings:lessons.status.disputed',
+  cancelled: 'bookings:lessons.status.cancelled',
+}
+
 /** Prints only the statement: the rest of the page (navigation, buttons) stays off the paper. */
 const PRINT_CSS =
   '@media print { body * { visibility: hidden; } .lesson-statement, .lesson-statement * { visibility: visible; }' +
@@ -98,7 +116,7 @@ function PlanForm({ onDone }: { onDone: () => void }) {
                   checked={days.includes(day)}
                   onChange={(e) => setDays(e.target.checked ? [...days, day] : days.filter((d) => d !== day))}
                 />{' '}
-                {t(`bookings:lessons.day.${day}`)}
+                {t(DAY_LABEL[day])}
               </label>
             ))}
           </HStack>
@@ -158,9 +176,7 @@ function LessonRow({ lesson, me }: { lesson: Lesson; me: Side }) {
   const [note, setNote] = useState('')
   const [topic, setTopic] = useState(lesson.topic ?? '')
   const [homework, setHomework] = useState(lesson.homework ?? '')
-  const status = lesson.autoConfirmed
-    ? t('bookings:lessons.status.auto')
-    : t(`bookings:lessons.status.${lesson.status}`)
+  const status = lesson.autoConfirmed ? t('bookings:lessons.status.auto') : t(STATUS_LABEL[lesson.status])
   const parentMayAnswer = me === 'parent' && (lesson.status === 'held' || lesson.status === 'disputed')
   return (
     <Box as="li" borderWidth="1px" rounded="md" p="3" aria-label={whenText(lesson.startsAt, lesson.endsAt, language)}>
@@ -247,11 +263,11 @@ function StatementView({ plan }: { plan: LessonPlan }) {
   const s = statement.data
   const rows: [string, number][] = s
     ? [
-        ['held', s.held],
-        ['confirmed', s.confirmed],
-        ['awaiting', s.awaiting],
-        ['disputed', s.disputed],
-        ['cancelled', s.cancelled],
+        ['bookings:lessons.count.held', s.held],
+        ['bookings:lessons.count.confirmed', s.confirmed],
+        ['bookings:lessons.count.awaiting', s.awaiting],
+        ['bookings:lessons.count.disputed', s.disputed],
+        ['bookings:lessons.count.cancelled', s.cancelled],
       ]
     : []
   return (
@@ -281,7 +297,7 @@ function StatementView({ plan }: { plan: LessonPlan }) {
         <Box as="dl" display="grid" gridTemplateColumns="auto auto" gap="1" maxW="sm">
           {rows.map(([key, value]) => (
             <Box key={key} display="contents">
-              <Text as="dt">{t(`bookings:lessons.count.${key}`)}</Text>
+              <Text as="dt">{t(key)}</Text>
               <Text as="dd">{value}</Text>
             </Box>
           ))}
@@ -363,7 +379,7 @@ export default function Lessons({ me }: { me: Side }) {
                 {t('bookings:lessons.summary', {
                   name: me === 'tutor' ? plan.parent.name : plan.tutor.name,
                   subject: plan.subject ?? '',
-                  days: plan.weekdays.map((d) => t(`bookings:lessons.day.${d}`)).join(', '),
+                  days: plan.weekdays.map((d) => t(DAY_LABEL[d])).join(', '),
                   start: plan.start,
                   fee: plan.feePerLesson,
                 })}
