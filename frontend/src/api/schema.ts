@@ -11657,10 +11657,10 @@ export interface operations {
                 classLevel?: string | null;
                 /** @description A subject: its id or name ('Maths'); text naming no subject matches part of an 'other' subject. */
                 subject?: string | null;
-                subjectId?: "maths" | "science" | "physics" | "chemistry" | "biology" | "english" | "hindi" | "social-studies" | "evs" | "computer-science" | "accountancy" | "economics" | "business-studies" | "history" | "geography" | "political-science" | "sanskrit" | "tamil" | "telugu" | "kannada" | "malayalam" | "marathi" | "bengali" | "gujarati" | "punjabi" | "urdu" | "french" | "german" | "spanish" | "statistics" | "psychology" | "music" | "art" | "all-subjects";
-                classId?: "nursery" | "kg" | "class-1" | "class-2" | "class-3" | "class-4" | "class-5" | "class-6" | "class-7" | "class-8" | "class-9" | "class-10" | "class-11" | "class-12" | "college" | "jee" | "neet" | "cuet" | "olympiad" | "upsc" | "govt-exams";
-                board?: "cbse" | "icse" | "state" | "ib" | "igcse";
-                mode?: "home" | "online";
+                subjectId?: "maths" | "science" | "physics" | "chemistry" | "biology" | "english" | "hindi" | "social-studies" | "evs" | "computer-science" | "accountancy" | "economics" | "business-studies" | "history" | "geography" | "political-science" | "sanskrit" | "tamil" | "telugu" | "kannada" | "malayalam" | "marathi" | "bengali" | "gujarati" | "punjabi" | "urdu" | "french" | "german" | "spanish" | "statistics" | "psychology" | "music" | "art" | "all-subjects" | "";
+                classId?: "nursery" | "kg" | "class-1" | "class-2" | "class-3" | "class-4" | "class-5" | "class-6" | "class-7" | "class-8" | "class-9" | "class-10" | "class-11" | "class-12" | "college" | "jee" | "neet" | "cuet" | "olympiad" | "upsc" | "govt-exams" | "";
+                board?: "cbse" | "icse" | "state" | "ib" | "igcse" | "";
+                mode?: "home" | "online" | "";
                 /**
                  * @description Only requests for the caller's own subjects and classes (their teaching area's; a tutor
                  *     who saved none gets everything). Applied before the nearest are picked. `false` by default.
@@ -11801,10 +11801,10 @@ export interface operations {
                 classLevel?: string | null;
                 /** @description A subject: its id or name ('Maths'); text naming no subject matches part of an 'other' subject. */
                 subject?: string | null;
-                subjectId?: "maths" | "science" | "physics" | "chemistry" | "biology" | "english" | "hindi" | "social-studies" | "evs" | "computer-science" | "accountancy" | "economics" | "business-studies" | "history" | "geography" | "political-science" | "sanskrit" | "tamil" | "telugu" | "kannada" | "malayalam" | "marathi" | "bengali" | "gujarati" | "punjabi" | "urdu" | "french" | "german" | "spanish" | "statistics" | "psychology" | "music" | "art" | "all-subjects";
-                classId?: "nursery" | "kg" | "class-1" | "class-2" | "class-3" | "class-4" | "class-5" | "class-6" | "class-7" | "class-8" | "class-9" | "class-10" | "class-11" | "class-12" | "college" | "jee" | "neet" | "cuet" | "olympiad" | "upsc" | "govt-exams";
-                board?: "cbse" | "icse" | "state" | "ib" | "igcse";
-                mode?: "home" | "online";
+                subjectId?: "maths" | "science" | "physics" | "chemistry" | "biology" | "english" | "hindi" | "social-studies" | "evs" | "computer-science" | "accountancy" | "economics" | "business-studies" | "history" | "geography" | "political-science" | "sanskrit" | "tamil" | "telugu" | "kannada" | "malayalam" | "marathi" | "bengali" | "gujarati" | "punjabi" | "urdu" | "french" | "german" | "spanish" | "statistics" | "psychology" | "music" | "art" | "all-subjects" | "";
+                classId?: "nursery" | "kg" | "class-1" | "class-2" | "class-3" | "class-4" | "class-5" | "class-6" | "class-7" | "class-8" | "class-9" | "class-10" | "class-11" | "class-12" | "college" | "jee" | "neet" | "cuet" | "olympiad" | "upsc" | "govt-exams" | "";
+                board?: "cbse" | "icse" | "state" | "ib" | "igcse" | "";
+                mode?: "home" | "online" | "";
                 /**
                  * @description Only requests for the caller's own subjects and classes (their teaching area's; a tutor
                  *     who saved none gets everything). Applied before the nearest are picked. `false` by default.

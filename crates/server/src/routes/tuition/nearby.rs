@@ -10,7 +10,7 @@ use serde::Deserialize;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::IntoParams;
 
-use super::wire::{parse_coordinates, vocabulary_id_schema};
+use super::wire::parse_coordinates;
 use crate::errors::{ApiError, ErrorBody};
 use crate::extract::Caller;
 use crate::schemas;
@@ -71,19 +71,25 @@ impl NearbyParams {
 }
 
 fn subject_id_param() -> utoipa::openapi::Object {
-    vocabulary_id_schema(Facet::Subject, false, false)
+    filter_schema(Facet::Subject)
 }
 
 fn class_id_param() -> utoipa::openapi::Object {
-    vocabulary_id_schema(Facet::Class, false, false)
+    filter_schema(Facet::Class)
 }
 
 fn board_param() -> utoipa::openapi::Object {
-    vocabulary_id_schema(Facet::Board, false, false)
+    filter_schema(Facet::Board)
 }
 
 fn mode_param() -> utoipa::openapi::Object {
-    vocabulary_id_schema(Facet::Mode, false, false)
+    filter_schema(Facet::Mode)
+}
+
+/// A filter's ids, and the empty value that a form's "any" sends: the search reads it as no filter.
+fn filter_schema(facet: Facet) -> utoipa::openapi::Object {
+    let ids = facet.terms().iter().map(|t| t.id).chain([""]);
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(ids)).build()
 }
 
 fn radius_schema() -> utoipa::openapi::Object {
