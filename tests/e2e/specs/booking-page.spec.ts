@@ -1,8 +1,7 @@
-import type { APIRequestContext, Browser } from '@playwright/test'
 import { expect, test } from '../support/fixtures'
-import { createAccount, storageStateFor, type Account } from '../support/accounts'
+import { accountIn, pageIn } from '../support/scheduling'
 import { expectNoViolations } from '../support/a11y'
-import { DESKTOP, PHONE } from '../support/helpers'
+import { PHONE } from '../support/helpers'
 import { message } from '../support/hindi'
 import { picture } from '../support/pages'
 
@@ -10,8 +9,6 @@ import { picture } from '../support/pages'
 // it; the parent sees the class in My classes' week; someone else is told it is not found. In
 // English and Hindi, at 1280 and 375 px, with axe on each screen and pictures for docs/screenshots.
 
-type Language = 'en' | 'hi'
-type Signed = Account & { user: { id: number } }
 
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
 
@@ -21,28 +18,6 @@ function tomorrowIst(): string {
   const date = new Date(`${today}T12:00:00+05:30`)
   date.setUTCDate(date.getUTCDate() + 1)
   return date.toISOString().slice(0, 10)
-}
-
-async function account(request: APIRequestContext, role: 'parent' | 'tutor', name: string, language: Language) {
-  const made = (await createAccount(request, role, name)) as Signed
-  if (language === 'hi') {
-    const saved = await request.put('/api/auth/profile', {
-      headers: { Authorization: `Bearer ${made.token}` },
-      data: { language: 'hi' },
-    })
-    expect(saved.status()).toBe(200)
-  }
-  return made
-}
-
-async function pageFor(browser: Browser, baseURL: string, who: Signed, language: Language) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: DESKTOP,
-    locale: language === 'en' ? 'en-IN' : 'hi-IN',
-    storageState: storageStateFor(baseURL, who),
-  })
-  return context.newPage()
 }
 
 for (const language of ['en', 'hi'] as const) {
@@ -56,9 +31,9 @@ for (const language of ['en', 'hi'] as const) {
     const suffix = language === 'hi' ? '-hi' : ''
     const tutorName = language === 'en' ? 'Ravi Kumar' : 'रवि कुमार'
     const parentName = language === 'en' ? 'Anita Sharma' : 'अनीता शर्मा'
-    const tutor = await account(request, 'tutor', tutorName, language)
-    const parent = await account(request, 'parent', parentName, language)
-    const stranger = await account(request, 'parent', language === 'en' ? 'Meera Iyer' : 'मीरा अय्यर', language)
+    const tutor = await accountIn(request, 'tutor', tutorName, language)
+    const parent = await accountIn(request, 'parent', parentName, language)
+    const stranger = await accountIn(request, 'parent', language === 'en' ? 'Meera Iyer' : 'मीरा अय्यर', language)
     const saved = await request.put('/api/tutors/me/availability/slots', {
       headers: { Authorization: `Bearer ${tutor.token}` },
       data: { slots: WEEK.map((weekday) => ({ weekday, start: '17:00', end: '20:00' })) },
@@ -82,7 +57,7 @@ for (const language of ['en', 'hi'] as const) {
     const shown = ((await asTutor.json()) as { parent: { name: string } }).parent
 
     // The tutor opens the notification: it leads to the class's page.
-    const tutorPage = await pageFor(browser, baseURL!, tutor, language)
+    const tutorPage = await pageIn(browser, baseURL!, tutor, language)
     await tutorPage.goto('/notifications')
     const notices = tutorPage.getByRole('list', { name: t('notifications:list.label') })
     await notices.getByRole('button', { name: new RegExp(shown.name.replace('.', '\\.')) }).click()
@@ -106,7 +81,7 @@ for (const language of ['en', 'hi'] as const) {
     await expect(tutorPage.getByRole('button', { name: t('bookings:calendar.download') })).toBeVisible()
 
     // The parent's week (of tomorrow), at 1280 and 375 px: the class leads to its page.
-    const page = await pageFor(browser, baseURL!, parent, language)
+    const page = await pageIn(browser, baseURL!, parent, language)
     await page.goto(`/classes?view=week&week=${day}`)
     const grid = page.getByTestId('week-grid')
     const block = grid.getByRole('link', { name: new RegExp(`17:00–18:00.*${tutorName}`) })
@@ -125,7 +100,7 @@ for (const language of ['en', 'hi'] as const) {
     await expect(page.getByText(t('bookings:status.confirmed'), { exact: true })).toBeVisible()
 
     // Someone who is not part of the class: not found, and nothing of it shows.
-    const other = await pageFor(browser, baseURL!, stranger, language)
+    const other = await pageIn(browser, baseURL!, stranger, language)
     await other.goto(`/bookings/${id}`)
     await expect(other.getByRole('heading', { level: 1, name: t('bookings:booking.notFound') })).toBeVisible()
     await expect(other.getByText('Class 8 maths')).toHaveCount(0)

@@ -1,8 +1,7 @@
-import type { APIRequestContext, Browser } from '@playwright/test'
 import { expect, test, type Page } from '../support/fixtures'
-import { createAccount, storageStateFor, type Account } from '../support/accounts'
+import { accountIn, pageIn, type Language } from '../support/scheduling'
 import { expectNoViolations } from '../support/a11y'
-import { DESKTOP, PHONE } from '../support/helpers'
+import { PHONE } from '../support/helpers'
 import { message } from '../support/hindi'
 import { picture } from '../support/pages'
 
@@ -10,8 +9,6 @@ import { picture } from '../support/pages'
 // classes, the parent sees it confirmed, and a second parent is no longer offered that time; in
 // English and in Hindi, at 1280 and 375 px, with axe on each screen.
 
-type Language = 'en' | 'hi'
-type Signed = Account & { user: object }
 
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
 
@@ -26,28 +23,6 @@ function tomorrowLabel(language: Language): string {
     day: 'numeric',
     month: 'short',
   })
-}
-
-async function account(request: APIRequestContext, role: 'parent' | 'tutor', name: string, language: Language) {
-  const made = (await createAccount(request, role, name)) as Signed
-  if (language === 'hi') {
-    const saved = await request.put('/api/auth/profile', {
-      headers: { Authorization: `Bearer ${made.token}` },
-      data: { language: 'hi' },
-    })
-    expect(saved.status()).toBe(200)
-  }
-  return made
-}
-
-async function pageFor(browser: Browser, baseURL: string, who: Signed, language: Language) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: DESKTOP,
-    locale: language === 'en' ? 'en-IN' : 'hi-IN',
-    storageState: storageStateFor(baseURL, who),
-  })
-  return context.newPage()
 }
 
 /** Opens "Book a demo class" on the tutor's profile; the dialog. */
@@ -69,9 +44,9 @@ for (const language of ['en', 'hi'] as const) {
     test.setTimeout(180_000)
     const t = (key: string, values: Record<string, string | number> = {}) => message(language, key, values)
     const tutorName = language === 'en' ? 'Ravi Kumar' : 'रवि कुमार'
-    const tutor = await account(request, 'tutor', tutorName, language)
-    const parent = await account(request, 'parent', language === 'en' ? 'Anita Sharma' : 'अनीता शर्मा', language)
-    const other = await account(request, 'parent', language === 'en' ? 'Meera Iyer' : 'मीरा अय्यर', language)
+    const tutor = await accountIn(request, 'tutor', tutorName, language)
+    const parent = await accountIn(request, 'parent', language === 'en' ? 'Anita Sharma' : 'अनीता शर्मा', language)
+    const other = await accountIn(request, 'parent', language === 'en' ? 'Meera Iyer' : 'मीरा अय्यर', language)
     // Every evening of the week, 17:00–20:00 IST.
     const saved = await request.put('/api/tutors/me/availability/slots', {
       headers: { Authorization: `Bearer ${tutor.token}` },
@@ -81,7 +56,7 @@ for (const language of ['en', 'hi'] as const) {
     const who = { id: tutor.user.id, name: tutorName }
 
     // The parent books tomorrow 17:00 IST, for an hour, from the profile at 1280 px.
-    const page = await pageFor(browser, baseURL!, parent, language)
+    const page = await pageIn(browser, baseURL!, parent, language)
     const dialog = await openBooking(page, language, who)
     const day = tomorrowLabel(language)
     await dialog.getByRole('group', { name: t('bookings:dialog.day') }).getByRole('button', { name: day }).click()
@@ -95,7 +70,7 @@ for (const language of ['en', 'hi'] as const) {
     await expect(dialog).toBeHidden()
 
     // The tutor sees the request in My classes (the header counts it) and accepts it.
-    const tutorPage = await pageFor(browser, baseURL!, tutor, language)
+    const tutorPage = await pageIn(browser, baseURL!, tutor, language)
     await tutorPage.goto('/classes')
     await expect(tutorPage.getByRole('heading', { level: 1, name: t('bookings:page.title') })).toBeVisible()
     await expect(tutorPage.getByTestId('nav-classes-count')).toHaveText('1')
@@ -122,7 +97,7 @@ for (const language of ['en', 'hi'] as const) {
     await picture(page, `classes-mobile${language === 'hi' ? '-hi' : ''}.png`, false)
 
     // A second parent, on a phone, is no longer offered 17:00 on that day; 18:00 still is.
-    const second = await pageFor(browser, baseURL!, other, language)
+    const second = await pageIn(browser, baseURL!, other, language)
     await second.setViewportSize(PHONE)
     const secondDialog = await openBooking(second, language, who)
     await secondDialog.getByRole('group', { name: t('bookings:dialog.day') }).getByRole('button', { name: day }).click()
